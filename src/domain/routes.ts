@@ -1,0 +1,150 @@
+/**
+ * The spec's public URLs and the page that renders each (spec §2).
+ * H5 shows the public URL (Taro customRoutes aliases); the mini-programs only know page paths,
+ * so every navigation goes through `toPagePath`, and every page reads its params through `matchRoute`.
+ */
+export interface RouteDef {
+  /** Page path as Taro knows it (no leading slash). */
+  page: string
+  /** Public URL patterns, `:name` marks a path parameter. The first one is canonical. */
+  patterns: string[]
+  /** Sub-package root when the page is lazy (spec: store, account, user, checkout, blog). */
+  area?: 'store' | 'account' | 'user' | 'checkout' | 'blog'
+}
+
+export const ROUTES: RouteDef[] = [
+  { page: 'pages/home/index', patterns: ['/home', '/'] },
+  { page: 'pages/confirmation/index', patterns: ['/confirmation', '/confirmation/:id'] },
+  { page: 'pages/confirmationa/index', patterns: ['/confirmationa/:type/:order_id'] },
+  { page: 'pages/wechatlivestreamrooms/index', patterns: ['/wechatlivestreamrooms'] },
+  { page: 'pages/processpay/index', patterns: ['/processpay'] },
+  { page: 'packages/store/pages/index/index', area: 'store', patterns: ['/store'] },
+  { page: 'packages/store/pages/search/index', area: 'store', patterns: ['/store/search', '/store/search/:term'] },
+  {
+    page: 'packages/store/pages/productlist/index',
+    area: 'store',
+    patterns: ['/store/productlist', '/store/tag/:tag', '/store/brand/:brand', '/store/clearance', '/store/products/:cat']
+  },
+  { page: 'packages/store/pages/product/index', area: 'store', patterns: ['/store/product/:id'] },
+  { page: 'packages/store/pages/groupCampaign/index', area: 'store', patterns: ['/store/groupCampaign/:id'] },
+  { page: 'packages/checkout/pages/index/index', area: 'checkout', patterns: ['/checkout'] },
+  { page: 'packages/checkout/pages/cart/index', area: 'checkout', patterns: ['/checkout/cart'] },
+  { page: 'packages/checkout/pages/campaignCart/index', area: 'checkout', patterns: ['/checkout/campaignCart'] },
+  { page: 'packages/account/pages/login/index', area: 'account', patterns: ['/account/login', '/account'] },
+  { page: 'packages/account/pages/signup/index', area: 'account', patterns: ['/account/signup'] },
+  { page: 'packages/account/pages/forgot/index', area: 'account', patterns: ['/account/forgot'] },
+  { page: 'packages/account/pages/reset/index', area: 'account', patterns: ['/account/reset'] },
+  { page: 'packages/user/pages/list/index', area: 'user', patterns: ['/user/list', '/user'] },
+  { page: 'packages/user/pages/orders/index', area: 'user', patterns: ['/user/orders'] },
+  { page: 'packages/user/pages/order/index', area: 'user', patterns: ['/user/orders/:id'] },
+  { page: 'packages/blog/pages/index/index', area: 'blog', patterns: ['/blog', '/blog/:slug'] },
+  // General pages (spec: "empty path — general pages area"); must stay last: it matches any single segment.
+  { page: 'pages/general/index', patterns: ['/:name'] }
+]
+
+export const HOME_PATH = '/'
+
+export interface RouteMatch {
+  route: RouteDef
+  /** Path parameters merged with the query string; path parameters win. */
+  params: Record<string, string>
+}
+
+function splitUrl(url: string): { pathname: string; query: Record<string, string> } {
+  const hashless = url.split('#')[0]
+  const q = hashless.indexOf('?')
+  const rawPath = q < 0 ? hashless : hashless.slice(0, q)
+  const query: Record<string, string> = {}
+  if (q >= 0) {
+    for (const part of hashless.slice(q + 1).split('&')) {
+      if (!part) continue
+      const eq = part.indexOf('=')
+      const key = decodeComponent(eq < 0 ? part : part.slice(0, eq))
+      query[key] = eq < 0 ? '' : decodeComponent(part.slice(eq + 1))
+    }
+  }
+  let pathname = rawPath.startsWith('/') ? rawPath : `/${rawPath}`
+  if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1)
+  return { pathname, query }
+}
+
+function decodeComponent(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '))
+  } catch {
+    return value
+  }
+}
+
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/')
+  const have = pathname.split('/')
+  if (want.length !== have.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(':')) {
+      if (!have[i]) return null
+      params[want[i].slice(1)] = decodeComponent(have[i])
+    } else if (want[i] !== have[i]) {
+      return null
+    }
+  }
+  return params
+}
+
+/** Resolves a public URL (or a page path) to its route; null means the spec's "unknown path". */
+export function matchRoute(url: string): RouteMatch | null {
+  const { pathname, query } = splitUrl(url)
+  for (const route of ROUTES) {
+    if (pathname === `/${route.page}`) return { route, params: query }
+    for (const pattern of route.patterns) {
+      const pathParams = matchPattern(pattern, pathname)
+      if (pathParams) return { route, params: { ...query, ...pathParams, ...implicitParams(pattern) } }
+    }
+  }
+  return null
+}
+
+/** Patterns that stand for a filter without naming it in a parameter. */
+function implicitParams(pattern: string): Record<string, string> {
+  return pattern === '/store/clearance' ? { clearance: 'true' } : {}
+}
+
+function toQueryString(params: Record<string, string>): string {
+  const parts = Object.entries(params).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+  return parts.length ? `?${parts.join('&')}` : ''
+}
+
+/**
+ * Mini-program URL for a public URL: the page path with every parameter in the query string.
+ * Unknown paths go home (spec: "unknown path redirects to the empty path").
+ */
+export function toPagePath(url: string): string {
+  const match = matchRoute(url)
+  if (!match) return `/${ROUTES[0].page}`
+  return `/${match.route.page}${toQueryString(match.params)}`
+}
+
+/** Taro `customRoutes`: page path → public URL patterns (H5 keeps the spec's URLs). */
+export function customRoutes(): Record<string, string[]> {
+  const result: Record<string, string[]> = {}
+  for (const route of ROUTES) result[`/${route.page}`] = route.patterns
+  return result
+}
+
+/** Taro app config `pages` and `subPackages`, derived from the same table. */
+export function pageLayout(): { pages: string[]; subPackages: { root: string; pages: string[] }[] } {
+  const pages: string[] = []
+  const byArea = new Map<string, string[]>()
+  for (const route of ROUTES) {
+    if (!route.area) {
+      pages.push(route.page)
+      continue
+    }
+    const root = `packages/${route.area}`
+    const list = byArea.get(root) ?? []
+    list.push(route.page.slice(root.length + 1))
+    byArea.set(root, list)
+  }
+  return { pages, subPackages: [...byArea].map(([root, list]) => ({ root, pages: list })) }
+}

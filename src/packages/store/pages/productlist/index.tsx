@@ -1,0 +1,5 @@
+import { View, Text } from "@tarojs/components"
+
+export default function Page() {
+  return <View><Text>productlist</Text></View>
+}
