@@ -13,7 +13,7 @@ export interface RouteDef {
 }
 
 export const ROUTES: RouteDef[] = [
-  { page: 'pages/home/index', patterns: ['/home', '/'] },
+  { page: 'pages/home/index', patterns: ['/', '/home'] },
   { page: 'pages/confirmation/index', patterns: ['/confirmation', '/confirmation/:id'] },
   { page: 'pages/confirmationa/index', patterns: ['/confirmationa/:type/:order_id'] },
   { page: 'pages/wechatlivestreamrooms/index', patterns: ['/wechatlivestreamrooms'] },
@@ -125,10 +125,18 @@ export function toPagePath(url: string): string {
   return `/${match.route.page}${toQueryString(match.params)}`
 }
 
-/** Taro `customRoutes`: page path → public URL patterns (H5 keeps the spec's URLs). */
+/**
+ * Taro `customRoutes`: page path → public URL patterns (H5 keeps the spec's URLs).
+ * Taro's H5 router tries main-package pages before sub-package ones, so the general-page
+ * catch-all must not swallow the single-segment area roots (`/store`, `/user`, ...).
+ */
 export function customRoutes(): Record<string, string[]> {
+  const areaRoots = ROUTES.flatMap((r) => (r.area ? r.patterns : [])).filter((p) => /^\/[^/:]+$/.test(p))
+  const exclude = areaRoots.map((p) => p.slice(1)).join('|')
   const result: Record<string, string[]> = {}
-  for (const route of ROUTES) result[`/${route.page}`] = route.patterns
+  for (const route of ROUTES) {
+    result[`/${route.page}`] = route.patterns.map((p) => (p === '/:name' ? `/:name((?!(?:${exclude})$)[^/]+)` : p))
+  }
   return result
 }
 
