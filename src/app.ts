@@ -1,12 +1,14 @@
 import { PropsWithChildren } from 'react'
 import Taro from '@tarojs/taro'
-import { HOME_PATH, toPagePath } from './domain/routes'
+import { HOME_PATH } from './domain/routes'
+import { startApp } from './hooks/useStartup'
+import { platform } from './platform'
 import './app.scss'
 
 // Spec §2: an unknown path redirects to the empty path. Registered before the router's first render.
-Taro.onPageNotFound(() => {
-  Taro.redirectTo({ url: toPagePath(HOME_PATH) })
-})
+Taro.onPageNotFound(() => platform.navigate(HOME_PATH, 'replace'))
+
+void startApp()
 
 function App({ children }: PropsWithChildren) {
   return children

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: "campaignCart" })
+export default definePageConfig({ navigationBarTitleText: 'campaignCart' })

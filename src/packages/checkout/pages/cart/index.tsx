@@ -1,5 +1,10 @@
-import { View, Text } from "@tarojs/components"
+import { ComingSoon } from '@/components/common/ComingSoon'
+import { Shell } from '@/components/shell/Shell'
 
 export default function Page() {
-  return <View><Text>cart</Text></View>
+  return (
+    <Shell>
+      <ComingSoon />
+    </Shell>
+  )
 }

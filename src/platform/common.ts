@@ -1,0 +1,41 @@
+/** Pieces every platform implementation shares (all through Taro's cross-platform API). */
+import Taro from '@tarojs/taro'
+import type { Platform } from './types'
+
+export const taroStorage: Platform['storage'] = {
+  get<T>(key: string): T | undefined {
+    try {
+      const value = Taro.getStorageSync(key)
+      return value === '' || value === undefined || value === null ? undefined : (value as T)
+    } catch {
+      return undefined
+    }
+  },
+  set(key, value) {
+    try {
+      Taro.setStorageSync(key, value)
+    } catch {
+      // Storage full or unavailable (private mode): the app keeps working without persistence.
+    }
+  },
+  remove(key) {
+    try {
+      Taro.removeStorageSync(key)
+    } catch {
+      // Same as above.
+    }
+  }
+}
+
+export function windowWidth(): number {
+  try {
+    return Taro.getWindowInfo().windowWidth
+  } catch {
+    return 375
+  }
+}
+
+export function back(): void {
+  if (Taro.getCurrentPages().length > 1) Taro.navigateBack()
+  else Taro.reLaunch({ url: '/pages/home/index' })
+}

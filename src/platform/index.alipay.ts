@@ -1,0 +1,36 @@
+/** Alipay mini-program. */
+import Taro from '@tarojs/taro'
+import { back, taroStorage, windowWidth } from './common'
+import { miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage, miniProgramSupport } from './miniProgram'
+import type { Environment, Platform } from './types'
+
+export * from './types'
+
+const env: Environment = {
+  kind: 'alipay',
+  miniProgram: true,
+  weChatMiniProgram: false,
+  alipayMiniProgram: true,
+  weChatBrowser: false,
+  weChatMiniProgramWebView: false,
+  alipayBrowser: false,
+  mobile: true
+}
+
+export const platform: Platform = {
+  environment: () => env,
+  apiOrigin: () => ISTORE_API_ORIGIN,
+  cookies: miniProgramCookies(),
+  currentRoute: miniProgramCurrentRoute,
+  navigate: miniProgramNavigate,
+  back,
+  openMiniProgramPage: openHostPage,
+  openExternal(url) {
+    // Mini-programs cannot open arbitrary sites; copy the link so the shopper can open it in a browser.
+    Taro.setClipboardData({ data: url })
+  },
+  support: miniProgramSupport,
+  storage: taroStorage,
+  userAgent: () => 'Alipay MiniProgram',
+  windowWidth
+}

@@ -1,0 +1,78 @@
+/** H5 (mobile web, PWA, WeChat/Alipay in-app browsers, mini-program web-views). */
+import Taro from '@tarojs/taro'
+import { readDocumentCookie } from '@/api/cookieJar'
+import { matchRoute } from '@/domain/routes'
+import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser } from '@/domain/userAgent'
+import { back, taroStorage, windowWidth } from './common'
+import type { Environment, Platform } from './types'
+
+export * from './types'
+
+interface WeChatJsSdk {
+  miniProgram?: { navigateTo(opts: { url: string; fail?: () => void; success?: () => void }): void }
+}
+
+const JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'
+
+function loadWeChatJsSdk(): Promise<WeChatJsSdk | undefined> {
+  const existing = (window as unknown as { wx?: WeChatJsSdk }).wx
+  if (existing?.miniProgram) return Promise.resolve(existing)
+  return new Promise((resolve) => {
+    const script = document.createElement('script')
+    script.src = JSSDK_URL
+    script.onload = () => resolve((window as unknown as { wx?: WeChatJsSdk }).wx)
+    script.onerror = () => resolve(undefined)
+    document.head.appendChild(script)
+  })
+}
+
+function environment(): Environment {
+  const ua = navigator.userAgent
+  const webView = (window as unknown as { __wxjs_environment?: string }).__wxjs_environment === 'miniprogram' || /miniprogram/i.test(ua)
+  return {
+    kind: 'h5',
+    miniProgram: false,
+    weChatMiniProgram: false,
+    alipayMiniProgram: false,
+    weChatBrowser: isWeChatBrowser(ua),
+    weChatMiniProgramWebView: webView && isWeChatBrowser(ua),
+    alipayBrowser: isAlipayBrowser(ua),
+    mobile: isMobileUserAgent(ua) || windowWidth() < 768
+  }
+}
+
+export const platform: Platform = {
+  environment,
+  apiOrigin: () => ISTORE_API_ORIGIN,
+  cookies: {
+    read: (name) => readDocumentCookie(document.cookie, name),
+    header: () => undefined,
+    remember: () => undefined
+  },
+  currentRoute() {
+    const match = matchRoute(`${window.location.pathname}${window.location.search}`)
+    return { path: window.location.pathname, params: match?.params ?? {} }
+  },
+  navigate(url, mode = 'push') {
+    if (mode === 'relaunch') Taro.reLaunch({ url })
+    else if (mode === 'replace') Taro.redirectTo({ url })
+    else Taro.navigateTo({ url })
+  },
+  back,
+  async openMiniProgramPage(path) {
+    if (!environment().weChatMiniProgramWebView) return false
+    const wx = await loadWeChatJsSdk()
+    if (!wx?.miniProgram) return false
+    return new Promise((resolve) => wx.miniProgram?.navigateTo({ url: path, success: () => resolve(true), fail: () => resolve(false) }))
+  },
+  openExternal(url) {
+    window.open(url, '_blank', 'noopener')
+  },
+  support({ email, phone }) {
+    if (phone && environment().mobile) window.location.href = `tel:${phone}`
+    else if (email) window.location.href = `mailto:${email}`
+  },
+  storage: taroStorage,
+  userAgent: () => navigator.userAgent,
+  windowWidth
+}

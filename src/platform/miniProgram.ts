@@ -1,0 +1,59 @@
+/** Shared by the WeChat and Alipay mini-program implementations. */
+import Taro from '@tarojs/taro'
+import { applySetCookie, cookieHeader, splitSetCookie } from '@/api/cookieJar'
+import { matchRoute, ROUTES, toPagePath } from '@/domain/routes'
+import { taroStorage } from './common'
+import type { CookieStore, NavigateMode, RouteState } from './types'
+
+const COOKIE_KEY = 'istore.cookies'
+/** WeChat and Alipay keep at most 10 pages; past this depth a push replaces instead. */
+const MAX_STACK = 9
+
+export function miniProgramCookies(): CookieStore {
+  let jar = taroStorage.get<Record<string, string>>(COOKIE_KEY) ?? {}
+  return {
+    read: (name) => jar[name],
+    header: () => cookieHeader(jar) || undefined,
+    remember(setCookie) {
+      const cookies = splitSetCookie(setCookie)
+      if (!cookies.length) return
+      jar = applySetCookie(jar, cookies)
+      taroStorage.set(COOKIE_KEY, jar)
+    }
+  }
+}
+
+/** Public path of a page path plus its query (the reverse of toPagePath). */
+export function publicRoute(pagePath: string, params: Record<string, string>): RouteState {
+  const page = pagePath.replace(/^\//, '')
+  const route = ROUTES.find((r) => r.page === page)
+  if (!route) return { path: '/', params }
+  const canonical = route.patterns.find((p) => p.split('/').every((seg) => !seg.startsWith(':') || params[seg.slice(1)])) ?? route.patterns[0]
+  const path = canonical.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+  return { path, params: matchRoute(path)?.params ? { ...params, ...matchRoute(path)?.params } : params }
+}
+
+export function miniProgramCurrentRoute(): RouteState {
+  const router = Taro.getCurrentInstance().router
+  const params = Object.fromEntries(Object.entries(router?.params ?? {}).filter(([k]) => k !== '$taroTimestamp')) as Record<string, string>
+  return publicRoute(router?.path?.split('?')[0] ?? '/pages/home/index', params)
+}
+
+export function miniProgramNavigate(url: string, mode: NavigateMode = 'push'): void {
+  const target = toPagePath(url)
+  if (mode === 'relaunch') Taro.reLaunch({ url: target })
+  else if (mode === 'replace' || Taro.getCurrentPages().length >= MAX_STACK) Taro.redirectTo({ url: target })
+  else Taro.navigateTo({ url: target })
+}
+
+/** Opens a page of this mini-program by its path; false when the page does not exist here. */
+export function openHostPage(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    Taro.navigateTo({ url: path, success: () => resolve(true), fail: () => resolve(false) })
+  })
+}
+
+export function miniProgramSupport({ email, phone }: { email?: string; phone?: string }): void {
+  if (phone) Taro.makePhoneCall({ phoneNumber: phone })
+  else if (email) Taro.setClipboardData({ data: email })
+}

@@ -1,0 +1,67 @@
+/**
+ * The one place platform differences live (H5, WeChat mini-program, Alipay mini-program).
+ * Pages and hooks call `platform`; they never test TARO_ENV. One implementation per platform:
+ * index.h5.ts, index.weapp.ts, index.alipay.ts (Taro picks the file by suffix at build time).
+ */
+export interface Environment {
+  kind: 'h5' | 'weapp' | 'alipay'
+  /** Running as a mini-program (WeChat or Alipay), not in a browser. */
+  miniProgram: boolean
+  weChatMiniProgram: boolean
+  alipayMiniProgram: boolean
+  /** H5 inside WeChat's browser (spec §4 user-agent rule), including a mini-program web-view. */
+  weChatBrowser: boolean
+  /** H5 page shown in a WeChat mini-program's web-view: mini-program pages open through the JS-SDK. */
+  weChatMiniProgramWebView: boolean
+  alipayBrowser: boolean
+  mobile: boolean
+}
+
+export interface CookieStore {
+  /** Value of a cookie the client may read (XSRF-TOKEN). */
+  read(name: string): string | undefined
+  /** Cookie header to send ourselves; undefined where the platform's cookie jar does it. */
+  header(): string | undefined
+  /** Keeps cookies from a response's Set-Cookie where the platform does not. */
+  remember(setCookie: string | string[] | undefined): void
+}
+
+export interface RouteState {
+  /** Public path, e.g. /store/product/12 (also on mini-programs, mapped from the page path). */
+  path: string
+  params: Record<string, string>
+}
+
+export type NavigateMode = 'push' | 'replace' | 'relaunch'
+
+/** Result of a platform payment sheet; `redirect` means the browser is leaving for the provider. */
+export type PaymentOutcome =
+  | { kind: 'paid'; orderID: string }
+  | { kind: 'cancelled'; orderID: string }
+  | { kind: 'failed'; orderID: string; message: string }
+  | { kind: 'redirect'; url: string }
+
+export interface Platform {
+  environment(): Environment
+  /** Origin of the API ('' = same origin on H5). */
+  apiOrigin(): string
+  cookies: CookieStore
+  /** Current route in public terms. */
+  currentRoute(): RouteState
+  /** Opens a public URL of the spec (e.g. /store/productlist?cat=shoes). */
+  navigate(url: string, mode?: NavigateMode): void
+  back(): void
+  /** Opens a page of the host mini-program (spec: /pages/contact/contact, /pages/livestream/livestream?roomId=...). Resolves false where there is no host mini-program. */
+  openMiniProgramPage(path: string): Promise<boolean>
+  openExternal(url: string): void
+  /** Spec tab bar "Support": contact page in the mini-program, e-mail/phone sheet elsewhere. */
+  support(contact: { email?: string; phone?: string }): void
+  /** Persistent key/value storage. */
+  storage: {
+    get<T>(key: string): T | undefined
+    set(key: string, value: unknown): void
+    remove(key: string): void
+  }
+  userAgent(): string
+  windowWidth(): number
+}

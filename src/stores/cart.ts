@@ -1,0 +1,45 @@
+/**
+ * The shopper's cart. The server computes every total; a failed change keeps the previous cart
+ * and reports the error (nothing typed or chosen is lost).
+ */
+import { create } from 'zustand'
+import { cartApi, type Cart } from '@/api/cart'
+import { ApiError } from '@/api/http'
+
+interface CartState {
+  cart: Cart | null
+  /** Spec §3 client state "cart-updated flag": bumps on every change so lists can refresh. */
+  version: number
+  error: string | null
+  pending: boolean
+  load(): Promise<void>
+  /** Runs a cart-changing call; on failure the previous cart stays and the message is kept. */
+  change(call: () => Promise<Cart>): Promise<boolean>
+  clearError(): void
+}
+
+export const useCart = create<CartState>((set, get) => ({
+  cart: null,
+  version: 0,
+  error: null,
+  pending: false,
+  async load() {
+    try {
+      set({ cart: await cartApi.get() })
+    } catch {
+      // Spec §8: cart load errors are ignored silently.
+    }
+  },
+  async change(call) {
+    set({ pending: true, error: null })
+    try {
+      const cart = await call()
+      set({ cart, version: get().version + 1, pending: false })
+      return true
+    } catch (err) {
+      set({ pending: false, error: err instanceof ApiError ? err.message : String(err) })
+      return false
+    }
+  },
+  clearError: () => set({ error: null })
+}))

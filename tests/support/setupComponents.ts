@@ -1,0 +1,7 @@
+import '@testing-library/jest-dom'
+import { testControl } from './taroMock'
+
+beforeEach(() => {
+  testControl.reset()
+  window.localStorage.clear()
+})

@@ -1,0 +1,49 @@
+import { customRoutes, matchRoute, pageLayout, toPagePath } from '@/domain/routes'
+
+describe('spec §2 routes', () => {
+  it.each([
+    ['/', 'pages/home/index', {}],
+    ['/home', 'pages/home/index', {}],
+    ['/confirmation?from_source=ott_h5X12', 'pages/confirmation/index', { from_source: 'ott_h5X12' }],
+    ['/confirmationa/alipay_h5/55', 'pages/confirmationa/index', { type: 'alipay_h5', order_id: '55' }],
+    ['/store/productlist?cat=shoes&sort=date', 'packages/store/pages/productlist/index', { cat: 'shoes', sort: 'date' }],
+    ['/store/tag/summer', 'packages/store/pages/productlist/index', { tag: 'summer' }],
+    ['/store/clearance', 'packages/store/pages/productlist/index', { clearance: 'true' }],
+    ['/store/groupCampaign/7?FissionSale=1', 'packages/store/pages/groupCampaign/index', { id: '7', FissionSale: '1' }],
+    ['/checkout/cart', 'packages/checkout/pages/cart/index', {}],
+    ['/user', 'packages/user/pages/list/index', {}],
+    ['/user/orders/A1', 'packages/user/pages/order/index', { id: 'A1' }],
+    ['/about', 'pages/general/index', { name: 'about' }],
+    ['/packages/store/pages/product/index?id=3', 'packages/store/pages/product/index', { id: '3' }]
+  ])('%s renders %s', (url, page, params) => {
+    const match = matchRoute(url)
+    expect(match?.route.page).toBe(page)
+    expect(match?.params).toEqual(params)
+  })
+
+  it('treats a deeper unknown path as unknown ("unknown path redirects to the empty path")', () => {
+    expect(matchRoute('/foo/bar/baz')).toBeNull()
+    expect(toPagePath('/foo/bar/baz')).toBe('/pages/home/index')
+  })
+
+  it('turns public URLs into mini-program page paths with every parameter in the query', () => {
+    expect(toPagePath('/store/product/12?from=share')).toBe('/packages/store/pages/product/index?from=share&id=12')
+    expect(toPagePath('/store/productlist?cat=a%26b')).toBe('/packages/store/pages/productlist/index?cat=a%26b')
+  })
+
+  it('keeps lazy areas in sub-packages and the rest in the main package', () => {
+    const { pages, subPackages } = pageLayout()
+    expect(pages[0]).toBe('pages/home/index')
+    expect(subPackages.map((p) => p.root).sort()).toEqual(
+      ['packages/account', 'packages/blog', 'packages/checkout', 'packages/store', 'packages/user']
+    )
+  })
+
+  it('does not let the general-page catch-all swallow area roots on H5', () => {
+    const general = customRoutes()['/pages/general/index'][0]
+    const re = new RegExp(`^${general.replace(':name', '')}$`.replace('((?!', '((?!'))
+    expect(re.test('/about')).toBe(true)
+    expect(re.test('/user')).toBe(false)
+    expect(re.test('/store')).toBe(false)
+  })
+})
