@@ -1,0 +1,100 @@
+/** Spec §2 "Footer": social icons, payment icons, copyright line, 'PWA POWERED BY' bar. */
+export type SocialNetwork = 'instagram' | 'facebook' | 'twitter' | 'youTube' | 'linkedin' | 'pinterest'
+
+export interface SocialAccount {
+  pageURL?: string
+  userName?: string
+}
+
+export type SocialConfig = Partial<Record<SocialNetwork, SocialAccount | null>>
+
+export const SOCIAL_ORDER: readonly SocialNetwork[] = ['instagram', 'facebook', 'twitter', 'youTube', 'linkedin', 'pinterest']
+
+function text(value: string | null | undefined): string {
+  return (value ?? '').trim()
+}
+
+/**
+ * instagram only when userName set (url = pageURL, else https://www.instagram.com/<userName>);
+ * the others only when pageURL set; in that order.
+ */
+export function socialLinks(social: SocialConfig | null | undefined): { network: SocialNetwork; url: string }[] {
+  const out: { network: SocialNetwork; url: string }[] = []
+  for (const network of SOCIAL_ORDER) {
+    const account = social?.[network]
+    if (!account) continue
+    if (network === 'instagram') {
+      const userName = text(account.userName)
+      if (!userName) continue
+      out.push({ network, url: text(account.pageURL) || `https://www.instagram.com/${encodeURIComponent(userName)}` })
+    } else {
+      const url = text(account.pageURL)
+      if (url) out.push({ network, url })
+    }
+  }
+  return out
+}
+
+export type PaymentIcon = 'visa' | 'mastercard' | 'amex' | 'paypal' | 'wechat' | 'alipay' | 'unionpay'
+
+export interface PaymentSupport {
+  supportVisa?: boolean
+  supportMasterCard?: boolean
+  supportAmex?: boolean
+  supportPayPal?: boolean
+  supportWeChatPay?: boolean
+  supportAliPay?: boolean
+  supportUnionPay?: boolean
+}
+
+const PAYMENT_FLAGS: readonly [PaymentIcon, keyof PaymentSupport][] = [
+  ['visa', 'supportVisa'],
+  ['mastercard', 'supportMasterCard'],
+  ['amex', 'supportAmex'],
+  ['paypal', 'supportPayPal'],
+  ['wechat', 'supportWeChatPay'],
+  ['alipay', 'supportAliPay'],
+  ['unionpay', 'supportUnionPay']
+]
+
+/** Each icon only if supported; inside an Alipay in-app browser all but alipay are hidden (alipay still needs support). */
+export function paymentIcons(payment: PaymentSupport | null | undefined, env: { alipayBrowser: boolean }): PaymentIcon[] {
+  return PAYMENT_FLAGS.filter(([icon, flag]) => payment?.[flag] === true && (!env.alipayBrowser || icon === 'alipay')).map(
+    ([icon]) => icon
+  )
+}
+
+/** Copyright line parts: '© {year} {storeName}. {All Rights Reserved}' — the view translates the last part. */
+export function copyrightLine(year: number, storeName: string | null | undefined): { year: number; storeName: string } {
+  return { year, storeName: text(storeName) }
+}
+
+/** Joins the parts with the translated 'All Rights Reserved'. */
+export function copyrightText(parts: { year: number; storeName: string }, allRightsReserved: string): string {
+  return parts.storeName ? `© ${parts.year} ${parts.storeName}. ${allRightsReserved}` : `© ${parts.year}. ${allRightsReserved}`
+}
+
+export interface PowerByConfig {
+  hidePowerBy?: boolean
+  powerByName?: string
+  powerByFullUrl?: string
+  showPowerByNameOnly?: boolean
+}
+
+export type PoweredBy =
+  | { kind: 'hidden' }
+  | { kind: 'spacer' }
+  | { kind: 'bar'; name?: string; url?: string; showDefaultLink: boolean; showJoiner: boolean }
+
+/**
+ * hidePowerBy → hidden (a spacer instead inside a WeChat mini-program).
+ * Otherwise the bar: the default provider link, then '&' and the configured name/link.
+ * showPowerByNameOnly hides the default link and the '&'; the '&' also needs a name to join.
+ */
+export function poweredBy(config: PowerByConfig | null | undefined, env: { weChatMiniProgram: boolean }): PoweredBy {
+  if (config?.hidePowerBy) return env.weChatMiniProgram ? { kind: 'spacer' } : { kind: 'hidden' }
+  const name = text(config?.powerByName) || undefined
+  const url = text(config?.powerByFullUrl) || undefined
+  const showDefaultLink = !config?.showPowerByNameOnly
+  return { kind: 'bar', name, url, showDefaultLink, showJoiner: showDefaultLink && !!name }
+}

@@ -1,0 +1,120 @@
+/** Spec §2 "Mobile footer tab bar (small screens only)". */
+import { isStoreLink } from './linkMapping'
+
+export type TabTarget =
+  | { kind: 'route'; url: string }
+  | { kind: 'cart' }
+  | { kind: 'miniProgram'; path: string }
+  | { kind: 'support' }
+  | { kind: 'none' }
+
+export type DefaultTabId = 'home' | 'store' | 'cart' | 'support' | 'account'
+export type TabLabelKey = 'tab.home' | 'tab.shop' | 'tab.cart' | 'tab.support' | 'tab.account'
+
+export interface DefaultTab {
+  id: DefaultTabId
+  labelKey: TabLabelKey
+  /** Route of the tab; null for Support, which triggers an action instead. */
+  route: string | null
+  target: TabTarget
+  /** Cart shows the cart itemCount badge (see cartBadge). */
+  badge: boolean
+}
+
+/** Fixed tabs: /home Home, /store Shop, /checkout Cart (badge), Support (action), /user/list Account. */
+export const DEFAULT_TABS: readonly DefaultTab[] = [
+  { id: 'home', labelKey: 'tab.home', route: '/home', target: { kind: 'route', url: '/home' }, badge: false },
+  { id: 'store', labelKey: 'tab.shop', route: '/store', target: { kind: 'route', url: '/store' }, badge: false },
+  { id: 'cart', labelKey: 'tab.cart', route: '/checkout', target: { kind: 'route', url: '/checkout' }, badge: true },
+  { id: 'support', labelKey: 'tab.support', route: null, target: { kind: 'support' }, badge: false },
+  { id: 'account', labelKey: 'tab.account', route: '/user/list', target: { kind: 'route', url: '/user/list' }, badge: false }
+]
+
+export const MINI_PROGRAM_LINK_PREFIX = '/pages/messenger'
+const PRODUCT_LIST_PREFIX = 'productlist?'
+/** Spec: "query cat taken from the link after its first 16 characters" ('productlist?cat=' is 16 long). */
+export const PRODUCT_LIST_CAT_OFFSET = 16
+
+/**
+ * Where a configured footer tab goes. A leading '/' is ignored when matching prefixes
+ * (except '/pages/messenger', which is a mini-program page path and checked first).
+ */
+export function footerTabTarget(link?: string): TabTarget {
+  const raw = (link ?? '').trim()
+  if (!raw) return { kind: 'none' }
+  if (raw.startsWith(MINI_PROGRAM_LINK_PREFIX)) return { kind: 'miniProgram', path: raw }
+  const bare = raw.replace(/^\/+/, '')
+  if (!bare) return { kind: 'route', url: '/' }
+  if (bare === 'checkout/cart') return { kind: 'cart' }
+  if (bare.startsWith(PRODUCT_LIST_PREFIX)) {
+    return { kind: 'route', url: `/store/productlist?cat=${bare.slice(PRODUCT_LIST_CAT_OFFSET)}` }
+  }
+  if (isStoreLink(bare)) return { kind: 'route', url: `/store/${bare}` }
+  return { kind: 'route', url: `/${bare}` }
+}
+
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== ''
+}
+
+/** The configured footer is used only when styling, language and at least one tab exist. */
+export function hasConfiguredFooter(config: { styling?: unknown; language?: string; tabs?: unknown[] }): boolean {
+  return present(config.styling) && present(config.language) && Array.isArray(config.tabs) && config.tabs.length > 0
+}
+
+function pathnameOf(path: string): string {
+  let p = path.split('#')[0].split('?')[0]
+  if (!p.startsWith('/')) p = `/${p}`
+  if (p.length > 1) p = p.replace(/\/+$/, '')
+  return p || '/'
+}
+
+/** '/store' is under '/store', so is '/store/x'; '/stores' is not. */
+function under(pathname: string, root: string): boolean {
+  return pathname === root || pathname.startsWith(`${root}/`)
+}
+
+function isHomePath(pathname: string): boolean {
+  return pathname === '/' || pathname === '/home'
+}
+
+function isAccountPath(pathname: string): boolean {
+  return under(pathname, '/account') || under(pathname, '/user')
+}
+
+/**
+ * Active highlighting (spec: "account/user tabs; store tabs except clearance/search; home at root"):
+ * - account/user tabs: active on /account… and /user…
+ * - store tabs: active on /store…, except clearance and search tabs, active only on their own path (and below it)
+ * - home: active at '/' and '/home'
+ * - cart: active on /checkout…
+ * - any other routed tab: active on its own path; display-only, support and mini-program tabs never.
+ * Prefixes match whole path segments ('/users' is not under '/user').
+ */
+export function isTabActive(tab: { link?: string } | 'home' | 'store' | 'cart' | 'account', currentPath: string): boolean {
+  const path = pathnameOf(currentPath)
+  if (tab === 'home') return isHomePath(path)
+  if (tab === 'store') return under(path, '/store')
+  if (tab === 'cart') return under(path, '/checkout')
+  if (tab === 'account') return isAccountPath(path)
+
+  const target = footerTabTarget(tab.link)
+  if (target.kind === 'cart') return under(path, '/checkout')
+  if (target.kind !== 'route') return false
+  const own = pathnameOf(target.url)
+  if (isHomePath(own)) return isHomePath(path)
+  if (under(own, '/account') || under(own, '/user')) return isAccountPath(path)
+  if (under(own, '/store')) {
+    const bare = (tab.link ?? '').trim().replace(/^\/+/, '')
+    if (bare.startsWith('clearance') || bare.startsWith('search')) return under(path, own)
+    return under(path, '/store')
+  }
+  return path === own
+}
+
+/** Cart count badge: hidden when zero (or less), '99+' above 99. */
+export function cartBadge(itemCount: number): string | null {
+  if (!Number.isFinite(itemCount) || itemCount <= 0) return null
+  if (itemCount > 99) return '99+'
+  return String(Math.floor(itemCount))
+}
