@@ -12,6 +12,14 @@ interface WeChatJsSdk {
   miniProgram?: { navigateTo(opts: { url: string; fail?: () => void; success?: () => void }): void }
 }
 
+/** Spec §9: "Share-button popup 800x500". */
+const SHARE_POPUP_FEATURES = 'width=800,height=500'
+const SHARE_PAGES = {
+  facebook: (url: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+  twitter: (url: string, title: string) =>
+    `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`
+}
+
 const JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'
 
 function loadWeChatJsSdk(): Promise<WeChatJsSdk | undefined> {
@@ -74,5 +82,19 @@ export const platform: Platform = {
   },
   storage: taroStorage,
   userAgent: () => navigator.userAgent,
-  windowWidth
+  windowWidth,
+  share({ title, path, network }) {
+    const popup = window.open(SHARE_PAGES[network](`${window.location.origin}${path}`, title), 'share', SHARE_POPUP_FEATURES)
+    // Set by hand: a "noopener" feature makes some browsers open a tab instead of the sized popup.
+    if (popup) popup.opener = null
+    return true
+  },
+  async copyLink(path) {
+    try {
+      await Taro.setClipboardData({ data: `${window.location.origin}${path}` })
+      return true
+    } catch {
+      return false
+    }
+  }
 }

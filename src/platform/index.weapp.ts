@@ -32,5 +32,8 @@ export const platform: Platform = {
   support: miniProgramSupport,
   storage: taroStorage,
   userAgent: () => 'WeChat MiniProgram',
-  windowWidth
+  windowWidth,
+  // The page's share menu (useShareAppMessage) shares on mini-programs.
+  share: () => false,
+  copyLink: async () => false
 }

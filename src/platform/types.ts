@@ -41,6 +41,14 @@ export type PaymentOutcome =
   | { kind: 'failed'; orderID: string; message: string }
   | { kind: 'redirect'; url: string }
 
+/** What to share: a public path of the spec (e.g. /store/product/1001) and its title. */
+export interface ShareOptions {
+  title: string
+  path: string
+  /** Share page of a network, opened in the H5 popup. */
+  network: 'facebook' | 'twitter'
+}
+
 export interface Platform {
   environment(): Environment
   /** Origin of the API ('' = same origin on H5). */
@@ -64,4 +72,11 @@ export interface Platform {
   }
   userAgent(): string
   windowWidth(): number
+  /**
+   * Spec §9 share popup (800x500) on H5. Mini-programs share through the page's share menu
+   * (useShareAppMessage in the page), so there it does nothing and returns false.
+   */
+  share(opts: ShareOptions): boolean
+  /** Copies the absolute link of a public path; false where the platform has no web link (mini-programs). */
+  copyLink(path: string): Promise<boolean>
 }
