@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what the project needs, idempotently: client and server packages (npm), and, with
+# --browser, Debian's Chromium for the browser tests. Safe to run on every `npm start` / `npm test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+stamp_ok() { # $1 = folder with package.json; installed when node_modules is newer than the lockfile
+  [ -d "$1/node_modules" ] && [ "$1/node_modules/.package-lock.json" -nt "$1/package-lock.json" ] 2>/dev/null
+}
+
+# `npm ci` cannot be used: the lockfile lacks optional binaries for other platforms (see docs/toolchain).
+if ! stamp_ok .; then
+  echo "setup: installing client packages"
+  npm install --no-audit --no-fund
+fi
+if ! stamp_ok server; then
+  echo "setup: installing server packages"
+  npm --prefix server install --no-audit --no-fund
+fi
+
+if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing Debian's chromium for the browser tests"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi

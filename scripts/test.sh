@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI checks, from a clean clone. Installs what it needs itself.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --browser
+
+echo "== types"
+npx tsc -p tsconfig.json --noEmit
+echo "== unit and component tests"
+npx jest --ci
+echo "== server contract tests (real server, fresh embedded database)"
+npm --prefix server test
+echo "== builds: h5, weapp, alipay"
+npm run build:weapp --silent
+npm run build:alipay --silent
+npm run build:h5 --silent
+if [ -f bench/check-budgets.mjs ]; then
+  echo "== size budgets"
+  node bench/check-budgets.mjs
+fi
+echo "== browser tests"
+SKIP_BUILD=1 bash scripts/e2e.sh

@@ -1,0 +1,96 @@
+/**
+ * Browser-test harness: the real reference server (fresh embedded database, demo catalogue) serving the
+ * built H5 app on a free loopback port, and Debian's headless Chromium driven by playwright-core.
+ * Tests wait for conditions (texts, requests, URLs), never for fixed times.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844, isMobile: true, hasTouch: true },
+  desktop: { width: 1366, height: 900, isMobile: false, hasTouch: false }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(baseUrl, child, deadlineMs) {
+  const until = Date.now() + deadlineMs
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(`${baseUrl}/api/istore/client/health`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('server did not become healthy in time')
+}
+
+/** Starts the reference server on its own temporary database. */
+export async function startStack() {
+  const staticDir = path.join(root, 'dist/h5')
+  if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error('dist/h5 is not built: run npm run build:h5')
+  const port = await freePort()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-e2e-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: path.join(root, 'server'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit']
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  await waitForHealth(baseUrl, child, 60_000)
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+  })
+}
+
+/**
+ * A fresh context (own cookies) on a viewport, in a language; collects page errors so a test can
+ * assert there were none. `language` is set the way the app persists it (localStorage via Taro storage).
+ */
+export async function openContext(browser, { viewport = 'phone', language = 'en' } = {}) {
+  const { width, height, isMobile, hasTouch } = VIEWPORTS[viewport]
+  const context = await browser.newContext({ viewport: { width, height }, isMobile, hasTouch, locale: language === 'zh' ? 'zh-CN' : 'en-US', serviceWorkers: 'block' })
+  await context.addInitScript((lang) => {
+    // Taro's H5 storage keeps JSON envelopes ({ data }) in localStorage.
+    if (!localStorage.getItem('istore.language')) localStorage.setItem('istore.language', JSON.stringify({ data: lang }))
+  }, language)
+  const page = await context.newPage()
+  const errors = []
+  page.on('pageerror', (err) => errors.push(err))
+  return { context, page, errors }
+}
