@@ -80,7 +80,8 @@ describe('spec "Banner form then icon form (banner 3 seconds, then icon). On acc
 
   it('runs the whole sequence: available → banner → (3 s) icon → dismiss → hidden', () => {
     const events: InstallPromptEvent[] = ['available', 'bannerTimeout', 'dismiss', 'bannerTimeout']
-    expect(events.reduce(installPrompt, 'hidden' as InstallPromptState)).toBe('hidden')
-    expect(['available', 'bannerTimeout'].reduce((s, e) => installPrompt(s, e as InstallPromptEvent), 'hidden' as InstallPromptState)).toBe('icon')
+    expect(events.reduce<InstallPromptState>(installPrompt, 'hidden')).toBe('hidden')
+    const shown: InstallPromptEvent[] = ['available', 'bannerTimeout']
+    expect(shown.reduce<InstallPromptState>(installPrompt, 'hidden')).toBe('icon')
   })
 })
