@@ -2,6 +2,7 @@
 import Taro from '@tarojs/taro'
 import { back, taroStorage, windowWidth } from './common'
 import { miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage, miniProgramSupport } from './miniProgram'
+import { signIn } from './signIn.alipay'
 import type { Environment, Platform } from './types'
 
 export * from './types'
@@ -18,6 +19,7 @@ const env: Environment = {
 }
 
 export const platform: Platform = {
+  signIn,
   environment: () => env,
   apiOrigin: () => ISTORE_API_ORIGIN,
   cookies: miniProgramCookies(),

@@ -4,6 +4,7 @@ import { readDocumentCookie } from '@/api/cookieJar'
 import { matchRoute } from '@/domain/routes'
 import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser } from '@/domain/userAgent'
 import { back, taroStorage, windowWidth } from './common'
+import { signIn } from './signIn.h5'
 import type { Environment, Platform } from './types'
 
 export * from './types'
@@ -50,6 +51,7 @@ function environment(): Environment {
 }
 
 export const platform: Platform = {
+  signIn,
   environment,
   apiOrigin: () => ISTORE_API_ORIGIN,
   cookies: {

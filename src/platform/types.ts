@@ -49,6 +49,19 @@ export interface ShareOptions {
   network: 'facebook' | 'twitter'
 }
 
+/** The platform's own identity for sign-in; the server turns a code into the shopper's account. */
+export type PlatformIdentity =
+  | { kind: 'wechatCode'; code: string }
+  | { kind: 'alipayCode'; code: string }
+  /** The browser is leaving for WeChat's OAuth page; it comes back with ?code=. */
+  | { kind: 'redirect'; url: string }
+  | { kind: 'unsupported' }
+
+export interface SignInOptions {
+  /** H5 in WeChat's browser: the OAuth authorize URL from wechat/enabled. */
+  weChatAuthorizeUrl?: string
+}
+
 export interface Platform {
   environment(): Environment
   /** Origin of the API ('' = same origin on H5). */
@@ -79,4 +92,6 @@ export interface Platform {
   share(opts: ShareOptions): boolean
   /** Copies the absolute link of a public path; false where the platform has no web link (mini-programs). */
   copyLink(path: string): Promise<boolean>
+  /** Asks the platform for the shopper's identity (WeChat/Alipay code, or the WeChat OAuth redirect). */
+  signIn(options?: SignInOptions): Promise<PlatformIdentity>
 }

@@ -1,0 +1,9 @@
+/** WeChat mini-program sign-in: wx.login's one-time code, exchanged by the server for the open id. */
+import Taro from '@tarojs/taro'
+import type { PlatformIdentity } from './types'
+
+export async function signIn(): Promise<PlatformIdentity> {
+  const { code } = await Taro.login()
+  if (!code) throw new Error('WeChat did not return a login code')
+  return { kind: 'wechatCode', code }
+}
