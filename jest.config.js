@@ -4,6 +4,8 @@ const transformIgnorePatterns = ['/node_modules/(?!(@tarojs|@stencil|swiper|ssr-
 const shared = {
   transform: { '^.+\\.(t|j|mj)sx?$': 'babel-jest' },
   transformIgnorePatterns,
+  // Build-time constant (config/index.ts defineConstants): same-origin API in tests.
+  globals: { ISTORE_API_ORIGIN: '' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/src/$1',
@@ -27,10 +29,11 @@ module.exports = {
       testMatch: ['<rootDir>/tests/components/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/setupComponents.ts'],
       moduleNameMapper: {
+        // Before the generic '@/' alias: the H5 implementation stands for `@/platform` in jsdom.
+        '^@/platform$': '<rootDir>/src/platform/index.h5.ts',
         ...shared.moduleNameMapper,
         '^@tarojs/components$': '<rootDir>/node_modules/@tarojs/components/lib/react/index.js',
-        '^@tarojs/taro$': '<rootDir>/tests/support/taroMock.ts',
-        '^@/platform$': '<rootDir>/src/platform/index.h5.ts'
+        '^@tarojs/taro$': '<rootDir>/tests/support/taroMock.ts'
       }
     }
   ]

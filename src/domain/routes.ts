@@ -23,7 +23,7 @@ export const ROUTES: RouteDef[] = [
   {
     page: 'packages/store/pages/productlist/index',
     area: 'store',
-    patterns: ['/store/productlist', '/store/tag/:tag', '/store/brand/:brand', '/store/clearance', '/store/products/:cat']
+    patterns: ['/store/productlist', '/store/tag/:tag', '/store/brand/:brand', '/store/clearance']
   },
   { page: 'packages/store/pages/product/index', area: 'store', patterns: ['/store/product/:id'] },
   { page: 'packages/store/pages/groupCampaign/index', area: 'store', patterns: ['/store/groupCampaign/:id'] },

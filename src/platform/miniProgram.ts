@@ -28,9 +28,12 @@ export function publicRoute(pagePath: string, params: Record<string, string>): R
   const page = pagePath.replace(/^\//, '')
   const route = ROUTES.find((r) => r.page === page)
   if (!route) return { path: '/', params }
-  const canonical = route.patterns.find((p) => p.split('/').every((seg) => !seg.startsWith(':') || params[seg.slice(1)])) ?? route.patterns[0]
+  // The most specific public URL whose path parameters are all known (e.g. /store/tag/:tag over /store/productlist).
+  const paramCount = (pattern: string) => pattern.split('/').filter((seg) => seg.startsWith(':')).length
+  const usable = route.patterns.filter((p) => p.split('/').every((seg) => !seg.startsWith(':') || params[seg.slice(1)]))
+  const canonical = usable.sort((a, b) => paramCount(b) - paramCount(a))[0] ?? route.patterns[0]
   const path = canonical.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
-  return { path, params: matchRoute(path)?.params ? { ...params, ...matchRoute(path)?.params } : params }
+  return { path, params: { ...params, ...matchRoute(path)?.params } }
 }
 
 export function miniProgramCurrentRoute(): RouteState {

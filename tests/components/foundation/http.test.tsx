@@ -1,0 +1,42 @@
+import { ApiError, http, setTransport } from '@/api/http'
+import { mockHttp, fail } from '../../support/mockHttp'
+
+afterEach(() => {
+  setTransport(null)
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+})
+
+describe('the http client (spec §7: credentials, XSRF-TOKEN → X-XSRF-TOKEN)', () => {
+  it('calls under /api/istore/client with the query and echoes the XSRF cookie in the header', async () => {
+    document.cookie = 'XSRF-TOKEN=secret123; path=/'
+    const net = mockHttp({ 'POST /shoppingManagement4/myCart': { itemCount: 1 } })
+    await http.post('/shoppingManagement4/myCart', { productId: 'p1', quantity: 1 }, { a: 'x y', skip: undefined })
+    expect(net.calls).toHaveLength(1)
+    expect(net.calls[0].path).toBe('/shoppingManagement4/myCart')
+    expect(net.calls[0].query).toEqual({ a: 'x y' })
+    expect(net.calls[0].header['X-XSRF-TOKEN']).toBe('secret123')
+    expect(net.calls[0].body).toEqual({ productId: 'p1', quantity: 1 })
+  })
+
+  it('sends no XSRF header when there is no cookie yet', async () => {
+    const net = mockHttp({ 'GET /common3/appInfoInit': {} })
+    await http.get('/common3/appInfoInit')
+    expect(net.calls[0].header['X-XSRF-TOKEN']).toBeUndefined()
+  })
+
+  it('turns an error response into ApiError carrying the first server message', async () => {
+    mockHttp({ 'PUT /shoppingManagement4/myCart': fail(409, 'Only 2 left in stock') })
+    const err = await http.put('/shoppingManagement4/myCart', { itemKey: 'k', quantity: 5 }).catch((e) => e)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err.status).toBe(409)
+    expect(err.message).toBe('Only 2 left in stock')
+  })
+
+  it('reports a network failure as status 0 with a readable message', async () => {
+    setTransport(() => Promise.reject(new Error('socket hang up')))
+    const err = await http.get('/common3/appInfoInit').catch((e) => e)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err.status).toBe(0)
+    expect(err.message).toMatch(/Network error/)
+  })
+})
