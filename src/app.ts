@@ -8,7 +8,7 @@ import './app.scss'
 // Spec §2: an unknown path redirects to the empty path. Registered before the router's first render.
 Taro.onPageNotFound(() => platform.navigate(HOME_PATH, 'replace'))
 
-void startApp()
+void startApp().then(() => platform.preloadLazyAreas())
 
 function App({ children }: PropsWithChildren) {
   return children

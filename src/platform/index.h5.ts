@@ -98,5 +98,13 @@ export const platform: Platform = {
     } catch {
       return false
     }
+  },
+  preloadLazyAreas() {
+    // Taro's H5 router keeps each page's lazy chunk loader in the app config; calling it prefetches the chunk.
+    const config = (window as unknown as { __taroAppConfig?: { routes?: { path: string; load: () => unknown }[] } }).__taroAppConfig
+    const lazy = (config?.routes ?? []).filter((route) => route.path.startsWith('packages/'))
+    const run = () => lazy.forEach((route) => void Promise.resolve(route.load()).catch(() => undefined))
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 })
+    else setTimeout(run, 2000)
   }
 }

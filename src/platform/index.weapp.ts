@@ -37,5 +37,7 @@ export const platform: Platform = {
   windowWidth,
   // The page's share menu (useShareAppMessage) shares on mini-programs.
   share: () => false,
-  copyLink: async () => false
+  copyLink: async () => false,
+  // app.config.ts preloadRule does it for the mini-programs.
+  preloadLazyAreas: () => undefined
 }

@@ -85,6 +85,8 @@ export interface Platform {
   }
   userAgent(): string
   windowWidth(): number
+  /** Spec §2 "lazy areas are preloaded after first load": H5 fetches their chunks when idle; mini-programs use preloadRule. */
+  preloadLazyAreas(): void
   /**
    * Spec §9 share popup (800x500) on H5. Mini-programs share through the page's share menu
    * (useShareAppMessage in the page), so there it does nothing and returns false.
