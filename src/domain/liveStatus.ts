@@ -1,0 +1,16 @@
+/** Spec §4 "Live status codes: 102 Upcoming (green tag), 101 Ongoing (red), 103 or 107 End (gray)". */
+export type LiveStatusTag = { key: 'upcoming' | 'ongoing' | 'end'; color: 'green' | 'red' | 'gray' }
+
+export function liveStatusTag(code: number | string | null | undefined): LiveStatusTag | null {
+  switch (Number(code)) {
+    case 102:
+      return { key: 'upcoming', color: 'green' }
+    case 101:
+      return { key: 'ongoing', color: 'red' }
+    case 103:
+    case 107:
+      return { key: 'end', color: 'gray' }
+    default:
+      return null
+  }
+}

@@ -1,0 +1,33 @@
+/** Product option selection: optionPair for GET /inventoryManagement/inventoryByProductAndOptions/{id}, quantity. */
+export interface ProductOption {
+  name: string
+  /** Allowed values; when given, the selection must be one of them. */
+  values?: readonly string[]
+}
+
+/** 'color:Red,size:M' — sorted by option name (code-unit order, not locale), blank selections left out. */
+export function optionPairKey(selection: Record<string, string | undefined>): string {
+  return Object.keys(selection)
+    .filter((name) => (selection[name] ?? '').trim() !== '')
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((name) => `${name}:${selection[name]}`)
+    .join(',')
+}
+
+/** Every option has a (non-blank, allowed) value selected. */
+export function isSelectionComplete(options: readonly ProductOption[], selection: Record<string, string | undefined>): boolean {
+  return options.every((o) => {
+    const value = (selection[o.name] ?? '').trim()
+    return value !== '' && (!o.values || o.values.includes(value))
+  })
+}
+
+/**
+ * Requested quantity against available stock. Requests are whole numbers of at least 1;
+ * more than available → capped at what is available (0 when sold out or unknown) and rejected; Infinity = unlimited.
+ */
+export function clampQuantity(requested: number, available: number): { quantity: number; rejected: boolean } {
+  const want = Number.isFinite(requested) ? Math.max(1, Math.floor(requested)) : 1
+  const stock = Number.isNaN(available) ? 0 : Math.max(0, Math.floor(available))
+  return want > stock ? { quantity: stock, rejected: true } : { quantity: want, rejected: false }
+}

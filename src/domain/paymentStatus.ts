@@ -1,0 +1,53 @@
+/** Spec §4 "Payment check result" and §8 transaction errors. */
+export interface OrderStatusResponse {
+  status?: string
+  paymentStatus?: string
+  orderID?: string
+  qrCodeScan?: boolean
+}
+
+export const NO_STATUS_ERROR = 'no status or no payment status'
+
+export type PaymentView =
+  | { view: 'pending' }
+  | { view: 'success'; orderID: string }
+  | { view: 'failure' }
+  | { view: 'inProcess'; orderID: string }
+  | { view: 'error'; message: typeof NO_STATUS_ERROR }
+
+export type PaymentViewKind = PaymentView['view']
+
+/** "Pending (recheck every 2 seconds, repeating)". */
+export const POLL_INTERVAL_MS = 2000
+
+/**
+ * The spec names three combinations; the rest is our reading:
+ * - qrCodeScan with an orderID → in-process, checked first (such a response may carry no status yet).
+ * - status or paymentStatus missing → error 'no status or no payment status'.
+ * - NEW + PAID_ONLINE → success (orderID '' if the response has none; the caller knows the order it asked for).
+ * - INTERIM + NOT_PAID → pending; INTERIM with any other paymentStatus except FAILED is also pending
+ *   (the order is not final yet, so keep checking).
+ * - everything else (FAILED + FAILED, any FAILED, NEW + NOT_PAID, unknown values) → failure.
+ */
+export function checkResult(response: OrderStatusResponse | null | undefined): PaymentView {
+  const r = response ?? {}
+  const orderID = (r.orderID ?? '').trim()
+  if (r.qrCodeScan && orderID) return { view: 'inProcess', orderID }
+  if (!r.status || !r.paymentStatus) return { view: 'error', message: NO_STATUS_ERROR }
+  if (r.status === 'NEW' && r.paymentStatus === 'PAID_ONLINE') return { view: 'success', orderID }
+  if (r.status === 'INTERIM' && r.paymentStatus !== 'FAILED') return { view: 'pending' }
+  return { view: 'failure' }
+}
+
+/** Only the pending view is rechecked. */
+export function shouldPoll(view: PaymentView | PaymentViewKind): boolean {
+  return (typeof view === 'string' ? view : view.view) === 'pending'
+}
+
+/** "first message of the response error list"; falls back to the body's message, else undefined. */
+export function transactionErrorMessage(body: { errors?: unknown[] | null; message?: string | null } | null | undefined): string | undefined {
+  const first = body?.errors?.find((e) => typeof e === 'string' && e.trim() !== '')
+  if (typeof first === 'string') return first
+  const message = body?.message
+  return typeof message === 'string' && message.trim() ? message : undefined
+}

@@ -1,0 +1,65 @@
+/** Spec §5 sort/category rules, §7 product list query, §9 page sizes. */
+export const DEFAULT_PAGE_SIZE = 12
+export const ORDER_PAGE_SIZE = 10
+export const LIVE_LIST_LIMIT = 10
+export const DEFAULT_SORT = 'default'
+
+/** "Sort value 'date' is sent as 'default'"; no sort → 'default'. */
+export function sortValue(sort?: string | null): string {
+  const s = (sort ?? '').trim()
+  return !s || s === 'date' ? DEFAULT_SORT : s
+}
+
+export interface ListFilter {
+  categoryName?: string
+  brandName?: string
+  tagName?: string
+  clearance?: boolean
+}
+
+/**
+ * From route params cat / brand / tag / clearance. "Category 'all' means no category filter in counts and lists".
+ * clearance is on when the param is present and not 'false'/'0'. Blank values are ignored.
+ */
+export function listFilter(params: Record<string, string | undefined>): ListFilter {
+  const filter: ListFilter = {}
+  const cat = (params.cat ?? '').trim()
+  const brand = (params.brand ?? '').trim()
+  const tag = (params.tag ?? '').trim()
+  if (cat && cat !== 'all') filter.categoryName = cat
+  if (brand) filter.brandName = brand
+  if (tag) filter.tagName = tag
+  if (params.clearance !== undefined && !['false', '0'].includes(params.clearance.trim().toLowerCase())) filter.clearance = true
+  return filter
+}
+
+export interface ProductListQuery extends ListFilter {
+  sortby: string
+  infiniteLoad: true
+  numberToLoad: number
+  startingPosition: number
+}
+
+/** Query for GET /productManagement2/products. */
+export function listQuery(filter: ListFilter, sort: string | undefined, startingPosition = 0, numberToLoad = DEFAULT_PAGE_SIZE): ProductListQuery {
+  return { ...filter, sortby: sortValue(sort), infiniteLoad: true, numberToLoad, startingPosition }
+}
+
+/** Query for GET /productManagement2/products/listCount: the filter only. */
+export function listCountQuery(filter: ListFilter): ListFilter {
+  return { ...filter }
+}
+
+/** Query for GET /admin/orderManagement/orders/list: page size 10, infinite load on. */
+export function orderListQuery(startingPosition = 0): { numberToLoad: number; startingPosition: number; infiniteLoad: true } {
+  return { numberToLoad: ORDER_PAGE_SIZE, startingPosition, infiniteLoad: true }
+}
+
+/** Live-stream info request: start 0, limit 10. */
+export function liveListQuery(): { start: number; limit: number } {
+  return { start: 0, limit: LIVE_LIST_LIMIT }
+}
+
+export function hasMore(loaded: number, total: number): boolean {
+  return loaded < total
+}

@@ -1,0 +1,48 @@
+import { clampQuantity, isSelectionComplete, optionPairKey } from '@/domain/options'
+
+describe('optionPair for GET /inventoryManagement/inventoryByProductAndOptions/{id}: name:value pairs sorted by name', () => {
+  it.each([
+    [{ size: 'M', color: 'Red' }, 'color:Red,size:M'],
+    [{ color: 'Red', size: 'M' }, 'color:Red,size:M'],
+    [{ size: 'M' }, 'size:M'],
+    [{ size: 'M', color: '' }, 'size:M'],
+    [{ b: '1', B: '2', a: '3' }, 'B:2,a:3,b:1'],
+    [{}, '']
+  ])('%o → %p', (selection, key) => {
+    expect(optionPairKey(selection)).toBe(key)
+  })
+})
+
+describe('a selection is complete when every option has an allowed value', () => {
+  const options = [{ name: 'color', values: ['Red', 'Blue'] }, { name: 'size' }]
+  it.each([
+    [{ color: 'Red', size: 'M' }, true],
+    [{ color: 'Red' }, false],
+    [{ color: 'Green', size: 'M' }, false],
+    [{ color: 'Red', size: ' ' }, false],
+    [{}, false]
+  ])('%o → %p', (selection, complete) => {
+    expect(isSelectionComplete(options, selection)).toBe(complete)
+  })
+
+  it('a product without options is always complete', () => {
+    expect(isSelectionComplete([], {})).toBe(true)
+  })
+})
+
+describe('requested quantity is capped by available stock', () => {
+  it.each([
+    [1, 5, 1, false],
+    [5, 5, 5, false],
+    [6, 5, 5, true],
+    [3, 0, 0, true],
+    [3, -2, 0, true],
+    [0, 5, 1, false],
+    [2.7, 5, 2, false],
+    [Number.NaN, 5, 1, false],
+    [4, Number.NaN, 0, true],
+    [1000, Number.POSITIVE_INFINITY, 1000, false]
+  ])('requested %p of %p → %p (rejected %p)', (requested, available, quantity, rejected) => {
+    expect(clampQuantity(requested, available)).toEqual({ quantity, rejected })
+  })
+})
