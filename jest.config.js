@@ -28,11 +28,25 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/tests/components/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/setupComponents.ts'],
+      // Taro's build defines these feature flags; the H5 components read them at import.
+      globals: {
+        ...shared.globals,
+        DEPRECATED_ADAPTER_COMPONENT: false,
+        ENABLE_INNER_HTML: true,
+        ENABLE_ADJACENT_HTML: true,
+        ENABLE_SIZE_APIS: false,
+        ENABLE_TEMPLATE_CONTENT: true,
+        ENABLE_CLONE_NODE: true,
+        ENABLE_CONTAINS: true,
+        ENABLE_MUTATION_OBSERVER: false
+      },
       moduleNameMapper: {
         // Before the generic '@/' alias: the H5 implementation stands for `@/platform` in jsdom.
         '^@/platform$': '<rootDir>/src/platform/index.h5.ts',
         ...shared.moduleNameMapper,
         '^@tarojs/components$': '<rootDir>/node_modules/@tarojs/components/lib/react/index.js',
+        // The React wrappers import a bundled ESM tslib by relative path; the root CommonJS copy is the same library.
+        'node_modules/\\.pnpm/.*/tslib/tslib\\.es6\\.js$': '<rootDir>/node_modules/tslib/tslib.js',
         '^@tarojs/taro$': '<rootDir>/tests/support/taroMock.ts'
       }
     }
