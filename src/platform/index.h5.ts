@@ -5,6 +5,7 @@ import { matchRoute } from '@/domain/routes'
 import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser } from '@/domain/userAgent'
 import { back, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'
+import { browserInstallPrompt } from './installPrompt.h5'
 import type { Environment, Platform } from './types'
 
 export * from './types'
@@ -85,6 +86,7 @@ export const platform: Platform = {
   storage: taroStorage,
   userAgent: () => navigator.userAgent,
   windowWidth,
+  installPrompt: () => browserInstallPrompt,
   share({ title, path, network }) {
     const popup = window.open(SHARE_PAGES[network](`${window.location.origin}${path}`, title), 'share', SHARE_POPUP_FEATURES)
     // Set by hand: a "noopener" feature makes some browsers open a tab instead of the sized popup.

@@ -62,6 +62,16 @@ export interface SignInOptions {
   weChatAuthorizeUrl?: string
 }
 
+/** Spec §2 add-to-home prompt: the browser's install offer (H5 only). */
+export interface InstallPromptCapability {
+  /** Calls the listener when (or if already) the browser offers installation; returns the unsubscribe. */
+  onAvailable(listener: () => void): () => void
+  /** Shows the browser's install dialog; true when the shopper accepted. */
+  prompt(): Promise<boolean>
+  /** Forgets the stored offer (after accept or dismiss). */
+  clear(): void
+}
+
 export interface Platform {
   environment(): Environment
   /** Origin of the API ('' = same origin on H5). */
@@ -96,4 +106,6 @@ export interface Platform {
   copyLink(path: string): Promise<boolean>
   /** Asks the platform for the shopper's identity (WeChat/Alipay code, or the WeChat OAuth redirect). */
   signIn(options?: SignInOptions): Promise<PlatformIdentity>
+  /** The add-to-home offer; absent or null on mini-programs, which cannot be installed. */
+  installPrompt?(): InstallPromptCapability | null
 }
