@@ -3,7 +3,7 @@
  * and reports the error (nothing typed or chosen is lost).
  */
 import { create } from 'zustand'
-import { cartApi, type Cart } from '@/api/cart'
+import { cartApi, type Cart, type LineItem } from '@/api/cart'
 import { ApiError } from '@/api/http'
 
 interface CartState {
@@ -43,3 +43,13 @@ export const useCart = create<CartState>((set, get) => ({
   },
   clearError: () => set({ error: null })
 }))
+
+const NO_LINES: LineItem[] = []
+let linesOf: { items: Cart['lineItems'] | undefined; lines: LineItem[] } = { items: undefined, lines: NO_LINES }
+
+/** Line items in the server's order; the same array until the cart changes (safe as a zustand selector). */
+export function selectLines(s: Pick<CartState, 'cart'>): LineItem[] {
+  const items = s.cart?.lineItems
+  if (items !== linesOf.items) linesOf = { items, lines: items ? Object.values(items) : NO_LINES }
+  return linesOf.lines
+}

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useState } from 'react'
+import { cartApi } from '@/api/cart'
+import { catalogApi, type Product } from '@/api/catalog'
+import { ApiError } from '@/api/http'
+import { clampQuantity, isSelectionComplete, optionPairKey } from '@/domain/options'
+import { useCart } from '@/stores/cart'
+
+export type Availability =
+  | { status: 'incomplete' }
+  | { status: 'checking'; optionPair: string }
+  | { status: 'known'; optionPair: string; stock: number }
+  | { status: 'error'; optionPair: string; message: string }
+
+/** Why the chosen quantity was refused: more than the stock of the chosen pair. */
+export interface QuantityRejection {
+  available: number
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+/**
+ * Product detail (/store/product/:id): the product, the shopper's option pair with its live stock
+ * (inventoryByProductAndOptions), a quantity that never exceeds that stock, related products and adding
+ * to the cart.
+ */
+export function useProduct(id: string) {
+  const [product, setProduct] = useState<Product | null>(null)
+  const [status, setStatus] = useState<'loading' | 'ready' | 'notFound' | 'error'>('loading')
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const [selection, setSelection] = useState<Record<string, string>>({})
+  const [availability, setAvailability] = useState<Availability>({ status: 'incomplete' })
+  const [quantity, setQuantityState] = useState(1)
+  const [rejection, setRejection] = useState<QuantityRejection | null>(null)
+  const [related, setRelated] = useState<Product[]>([])
+  const [adding, setAdding] = useState(false)
+  const [added, setAdded] = useState(false)
+  const [addError, setAddError] = useState<string | null>(null)
+  const changeCart = useCart((s) => s.change)
+
+  useEffect(() => {
+    let live = true
+    setStatus('loading')
+    setLoadError(null)
+    setSelection({})
+    setQuantityState(1)
+    setRejection(null)
+    setAdded(false)
+    setAddError(null)
+    catalogApi.product(id).then(
+      (p) => {
+        if (!live) return
+        setProduct(p)
+        setStatus('ready')
+      },
+      (err) => {
+        if (!live) return
+        setProduct(null)
+        if (err instanceof ApiError && (err.status === 404 || err.status === 400)) setStatus('notFound')
+        else {
+          setLoadError(messageOf(err))
+          setStatus('error')
+        }
+      }
+    )
+    // Extras: a failure leaves their sections out, the product itself still sells.
+    catalogApi.related(id).then(
+      (list) => live && setRelated(list),
+      () => live && setRelated([])
+    )
+    return () => {
+      live = false
+    }
+  }, [id, attempt])
+
+  const options = product?.options ?? []
+  const complete = product !== null && isSelectionComplete(
+    options.map((o) => ({ name: o.name, values: o.values.map((v) => v.value) })),
+    selection
+  )
+  const optionPair = complete ? optionPairKey(selection) : null
+
+  // Live stock of the chosen pair ('' for a product without options).
+  useEffect(() => {
+    if (optionPair === null || !product) {
+      setAvailability({ status: 'incomplete' })
+      return
+    }
+    let live = true
+    setAvailability({ status: 'checking', optionPair })
+    catalogApi.inventory(product.id, optionPair).then(
+      (inv) => {
+        if (!live) return
+        setAvailability({ status: 'known', optionPair, stock: inv.stock })
+        // A pair with less stock than the chosen quantity brings the quantity down to it.
+        setQuantityState((q) => (inv.stock > 0 && q > inv.stock ? inv.stock : q))
+      },
+      (err) => live && setAvailability({ status: 'error', optionPair, message: messageOf(err) })
+    )
+    return () => {
+      live = false
+    }
+  }, [product, optionPair])
+
+  const available = availability.status === 'known' ? availability.stock : null
+
+  const choose = useCallback((optionName: string, value: string) => {
+    setSelection((s) => ({ ...s, [optionName]: value }))
+    setRejection(null)
+    setAdded(false)
+    setAddError(null)
+  }, [])
+
+  const setQuantity = useCallback(
+    (requested: number) => {
+      if (available === null) return
+      const { quantity: allowed, rejected } = clampQuantity(requested, available)
+      setRejection(rejected ? { available } : null)
+      if (allowed > 0) setQuantityState(allowed)
+    },
+    [available]
+  )
+
+  const canAdd = optionPair !== null && available !== null && available > 0 && quantity <= available && !adding
+
+  const addToCart = useCallback(async () => {
+    if (!product || optionPair === null || !canAdd) return
+    setAdding(true)
+    setAdded(false)
+    setAddError(null)
+    const ok = await changeCart(() => cartApi.add(product.id, quantity, optionPair || undefined))
+    setAdding(false)
+    if (ok) setAdded(true)
+    else {
+      // Shown here, beside the button; the cart page should not repeat a message about this page.
+      setAddError(useCart.getState().error)
+      useCart.getState().clearError()
+    }
+  }, [product, optionPair, canAdd, quantity, changeCart])
+
+  return {
+    product,
+    status,
+    loadError,
+    retry: () => setAttempt((n) => n + 1),
+    soldOut: product?.soldOut ?? false,
+    selection,
+    choose,
+    optionPair,
+    availability,
+    quantity,
+    setQuantity,
+    rejection,
+    canAdd,
+    adding,
+    added,
+    addError,
+    addToCart,
+    related
+  }
+}
