@@ -18,6 +18,8 @@ export interface TransportRequest {
   method: Method
   header: Record<string, string>
   data?: unknown
+  /** A local file sent as multipart/form-data field `name` (Taro.uploadFile). */
+  file?: { path: string; name: string }
 }
 export interface TransportResponse {
   statusCode: number
@@ -39,6 +41,10 @@ export class ApiError extends Error {
 }
 
 const taroTransport: Transport = async (req) => {
+  if (req.file) {
+    const res = await Taro.uploadFile({ url: req.url, filePath: req.file.path, name: req.file.name, header: req.header })
+    return { statusCode: res.statusCode, data: parseUploadAnswer(res.data), header: {} }
+  }
   const res = await Taro.request({
     url: req.url,
     method: req.method,
@@ -48,6 +54,15 @@ const taroTransport: Transport = async (req) => {
     dataType: 'json'
   })
   return { statusCode: res.statusCode, data: res.data, header: (res.header ?? {}) as TransportResponse['header'] }
+}
+
+/** uploadFile hands back the body as text. */
+function parseUploadAnswer(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
 }
 
 let transport: Transport = taroTransport
@@ -76,7 +91,11 @@ function errorsOf(data: unknown, status: number): string[] {
   return [status === 0 ? 'Network error, please check your connection' : `Request failed (${status})`]
 }
 
-export async function request<T>(method: Method, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
+export async function request<T>(
+  method: Method,
+  path: string,
+  options: { query?: Query; body?: unknown; file?: TransportRequest['file'] } = {}
+): Promise<T> {
   const header: Record<string, string> = { Accept: 'application/json' }
   if (options.body !== undefined) header['Content-Type'] = 'application/json'
   const xsrf = platform.cookies.read(XSRF_COOKIE)
@@ -90,7 +109,8 @@ export async function request<T>(method: Method, path: string, options: { query?
       url: `${platform.apiOrigin()}${API_PREFIX}${path}${buildQuery(options.query)}`,
       method,
       header,
-      data: options.body
+      data: options.body,
+      file: options.file
     })
   } catch (err) {
     throw new ApiError(0, errorsOf(null, 0), err)
@@ -106,3 +126,7 @@ export const http = {
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body: body ?? {}, query }),
   delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query })
 }
+
+/** Uploads a local file (a chooseImage path) as multipart field `field`, with the same session and XSRF as every call. */
+export const upload = <T>(path: string, filePath: string, field: string) =>
+  request<T>('POST', path, { file: { path: filePath, name: field } })
