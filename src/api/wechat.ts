@@ -1,0 +1,26 @@
+/**
+ * WeChat identity calls (spec §7): mini-program code sign-in (login), WeChat-browser OAuth (enabled, weChatlogin),
+ * and joining a new WeChat identity to an account (register, link, bind). The open id comes back for payments.
+ */
+import type { Credentials, IdentityJoined, IdentitySignIn, Registration } from './account'
+import { http } from './http'
+
+/** The open id of this app's WeChat identity, which WeChat Pay needs. */
+type OpenId = { weChatOpenId: string }
+
+export interface WeChatEnabled {
+  enabled: boolean
+  /** WeChat's OAuth page for the WeChat browser, already carrying our return address. */
+  authorizeUrl?: string
+}
+
+export const wechatApi = {
+  enabled: (redirectUri: string) => http.get<WeChatEnabled>('/wechat/enabled', { redirectUri }),
+  login: (code: string) => http.post<IdentitySignIn<OpenId>>('/wechat/login', { code }),
+  weChatLogin: (code: string) => http.post<IdentitySignIn<OpenId>>('/wechat/weChatlogin', { code }),
+  register: (registration: Registration) => http.post<IdentityJoined<OpenId>>('/wechat/register', registration),
+  link: (credentials: Credentials) => http.post<IdentityJoined<OpenId>>('/wechat/link', credentials),
+  /** Joins the identity waiting in the session to the signed-in account. */
+  bind: () => http.get<{ bound: boolean } & Partial<OpenId>>('/wechat/bind'),
+  officialAccountAppId: () => http.get<{ appId: string }>('/common3/wcoaId')
+}
