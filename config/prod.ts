@@ -1,6 +1,91 @@
 import type { UserConfigExport } from '@tarojs/cli'
+import { GenerateSW } from 'workbox-webpack-plugin'
 
-export default {
-  mini: {},
-  h5: {}
-} satisfies UserConfigExport<'webpack5'>
+/**
+ * Production builds. For H5 this is where the app becomes an installable PWA: the web app manifest
+ * and its icons are copied into the output, and Workbox generates the service worker. Development
+ * builds get neither, so a stale worker never hides a code change while someone is working.
+ */
+const h5 = process.env.TARO_ENV === 'h5'
+
+/** Registers the worker after the page has loaded, so it never competes with first paint. */
+const REGISTER_SERVICE_WORKER =
+  ";'serviceWorker' in navigator&&window.addEventListener('load',function(){navigator.serviceWorker.register('/sw.js').catch(function(e){console.error('Service worker registration failed',e)})});"
+
+/** The server's own paths: API calls and payment-provider returns must never get the app shell instead. */
+const SERVER_PATHS = [/^\/api\//]
+
+/**
+ * What the worker does with requests (first match wins). Catalogue reads are shown from cache at once
+ * and refreshed behind the scenes; app info carries the session (signed-in user, locale, store), so
+ * it is always asked for first and the cache only answers offline. Every other API call (cart,
+ * account, checkout, payment, admin) goes to the network only, so nothing personal or transactional
+ * is ever answered from a cache.
+ */
+const runtimeCaching: ConstructorParameters<typeof GenerateSW>[0]['runtimeCaching'] = [
+  {
+    urlPattern: ({ request }) => request.destination === 'image',
+    handler: 'CacheFirst',
+    options: {
+      cacheName: 'images',
+      expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
+      // Opaque (status 0) responses are cross-origin CDN images; they are cached too, but bounded above.
+      cacheableResponse: { statuses: [0, 200] }
+    }
+  },
+  {
+    urlPattern: /\/api\/istore\/client\/common3\/appInfoInit(\?|$)/,
+    handler: 'NetworkFirst',
+    options: {
+      cacheName: 'app-info',
+      expiration: { maxEntries: 4 },
+      cacheableResponse: { statuses: [200] }
+    }
+  },
+  {
+    urlPattern:
+      /\/api\/istore\/client\/(productManagement[^?]*|common3\/(pageContent|sectionTemplateByType|exchangeRates)[^?]*)(\?|$)/,
+    handler: 'StaleWhileRevalidate',
+    options: {
+      cacheName: 'catalogue',
+      expiration: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60 },
+      cacheableResponse: { statuses: [200] }
+    }
+  },
+  {
+    urlPattern: /\/api\//,
+    handler: 'NetworkOnly'
+  }
+]
+
+const pwa: UserConfigExport<'webpack5'> = {
+  copy: {
+    patterns: [
+      { from: 'src/manifest.webmanifest', to: 'dist/h5/manifest.webmanifest' },
+      { from: 'src/assets/icons/', to: 'dist/h5/icons/' }
+    ],
+    options: {}
+  },
+  h5: {
+    webpackChain(chain) {
+      chain.plugin('htmlWebpackPlugin').tap(([options]) => [
+        { ...options, script: `${options.script ?? ''}${REGISTER_SERVICE_WORKER}` }
+      ])
+      chain.plugin('workbox').use(GenerateSW, [
+        {
+          swDest: 'sw.js',
+          clientsClaim: true,
+          skipWaiting: true,
+          cleanupOutdatedCaches: true,
+          // The SPA's spec URLs (/store/product/12, /checkout/cart...) all open the app shell offline.
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: SERVER_PATHS,
+          exclude: [/\.map$/, /\.LICENSE\.txt$/],
+          runtimeCaching
+        }
+      ])
+    }
+  }
+}
+
+export default (h5 ? pwa : {}) satisfies UserConfigExport<'webpack5'>
