@@ -115,6 +115,7 @@ export interface SessionUser {
   firstName?: string
   lastName?: string
   emailID?: string
+  phone?: string
   profileImage?: string
 }
 
