@@ -1,0 +1,163 @@
+/**
+ * Payment attempts and the order's payment state (spec §4 "Payment check result"):
+ *   INTERIM + NOT_PAID  — reserved, waiting for payment (Pending)
+ *   NEW + PAID_ONLINE   — paid (Success); the cart the order came from is emptied now, and only now
+ *   FAILED + FAILED     — the newest attempt failed (Fail). The order itself stays INTERIM + NOT_PAID: it is
+ *                         still payable (a new attempt), keeps its stock until the reservation expires, and the
+ *                         cart stays full; the FAILED answer is derived from the attempt.
+ * Every change is a conditional UPDATE inside one transaction with the rows locked, so a repeated or late
+ * notification is a no-op and nothing ever moves a paid order back.
+ */
+import crypto from 'node:crypto';
+import type { Db, Queryable } from '../db/index.ts';
+import { conflict } from '../lib/errors.ts';
+import type { Session } from '../lib/session.ts';
+import { emptyCartOf, loadOwnOrder, parseOrderId } from '../services/orders.ts';
+import type { PaymentAttempt, PaymentChannel } from './provider.ts';
+
+export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED';
+
+export interface OrderPaymentState {
+  orderID: string;
+  status: string;
+  paymentStatus: string;
+  qrCodeScan: boolean;
+}
+
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS payment_attempts (
+    id text PRIMARY KEY,
+    order_id int NOT NULL REFERENCES orders(id),
+    channel text NOT NULL,
+    status text NOT NULL DEFAULT 'PENDING' CHECK (status IN ('PENDING', 'PAID', 'FAILED')),
+    amount int NOT NULL,
+    currency text NOT NULL,
+    return_url text NOT NULL,
+    error_message text,
+    created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+    updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+  )`,
+  `CREATE INDEX IF NOT EXISTS payment_attempts_order_idx ON payment_attempts (order_id, created_at DESC)`,
+];
+
+/** The attempts table belongs to the payments module; created at start-up next to the base schema. */
+export async function ensurePaymentSchema(db: Db): Promise<void> {
+  for (const sql of SCHEMA) await db.query(sql);
+}
+
+const isAwaitingPayment = (o: { status: string; payment_status: string }) => o.status === 'INTERIM' && o.payment_status === 'NOT_PAID';
+
+/** The visitor's order's payment state; someone else's order is "not found" (never revealed). */
+export async function orderPaymentState(q: Queryable, s: Session | null, id: string): Promise<OrderPaymentState> {
+  const order = await loadOwnOrder(q, s, parseOrderId(id));
+  if (isAwaitingPayment(order)) {
+    const { rows } = await q.query(
+      `SELECT status FROM payment_attempts WHERE order_id = $1 ORDER BY created_at DESC LIMIT 1`,
+      [order.id],
+    );
+    if (rows[0]?.status === 'FAILED') return { orderID: String(order.id), status: 'FAILED', paymentStatus: 'FAILED', qrCodeScan: false };
+  }
+  return { orderID: String(order.id), status: order.status, paymentStatus: order.payment_status, qrCodeScan: false };
+}
+
+/** Opens a new attempt on the visitor's order; only an order waiting for payment can be paid. */
+export async function openAttempt(
+  db: Db,
+  s: Session | null,
+  id: string,
+  channel: PaymentChannel,
+  returnUrl: (orderID: string) => string,
+): Promise<PaymentAttempt> {
+  return db.tx(async (q) => {
+    const order = await loadOwnOrder(q, s, parseOrderId(id), true);
+    if (order.payment_status === 'PAID_ONLINE') throw conflict('This order is already paid');
+    if (!isAwaitingPayment(order)) throw conflict('This order cannot be paid online');
+    const attempt: PaymentAttempt = {
+      id: crypto.randomBytes(18).toString('base64url'),
+      orderID: String(order.id),
+      channel,
+      amount: order.total,
+      currency: order.currency,
+      returnUrl: returnUrl(String(order.id)),
+    };
+    await q.query(
+      `INSERT INTO payment_attempts (id, order_id, channel, amount, currency, return_url) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [attempt.id, order.id, channel, attempt.amount, attempt.currency, attempt.returnUrl],
+    );
+    return attempt;
+  });
+}
+
+export interface StoredAttempt extends PaymentAttempt {
+  status: AttemptStatus;
+}
+
+function rowToAttempt(r: any): StoredAttempt {
+  return {
+    id: r.id,
+    orderID: String(r.order_id),
+    channel: r.channel,
+    amount: r.amount,
+    currency: r.currency,
+    returnUrl: r.return_url,
+    status: r.status,
+  };
+}
+
+export async function findAttempt(q: Queryable, attemptId: string): Promise<StoredAttempt | null> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(attemptId)) return null;
+  const { rows } = await q.query(`SELECT * FROM payment_attempts WHERE id = $1`, [attemptId]);
+  return rows[0] ? rowToAttempt(rows[0]) : null;
+}
+
+/** The newest attempt of the visitor's order on the given channels (the in-app flows report on it). */
+export async function latestAttempt(q: Queryable, s: Session | null, id: string, channels: PaymentChannel[]): Promise<StoredAttempt | null> {
+  const order = await loadOwnOrder(q, s, parseOrderId(id));
+  const { rows } = await q.query(
+    `SELECT * FROM payment_attempts WHERE order_id = $1 AND channel = ANY($2) ORDER BY created_at DESC LIMIT 1`,
+    [order.id, channels],
+  );
+  return rows[0] ? rowToAttempt(rows[0]) : null;
+}
+
+/** Pending attempts of an order, newest first (status checks ask the provider about them). */
+export async function pendingAttempts(q: Queryable, id: string): Promise<StoredAttempt[]> {
+  const { rows } = await q.query(
+    `SELECT * FROM payment_attempts WHERE order_id = $1 AND status = 'PENDING' ORDER BY created_at DESC`,
+    [parseOrderId(id)],
+  );
+  return rows.map(rowToAttempt);
+}
+
+/**
+ * Applies the provider's final word on one attempt. Idempotent: an attempt settles once and later notifications
+ * for it change nothing. PAID settles an order still waiting for payment (NEW + PAID_ONLINE), takes its store
+ * credit and empties its cart; FAILED only marks the attempt. A paid order is never touched again.
+ */
+export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' | 'FAILED', errorMessage?: string): Promise<void> {
+  await db.tx(async (q) => {
+    const { rows } = await q.query(`SELECT * FROM payment_attempts WHERE id = $1 FOR UPDATE`, [attemptId]);
+    const attempt = rows[0];
+    if (!attempt || attempt.status !== 'PENDING') return;
+    await q.query(
+      `UPDATE payment_attempts SET status = $2, error_message = $3, updated_at = clock_timestamp() WHERE id = $1`,
+      [attemptId, outcome, errorMessage ?? null],
+    );
+    if (outcome !== 'PAID') return;
+    const order = (await q.query(`SELECT * FROM orders WHERE id = $1 FOR UPDATE`, [attempt.order_id])).rows[0];
+    if (!order || !isAwaitingPayment(order)) return;
+    if (order.store_credit > 0 && order.user_id != null) {
+      await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1, $2, 'ORDER_PAYMENT', $3)`, [
+        order.user_id,
+        -order.store_credit,
+        order.id,
+      ]);
+    }
+    await q.query(
+      `UPDATE orders SET status = 'NEW', payment_status = 'PAID_ONLINE', settled_at = clock_timestamp(),
+         updated_at = clock_timestamp() WHERE id = $1`,
+      [order.id],
+    );
+    await emptyCartOf(q, order.id);
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The payment provider interface. The routes (routes/payments.ts) and the order state machine (payments/orders.ts)
+ * only talk to this; the sandbox (sandbox.ts) implements it for development and tests, and a real provider's
+ * credentials (OTT, SnapPay, CITCON, IOTPay, OPay, WeChat Pay, Alipay) plug in as another implementation.
+ */
+
+/** Provider routes of the spec's table, plus the two Alipay flows whose paths the spec does not show. */
+export type PaymentChannel =
+  | 'OTT'
+  | 'SNAPPAY_WECHATPAY'
+  | 'SNAPPAY_ALIPAY'
+  | 'SNAPPAY_UNIONPAY'
+  | 'CITCON'
+  | 'IOTPAY'
+  | 'OPAY'
+  | 'NATIVE_WECHAT_H5'
+  | 'NATIVE_WECHAT_JSAPI'
+  | 'WECHAT_MINI_PROGRAM'
+  | 'ALIPAY_H5'
+  | 'ALIPAY_MINI_PROGRAM'
+
+/** Final state a provider reports for one payment attempt; null = not final yet. */
+export type ProviderOutcome = 'PAID' | 'FAILED' | null
+
+export interface PaymentAttempt {
+  /** Our id of the attempt (random, unguessable: it is part of the hosted page's URL). */
+  id: string
+  orderID: string
+  channel: PaymentChannel
+  /** Minor units of `currency`. */
+  amount: number
+  currency: string
+  /** Where the shopper's browser goes after a hosted payment. */
+  returnUrl: string
+}
+
+/** What WeChat's payment sheet needs (spec §3 "WeChat pay response": weChatPayInfo). */
+export interface WeChatPayInfo {
+  appId: string
+  timeStamp: string
+  nonceStr: string
+  package: string
+  signType: string
+  paySign: string
+}
+
+export interface PaymentProvider {
+  readonly name: string
+  /** Hosted (redirect) payment: the URL the shopper's browser is sent to. */
+  startHosted(attempt: PaymentAttempt, origin: string): Promise<{ redirectUrl: string }>
+  /** WeChat JSAPI / mini-program payment: a prepay id and the signed parameters for the sheet. */
+  startWeChatInApp(attempt: PaymentAttempt, openId: string): Promise<{ prepayId: string; weChatPayInfo: WeChatPayInfo }>
+  /** Alipay mini-program payment: the trade number my.tradePay opens. */
+  startAlipayTrade(attempt: PaymentAttempt): Promise<{ tradeNO: string }>
+  /** Resolves a WeChat login/OAuth code to the shopper's open id. */
+  openIdFromCode(code: string): Promise<string>
+  /**
+   * The attempt's state at the provider. `clientReport` is what the in-app sheet told the client
+   * (wx.requestPayment / my.tradePay); a real provider queries its own API and never trusts it.
+   */
+  query(attempt: PaymentAttempt, clientReport?: 'PAID' | 'FAILED'): Promise<ProviderOutcome>
+}

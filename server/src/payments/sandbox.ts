@@ -1,0 +1,56 @@
+/**
+ * The payment sandbox: stands in for every real provider. Hosted payments go to the sandbox page
+ * (GET /sandbox/pay/{id}) whose Pay / Fail / Abandon buttons play the provider's notification. The in-app sheets
+ * (wx.requestPayment, WeixinJSBridge, my.tradePay) cannot run here, so for those the sandbox takes the sheet's
+ * result as the provider's answer — the one place a real provider would query its API instead.
+ */
+import crypto from 'node:crypto';
+import type { PaymentAttempt, PaymentProvider, ProviderOutcome } from './provider.ts';
+
+export const SANDBOX_APP_ID = 'wxsandbox0000000';
+export const SANDBOX_PAGE_PATH = '/api/istore/client/sandbox/pay';
+
+const sign = (text: string) => crypto.createHmac('sha256', 'istore-sandbox').update(text).digest('hex').toUpperCase();
+
+export function sandboxProvider(): PaymentProvider {
+  return {
+    name: 'sandbox',
+    async startHosted(attempt, origin) {
+      return { redirectUrl: `${origin}${SANDBOX_PAGE_PATH}/${attempt.id}` };
+    },
+    async startWeChatInApp(attempt, openId) {
+      const prepayId = `sandbox_${attempt.id}`;
+      const timeStamp = String(Math.floor(Date.now() / 1000));
+      const nonceStr = crypto.randomBytes(8).toString('hex');
+      const pkg = `prepay_id=${prepayId}`;
+      return {
+        prepayId,
+        weChatPayInfo: {
+          appId: SANDBOX_APP_ID,
+          timeStamp,
+          nonceStr,
+          package: pkg,
+          signType: 'RSA',
+          paySign: sign(`${SANDBOX_APP_ID}\n${timeStamp}\n${nonceStr}\n${pkg}\n${openId}\n`),
+        },
+      };
+    },
+    async startAlipayTrade(attempt) {
+      return { tradeNO: `SANDBOX${attempt.id}` };
+    },
+    async openIdFromCode(code) {
+      return `sandbox-openid-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 20)}`;
+    },
+    async query(_attempt: PaymentAttempt, clientReport): Promise<ProviderOutcome> {
+      // Hosted attempts are settled by the sandbox page's notification; in-app attempts by the sheet's result.
+      return clientReport ?? null;
+    },
+  };
+}
+
+/** PAYMENT_PROVIDER selects the provider; only the sandbox ships with the reference server. */
+export function providerFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentProvider {
+  const name = env.PAYMENT_PROVIDER ?? 'sandbox';
+  if (name === 'sandbox') return sandboxProvider();
+  throw new Error(`PAYMENT_PROVIDER=${name} is not available on this server (known: sandbox)`);
+}

@@ -1,0 +1,317 @@
+/**
+ * Provider payments on the sandbox: hosted pay / fail / abandon, the in-app flows (WeChat mini-program, JSAPI,
+ * Alipay), idempotent notifications, the cart kept on failure and emptied on payment, and the status states.
+ * Runs the payment routes on a real database with the real session and XSRF rules; orders are placed by SQL
+ * exactly as the checkout's reserve leaves them (INTERIM + NOT_PAID, linked from the cart).
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { openDb, type Db } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { ApiError, errorBody } from '../src/lib/errors.ts';
+import { hashToken, registerSessionHooks } from '../src/lib/session.ts';
+import paymentRoutes from '../src/routes/payments.ts';
+
+const PREFIX = '/api/istore/client';
+const XSRF = 'test-xsrf-token';
+
+let db: Db;
+let app: FastifyInstance;
+let dataDir: string;
+
+interface Visitor {
+  token: string;
+  sessionId: number;
+  cartId: number;
+  orderID: string;
+}
+
+let visitorSeq = 0;
+
+/** A guest with one cart line and the order reserve made from it. */
+async function visitorWithOrder(total = 2500, storeCredit = 0, userId: number | null = null): Promise<Visitor> {
+  const token = `session-token-${++visitorSeq}-${Date.now()}`;
+  const s = await db.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day') RETURNING id`, [
+    hashToken(token),
+    userId,
+  ]);
+  const sessionId = s.rows[0].id;
+  const cart = await db.query(`INSERT INTO carts (session_id, coupon_code, store_credit) VALUES ($1, 'SAVE10', $2) RETURNING id`, [sessionId, storeCredit]);
+  const cartId = cart.rows[0].id;
+  await db.query(`INSERT INTO cart_lines (cart_id, item_key, product_id, quantity) VALUES ($1, 'p1', 1001, 2)`, [cartId]);
+  const order = await db.query(
+    `INSERT INTO orders (user_id, session_id, status, payment_status, method, subtotal, discount, tip, tax, shipping, store_credit, total, currency)
+     VALUES ($1, $2, 'INTERIM', 'NOT_PAID', 'PICKUP', $3, 0, 0, 0, 0, $4, $3, 'CAD') RETURNING id`,
+    [userId, sessionId, total, storeCredit],
+  );
+  await db.query(`UPDATE carts SET reserved_order_id = $1 WHERE id = $2`, [order.rows[0].id, cartId]);
+  return { token, sessionId, cartId, orderID: String(order.rows[0].id) };
+}
+
+function call(v: Visitor | null, method: 'GET' | 'POST', url: string, body?: unknown) {
+  const cookies = [`XSRF-TOKEN=${XSRF}`];
+  if (v) cookies.push(`ISTORE_SESSION=${v.token}`);
+  return app.inject({
+    method,
+    url: url.startsWith('/api/') ? url : `${PREFIX}${url}`,
+    headers: { cookie: cookies.join('; '), 'x-xsrf-token': XSRF, ...(body ? { 'content-type': 'application/json' } : {}) },
+    payload: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+async function cartLineCount(v: Visitor) {
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = $1`, [v.cartId]);
+  return rows[0].n as number;
+}
+
+async function check(v: Visitor, route = 'checkOttPaymentStatus') {
+  const res = await call(v, 'POST', `/shoppingManagement4/${route}`, { orderID: v.orderID, returnUrlInfo: '' });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json();
+}
+
+/** Opens a hosted payment and returns the sandbox page's path. */
+async function startOtt(v: Visitor) {
+  const res = await call(v, 'POST', '/shoppingManagement4/requestOTTH5Payment', { orderID: v.orderID });
+  assert.equal(res.statusCode, 200, res.body);
+  const { redirectUrl, orderID } = res.json();
+  assert.equal(orderID, v.orderID);
+  return new URL(redirectUrl).pathname;
+}
+
+async function sandbox(v: Visitor, pagePath: string, action: 'pay' | 'fail' | 'abandon') {
+  const res = await call(v, 'POST', `${pagePath}/${action}`, {});
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().redirectUrl as string;
+}
+
+before(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-test-'));
+  db = await openDb({ dataDir });
+  await migrate(db);
+  await db.query(`INSERT INTO categories (name, name_en, name_zh) VALUES ('tea', 'Tea', '茶')`);
+  await db.query(`INSERT INTO brands (name) VALUES ('house')`);
+  await db.query(`INSERT INTO products (id, name_en, name_zh, category, brand, price) VALUES (1001, 'Green tea', '绿茶', 'tea', 'house', 1250)`);
+  await db.query(`INSERT INTO users (id, email, password_hash, first_name, last_name, my_id) VALUES (20001, 'a@b.c', 'x', 'A', 'B', 'm1')`);
+  app = Fastify();
+  app.decorate('db', db);
+  app.decorate('config', { cookieSecure: false });
+  app.setErrorHandler((err: any, _req, reply) => {
+    if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
+    return reply.status(err.statusCode ?? 500).send(errorBody([err.message]));
+  });
+  await app.register(cookie);
+  registerSessionHooks(app, PREFIX);
+  await app.register(paymentRoutes, { prefix: PREFIX });
+  await app.ready();
+});
+
+after(async () => {
+  await app.close();
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+let v: Visitor;
+beforeEach(async () => {
+  v = await visitorWithOrder();
+});
+
+describe('hosted payment on the sandbox page', () => {
+  test('pay: Pending while open, then NEW + PAID_ONLINE, cart emptied, back to confirmation with ott_h5X<id>', async () => {
+    const page = await startOtt(v);
+    const html = await call(v, 'GET', page);
+    assert.equal(html.statusCode, 200);
+    assert.match(html.headers['content-type'] as string, /text\/html/);
+    for (const id of ['sandbox-pay', 'sandbox-fail', 'sandbox-abandon']) assert.match(html.body, new RegExp(`id="${id}"`));
+    assert.match(html.body, /\$25\.00 CAD/);
+
+    assert.deepEqual(await check(v), { orderID: v.orderID, status: 'INTERIM', paymentStatus: 'NOT_PAID', qrCodeScan: false });
+    assert.equal(await sandbox(v, page, 'pay'), `/confirmation?from_source=ott_h5X${v.orderID}`);
+    assert.deepEqual(await check(v), { orderID: v.orderID, status: 'NEW', paymentStatus: 'PAID_ONLINE', qrCodeScan: false });
+    assert.equal(await cartLineCount(v), 0);
+    const cart = (await db.query(`SELECT coupon_code, reserved_order_id FROM carts WHERE id = $1`, [v.cartId])).rows[0];
+    assert.deepEqual(cart, { coupon_code: null, reserved_order_id: null });
+    const settled = await call(v, 'GET', page);
+    assert.match(settled.body, /already paid/);
+  });
+
+  test('fail: FAILED + FAILED, cart intact, order payable again and then paid', async () => {
+    const page = await startOtt(v);
+    await sandbox(v, page, 'fail');
+    assert.deepEqual(await check(v), { orderID: v.orderID, status: 'FAILED', paymentStatus: 'FAILED', qrCodeScan: false });
+    assert.equal(await cartLineCount(v), 1);
+    const order = (await db.query(`SELECT status, payment_status FROM orders WHERE id = $1`, [v.orderID])).rows[0];
+    assert.deepEqual(order, { status: 'INTERIM', payment_status: 'NOT_PAID' });
+
+    const retry = await startOtt(v);
+    assert.notEqual(retry, page);
+    assert.equal((await check(v)).status, 'INTERIM');
+    await sandbox(v, retry, 'pay');
+    assert.equal((await check(v)).paymentStatus, 'PAID_ONLINE');
+    assert.equal(await cartLineCount(v), 0);
+  });
+
+  test('abandon: no notification, stays Pending; paying later from the same page completes it', async () => {
+    const page = await startOtt(v);
+    assert.equal(await sandbox(v, page, 'abandon'), `/confirmation?from_source=ott_h5X${v.orderID}`);
+    assert.equal((await check(v)).status, 'INTERIM');
+    assert.equal(await cartLineCount(v), 1);
+    await sandbox(v, page, 'pay');
+    assert.equal((await check(v)).status, 'NEW');
+  });
+
+  test('idempotent: repeated and late notifications never move a paid order back', async () => {
+    const first = await startOtt(v);
+    const second = await startOtt(v);
+    await sandbox(v, second, 'pay');
+    await sandbox(v, second, 'pay');
+    await sandbox(v, second, 'fail');
+    await sandbox(v, first, 'fail');
+    assert.deepEqual(await check(v), { orderID: v.orderID, status: 'NEW', paymentStatus: 'PAID_ONLINE', qrCodeScan: false });
+    await sandbox(v, first, 'pay');
+    const ledger = await db.query(`SELECT count(*)::int AS n FROM store_credit_ledger WHERE order_id = $1`, [v.orderID]);
+    assert.equal(ledger.rows[0].n, 0);
+    const again = await call(v, 'POST', '/shoppingManagement4/requestOTTH5Payment', { orderID: v.orderID });
+    assert.equal(again.statusCode, 409);
+    assert.equal(again.json().errors[0], 'This order is already paid');
+  });
+
+  test('store credit of a signed-in order is taken once when it is paid online', async () => {
+    const member = await visitorWithOrder(1000, 500, 20001);
+    const page = await startOtt(member);
+    await sandbox(member, page, 'pay');
+    await sandbox(member, page, 'pay');
+    const ledger = await db.query(`SELECT amount, reason FROM store_credit_ledger WHERE order_id = $1`, [member.orderID]);
+    assert.deepEqual(ledger.rows, [{ amount: -500, reason: 'ORDER_PAYMENT' }]);
+  });
+
+  test('every hosted provider returns to confirmation with its from_source marker', async () => {
+    const cases: [string, 'GET' | 'POST', string][] = [
+      ['/shoppingManagement4/requestCitconH5Payment', 'POST', `/confirmation?from_source=citcon_classic_h5X${v.orderID}`],
+      ['/shoppingManagement4/requestIOTPayH5Payment', 'POST', `/confirmation?from_source=iot_h5X${v.orderID}`],
+      ['/shoppingManagement4/requestOPayH5Payment', 'POST', `/confirmation?from_source=opay_h5X${v.orderID}`],
+      ['/shoppingManagement4/requestNativePayH5Payment', 'POST', `/confirmation?from_source=weixin_h5X${v.orderID}`],
+      ['/shoppingManagement4/requestAlipayH5Payment', 'POST', `/confirmationa/alipay_h5/${v.orderID}`],
+      [`/shoppingManagement4/requestSnapPayPrePayment/h5pay/WECHATPAY?orderID=${v.orderID}`, 'GET', `/confirmation?from_source=snappay_h5X${v.orderID}`],
+      [`/shoppingManagement4/requestSnapPayPrePayment/webpay/ALIPAY?orderID=${v.orderID}`, 'GET', `/confirmation?from_source=snappay_h5X${v.orderID}`],
+      [`/shoppingManagement4/requestSnapPayPrePayment/webpay/UNIONPAY?orderID=${v.orderID}`, 'GET', `/confirmation?from_source=snappay_h5X${v.orderID}`],
+    ];
+    for (const [url, method, expected] of cases) {
+      const res = await call(v, method, url, method === 'POST' ? { orderID: v.orderID } : undefined);
+      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+      const page = new URL(res.json().redirectUrl).pathname;
+      assert.equal(await sandbox(v, page, 'abandon'), expected, url);
+    }
+    const unknown = await call(v, 'GET', `/shoppingManagement4/requestSnapPayPrePayment/webpay/BITCOIN?orderID=${v.orderID}`);
+    assert.equal(unknown.statusCode, 404);
+  });
+
+  test('returnUrlInfo keeps the store origin and refuses foreign sites', async () => {
+    const ok = await call(v, 'POST', '/shoppingManagement4/requestOPayH5Payment', { orderID: v.orderID, returnUrlInfo: 'http://localhost:10086' });
+    assert.equal(ok.statusCode, 200, ok.body);
+    const page = new URL(ok.json().redirectUrl).pathname;
+    assert.equal(await sandbox(v, page, 'abandon'), `http://localhost:10086/confirmation?from_source=opay_h5X${v.orderID}`);
+    const evil = await call(v, 'POST', '/shoppingManagement4/requestOPayH5Payment', { orderID: v.orderID, returnUrlInfo: 'https://evil.example' });
+    assert.equal(evil.statusCode, 400);
+  });
+
+  test("someone else's order is not found; a missing orderID is a 400; the sandbox POST needs the XSRF header", async () => {
+    const other = await visitorWithOrder();
+    const res = await call(other, 'POST', '/shoppingManagement4/checkOttPaymentStatus', { orderID: v.orderID });
+    assert.equal(res.statusCode, 404);
+    const pay = await call(other, 'POST', '/shoppingManagement4/requestOTTH5Payment', { orderID: v.orderID });
+    assert.equal(pay.statusCode, 404);
+    const missing = await call(v, 'POST', '/shoppingManagement4/checkOttPaymentStatus', {});
+    assert.equal(missing.statusCode, 400);
+    const page = await startOtt(v);
+    const noXsrf = await app.inject({ method: 'POST', url: `${page}/pay`, headers: { cookie: `XSRF-TOKEN=${XSRF}` } });
+    assert.equal(noXsrf.statusCode, 403);
+    assert.equal((await check(v)).status, 'INTERIM');
+  });
+});
+
+describe('in-app payments', () => {
+  test('WeChat mini-program: no open id is refused; error report fails the attempt; success pays', async () => {
+    const none = await call(v, 'POST', '/shoppingManagement4/requestWeChatMiniProgramPayment', { orderID: v.orderID });
+    assert.equal(none.statusCode, 400);
+    assert.equal(none.json().errors[0], 'no WechatOpenID');
+
+    const start = await call(v, 'POST', '/shoppingManagement4/requestWeChatMiniProgramPayment', { orderID: v.orderID, wechatCode: 'code-1' });
+    assert.equal(start.statusCode, 200, start.body);
+    const body = start.json();
+    assert.equal(body.orderID, v.orderID);
+    assert.match(body.prepay_id, /^sandbox_/);
+    for (const key of ['appId', 'timeStamp', 'nonceStr', 'package', 'signType', 'paySign']) assert.ok(body.weChatPayInfo[key], key);
+    assert.equal(body.weChatPayInfo.package, `prepay_id=${body.prepay_id}`);
+
+    const error = await call(v, 'POST', '/shoppingManagement4/processWeChatMiniProgramPayment/error', {
+      orderID: v.orderID,
+      errorMessage: 'requestPayment:fail cancel',
+      returnUrlInfo: '',
+    });
+    assert.deepEqual(error.json(), { orderID: v.orderID, status: 'FAILED', paymentStatus: 'FAILED', qrCodeScan: false });
+    assert.equal(await cartLineCount(v), 1);
+
+    await call(v, 'POST', '/shoppingManagement4/requestWeChatMiniProgramPayment', { orderID: v.orderID, weChatOpenId: body.weChatOpenId });
+    const ok = await call(v, 'POST', '/shoppingManagement4/processWeChatMiniProgramPayment/success', {
+      orderID: v.orderID,
+      weChatOpenId: body.weChatOpenId,
+      returnUrlInfo: '',
+    });
+    assert.deepEqual(ok.json(), { orderID: v.orderID, status: 'NEW', paymentStatus: 'PAID_ONLINE', qrCodeScan: false });
+    const late = await call(v, 'POST', '/shoppingManagement4/processWeChatMiniProgramPayment/error', { orderID: v.orderID, errorMessage: 'late' });
+    assert.equal(late.json().paymentStatus, 'PAID_ONLINE');
+    assert.equal(await cartLineCount(v), 0);
+  });
+
+  test('WeChat browser JSAPI (wechatCode): sheet parameters, Pending until the provider settles it', async () => {
+    const res = await call(v, 'POST', '/shoppingManagement4/requestNativePayH5Payment?wechatCode=abc', { orderID: v.orderID });
+    assert.equal(res.statusCode, 200, res.body);
+    const { prepay_id: prepayId, weChatPayInfo } = res.json();
+    assert.equal(weChatPayInfo.package, `prepay_id=${prepayId}`);
+    assert.equal((await check(v, 'checkNativePayPaymentStatus')).status, 'INTERIM');
+    const attemptId = prepayId.replace(/^sandbox_/, '');
+    assert.equal(
+      await sandbox(v, `${PREFIX}/sandbox/pay/${attemptId}`, 'pay'),
+      `/confirmation?from_source=weixin_js&status=ok&oid=${v.orderID}`,
+    );
+    assert.equal((await check(v, 'checkNativePayPaymentStatus')).status, 'NEW');
+  });
+
+  test('Alipay mini-program: trade number, cancel (6001) fails, processing (8000) stays Pending, 9000 pays', async () => {
+    const trade = await call(v, 'POST', '/shoppingManagement4/requestAlipayMiniProgramPayment', { orderID: v.orderID });
+    assert.equal(trade.statusCode, 200, trade.body);
+    assert.match(trade.json().tradeNO, /^SANDBOX/);
+    const cancelled = await call(v, 'POST', '/shoppingManagement4/checkAlipayPaymentStatus', { orderID: v.orderID, resultCode: '6001' });
+    assert.equal(cancelled.json().status, 'FAILED');
+    await call(v, 'POST', '/shoppingManagement4/requestAlipayMiniProgramPayment', { orderID: v.orderID });
+    const processing = await call(v, 'POST', '/shoppingManagement4/checkAlipayPaymentStatus', { orderID: v.orderID, resultCode: '8000' });
+    assert.equal(processing.json().status, 'INTERIM');
+    const paid = await call(v, 'POST', '/shoppingManagement4/checkAlipayPaymentStatus', { orderID: v.orderID, resultCode: '9000' });
+    assert.deepEqual(paid.json(), { orderID: v.orderID, status: 'NEW', paymentStatus: 'PAID_ONLINE', qrCodeScan: false });
+  });
+
+  test('paymentConfig lists the sandbox and every hosted channel', async () => {
+    const res = await call(v, 'GET', '/shoppingManagement4/paymentConfig');
+    assert.equal(res.statusCode, 200);
+    const config = res.json();
+    assert.equal(config.provider, 'sandbox');
+    assert.deepEqual(config.h5Channels, [
+      'OTT',
+      'SNAPPAY_WECHATPAY',
+      'SNAPPAY_ALIPAY',
+      'SNAPPAY_UNIONPAY',
+      'CITCON',
+      'IOTPAY',
+      'OPAY',
+      'NATIVE_WECHAT_H5',
+      'ALIPAY_H5',
+    ]);
+  });
+});
