@@ -1,7 +1,7 @@
 /** Alipay mini-program. */
 import Taro from '@tarojs/taro'
 import { back, taroStorage, windowWidth } from './common'
-import { miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage, miniProgramSupport } from './miniProgram'
+import { miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage, miniProgramSupport } from './miniProgram'
 import { signIn } from './signIn.alipay'
 import type { Environment, Platform } from './types'
 
@@ -38,6 +38,7 @@ export const platform: Platform = {
   // The page's share menu (useShareAppMessage) shares on mini-programs.
   share: () => false,
   copyLink: async () => false,
+  connectivity: miniProgramConnectivity(),
   // app.config.ts preloadRule does it for the mini-programs.
   preloadLazyAreas: () => undefined
 }

@@ -101,6 +101,19 @@ export const platform: Platform = {
       return false
     }
   },
+  connectivity: {
+    online: () => navigator.onLine,
+    subscribe(listener) {
+      const onOnline = () => listener(true)
+      const onOffline = () => listener(false)
+      window.addEventListener('online', onOnline)
+      window.addEventListener('offline', onOffline)
+      return () => {
+        window.removeEventListener('online', onOnline)
+        window.removeEventListener('offline', onOffline)
+      }
+    }
+  },
   preloadLazyAreas() {
     // Taro's H5 router keeps each page's lazy chunk loader in the app config; calling it prefetches the chunk.
     const config = (window as unknown as { __taroAppConfig?: { routes?: { path: string; load: () => unknown }[] } }).__taroAppConfig

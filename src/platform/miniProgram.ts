@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import { applySetCookie, cookieHeader, splitSetCookie } from '@/api/cookieJar'
 import { matchRoute, ROUTES, toPagePath } from '@/domain/routes'
 import { taroStorage } from './common'
-import type { CookieStore, NavigateMode, RouteState } from './types'
+import type { Connectivity, CookieStore, NavigateMode, RouteState } from './types'
 
 const COOKIE_KEY = 'istore.cookies'
 /** WeChat and Alipay keep at most 10 pages; past this depth a push replaces instead. */
@@ -59,4 +59,24 @@ export function openHostPage(path: string): Promise<boolean> {
 export function miniProgramSupport({ email, phone }: { email?: string; phone?: string }): void {
   if (phone) Taro.makePhoneCall({ phoneNumber: phone })
   else if (email) Taro.setClipboardData({ data: email })
+}
+
+/** Mini-programs report the network through Taro; until the first answer the device counts as online. */
+export function miniProgramConnectivity(): Connectivity {
+  let online = true
+  const listeners = new Set<(online: boolean) => void>()
+  const update = (next: boolean) => {
+    if (next === online) return
+    online = next
+    listeners.forEach((listener) => listener(online))
+  }
+  Taro.getNetworkType({ success: (res) => update(res.networkType !== 'none') })
+  Taro.onNetworkStatusChange((res) => update(res.isConnected))
+  return {
+    online: () => online,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    }
+  }
 }

@@ -72,6 +72,11 @@ export interface InstallPromptCapability {
   clear(): void
 }
 
+export interface Connectivity {
+  online(): boolean
+  subscribe(listener: (online: boolean) => void): () => void
+}
+
 export interface Platform {
   environment(): Environment
   /** Origin of the API ('' = same origin on H5). */
@@ -95,6 +100,8 @@ export interface Platform {
   }
   userAgent(): string
   windowWidth(): number
+  /** Whether the device has a network connection now, and changes to it (subscribe returns the unsubscribe). */
+  connectivity: Connectivity
   /** Spec §2 "lazy areas are preloaded after first load": H5 fetches their chunks when idle; mini-programs use preloadRule. */
   preloadLazyAreas(): void
   /**
