@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/config.ts';
 import { openDb, type Db } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ApiError, errorBody } from '../src/lib/errors.ts';
@@ -100,7 +101,7 @@ before(async () => {
   await db.query(`INSERT INTO users (id, email, password_hash, first_name, last_name, my_id) VALUES (20001, 'a@b.c', 'x', 'A', 'B', 'm1')`);
   app = Fastify();
   app.decorate('db', db);
-  app.decorate('config', { cookieSecure: false });
+  app.decorate('config', { ...loadConfig(), cookieSecure: false });
   app.setErrorHandler((err: any, _req, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
     return reply.status(err.statusCode ?? 500).send(errorBody([err.message]));
