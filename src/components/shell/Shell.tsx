@@ -1,12 +1,33 @@
-import type { PropsWithChildren } from 'react'
+import type { CSSProperties, PropsWithChildren } from 'react'
 import { View } from '@tarojs/components'
+import { useShell } from '@/hooks/useShell'
+import { AddToHome } from './AddToHome'
+import { Footer } from './Footer'
+import { Header } from './Header'
+import { LanguageCurrencyModal } from './LanguageCurrencyModal'
+import { LocationModal } from './LocationModal'
+import { PromoPopup } from './PromoPopup'
+import { SideMenu } from './SideMenu'
+import { TabBar } from './TabBar'
 import './Shell.scss'
 
-/** Everything a shopper sees around every page: header, side menu, footer, tab bar, modals. */
+/**
+ * Everything a shopper sees around every page: header, side menu, footer, tab bar, modals.
+ * It renders with built-in fallbacks when app info failed to load.
+ */
 export function Shell({ children }: PropsWithChildren) {
+  const shell = useShell()
   return (
-    <View className="shell">
+    <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}`} style={shell.themeVariables as CSSProperties}>
+      {shell.showHeader && <Header />}
+      <SideMenu />
       <View className="shell__main">{children}</View>
+      <Footer />
+      <TabBar />
+      <LanguageCurrencyModal />
+      <LocationModal />
+      <AddToHome />
+      <PromoPopup />
     </View>
   )
 }

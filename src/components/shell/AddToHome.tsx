@@ -1,0 +1,29 @@
+import { Text, View } from '@tarojs/components'
+import { useInstallPrompt } from '@/hooks/useInstallPrompt'
+import { useT } from '@/hooks/useT'
+import './AddToHome.scss'
+
+/** Spec §2 add-to-home prompt (H5 only: the browser must offer installation first). */
+export function AddToHome() {
+  const t = useT()
+  const prompt = useInstallPrompt()
+  if (prompt.state === 'hidden') return null
+  if (prompt.state === 'icon') {
+    return (
+      <View className="add-to-home__icon" aria-label={t('install.icon')} onClick={prompt.install}>
+        <Text>⤓</Text>
+      </View>
+    )
+  }
+  return (
+    <View className="add-to-home">
+      <Text className="add-to-home__text">{t('install.text')}</Text>
+      <View className="add-to-home__button add-to-home__button--primary" onClick={prompt.install}>
+        <Text>{t('install.accept')}</Text>
+      </View>
+      <View className="add-to-home__button" onClick={prompt.dismiss}>
+        <Text>{t('install.dismiss')}</Text>
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,102 @@
+import { Image, Text, View } from '@tarojs/components'
+import { useHeader } from '@/hooks/useHeader'
+import { useT } from '@/hooks/useT'
+import './Header.scss'
+
+/** Spec §2 Header, full or floating (displayHeader). */
+export function Header() {
+  const t = useT()
+  const h = useHeader()
+  const account = h.account
+  return (
+    <View className={`header header--${h.layout}`}>
+      <View className="header__bar">
+        <View
+          className="header__toggle header__button"
+          aria-label={t('header.openMenu')}
+          aria-expanded={String(h.sideMenuOpen)}
+          onClick={h.toggleSideMenu}
+        >
+          <Text>☰</Text>
+        </View>
+        <View className="header__brand" aria-label={t('header.home')} onClick={h.goHome}>
+          {h.logoUrl ? (
+            <Image className={`header__logo header__logo--style${h.logoStyle}`} src={h.logoUrl} mode="aspectFit" aria-label={h.storeName} />
+          ) : (
+            <Text className="header__store-name">{h.storeName}</Text>
+          )}
+        </View>
+        <View className="header__actions">
+          {h.store.enabled && (
+            <View className="header__location header__button" aria-label={t('header.currentStore', { name: h.store.name })} onClick={h.store.open}>
+              <Text className="header__glyph">⌖</Text>
+              <Text className="header__location-name">{h.store.shortName}</Text>
+            </View>
+          )}
+          {h.chooser.visible && (
+            <View className="header__chooser header__button" aria-label={t('header.languageCurrency', { current: h.chooser.label })} onClick={h.chooser.open}>
+              <Text className="header__glyph">🌐</Text>
+              <Text className="header__chooser-label">{h.chooser.label}</Text>
+              <Text className="header__caret">▾</Text>
+            </View>
+          )}
+          <View className="header__search header__button" aria-label={t('header.search')} onClick={h.openSearch}>
+            <Text className="header__glyph">⌕</Text>
+          </View>
+          {account && (
+            <View className="header__account header__button" onClick={() => h.openAccount(account.url)}>
+              <Text>{account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}</Text>
+            </View>
+          )}
+          {h.showCart && (
+            <View
+              className="header__cart header__button"
+              aria-label={h.cartBadge ? t('header.cartCount', { count: h.cartBadge }) : t('header.cart')}
+              onClick={h.openCart}
+            >
+              <Text className="header__glyph">🛒</Text>
+              {h.cartBadge && <Text className="header__badge">{h.cartBadge}</Text>}
+            </View>
+          )}
+        </View>
+      </View>
+      {h.layout === 'full' && h.menu.length > 0 && (
+        <View className="header__menu">
+          {h.menu.map((entry, index) => {
+            const open = h.openSubMenu === index
+            const hasSubMenu = entry.children.length > 0
+            return (
+              <View key={entry.key} className={`header__menu-item${open ? ' header__menu-item--open' : ''}`}>
+                <View
+                  className="header__menu-link"
+                  onClick={() => (entry.target.kind === 'none' && hasSubMenu ? h.toggleSubMenu(index) : h.follow(entry))}
+                >
+                  <Text>{entry.label}</Text>
+                </View>
+                {hasSubMenu && (
+                  <View
+                    className="header__submenu-toggle"
+                    aria-label={t('header.subMenu', { name: entry.label })}
+                    aria-expanded={String(open)}
+                    onClick={() => h.toggleSubMenu(index)}
+                  >
+                    <Text>▾</Text>
+                  </View>
+                )}
+                {hasSubMenu && (
+                  <View className="header__submenu">
+                    {entry.children.map((child) => (
+                      <View key={child.key} className="header__submenu-link" onClick={() => h.follow(child)}>
+                        <Text>{child.label}</Text>
+                      </View>
+                    ))}
+                  </View>
+                )}
+              </View>
+            )
+          })}
+        </View>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,23 @@
+import type { PropsWithChildren } from 'react'
+import { Text, View } from '@tarojs/components'
+import { useT } from '@/hooks/useT'
+import './ModalFrame.scss'
+
+/** Backdrop, dialog box, title and close button shared by the shell's modals. */
+export function ModalFrame({ title, onClose, children }: PropsWithChildren<{ title: string; onClose(): void }>) {
+  const t = useT()
+  return (
+    <View className="modal-frame">
+      <View className="modal-frame__backdrop" onClick={onClose} />
+      <View className="modal-frame__dialog" aria-label={title} aria-modal="true">
+        <View className="modal-frame__head">
+          <Text className="modal-frame__title">{title}</Text>
+          <View className="modal-frame__close" aria-label={t('modal.close')} onClick={onClose}>
+            <Text>✕</Text>
+          </View>
+        </View>
+        <View className="modal-frame__body">{children}</View>
+      </View>
+    </View>
+  )
+}

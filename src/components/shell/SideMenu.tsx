@@ -1,0 +1,77 @@
+import { Text, View } from '@tarojs/components'
+import { useSideMenu } from '@/hooks/useSideMenu'
+import { useT } from '@/hooks/useT'
+import { PoweredBy } from './PoweredBy'
+import { SocialIcons } from './SocialIcons'
+import './SideMenu.scss'
+
+/** Spec §2 Side menu. */
+export function SideMenu() {
+  const t = useT()
+  const m = useSideMenu()
+  if (!m.isOpen) return null
+  const account = m.account
+  return (
+    <View className="side-menu">
+      <View className="side-menu__backdrop" onClick={m.close} />
+      <View className="side-menu__panel">
+        <View className="side-menu__top">
+          {account ? (
+            <View className="side-menu__account" onClick={() => m.openAccount(account.url)}>
+              <Text>{account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}</Text>
+            </View>
+          ) : (
+            <View className="side-menu__account" />
+          )}
+          <View className="side-menu__close" aria-label={t('menu.close')} onClick={m.close}>
+            <Text>✕</Text>
+          </View>
+        </View>
+        {m.chooser.visible && (
+          <View className="side-menu__chooser" aria-label={t('header.languageCurrency', { current: m.chooser.label })} onClick={m.chooser.open}>
+            <Text>🌐 {m.chooser.label}</Text>
+          </View>
+        )}
+        <View className="side-menu__list">
+          {m.menu.map((entry, index) => {
+            const open = m.openSubMenu === index
+            return (
+              <View key={entry.key} className={`side-menu__item${open ? ' side-menu__item--open' : ''}`}>
+                <View className="side-menu__row">
+                  <View className="side-menu__link" onClick={() => m.follow(entry)}>
+                    <Text>{entry.label}</Text>
+                  </View>
+                  {entry.children.length > 0 && (
+                    <View
+                      className="side-menu__toggle"
+                      aria-label={`${open ? t('menu.collapse') : t('menu.expand')} ${entry.label}`}
+                      aria-expanded={String(open)}
+                      onClick={() => m.toggleSubMenu(index)}
+                    >
+                      <Text>{open ? '−' : '+'}</Text>
+                    </View>
+                  )}
+                </View>
+                {open && (
+                  <View className="side-menu__sub">
+                    {entry.children.map((child) => (
+                      <View key={child.key} className="side-menu__link side-menu__link--sub" onClick={() => m.follow(child)}>
+                        <Text>{child.label}</Text>
+                      </View>
+                    ))}
+                  </View>
+                )}
+              </View>
+            )
+          })}
+        </View>
+        {m.social.length > 0 && (
+          <View className="side-menu__social">
+            <SocialIcons links={m.social} onOpen={m.openSocial} />
+          </View>
+        )}
+        <PoweredBy />
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,31 @@
+import { Image, Text, View } from '@tarojs/components'
+import { useTabBar } from '@/hooks/useTabBar'
+import { useT } from '@/hooks/useT'
+import './TabBar.scss'
+
+/** Spec §2 Mobile footer tab bar (CSS shows it on small screens; mini-programs always). */
+export function TabBar() {
+  const t = useT()
+  const { tabs, open } = useTabBar()
+  return (
+    <View className="tab-bar">
+      {tabs.map((tab) => (
+        <View
+          key={tab.key}
+          className={`tab-bar__tab${tab.active ? ' tab-bar__tab--active' : ''}${tab.tappable ? '' : ' tab-bar__tab--static'}`}
+          aria-current={tab.active ? 'page' : undefined}
+          aria-label={tab.badge ? t('tab.cartCount', { count: tab.badge }) : tab.label}
+          onClick={tab.tappable ? () => open(tab.target) : undefined}
+        >
+          {tab.iconUrl ? (
+            <Image className="tab-bar__icon" src={tab.iconUrl} mode="aspectFit" />
+          ) : (
+            tab.glyph && <Text className="tab-bar__glyph">{tab.glyph}</Text>
+          )}
+          <Text className="tab-bar__label">{tab.label}</Text>
+          {tab.badge && <Text className="tab-bar__badge">{tab.badge}</Text>}
+        </View>
+      ))}
+    </View>
+  )
+}

@@ -1,0 +1,40 @@
+/** What the shell around every page needs to know before it renders its parts. */
+import { useMemo } from 'react'
+import type { AppConfig } from '@/api/appInfo'
+import { headerVisible } from '@/domain/userAgent'
+import { platform } from '@/platform'
+import { useAppInfo } from '@/stores/appInfo'
+
+/**
+ * App info css (e.g. varFooter, varPrimary) as CSS custom properties (--varFooter, --varPrimary) on the shell root,
+ * so every shell style reads the store's theme with a built-in fallback.
+ */
+function cssVariables(css: Record<string, string> | undefined): Record<string, string> {
+  const vars: Record<string, string> = {}
+  for (const [name, value] of Object.entries(css ?? {})) {
+    if (typeof value !== 'string' || !value.trim()) continue
+    vars[name.startsWith('--') ? name : `--${name}`] = value.trim()
+  }
+  return vars
+}
+
+export function useShell() {
+  const content = useAppInfo((s) => s.info?.appContent)
+  const env = useMemo(() => platform.environment(), [])
+  const themeVariables = useMemo(() => cssVariables(content?.css), [content?.css])
+  return {
+    showHeader: headerVisible(env, content?.headerControl),
+    themeVariables,
+    miniProgram: env.miniProgram
+  }
+}
+
+const NO_CONFIG: AppConfig = {}
+
+/**
+ * system.appConfig, or an empty one while app info is missing. Selected by reference: a selector that
+ * builds a new fallback object on every call would make the store re-render forever.
+ */
+export function useAppConfig(): AppConfig {
+  return useAppInfo((s) => s.info?.appContent.system.appConfig) ?? NO_CONFIG
+}

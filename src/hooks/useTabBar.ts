@@ -1,0 +1,97 @@
+/** Spec §2 Mobile footer tab bar: the fixed tabs, or the configured footerTabs when they apply. */
+import { cartActionUrl } from '@/domain/cartAction'
+import { cartBadge, DEFAULT_TABS, footerTabTarget, hasConfiguredFooter, isTabActive, type TabTarget } from '@/domain/footerTabs'
+import { imageUrl } from '@/domain/imageUrl'
+import { localizedName } from '@/domain/menus'
+import { useRoute } from '@/hooks/useRoute'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import { useAppConfig } from '@/hooks/useShell'
+import { useAppInfo } from '@/stores/appInfo'
+import { useCart } from '@/stores/cart'
+import { useLocale } from '@/stores/locale'
+
+export interface TabView {
+  key: string
+  label: string
+  /** Image icon of a configured tab. */
+  iconUrl: string
+  /** Built-in glyph of a fixed tab. */
+  glyph: string
+  active: boolean
+  badge: string | null
+  /** Display-only tabs (configured without a link) are not buttons. */
+  tappable: boolean
+  target: TabTarget
+}
+
+const GLYPHS: Record<(typeof DEFAULT_TABS)[number]['id'], string> = {
+  home: '⌂',
+  store: '▦',
+  cart: '🛒',
+  support: '?',
+  account: '☺'
+}
+
+/** Configured icons are image paths; anything else (icon-font names) has nothing to draw here. */
+function isImagePath(icon: string | undefined): icon is string {
+  return !!icon && (/^https?:\/\//i.test(icon) || /\.(png|jpe?g|gif|svg|webp)(\?.*)?$/i.test(icon))
+}
+
+export function useTabBar() {
+  const t = useT()
+  const content = useAppInfo((s) => s.info?.appContent)
+  const config = useAppConfig()
+  const language = useLocale((s) => s.language)
+  const itemCount = useCart((s) => s.cart?.itemCount ?? 0)
+  const route = useRoute()
+  const configuredTabs = content?.navigation?.footerTabs ?? []
+  const configured = hasConfiguredFooter({ styling: content?.css, language, tabs: configuredTabs })
+
+  const tabs: TabView[] = configured
+    ? configuredTabs.map((tab, index) => {
+        const target = footerTabTarget(tab.link)
+        return {
+          key: `configured-${index}`,
+          label: localizedName(tab, language),
+          iconUrl: isImagePath(tab.icon) ? imageUrl(tab.icon, content?.appDetail?.cdnpath) : '',
+          glyph: '',
+          active: isTabActive(tab, route.path),
+          badge: target.kind === 'cart' ? cartBadge(itemCount) : null,
+          tappable: target.kind !== 'none',
+          target
+        }
+      })
+    : DEFAULT_TABS.map((tab) => ({
+        key: tab.id,
+        label: t(tab.labelKey),
+        iconUrl: '',
+        glyph: GLYPHS[tab.id],
+        active: tab.id !== 'support' && isTabActive(tab.id, route.path),
+        badge: tab.badge ? cartBadge(itemCount) : null,
+        tappable: true,
+        // The Cart tab follows the cart action, so a group-campaign page opens its campaign cart.
+        target: tab.id === 'cart' ? { kind: 'cart' as const } : tab.target
+      }))
+
+  function open(target: TabTarget) {
+    switch (target.kind) {
+      case 'route':
+        platform.navigate(target.url)
+        break
+      case 'cart':
+        platform.navigate(cartActionUrl(route.path, route.params))
+        break
+      case 'miniProgram':
+        void platform.openMiniProgramPage(target.path)
+        break
+      case 'support':
+        platform.support({ email: config.supportEmail, phone: config.supportPhone })
+        break
+      case 'none':
+        break
+    }
+  }
+
+  return { tabs, open }
+}
