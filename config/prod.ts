@@ -1,4 +1,5 @@
 import type { UserConfigExport } from '@tarojs/cli'
+import type { RuntimeCaching } from 'workbox-build'
 import { GenerateSW } from 'workbox-webpack-plugin'
 
 /**
@@ -22,7 +23,7 @@ const SERVER_PATHS = [/^\/api\//]
  * account, checkout, payment, admin) goes to the network only, so nothing personal or transactional
  * is ever answered from a cache.
  */
-const runtimeCaching: ConstructorParameters<typeof GenerateSW>[0]['runtimeCaching'] = [
+const runtimeCaching: RuntimeCaching[] = [
   {
     urlPattern: ({ request }) => request.destination === 'image',
     handler: 'CacheFirst',
