@@ -16,7 +16,7 @@ import { openDb, type Db } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ApiError, errorBody } from '../src/lib/errors.ts';
 import { hashToken, registerSessionHooks } from '../src/lib/session.ts';
-import paymentRoutes from '../src/routes/payments.ts';
+import paymentRoutes, { onlineProviders } from '../src/routes/payments.ts';
 
 const PREFIX = '/api/istore/client';
 const XSRF = 'test-xsrf-token';
@@ -298,10 +298,8 @@ describe('in-app payments', () => {
     assert.deepEqual(paid.json(), { orderID: v.orderID, status: 'NEW', paymentStatus: 'PAID_ONLINE', qrCodeScan: false });
   });
 
-  test('paymentConfig lists the sandbox and every hosted channel', async () => {
-    const res = await call(v, 'GET', '/shoppingManagement4/paymentConfig');
-    assert.equal(res.statusCode, 200);
-    const config = res.json();
+  test('paymentConfig.onlineProviders lists the sandbox and every hosted channel; PAYMENT_H5_CHANNELS narrows them', () => {
+    const config = onlineProviders({});
     assert.equal(config.provider, 'sandbox');
     assert.deepEqual(config.h5Channels, [
       'OTT',
@@ -314,5 +312,6 @@ describe('in-app payments', () => {
       'NATIVE_WECHAT_H5',
       'ALIPAY_H5',
     ]);
+    assert.deepEqual(onlineProviders({ PAYMENT_H5_CHANNELS: 'OPAY, OTT' }).h5Channels, ['OTT', 'OPAY']);
   });
 });

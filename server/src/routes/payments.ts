@@ -1,6 +1,6 @@
 /**
  * Provider payments (spec §7 "Provider payments") on the configured provider (PAYMENT_PROVIDER, default sandbox),
- * the Alipay flows the spec leaves unnamed, paymentConfig, and the sandbox's hosted page.
+ * the Alipay flows the spec leaves unnamed, and the sandbox's hosted page.
  * Request and status-check bodies: { orderID, returnUrlInfo?, ... }; status checks answer
  * { orderID, status, paymentStatus, qrCodeScan } (see payments/attempts.ts for the states).
  */
@@ -80,6 +80,22 @@ function returnBase(req: FastifyRequest, returnUrlInfo: unknown): string {
 
 const serverOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
+/**
+ * The online part of GET /shoppingManagement4/paymentConfig (served by routes/checkout.ts as `onlineProviders`):
+ * the configured provider and the hosted channels the H5 client may offer (PAYMENT_H5_CHANNELS narrows them).
+ */
+export function onlineProviders(env: NodeJS.ProcessEnv = process.env) {
+  const only = (env.PAYMENT_H5_CHANNELS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return {
+    enabled: true,
+    provider: env.PAYMENT_PROVIDER ?? 'sandbox',
+    h5Channels: only.length ? HOSTED_CHANNELS.filter((c) => only.includes(c)) : HOSTED_CHANNELS,
+    weChatJsApi: true,
+    weChatMiniProgram: true,
+    alipayMiniProgram: true,
+  };
+}
+
 export default async function paymentRoutes(app: FastifyInstance, opts: { provider?: PaymentProvider }) {
   const provider = opts.provider ?? providerFromEnv();
   await ensurePaymentSchema(app.db);
@@ -107,17 +123,6 @@ export default async function paymentRoutes(app: FastifyInstance, opts: { provid
   }
 
   const hosted = (channel: PaymentChannel) => async (req: FastifyRequest) => startHosted(req, channel, (req.body ?? {}) as PaymentBody);
-
-  app.get('/shoppingManagement4/paymentConfig', async () => {
-    const only = (process.env.PAYMENT_H5_CHANNELS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    return {
-      provider: provider.name,
-      h5Channels: only.length ? HOSTED_CHANNELS.filter((c) => only.includes(c)) : HOSTED_CHANNELS,
-      weChatJsApi: true,
-      weChatMiniProgram: true,
-      alipayMiniProgram: true,
-    };
-  });
 
   app.post('/shoppingManagement4/requestOTTH5Payment', hosted('OTT'));
   app.post('/shoppingManagement4/requestCitconH5Payment', hosted('CITCON'));
