@@ -22,7 +22,7 @@ describe('OfflineNotice', () => {
   it('appears when the connection drops and goes away when it comes back (en)', () => {
     render(<OfflineNotice />)
     goOffline(true)
-    expect(screen.getByRole('status')).toHaveTextContent('You are offline. Showing what was saved on this device.')
+    expect(screen.getByRole('status').textContent).toBe('You are offline. Showing what was saved on this device.')
     goOffline(false)
     expect(screen.queryByRole('status')).toBeNull()
   })
@@ -31,6 +31,6 @@ describe('OfflineNotice', () => {
     useLocale.setState({ language: 'zh' })
     Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false })
     render(<OfflineNotice />)
-    expect(screen.getByRole('status')).toHaveTextContent('您已离线，正在显示本设备保存的内容。')
+    expect(screen.getByRole('status').textContent).toBe('您已离线，正在显示本设备保存的内容。')
   })
 })
