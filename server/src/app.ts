@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { loadConfig, type Config } from './config.ts';
+import { openDb, type Db } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { seedIfEmpty } from './seed/index.ts';
+import { ApiError, errorBody } from './lib/errors.ts';
+import { registerSessionHooks } from './lib/session.ts';
+import { expireReservations } from './services/orders.ts';
+import appInfoRoutes from './routes/appInfo.ts';
+import catalogRoutes from './routes/catalog.ts';
+import cartRoutes from './routes/cart.ts';
+import checkoutRoutes from './routes/checkout.ts';
+import ordersRoutes from './routes/orders.ts';
+import accountRoutes from './routes/account.ts';
+import contentRoutes from './routes/content.ts';
+import laterRoutes from './routes/later.ts';
+
+export const API_PREFIX = '/api/istore/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig(), ...opts.config };
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: true } },
+    return503OnClosing: true,
+  });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await db.close();
+  });
+
+  await migrate(db, (m) => app.log.info(m));
+  if (config.seed) await seedIfEmpty(db, (m) => app.log.info(m));
+  await expireReservations(db, config.reservationTtlMinutes);
+  const sweeper = setInterval(() => {
+    expireReservations(db, config.reservationTtlMinutes).catch((e) => app.log.error(e, 'reservation sweep failed'));
+  }, 60_000);
+  sweeper.unref();
+
+  app.setErrorHandler((err: any, req, reply) => {
+    if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
+    if (err.validation) {
+      const msgs = (err.validation as any[]).map((v) => {
+        const where = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+        const field = v.params?.missingProperty ?? where;
+        const ctx = err.validationContext === 'body' ? 'body' : err.validationContext;
+        return field ? `${ctx}.${field} ${v.message}` : `${ctx} ${v.message}`;
+      });
+      return reply.status(400).send(errorBody(msgs));
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const msg = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large (max 64 KiB)'
+        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Send JSON (Content-Type: application/json)'
+        : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Request body is empty; send a JSON object'
+        : err.message;
+      return reply.status(status).send(errorBody([msg]));
+    }
+    req.log.error(err, 'request failed');
+    return reply.status(500).send(errorBody(['Internal server error']));
+  });
+
+  await app.register(cookie);
+  registerSessionHooks(app, API_PREFIX);
+
+  app.get(`${API_PREFIX}/health`, { schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } },
+    async () => {
+      await db.query('SELECT 1');
+      return { ok: true };
+    });
+  const floor = { ok: true, name: 'floor', items: [1, 2, 3] };
+  app.get(`${API_PREFIX}/bench/floor`, {
+    schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' }, name: { type: 'string' }, items: { type: 'array', items: { type: 'integer' } } } } } },
+  }, async () => floor);
+
+  await app.register(appInfoRoutes, { prefix: API_PREFIX });
+  await app.register(catalogRoutes, { prefix: API_PREFIX });
+  await app.register(cartRoutes, { prefix: API_PREFIX });
+  await app.register(checkoutRoutes, { prefix: API_PREFIX });
+  await app.register(ordersRoutes, { prefix: API_PREFIX });
+  await app.register(accountRoutes, { prefix: API_PREFIX });
+  await app.register(contentRoutes, { prefix: API_PREFIX });
+  await app.register(laterRoutes, { prefix: API_PREFIX });
+
+  registerStatic(app, config.staticDir);
+  return app;
+}
+
+/** Serves the built H5 app with SPA fallback: hashed assets cached long, index.html never cached. */
+function registerStatic(app: FastifyInstance, staticDir: string) {
+  const indexFile = path.join(staticDir, 'index.html');
+  const hasApp = fs.existsSync(indexFile);
+  if (hasApp) {
+    app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const base = path.basename(filePath);
+        if (base === 'index.html' || base === 'sw.js' || base.endsWith('.webmanifest') || base === 'manifest.json') {
+          res.setHeader('Cache-Control', 'no-cache');
+        } else if (/[.-][0-9a-f]{8,}\./i.test(base) || filePath.includes(`${path.sep}static${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'public, max-age=3600');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/')) return reply.status(404).send(errorBody([`No route ${req.method} ${url}`]));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send(errorBody(['Not found']));
+    if (!hasApp) {
+      return reply.status(404).type('text/plain').send(`The H5 app is not built (looked for ${indexFile}). Run the client build, or use the API under ${API_PREFIX}.`);
+    }
+    let rel: string;
+    try {
+      rel = decodeURIComponent(url);
+    } catch {
+      rel = '/';
+    }
+    const file = path.join(staticDir, path.normalize(rel));
+    if (file.startsWith(staticDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return (reply as any).sendFile(path.relative(staticDir, file));
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return (reply as any).sendFile('index.html');
+  });
+}

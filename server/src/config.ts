@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  staticDir: string;
+  logLevel: string;
+  cookieSecure: boolean;
+  seed: boolean;
+  /** minutes an INTERIM/NOT_PAID order keeps its stock before it is released */
+  reservationTtlMinutes: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, got ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(serverRoot, env.DATA_DIR ?? './data'),
+    staticDir: path.resolve(serverRoot, env.STATIC_DIR ?? '../dist/h5'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    cookieSecure: env.COOKIE_SECURE === 'true',
+    seed: env.SEED !== 'false',
+    reservationTtlMinutes: Number(env.RESERVATION_TTL_MINUTES ?? 30),
+  };
+}
+
+export { serverRoot };

@@ -1,0 +1,100 @@
+/**
+ * One small query interface over two drivers: embedded PGlite (default) and node-postgres (DATABASE_URL).
+ * The same SQL runs on both. PGlite is a single connection, so every query and transaction is serialized
+ * through a FIFO mutex; on PostgreSQL a pool is used and correctness under concurrency comes from row locks
+ * and conditional updates in the SQL itself.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Queryable {
+  query<T = any>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn inside BEGIN/COMMIT; ROLLBACK if it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn, fn);
+    this.tail = result.then(() => undefined, () => undefined);
+    return result;
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(path.join(dataDir, 'pgdata'));
+  const mutex = new Mutex();
+  const raw: Queryable = {
+    async query(sql, params = []) {
+      const r = await pg.query<any>(sql, params as any[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+  };
+  let closed = false;
+  return {
+    kind: 'pglite',
+    query: (sql, params) => mutex.run(() => raw.query(sql, params)),
+    tx: (fn) =>
+      mutex.run(async () => {
+        await pg.query('BEGIN');
+        try {
+          const out = await fn(raw);
+          await pg.query('COMMIT');
+          return out;
+        } catch (e) {
+          await pg.query('ROLLBACK').catch(() => undefined);
+          throw e;
+        }
+      }),
+    close: () =>
+      mutex.run(async () => {
+        if (closed) return;
+        closed = true;
+        await pg.close();
+      }),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { default: pgmod } = await import('pg');
+  // timestamps/ints: keep node-postgres defaults; SQL casts counts to int so both drivers return numbers.
+  const pool = new pgmod.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  await pool.query('select 1');
+  const wrap = (c: { query: (s: string, p?: any[]) => Promise<any> }): Queryable => ({
+    async query(sql, params = []) {
+      const r = await c.query(sql, params as any[]);
+      return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+    },
+  });
+  return {
+    kind: 'postgres',
+    query: (sql, params) => wrap(pool).query(sql, params),
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn(wrap(client));
+        await client.query('COMMIT');
+        return out;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './index.ts';
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies src/db/migrations/NNN_name.sql in order, each in its own transaction, recording versions. */
+export async function migrate(db: Db, log: (msg: string) => void = () => undefined): Promise<number[]> {
+  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const files = fs.readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  const applied: number[] = [];
+  for (const file of files) {
+    const version = parseInt(file, 10);
+    const sql = fs.readFileSync(path.join(dir, file), 'utf8');
+    const done = await db.tx(async (q) => {
+      if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7311001)');
+      const { rows } = await q.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
+      if (rows.length) return false;
+      // split on lines that end a statement; migrations keep to simple DDL (no functions with inner ;)
+      for (const stmt of sql.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await q.query(stmt);
+      await q.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [version, file]);
+      return true;
+    });
+    if (done) {
+      applied.push(version);
+      log(`migration ${file} applied`);
+    }
+  }
+  return applied;
+}

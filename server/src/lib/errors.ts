@@ -1,0 +1,22 @@
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly errors: string[];
+  constructor(statusCode: number, message: string | string[]) {
+    const list = Array.isArray(message) ? message : [message];
+    super(list[0]);
+    this.statusCode = statusCode;
+    this.errors = list;
+  }
+}
+
+export const badRequest = (m: string | string[]) => new ApiError(400, m);
+export const unauthorized = (m = 'Please sign in') => new ApiError(401, m);
+export const forbidden = (m: string) => new ApiError(403, m);
+export const notFound = (m = 'Not found') => new ApiError(404, m);
+export const conflict = (m: string | string[]) => new ApiError(409, m);
+export const notImplemented = (what: string) =>
+  new ApiError(501, `${what} is not implemented on this server yet`);
+
+export function errorBody(messages: string[]) {
+  return { message: messages[0] ?? 'Error', errors: messages.length ? messages : ['Error'] };
+}

@@ -1,0 +1,19 @@
+/** Currency decimals from the spec: 0 for JPY/KRW/VND, 3 for BHD/KWD, else 2. */
+export function currencyDecimals(currency: string): number {
+  const c = currency.toUpperCase();
+  if (c === 'JPY' || c === 'KRW' || c === 'VND') return 0;
+  if (c === 'BHD' || c === 'KWD') return 3;
+  return 2;
+}
+
+/** Formats minor units for messages, e.g. 1500 CAD -> "$15.00". */
+export function formatMoney(minor: number, currency = 'CAD', symbol = '$'): string {
+  const d = currencyDecimals(currency);
+  return `${symbol}${(minor / 10 ** d).toFixed(d)}`;
+}
+
+/** Converts base-currency minor units to another currency's minor units at rate (1 base = rate other). */
+export function convertMinor(minor: number, fromCurrency: string, toCurrency: string, rate: number): number {
+  const major = minor / 10 ** currencyDecimals(fromCurrency);
+  return Math.round(major * rate * 10 ** currencyDecimals(toCurrency));
+}

@@ -1,0 +1,140 @@
+/**
+ * Sessions (HttpOnly ISTORE_SESSION cookie, row in `sessions`, token stored hashed) and the XSRF
+ * double-submit rule (XSRF-TOKEN cookie must equal the X-XSRF-TOKEN header on unsafe methods).
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/index.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export const SESSION_COOKIE = 'ISTORE_SESSION';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SESSION_DAYS = 30;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  profileImage: string;
+  myId: string;
+  lastLoginAt: Date | null;
+}
+
+export interface Session {
+  id: number;
+  userId: number | null;
+  locale: 'en' | 'zh';
+  locationId: string | null;
+  user: SessionUser | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionCache?: Session | null;
+  }
+}
+
+export const hashToken = (t: string) => crypto.createHash('sha256').update(t).digest('base64url');
+export const newToken = (bytes = 32) => crypto.randomBytes(bytes).toString('base64url');
+
+const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+export function cookieOptions(secure: boolean, httpOnly: boolean, maxAgeSeconds?: number) {
+  return { path: '/', sameSite: 'lax' as const, httpOnly, secure, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
+}
+
+function rowToSession(r: any): Session {
+  return {
+    id: r.id,
+    userId: r.user_id ?? null,
+    locale: r.locale === 'zh' ? 'zh' : 'en',
+    locationId: r.location_id ?? null,
+    user: r.user_id
+      ? {
+          id: r.user_id,
+          email: r.email,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          phone: r.phone,
+          profileImage: r.profile_image,
+          myId: r.my_id,
+          lastLoginAt: r.last_login_at ?? null,
+        }
+      : null,
+  };
+}
+
+const SESSION_SQL = `SELECT s.id, s.user_id, s.locale, s.location_id, u.email, u.first_name, u.last_name, u.phone,
+  u.profile_image, u.my_id, u.last_login_at
+  FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+  WHERE s.token_hash = $1 AND s.expires_at > now()`;
+
+/** The visitor's session, or null for a visitor the server has stored nothing for yet. Cached per request. */
+export async function getSession(req: FastifyRequest, q?: Queryable): Promise<Session | null> {
+  if (req.sessionCache !== undefined && !q) return req.sessionCache;
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token || token.length > 100) return (req.sessionCache = null);
+  const db = q ?? (req.server as any).db as Db;
+  const { rows } = await db.query(SESSION_SQL, [hashToken(token)]);
+  req.sessionCache = rows[0] ? rowToSession(rows[0]) : null;
+  return req.sessionCache;
+}
+
+export async function requireUser(req: FastifyRequest, q?: Queryable): Promise<Session & { user: SessionUser; userId: number }> {
+  const s = await getSession(req, q);
+  if (!s || !s.user) throw unauthorized();
+  return s as any;
+}
+
+/** Returns the session, creating one (and its Set-Cookie) when the visitor has none. */
+export async function ensureSession(req: FastifyRequest, reply: FastifyReply, q?: Queryable): Promise<Session> {
+  const existing = await getSession(req, q);
+  if (existing) return existing;
+  const token = newToken();
+  const db = q ?? ((req.server as any).db as Db);
+  const { rows } = await db.query(
+    `INSERT INTO sessions (token_hash, expires_at) VALUES ($1, now() + interval '${SESSION_DAYS} days') RETURNING id`,
+    [hashToken(token)],
+  );
+  setSessionCookie(req, reply, token);
+  req.sessionCache = { id: rows[0].id, userId: null, locale: 'en', locationId: null, user: null };
+  return req.sessionCache;
+}
+
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  const secure = (req.server as any).config.cookieSecure as boolean;
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(secure, true, SESSION_DAYS * 86400));
+}
+
+/** Gives the session a new token (after sign-in/out) so a token seen before sign-in is worthless after. */
+export async function rotateSession(req: FastifyRequest, reply: FastifyReply, q: Queryable, sessionId: number) {
+  const token = newToken();
+  await q.query(`UPDATE sessions SET token_hash = $1, expires_at = now() + interval '${SESSION_DAYS} days' WHERE id = $2`, [
+    hashToken(token),
+    sessionId,
+  ]);
+  setSessionCookie(req, reply, token);
+}
+
+/** onRequest hooks: XSRF cookie on every response that lacks it, XSRF check, /admin/ guard. */
+export function registerSessionHooks(app: FastifyInstance, prefix: string) {
+  app.addHook('onRequest', async (req, reply) => {
+    const secure = (app as any).config.cookieSecure as boolean;
+    const cookieToken = req.cookies[XSRF_COOKIE];
+    if (!cookieToken) reply.setCookie(XSRF_COOKIE, newToken(24), cookieOptions(secure, false));
+    if (UNSAFE.has(req.method) && req.url.startsWith(prefix)) {
+      const header = req.headers[XSRF_HEADER];
+      if (!cookieToken || typeof header !== 'string' || header.length !== cookieToken.length ||
+          !crypto.timingSafeEqual(Buffer.from(header), Buffer.from(cookieToken))) {
+        throw forbidden('Invalid or missing XSRF token');
+      }
+    }
+    if (req.url.startsWith(prefix + '/admin/')) {
+      const s = await getSession(req);
+      if (!s?.user) throw unauthorized();
+    }
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Routes of areas that land in later issues (referral, influencer, memberships, fission campaigns, live stream,
+ * WeChat/Alipay identity, provider payments, uploads). They answer 501 with a JSON message — never a fake success.
+ * When src/payments/ or src/identity/ implement one, remove it from this table.
+ */
+import type { FastifyInstance } from 'fastify';
+import { notImplemented } from '../lib/errors.ts';
+
+type M = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export const LATER: [M[], string, string][] = [
+  [['GET'], '/admin/trackingManagement/referrer/userTracking/GeneralInfo/', 'Referral programme'],
+  [['GET'], '/admin/trackingManagement/referrer/userTracking/usersIntroduced', 'Referral programme'],
+  [['GET'], '/admin/trackingManagement/referrer/userTracking/orderIntroduced', 'Referral programme'],
+  [['GET'], '/admin/trackingManagement/referrer/summary/user', 'Referral programme'],
+  [['GET'], '/admin/trackingManagement/referrer/summary/order', 'Referral programme'],
+  [['GET'], '/admin/userManagement/affiliatedReferralGoups', 'Referral groups'],
+  [['GET'], '/admin/userManagement/joinAffiliatedReferralGoup/:id', 'Referral groups'],
+  [['GET'], '/wechat/enabled', 'WeChat sign-in'],
+  [['POST'], '/wechat/login', 'WeChat sign-in'],
+  [['POST'], '/wechat/register', 'WeChat sign-in'],
+  [['POST'], '/wechat/weChatlogin', 'WeChat sign-in'],
+  [['POST'], '/wechat/link', 'WeChat sign-in'],
+  [['GET'], '/wechat/bind', 'WeChat sign-in'],
+  [['POST'], '/wechat/weChatlivestreaminfo', 'Live stream'],
+  [['POST'], '/alipay/login', 'Alipay sign-in'],
+  [['POST'], '/alipay/register', 'Alipay sign-in'],
+  [['POST'], '/alipay/link', 'Alipay sign-in'],
+  [['GET'], '/common3/apaId', 'Alipay sign-in'],
+  [['GET'], '/common3/wcoaId', 'WeChat sign-in'],
+  [['GET'], '/admin/userManagement/membershipProducts', 'Memberships'],
+  [['GET'], '/admin/userManagement/membershipDetail', 'Memberships'],
+  [['POST'], '/admin/userManagement/image/upload', 'Image upload'],
+  [['GET'], '/admin/userManagement/influencer/status', 'Influencer profiles'],
+  [['GET', 'POST', 'PUT'], '/admin/userManagement/influencerProfile', 'Influencer profiles'],
+  [['POST'], '/admin/userManagement/image/influencer/upload', 'Influencer profiles'],
+  [['DELETE'], '/admin/userManagement/image/influencer/delete/:id', 'Influencer profiles'],
+  [['GET'], '/admin/userManagement/user/like/:id/true', 'Influencer profiles'],
+  [['GET'], '/common3/influencerProfile/list', 'Influencer profiles'],
+  [['GET'], '/common3/influencerProfile/detail/:id', 'Influencer profiles'],
+  [['POST', 'PUT'], '/admin/userManagement/verifiedContact', 'Verified contact'],
+  [['POST'], '/admin/userManagement/image/verifiedContact/upload', 'Verified contact'],
+  [['GET'], '/admin/userManagement/verifiedContact/idNumber', 'Verified contact'],
+  [['GET'], '/admin/userManagement/image/user/:id', 'Verified contact'],
+  [['POST', 'PUT'], '/shoppingManagement4/myCart/fc/:campaign', 'Fission campaigns'],
+  [['GET'], '/shoppingManagement4/myCart/fc/:campaign', 'Fission campaigns'],
+  [['GET'], '/common3/campaign/fissionList', 'Fission campaigns'],
+  [['GET'], '/common3/campaign/fission/:id', 'Fission campaigns'],
+  [['GET'], '/productManagement2/campaignProductItem/list/all', 'Fission campaigns'],
+  [['GET'], '/productManagement2/campaignProductItem/:id', 'Fission campaigns'],
+  [['GET'], '/common3/orders/list', 'Fission campaign orders'],
+  [['POST'], '/shoppingManagement4/requestOTTH5Payment', 'WeChat one-time H5 payment'],
+  [['POST'], '/shoppingManagement4/checkOttPaymentStatus', 'WeChat one-time H5 payment'],
+  [['POST'], '/shoppingManagement4/requestWeChatMiniProgramPayment', 'WeChat mini-program payment'],
+  [['POST'], '/shoppingManagement4/processWeChatMiniProgramPayment/success', 'WeChat mini-program payment'],
+  [['POST'], '/shoppingManagement4/processWeChatMiniProgramPayment/error', 'WeChat mini-program payment'],
+  [['GET'], '/shoppingManagement4/requestSnapPayPrePayment/*', 'SnapPay payment'],
+  [['POST'], '/shoppingManagement4/checkSnapPayPaymentStatus', 'SnapPay payment'],
+  [['POST'], '/shoppingManagement4/requestCitconH5Payment', 'CITCON payment'],
+  [['POST'], '/shoppingManagement4/checkCitconPaymentStatus', 'CITCON payment'],
+  [['POST'], '/shoppingManagement4/requestIOTPayH5Payment', 'IOTPay payment'],
+  [['POST'], '/shoppingManagement4/checkIOTPayPaymentStatus', 'IOTPay payment'],
+  [['POST'], '/shoppingManagement4/requestOPayH5Payment', 'OPay payment'],
+  [['POST'], '/shoppingManagement4/checkOPayPaymentStatus', 'OPay payment'],
+  [['POST'], '/shoppingManagement4/requestNativePayH5Payment', 'Native WeChat payment'],
+  [['POST'], '/shoppingManagement4/checkNativePayPaymentStatus', 'Native WeChat payment'],
+];
+
+export default async function laterRoutes(app: FastifyInstance) {
+  for (const [methods, url, what] of LATER) {
+    app.route({ method: methods, url, handler: async () => { throw notImplemented(what); } });
+  }
+}

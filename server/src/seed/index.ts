@@ -1,0 +1,129 @@
+/** Seeds the demo store once, on an empty database, in one transaction. */
+import type { Db, Queryable } from '../db/index.ts';
+import { allOptionPairs } from '../lib/options.ts';
+import { hashPassword } from '../lib/password.ts';
+import { brands, categories, seedProducts } from './catalogue.ts';
+import * as S from './store.ts';
+
+export const DEMO_EMAIL = 'demo@istore.test';
+export const DEMO_PASSWORD = 'demopass123';
+
+export async function seedIfEmpty(db: Db, log: (m: string) => void = () => undefined): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM settings WHERE key = 'seeded'`);
+  if (rows.length) return false;
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+  const done = await db.tx(async (q) => {
+    if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7311002)');
+    const again = await q.query(`SELECT 1 FROM settings WHERE key = 'seeded'`);
+    if (again.rows.length) return false;
+    await seed(q, demoHash);
+    return true;
+  });
+  if (done) log('demo store seeded');
+  return done;
+}
+
+async function seed(q: Queryable, demoHash: string) {
+  const settings: Record<string, unknown> = {
+    storeInfo: S.storeInfo, appConfig: S.appConfig, payment: S.payment, social: S.social, css: S.css,
+    headerControl: S.headerControl, appDetail: S.appDetail, labels: S.labels, navigation: S.navigation,
+    checkout: S.checkout, deliveryLocations: S.deliveryLocations, messages: S.messages,
+  };
+  for (const [key, value] of Object.entries(settings)) {
+    await q.query('INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)', [key, JSON.stringify(value)]);
+  }
+  for (const [i, c] of categories.entries()) {
+    await q.query('INSERT INTO categories (name, name_en, name_zh, image, sort) VALUES ($1,$1,$2,$3,$4)', [c.name, c.zh, c.image, i]);
+  }
+  for (const b of brands) await q.query('INSERT INTO brands (name, name_zh) VALUES ($1,$2)', [b.name, b.zh]);
+  for (const p of seedProducts(allOptionPairs)) {
+    const { rows } = await q.query(
+      `INSERT INTO products (name_en, name_zh, desc_en, desc_zh, category, brand, tags, clearance, price, list_price,
+        images, options, created_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9,$10,$11::jsonb,$12::jsonb, now() - make_interval(hours => $13)) RETURNING id`,
+      [p.nameEn, p.nameZh, p.descEn, p.descZh, p.category, p.brand, JSON.stringify(p.tags), p.clearance, p.price,
+        p.listPrice, JSON.stringify(p.images), JSON.stringify(p.options), p.hoursAgo],
+    );
+    for (const [pair, stock] of Object.entries(p.stock)) {
+      await q.query('INSERT INTO variants (product_id, option_pair, stock) VALUES ($1,$2,$3)', [rows[0].id, pair, stock]);
+    }
+  }
+  for (const [i, l] of S.storeLocations.entries()) {
+    await q.query(
+      `INSERT INTO store_locations (id, display, virtual, name_en, name_zh, street, city, province, post_code, landing_page_url, sort)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+      [l.id, l.display, l.virtual, l.en, l.zh, l.street, l.city, l.province, l.post, l.landing, i],
+    );
+  }
+  for (const [i, r] of S.exchangeRates.entries()) {
+    await q.query('INSERT INTO exchange_rates (currency, symbol, rate, is_base, sort) VALUES ($1,$2,$3,$4,$5)', [r.currency, r.symbol, r.rate, !!r.base, i]);
+  }
+  for (const c of S.coupons) {
+    await q.query(
+      'INSERT INTO coupons (code, kind, value, min_subtotal, expires_at, desc_en, desc_zh, public) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)',
+      [c.code, c.kind, c.value, c.min, c.expires, c.en, c.zh, c.pub],
+    );
+  }
+  for (const p of S.pages) {
+    await q.query('INSERT INTO pages (name, title_en, title_zh, content_en, content_zh) VALUES ($1,$2,$3,$4,$5)', [p.name, p.title.en, p.title.zh, p.content.en, p.content.zh]);
+  }
+  for (const [type, sections] of Object.entries(S.sectionTemplates)) {
+    await q.query('INSERT INTO section_templates (type, sections) VALUES ($1,$2::jsonb)', [type, JSON.stringify(sections)]);
+  }
+  for (const [i, c] of S.countries.entries()) {
+    await q.query('INSERT INTO countries (code, name_en, name_zh, sort) VALUES ($1,$2,$3,$4)', [c.code, c.en, c.zh, i]);
+    for (const [code, en, zh] of c.provinces) {
+      await q.query('INSERT INTO provinces (country, code, name_en, name_zh) VALUES ($1,$2,$3,$4)', [c.code, code, en, zh]);
+    }
+  }
+  await seedDemoAccount(q, demoHash);
+  await q.query(`INSERT INTO settings (key, value) VALUES ('seeded', $1::jsonb)`, [JSON.stringify({ at: new Date().toISOString() })]);
+}
+
+async function seedDemoAccount(q: Queryable, hash: string) {
+  const { rows } = await q.query(
+    `INSERT INTO users (email, password_hash, first_name, last_name, phone, my_id, created_at)
+     VALUES ($1,$2,'Demo','Shopper','416-555-0100','DEMO0001', now() - interval '90 days') RETURNING id`,
+    [DEMO_EMAIL, hash],
+  );
+  const userId = rows[0].id;
+  await q.query(
+    `INSERT INTO addresses (user_id, type, data, sort) VALUES ($1, 'SHIPPING', $2::jsonb, 0)`,
+    [userId, JSON.stringify({ id: 'a1', firstName: 'Demo', lastName: 'Shopper', phone: '416-555-0100',
+      streetNumberAndNameDetails: '55 Bloor St W', unit: '1203', city: 'Toronto', province: 'ON', postCode: 'M4W 1A5', country: 'CA', isDefault: true })],
+  );
+  const contact = { firstName: 'Demo', lastName: 'Shopper', email: DEMO_EMAIL, phone: '416-555-0100' };
+  // two past orders: one completed (paid online, partly with store credit), one waiting for pay-at-store pickup
+  const past = [
+    { daysAgo: 30, status: 'COMPLETED', pay: 'PAID_ONLINE', method: 'PICKUP', store: ['TOR-DT', 'Downtown Toronto'],
+      lines: [[1001, 'House Blend Coffee Beans 340g', '招牌混合咖啡豆 340克', 'grind:Whole bean', 2, 1699], [1021, 'Butter Croissant 4-pack', '黄油牛角包 4个装', '', 1, 899]], credit: 500 },
+    { daysAgo: 3, status: 'NEW', pay: 'PAY_AT_STORE', method: 'PICKUP', store: ['MSS-SQ1', 'Mississauga Square One'],
+      lines: [[1011, 'West Lake Longjing 100g', '西湖龙井 100克', '', 1, 3299]], credit: 0 },
+  ] as const;
+  for (const o of past) {
+    const subtotal = o.lines.reduce((s, l) => s + l[4] * l[5], 0);
+    const tax = Math.round(subtotal * 0.13);
+    const total = subtotal + tax - o.credit;
+    const { rows: orows } = await q.query(
+      `INSERT INTO orders (user_id, status, payment_status, method, local_store_id, local_store_name, contact, pickup_date_time,
+        subtotal, discount, tip, tax, shipping, store_credit, total, currency, created_at, updated_at, settled_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9,0,0,$10,0,$11,$12,'CAD', now() - make_interval(days => $13), now() - make_interval(days => $13), now() - make_interval(days => $13))
+       RETURNING id`,
+      [userId, o.status, o.pay, o.method, o.store[0], o.store[1], JSON.stringify(contact), null, subtotal, tax, o.credit, total, o.daysAgo],
+    );
+    for (const [i, l] of o.lines.entries()) {
+      const img = await q.query(`SELECT images->>0 AS img FROM products WHERE id = $1`, [l[0]]);
+      await q.query(
+        `INSERT INTO order_lines (order_id, line_no, item_key, product_id, name_en, name_zh, image, option_pair, quantity, unit_price, line_total, add_on)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,false)`,
+        [orows[0].id, i + 1, l[3] ? `${l[0]}|${l[3]}` : String(l[0]), l[0], l[1], l[2], img.rows[0]?.img ?? null, l[3], l[4], l[5], l[4] * l[5]],
+      );
+    }
+    if (o.credit) {
+      await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id, created_at) VALUES ($1,$2,'ORDER_PAYMENT',$3, now() - make_interval(days => $4))`,
+        [userId, -o.credit, orows[0].id, o.daysAgo]);
+    }
+  }
+  await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, created_at) VALUES ($1, 3000, 'WELCOME_BONUS', now() - interval '60 days')`, [userId]);
+  await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, created_at) VALUES ($1, 1500, 'REFUND', now() - interval '10 days')`, [userId]);
+}

@@ -1,0 +1,198 @@
+/**
+ * The cart, which is also the order draft. A guest's cart belongs to the session; a signed-in shopper's cart
+ * belongs to the user. Every read recomputes prices and totals from the catalogue.
+ */
+import crypto from 'node:crypto';
+import type { Queryable } from '../db/index.ts';
+import type { Session } from '../lib/session.ts';
+import { conflict } from '../lib/errors.ts';
+import { computeTotals, type CouponRow, type Totals } from './pricing.ts';
+import { getSetting, type CheckoutRules } from './settings.ts';
+
+export interface CartRow {
+  id: number;
+  session_id: number | null;
+  user_id: number | null;
+  order_method: string | null;
+  pickup_date: string | null;
+  pickup_time: string | null;
+  delivery_date: string | null;
+  delivery_time: string | null;
+  local_store_id: string | null;
+  table_number: string | null;
+  contact: any;
+  delivery: any;
+  tip_percent: number | null;
+  tip_amount: number | null;
+  coupon_code: string | null;
+  store_credit: number;
+  customer_comment: string;
+  reserved_order_id: number | null;
+  reserved_fingerprint: string | null;
+}
+
+export interface LineView {
+  itemKey: string;
+  productId: string;
+  name: string;
+  nameContent: { en: string; zh: string };
+  image: string | null;
+  optionPair: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+  addOn: boolean;
+  available: number;
+  soldOut: boolean;
+}
+
+export interface CartView extends Totals {
+  itemCount: number;
+  lineItems: Record<string, LineView>;
+  currency: 'CAD';
+  coupon: { code: string; description: string; descriptionContent: { en: string; zh: string }; valid: boolean; problem: string | null } | null;
+  orderMethod: string | null;
+  checkout: Record<string, unknown>;
+}
+
+export const itemKeyOf = (productId: number, optionPair: string) => (optionPair ? `${productId}|${optionPair}` : String(productId));
+
+/** Finds the cart of this visitor; with create, makes one (the session must exist then). */
+export async function findCart(q: Queryable, s: Session | null, opts: { create?: boolean; lock?: boolean } = {}): Promise<CartRow | null> {
+  if (!s) return null;
+  const lock = opts.lock ? ' FOR UPDATE' : '';
+  const where = s.userId ? 'user_id = $1' : 'session_id = $1 AND user_id IS NULL';
+  const key = s.userId ?? s.id;
+  let { rows } = await q.query(`SELECT * FROM carts WHERE ${where}${lock}`, [key]);
+  if (!rows[0] && opts.create) {
+    const ins = s.userId
+      ? await q.query(`INSERT INTO carts (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING RETURNING *`, [s.userId])
+      : await q.query(`INSERT INTO carts (session_id) VALUES ($1) ON CONFLICT (session_id) DO NOTHING RETURNING *`, [s.id]);
+    rows = ins.rows.length ? ins.rows : (await q.query(`SELECT * FROM carts WHERE ${where}${lock}`, [key])).rows;
+  }
+  return rows[0] ?? null;
+}
+
+const LINES_SQL = `SELECT l.item_key, l.product_id, l.option_pair, l.quantity, l.add_on, p.name_en, p.name_zh, p.price,
+  p.images->>0 AS image, COALESCE(v.stock, 0) AS stock
+  FROM cart_lines l JOIN products p ON p.id = l.product_id
+  LEFT JOIN variants v ON v.product_id = l.product_id AND v.option_pair = l.option_pair
+  WHERE l.cart_id = $1 ORDER BY l.created_at, l.item_key`;
+
+export async function cartLines(q: Queryable, cartId: number): Promise<LineView[]> {
+  const { rows } = await q.query(LINES_SQL, [cartId]);
+  return rows.map((r: any) => ({
+    itemKey: r.item_key,
+    productId: String(r.product_id),
+    name: r.name_en,
+    nameContent: { en: r.name_en, zh: r.name_zh },
+    image: r.image ?? null,
+    optionPair: r.option_pair,
+    quantity: r.quantity,
+    unitPrice: r.price,
+    lineTotal: r.price * r.quantity,
+    addOn: r.add_on,
+    available: r.stock,
+    soldOut: r.stock <= 0,
+  }));
+}
+
+export async function getCoupon(q: Queryable, code: string | null): Promise<CouponRow | null> {
+  if (!code) return null;
+  const { rows } = await q.query('SELECT * FROM coupons WHERE upper(code) = upper($1)', [code]);
+  return rows[0] ?? null;
+}
+
+export async function storeCreditBalance(q: Queryable, userId: number): Promise<number> {
+  const { rows } = await q.query('SELECT COALESCE(sum(amount), 0)::int AS b FROM store_credit_ledger WHERE user_id = $1', [userId]);
+  return rows[0].b;
+}
+
+export const EMPTY_CART: CartView = {
+  itemCount: 0, lineItems: {}, currency: 'CAD', subtotal: 0, discount: 0, tip: 0, storeCredit: 0, tax: 0, shipping: 0,
+  total: 0, coupon: null, orderMethod: null, checkout: emptyDraft(),
+};
+
+function emptyDraft() {
+  return {
+    localStoreId: null, localStoreName: null, tableNumber: null, contact: null, delivery: null, pickupDate: null,
+    pickupTime: null, deliveryDate: null, deliveryTime: null, tipPercent: null, tipAmount: null, customerComment: '',
+    reservedOrderID: null,
+  };
+}
+
+export async function cartView(q: Queryable, cart: CartRow | null): Promise<CartView> {
+  if (!cart) return { ...EMPTY_CART, checkout: emptyDraft() };
+  const rules = await getSetting<CheckoutRules>(q, 'checkout');
+  const lines = await cartLines(q, cart.id);
+  const coupon = await getCoupon(q, cart.coupon_code);
+  const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
+  const totals = computeTotals({
+    subtotal, coupon, method: cart.order_method, tipPercent: cart.tip_percent, tipAmount: cart.tip_amount,
+    storeCreditApplied: cart.store_credit, rules,
+  });
+  let storeName: string | null = null;
+  if (cart.local_store_id) {
+    const { rows } = await q.query('SELECT name_en FROM store_locations WHERE id = $1', [cart.local_store_id]);
+    storeName = rows[0]?.name_en ?? null;
+  }
+  const { couponProblem } = await import('./pricing.ts');
+  const problem = coupon ? couponProblem(coupon, subtotal) : null;
+  return {
+    itemCount: lines.reduce((s, l) => s + l.quantity, 0),
+    lineItems: Object.fromEntries(lines.map((l) => [l.itemKey, l])),
+    currency: 'CAD',
+    ...totals,
+    coupon: coupon
+      ? { code: coupon.code, description: coupon.desc_en, descriptionContent: { en: coupon.desc_en, zh: coupon.desc_zh }, valid: !problem, problem }
+      : null,
+    orderMethod: cart.order_method,
+    checkout: {
+      localStoreId: cart.local_store_id,
+      localStoreName: storeName,
+      tableNumber: cart.table_number,
+      contact: cart.contact,
+      delivery: cart.delivery,
+      pickupDate: cart.pickup_date,
+      pickupTime: cart.pickup_time,
+      deliveryDate: cart.delivery_date,
+      deliveryTime: cart.delivery_time,
+      tipPercent: cart.tip_percent,
+      tipAmount: cart.tip_amount,
+      customerComment: cart.customer_comment,
+      reservedOrderID: cart.reserved_order_id != null ? String(cart.reserved_order_id) : null,
+    },
+  };
+}
+
+/** Everything an order is made from; a reserve with the same fingerprint reuses the unpaid order. */
+export function fingerprint(cart: CartRow, view: CartView): string {
+  const data = {
+    lines: Object.values(view.lineItems).map((l) => [l.itemKey, l.quantity, l.unitPrice, l.addOn]),
+    totals: [view.subtotal, view.discount, view.tip, view.tax, view.shipping, view.storeCredit, view.total],
+    draft: [cart.order_method, cart.local_store_id, cart.table_number, cart.contact, cart.delivery, cart.pickup_date,
+      cart.pickup_time, cart.delivery_date, cart.delivery_time, cart.customer_comment, cart.coupon_code],
+  };
+  return crypto.createHash('sha256').update(JSON.stringify(data)).digest('base64url');
+}
+
+/** Adds quantity to a line (creating it), checking stock. Throws 409 'Only N left in stock'. */
+export async function addToCart(q: Queryable, cartId: number, productId: number, optionPair: string, quantity: number, addOn: boolean) {
+  const key = itemKeyOf(productId, optionPair);
+  const { rows } = await q.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [productId, optionPair]);
+  const available = rows[0]?.stock ?? 0;
+  const existing = await q.query('SELECT quantity FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cartId, key]);
+  const newQty = (existing.rows[0]?.quantity ?? 0) + quantity;
+  if (newQty > available) throw conflict(`Only ${available} left in stock`);
+  if (newQty > 999) throw conflict('At most 999 of one item per order');
+  await q.query(
+    `INSERT INTO cart_lines (cart_id, item_key, product_id, option_pair, quantity, add_on) VALUES ($1,$2,$3,$4,$5,$6)
+     ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = $5, add_on = cart_lines.add_on AND $6`,
+    [cartId, key, productId, optionPair, newQty, addOn],
+  );
+  await touch(q, cartId);
+}
+
+export async function touch(q: Queryable, cartId: number) {
+  await q.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
+}

@@ -1,0 +1,128 @@
+import type { Queryable } from '../db/index.ts';
+import { notFound, badRequest } from '../lib/errors.ts';
+import type { ProductOption } from '../lib/options.ts';
+
+export interface Product {
+  id: string;
+  name: string;
+  nameContent: { en: string; zh: string };
+  description: string;
+  descriptionContent: { en: string; zh: string };
+  category: string;
+  categoryContent: { en: string; zh: string };
+  brand: string;
+  tags: string[];
+  clearance: boolean;
+  price: number;
+  listPrice?: number;
+  currency: string;
+  images: string[];
+  stock: number;
+  soldOut: boolean;
+  options: ProductOption[];
+  productType: string;
+  createdAt: string;
+}
+
+export const PRODUCT_SELECT = `SELECT p.id, p.name_en, p.name_zh, p.desc_en, p.desc_zh, p.category, c.name_en AS cat_en,
+  c.name_zh AS cat_zh, p.brand, p.tags, p.clearance, p.price, p.list_price, p.currency, p.images, p.options,
+  p.product_type, p.created_at,
+  COALESCE((SELECT sum(v.stock) FROM variants v WHERE v.product_id = p.id), 0)::int AS stock
+  FROM products p JOIN categories c ON c.name = p.category`;
+
+export function toProduct(r: any): Product {
+  const iso = r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString();
+  return {
+    id: String(r.id),
+    name: r.name_en,
+    nameContent: { en: r.name_en, zh: r.name_zh },
+    description: r.desc_en,
+    descriptionContent: { en: r.desc_en, zh: r.desc_zh },
+    category: r.category,
+    categoryContent: { en: r.cat_en, zh: r.cat_zh },
+    brand: r.brand,
+    tags: r.tags ?? [],
+    clearance: !!r.clearance,
+    price: r.price,
+    ...(r.list_price != null ? { listPrice: r.list_price } : {}),
+    currency: r.currency,
+    images: r.images ?? [],
+    stock: r.stock,
+    soldOut: r.stock <= 0,
+    options: r.options ?? [],
+    productType: r.product_type,
+    createdAt: iso,
+  };
+}
+
+/** Parses a product id from a path/body: digits only, within int range; else 400. */
+export function parseProductId(raw: unknown): number {
+  const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^\d{1,9}$/.test(s)) throw badRequest(`Invalid product id '${String(raw).slice(0, 40)}'`);
+  return Number(s);
+}
+
+export async function getProduct(q: Queryable, id: number, opts: { forUpdate?: boolean } = {}): Promise<Product> {
+  const { rows } = await q.query(`${PRODUCT_SELECT} WHERE p.id = $1 AND p.record_status = 'ACTIVE'`, [id]);
+  if (!rows[0]) throw notFound(`Product ${id} not found`);
+  void opts;
+  return toProduct(rows[0]);
+}
+
+export interface ListFilter {
+  categoryName?: string;
+  brandName?: string;
+  tagName?: string;
+  clearance?: boolean;
+  productType?: string;
+  recordStatus?: string;
+  search?: string;
+  excludeId?: number;
+}
+
+export function buildWhere(f: ListFilter): { where: string; params: unknown[] } {
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    conds.push(sql.replace('?', `$${params.length}`));
+  };
+  if (f.categoryName && f.categoryName.toLowerCase() !== 'all') add('lower(p.category) = lower(?)', f.categoryName);
+  if (f.brandName) add('lower(p.brand) = lower(?)', f.brandName);
+  if (f.tagName) add('p.tags @> ?::jsonb', JSON.stringify([f.tagName.toLowerCase()]));
+  if (f.clearance) conds.push('p.clearance');
+  add('p.product_type = ?', (f.productType ?? 'PRODUCT').toUpperCase());
+  add('p.record_status = ?', (f.recordStatus ?? 'ACTIVE').toUpperCase());
+  if (f.search) {
+    const like = `%${f.search.toLowerCase().replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+    params.push(like);
+    const n = `$${params.length}`;
+    conds.push(`(lower(p.name_en) LIKE ${n} OR p.name_zh LIKE ${n} OR lower(p.brand) LIKE ${n} OR lower(p.tags::text) LIKE ${n} OR lower(p.category) LIKE ${n})`);
+  }
+  if (f.excludeId) add('p.id <> ?', f.excludeId);
+  return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+}
+
+export const SORTS: Record<string, string> = {
+  default: 'p.created_at DESC, p.id DESC',
+  date: 'p.created_at DESC, p.id DESC',
+  priceLowToHigh: 'p.price ASC, p.id ASC',
+  priceHighToLow: 'p.price DESC, p.id ASC',
+  name: 'lower(p.name_en) ASC, p.id ASC',
+};
+
+export async function listProducts(q: Queryable, f: ListFilter, sort: string, limit: number, offset: number): Promise<Product[]> {
+  const { where, params } = buildWhere(f);
+  const order = SORTS[sort] ?? SORTS.default;
+  const { rows } = await q.query(
+    `${PRODUCT_SELECT} ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, limit, offset],
+  );
+  return rows.map(toProduct);
+}
+
+export async function countProducts(q: Queryable, f: ListFilter): Promise<number> {
+  const { where, params } = buildWhere(f);
+  const { rows } = await q.query(`SELECT count(*)::int AS n FROM products p ${where}`, params);
+  return rows[0].n;
+}

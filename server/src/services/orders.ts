@@ -1,0 +1,228 @@
+/** Orders: reserve (cart -> INTERIM order with stock held), settle, cancel, release, and the Order view. */
+import type { Db, Queryable } from '../db/index.ts';
+import type { Session } from '../lib/session.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { cartView, findCart, fingerprint, storeCreditBalance, type CartRow } from './cart.ts';
+import { getSetting, type CheckoutRules } from './settings.ts';
+
+const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+export function isCancellable(o: { status: string; payment_status: string }) {
+  return (o.status === 'INTERIM' || o.status === 'NEW') && (o.payment_status === 'NOT_PAID' || o.payment_status === 'PAY_AT_STORE');
+}
+
+export async function orderView(q: Queryable, o: any) {
+  const lines = await q.query('SELECT * FROM order_lines WHERE order_id = $1 ORDER BY line_no', [o.id]);
+  const comments = await q.query('SELECT text, created_at FROM order_comments WHERE order_id = $1 ORDER BY id', [o.id]);
+  const info = await getSetting<any>(q, 'storeInfo');
+  return {
+    orderID: String(o.id),
+    status: o.status,
+    paymentStatus: o.payment_status,
+    method: o.method,
+    localStoreId: o.local_store_id ?? null,
+    localStoreName: o.local_store_name ?? null,
+    tableNumber: o.table_number ?? null,
+    contact: o.contact ?? null,
+    delivery: o.delivery ?? null,
+    pickupDateTime: o.pickup_date_time ?? null,
+    deliveryDateTime: o.delivery_date_time ?? null,
+    lines: lines.rows.map((l: any) => ({
+      itemKey: l.item_key, productId: String(l.product_id), name: l.name_en, nameContent: { en: l.name_en, zh: l.name_zh },
+      image: l.image, optionPair: l.option_pair, quantity: l.quantity, unitPrice: l.unit_price, lineTotal: l.line_total, addOn: l.add_on,
+    })),
+    subtotal: o.subtotal, discount: o.discount, tip: o.tip, tax: o.tax, shipping: o.shipping, storeCredit: o.store_credit,
+    total: o.total, currency: o.currency, couponCode: o.coupon_code ?? null,
+    customerComment: o.customer_comment ?? '',
+    comments: comments.rows.map((c: any) => ({ text: c.text, createdAt: iso(c.created_at)! })),
+    cancellable: isCancellable(o),
+    createdAt: iso(o.created_at)!,
+    storeName: info?.storeName ?? '',
+    userID: o.user_id != null ? String(o.user_id) : null,
+  };
+}
+
+export function parseOrderId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw ?? '')) throw badRequest(`Invalid order id '${String(raw).slice(0, 40)}'`);
+  return Number(raw);
+}
+
+/** An order this visitor may see: their account's, or (guest) one placed in this session. Else 404. */
+export async function loadOwnOrder(q: Queryable, s: Session | null, id: number, lock = false): Promise<any> {
+  const { rows } = await q.query(`SELECT * FROM orders WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  const o = rows[0];
+  const mine = o && s && ((o.user_id != null && o.user_id === s.userId) || (o.user_id == null && o.session_id === s.id));
+  if (!mine) throw notFound(`Order ${id} not found`);
+  return o;
+}
+
+async function returnStock(q: Queryable, orderId: number) {
+  const { rows } = await q.query('SELECT product_id, option_pair, quantity FROM order_lines WHERE order_id = $1 ORDER BY product_id, option_pair', [orderId]);
+  for (const l of rows) {
+    await q.query('UPDATE variants SET stock = stock + $3 WHERE product_id = $1 AND option_pair = $2', [l.product_id, l.option_pair, l.quantity]);
+  }
+}
+
+/** Cancels an unpaid reservation and gives its stock back; hidden ones were never shown as orders. */
+export async function releaseReservation(q: Queryable, orderId: number, hide: boolean) {
+  const { rows } = await q.query(
+    `UPDATE orders SET status = 'CANCELLED', hidden = hidden OR $2, updated_at = clock_timestamp()
+     WHERE id = $1 AND status = 'INTERIM' AND payment_status = 'NOT_PAID' RETURNING id`,
+    [orderId, hide],
+  );
+  if (rows.length) await returnStock(q, orderId);
+  await q.query('UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL WHERE reserved_order_id = $1', [orderId]);
+  return rows.length > 0;
+}
+
+export async function expireReservations(db: Db, ttlMinutes: number) {
+  const { rows } = await db.query(
+    `SELECT id FROM orders WHERE status = 'INTERIM' AND payment_status = 'NOT_PAID' AND created_at < now() - make_interval(mins => $1)`,
+    [ttlMinutes],
+  );
+  for (const r of rows) await db.tx((q) => releaseReservation(q, r.id, true));
+  return rows.length;
+}
+
+function readinessProblems(cart: CartRow, itemCount: number, rules: CheckoutRules, subtotal: number): string[] {
+  const p: string[] = [];
+  if (!itemCount) p.push('Your cart is empty');
+  if (!cart.order_method) p.push('Choose pickup, delivery or eat-in');
+  if (!cart.contact) p.push('Contact information is missing');
+  if ((cart.order_method === 'PICKUP' || cart.order_method === 'EAT_IN') && !cart.local_store_id) p.push('Choose a store');
+  if (cart.order_method === 'EAT_IN' && !cart.table_number) p.push('Table number is required for eat-in');
+  if (cart.order_method === 'DELIVERY') {
+    if (!cart.delivery) p.push('Delivery address is missing');
+    if (subtotal < rules.delivery.minimumOrderMinor) p.push(`Delivery needs a subtotal of at least $${(rules.delivery.minimumOrderMinor / 100).toFixed(2)}`);
+  }
+  return p;
+}
+
+export async function checkoutProblems(q: Queryable, cart: CartRow | null) {
+  if (!cart) return ['Your cart is empty'];
+  const rules = await getSetting<CheckoutRules>(q, 'checkout');
+  const view = await cartView(q, cart);
+  return readinessProblems(cart, view.itemCount, rules, view.subtotal);
+}
+
+/** Creates (or reuses) the INTERIM order for the visitor's cart, taking stock with conditional updates. */
+export async function reserve(q: Queryable, s: Session) {
+  const cart = await findCart(q, s, { lock: true });
+  if (!cart) throw badRequest('Your cart is empty');
+  const view = await cartView(q, cart);
+  const rules = await getSetting<CheckoutRules>(q, 'checkout');
+  const problems = readinessProblems(cart, view.itemCount, rules, view.subtotal);
+  if (problems.length) throw badRequest(problems);
+  const fp = fingerprint(cart, view);
+  if (cart.reserved_order_id != null) {
+    const { rows } = await q.query('SELECT * FROM orders WHERE id = $1', [cart.reserved_order_id]);
+    const old = rows[0];
+    if (old && old.status === 'INTERIM' && old.payment_status === 'NOT_PAID' && cart.reserved_fingerprint === fp) {
+      return { orderID: String(old.id), total: old.total, currency: old.currency, reused: true };
+    }
+    if (old) await releaseReservation(q, old.id, true);
+  }
+  if (view.storeCredit > 0) {
+    if (!s.userId) throw badRequest('Sign in to use store credit');
+    const balance = await storeCreditBalance(q, s.userId);
+    if (balance < view.storeCredit) throw conflict('Not enough store credit');
+  }
+  // Lock order: by product then option, so two reserves over the same items never deadlock.
+  const lines = Object.values(view.lineItems).sort((a, b) => Number(a.productId) - Number(b.productId) || a.optionPair.localeCompare(b.optionPair));
+  for (const l of lines) {
+    const upd = await q.query(
+      'UPDATE variants SET stock = stock - $3 WHERE product_id = $1 AND option_pair = $2 AND stock >= $3 RETURNING stock',
+      [Number(l.productId), l.optionPair, l.quantity],
+    );
+    if (!upd.rows.length) {
+      const cur = await q.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [Number(l.productId), l.optionPair]);
+      const n = cur.rows[0]?.stock ?? 0;
+      throw conflict([`Only ${n} left in stock`, `${l.name}${l.optionPair ? ` (${l.optionPair})` : ''}: only ${n} left in stock`]);
+    }
+  }
+  let storeName: string | null = null;
+  if (cart.local_store_id) {
+    const { rows } = await q.query('SELECT name_en FROM store_locations WHERE id = $1', [cart.local_store_id]);
+    storeName = rows[0]?.name_en ?? null;
+  }
+  const when = (d: string | null, t: string | null) => (d ? (t ? `${d} ${t}` : d) : null);
+  const { rows } = await q.query(
+    `INSERT INTO orders (user_id, session_id, status, payment_status, method, local_store_id, local_store_name, table_number,
+      contact, delivery, pickup_date_time, delivery_date_time, subtotal, discount, tip, tax, shipping, store_credit, total,
+      currency, coupon_code, customer_comment)
+     VALUES ($1,$2,'INTERIM','NOT_PAID',$3,$4,$5,$6,$7::jsonb,$8::jsonb,$9,$10,$11,$12,$13,$14,$15,$16,$17,'CAD',$18,$19) RETURNING *`,
+    [s.userId, s.id, cart.order_method, cart.local_store_id, storeName, cart.order_method === 'EAT_IN' ? cart.table_number : null,
+      JSON.stringify(cart.contact), cart.order_method === 'DELIVERY' ? JSON.stringify(cart.delivery) : null,
+      cart.order_method === 'DELIVERY' ? null : when(cart.pickup_date, cart.pickup_time),
+      cart.order_method === 'DELIVERY' ? when(cart.delivery_date, cart.delivery_time) : null,
+      view.subtotal, view.discount, view.tip, view.tax, view.shipping, view.storeCredit, view.total,
+      view.coupon?.valid ? view.coupon.code : null, cart.customer_comment],
+  );
+  const order = rows[0];
+  for (const [i, l] of lines.entries()) {
+    await q.query(
+      `INSERT INTO order_lines (order_id, line_no, item_key, product_id, name_en, name_zh, image, option_pair, quantity, unit_price, line_total, add_on)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+      [order.id, i + 1, l.itemKey, Number(l.productId), l.nameContent.en, l.nameContent.zh, l.image, l.optionPair, l.quantity, l.unitPrice, l.lineTotal, l.addOn],
+    );
+  }
+  await q.query('UPDATE carts SET reserved_order_id = $1, reserved_fingerprint = $2 WHERE id = $3', [order.id, fp, cart.id]);
+  return { orderID: String(order.id), total: order.total, currency: order.currency, reused: false };
+}
+
+/** Empties the cart an order came from and resets its draft (kept: method, store, contact). */
+export async function emptyCartOf(q: Queryable, orderId: number) {
+  const { rows } = await q.query('SELECT id FROM carts WHERE reserved_order_id = $1', [orderId]);
+  for (const c of rows) {
+    await q.query('DELETE FROM cart_lines WHERE cart_id = $1', [c.id]);
+    await q.query(
+      `UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL, coupon_code = NULL, store_credit = 0,
+        tip_percent = NULL, tip_amount = NULL, customer_comment = '', pickup_date = NULL, pickup_time = NULL,
+        delivery_date = NULL, delivery_time = NULL, table_number = NULL, updated_at = now() WHERE id = $1`,
+      [c.id],
+    );
+  }
+}
+
+/** Settles an order that needs no online payment: PAY_AT_STORE (pickup/eat-in) or STORE_CREDIT (total 0). */
+export async function settle(q: Queryable, s: Session, orderId: number, method: string) {
+  const o = await loadOwnOrder(q, s, orderId, true);
+  if (o.status !== 'INTERIM' || o.payment_status !== 'NOT_PAID') throw conflict(`Order ${orderId} is ${o.status.toLowerCase()} and cannot be paid again`);
+  const rules = await getSetting<CheckoutRules>(q, 'checkout');
+  let paymentStatus: string;
+  if (method === 'PAY_AT_STORE') {
+    if (!rules.payAtStoreMethods.includes(o.method)) throw badRequest('Pay at store is only available for pickup and eat-in orders');
+    paymentStatus = 'PAY_AT_STORE';
+  } else if (method === 'STORE_CREDIT') {
+    if (o.total !== 0) throw badRequest(`Store credit does not cover this order: ${(o.total / 100).toFixed(2)} still to pay`);
+    paymentStatus = 'PAID_ONLINE';
+  } else {
+    throw badRequest(`Payment method '${method}' needs an online payment provider`);
+  }
+  if (o.store_credit > 0) {
+    if (!o.user_id) throw badRequest('Sign in to use store credit');
+    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [o.user_id]);
+    const balance = await storeCreditBalance(q, o.user_id);
+    if (balance < o.store_credit) throw conflict('Not enough store credit');
+    await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1,$2,'ORDER_PAYMENT',$3)`, [o.user_id, -o.store_credit, o.id]);
+  }
+  const { rows } = await q.query(
+    `UPDATE orders SET status = 'NEW', payment_status = $2, settled_at = clock_timestamp(), updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
+    [o.id, paymentStatus],
+  );
+  await emptyCartOf(q, o.id);
+  return rows[0];
+}
+
+export async function cancel(q: Queryable, s: Session, orderId: number) {
+  const o = await loadOwnOrder(q, s, orderId, true);
+  if (!isCancellable(o)) throw conflict(`Order ${orderId} can no longer be cancelled`);
+  await q.query(`UPDATE orders SET status = 'CANCELLED', updated_at = clock_timestamp() WHERE id = $1`, [o.id]);
+  await returnStock(q, o.id);
+  if (o.status === 'NEW' && o.store_credit > 0 && o.user_id) {
+    await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1,$2,'ORDER_CANCELLED',$3)`, [o.user_id, o.store_credit, o.id]);
+  }
+  await q.query('UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL WHERE reserved_order_id = $1', [o.id]);
+  const { rows } = await q.query('SELECT * FROM orders WHERE id = $1', [o.id]);
+  return rows[0];
+}

@@ -1,0 +1,53 @@
+/** Pure money rules for a cart/order. All amounts are integer minor units of the base currency. */
+import type { CheckoutRules } from './settings.ts';
+
+export interface CouponRow {
+  code: string;
+  kind: 'PERCENT' | 'FIXED';
+  value: number;
+  min_subtotal: number;
+  expires_at: Date | string | null;
+  desc_en: string;
+  desc_zh: string;
+}
+
+export interface Totals {
+  subtotal: number;
+  discount: number;
+  tip: number;
+  tax: number;
+  shipping: number;
+  storeCredit: number;
+  total: number;
+}
+
+export function couponProblem(c: CouponRow | null, subtotal: number, now = new Date()): string | null {
+  if (!c) return 'Coupon not valid';
+  if (c.expires_at && new Date(c.expires_at) < now) return 'Coupon has expired';
+  if (subtotal < c.min_subtotal) return `Coupon needs a subtotal of at least $${(c.min_subtotal / 100).toFixed(2)}`;
+  return null;
+}
+
+export function computeTotals(input: {
+  subtotal: number;
+  coupon: CouponRow | null;
+  method: string | null;
+  tipPercent: number | null;
+  tipAmount: number | null;
+  storeCreditApplied: number;
+  rules: CheckoutRules;
+  now?: Date;
+}): Totals {
+  const { subtotal, coupon, method, rules } = input;
+  let discount = 0;
+  if (coupon && !couponProblem(coupon, subtotal, input.now)) {
+    discount = coupon.kind === 'PERCENT' ? Math.floor((subtotal * coupon.value) / 100) : Math.min(coupon.value, subtotal);
+  }
+  const afterDiscount = subtotal - discount;
+  const shipping = method === 'DELIVERY' && subtotal > 0 && afterDiscount < rules.delivery.freeOverMinor ? rules.delivery.feeMinor : 0;
+  const tip = input.tipAmount != null ? input.tipAmount : input.tipPercent ? Math.round((afterDiscount * input.tipPercent) / 100) : 0;
+  const tax = Math.round(((afterDiscount + shipping) * rules.taxRatePercent) / 100);
+  const beforeCredit = afterDiscount + shipping + tip + tax;
+  const storeCredit = Math.max(0, Math.min(input.storeCreditApplied, beforeCredit));
+  return { subtotal, discount, tip, tax, shipping, storeCredit, total: beforeCredit - storeCredit };
+}

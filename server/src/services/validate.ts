@@ -1,0 +1,48 @@
+import { badRequest } from '../lib/errors.ts';
+import type { Queryable } from '../db/index.ts';
+
+export const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,200}\.[^\s@]{2,}$/;
+export const PHONE_RE = /^[+()\d][\d\s().+-]{6,19}$/;
+
+const POSTCODE: Record<string, RegExp> = {
+  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
+  US: /^\d{5}(-\d{4})?$/,
+  CN: /^\d{6}$/,
+};
+
+export interface Address {
+  id?: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  streetNumberAndNameDetails: string;
+  unit?: string;
+  city: string;
+  province: string;
+  postCode: string;
+  country: string;
+  isDefault?: boolean;
+}
+
+/** Validates an address against the countries/provinces tables; returns it cleaned (trimmed, upper-cased codes). */
+export async function checkAddress(q: Queryable, a: Address, label = 'address'): Promise<Address> {
+  const errors: string[] = [];
+  const country = (a.country ?? '').trim().toUpperCase();
+  const province = (a.province ?? '').trim().toUpperCase();
+  const { rows } = await q.query('SELECT 1 FROM provinces WHERE country = $1 AND code = $2', [country, province]);
+  if (!(await q.query('SELECT 1 FROM countries WHERE code = $1', [country])).rows.length) errors.push(`${label}: unsupported country '${a.country}'`);
+  else if (!rows.length) errors.push(`${label}: unknown province '${a.province}' for ${country}`);
+  const pc = (a.postCode ?? '').trim().toUpperCase();
+  if (POSTCODE[country] && !POSTCODE[country].test(pc)) errors.push(`${label}: postal code '${a.postCode}' is not valid for ${country}`);
+  if (!PHONE_RE.test((a.phone ?? '').trim())) errors.push(`${label}: phone number is not valid`);
+  for (const f of ['firstName', 'lastName', 'streetNumberAndNameDetails', 'city'] as const) {
+    if (!(a[f] ?? '').trim()) errors.push(`${label}: ${f} is required`);
+  }
+  if (errors.length) throw badRequest(errors);
+  return {
+    ...(a.id ? { id: a.id } : {}),
+    firstName: a.firstName.trim(), lastName: a.lastName.trim(), phone: a.phone.trim(),
+    streetNumberAndNameDetails: a.streetNumberAndNameDetails.trim(), unit: (a.unit ?? '').trim(), city: a.city.trim(),
+    province, postCode: pc, country, isDefault: !!a.isDefault,
+  };
+}
