@@ -7,12 +7,14 @@ export interface LineItem {
   productId: string
   name: string
   nameContent?: Localized
-  image?: string
-  optionPair?: string
+  image: string | null
+  /** '' for a product without options. */
+  optionPair: string
   quantity: number
   unitPrice: number
   lineTotal: number
   addOn: boolean
+  /** Stock of this line's option pair. */
   available: number
 }
 

@@ -38,36 +38,44 @@ export interface Product {
   stock: number
   soldOut: boolean
   options: ProductOption[]
-  productType: string
   createdAt: string
 }
 
 export interface Category {
   name: string
   nameContent: Localized
-  image?: string
+  image: string
+  productCount: number
 }
 
-/** Stock of one option pair ('' for a product without options). */
+/** One page of a list or a search; `hasMore` is the server's word on whether another page exists. */
+export interface ProductPage {
+  products: Product[]
+  startingPosition: number
+  numberToLoad: number
+  hasMore: boolean
+}
+
+/** Stock of one option pair ('' for a product without options: its total stock). */
 export interface Inventory {
   productId: string
   optionPair: string
-  stock: number
+  available: number
 }
 
 /** Interfaces carry no index signature; a spread copy is a plain Query. */
 const asQuery = (query: ListFilter): Query => ({ ...query })
 
 export const catalogApi = {
-  products: (query: ProductListQuery) => http.get<Product[]>('/productManagement2/products', asQuery(query)),
+  products: (query: ProductListQuery) => http.get<ProductPage>('/productManagement2/products', asQuery(query)),
   listCount: (filter: ListFilter) => http.get<{ count: number }>('/productManagement2/products/listCount', asQuery(filter)),
   product: (id: string) => http.get<Product>(`/productManagement/product/${encodeURIComponent(id)}`),
-  categories: () => http.get<Category[]>('/productManagement/categories/all'),
-  related: (id: string) => http.get<Product[]>(`/productManagement2/products/relatedProducts/${encodeURIComponent(id)}`),
+  categories: () => http.get<{ categories: Category[] }>('/productManagement/categories/all'),
+  related: (id: string) => http.get<{ products: Product[] }>(`/productManagement2/products/relatedProducts/${encodeURIComponent(id)}`),
   search: (term: string, page: { startingPosition: number; numberToLoad: number }) =>
-    http.get<Product[]>(`/productManagement2/products/search/${encodeURIComponent(term)}`, page),
+    http.get<ProductPage>(`/productManagement2/products/search/${encodeURIComponent(term)}`, page),
   searchCount: (term: string) => http.get<{ count: number }>(`/productManagement2/products/searchCount/${encodeURIComponent(term)}`),
-  addons: (tagName: string) => http.get<Product[]>('/productManagement2/products/addon', { tagName }),
+  addons: (tagName: string) => http.get<{ products: Product[] }>('/productManagement2/products/addon', { tagName }),
   inventory: (productId: string, optionPair: string) =>
     http.get<Inventory>(`/inventoryManagement/inventoryByProductAndOptions/${encodeURIComponent(productId)}`, { optionPair })
 }

@@ -20,7 +20,7 @@ export function useAddOns(excludeProductId?: string) {
     let live = true
     // Without the list the page still works; the add-on section is simply left out.
     catalogApi.addons(ADD_ON_TAG).then(
-      (list) => live && setAddOns(list.filter((p) => p.id !== excludeProductId && !p.soldOut)),
+      (res) => live && setAddOns(res.products.filter((p) => p.id !== excludeProductId && !p.soldOut)),
       () => live && setAddOns([])
     )
     return () => {

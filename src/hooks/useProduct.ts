@@ -65,7 +65,7 @@ export function useProduct(id: string) {
     )
     // Extras: a failure leaves their sections out, the product itself still sells.
     catalogApi.related(id).then(
-      (list) => live && setRelated(list),
+      (res) => live && setRelated(res.products),
       () => live && setRelated([])
     )
     return () => {
@@ -91,9 +91,9 @@ export function useProduct(id: string) {
     catalogApi.inventory(product.id, optionPair).then(
       (inv) => {
         if (!live) return
-        setAvailability({ status: 'known', optionPair, stock: inv.stock })
+        setAvailability({ status: 'known', optionPair, stock: inv.available })
         // A pair with less stock than the chosen quantity brings the quantity down to it.
-        setQuantityState((q) => (inv.stock > 0 && q > inv.stock ? inv.stock : q))
+        setQuantityState((q) => (inv.available > 0 && q > inv.available ? inv.available : q))
       },
       (err) => live && setAvailability({ status: 'error', optionPair, message: messageOf(err) })
     )

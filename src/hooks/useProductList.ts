@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { catalogApi, type Product } from '@/api/catalog'
+import { catalogApi, type Product, type ProductPage } from '@/api/catalog'
 import { DEFAULT_PAGE_SIZE, hasMore, listCountQuery, listFilter, listQuery, type ListFilter } from '@/domain/productQuery'
 import { platform } from '@/platform'
 
 /** Where a paged product list comes from; `key` names the query for the caches. */
 export interface PagedSource {
   key: string
-  page(startingPosition: number, numberToLoad: number): Promise<Product[]>
+  page(startingPosition: number, numberToLoad: number): Promise<ProductPage>
   count(): Promise<number>
 }
 
@@ -104,11 +104,11 @@ export function usePagedProducts(source: PagedSource | null): PagedProducts {
     Promise.all([source.page(0, DEFAULT_PAGE_SIZE), source.count()]).then(
       ([page, count]) => {
         if (current.current !== source.key) return
-        const snapshot = { items: page, total: count }
+        const snapshot = { items: page.products, total: page.hasMore ? count : page.products.length }
         remember(source.key, snapshot)
         storeFirstPage(source.key, snapshot)
-        setItems(page)
-        setTotal(count)
+        setItems(snapshot.items)
+        setTotal(snapshot.total)
         setStatus('ready')
       },
       (err) => {
@@ -132,9 +132,9 @@ export function usePagedProducts(source: PagedSource | null): PagedProducts {
       (page) => {
         if (current.current !== key) return
         busy.current = false
-        const next = [...items, ...page.filter((p) => !items.some((have) => have.id === p.id))]
-        // A short page means the server has no more, whatever the count said.
-        const nextTotal = page.length < DEFAULT_PAGE_SIZE ? next.length : (total ?? next.length)
+        const next = [...items, ...page.products.filter((p) => !items.some((have) => have.id === p.id))]
+        // The page's hasMore is the last word: the count can be stale by the time the last page arrives.
+        const nextTotal = page.hasMore ? Math.max(total ?? 0, next.length + 1) : next.length
         remember(key, { items: next, total: nextTotal })
         setItems(next)
         setTotal(nextTotal)

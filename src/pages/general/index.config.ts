@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'general' })
+export default definePageConfig({ navigationBarTitleText: '' })

@@ -1,10 +1,31 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
+import { View, Text, RichText } from '@tarojs/components'
+import { EmptyState } from '@/components/common/EmptyState'
+import { Spinner } from '@/components/common/Spinner'
 import { Shell } from '@/components/shell/Shell'
+import { useLocalized } from '@/hooks/useLocalized'
+import { usePageContent } from '@/hooks/usePageContent'
+import { useRoute } from '@/hooks/useRoute'
+import { useT } from '@/hooks/useT'
+import './index.scss'
 
-export default function Page() {
-  return (
-    <Shell>
-      <ComingSoon />
-    </Shell>
-  )
+/** /{name}: a page the store operator wrote (about, shipping, privacy...). */
+export default function GeneralPage() {
+  const t = useT()
+  const localized = useLocalized()
+  const route = useRoute()
+  const { page, error, retry } = usePageContent(route.params.name ?? '')
+
+  let body
+  if (error) body = <EmptyState tone="error" message={t('store.loadFailed', { message: error })} action={{ label: t('store.retry'), onClick: retry }} />
+  else if (!page) body = <Spinner label={t('store.loading')} />
+  else {
+    body = (
+      <View className="general-page">
+        <Text className="general-page__title">{localized(page.title, page.pageName)}</Text>
+        {/* The operator's own HTML for their store. */}
+        <RichText className="general-page__content" nodes={localized(page.content, '')} />
+      </View>
+    )
+  }
+  return <Shell>{body}</Shell>
 }

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'home' })
+export default definePageConfig({ navigationBarTitleText: '' })

@@ -1,10 +1,47 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
+import { View } from '@tarojs/components'
+import { EmptyState } from '@/components/common/EmptyState'
+import { Spinner } from '@/components/common/Spinner'
+import { ProductRow } from '@/components/product/ProductRow'
 import { Shell } from '@/components/shell/Shell'
+import { useHome } from '@/hooks/useHome'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import { CategoryTiles } from './CategoryTiles'
+import { HomeBanner } from './HomeBanner'
+import './index.scss'
 
-export default function Page() {
+/** The landing page, / and /home. */
+export default function HomePage() {
+  const t = useT()
+  const localized = useLocalized()
+  const { content, loading, error, retry } = useHome()
+
+  let body
+  if (loading) body = <Spinner label={t('store.loading')} />
+  else if (!content) body = <EmptyState tone="error" message={t('store.loadFailed', { message: error ?? '' })} action={{ label: t('store.retry'), onClick: retry }} />
+  else {
+    body = (
+      <>
+        <HomeBanner slides={content.banners} />
+        <CategoryTiles
+          title={content.categoriesTitle ? localized(content.categoriesTitle, content.categoriesTitle.en ?? '') : t('home.featuredCategories')}
+          categories={content.categories}
+        />
+        {content.rows.map((row) => {
+          let title: string
+          if (row.id === content.newRowId) title = t('home.newProducts')
+          else if (row.id === content.clearanceRowId) title = t('home.clearance')
+          else title = row.title ? localized(row.title, row.title.en ?? '') : ''
+          return <ProductRow key={row.id} title={title} products={row.products} action={{ label: t('home.seeAll'), onClick: () => platform.navigate(row.url) }} />
+        })}
+      </>
+    )
+  }
+
   return (
     <Shell>
-      <ComingSoon />
+      <View className="home-page">{body}</View>
     </Shell>
   )
 }

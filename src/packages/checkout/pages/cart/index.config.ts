@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'cart' })
+export default definePageConfig({ navigationBarTitleText: '' })

@@ -1,10 +1,70 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
+import { View, Text, Button } from '@tarojs/components'
+import { CartLine } from '@/components/cart/CartLine'
+import { CartTotals } from '@/components/cart/CartTotals'
+import { EmptyState } from '@/components/common/EmptyState'
+import { Spinner } from '@/components/common/Spinner'
+import { AddOnList } from '@/components/product/AddOnList'
 import { Shell } from '@/components/shell/Shell'
+import { useAddOns } from '@/hooks/useAddOns'
+import { useCartPage } from '@/hooks/useCartPage'
+import { useT } from '@/hooks/useT'
+import './index.scss'
 
-export default function Page() {
+/** /checkout/cart */
+export default function CartPage() {
+  const t = useT()
+  const page = useCartPage()
+  const addOns = useAddOns()
+  const { cart } = page
+
+  let body
+  if (page.loading) body = <Spinner label={t('store.loading')} />
+  else if (!cart || page.empty) {
+    body = <EmptyState message={t('cart.empty')} action={{ label: t('cart.continueShopping'), onClick: page.continueShopping }} />
+  } else {
+    body = (
+      <>
+        <View className="cart-page__head">
+          <Text className="cart-page__title">{t('cart.title')}</Text>
+          <Text className="cart-page__count">{t('cart.itemCount', { count: cart.itemCount })}</Text>
+        </View>
+        <View className="cart-page__lines">
+          {page.lines.map((line) => (
+            <CartLine
+              key={line.itemKey}
+              line={line}
+              currency={cart.currency}
+              busy={page.busyKey === line.itemKey}
+              rejectedAvailable={page.rejection?.itemKey === line.itemKey ? page.rejection.available : null}
+              onQuantity={page.setQuantity}
+              onRemove={page.remove}
+            />
+          ))}
+        </View>
+        <AddOnList title={t('cart.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
+        <CartTotals cart={cart} />
+        <View className="cart-page__actions">
+          <Button className="cart-page__checkout" type="primary" disabled={page.pending} onClick={page.checkout}>
+            {t('cart.checkout')}
+          </Button>
+        </View>
+      </>
+    )
+  }
+
   return (
     <Shell>
-      <ComingSoon />
+      <View className="cart-page">
+        {page.error ? (
+          <View className="cart-page__error" role="alert">
+            <Text>{t('cart.updateFailed', { message: page.error })}</Text>
+            <Text className="cart-page__dismiss" onClick={page.clearError}>
+              {t('cart.dismiss')}
+            </Text>
+          </View>
+        ) : null}
+        {body}
+      </View>
     </Shell>
   )
 }

@@ -1,10 +1,45 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
+import { View, Text } from '@tarojs/components'
+import { useReachBottom } from '@tarojs/taro'
+import { PagedProductList } from '@/components/product/PagedProductList'
+import { SortBar } from '@/components/product/SortBar'
 import { Shell } from '@/components/shell/Shell'
+import { productListUrl } from '@/domain/linkMapping'
+import { useCategories } from '@/hooks/useCategories'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useProductList } from '@/hooks/useProductList'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import '../store.scss'
 
-export default function Page() {
+const ALL_PRODUCTS = {}
+
+/** /store: every product, with the categories to narrow down. */
+export default function StorePage() {
+  const t = useT()
+  const localized = useLocalized()
+  const categories = useCategories()
+  const list = useProductList(ALL_PRODUCTS)
+  useReachBottom(list.loadMore)
+
   return (
     <Shell>
-      <ComingSoon />
+      <View className="store-page">
+        <View className="store-page__head">
+          <Text className="store-page__title">{t('store.listTitle.all')}</Text>
+          {list.total !== null ? <Text className="store-page__count">{t('store.count', { count: list.total })}</Text> : null}
+        </View>
+        {categories.length ? (
+          <View className="store-page__categories" aria-label={t('store.categories')}>
+            {categories.map((c) => (
+              <Text key={c.name} className="store-page__category" data-category={c.name} onClick={() => platform.navigate(productListUrl(c.name))}>
+                {localized(c.nameContent, c.name)}
+              </Text>
+            ))}
+          </View>
+        ) : null}
+        <SortBar value={list.sort} onChange={list.setSort} />
+        <PagedProductList list={list} emptyText={t('store.emptyList')} />
+      </View>
     </Shell>
   )
 }

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'product' })
+export default definePageConfig({ navigationBarTitleText: '', enableShareAppMessage: true })

@@ -1,10 +1,118 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
+import { View, Text, Button } from '@tarojs/components'
+import { useShareAppMessage } from '@tarojs/taro'
+import { EmptyState } from '@/components/common/EmptyState'
+import { ChargedInBaseNote, Price } from '@/components/common/Price'
+import { Spinner } from '@/components/common/Spinner'
+import { AddOnList } from '@/components/product/AddOnList'
+import { OptionPicker } from '@/components/product/OptionPicker'
+import { ProductGallery } from '@/components/product/ProductGallery'
+import { ProductRow } from '@/components/product/ProductRow'
+import { QuantityStepper } from '@/components/product/QuantityStepper'
+import { ShareBar } from '@/components/product/ShareBar'
+import { productUrl } from '@/components/product/ProductCard'
 import { Shell } from '@/components/shell/Shell'
+import { CART_URL } from '@/domain/cartAction'
+import { toPagePath } from '@/domain/routes'
+import { useAddOns } from '@/hooks/useAddOns'
+import { useLocalized } from '@/hooks/useLocalized'
+import { usePrice } from '@/hooks/usePrice'
+import { useProduct } from '@/hooks/useProduct'
+import { useRoute } from '@/hooks/useRoute'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import '../store.scss'
+import './index.scss'
 
-export default function Page() {
+/** /store/product/:id */
+export default function ProductPage() {
+  const t = useT()
+  const localized = useLocalized()
+  const { converted, base, display } = usePrice()
+  const route = useRoute()
+  const id = route.params.id ?? ''
+  const detail = useProduct(id)
+  const addOns = useAddOns(id)
+  const { product, availability } = detail
+  const name = product ? localized(product.nameContent, product.name) : ''
+
+  // Mini-programs: the share menu sends this page (no-op on H5, which has its ShareBar).
+  useShareAppMessage(() => ({ title: name, path: toPagePath(productUrl(id)) }))
+
+  if (detail.status === 'loading') {
+    return (
+      <Shell>
+        <Spinner label={t('store.loading')} />
+      </Shell>
+    )
+  }
+  if (detail.status === 'notFound' || !product) {
+    return (
+      <Shell>
+        {detail.status === 'error' ? (
+          <EmptyState tone="error" message={t('store.loadFailed', { message: detail.loadError ?? '' })} action={{ label: t('store.retry'), onClick: detail.retry }} />
+        ) : (
+          <EmptyState message={t('product.notFound')} action={{ label: t('cart.continueShopping'), onClick: () => platform.navigate('/store') }} />
+        )}
+      </Shell>
+    )
+  }
+
+  let stockNote: { text: string; tone: 'info' | 'warn' } | null = null
+  if (product.soldOut) stockNote = { text: t('store.soldOut'), tone: 'warn' }
+  else if (availability.status === 'incomplete') stockNote = { text: t('product.chooseAll'), tone: 'info' }
+  else if (availability.status === 'checking') stockNote = { text: t('product.checking'), tone: 'info' }
+  else if (availability.status === 'error') stockNote = { text: t('store.loadFailed', { message: availability.message }), tone: 'warn' }
+  else if (availability.stock <= 0) stockNote = { text: t('product.optionSoldOut'), tone: 'warn' }
+  else stockNote = { text: t('product.inStock', { count: availability.stock }), tone: 'info' }
+
   return (
     <Shell>
-      <ComingSoon />
+      <View className="product-page" data-product-id={product.id}>
+        <ProductGallery images={product.images} name={name} />
+        <View className="product-page__main">
+          <Text className="product-page__name">{name}</Text>
+          <Price className="product-page__price" amount={product.price} currency={product.currency} was={product.listPrice} />
+          <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
+          {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} /> : null}
+          <Text className={`product-page__stock product-page__stock--${stockNote.tone}`}>{stockNote.text}</Text>
+          {!product.soldOut ? (
+            <View className="product-page__quantity">
+              <Text className="product-page__label">{t('product.quantity')}</Text>
+              <QuantityStepper value={detail.quantity} onChange={detail.setQuantity} disabled={availability.status !== 'known' || availability.stock <= 0} />
+            </View>
+          ) : null}
+          {detail.rejection ? (
+            <View className="product-page__rejected" role="alert">
+              {t('product.onlyLeft', { count: detail.rejection.available })}
+            </View>
+          ) : null}
+          <Button className="product-page__add" type="primary" disabled={!detail.canAdd} loading={detail.adding} onClick={detail.addToCart}>
+            {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
+          </Button>
+          {detail.addError ? (
+            <View className="product-page__error" role="alert">
+              {detail.addError}
+            </View>
+          ) : null}
+          {detail.added ? (
+            <View className="product-page__added" role="status">
+              <Text>{t('product.added')}</Text>
+              <Text className="product-page__view-cart" onClick={() => platform.navigate(CART_URL)}>
+                {t('product.viewCart')}
+              </Text>
+            </View>
+          ) : null}
+          <ShareBar title={name} path={productUrl(product.id)} />
+        </View>
+        <View className="product-page__section">
+          <Text className="product-page__section-title">{t('product.description')}</Text>
+          <Text className="product-page__description" userSelect>
+            {localized(product.descriptionContent, product.description)}
+          </Text>
+        </View>
+        <AddOnList title={t('product.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
+        <ProductRow title={t('product.related')} products={detail.related} />
+      </View>
     </Shell>
   )
 }

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'productlist' })
+export default definePageConfig({ navigationBarTitleText: '', onReachBottomDistance: 300 })

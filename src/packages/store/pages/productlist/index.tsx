@@ -1,10 +1,43 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
+import { View, Text } from '@tarojs/components'
+import { useReachBottom } from '@tarojs/taro'
+import { PagedProductList } from '@/components/product/PagedProductList'
+import { SortBar } from '@/components/product/SortBar'
 import { Shell } from '@/components/shell/Shell'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useProductList } from '@/hooks/useProductList'
+import { useRoute } from '@/hooks/useRoute'
+import { useT } from '@/hooks/useT'
+import '../store.scss'
 
-export default function Page() {
+/** /store/productlist?cat=&sort= and /store/tag/:tag, /store/brand/:brand, /store/clearance, /store/products/:cat. */
+export default function ProductListPage() {
+  const t = useT()
+  const localized = useLocalized()
+  const route = useRoute()
+  const list = useProductList(route.params)
+  useReachBottom(list.loadMore)
+
+  const { subject } = list
+  let title: string
+  if (subject.kind === 'category') {
+    // The category's name in the current language comes with its products.
+    const sample = list.items.find((p) => p.category.toLowerCase() === subject.name.toLowerCase())
+    title = sample ? localized(sample.categoryContent, sample.category) : subject.name
+  } else if (subject.kind === 'brand') title = t('store.listTitle.brand', { brand: subject.name })
+  else if (subject.kind === 'tag') title = t('store.listTitle.tag', { tag: subject.name })
+  else if (subject.kind === 'clearance') title = t('store.listTitle.clearance')
+  else title = t('store.listTitle.all')
+
   return (
     <Shell>
-      <ComingSoon />
+      <View className="store-page">
+        <View className="store-page__head">
+          <Text className="store-page__title">{title}</Text>
+          {list.total !== null ? <Text className="store-page__count">{t('store.count', { count: list.total })}</Text> : null}
+        </View>
+        <SortBar value={list.sort} onChange={list.setSort} />
+        <PagedProductList list={list} emptyText={t('store.emptyList')} />
+      </View>
     </Shell>
   )
 }

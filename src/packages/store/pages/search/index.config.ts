@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'search' })
+export default definePageConfig({ navigationBarTitleText: '', onReachBottomDistance: 300 })

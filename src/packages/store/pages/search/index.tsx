@@ -1,10 +1,47 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
+import { View, Text, Input, Button } from '@tarojs/components'
+import { useReachBottom } from '@tarojs/taro'
+import { PagedProductList } from '@/components/product/PagedProductList'
 import { Shell } from '@/components/shell/Shell'
+import { useRoute } from '@/hooks/useRoute'
+import { useSearch } from '@/hooks/useSearch'
+import { useT } from '@/hooks/useT'
+import '../store.scss'
+import './index.scss'
 
-export default function Page() {
+/** /store/search and /store/search/:term */
+export default function SearchPage() {
+  const t = useT()
+  const route = useRoute()
+  const search = useSearch(route.params.term)
+  const { results } = search
+  useReachBottom(results.loadMore)
+
   return (
     <Shell>
-      <ComingSoon />
+      <View className="store-page">
+        <View className="search-page__form" role="search">
+          <Input
+            className="search-page__input"
+            type="text"
+            confirmType="search"
+            value={search.draft}
+            placeholder={t('search.placeholder')}
+            aria-label={t('search.placeholder')}
+            onInput={(e) => search.setDraft(e.detail.value)}
+            onConfirm={search.submit}
+          />
+          <Button className="search-page__submit" size="mini" onClick={search.submit}>
+            {t('search.submit')}
+          </Button>
+        </View>
+        {!search.term ? <Text className="search-page__prompt">{t('search.prompt')}</Text> : null}
+        {search.term && results.total !== null ? (
+          <View className="store-page__head">
+            <Text className="store-page__count search-page__count">{t('search.results', { count: results.total, term: search.term })}</Text>
+          </View>
+        ) : null}
+        <PagedProductList list={results} emptyText={t('search.empty', { term: search.term })} />
+      </View>
     </Shell>
   )
 }

@@ -1,0 +1,65 @@
+import { memo } from 'react'
+import { View, Text } from '@tarojs/components'
+import type { LineItem } from '@/api/cart'
+import { LazyImage } from '@/components/common/LazyImage'
+import { Price } from '@/components/common/Price'
+import { QuantityStepper } from '@/components/product/QuantityStepper'
+import { productUrl } from '@/components/product/ProductCard'
+import { useImageUrl } from '@/hooks/useImageUrl'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import './CartLine.scss'
+
+interface CartLineProps {
+  line: LineItem
+  currency: string
+  busy: boolean
+  /** Set when the shopper asked for more than this line's stock. */
+  rejectedAvailable: number | null
+  onQuantity(line: LineItem, quantity: number): void
+  onRemove(line: LineItem): void
+}
+
+/** 'color:Red,size:M' as the shopper reads it: 'Red / M'. */
+const optionText = (optionPair: string) =>
+  optionPair
+    .split(',')
+    .map((part) => part.slice(part.indexOf(':') + 1))
+    .join(' / ')
+
+export const CartLine = memo(function CartLine({ line, currency, busy, rejectedAvailable, onQuantity, onRemove }: CartLineProps) {
+  const t = useT()
+  const localized = useLocalized()
+  const image = useImageUrl()
+  const name = localized(line.nameContent, line.name)
+  return (
+    <View className={`cart-line${busy ? ' cart-line--busy' : ''}`} data-item-key={line.itemKey}>
+      <View className="cart-line__thumb" onClick={() => platform.navigate(productUrl(line.productId))}>
+        <LazyImage src={image(line.image)} alt={name} />
+      </View>
+      <View className="cart-line__body">
+        <Text className="cart-line__name">{name}</Text>
+        {line.optionPair ? <Text className="cart-line__options">{optionText(line.optionPair)}</Text> : null}
+        {line.addOn ? <Text className="cart-line__tag">{t('cart.addOnTag')}</Text> : null}
+        <View className="cart-line__unit">
+          <Price amount={line.unitPrice} currency={currency} />
+        </View>
+        <View className="cart-line__controls">
+          <QuantityStepper value={line.quantity} disabled={busy} onChange={(q) => onQuantity(line, q)} />
+          <View className="cart-line__remove" role="button" onClick={() => !busy && onRemove(line)}>
+            {t('cart.remove')}
+          </View>
+        </View>
+        {rejectedAvailable !== null ? (
+          <View className="cart-line__rejected" role="alert">
+            {t('product.onlyLeft', { count: rejectedAvailable })}
+          </View>
+        ) : null}
+      </View>
+      <View className="cart-line__total">
+        <Price amount={line.lineTotal} currency={currency} />
+      </View>
+    </View>
+  )
+})

@@ -1,0 +1,41 @@
+import { View, Text } from '@tarojs/components'
+import type { Cart } from '@/api/cart'
+import { ChargedInBaseNote, Price } from '@/components/common/Price'
+import { usePrice } from '@/hooks/usePrice'
+import { useT } from '@/hooks/useT'
+import type { MessageKey } from '@/i18n'
+import './CartTotals.scss'
+
+/** Amounts the server adds up; a zero discount, tip, credit or shipping is left out. */
+const ROWS: { key: keyof Cart & ('discount' | 'tip' | 'storeCredit' | 'tax' | 'shipping'); label: MessageKey; negative?: boolean }[] = [
+  { key: 'discount', label: 'cart.discount', negative: true },
+  { key: 'tip', label: 'cart.tip' },
+  { key: 'storeCredit', label: 'cart.storeCredit', negative: true },
+  { key: 'shipping', label: 'cart.shipping' },
+  { key: 'tax', label: 'cart.tax' }
+]
+
+/** The server's totals, in the display currency, with the note that the base currency is charged. */
+export function CartTotals({ cart }: { cart: Cart }) {
+  const t = useT()
+  const { converted, base, display } = usePrice()
+  return (
+    <View className="cart-totals">
+      <View className="cart-totals__row">
+        <Text>{t('cart.subtotal')}</Text>
+        <Price amount={cart.subtotal} currency={cart.currency} />
+      </View>
+      {ROWS.filter((row) => cart[row.key] !== 0).map((row) => (
+        <View key={row.key} className="cart-totals__row">
+          <Text>{t(row.label)}</Text>
+          <Price amount={row.negative ? -Math.abs(cart[row.key]) : cart[row.key]} currency={cart.currency} />
+        </View>
+      ))}
+      <View className="cart-totals__row cart-totals__row--total">
+        <Text>{t('cart.total')}</Text>
+        <Price className="cart-totals__total" amount={cart.total} currency={cart.currency} />
+      </View>
+      <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
+    </View>
+  )
+}

@@ -1,0 +1,49 @@
+import { View, Text, Button } from '@tarojs/components'
+import type { Product } from '@/api/catalog'
+import { LazyImage } from '@/components/common/LazyImage'
+import { Price } from '@/components/common/Price'
+import { useImageUrl } from '@/hooks/useImageUrl'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import './AddOnList.scss'
+
+interface AddOnListProps {
+  title: string
+  addOns: Product[]
+  addingId: string | null
+  error: string | null
+  onAdd(addOn: Product): void
+}
+
+/** Small extras added to the cart with one tap (iCart). */
+export function AddOnList({ title, addOns, addingId, error, onAdd }: AddOnListProps) {
+  const t = useT()
+  const localized = useLocalized()
+  const image = useImageUrl()
+  if (!addOns.length) return null
+  return (
+    <View className="add-on-list">
+      <Text className="add-on-list__title">{title}</Text>
+      {error ? (
+        <View className="add-on-list__error" role="alert">
+          {error}
+        </View>
+      ) : null}
+      {addOns.map((addOn) => {
+        const name = localized(addOn.nameContent, addOn.name)
+        return (
+          <View key={addOn.id} className="add-on-list__item" data-product-id={addOn.id}>
+            <View className="add-on-list__thumb">
+              <LazyImage src={image(addOn.images[0])} alt={name} />
+            </View>
+            <Text className="add-on-list__name">{name}</Text>
+            <Price amount={addOn.price} currency={addOn.currency} />
+            <Button className="add-on-list__add" size="mini" disabled={addingId !== null} loading={addingId === addOn.id} onClick={() => onAdd(addOn)}>
+              {t('cart.addAddOn')}
+            </Button>
+          </View>
+        )
+      })}
+    </View>
+  )
+}

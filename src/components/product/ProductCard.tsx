@@ -1,0 +1,38 @@
+import { memo } from 'react'
+import { View, Text } from '@tarojs/components'
+import type { Product } from '@/api/catalog'
+import { LazyImage } from '@/components/common/LazyImage'
+import { Price } from '@/components/common/Price'
+import { useImageUrl } from '@/hooks/useImageUrl'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import './ProductCard.scss'
+
+export const productUrl = (id: string) => `/store/product/${encodeURIComponent(id)}`
+
+/**
+ * One product in a list: image (CDN rule), name in the current language, price in the display currency,
+ * sold-out state. Memoized, so a page that appends results leaves the cards it already has alone.
+ */
+export const ProductCard = memo(function ProductCard({ product }: { product: Product }) {
+  const t = useT()
+  const localized = useLocalized()
+  const image = useImageUrl()
+  const name = localized(product.nameContent, product.name)
+  return (
+    <View
+      className={`product-card${product.soldOut ? ' product-card--sold-out' : ''}`}
+      data-product-id={product.id}
+      onClick={() => platform.navigate(productUrl(product.id))}
+    >
+      <View className="product-card__media">
+        <LazyImage src={image(product.images[0])} alt={name} />
+        {product.soldOut ? <Text className="product-card__badge product-card__badge--sold-out">{t('store.soldOut')}</Text> : null}
+        {!product.soldOut && product.clearance ? <Text className="product-card__badge">{t('store.sale')}</Text> : null}
+      </View>
+      <Text className="product-card__name">{name}</Text>
+      <Price className="product-card__price" amount={product.price} currency={product.currency} was={product.listPrice} />
+    </View>
+  )
+})

@@ -1,0 +1,29 @@
+import { Swiper, SwiperItem, View } from '@tarojs/components'
+import { LazyImage } from '@/components/common/LazyImage'
+import { useImageUrl } from '@/hooks/useImageUrl'
+import { useT } from '@/hooks/useT'
+import './ProductGallery.scss'
+
+/** The product's images, one per slide, in a square box that is there before any image loads. */
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const t = useT()
+  const image = useImageUrl()
+  if (images.length <= 1) {
+    return (
+      <View className="product-gallery">
+        <LazyImage src={image(images[0])} alt={name} />
+      </View>
+    )
+  }
+  return (
+    <View className="product-gallery">
+      <Swiper className="product-gallery__swiper" indicatorDots circular>
+        {images.map((src, index) => (
+          <SwiperItem key={src}>
+            <LazyImage src={image(src)} alt={t('product.imageOf', { index: index + 1, name })} />
+          </SwiperItem>
+        ))}
+      </Swiper>
+    </View>
+  )
+}

@@ -1,0 +1,28 @@
+import { ScrollView, View, Text } from '@tarojs/components'
+import type { Product } from '@/api/catalog'
+import { ProductCard } from './ProductCard'
+import './ProductRow.scss'
+
+/** A titled, sideways-scrolling row of cards (home sections, related products). */
+export function ProductRow({ title, products, action }: { title: string; products: Product[]; action?: { label: string; onClick(): void } }) {
+  if (!products.length) return null
+  return (
+    <View className="product-row">
+      <View className="product-row__head">
+        <Text className="product-row__title">{title}</Text>
+        {action ? (
+          <Text className="product-row__action" onClick={action.onClick}>
+            {action.label}
+          </Text>
+        ) : null}
+      </View>
+      <ScrollView className="product-row__scroll" scrollX enhanced showScrollbar={false}>
+        {products.map((p) => (
+          <View key={p.id} className="product-row__item">
+            <ProductCard product={p} />
+          </View>
+        ))}
+      </ScrollView>
+    </View>
+  )
+}

@@ -1,0 +1,58 @@
+import { View, Input } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { useT } from '@/hooks/useT'
+import './QuantityStepper.scss'
+
+interface QuantityStepperProps {
+  value: number
+  /** Called with the requested quantity; the owner decides what is allowed (stock). */
+  onChange(quantity: number): void
+  disabled?: boolean
+  label?: string
+}
+
+/** − [n] + ; typing a number asks for it when the field is left. */
+export function QuantityStepper({ value, onChange, disabled, label }: QuantityStepperProps) {
+  const t = useT()
+  const [text, setText] = useState(String(value))
+  useEffect(() => setText(String(value)), [value])
+
+  const commit = () => {
+    const requested = parseInt(text, 10)
+    if (Number.isFinite(requested) && requested >= 1 && requested !== value) onChange(requested)
+    else setText(String(value))
+  }
+
+  return (
+    <View className={`quantity-stepper${disabled ? ' quantity-stepper--disabled' : ''}`} aria-label={label ?? t('product.quantity')}>
+      <View
+        className="quantity-stepper__button quantity-stepper__decrease"
+        role="button"
+        aria-label={t('product.decrease')}
+        aria-disabled={disabled || value <= 1}
+        onClick={() => !disabled && value > 1 && onChange(value - 1)}
+      >
+        −
+      </View>
+      <Input
+        className="quantity-stepper__input"
+        type="number"
+        value={text}
+        disabled={disabled}
+        aria-label={label ?? t('product.quantity')}
+        onInput={(e) => setText(e.detail.value)}
+        onBlur={commit}
+        onConfirm={commit}
+      />
+      <View
+        className="quantity-stepper__button quantity-stepper__increase"
+        role="button"
+        aria-label={t('product.increase')}
+        aria-disabled={disabled}
+        onClick={() => !disabled && onChange(value + 1)}
+      >
+        +
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useState } from 'react'
+import { catalogApi, type Category, type Product } from '@/api/catalog'
+import { contentApi, type BannerSlide, type FeaturedCategory, type Section } from '@/api/content'
+import type { Localized } from '@/api/appInfo'
+import { listQuery } from '@/domain/productQuery'
+
+/** Products per home row. */
+const ROW_SIZE = 8
+
+export interface ProductRowContent {
+  id: string
+  title: Localized | null
+  /** Where "see all" goes. */
+  url: string
+  products: Product[]
+}
+
+export interface HomeContent {
+  banners: BannerSlide[]
+  categories: FeaturedCategory[]
+  categoriesTitle: Localized | null
+  /** Rows in this order: the template's carousels, new products, clearance. */
+  rows: ProductRowContent[]
+  /** Which built-in row is which, for their translated titles. */
+  newRowId: string
+  clearanceRowId: string
+}
+
+const NEW_ROW = 'new-products'
+const CLEARANCE_ROW = 'clearance-products'
+
+const rowOf = (products: Promise<{ products: Product[] }>) => products.then((r) => r.products, () => [] as Product[])
+
+async function loadHome(): Promise<HomeContent> {
+  // The template is optional: without it the page is still built from the catalogue.
+  const template = await contentApi.sectionTemplateByType('home').then(
+    (r) => r.sections,
+    () => [] as Section[]
+  )
+  const banner = template.find((s): s is Extract<Section, { kind: 'banner' }> => s.kind === 'banner')
+  const featured = template.find((s): s is Extract<Section, { kind: 'featuredCategories' }> => s.kind === 'featuredCategories')
+  const carousels = template.filter((s): s is Extract<Section, { kind: 'productCarousel' }> => s.kind === 'productCarousel')
+
+  const [categories, carouselRows, newest, clearance] = await Promise.all([
+    featured
+      ? Promise.resolve(featured.categories)
+      : catalogApi.categories().then(
+          (r) => r.categories.filter((c: Category) => c.productCount > 0).map((c) => ({ name: c.name, nameContent: c.nameContent, image: c.image, link: `products/${c.name}` })),
+          () => [] as FeaturedCategory[]
+        ),
+    Promise.all(
+      carousels.map(async (c) => ({
+        id: c.id,
+        title: c.title ?? null,
+        url: `/store/tag/${encodeURIComponent(c.tagName)}`,
+        products: await rowOf(catalogApi.products(listQuery({ tagName: c.tagName }, 'date', 0, c.numberToLoad ?? ROW_SIZE)))
+      }))
+    ),
+    catalogApi.products(listQuery({}, 'date', 0, ROW_SIZE)),
+    rowOf(catalogApi.products(listQuery({ clearance: true }, 'date', 0, ROW_SIZE)))
+  ])
+  return {
+    banners: banner?.slides ?? [],
+    categories,
+    categoriesTitle: featured?.title ?? null,
+    rows: [
+      ...carouselRows,
+      { id: NEW_ROW, title: null, url: '/store/productlist?cat=all', products: newest.products },
+      { id: CLEARANCE_ROW, title: null, url: '/store/clearance', products: clearance }
+    ],
+    newRowId: NEW_ROW,
+    clearanceRowId: CLEARANCE_ROW
+  }
+}
+
+/** Shown at once when the shopper comes back home in the same session. */
+let cached: HomeContent | null = null
+
+/** Test seam: each component test starts without the cached home. */
+export function clearHomeCache(): void {
+  cached = null
+}
+
+/**
+ * The landing page (/ and /home): banner slides and featured categories from the store's 'home' section
+ * template, its product carousels, new products and clearance products. It fails only when the catalogue
+ * itself (the new products) cannot be read.
+ */
+export function useHome() {
+  const [content, setContent] = useState<HomeContent | null>(cached)
+  const [error, setError] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    let live = true
+    setError(null)
+    loadHome().then(
+      (home) => {
+        cached = home
+        if (live) setContent(home)
+      },
+      (err) => live && setError(err instanceof Error ? err.message : String(err))
+    )
+    return () => {
+      live = false
+    }
+  }, [attempt])
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), [])
+  return { content, loading: !content && !error, error: content ? null : error, retry }
+}

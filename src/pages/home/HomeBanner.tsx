@@ -1,0 +1,44 @@
+import { Swiper, SwiperItem, View, Text } from '@tarojs/components'
+import type { BannerSlide } from '@/api/content'
+import { LazyImage } from '@/components/common/LazyImage'
+import { mapMenuLink } from '@/domain/linkMapping'
+import { useImageUrl } from '@/hooks/useImageUrl'
+import { useLocalized } from '@/hooks/useLocalized'
+import { platform } from '@/platform'
+import './HomeBanner.scss'
+
+/** Banner height / width. */
+const BANNER_RATIO = 0.45
+
+/** Opens a configured link the way the menus do (spec §2 link mapping). */
+export function openConfiguredLink(link: string | undefined, linkActionType?: string): void {
+  const target = mapMenuLink({ link, linkActionType })
+  if (target.kind === 'internal') platform.navigate(target.url)
+  else if (target.kind === 'external') platform.openExternal(target.url)
+}
+
+export function HomeBanner({ slides }: { slides: BannerSlide[] }) {
+  const localized = useLocalized()
+  const image = useImageUrl()
+  if (!slides.length) return null
+  return (
+    <View className="home-banner" style={{ paddingTop: `${BANNER_RATIO * 100}%` }}>
+      <Swiper className="home-banner__swiper" indicatorDots autoplay circular interval={5000}>
+        {slides.map((slide) => {
+          const title = localized(slide.title, slide.title?.en ?? '')
+          return (
+            <SwiperItem key={slide.image}>
+              <View className="home-banner__slide" onClick={() => openConfiguredLink(slide.link, slide.linkActionType)}>
+                <LazyImage src={image(slide.image)} alt={title} ratio={BANNER_RATIO} />
+                <View className="home-banner__caption">
+                  <Text className="home-banner__title">{title}</Text>
+                  {slide.subtitle ? <Text className="home-banner__subtitle">{localized(slide.subtitle, slide.subtitle.en ?? '')}</Text> : null}
+                </View>
+              </View>
+            </SwiperItem>
+          )
+        })}
+      </Swiper>
+    </View>
+  )
+}
