@@ -1,0 +1,9 @@
+import { Text, View } from '@tarojs/components'
+
+export default function Index() {
+  return (
+    <View>
+      <Text>Hello world</Text>
+    </View>
+  )
+}
