@@ -4,6 +4,7 @@ import { back, taroStorage, windowWidth } from './common'
 import { miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage, miniProgramSupport } from './miniProgram'
 import { signIn } from './signIn.alipay'
 import type { Environment, Platform } from './types'
+import { payAlipayMiniProgram } from './pay.alipay'
 
 export * from './types'
 
@@ -40,5 +41,6 @@ export const platform: Platform = {
   copyLink: async () => false,
   connectivity: miniProgramConnectivity(),
   // app.config.ts preloadRule does it for the mini-programs.
-  preloadLazyAreas: () => undefined
+  preloadLazyAreas: () => undefined,
+  pay: payAlipayMiniProgram
 }

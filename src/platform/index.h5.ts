@@ -7,6 +7,7 @@ import { back, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'
 import { browserInstallPrompt } from './installPrompt.h5'
 import type { Environment, Platform } from './types'
+import { payInBrowser } from './pay.h5'
 
 export * from './types'
 
@@ -121,5 +122,6 @@ export const platform: Platform = {
     const run = () => lazy.forEach((route) => void Promise.resolve(route.load()).catch(() => undefined))
     if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 })
     else setTimeout(run, 2000)
-  }
+  },
+  pay: payInBrowser
 }

@@ -41,6 +41,28 @@ export type PaymentOutcome =
   | { kind: 'failed'; orderID: string; message: string }
   | { kind: 'redirect'; url: string }
 
+/** Hosted (redirect) payment channels of the H5 client, as the server's paymentConfig lists them. */
+export type H5PaymentChannel =
+  | 'OTT'
+  | 'SNAPPAY_WECHATPAY'
+  | 'SNAPPAY_ALIPAY'
+  | 'SNAPPAY_UNIONPAY'
+  | 'CITCON'
+  | 'IOTPAY'
+  | 'OPAY'
+  | 'NATIVE_WECHAT_H5'
+  | 'ALIPAY_H5'
+
+/**
+ * One online payment of a reserved order. H5 uses `channel` (in a normal browser) or the WeChat browser's
+ * in-page payment (`weChatCode` from /processpay); the mini-programs use their own payment sheet.
+ */
+export interface PaymentRequest {
+  orderID: string
+  channel?: H5PaymentChannel
+  weChatCode?: string
+}
+
 /** What to share: a public path of the spec (e.g. /store/product/1001) and its title. */
 export interface ShareOptions {
   title: string
@@ -115,4 +137,6 @@ export interface Platform {
   signIn(options?: SignInOptions): Promise<PlatformIdentity>
   /** The add-to-home offer; absent or null on mini-programs, which cannot be installed. */
   installPrompt?(): InstallPromptCapability | null
+  /** Pays a reserved order with the platform's payment flow and ends on its confirmation page. */
+  pay(request: PaymentRequest): Promise<PaymentOutcome>
 }

@@ -1,0 +1,102 @@
+/**
+ * Provider payments (spec §7 "Provider payments"): one request and one status check per provider, the
+ * mini-program sheets' reports, and the Alipay flows. Server side: server/src/routes/payments.ts.
+ */
+import type { OrderStatusResponse } from '@/domain/paymentStatus'
+import type { H5PaymentChannel } from '@/platform/types'
+import { http } from './http'
+
+/** Spec §3 "WeChat pay response": the parameters of wx.requestPayment / WeixinJSBridge getBrandWCPayRequest. */
+export interface WeChatPayInfo {
+  appId: string
+  timeStamp: string
+  nonceStr: string
+  package: string
+  signType: string
+  paySign: string
+}
+
+export interface WeChatPayResponse {
+  orderID: string
+  prepay_id: string
+  weChatPayInfo: WeChatPayInfo
+  /** The open id the server paid for (returned to the confirmation page as wmpoid). */
+  weChatOpenId?: string
+}
+
+export interface HostedPaymentResponse {
+  orderID: string
+  /** The provider's payment page. */
+  redirectUrl: string
+}
+
+/** Spec §3 "Payment request payload". */
+export interface PaymentPayload {
+  orderID: string
+  /** The storefront's origin, so the provider sends the shopper back here. */
+  returnUrlInfo: string
+  status?: string
+  weChatOpenId?: string
+  errorMessage?: string
+}
+
+export interface OrderStatus extends OrderStatusResponse {
+  orderID: string
+  status: string
+  paymentStatus: string
+  qrCodeScan: boolean
+}
+
+/** Confirmation providers (from_source without the order id) and their status checks. */
+export type StatusCheckProvider = 'ott_h5' | 'snappay_h5' | 'citcon_classic_h5' | 'iot_h5' | 'opay_h5' | 'weixin_h5' | 'weixin_js' | 'alipay_h5'
+
+const STATUS_CHECK: Record<StatusCheckProvider, string> = {
+  ott_h5: 'checkOttPaymentStatus',
+  snappay_h5: 'checkSnapPayPaymentStatus',
+  citcon_classic_h5: 'checkCitconPaymentStatus',
+  iot_h5: 'checkIOTPayPaymentStatus',
+  opay_h5: 'checkOPayPaymentStatus',
+  weixin_h5: 'checkNativePayPaymentStatus',
+  weixin_js: 'checkNativePayPaymentStatus',
+  alipay_h5: 'checkAlipayPaymentStatus'
+}
+
+const SNAPPAY_PATH: Partial<Record<H5PaymentChannel, string>> = {
+  SNAPPAY_WECHATPAY: 'h5pay/WECHATPAY',
+  SNAPPAY_ALIPAY: 'webpay/ALIPAY',
+  SNAPPAY_UNIONPAY: 'webpay/UNIONPAY'
+}
+
+const HOSTED_REQUEST: Partial<Record<H5PaymentChannel, string>> = {
+  OTT: 'requestOTTH5Payment',
+  CITCON: 'requestCitconH5Payment',
+  IOTPAY: 'requestIOTPayH5Payment',
+  OPAY: 'requestOPayH5Payment',
+  NATIVE_WECHAT_H5: 'requestNativePayH5Payment',
+  ALIPAY_H5: 'requestAlipayH5Payment'
+}
+
+const SM = '/shoppingManagement4'
+
+export const paymentsApi = {
+  /** Starts a hosted payment: the answer is the provider page to send the browser to. */
+  requestHosted(channel: H5PaymentChannel, orderID: string, returnUrlInfo: string): Promise<HostedPaymentResponse> {
+    const snapPay = SNAPPAY_PATH[channel]
+    if (snapPay) return http.get<HostedPaymentResponse>(`${SM}/requestSnapPayPrePayment/${snapPay}`, { orderID, returnUrlInfo })
+    return http.post<HostedPaymentResponse>(`${SM}/${HOSTED_REQUEST[channel]}`, { orderID, returnUrlInfo })
+  },
+  /** WeChat browser in-page payment (provider WECHATPAY with the OAuth code). */
+  requestNativeJsApi: (orderID: string, returnUrlInfo: string, wechatCode: string) =>
+    http.post<WeChatPayResponse>(`${SM}/requestNativePayH5Payment`, { orderID, returnUrlInfo }, { wechatCode }),
+  requestWeChatMiniProgram: (orderID: string, wechatCode: string) =>
+    http.post<WeChatPayResponse>(`${SM}/requestWeChatMiniProgramPayment`, { orderID, wechatCode }),
+  weChatMiniProgramSuccess: (payload: Required<Pick<PaymentPayload, 'orderID' | 'weChatOpenId' | 'returnUrlInfo'>>) =>
+    http.post<OrderStatus>(`${SM}/processWeChatMiniProgramPayment/success`, payload),
+  weChatMiniProgramError: (payload: Required<Pick<PaymentPayload, 'orderID' | 'errorMessage' | 'returnUrlInfo'>>) =>
+    http.post<OrderStatus>(`${SM}/processWeChatMiniProgramPayment/error`, payload),
+  requestAlipayMiniProgram: (orderID: string) => http.post<{ orderID: string; tradeNO: string }>(`${SM}/requestAlipayMiniProgramPayment`, { orderID }),
+  /** my.tradePay's resultCode goes along so the server can confirm with Alipay. */
+  checkAlipay: (orderID: string, resultCode?: string) =>
+    http.post<OrderStatus>(`${SM}/checkAlipayPaymentStatus`, { orderID, returnUrlInfo: '', resultCode }),
+  checkStatus: (provider: StatusCheckProvider, payload: PaymentPayload) => http.post<OrderStatus>(`${SM}/${STATUS_CHECK[provider]}`, payload)
+}

@@ -1,0 +1,35 @@
+/**
+ * Alipay mini-program payment: the server opens a trade, my.tradePay shows Alipay's sheet, its resultCode goes to
+ * the status check (the server confirms with Alipay), and the shopper lands on /confirmationa/alipay_h5/{order_id},
+ * the spec's Alipay confirmation page, which shows the checked state.
+ */
+import Taro from '@tarojs/taro'
+import { paymentsApi } from '@/api/payments'
+import { checkResult } from '@/domain/paymentStatus'
+import { miniProgramNavigate } from './miniProgram'
+import type { PaymentOutcome, PaymentRequest } from './types'
+
+/** my.tradePay: 9000 paid, 6001 cancelled by the shopper. */
+const ALIPAY_CANCELLED = '6001'
+
+/** my.tradePay answers { resultCode }; Taro's typing nests it under `response`; a rejected call may carry `error`. */
+function resultCodeOf(result: unknown): string {
+  const r = (result ?? {}) as { resultCode?: unknown; response?: { resultCode?: unknown }; error?: unknown }
+  return String(r.resultCode ?? r.response?.resultCode ?? r.error ?? 'fail')
+}
+
+export async function payAlipayMiniProgram({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
+  const { tradeNO } = await paymentsApi.requestAlipayMiniProgram(orderID)
+  let resultCode: string
+  try {
+    resultCode = resultCodeOf(await Taro.tradePay({ tradeNO }))
+  } catch (err) {
+    resultCode = resultCodeOf(err)
+  }
+  const status = await paymentsApi.checkAlipay(orderID, resultCode)
+  miniProgramNavigate(`/confirmationa/alipay_h5/${encodeURIComponent(orderID)}`, 'replace')
+  const view = checkResult(status).view
+  if (view === 'success') return { kind: 'paid', orderID }
+  if (resultCode === ALIPAY_CANCELLED) return { kind: 'cancelled', orderID }
+  return { kind: 'failed', orderID, message: `Alipay ${resultCode}` }
+}

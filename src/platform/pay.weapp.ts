@@ -1,0 +1,36 @@
+/**
+ * WeChat mini-program payment (spec §7): requestWeChatMiniProgramPayment, then wx.requestPayment with the returned
+ * weChatPayInfo, then processWeChatMiniProgramPayment/success or /error (with errorMessage), then the confirmation
+ * page with the mini-program return parameters (spec §4: MP_paymentstatus, message, orderID, wmpoid).
+ */
+import Taro from '@tarojs/taro'
+import { paymentsApi } from '@/api/payments'
+import { miniProgramNavigate } from './miniProgram'
+import type { PaymentOutcome, PaymentRequest } from './types'
+
+const confirmationUrl = (query: Record<string, string>) =>
+  `/confirmation?${Object.entries(query)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('&')}`
+
+function errMsgOf(err: unknown): string {
+  const msg = (err as { errMsg?: unknown } | null)?.errMsg
+  return typeof msg === 'string' && msg ? msg : String(err)
+}
+
+export async function payWeChatMiniProgram({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
+  const { code } = await Taro.login()
+  const { weChatPayInfo, weChatOpenId = '' } = await paymentsApi.requestWeChatMiniProgram(orderID, code)
+  const { appId: _appId, ...sheet } = weChatPayInfo
+  try {
+    await Taro.requestPayment({ ...sheet, signType: sheet.signType as keyof Taro.requestPayment.SignType })
+  } catch (err) {
+    const errorMessage = errMsgOf(err)
+    await paymentsApi.weChatMiniProgramError({ orderID, errorMessage, returnUrlInfo: '' })
+    miniProgramNavigate(confirmationUrl({ MP_paymentstatus: 'FAIL', message: errorMessage, orderID, wmpoid: weChatOpenId }), 'replace')
+    return /cancel/i.test(errorMessage) ? { kind: 'cancelled', orderID } : { kind: 'failed', orderID, message: errorMessage }
+  }
+  await paymentsApi.weChatMiniProgramSuccess({ orderID, weChatOpenId, returnUrlInfo: '' })
+  miniProgramNavigate(confirmationUrl({ MP_paymentstatus: 'OK', orderID, wmpoid: weChatOpenId }), 'replace')
+  return { kind: 'paid', orderID }
+}
