@@ -18,10 +18,10 @@ const SERVER_PATHS = [/^\/api\//]
 
 /**
  * What the worker does with requests (first match wins). Catalogue reads are shown from cache at once
- * and refreshed behind the scenes; app info carries the session (signed-in user, locale, store), so
- * it is always asked for first and the cache only answers offline. Every other API call (cart,
- * account, checkout, payment, admin) goes to the network only, so nothing personal or transactional
- * is ever answered from a cache.
+ * and refreshed behind the scenes. App info carries the session (signed-in user, locale, store) and
+ * inventory the live stock, so those are always asked of the network first and the cache only
+ * answers offline. Every other API call (cart, account, checkout, payment, admin) goes to the
+ * network only, so nothing personal or transactional is ever answered from a cache.
  */
 const runtimeCaching: RuntimeCaching[] = [
   {
@@ -35,11 +35,11 @@ const runtimeCaching: RuntimeCaching[] = [
     }
   },
   {
-    urlPattern: /\/api\/istore\/client\/common3\/appInfoInit(\?|$)/,
+    urlPattern: /\/api\/istore\/client\/(common3\/appInfoInit|inventoryManagement\/[^?]*)(\?|$)/,
     handler: 'NetworkFirst',
     options: {
-      cacheName: 'app-info',
-      expiration: { maxEntries: 4 },
+      cacheName: 'live',
+      expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60 },
       cacheableResponse: { statuses: [200] }
     }
   },
