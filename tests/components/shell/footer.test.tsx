@@ -1,0 +1,131 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { Footer } from '@/components/shell/Footer'
+import type { Language } from '@/i18n'
+import { appInfoFixture, withAppContent, withConfig, withPayment } from '../../support/fixtures/appInfo'
+import { navigations } from '../../support/taroMock'
+import { ALIPAY_UA, DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from './shellTestKit'
+
+const TEXT: Record<Language, Record<string, string>> = {
+  en: { care: 'Customer Care', shipping: 'Shipping', clearance: 'Clearance', followUs: 'Follow Us', payment: 'Payment', rights: 'All Rights Reserved', poweredBy: 'PWA POWERED BY', wechat: 'WeChat Pay', alipay: 'Alipay', visa: 'VISA', mastercard: 'Mastercard', paypal: 'PayPal', amex: 'AMEX', unionpay: 'UnionPay' },
+  zh: { care: '客户服务', shipping: '配送', clearance: '清仓', followUs: '关注我们', payment: '支付方式', rights: '版权所有', poweredBy: 'PWA 技术支持', wechat: '微信支付', alipay: '支付宝', visa: 'VISA', mastercard: '万事达卡', paypal: 'PayPal', amex: '美国运通', unionpay: '银联' }
+}
+
+beforeEach(() => {
+  setUrl('/')
+  setUserAgent(DESKTOP_UA)
+})
+
+function paymentLabels(container: HTMLElement): string[] {
+  return Array.from(container.querySelectorAll('.footer__payment')).map((el) => el.textContent ?? '')
+}
+
+describe.each(LANGS)('footer (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('menus use nameContent of the language (falling back to name); link-less entries are plain text', () => {
+    resetStores(appInfoFixture(), lang)
+    render(<Footer />)
+    const care = screen.getByText(text.care)
+    expect(care).toHaveClass('footer__entry--text')
+    expect(screen.getByText('Call 604-555-0100')).toHaveClass('footer__entry--text')
+    fireEvent.click(screen.getByText(text.shipping))
+    fireEvent.click(screen.getByText(text.clearance))
+    fireEvent.click(care)
+    expect(navigations.map((n) => n.url)).toEqual(['/shipping', '/store/clearance'])
+  })
+
+  it("'Follow Us' icons: instagram only with a userName, the others only with a pageURL", () => {
+    resetStores(appInfoFixture(), lang)
+    const openSpy = jest.spyOn(window, 'open').mockImplementation(() => null)
+    const { unmount } = render(<Footer />)
+    expect(screen.getByText(text.followUs)).toBeInTheDocument()
+    expect(screen.getByLabelText('Instagram')).toBeInTheDocument()
+    expect(screen.getByLabelText('YouTube')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Twitter')).toBeNull()
+    fireEvent.click(screen.getByLabelText('Facebook'))
+    expect(openSpy).toHaveBeenCalledWith('https://www.facebook.com/maplemarket', '_blank', 'noopener')
+    unmount()
+    openSpy.mockRestore()
+
+    const info = appInfoFixture()
+    const noUserName = withAppContent(info, {
+      system: { ...info.appContent.system, social: { instagram: { pageURL: 'https://www.instagram.com/maplemarket' }, facebook: { pageURL: '' } } }
+    })
+    resetStores(noUserName, lang)
+    render(<Footer />)
+    expect(screen.queryByLabelText('Instagram')).toBeNull()
+    expect(screen.queryByText(text.followUs)).toBeNull()
+  })
+
+  it("'Payment' icons: each only when supported", () => {
+    resetStores(appInfoFixture(), lang)
+    const { container } = render(<Footer />)
+    expect(screen.getByText(text.payment)).toBeInTheDocument()
+    expect(paymentLabels(container)).toEqual([text.visa, text.mastercard, text.paypal, text.wechat, text.alipay])
+  })
+
+  it('inside the Alipay in-app browser only the alipay icon shows', () => {
+    setUserAgent(ALIPAY_UA)
+    resetStores(appInfoFixture(), lang)
+    const { container, unmount } = render(<Footer />)
+    expect(paymentLabels(container)).toEqual([text.alipay])
+    unmount()
+    // ...and even there alipay needs to be supported.
+    resetStores(withPayment(appInfoFixture(), { supportAliPay: false }), lang)
+    const second = render(<Footer />)
+    expect(paymentLabels(second.container)).toEqual([])
+    expect(screen.queryByText(text.payment)).toBeNull()
+  })
+
+  it('footer logo: a relative URL gets the CDN path, an https URL is used as is, none without a logo', () => {
+    resetStores(appInfoFixture(), lang)
+    const none = render(<Footer />)
+    expect(none.container.querySelector('.footer__logo')).toBeNull()
+    none.unmount()
+    resetStores(withAppContent(appInfoFixture(), { footerLogo: { imageURL: 'images/footer-logo.png' } }), lang)
+    const relative = render(<Footer />)
+    expect(relative.container.querySelector('.footer__logo')).toHaveAttribute('src', 'https://cdn.example.com/maple/images/footer-logo.png')
+    relative.unmount()
+    resetStores(withAppContent(appInfoFixture(), { footerLogo: { imageURL: 'https://img.example.org/logo.png' } }), lang)
+    const absolute = render(<Footer />)
+    expect(absolute.container.querySelector('.footer__logo')).toHaveAttribute('src', 'https://img.example.org/logo.png')
+  })
+
+  it('copyright line: current year, store name, All Rights Reserved', () => {
+    jest.useFakeTimers({ now: new Date('2031-03-15T12:00:00Z') })
+    try {
+      resetStores(appInfoFixture(), lang)
+      const { container } = render(<Footer />)
+      expect(container.querySelector('.footer__copyright')).toHaveTextContent(`© 2031 Maple Market. ${text.rights}`)
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
+  it("powered-by bar: default provider, '&' and the configured name linking to its URL", () => {
+    resetStores(appInfoFixture(), lang)
+    const openSpy = jest.spyOn(window, 'open').mockImplementation(() => null)
+    const { container } = render(<Footer />)
+    const bar = container.querySelector('.powered-by') as HTMLElement
+    expect(bar).toHaveTextContent(`${text.poweredBy}iStore&Maple Digital`)
+    fireEvent.click(screen.getByText('Maple Digital'))
+    expect(openSpy).toHaveBeenCalledWith('https://maple.example.com', '_blank', 'noopener')
+    openSpy.mockRestore()
+  })
+
+  it("showPowerByNameOnly hides the '&' and the default provider; hidePowerBy hides the bar", () => {
+    resetStores(withConfig(appInfoFixture(), { showPowerByNameOnly: true }), lang)
+    const nameOnly = render(<Footer />)
+    const bar = nameOnly.container.querySelector('.powered-by') as HTMLElement
+    expect(bar).toHaveTextContent(`${text.poweredBy}Maple Digital`)
+    expect(bar).not.toHaveTextContent('iStore')
+    expect(bar.querySelector('.powered-by__joiner')).toBeNull()
+    nameOnly.unmount()
+
+    resetStores(withConfig(appInfoFixture(), { hidePowerBy: true }), lang)
+    const hidden = render(<Footer />)
+    expect(hidden.container.querySelector('.powered-by')).toBeNull()
+    // Only a WeChat mini-program puts a spacer in its place (footerMiniProgram.test.tsx).
+    expect(hidden.container.querySelector('.powered-by__spacer')).toBeNull()
+  })
+})

@@ -1,0 +1,130 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import type { FooterTab } from '@/api/appInfo'
+import { TabBar } from '@/components/shell/TabBar'
+import type { Language } from '@/i18n'
+import { platform } from '@/platform'
+import { useCart } from '@/stores/cart'
+import { appInfoFixture, withAppContent } from '../../support/fixtures/appInfo'
+import { navigations } from '../../support/taroMock'
+import { cartWithQuantities, LANGS, resetStores, setUrl } from './shellTestKit'
+
+const TEXT: Record<Language, Record<string, string>> = {
+  en: { home: 'Home', shop: 'Shop', cart: 'Cart', support: 'Support', account: 'Account', cart4: 'Cart, 4 items', deals: 'Deals' },
+  zh: { home: '首页', shop: '商店', cart: '购物车', support: '客服', account: '我的', cart4: '购物车，4 件商品', deals: '优惠' }
+}
+
+const CONFIGURED_TABS: FooterTab[] = [
+  { name: 'Deals', nameContent: { zh: '优惠' }, link: 'productlist?cat=deals', icon: 'icons/deals.png' },
+  { name: 'Bag', link: 'checkout/cart' },
+  { name: 'Chat', link: '/pages/messenger/index?room=1' },
+  { name: 'Hotline' },
+  { name: 'Find', link: 'search' },
+  { name: 'Story', link: 'about' }
+]
+
+function withTabs(tabs: FooterTab[]) {
+  const info = appInfoFixture()
+  return withAppContent(info, { navigation: { ...info.appContent.navigation, footerTabs: tabs } })
+}
+
+function activeLabels(container: HTMLElement): string[] {
+  return Array.from(container.querySelectorAll('.tab-bar__tab--active .tab-bar__label')).map((el) => el.textContent ?? '')
+}
+
+beforeEach(() => setUrl('/'))
+
+describe.each(LANGS)('tab bar (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('fixed tabs in order; the cart badge is hidden at zero and shows the itemCount', () => {
+    resetStores(appInfoFixture(), lang)
+    const { container } = render(<TabBar />)
+    const labels = Array.from(container.querySelectorAll('.tab-bar__label')).map((el) => el.textContent)
+    expect(labels).toEqual([text.home, text.shop, text.cart, text.support, text.account])
+    expect(container.querySelector('.tab-bar__badge')).toBeNull()
+    act(() => useCart.setState({ cart: cartWithQuantities(0) }))
+    expect(container.querySelector('.tab-bar__badge')).toBeNull()
+    act(() => useCart.setState({ cart: cartWithQuantities(3, 1) }))
+    expect(container.querySelector('.tab-bar__badge')).toHaveTextContent(/^4$/)
+    expect(screen.getByLabelText(text.cart4)).toBeInTheDocument()
+  })
+
+  it('fixed tabs go to /home, /store, the cart action and /user/list; Support runs the support action', () => {
+    resetStores(appInfoFixture(), lang)
+    const support = jest.spyOn(platform, 'support').mockImplementation(() => undefined)
+    render(<TabBar />)
+    for (const label of [text.home, text.shop, text.cart, text.account]) fireEvent.click(screen.getByText(label))
+    expect(navigations.map((n) => n.url)).toEqual(['/home', '/store', '/checkout/cart', '/user/list'])
+    fireEvent.click(screen.getByText(text.support))
+    expect(support).toHaveBeenCalledWith({ email: 'help@maple-market.example.com', phone: '+1-604-555-0100' })
+    expect(navigations).toHaveLength(4)
+    support.mockRestore()
+  })
+
+  it('the Cart tab opens the campaign cart on a group-campaign page or with FissionSale', () => {
+    setUrl('/store/groupCampaign/9')
+    resetStores(appInfoFixture(), lang)
+    const first = render(<TabBar />)
+    fireEvent.click(screen.getByText(text.cart))
+    first.unmount()
+    setUrl('/store/productlist?cat=x&FissionSale=fs-2')
+    render(<TabBar />)
+    fireEvent.click(screen.getByText(text.cart))
+    expect(navigations.map((n) => n.url)).toEqual(['/checkout/campaignCart?FissionSale=9', '/checkout/campaignCart?FissionSale=fs-2'])
+  })
+
+  it.each([
+    ['/', 'home'],
+    ['/home', 'home'],
+    ['/store/productlist?cat=shoes', 'shop'],
+    ['/checkout/cart', 'cart'],
+    ['/user/orders', 'account'],
+    ['/account/login', 'account'],
+    ['/about', null]
+  ])('on %s the active tab is %s', (url, tab) => {
+    setUrl(url)
+    resetStores(appInfoFixture(), lang)
+    const { container } = render(<TabBar />)
+    expect(activeLabels(container)).toEqual(tab ? [text[tab]] : [])
+  })
+
+  it('configured footerTabs replace the fixed tabs, with every link rule', async () => {
+    resetStores(withTabs(CONFIGURED_TABS), lang)
+    const openMiniProgramPage = jest.spyOn(platform, 'openMiniProgramPage').mockResolvedValue(true)
+    const { container } = render(<TabBar />)
+    const labels = Array.from(container.querySelectorAll('.tab-bar__label')).map((el) => el.textContent)
+    expect(labels).toEqual([text.deals, 'Bag', 'Chat', 'Hotline', 'Find', 'Story'])
+    expect(container.querySelector('.tab-bar__icon')).toHaveAttribute('src', 'https://cdn.example.com/maple/icons/deals.png')
+
+    for (const label of [text.deals, 'Bag', 'Hotline', 'Find', 'Story']) fireEvent.click(screen.getByText(label))
+    expect(navigations.map((n) => n.url)).toEqual(['/store/productlist?cat=deals', '/checkout/cart', '/store/search', '/about'])
+    fireEvent.click(screen.getByText('Chat'))
+    expect(openMiniProgramPage).toHaveBeenCalledWith('/pages/messenger/index?room=1')
+    expect(navigations).toHaveLength(4)
+    // The display-only tab is not a button.
+    expect(screen.getByText('Hotline').closest('.tab-bar__tab')).toHaveClass('tab-bar__tab--static')
+    openMiniProgramPage.mockRestore()
+  })
+
+  it('configured tabs: the cart-link tab carries the badge; active follows the current path', () => {
+    setUrl('/store/productlist?cat=deals')
+    resetStores(withTabs(CONFIGURED_TABS), lang)
+    useCart.setState({ cart: cartWithQuantities(2) })
+    const { container, unmount } = render(<TabBar />)
+    expect(screen.getByText('Bag').closest('.tab-bar__tab')?.querySelector('.tab-bar__badge')).toHaveTextContent('2')
+    // A store tab is active across /store, but the search tab only on its own path.
+    expect(activeLabels(container)).toEqual([text.deals])
+    unmount()
+    setUrl('/store/search')
+    const onSearch = render(<TabBar />)
+    expect(activeLabels(onSearch.container)).toEqual([text.deals, 'Find'])
+  })
+
+  it('configured tabs need styling: without app info css the fixed tabs stay', () => {
+    const info = withTabs(CONFIGURED_TABS)
+    resetStores(withAppContent(info, { css: undefined }), lang)
+    const { container } = render(<TabBar />)
+    expect(container.querySelectorAll('.tab-bar__label')[0]).toHaveTextContent(text.home)
+    expect(screen.queryByText('Bag')).toBeNull()
+  })
+})
