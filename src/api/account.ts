@@ -1,5 +1,5 @@
 /** Account calls (spec §7 Account and common): e-mail sign-in, registration, passwords, profile, addresses, store credit. */
-import type { AppInfo, Localized, SessionUser } from './appInfo'
+import type { AppInfo, Localized } from './appInfo'
 import { http, upload } from './http'
 
 /** The signed-in fields of app info; sign-in calls answer with them so the client need not reload app info. */
@@ -32,10 +32,13 @@ export interface Address {
   province: string
   postCode: string
   country: string
+  /** Given by the server on save; the first address is the default unless one says so. */
+  id?: string
+  isDefault?: boolean
 }
 
-/** Spec §7 getAddresses/{a}/type/{b}: the address book of one kind (delivery addresses are what checkout offers). */
-export type AddressType = 'DELIVERY'
+/** Spec §7 getAddresses/{a}/type/{b}: the address book of one kind (shipping addresses are what checkout offers). */
+export type AddressType = 'SHIPPING' | 'BILLING'
 
 export interface Country {
   code: string
@@ -55,12 +58,16 @@ export interface StoreCredit {
 }
 
 export interface StoreCreditEntry {
-  id: string
+  /** Minor units; negative when credit was spent. */
   amount: number
-  currency: string
   reason: string
-  orderID?: string | null
+  orderID: string | null
+  balanceAfter: number
   createdAt: string
+}
+
+export interface StoreCreditHistory extends StoreCredit {
+  entries: StoreCreditEntry[]
 }
 
 /**
@@ -86,14 +93,14 @@ export const accountApi = {
   resetPasswordExternal: (token: string, password: string) => http.post<unknown>('/common3/resetPasswordExternal', { token, password }),
   resetPassword: (oldPassword: string, newPassword: string) =>
     http.post<unknown>('/admin/userManagement/resetPassword', { oldPassword, newPassword }),
-  updateProfile: (profile: ProfileUpdate) => http.put<SessionUser>('/admin/userManagement/userInfo', profile),
+  updateProfile: (profile: ProfileUpdate) => http.put<SessionFields>('/admin/userManagement/userInfo', profile),
   uploadProfileImage: (filePath: string) => upload<{ profileImage: string }>('/admin/userManagement/image/upload', filePath, 'file'),
   addresses: (userID: string, type: AddressType) =>
-    http.get<Address[]>(`/admin/userManagement/getAddresses/${encodeURIComponent(userID)}/type/${type}`),
+    http.get<{ addresses: Address[] }>(`/admin/userManagement/getAddresses/${encodeURIComponent(userID)}/type/${type}`),
   updateAddresses: (userID: string, type: AddressType, addresses: Address[]) =>
-    http.post<Address[]>(`/admin/userManagement/updateAddresses/${encodeURIComponent(userID)}/${type}`, addresses),
+    http.post<{ addresses: Address[] }>(`/admin/userManagement/updateAddresses/${encodeURIComponent(userID)}/${type}`, { addresses }),
   countries: () => http.get<Country[]>('/common3/supportedCountries'),
   provinces: (country: string) => http.get<Province[]>(`/common3/provinces/${encodeURIComponent(country)}`),
   storeCredit: () => http.get<StoreCredit>('/admin/storeCreditManagement/storeCredit'),
-  storeCreditHistory: () => http.get<StoreCreditEntry[]>('/admin/storeCreditManagement/storeCreditHistory')
+  storeCreditHistory: () => http.get<StoreCreditHistory>('/admin/storeCreditManagement/storeCreditHistory')
 }

@@ -5,18 +5,6 @@ import { http } from './http'
 /** Spec §9: order list page size 10, infinite load on. */
 export const ORDER_PAGE_SIZE = 10
 
-export interface OrderSummary {
-  orderID: string
-  status: string
-  paymentStatus: string
-  method: string
-  localStoreName?: string | null
-  total: number
-  currency: string
-  itemCount: number
-  createdAt: string
-}
-
 export interface OrderLine {
   itemKey: string
   productId: string
@@ -27,6 +15,7 @@ export interface OrderLine {
   quantity: number
   unitPrice: number
   lineTotal: number
+  addOn?: boolean
 }
 
 export interface OrderComment {
@@ -34,34 +23,51 @@ export interface OrderComment {
   createdAt: string
 }
 
-export interface OrderDetail extends OrderSummary {
-  lineItems: OrderLine[]
-  tableNumber?: string | null
-  pickupDateTime?: string | null
-  deliveryDateTime?: string | null
+/** An order as the server shows it to its owner; money in minor units of `currency`. */
+export interface Order {
+  orderID: string
+  status: string
+  paymentStatus: string
+  method: string
+  localStoreName: string | null
+  tableNumber: string | null
+  contact: Record<string, unknown> | null
+  delivery: Record<string, unknown> | null
+  pickupDateTime: string | null
+  deliveryDateTime: string | null
+  lines: OrderLine[]
   subtotal: number
   discount: number
   tip: number
   tax: number
   shipping: number
   storeCredit: number
-  customerComment?: string
+  total: number
+  currency: string
+  customerComment: string
   comments: OrderComment[]
   cancellable: boolean
-  updatedAt?: string
-  settledAt?: string | null
+  createdAt: string
+  storeName: string
+}
+
+export interface OrderPage {
+  orders: Order[]
+  startingPosition: number
+  numberToLoad: number
+  hasMore: boolean
 }
 
 export const ordersApi = {
   list: (startingPosition: number) =>
-    http.get<OrderSummary[]>('/admin/orderManagement/orders/list', {
+    http.get<OrderPage>('/admin/orderManagement/orders/list', {
       numberToLoad: ORDER_PAGE_SIZE,
       startingPosition,
       infiniteLoad: true
     }),
   count: () => http.get<{ count: number }>('/admin/orderManagement/orders/count'),
-  detail: (orderID: string) => http.get<OrderDetail>(`/admin/orderManagement/order/${encodeURIComponent(orderID)}`),
-  cancel: (orderID: string) => http.put<OrderDetail>(`/admin/orderManagement/cancelOrder/${encodeURIComponent(orderID)}`),
-  addComment: (orderID: string, text: string) =>
-    http.put<OrderDetail>(`/admin/orderManagement/addComment/${encodeURIComponent(orderID)}`, { text })
+  detail: (orderID: string) => http.get<Order>(`/admin/orderManagement/order/${encodeURIComponent(orderID)}`),
+  cancel: (orderID: string) => http.put<Order>(`/admin/orderManagement/cancelOrder/${encodeURIComponent(orderID)}`),
+  addComment: (orderID: string, comment: string) =>
+    http.put<Order>(`/admin/orderManagement/addComment/${encodeURIComponent(orderID)}`, { comment })
 }

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'forgot' })
+export default definePageConfig({ navigationBarTitleText: 'Forgot password' })

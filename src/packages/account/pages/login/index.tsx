@@ -1,10 +1,10 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
 import { Shell } from '@/components/shell/Shell'
+import { LoginForm } from '@/components/account/LoginForm'
 
 export default function Page() {
   return (
     <Shell>
-      <ComingSoon />
+      <LoginForm />
     </Shell>
   )
 }

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'reset' })
+export default definePageConfig({ navigationBarTitleText: 'Password' })

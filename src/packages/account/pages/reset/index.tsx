@@ -1,10 +1,10 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
 import { Shell } from '@/components/shell/Shell'
+import { ResetPasswordForm } from '@/components/account/PasswordForms'
 
 export default function Page() {
   return (
     <Shell>
-      <ComingSoon />
+      <ResetPasswordForm />
     </Shell>
   )
 }

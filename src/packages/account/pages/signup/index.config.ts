@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'signup' })
+export default definePageConfig({ navigationBarTitleText: 'Create account' })

@@ -1,10 +1,10 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
 import { Shell } from '@/components/shell/Shell'
+import { SignUpForm } from '@/components/account/SignUpForm'
 
 export default function Page() {
   return (
     <Shell>
-      <ComingSoon />
+      <SignUpForm />
     </Shell>
   )
 }

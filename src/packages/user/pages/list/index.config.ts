@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'list' })
+export default definePageConfig({ navigationBarTitleText: 'My account' })

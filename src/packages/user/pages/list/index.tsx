@@ -1,10 +1,13 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
 import { Shell } from '@/components/shell/Shell'
+import { MyAccount } from '@/components/account/MyAccount'
+import { SignedIn } from '@/components/account/SignedIn'
 
 export default function Page() {
   return (
     <Shell>
-      <ComingSoon />
+      <SignedIn>
+        <MyAccount />
+      </SignedIn>
     </Shell>
   )
 }

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'order' })
+export default definePageConfig({ navigationBarTitleText: 'Order' })

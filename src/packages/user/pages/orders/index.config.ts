@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'orders' })
+export default definePageConfig({ navigationBarTitleText: 'My orders' })

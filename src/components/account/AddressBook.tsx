@@ -1,0 +1,93 @@
+import { View, Text, Button, Picker } from '@tarojs/components'
+import type { Address } from '@/api/account'
+import { useAddresses } from '@/hooks/useAddresses'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import { EmptyState } from '@/components/common/EmptyState'
+import { Field, FormError } from './Field'
+import './MyAccount.scss'
+
+const oneLine = (a: Address) =>
+  [a.unit ? `${a.unit}-${a.streetNumberAndNameDetails}` : a.streetNumberAndNameDetails, a.city, a.province, a.postCode, a.country].join(', ')
+
+/** Saved addresses (what checkout offers); countries and provinces come from the server. */
+export function AddressBook() {
+  const t = useT()
+  const localized = useLocalized()
+  const a = useAddresses()
+  const { form } = a
+  const countryNames = a.countries.map((c) => localized(c.nameContent, c.name))
+  const provinceNames = a.provinces.map((p) => localized(p.nameContent, p.name))
+  const countryIndex = a.countries.findIndex((c) => c.code === form.values.country)
+  const provinceIndex = a.provinces.findIndex((p) => p.code === form.values.province)
+
+  return (
+    <View className="my-account__section address-book">
+      <Text className="my-account__heading">{t('user.addresses.title')}</Text>
+      {a.loadError ? <EmptyState tone="error" message={t('common.error', { message: a.loadError })} action={{ label: t('common.retry'), onClick: a.reload }} /> : null}
+      {a.addresses?.length === 0 && a.editing === null ? <Text className="my-account__empty">{t('user.addresses.empty')}</Text> : null}
+      {a.addresses?.map((address, index) => (
+        <View key={address.id ?? index} className="address-card">
+          <Text className="address-card__name">
+            {address.firstName} {address.lastName}
+            {address.isDefault ? ` · ${t('user.addresses.default')}` : ''}
+          </Text>
+          <Text className="address-card__line">{oneLine(address)}</Text>
+          <Text className="address-card__line">{address.phone}</Text>
+          <View className="my-account__actions">
+            <Button size="mini" onClick={() => a.startEdit(index)}>
+              {t('user.addresses.edit')}
+            </Button>
+            <Button size="mini" onClick={() => a.remove(index)}>
+              {t('user.addresses.remove')}
+            </Button>
+          </View>
+        </View>
+      ))}
+      <FormError message={a.removeError} />
+
+      {a.editing !== null ? (
+        <View className="address-form">
+          <Field name="firstName" label={t('account.field.firstName')} value={form.values.firstName} onChange={(v) => form.setField('firstName', v)} error={form.errors.firstName} maxlength={60} />
+          <Field name="lastName" label={t('account.field.lastName')} value={form.values.lastName} onChange={(v) => form.setField('lastName', v)} error={form.errors.lastName} maxlength={60} />
+          <Field name="phone" label={t('account.field.phone')} value={form.values.phone} onChange={(v) => form.setField('phone', v)} error={form.errors.phone} maxlength={30} />
+          <Field name="streetNumberAndNameDetails" label={t('account.field.street')} value={form.values.streetNumberAndNameDetails} onChange={(v) => form.setField('streetNumberAndNameDetails', v)} error={form.errors.streetNumberAndNameDetails} />
+          <Field name="unit" label={t('account.field.unit')} value={form.values.unit ?? ''} onChange={(v) => form.setField('unit', v)} maxlength={40} />
+          <Field name="city" label={t('account.field.city')} value={form.values.city} onChange={(v) => form.setField('city', v)} error={form.errors.city} maxlength={80} />
+          <View className={`account-field${form.errors.country ? ' account-field--invalid' : ''}`}>
+            <Text className="account-field__label">{t('account.field.country')}</Text>
+            <Picker mode="selector" range={countryNames} value={Math.max(countryIndex, 0)} onChange={(e) => a.chooseCountry(a.countries[Number(e.detail.value)]?.code ?? '')}>
+              <View className="account-field__input address-form__picker" data-field="country">
+                <Text>{countryIndex >= 0 ? countryNames[countryIndex] : t('account.field.choose')}</Text>
+              </View>
+            </Picker>
+            {form.errors.country ? <View className="account-field__error" role="alert">{form.errors.country}</View> : null}
+          </View>
+          <View className={`account-field${form.errors.province ? ' account-field--invalid' : ''}`}>
+            <Text className="account-field__label">{t('account.field.province')}</Text>
+            <Picker mode="selector" range={provinceNames} value={Math.max(provinceIndex, 0)} onChange={(e) => form.setField('province', a.provinces[Number(e.detail.value)]?.code ?? '')}>
+              <View className="account-field__input address-form__picker" data-field="province">
+                <Text>{provinceIndex >= 0 ? provinceNames[provinceIndex] : t('account.field.choose')}</Text>
+              </View>
+            </Picker>
+            {form.errors.province ? <View className="account-field__error" role="alert">{form.errors.province}</View> : null}
+          </View>
+          <Field name="postCode" label={t('account.field.postCode')} value={form.values.postCode} onChange={(v) => form.setField('postCode', v)} error={form.errors.postCode} maxlength={12} />
+          <FormError message={form.serverError} />
+          <View className="my-account__actions">
+            <Button className="my-account__primary" size="mini" loading={form.busy} disabled={form.busy} onClick={a.save}>
+              {t('user.save')}
+            </Button>
+            <Button size="mini" onClick={a.cancel}>
+              {t('user.cancel')}
+            </Button>
+          </View>
+        </View>
+      ) : (
+        <Button size="mini" className="address-book__add" onClick={a.startNew}>
+          {t('user.addresses.add')}
+        </Button>
+      )}
+    </View>
+  )
+}

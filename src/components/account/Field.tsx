@@ -1,0 +1,48 @@
+import { View, Text, Input } from '@tarojs/components'
+import './AccountForm.scss'
+
+interface FieldProps {
+  /** Also the input's name (e2e tests and password managers find fields by it). */
+  name: string
+  label: string
+  value: string
+  onChange(value: string): void
+  error?: string
+  password?: boolean
+  /** Browser autofill hint (H5). */
+  autoComplete?: string
+  maxlength?: number
+}
+
+/** A labelled text field with its validation message underneath. */
+export function Field({ name, label, value, onChange, error, password, autoComplete, maxlength = 200 }: FieldProps) {
+  return (
+    <View className={`account-field${error ? ' account-field--invalid' : ''}`}>
+      <Text className="account-field__label">{label}</Text>
+      <Input
+        className="account-field__input"
+        name={name}
+        value={value}
+        password={password}
+        maxlength={maxlength}
+        ariaLabel={label}
+        nativeProps={{ 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete }}
+        onInput={(e) => onChange(e.detail.value)}
+      />
+      {error ? (
+        <View className="account-field__error" role="alert">
+          {error}
+        </View>
+      ) : null}
+    </View>
+  )
+}
+
+/** The server's answer to a submit, shown above the button. */
+export function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <View className="account-form__error" role="alert">
+      <Text>{message}</Text>
+    </View>
+  ) : null
+}

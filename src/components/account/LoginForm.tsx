@@ -1,0 +1,74 @@
+import { View, Text, Button } from '@tarojs/components'
+import { useSignIn } from '@/hooks/useSignIn'
+import { useT } from '@/hooks/useT'
+import { Field, FormError } from './Field'
+import { TextLink } from './TextLink'
+import './AccountForm.scss'
+
+/** /account/login: platform sign-in where there is one, then e-mail and password (which also links a new platform identity). */
+export function LoginForm() {
+  const t = useT()
+  const s = useSignIn()
+  const { form } = s
+  const provider = s.pendingIdentity ?? s.platformProvider
+  const providerName = provider === 'alipay' ? t('account.platform.alipay') : t('account.platform.wechat')
+
+  return (
+    <View className="account-page account-login">
+      <Text className="account-page__title">{t('account.login.title')}</Text>
+
+      {s.pendingIdentity ? (
+        <View className="account-platform__pending" role="status">
+          <Text>{t('account.platform.newIdentity', { provider: providerName })}</Text>
+          <View className="account-form__links">
+            <TextLink to={s.signUpUrl} label={t('account.platform.createAccount')} />
+            <View className="account-form__link" role="link" onClick={s.cancelPendingIdentity}>
+              {t('account.platform.notNow')}
+            </View>
+          </View>
+        </View>
+      ) : s.platformSignIn ? (
+        <View className="account-platform">
+          <Button
+            className={`account-platform__button account-platform__button--${s.platformProvider}`}
+            loading={s.platformBusy}
+            disabled={s.platformBusy}
+            onClick={s.signInWithPlatform}
+          >
+            {t('account.platform.signInWith', { provider: providerName })}
+          </Button>
+          <FormError message={s.platformError} />
+        </View>
+      ) : (
+        <FormError message={s.platformError} />
+      )}
+
+      <Field
+        name="emailID"
+        label={t('account.field.email')}
+        value={form.values.emailID}
+        onChange={(v) => form.setField('emailID', v)}
+        error={form.errors.emailID}
+        autoComplete="email"
+        maxlength={254}
+      />
+      <Field
+        name="password"
+        label={t('account.field.password')}
+        value={form.values.password}
+        onChange={(v) => form.setField('password', v)}
+        error={form.errors.password}
+        password
+        autoComplete="current-password"
+      />
+      <FormError message={form.serverError} />
+      <Button className="account-form__submit" loading={form.busy} disabled={form.busy} onClick={s.submit}>
+        {s.pendingIdentity ? t('account.login.linkSubmit', { provider: providerName }) : t('account.login.submit')}
+      </Button>
+      <View className="account-form__links">
+        <TextLink to="/account/forgot" label={t('account.login.forgot')} />
+        <TextLink to={s.signUpUrl} label={t('account.login.toSignUp')} />
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react'
+import { View, Text, Button } from '@tarojs/components'
+import { signOut } from '@/hooks/useAccount'
+import { useT } from '@/hooks/useT'
+import { AddressBook } from './AddressBook'
+import { FormError } from './Field'
+import { Profile } from './Profile'
+import { StoreCreditPanel } from './StoreCreditPanel'
+import { TextLink } from './TextLink'
+import './MyAccount.scss'
+
+/** /user/list: profile, orders link, addresses, store credit, password and sign-out. */
+export function MyAccount() {
+  const t = useT()
+  const [signOutError, setSignOutError] = useState<string | null>(null)
+  const [signingOut, setSigningOut] = useState(false)
+  const onSignOut = async () => {
+    setSigningOut(true)
+    setSignOutError(null)
+    try {
+      await signOut()
+    } catch (err) {
+      setSignOutError(err instanceof Error ? err.message : String(err))
+      setSigningOut(false)
+    }
+  }
+
+  return (
+    <View className="account-page my-account">
+      <Text className="account-page__title">{t('user.title')}</Text>
+      <Profile />
+      <View className="my-account__section my-account__links">
+        <TextLink to="/user/orders" label={t('user.orders.title')} className="my-account__orders-link" />
+        <TextLink to="/account/reset" label={t('account.reset.changeTitle')} />
+      </View>
+      <AddressBook />
+      <StoreCreditPanel />
+      <FormError message={signOutError} />
+      <Button className="my-account__signout" loading={signingOut} disabled={signingOut} onClick={onSignOut}>
+        {t('user.signOut')}
+      </Button>
+    </View>
+  )
+}

@@ -1,0 +1,114 @@
+import { View, Text, Button, Textarea } from '@tarojs/components'
+import { EmptyState } from '@/components/common/EmptyState'
+import { Price } from '@/components/common/Price'
+import { Spinner } from '@/components/common/Spinner'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useOrder } from '@/hooks/useOrder'
+import { useT } from '@/hooks/useT'
+import { formatDateTime, orderMethodLabel, orderStatusLabel, paymentStatusLabel } from './orderLabels'
+import { FormError } from './Field'
+import './Orders.scss'
+
+/** /user/orders/:id: lines, method, store, times, payment status and totals; cancel where allowed; comments. */
+export function OrderDetail({ orderID }: { orderID: string | undefined }) {
+  const t = useT()
+  const localized = useLocalized()
+  const o = useOrder(orderID, true)
+  const { order } = o
+
+  if (o.loadError) return <EmptyState tone="error" message={t('common.error', { message: o.loadError })} action={{ label: t('common.retry'), onClick: o.reload }} />
+  if (!order) return <Spinner label={t('common.loading')} />
+
+  const totals: [string, number][] = [
+    [t('user.order.subtotal'), order.subtotal],
+    [t('user.order.discount'), -order.discount],
+    [t('user.order.tip'), order.tip],
+    [t('user.order.tax'), order.tax],
+    [t('user.order.shipping'), order.shipping],
+    [t('user.order.storeCredit'), -order.storeCredit]
+  ]
+
+  return (
+    <View className="account-page order-detail">
+      <Text className="account-page__title">{t('user.order.number', { id: order.orderID })}</Text>
+      <View className="order-detail__facts">
+        <Fact label={t('user.order.status')} value={orderStatusLabel(t, order.status)} name="status" />
+        <Fact label={t('user.order.payment')} value={paymentStatusLabel(t, order.paymentStatus)} name="payment" />
+        <Fact label={t('user.order.method')} value={orderMethodLabel(t, order.method)} name="method" />
+        {order.localStoreName ? <Fact label={t('user.order.store')} value={order.localStoreName} name="store" /> : null}
+        {order.tableNumber ? <Fact label={t('user.order.table')} value={order.tableNumber} name="table" /> : null}
+        <Fact label={t('user.order.placed')} value={formatDateTime(order.createdAt)} name="placed" />
+        {order.pickupDateTime ? <Fact label={t('user.order.pickupTime')} value={order.pickupDateTime} name="pickup" /> : null}
+        {order.deliveryDateTime ? <Fact label={t('user.order.deliveryTime')} value={order.deliveryDateTime} name="delivery" /> : null}
+      </View>
+
+      <View className="order-detail__lines">
+        {order.lines.map((line) => (
+          <View key={line.itemKey} className="order-line">
+            <View className="order-line__name">
+              <Text>{localized(line.nameContent, line.name)}</Text>
+              {line.optionPair ? <Text className="order-line__options">{line.optionPair}</Text> : null}
+            </View>
+            <Text className="order-line__qty">× {line.quantity}</Text>
+            <Price className="order-line__total" amount={line.lineTotal} currency={order.currency} />
+          </View>
+        ))}
+      </View>
+
+      <View className="order-detail__totals">
+        {totals
+          .filter(([, amount]) => amount !== 0)
+          .map(([label, amount]) => (
+            <View key={label} className="order-total">
+              <Text>{label}</Text>
+              <Price amount={amount} currency={order.currency} />
+            </View>
+          ))}
+        <View className="order-total order-total--grand">
+          <Text>{t('user.order.total')}</Text>
+          <Price amount={order.total} currency={order.currency} />
+        </View>
+      </View>
+
+      {order.cancellable ? (
+        <Button className="order-detail__cancel" loading={o.busy === 'cancel'} disabled={o.busy !== null} onClick={o.cancel}>
+          {t('user.order.cancel')}
+        </Button>
+      ) : null}
+      <FormError message={o.actionError} />
+
+      <View className="order-detail__comments">
+        <Text className="order-detail__heading">{t('user.order.comments')}</Text>
+        {order.customerComment ? <Text className="order-comment">{order.customerComment}</Text> : null}
+        {order.comments.map((c, i) => (
+          <View key={`${c.createdAt}-${i}`} className="order-comment">
+            <Text className="order-comment__time">{formatDateTime(c.createdAt)}</Text>
+            <Text className="order-comment__text">{c.text}</Text>
+          </View>
+        ))}
+        <Textarea
+          className="order-detail__comment-input"
+          name="comment"
+          value={o.comment}
+          maxlength={1000}
+          placeholder={t('user.order.commentPlaceholder')}
+          nativeProps={{ 'aria-label': t('user.order.commentPlaceholder') }}
+          onInput={(e) => o.setComment(e.detail.value)}
+        />
+        <FormError message={o.commentError} />
+        <Button className="order-detail__comment-submit" loading={o.busy === 'comment'} disabled={o.busy !== null} onClick={o.addComment}>
+          {t('user.order.addComment')}
+        </Button>
+      </View>
+    </View>
+  )
+}
+
+function Fact({ label, value, name }: { label: string; value: string; name: string }) {
+  return (
+    <View className={`order-fact order-fact--${name}`}>
+      <Text className="order-fact__label">{label}</Text>
+      <Text className="order-fact__value">{value}</Text>
+    </View>
+  )
+}

@@ -1,0 +1,51 @@
+import { View, Text, Button } from '@tarojs/components'
+import { Price } from '@/components/common/Price'
+import { EmptyState } from '@/components/common/EmptyState'
+import { Spinner } from '@/components/common/Spinner'
+import { useOrders } from '@/hooks/useOrders'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import { formatDateTime, orderStatusLabel, paymentStatusLabel } from './orderLabels'
+import './Orders.scss'
+
+/** /user/orders: the count, then rows 10 at a time; reaching the bottom (or "Load more") fetches the next page. */
+export function OrderList() {
+  const t = useT()
+  const { orders, count, loading, error, hasMore, loadMore, retry } = useOrders(true)
+
+  return (
+    <View className="account-page order-list">
+      <Text className="account-page__title">{t('user.orders.title')}</Text>
+      {count !== null ? <Text className="order-list__count">{t('user.orders.count', { count })}</Text> : null}
+      {!loading && !error && orders.length === 0 ? (
+        <EmptyState message={t('user.orders.empty')} action={{ label: t('user.orders.shop'), onClick: () => platform.navigate('/store') }} />
+      ) : null}
+      {orders.map((order) => (
+        <View
+          key={order.orderID}
+          className="order-row"
+          role="link"
+          data-order-id={order.orderID}
+          onClick={() => platform.navigate(`/user/orders/${order.orderID}`)}
+        >
+          <View className="order-row__head">
+            <Text className="order-row__id">{t('user.order.number', { id: order.orderID })}</Text>
+            <Text className="order-row__date">{formatDateTime(order.createdAt)}</Text>
+          </View>
+          <View className="order-row__body">
+            <Text className={`order-row__status order-status--${order.status.toLowerCase()}`}>{orderStatusLabel(t, order.status)}</Text>
+            <Text className="order-row__payment">{paymentStatusLabel(t, order.paymentStatus)}</Text>
+            <Price className="order-row__total" amount={order.total} currency={order.currency} />
+          </View>
+        </View>
+      ))}
+      {error ? <EmptyState tone="error" message={t('common.error', { message: error })} action={{ label: t('common.retry'), onClick: retry }} /> : null}
+      {loading ? <Spinner label={t('common.loading')} /> : null}
+      {hasMore && !loading && !error ? (
+        <Button className="order-list__more" onClick={loadMore}>
+          {t('user.orders.loadMore')}
+        </Button>
+      ) : null}
+    </View>
+  )
+}

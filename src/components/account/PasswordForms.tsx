@@ -1,0 +1,105 @@
+import { View, Text, Button } from '@tarojs/components'
+import { useForgotPassword, useResetPassword } from '@/hooks/usePasswordReset'
+import { useT } from '@/hooks/useT'
+import { Field, FormError } from './Field'
+import { TextLink } from './TextLink'
+import './AccountForm.scss'
+
+/** /account/forgot: asks for a reset link; the answer is the same whether or not the e-mail has an account. */
+export function ForgotPasswordForm() {
+  const t = useT()
+  const { form, submit, sent } = useForgotPassword()
+  return (
+    <View className="account-page account-forgot">
+      <Text className="account-page__title">{t('account.forgot.title')}</Text>
+      {sent ? (
+        <View className="account-form__success" role="status">
+          {t('account.forgot.sent')}
+        </View>
+      ) : (
+        <Text className="account-page__note">{t('account.forgot.intro')}</Text>
+      )}
+      <Field
+        name="emailID"
+        label={t('account.field.email')}
+        value={form.values.emailID}
+        onChange={(v) => form.setField('emailID', v)}
+        error={form.errors.emailID}
+        autoComplete="email"
+        maxlength={254}
+      />
+      <FormError message={form.serverError} />
+      <Button className="account-form__submit" loading={form.busy} disabled={form.busy} onClick={submit}>
+        {t('account.forgot.submit')}
+      </Button>
+      <View className="account-form__links">
+        <TextLink to="/account/login" label={t('account.signup.toLogin')} />
+      </View>
+    </View>
+  )
+}
+
+/** /account/reset?token=… sets a new password from the e-mailed link; signed in without a token it changes the password. */
+export function ResetPasswordForm() {
+  const t = useT()
+  const { form, submit, mode, done } = useResetPassword()
+
+  if (mode === 'invalid') {
+    return (
+      <View className="account-page account-reset">
+        <Text className="account-page__title">{t('account.reset.title')}</Text>
+        <Text className="account-page__note">{t('account.reset.noToken')}</Text>
+        <TextLink to="/account/forgot" label={t('account.login.forgot')} />
+      </View>
+    )
+  }
+  if (done) {
+    return (
+      <View className="account-page account-reset">
+        <Text className="account-page__title">{t('account.reset.title')}</Text>
+        <View className="account-form__success" role="status">
+          {mode === 'token' ? t('account.reset.doneSignIn') : t('account.reset.doneChanged')}
+        </View>
+        {mode === 'token' ? <TextLink to="/account/login" label={t('account.login.submit')} /> : <TextLink to="/user/list" label={t('user.title')} />}
+      </View>
+    )
+  }
+  return (
+    <View className="account-page account-reset">
+      <Text className="account-page__title">{mode === 'token' ? t('account.reset.title') : t('account.reset.changeTitle')}</Text>
+      {mode === 'change' ? (
+        <Field
+          name="oldPassword"
+          label={t('account.field.currentPassword')}
+          value={form.values.oldPassword ?? ''}
+          onChange={(v) => form.setField('oldPassword', v)}
+          error={form.errors.oldPassword}
+          password
+          autoComplete="current-password"
+        />
+      ) : null}
+      <Field
+        name="password"
+        label={t('account.field.newPassword')}
+        value={form.values.password}
+        onChange={(v) => form.setField('password', v)}
+        error={form.errors.password}
+        password
+        autoComplete="new-password"
+      />
+      <Field
+        name="confirmPassword"
+        label={t('account.field.confirmPassword')}
+        value={form.values.confirmPassword}
+        onChange={(v) => form.setField('confirmPassword', v)}
+        error={form.errors.confirmPassword}
+        password
+        autoComplete="new-password"
+      />
+      <FormError message={form.serverError} />
+      <Button className="account-form__submit" loading={form.busy} disabled={form.busy} onClick={submit}>
+        {t('account.reset.submit')}
+      </Button>
+    </View>
+  )
+}

@@ -1,0 +1,56 @@
+import { View, Text, Button, Image } from '@tarojs/components'
+import { imageUrl } from '@/domain/imageUrl'
+import { useProfile } from '@/hooks/useAccount'
+import { useT } from '@/hooks/useT'
+import { useAppInfo } from '@/stores/appInfo'
+import { Field, FormError } from './Field'
+import './MyAccount.scss'
+
+export function Profile() {
+  const t = useT()
+  const p = useProfile()
+  const cdn = useAppInfo((s) => s.info?.appContent.appDetail?.cdnpath)
+  const { user, form } = p
+  const picture = imageUrl(user?.profileImage, cdn)
+
+  return (
+    <View className="my-account__section profile">
+      <Text className="my-account__heading">{t('user.profile.title')}</Text>
+      <View className="profile__head">
+        <View className="profile__picture" onClick={p.changeImage} role="button" aria-label={t('user.profile.changeImage')}>
+          {picture ? <Image className="profile__image" src={picture} mode="aspectFill" /> : <Text className="profile__initial">{(user?.firstName ?? '?').slice(0, 1)}</Text>}
+        </View>
+        <View className="profile__who">
+          <Text className="profile__name">{[user?.firstName, user?.lastName].filter(Boolean).join(' ')}</Text>
+          <Text className="profile__email">{user?.emailID}</Text>
+          {user?.phone ? <Text className="profile__phone">{user.phone}</Text> : null}
+        </View>
+      </View>
+      <Button className="profile__image-button" size="mini" loading={p.imageBusy} disabled={p.imageBusy} onClick={p.changeImage}>
+        {t('user.profile.changeImage')}
+      </Button>
+      <FormError message={p.imageError} />
+
+      {p.editing ? (
+        <View className="profile__form">
+          <Field name="firstName" label={t('account.field.firstName')} value={form.values.firstName} onChange={(v) => form.setField('firstName', v)} error={form.errors.firstName} maxlength={60} />
+          <Field name="lastName" label={t('account.field.lastName')} value={form.values.lastName} onChange={(v) => form.setField('lastName', v)} error={form.errors.lastName} maxlength={60} />
+          <Field name="phone" label={t('account.field.phone')} value={form.values.phone} onChange={(v) => form.setField('phone', v)} error={form.errors.phone} maxlength={30} />
+          <FormError message={form.serverError} />
+          <View className="my-account__actions">
+            <Button className="my-account__primary" size="mini" loading={form.busy} disabled={form.busy} onClick={p.save}>
+              {t('user.save')}
+            </Button>
+            <Button size="mini" onClick={p.cancelEditing}>
+              {t('user.cancel')}
+            </Button>
+          </View>
+        </View>
+      ) : (
+        <Button size="mini" className="profile__edit" onClick={p.startEditing}>
+          {t('user.profile.edit')}
+        </Button>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,43 @@
+import { View, Text, Button } from '@tarojs/components'
+import { useSignUp } from '@/hooks/useSignUp'
+import { useT } from '@/hooks/useT'
+import { Field, FormError } from './Field'
+import { TextLink } from './TextLink'
+import './AccountForm.scss'
+
+/** /account/signup: a new account; with a pending WeChat/Alipay identity the account also owns it. */
+export function SignUpForm() {
+  const t = useT()
+  const { form, submit, pendingIdentity, loginUrl } = useSignUp()
+  const field = (name: keyof typeof form.values) => ({
+    name,
+    value: form.values[name],
+    onChange: (v: string) => form.setField(name, v),
+    error: form.errors[name]
+  })
+
+  return (
+    <View className="account-page account-signup">
+      <Text className="account-page__title">{t('account.signup.title')}</Text>
+      {pendingIdentity ? (
+        <Text className="account-page__note">
+          {t('account.signup.withIdentity', {
+            provider: pendingIdentity === 'alipay' ? t('account.platform.alipay') : t('account.platform.wechat')
+          })}
+        </Text>
+      ) : null}
+      <Field {...field('firstName')} label={t('account.field.firstName')} autoComplete="given-name" maxlength={60} />
+      <Field {...field('lastName')} label={t('account.field.lastName')} autoComplete="family-name" maxlength={60} />
+      <Field {...field('emailID')} label={t('account.field.email')} autoComplete="email" maxlength={254} />
+      <Field {...field('password')} label={t('account.field.newPassword')} password autoComplete="new-password" />
+      <Field {...field('confirmPassword')} label={t('account.field.confirmPassword')} password autoComplete="new-password" />
+      <FormError message={form.serverError} />
+      <Button className="account-form__submit" loading={form.busy} disabled={form.busy} onClick={submit}>
+        {t('account.signup.submit')}
+      </Button>
+      <View className="account-form__links">
+        <TextLink to={loginUrl} label={t('account.signup.toLogin')} />
+      </View>
+    </View>
+  )
+}

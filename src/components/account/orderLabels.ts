@@ -1,0 +1,18 @@
+import dayjs from 'dayjs'
+import type { MessageKey, Translate } from '@/i18n'
+
+const STATUS = ['NEW', 'INTERIM', 'CANCELLED', 'FAILED'] as const
+const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'FAILED', 'REFUNDED'] as const
+const METHOD = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const
+
+/** Known codes get words; a code this client does not know yet is shown as the server sent it. */
+function label(t: Translate, known: readonly string[], prefix: string, code: string): string {
+  return known.includes(code) ? t(`${prefix}.${code}` as MessageKey) : code
+}
+
+export const orderStatusLabel = (t: Translate, code: string) => label(t, STATUS, 'user.status', code)
+export const paymentStatusLabel = (t: Translate, code: string) => label(t, PAYMENT, 'user.payment', code)
+export const orderMethodLabel = (t: Translate, code: string) => label(t, METHOD, 'user.method', code)
+
+/** Order times in the shopper's local time. */
+export const formatDateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm')

@@ -1,0 +1,117 @@
+/** My account (/user/list): the signed-in guard, profile and picture, store credit, sign-out. */
+import { useEffect, useState } from 'react'
+import Taro from '@tarojs/taro'
+import { accountApi, type StoreCredit, type StoreCreditEntry } from '@/api/account'
+import { ApiError } from '@/api/http'
+import { signInUrlFor, validateProfile, type ProfileValues } from '@/domain/accountForms'
+import { platform } from '@/platform'
+import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
+import { useCart } from '@/stores/cart'
+import { useSession } from '@/stores/session'
+import { useAccountForm } from './useAccountForm'
+import { useT } from './useT'
+
+/**
+ * Spec §6: only signed-in shoppers see my account and order detail. Guests are sent to sign-in with a
+ * `redirect` back here. Waits for app info first so a signed-in shopper is not bounced while it loads.
+ */
+export function useRequireUser(): { ready: boolean } {
+  const status = useAppInfo((s) => s.status)
+  const loggedIn = useAppInfo(selectLoggedIn)
+  const settled = status === 'ready' || status === 'failed'
+  useEffect(() => {
+    if (!settled || loggedIn) return
+    platform.navigate(signInUrlFor(platform.currentRoute().path), 'replace')
+  }, [settled, loggedIn])
+  return { ready: settled && loggedIn }
+}
+
+export async function signOut(): Promise<void> {
+  await accountApi.logout()
+  useAppInfo.getState().setSession(null)
+  useSession.getState().clear()
+  // The server starts an empty guest cart on logout.
+  await useCart.getState().load()
+  platform.navigate('/', 'relaunch')
+}
+
+export function useProfile() {
+  const t = useT()
+  const info = useAppInfo((s) => s.info)
+  const user = info?.user
+  const [editing, setEditing] = useState(false)
+  const form = useAccountForm<ProfileValues>({ firstName: '', lastName: '', phone: '' }, validateProfile)
+  const [imageBusy, setImageBusy] = useState(false)
+  const [imageError, setImageError] = useState<string | null>(null)
+
+  const replaceUser = (next: NonNullable<typeof user>) => {
+    const current = useAppInfo.getState().info
+    if (!current) return
+    const { user: _old, ...rest } = current
+    useAppInfo.getState().setSession({
+      user: next,
+      userID: rest.userID,
+      lastLoginDate: rest.lastLoginDate,
+      myID: rest.myID,
+      referrerUserGroup: rest.referrerUserGroup,
+      membership: rest.membership
+    })
+  }
+
+  const startEditing = () => {
+    form.setValues({ firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', phone: user?.phone ?? '' })
+    setEditing(true)
+  }
+
+  const save = () =>
+    form.submit(async (values) => {
+      const updated = await accountApi.updateProfile({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        phone: values.phone.trim()
+      })
+      replaceUser({ ...user, ...updated.user })
+      setEditing(false)
+    })
+
+  const changeImage = async () => {
+    setImageError(null)
+    let filePath: string | undefined
+    try {
+      const chosen = await Taro.chooseImage({ count: 1, sizeType: ['compressed'], sourceType: ['album', 'camera'] })
+      filePath = chosen.tempFilePaths[0]
+    } catch {
+      return // The shopper closed the picker.
+    }
+    if (!filePath) return
+    setImageBusy(true)
+    try {
+      const { profileImage } = await accountApi.uploadProfileImage(filePath)
+      replaceUser({ ...user, profileImage })
+    } catch (err) {
+      setImageError(t('user.profile.imageFailed', { message: err instanceof ApiError ? err.message : String(err) }))
+    } finally {
+      setImageBusy(false)
+    }
+  }
+
+  return { user, editing, startEditing, cancelEditing: () => setEditing(false), form, save, changeImage, imageBusy, imageError }
+}
+
+export function useStoreCredit() {
+  const [credit, setCredit] = useState<StoreCredit | null>(null)
+  const [history, setHistory] = useState<StoreCreditEntry[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const load = () => {
+    setError(null)
+    accountApi
+      .storeCreditHistory()
+      .then(({ balance, currency, entries }) => {
+        setCredit({ balance, currency })
+        setHistory(entries)
+      })
+      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
+  }
+  useEffect(load, [])
+  return { credit, history, error, reload: load }
+}

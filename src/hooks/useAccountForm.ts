@@ -1,0 +1,69 @@
+import { useCallback, useState } from 'react'
+import { ApiError } from '@/api/http'
+import { hasErrors, MIN_PASSWORD_LENGTH, type FieldErrors } from '@/domain/accountForms'
+import type { MessageKey } from '@/i18n'
+import { useT } from './useT'
+
+export interface AccountForm<V extends object> {
+  values: V
+  /** Field messages, already in the shopper's language. */
+  errors: Partial<Record<keyof V, string>>
+  /** The server's answer to the last submit, in words; the typed values stay as they were. */
+  serverError: string | null
+  busy: boolean
+  setField<K extends keyof V>(field: K, value: V[K]): void
+  /** Validates, then runs `send`; returns whether it succeeded. */
+  submit(send: (values: V) => Promise<void>): Promise<boolean>
+  setValues(values: V): void
+}
+
+/**
+ * Form state shared by the account screens: field rules from src/domain/accountForms.ts, a field's message
+ * clears as the shopper fixes it, and a failed call keeps every typed value. `explain` turns a status the
+ * screen words itself (401 on sign-in) into a message key; anything else shows the server's first message.
+ */
+export function useAccountForm<V extends object>(
+  initial: V,
+  validate: (values: V) => FieldErrors<Extract<keyof V, string>>,
+  explain: (error: ApiError) => MessageKey | null = () => null
+): AccountForm<V> {
+  const t = useT()
+  const [values, setValues] = useState(initial)
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Extract<keyof V, string>>>({})
+  const [serverError, setServerError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const setField = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
+    setValues((prev) => ({ ...prev, [field]: value }))
+    setFieldErrors((prev) => {
+      if (!(field in prev)) return prev
+      const next = { ...prev }
+      delete next[field as unknown as Extract<keyof V, string>]
+      return next
+    })
+  }, [])
+
+  const submit = async (send: (values: V) => Promise<void>) => {
+    const found = validate(values)
+    setFieldErrors(found)
+    setServerError(null)
+    if (hasErrors(found)) return false
+    setBusy(true)
+    try {
+      await send(values)
+      return true
+    } catch (err) {
+      const key = err instanceof ApiError ? explain(err) : null
+      setServerError(key ? t(key) : err instanceof Error ? err.message : String(err))
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const errors: Partial<Record<keyof V, string>> = {}
+  for (const [field, error] of Object.entries(fieldErrors)) {
+    if (error) errors[field as keyof V] = t(`account.error.${error}` as MessageKey, { min: MIN_PASSWORD_LENGTH })
+  }
+  return { values, errors, serverError, busy, setField, submit, setValues }
+}

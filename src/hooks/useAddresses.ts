@@ -1,0 +1,127 @@
+/**
+ * Address book in my account (getAddresses / updateAddresses, with supportedCountries and provinces).
+ * The whole list is saved at once; a failed save keeps the list and the typed address as they were.
+ */
+import { useEffect, useState } from 'react'
+import { accountApi, type Address, type AddressType, type Country, type Province } from '@/api/account'
+import { validateAddress, type AddressValues } from '@/domain/accountForms'
+import { useAppInfo } from '@/stores/appInfo'
+import { useAccountForm } from './useAccountForm'
+
+const TYPE: AddressType = 'SHIPPING'
+
+const emptyAddress = (country: string): AddressValues => ({
+  firstName: '',
+  lastName: '',
+  phone: '',
+  streetNumberAndNameDetails: '',
+  unit: '',
+  city: '',
+  province: '',
+  postCode: '',
+  country
+})
+
+const trimmed = (v: AddressValues): Address => ({
+  firstName: v.firstName.trim(),
+  lastName: v.lastName.trim(),
+  phone: v.phone.trim(),
+  streetNumberAndNameDetails: v.streetNumberAndNameDetails.trim(),
+  unit: v.unit?.trim() || undefined,
+  city: v.city.trim(),
+  province: v.province,
+  postCode: v.postCode.trim().toUpperCase(),
+  country: v.country
+})
+
+export function useAddresses() {
+  const userID = useAppInfo((s) => s.info?.userID)
+  const [addresses, setAddresses] = useState<Address[] | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [countries, setCountries] = useState<Country[]>([])
+  const [provinces, setProvinces] = useState<Record<string, Province[]>>({})
+  /** Index being edited, 'new' for a new address, null when only the list shows. */
+  const [editing, setEditing] = useState<number | 'new' | null>(null)
+  const form = useAccountForm<AddressValues>(emptyAddress(''), validateAddress)
+  const [removeError, setRemoveError] = useState<string | null>(null)
+
+  const load = () => {
+    if (!userID) return
+    setLoadError(null)
+    accountApi
+      .addresses(userID, TYPE)
+      .then((res) => setAddresses(res.addresses))
+      .catch((err: unknown) => setLoadError(err instanceof Error ? err.message : String(err)))
+  }
+
+  useEffect(load, [userID])
+  useEffect(() => {
+    accountApi.countries().then(setCountries).catch(() => setCountries([]))
+  }, [])
+
+  const country = form.values.country
+  useEffect(() => {
+    if (!country || provinces[country]) return
+    accountApi
+      .provinces(country)
+      .then((list) => setProvinces((prev) => ({ ...prev, [country]: list })))
+      .catch(() => undefined)
+  }, [country, provinces])
+
+  const startNew = () => {
+    form.setValues(emptyAddress(countries[0]?.code ?? ''))
+    setEditing('new')
+  }
+  const startEdit = (index: number) => {
+    const address = addresses?.[index]
+    if (!address) return
+    form.setValues({ ...address, unit: address.unit ?? '' })
+    setEditing(index)
+  }
+  const chooseCountry = (code: string) => {
+    form.setField('country', code)
+    form.setField('province', '')
+  }
+
+  const saveList = async (list: Address[]) => {
+    if (!userID) throw new Error('Not signed in')
+    setAddresses((await accountApi.updateAddresses(userID, TYPE, list)).addresses)
+  }
+
+  const save = () =>
+    form.submit(async (values) => {
+      const current = addresses ?? []
+      const list =
+        editing === 'new' || editing === null
+          ? [...current, trimmed(values)]
+          : current.map((a, i) => (i === editing ? { ...a, ...trimmed(values) } : a))
+      await saveList(list)
+      setEditing(null)
+    })
+
+  const remove = async (index: number) => {
+    setRemoveError(null)
+    try {
+      await saveList((addresses ?? []).filter((_, i) => i !== index))
+    } catch (err) {
+      setRemoveError(err instanceof Error ? err.message : String(err))
+    }
+  }
+
+  return {
+    addresses,
+    loadError,
+    reload: load,
+    countries,
+    provinces: provinces[country] ?? [],
+    editing,
+    form,
+    startNew,
+    startEdit,
+    cancel: () => setEditing(null),
+    chooseCountry,
+    save,
+    remove,
+    removeError
+  }
+}
