@@ -41,6 +41,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     trustProxy: true,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: true } },
     return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+    frameworkErrors: (err: any, _req, reply) => {
+      reply.status(typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400).send(errorBody([err.message]));
+    },
   });
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('db', db);

@@ -1,0 +1,147 @@
+/**
+ * Test harness: starts the real server (buildApp + listen on 127.0.0.1:0) on a fresh temporary database —
+ * a temp PGlite dir, or, when DATABASE_URL is set, a new database created on that PostgreSQL server and
+ * dropped afterwards — and a small HTTP client that keeps cookies and sends the XSRF header like the storefront.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+
+export const PREFIX = '/api/istore/client';
+
+export interface TestDb {
+  dataDir: string;
+  databaseUrl?: string;
+  cleanup(): Promise<void>;
+}
+
+export async function freshDb(): Promise<TestDb> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-test-'));
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    return { dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const { default: pg } = await import('pg');
+  const name = `istore_test_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    async cleanup() {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Running {
+  app: FastifyInstance;
+  base: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(db: TestDb, extra: { staticDir?: string } = {}): Promise<Running> {
+  const app = await buildApp({
+    config: {
+      dataDir: db.dataDir,
+      databaseUrl: db.databaseUrl,
+      staticDir: extra.staticDir ?? path.join(db.dataDir, 'no-static'),
+      port: 0,
+      host: '127.0.0.1',
+    },
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address() as { port: number };
+  return { app, base: `http://127.0.0.1:${addr.port}`, close: () => app.close() };
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  setCookies: string[];
+}
+
+/** A shopper: keeps cookies like a browser (or a mini-program that stores Set-Cookie itself). */
+export class Shopper {
+  cookies = new Map<string, string>();
+  constructor(public base: string) {}
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async req<T = any>(method: string, url: string, body?: unknown, opts: { xsrf?: boolean; headers?: Record<string, string>; raw?: string } = {}): Promise<Res<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    const unsafe = method !== 'GET' && method !== 'HEAD';
+    if (unsafe && opts.xsrf !== false) {
+      if (!this.cookies.has('XSRF-TOKEN')) await this.req('GET', '/health');
+      headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+      headers.cookie = this.cookieHeader();
+    }
+    let payload: string | undefined;
+    if (opts.raw !== undefined) {
+      payload = opts.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
+    // '~/x' = site root path (static app); anything else is under the API prefix
+    const full = url.startsWith('http') ? url : url.startsWith('~') ? this.base + url.slice(1) : this.base + PREFIX + url;
+    const r = await fetch(full, { method, headers, body: payload, redirect: 'manual' });
+    const setCookies = r.headers.getSetCookie();
+    for (const c of setCookies) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
+    }
+    const text = await r.text();
+    let parsed: any = text;
+    if ((r.headers.get('content-type') ?? '').includes('json')) parsed = text ? JSON.parse(text) : null;
+    return { status: r.status, body: parsed, headers: r.headers, setCookies };
+  }
+  get<T = any>(url: string, opts?: { headers?: Record<string, string> }) { return this.req<T>('GET', url, undefined, opts); }
+  post<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean; headers?: Record<string, string>; raw?: string }) { return this.req<T>('POST', url, body ?? {}, opts); }
+  put<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean }) { return this.req<T>('PUT', url, body ?? {}, opts); }
+}
+
+/** Asserts the error body shape of the contract and returns it. */
+export function isError(res: Res, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  const b = res.body;
+  if (!b || typeof b.message !== 'string' || !Array.isArray(b.errors) || b.errors[0] !== b.message) {
+    throw new Error(`bad error body: ${JSON.stringify(b)}`);
+  }
+  return b as { message: string; errors: string[] };
+}
+
+export function ok<T = any>(res: Res<T>, status = 200): T {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Tomorrow in the store's time zone, YYYY-MM-DD. */
+export function tomorrow(timeZone = 'America/Toronto') {
+  const d = new Date(Date.now() + 24 * 3600 * 1000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+export const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '416-555-0199' };
+export const ADDRESS = {
+  firstName: 'Ada', lastName: 'Lovelace', phone: '416-555-0199', streetNumberAndNameDetails: '100 Queen St W',
+  city: 'Toronto', province: 'ON', postCode: 'M5H 2N2', country: 'CA',
+};
