@@ -7,9 +7,9 @@ export interface LineItem {
   productId: string
   name: string
   nameContent?: Localized
-  image: string | null
+  image?: string | null
   /** '' for a product without options. */
-  optionPair: string
+  optionPair?: string
   quantity: number
   unitPrice: number
   lineTotal: number

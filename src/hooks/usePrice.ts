@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { convertMinor, formatMoney } from '@/domain/currency'
+import { useAppInfo } from '@/stores/appInfo'
 import { useCurrency } from '@/stores/currency'
 import { useLocale } from '@/stores/locale'
 
@@ -21,17 +22,21 @@ export function usePrice(): PriceFormat {
   const current = useCurrency((s) => s.current)
   const rates = useCurrency((s) => s.rates)
   const language = useLocale((s) => s.language)
+  const payment = useAppInfo((s) => s.info?.appContent.system.payment)
   return useMemo(() => {
     const rate = rates[current]
     const display = current !== base && rate > 0 ? current : base
+    // The store names each currency's symbol (currencyCode); unknown ones fall back to the built-in symbols.
+    const symbolOf = (currency: string) =>
+      [payment?.defaultCurrency, ...(payment?.exchangeCurrencies ?? [])].find((c) => c?.currencyType === currency)?.currencyCode
     return {
       base,
       display,
       converted: display !== base,
       format(minorUnits, currency) {
-        if (currency !== base || display === base) return formatMoney(minorUnits, currency, undefined, language)
-        return formatMoney(convertMinor(minorUnits, base, display, rate), display, undefined, language)
+        if (currency !== base || display === base) return formatMoney(minorUnits, currency, symbolOf(currency), language)
+        return formatMoney(convertMinor(minorUnits, base, display, rate), display, symbolOf(display), language)
       }
     }
-  }, [base, current, rates, language])
+  }, [base, current, rates, language, payment])
 }
