@@ -48,6 +48,7 @@ async function seed(q: Queryable, demoHash: string) {
       await q.query('INSERT INTO variants (product_id, option_pair, stock) VALUES ($1,$2,$3)', [rows[0].id, pair, stock]);
     }
   }
+  await padCatalogue(q, Number(process.env.SEED_PRODUCTS ?? 0));
   for (const [i, l] of S.storeLocations.entries()) {
     await q.query(
       `INSERT INTO store_locations (id, display, virtual, name_en, name_zh, street, city, province, post_code, landing_page_url, sort)
@@ -78,6 +79,31 @@ async function seed(q: Queryable, demoHash: string) {
   }
   await seedDemoAccount(q, demoHash);
   await q.query(`INSERT INTO settings (key, value) VALUES ('seeded', $1::jsonb)`, [JSON.stringify({ at: new Date().toISOString() })]);
+}
+
+/**
+ * Benchmarks only (SEED_PRODUCTS=10000): grows the catalogue to that many products with plain
+ * generated ones, older than the demo products so the demo's first pages stay the same. One
+ * INSERT ... SELECT each, so even 10,000 products seed in seconds.
+ */
+async function padCatalogue(q: Queryable, total: number) {
+  if (!Number.isInteger(total) || total <= 0) return;
+  const { rows } = await q.query('SELECT count(*)::int AS n FROM products');
+  const missing = total - rows[0].n;
+  if (missing <= 0) return;
+  const names = (list: { name: string }[]) => JSON.stringify(list.map((x) => x.name));
+  await q.query(
+    `INSERT INTO products (name_en, name_zh, desc_en, desc_zh, category, brand, price, images, created_at)
+     SELECT 'Catalogue item ' || g, '目录商品 ' || g, 'Catalogue item ' || g || '.', '目录商品 ' || g || '。',
+       $2::jsonb ->> (g % jsonb_array_length($2::jsonb)), $3::jsonb ->> (g % jsonb_array_length($3::jsonb)),
+       100 + (g * 37) % 5000, jsonb_build_array('catalogue-item-' || g || '.svg'), now() - make_interval(hours => 1000 + g)
+     FROM generate_series(1, $1::int) AS g`,
+    [missing, names(categories.filter((c) => c.name !== 'Add-ons')), names(brands)],
+  );
+  await q.query(
+    `INSERT INTO variants (product_id, option_pair, stock)
+     SELECT p.id, '', 5 + p.id % 20 FROM products p WHERE NOT EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id)`,
+  );
 }
 
 async function seedDemoAccount(q: Queryable, hash: string) {
