@@ -65,8 +65,15 @@ async function weChatAuthorizeUrl(orderID: string): Promise<string | null> {
   }
 }
 
+/** The browser leaving the store for a provider's or WeChat's page (the boundary adapter tests fake). */
+export const browserExit = {
+  assign(url: string): void {
+    window.location.assign(url)
+  }
+}
+
 function leaveFor(url: string): PaymentOutcome {
-  window.location.assign(url)
+  browserExit.assign(url)
   return { kind: 'redirect', url }
 }
 
