@@ -1,0 +1,160 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { Text } from '@tarojs/components'
+import { Shell } from '@/components/shell/Shell'
+import dayjs from 'dayjs'
+import type { Language } from '@/i18n'
+import { platform } from '@/platform'
+import { appInfoFixture, withAppContent, withConfig } from '../../support/fixtures/appInfo'
+import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent, WECHAT_MP_UA } from './shellTestKit'
+
+const TEXT: Record<Language, Record<string, string>> = {
+  en: { fallback: 'Online Store', rights: 'All Rights Reserved', home: 'Home', install: 'Use this website as a free app.', installIcon: 'Install this store as an app', notNow: 'Not now', promo: 'Online offers with WeChat Pay', promoToggle: 'Offers' },
+  zh: { fallback: '网上商店', rights: '版权所有', home: '首页', install: '将本网站作为免费应用使用。', installIcon: '将本店安装为应用', notNow: '暂不', promo: '微信支付线上优惠', promoToggle: '优惠' }
+}
+
+function page() {
+  return (
+    <Shell>
+      <Text>Page body</Text>
+    </Shell>
+  )
+}
+
+/** A browser install offer as Chromium fires it. */
+function fireInstallOffer(outcome: 'accepted' | 'dismissed') {
+  const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: jest.Mock; userChoice: Promise<unknown> }
+  event.prompt = jest.fn(() => Promise.resolve())
+  event.userChoice = Promise.resolve({ outcome })
+  act(() => {
+    window.dispatchEvent(event)
+  })
+  return event
+}
+
+beforeEach(() => {
+  setUrl('/')
+  setUserAgent(DESKTOP_UA)
+})
+
+describe.each(LANGS)('shell (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('wraps the page body with header, footer and tab bar, themed by the app info css', () => {
+    resetStores(appInfoFixture(), lang)
+    const { container } = render(page())
+    expect(screen.getByText('Page body')).toBeInTheDocument()
+    expect(container.querySelector('.header')).not.toBeNull()
+    expect(container.querySelector('.footer')).not.toBeNull()
+    expect(container.querySelector('.tab-bar')).not.toBeNull()
+    const root = container.firstElementChild as HTMLElement
+    expect(root.style.getPropertyValue('--varFooter')).toBe('#4a4a4a')
+    expect(root.style.getPropertyValue('--varPrimary')).toBe('#b71c1c')
+  })
+
+  it('renders with the store-name fallback when app info failed to load', () => {
+    resetStores(null, lang, 'failed')
+    const { container } = render(page())
+    expect(screen.getByText('Page body')).toBeInTheDocument()
+    expect(container.querySelector('.header__store-name')).toHaveTextContent(text.fallback)
+    expect(container.querySelector('.footer__copyright')).toHaveTextContent(`© ${dayjs().year()} ${text.fallback}. ${text.rights}`)
+    expect(container.querySelectorAll('.tab-bar__tab')).toHaveLength(5)
+  })
+
+  it('hides the header for the device kind per headerControl (this window is mobile-sized)', () => {
+    const info = appInfoFixture()
+    resetStores(withAppContent(info, { headerControl: { ...info.appContent.headerControl, notDisplayheaderInMobile: true } }), lang)
+    const { container, unmount } = render(page())
+    expect(container.querySelector('.header')).toBeNull()
+    expect(screen.getByText('Page body')).toBeInTheDocument()
+    unmount()
+    resetStores(withAppContent(info, { headerControl: { ...info.appContent.headerControl, notDisplayheaderInMP: true } }), lang)
+    expect(render(page()).container.querySelector('.header')).not.toBeNull()
+  })
+
+  it('add-to-home: banner on the browser offer, icon after 3 seconds, accepting hides it and clears the offer', async () => {
+    jest.useFakeTimers()
+    try {
+      resetStores(appInfoFixture(), lang)
+      const { container } = render(page())
+      expect(screen.queryByText(text.install)).toBeNull()
+      const offer = fireInstallOffer('accepted')
+      expect(offer.defaultPrevented).toBe(true)
+      expect(screen.getByText(text.install)).toBeInTheDocument()
+      act(() => jest.advanceTimersByTime(2999))
+      expect(screen.getByText(text.install)).toBeInTheDocument()
+      act(() => jest.advanceTimersByTime(1))
+      expect(screen.queryByText(text.install)).toBeNull()
+      const icon = screen.getByLabelText(text.installIcon)
+      await act(async () => {
+        fireEvent.click(icon)
+      })
+      expect(offer.prompt).toHaveBeenCalledTimes(1)
+      expect(container.querySelector('.add-to-home__icon')).toBeNull()
+      expect(container.querySelector('.add-to-home')).toBeNull()
+      // The stored offer is gone: a new page shows no prompt.
+      const next = render(page())
+      expect(next.container.querySelector('.add-to-home, .add-to-home__icon')).toBeNull()
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
+  it('add-to-home: dismissing the banner hides it without asking the browser', () => {
+    resetStores(appInfoFixture(), lang)
+    const { container } = render(page())
+    const offer = fireInstallOffer('dismissed')
+    fireEvent.click(screen.getByText(text.notNow))
+    expect(container.querySelector('.add-to-home, .add-to-home__icon')).toBeNull()
+    expect(offer.prompt).not.toHaveBeenCalled()
+  })
+})
+
+describe.each(LANGS)('promo pop-up (%s)', (lang) => {
+  const text = TEXT[lang]
+  const promoStore = (enableMiniProgramPage: boolean) => {
+    const info = withConfig(appInfoFixture(), { enablePromotion: true, enableWeChatMiniProgramPromotion: enableMiniProgramPage })
+    return withAppContent(info, { appDetail: { ...info.appContent.appDetail, partnerType: 'JINWAI' } })
+  }
+
+  it('red-pack button toggles the offers bar, which opens the promotion mini-program page', () => {
+    setUserAgent(WECHAT_MP_UA)
+    resetStores(promoStore(true), lang)
+    const openPage = jest.spyOn(platform, 'openMiniProgramPage').mockResolvedValue(true)
+    render(page())
+    expect(screen.queryByText(text.promo)).toBeNull()
+    fireEvent.click(screen.getByLabelText(text.promoToggle))
+    fireEvent.click(screen.getByText(text.promo))
+    expect(openPage).toHaveBeenCalledWith('/pages/jinwaiPromotion/promotion')
+    fireEvent.click(screen.getByLabelText(text.promoToggle))
+    expect(screen.queryByText(text.promo)).toBeNull()
+    openPage.mockRestore()
+  })
+
+  it('the bar does not open the page without enableWeChatMiniProgramPromotion', () => {
+    setUserAgent(WECHAT_MP_UA)
+    resetStores(promoStore(false), lang)
+    const openPage = jest.spyOn(platform, 'openMiniProgramPage').mockResolvedValue(true)
+    render(page())
+    fireEvent.click(screen.getByLabelText(text.promoToggle))
+    fireEvent.click(screen.getByText(text.promo))
+    expect(openPage).not.toHaveBeenCalled()
+    openPage.mockRestore()
+  })
+
+  it('not shown for another partner type, with the promo flag off, or outside WeChat', () => {
+    setUserAgent(WECHAT_MP_UA)
+    const other = promoStore(true)
+    resetStores(withAppContent(other, { appDetail: { ...other.appContent.appDetail, partnerType: 'STANDARD' } }), lang)
+    const first = render(page())
+    expect(screen.queryByLabelText(text.promoToggle)).toBeNull()
+    first.unmount()
+    resetStores(withConfig(promoStore(true), { enablePromotion: false }), lang)
+    const second = render(page())
+    expect(screen.queryByLabelText(text.promoToggle)).toBeNull()
+    second.unmount()
+    setUserAgent(DESKTOP_UA)
+    resetStores(promoStore(true), lang)
+    render(page())
+    expect(screen.queryByLabelText(text.promoToggle)).toBeNull()
+  })
+})
