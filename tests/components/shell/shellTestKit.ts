@@ -1,4 +1,6 @@
 /** Shared set-up for the shell's component tests: store resets, a cart, the current URL. */
+// Brings the jest-dom matcher types (toBeInTheDocument, toHaveClass ...) to the type checker; jest loads the matchers in setupComponents.
+import '@testing-library/jest-dom'
 import type { AppInfo } from '@/api/appInfo'
 import type { Cart, LineItem } from '@/api/cart'
 import type { Language } from '@/i18n'
