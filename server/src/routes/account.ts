@@ -51,7 +51,8 @@ async function attachGuestData(q: Queryable, sessionId: number, userId: number) 
   await q.query('UPDATE orders SET user_id = $1 WHERE session_id = $2 AND user_id IS NULL', [userId, sessionId]);
 }
 
-async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number) {
+/** Signs the visitor in as `userId`: guest cart and orders move over, the session token rotates. */
+export async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number) {
   const db = req.server.db;
   const s = await ensureSession(req, reply);
   const row = await db.tx(async (q) => {
@@ -64,6 +65,39 @@ async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number) 
   return userFields(toUser(row));
 }
 
+/** The account these credentials open, or null; an unknown e-mail costs the same time as a wrong password. */
+export async function checkCredentials(db: Queryable, emailID: string, password: string): Promise<number | null> {
+  const { rows } = await db.query('SELECT id, password_hash FROM users WHERE email = $1', [emailID.trim().toLowerCase()]);
+  const ok = rows[0] ? await verifyPassword(password, rows[0].password_hash) : (await verifyPassword(password, await dummyHash()), false);
+  return ok ? rows[0].id : null;
+}
+
+export interface Registration {
+  emailID: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Creates an e-mail account (400 with every problem, 409 when the e-mail is taken) and returns its id. */
+export async function createAccount(db: Queryable, b: Registration): Promise<number> {
+  const email = b.emailID.trim().toLowerCase();
+  const errors: string[] = [];
+  if (!EMAIL_RE.test(email)) errors.push('E-mail address is not valid');
+  if (b.password.length < 8) errors.push('Password must be at least 8 characters');
+  if (!b.firstName.trim()) errors.push('First name is required');
+  if (!b.lastName.trim()) errors.push('Last name is required');
+  if (errors.length) throw badRequest(errors);
+  const hash = await hashPassword(b.password);
+  const myId = 'R' + crypto.randomBytes(5).toString('hex').toUpperCase();
+  const { rows } = await db.query(
+    `INSERT INTO users (email, password_hash, first_name, last_name, my_id) VALUES ($1,$2,$3,$4,$5) ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [email, hash, b.firstName.trim(), b.lastName.trim(), myId],
+  );
+  if (!rows[0]) throw conflict('An account with this e-mail already exists');
+  return rows[0].id;
+}
+
 export default async function accountRoutes(app: FastifyInstance) {
   const db = app.db;
 
@@ -71,10 +105,9 @@ export default async function accountRoutes(app: FastifyInstance) {
     schema: { body: Type.Object({ emailID: Type.String({ maxLength: 254 }), password: Password }), response: { 200: UserResponse } },
   }, async (req, reply) => {
     const { emailID, password } = req.body as { emailID: string; password: string };
-    const { rows } = await db.query('SELECT * FROM users WHERE email = $1', [emailID.trim().toLowerCase()]);
-    const ok = rows[0] ? await verifyPassword(password, rows[0].password_hash) : (await verifyPassword(password, await dummyHash()), false);
-    if (!ok) throw unauthorized('Incorrect e-mail or password');
-    return signIn(req, reply, rows[0].id);
+    const userId = await checkCredentials(db, emailID, password);
+    if (userId === null) throw unauthorized('Incorrect e-mail or password');
+    return signIn(req, reply, userId);
   });
 
   app.post('/common3/clientRegistration', {
@@ -83,22 +116,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       response: { 200: UserResponse },
     },
   }, async (req, reply) => {
-    const b = req.body as { emailID: string; password: string; firstName: string; lastName: string };
-    const email = b.emailID.trim().toLowerCase();
-    const errors: string[] = [];
-    if (!EMAIL_RE.test(email)) errors.push('E-mail address is not valid');
-    if (b.password.length < 8) errors.push('Password must be at least 8 characters');
-    if (!b.firstName.trim()) errors.push('First name is required');
-    if (!b.lastName.trim()) errors.push('Last name is required');
-    if (errors.length) throw badRequest(errors);
-    const hash = await hashPassword(b.password);
-    const myId = 'R' + crypto.randomBytes(5).toString('hex').toUpperCase();
-    const { rows } = await db.query(
-      `INSERT INTO users (email, password_hash, first_name, last_name, my_id) VALUES ($1,$2,$3,$4,$5) ON CONFLICT (email) DO NOTHING RETURNING id`,
-      [email, hash, b.firstName.trim(), b.lastName.trim(), myId],
-    );
-    if (!rows[0]) throw conflict('An account with this e-mail already exists');
-    return signIn(req, reply, rows[0].id);
+    return signIn(req, reply, await createAccount(db, req.body as Registration));
   });
 
   app.get('/common3/logout', { schema: { response: { 200: obj({ ok: Type.Boolean() }) } } }, async (req, reply) => {
