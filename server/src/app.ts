@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Ajv from 'ajv';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -39,13 +40,18 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: true } },
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
-    frameworkErrors: (err: any, _req, reply) => {
+    frameworkErrors: (err: any, _req, reply: any) => {
       reply.status(typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400).send(errorBody([err.message]));
     },
   });
+  // Query strings and params arrive as text, so they are coerced to the schema's types; JSON bodies are not:
+  // a body field of the wrong JSON type is a 400.
+  const ajvOpts = { removeAdditional: false, useDefaults: true, allErrors: true, strict: false } as const;
+  const loose = new Ajv.default({ ...ajvOpts, coerceTypes: 'array' });
+  const strict = new Ajv.default({ ...ajvOpts, coerceTypes: false });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : loose).compile(schema));
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('db', db);
   app.decorate('config', config);
