@@ -98,5 +98,7 @@ export const paymentsApi = {
   /** my.tradePay's resultCode goes along so the server can confirm with Alipay. */
   checkAlipay: (orderID: string, resultCode?: string) =>
     http.post<OrderStatus>(`${SM}/checkAlipayPaymentStatus`, { orderID, returnUrlInfo: '', resultCode }),
-  checkStatus: (provider: StatusCheckProvider, payload: PaymentPayload) => http.post<OrderStatus>(`${SM}/${STATUS_CHECK[provider]}`, payload)
+  checkStatus: (provider: StatusCheckProvider, payload: PaymentPayload) => http.post<OrderStatus>(`${SM}/${STATUS_CHECK[provider]}`, payload),
+  /** The state of an order of this visitor (guest or signed in), for /confirmation/{id} without a provider. */
+  orderStatus: (orderID: string) => http.get<OrderStatus>(`/common3/orderStatus/${encodeURIComponent(orderID)}`)
 }

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'confirmation' })
+export default definePageConfig({ navigationBarTitleText: 'Order confirmation' })

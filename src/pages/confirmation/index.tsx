@@ -1,10 +1,17 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
+import { useMemo } from 'react'
+import { ConfirmationPanel } from '@/components/confirmation/ConfirmationPanel'
 import { Shell } from '@/components/shell/Shell'
+import { confirmationSource, useConfirmation } from '@/hooks/useConfirmation'
+import { useRoute } from '@/hooks/useRoute'
 
+/** /confirmation and /confirmation/{id}: where every payment flow ends (spec §2 order confirmation). */
 export default function Page() {
+  const route = useRoute()
+  const source = useMemo(() => confirmationSource(route.params), [route])
+  const confirmation = useConfirmation(source)
   return (
     <Shell>
-      <ComingSoon />
+      <ConfirmationPanel {...confirmation} />
     </Shell>
   )
 }

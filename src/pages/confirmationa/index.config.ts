@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'confirmationa' })
+export default definePageConfig({ navigationBarTitleText: 'Order confirmation' })

@@ -1,10 +1,17 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
+import { useMemo } from 'react'
+import { ConfirmationPanel } from '@/components/confirmation/ConfirmationPanel'
 import { Shell } from '@/components/shell/Shell'
+import { alternateConfirmationSource, useConfirmation } from '@/hooks/useConfirmation'
+import { useRoute } from '@/hooks/useRoute'
 
+/** /confirmationa/{type}/{order_id}: alipay_h5 checks the Alipay payment (spec §2). */
 export default function Page() {
+  const route = useRoute()
+  const source = useMemo(() => alternateConfirmationSource(route.params), [route])
+  const confirmation = useConfirmation(source)
   return (
     <Shell>
-      <ComingSoon />
+      <ConfirmationPanel {...confirmation} />
     </Shell>
   )
 }

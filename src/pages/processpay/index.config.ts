@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'processpay' })
+export default definePageConfig({ navigationBarTitleText: 'Payment' })
