@@ -3,7 +3,7 @@
  * database in a temporary directory, serving a built H5 app. Returns { baseUrl, stop }.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -38,15 +38,21 @@ async function waitForHealth(baseUrl, child, timeoutMs) {
   throw new Error(`reference server not healthy after ${timeoutMs} ms`)
 }
 
-/** @param {{ staticDir?: string, env?: Record<string, string> }} options */
-export async function startServer({ staticDir = path.join(repoRoot, 'dist', 'h5'), env = {} } = {}) {
+/**
+ * @param {{ staticDir?: string, env?: Record<string, string>, logFile?: string }} options
+ * The server's warnings and errors go to logFile (default bench/.work/server.log), not the console.
+ */
+export async function startServer({ staticDir = path.join(repoRoot, 'dist', 'h5'), env = {}, logFile = path.join(repoRoot, 'bench', '.work', 'server.log') } = {}) {
   const port = await freePort()
+  mkdirSync(path.dirname(logFile), { recursive: true })
+  const logFd = openSync(logFile, 'a')
   const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-bench-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: serverDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit']
+    stdio: ['ignore', logFd, logFd]
   })
+  closeSync(logFd)
   const baseUrl = `http://127.0.0.1:${port}`
   const stop = async () => {
     if (child.exitCode === null) {

@@ -1,0 +1,111 @@
+/**
+ * Loopback load on the reference server with autocannon (the server's own dev dependency):
+ * product list, product detail and add-to-cart, each beside the server's constant-JSON floor
+ * route, bounded both in requests and in seconds.
+ */
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { repoRoot } from './server.mjs'
+
+const autocannon = createRequire(path.join(repoRoot, 'server', 'package.json'))('autocannon')
+const API = '/api/istore/client'
+
+export const LOAD = { connections: 50, requests: 4000, maxSeconds: 15, warmupRequests: 300 }
+/** Distinct guest carts the add-to-cart run rotates through (one cart per shopper, as in real life). */
+const CART_SESSIONS = 200
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ connections: LOAD.connections, pipelining: 1, ...opts }, (err, result) => (err ? reject(err) : resolve(result)))
+    const timer = setTimeout(() => instance.stop(), LOAD.maxSeconds * 1000)
+    instance.on('done', () => clearTimeout(timer))
+  })
+}
+
+function summary(result) {
+  const total = result.requests.total
+  return {
+    requests: total,
+    seconds: Number(result.duration.toFixed(2)),
+    rps: Math.round(total / result.duration),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts
+  }
+}
+
+async function measure(opts) {
+  await run({ ...opts, amount: LOAD.warmupRequests })
+  return summary(await run({ ...opts, amount: LOAD.requests }))
+}
+
+async function json(res) {
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+/** A guest with a cart: XSRF cookie from a GET, session cookie from the first add. */
+async function guestCart(baseUrl, productId) {
+  const first = await fetch(`${baseUrl}${API}/common3/appInfoInit`)
+  await first.arrayBuffer()
+  const cookies = new Map()
+  const keep = (res) => res.headers.getSetCookie().forEach((c) => {
+    const [pair] = c.split(';')
+    const eq = pair.indexOf('=')
+    cookies.set(pair.slice(0, eq), pair.slice(eq + 1))
+  })
+  keep(first)
+  const xsrf = cookies.get('XSRF-TOKEN')
+  const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  const add = await fetch(`${baseUrl}${API}/shoppingManagement4/myCart`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: header(), 'x-xsrf-token': xsrf },
+    body: JSON.stringify({ productId, quantity: 1 })
+  })
+  keep(add)
+  await json(add)
+  return { cookie: header(), xsrf }
+}
+
+/** The catalogue's subjects: the first category and, for the cart, the option-less product with most stock. */
+export async function loadSubjects(baseUrl) {
+  const { categories } = await json(await fetch(`${baseUrl}${API}/productManagement/categories`))
+  const category = categories[0].name
+  const { products } = await json(await fetch(`${baseUrl}${API}/productManagement2/products?numberToLoad=100`))
+  const plain = products.filter((p) => p.options.length === 0 && !p.soldOut)
+  const cartProduct = plain.reduce((best, p) => (p.stock > best.stock ? p : best), plain[0])
+  const perCart = Math.ceil((LOAD.requests + LOAD.warmupRequests) / CART_SESSIONS) + 1
+  if (cartProduct.stock < perCart) throw new Error(`add-to-cart load needs a product with ${perCart} in stock; best is ${cartProduct.stock}`)
+  return { category, product: products[0], cartProduct }
+}
+
+export async function serverLoad(baseUrl, subjects) {
+  const { category, product, cartProduct } = subjects
+  const floor = await measure({ url: `${baseUrl}${API}/bench/floor` })
+  const list = await measure({ url: `${baseUrl}${API}/productManagement2/products?categoryName=${encodeURIComponent(category)}&startingPosition=0&numberToLoad=12` })
+  const detail = await measure({ url: `${baseUrl}${API}/productManagement/product/${product.id}` })
+
+  const carts = []
+  for (let i = 0; i < CART_SESSIONS; i++) carts.push(await guestCart(baseUrl, cartProduct.id))
+  let next = 0
+  const body = JSON.stringify({ productId: cartProduct.id, quantity: 1 })
+  const addToCart = await measure({
+    url: baseUrl,
+    requests: [{
+      method: 'POST',
+      path: `${API}/shoppingManagement4/myCart`,
+      setupRequest(req) {
+        const cart = carts[next++ % carts.length]
+        return { ...req, body, headers: { 'content-type': 'application/json', cookie: cart.cookie, 'x-xsrf-token': cart.xsrf } }
+      }
+    }]
+  })
+  const ratio = (r) => Number((r.p99Ms / Math.max(floor.p99Ms, 1)).toFixed(2))
+  return {
+    floor,
+    productList: { ...list, p99VsFloor: ratio(list) },
+    productDetail: { ...detail, p99VsFloor: ratio(detail) },
+    addToCart: { ...addToCart, p99VsFloor: ratio(addToCart) }
+  }
+}
