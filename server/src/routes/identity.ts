@@ -1,0 +1,177 @@
+/**
+ * WeChat and Alipay sign-in (client: src/api/wechat.ts, src/api/alipay.ts). A one-time code from the platform
+ * (wx.login, WeChat's OAuth page, my.getAuthCode) is verified by the identity provider (src/identity/); a known
+ * identity signs its account in, an unknown one waits in the session until it is registered as a new account
+ * or linked to an e-mail account (password checked, rate-limited like signon), or bound to the signed-in account.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, conflict, unauthorized } from '../lib/errors.ts';
+import { Type, obj } from '../lib/schemas.ts';
+import { cookieOptions, ensureSession, getSession, requireUser } from '../lib/session.ts';
+import { createIdentityProvider, IdentityCodeError, type IdentityChannel, type IdentityKind, type IdentityProvider, type VerifiedIdentity } from '../identity/index.ts';
+import { accountOf, join, pendingOf, rememberPending } from '../identity/store.ts';
+import { checkCredentials, createAccount, signIn, type Registration } from './account.ts';
+
+const OAUTH_STATE_COOKIE = 'ISTORE_OAUTH_STATE';
+const OAUTH_STATE_SECONDS = 10 * 60;
+
+const CodeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 512 }) });
+const OAuthBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 512 }), state: Type.Optional(Type.String({ maxLength: 100 })) });
+const Password = Type.String({ maxLength: 200 });
+const LinkBody = Type.Object({ emailID: Type.String({ maxLength: 254 }), password: Password });
+const RegisterBody = Type.Object({
+  emailID: Type.String({ maxLength: 254 }), password: Password,
+  firstName: Type.String({ maxLength: 60 }), lastName: Type.String({ maxLength: 60 }),
+});
+
+const NAMES: Record<IdentityKind, string> = { wechat: 'WeChat', alipay: 'Alipay' };
+
+export interface IdentityRoutesOptions {
+  /** Tests may pass their own; otherwise IDENTITY_PROVIDER picks (default: the sandbox). */
+  provider?: IdentityProvider;
+}
+
+/** A return address on this site only: a path, or an absolute URL whose host is the request's host. */
+function sameSiteUrl(raw: string | undefined, req: FastifyRequest): string | null {
+  if (!raw) return null;
+  if (raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')) return raw;
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.host === req.headers.host ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export default async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions) {
+  const db = app.db;
+  const provider = opts.provider ?? createIdentityProvider(process.env.IDENTITY_PROVIDER, app.prefix);
+  const limiter = app.loginLimiter;
+
+  async function verify(channel: IdentityChannel, code: string): Promise<VerifiedIdentity> {
+    try {
+      return await provider.exchange(channel, code);
+    } catch (err) {
+      if (err instanceof IdentityCodeError) throw badRequest(err.message);
+      throw err;
+    }
+  }
+
+  /** WeChat answers carry the channel's open id (WeChat Pay needs it); Alipay's user id stays on the server. */
+  const openIdOf = (identity: VerifiedIdentity) => (identity.provider === 'wechat' ? { weChatOpenId: identity.openId } : {});
+
+  async function login(req: FastifyRequest, reply: FastifyReply, channel: IdentityChannel, code: string) {
+    const identity = await verify(channel, code);
+    const userId = await accountOf(db, identity);
+    if (userId !== null) return { identity: 'RETURNING', ...openIdOf(identity), ...(await signIn(req, reply, userId)) };
+    const s = await ensureSession(req, reply);
+    await rememberPending(db, s.id, identity);
+    return { identity: 'NEW', ...openIdOf(identity) };
+  }
+
+  async function waiting(req: FastifyRequest, kind: IdentityKind): Promise<{ sessionId: number; identity: VerifiedIdentity }> {
+    const s = await getSession(req);
+    const identity = s ? await pendingOf(db, s.id, kind) : null;
+    if (!s || !identity) throw badRequest(`No ${NAMES[kind]} sign-in is waiting in this session; sign in with ${NAMES[kind]} again`);
+    return { sessionId: s.id, identity };
+  }
+
+  async function joinOrExplain(sessionId: number, userId: number, identity: VerifiedIdentity) {
+    const result = await join(db, sessionId, userId, identity);
+    const name = NAMES[identity.provider];
+    if (result === 'identityTaken') throw conflict(`This ${name} account is already linked to another store account`);
+    if (result === 'accountHasOther') throw conflict(`This store account is already linked to another ${name} account`);
+  }
+
+  async function register(req: FastifyRequest, reply: FastifyReply, kind: IdentityKind) {
+    const { sessionId, identity } = await waiting(req, kind);
+    if ((await accountOf(db, identity)) !== null) throw conflict(`This ${NAMES[kind]} account is already linked to a store account; sign in with ${NAMES[kind]}`);
+    const userId = await createAccount(db, req.body as Registration);
+    await joinOrExplain(sessionId, userId, identity);
+    return { ...openIdOf(identity), ...(await signIn(req, reply, userId)) };
+  }
+
+  async function link(req: FastifyRequest, reply: FastifyReply, kind: IdentityKind) {
+    const { emailID, password } = req.body as { emailID: string; password: string };
+    limiter.check(req.ip, emailID);
+    const { sessionId, identity } = await waiting(req, kind);
+    const userId = await checkCredentials(db, emailID, password);
+    if (userId === null) {
+      limiter.failed(req.ip, emailID);
+      throw unauthorized('Incorrect e-mail or password');
+    }
+    limiter.succeeded(emailID);
+    await joinOrExplain(sessionId, userId, identity);
+    return { ...openIdOf(identity), ...(await signIn(req, reply, userId)) };
+  }
+
+  const SignInAnswer = { 200: obj({ identity: Type.Union([Type.Literal('RETURNING'), Type.Literal('NEW')]), weChatOpenId: Type.Optional(Type.String()) }) };
+  const JoinedAnswer = { 200: obj({ userID: Type.String(), weChatOpenId: Type.Optional(Type.String()) }) };
+
+  app.post('/wechat/login', { schema: { body: CodeBody, response: SignInAnswer } }, (req, reply) =>
+    login(req, reply, 'WECHAT_MINI_PROGRAM', (req.body as { code: string }).code));
+  app.post('/alipay/login', { schema: { body: CodeBody, response: SignInAnswer } }, (req, reply) =>
+    login(req, reply, 'ALIPAY_MINI_PROGRAM', (req.body as { code: string }).code));
+
+  // WeChat browser: enabled hands out WeChat's OAuth address with a state also kept in a cookie; weChatlogin checks it.
+  app.get('/wechat/enabled', {
+    schema: {
+      querystring: Type.Object({ redirectUri: Type.Optional(Type.String({ maxLength: 2000 })) }),
+      response: { 200: obj({ enabled: Type.Boolean(), authorizeUrl: Type.Optional(Type.String()) }) },
+    },
+  }, async (req, reply) => {
+    const redirectUri = sameSiteUrl((req.query as { redirectUri?: string }).redirectUri, req);
+    if (!redirectUri) return { enabled: true };
+    const state = crypto.randomBytes(12).toString('base64url');
+    reply.setCookie(OAUTH_STATE_COOKIE, state, cookieOptions(app.config.cookieSecure, true, OAUTH_STATE_SECONDS));
+    return { enabled: true, authorizeUrl: provider.authorizeUrl(redirectUri, state) };
+  });
+  app.post('/wechat/weChatlogin', { schema: { body: OAuthBody, response: SignInAnswer } }, async (req, reply) => {
+    const { code, state } = req.body as { code: string; state?: string };
+    const expected = req.cookies[OAUTH_STATE_COOKIE];
+    if (!expected || state !== expected) throw badRequest('The WeChat sign-in link has expired; please try again');
+    reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/' });
+    return login(req, reply, 'WECHAT_OFFICIAL_ACCOUNT', code);
+  });
+
+  if (provider.name === 'sandbox') {
+    // Plays WeChat's OAuth page: straight back to the store with a sandbox code (`as` picks the person).
+    app.get('/wechat/sandbox/authorize', {
+      schema: {
+        querystring: Type.Object({
+          redirect_uri: Type.String({ maxLength: 2000 }), state: Type.String({ maxLength: 100 }),
+          as: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.@-]{1,64}$' })),
+        }),
+      },
+    }, async (req, reply) => {
+      const q = req.query as { redirect_uri: string; state: string; as?: string };
+      const target = sameSiteUrl(q.redirect_uri, req);
+      if (!target) throw badRequest('redirect_uri must be an address on this site');
+      const url = new URL(target, `http://${req.headers.host}`);
+      url.searchParams.set('code', `sandbox-wx-${q.as ?? 'wechat-browser-shopper'}`);
+      url.searchParams.set('state', q.state);
+      return reply.redirect(target.startsWith('/') ? `${url.pathname}${url.search}` : url.toString());
+    });
+  }
+
+  app.post('/wechat/register', { schema: { body: RegisterBody, response: JoinedAnswer } }, (req, reply) => register(req, reply, 'wechat'));
+  app.post('/alipay/register', { schema: { body: RegisterBody, response: JoinedAnswer } }, (req, reply) => register(req, reply, 'alipay'));
+  app.post('/wechat/link', { schema: { body: LinkBody, response: JoinedAnswer } }, (req, reply) => link(req, reply, 'wechat'));
+  app.post('/alipay/link', { schema: { body: LinkBody, response: JoinedAnswer } }, (req, reply) => link(req, reply, 'alipay'));
+
+  // Signed in: joins the WeChat identity waiting in this session to the account; else says whether one is joined.
+  app.get('/wechat/bind', { schema: { response: { 200: obj({ bound: Type.Boolean(), weChatOpenId: Type.Optional(Type.String()) }) } } }, async (req) => {
+    const s = await requireUser(req);
+    const pending = await pendingOf(db, s.id, 'wechat');
+    if (pending) {
+      await joinOrExplain(s.id, s.userId, pending);
+      return { bound: true, weChatOpenId: pending.openId };
+    }
+    const { rows } = await db.query(`SELECT open_id FROM identities WHERE user_id = $1 AND provider = 'wechat'`, [s.userId]);
+    return rows[0] ? { bound: true, weChatOpenId: rows[0].open_id } : { bound: false };
+  });
+
+  app.get('/common3/wcoaId', { schema: { response: { 200: obj({ appId: Type.String() }) } } }, async () => ({ appId: provider.weChatOfficialAccountAppId }));
+  app.get('/common3/apaId', { schema: { response: { 200: obj({ appId: Type.String() }) } } }, async () => ({ appId: provider.alipayAppId }));
+}

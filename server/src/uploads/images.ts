@@ -1,0 +1,17 @@
+/** Which images we accept, told by their first bytes (a file name or declared type proves nothing). */
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export interface ImageType {
+  mime: string;
+  ext: string;
+}
+
+export function sniffImage(data: Buffer): ImageType | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { mime: 'image/png', ext: 'png' };
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
+  const head = data.subarray(0, 12).toString('latin1');
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return { mime: 'image/gif', ext: 'gif' };
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return { mime: 'image/webp', ext: 'webp' };
+  return null;
+}
