@@ -19,6 +19,9 @@ import ordersRoutes from './routes/orders.ts';
 import accountRoutes from './routes/account.ts';
 import contentRoutes from './routes/content.ts';
 import laterRoutes from './routes/later.ts';
+import identityRoutes from './routes/identity.ts';
+import uploadRoutes from './routes/uploads.ts';
+import { registerLoginRateLimit } from './identity/rateLimit.ts';
 
 export const API_PREFIX = '/api/istore/client';
 
@@ -93,6 +96,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   await app.register(cookie);
   registerSessionHooks(app, API_PREFIX);
+  registerLoginRateLimit(app, API_PREFIX);
 
   app.get(`${API_PREFIX}/health`, { schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } },
     async () => {
@@ -111,6 +115,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(ordersRoutes, { prefix: API_PREFIX });
   await app.register(accountRoutes, { prefix: API_PREFIX });
   await app.register(contentRoutes, { prefix: API_PREFIX });
+  await app.register(identityRoutes, { prefix: API_PREFIX });
+  await app.register(uploadRoutes, { prefix: API_PREFIX });
   await app.register(laterRoutes, { prefix: API_PREFIX });
 
   registerStatic(app, config.staticDir);
