@@ -3,7 +3,7 @@
  * /confirmation/{id}, /confirmationa/alipay_h5, polling every 2 s while Pending (and stopping on leave),
  * the spec's error texts, guest vs signed in, en and zh; and /processpay.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { Language } from '@/i18n'
 import ConfirmationPage from '@/pages/confirmation/index'
