@@ -1,0 +1,190 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import ProductPage from '@/packages/store/pages/product/index'
+import { useCart } from '@/stores/cart'
+import { fail, mockHttp } from '../../support/mockHttp'
+import { COLOR, SIZE, cartOf, line, product } from '../../support/fixtures/catalog'
+import { LANGS, pageBody, resetStore, texts } from './storeTestKit'
+
+const TEXT = {
+  en: {
+    name: 'Panda Hoodie', chooseAll: 'Choose every option to see availability.', inStock: (n: number) => `${n} in stock`, optionSoldOut: 'This choice is sold out',
+    onlyLeft: (n: number) => `Only ${n} left in stock`, add: 'Add to cart', added: 'Added to your cart', soldOut: 'Sold out', notFound: 'This product is not available.',
+    medium: 'Medium', small: 'Small', red: 'Red', black: 'Black', related: 'You may also like', addOns: 'Add-ons', wrap: 'Gift Wrapping', addAddOn: 'Add',
+    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', chooseSize: 'Choose Size'
+  },
+  zh: {
+    name: '熊猫连帽衫', chooseAll: '选择所有选项后可查看库存。', inStock: (n: number) => `库存 ${n} 件`, optionSoldOut: '该选项已售罄',
+    onlyLeft: (n: number) => `库存仅剩 ${n} 件`, add: '加入购物车', added: '已加入购物车', soldOut: '已售罄', notFound: '该商品暂不可用。',
+    medium: '中号', small: '小号', red: '红色', black: '黑色', related: '猜你喜欢', addOns: '加购商品', wrap: '礼品包装', addAddOn: '加入',
+    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', chooseSize: '请选择尺码'
+  }
+}
+
+const hoodie = product({ id: '1050', en: 'Panda Hoodie', zh: '熊猫连帽衫', price: 4999, options: [SIZE, COLOR], stock: 9, images: ['hoodie.svg', 'hoodie-2.svg'] })
+const wrapping = product({ id: '1090', en: 'Gift Wrapping', zh: '礼品包装', price: 500, tags: ['addon'] })
+/** Stock per option pair as the server keeps it. */
+const STOCK: Record<string, number> = { 'color:Red,size:M': 3, 'color:Red,size:S': 0, 'color:Black,size:M': 2, 'color:Black,size:S': 4 }
+
+function serve(overrides: Record<string, unknown> = {}) {
+  return mockHttp({
+    'GET /productManagement/product/1050': hoodie,
+    'GET /productManagement2/products/relatedProducts/1050': { products: [product({ id: '1051', en: 'Rain Jacket', zh: '防雨夹克' })] },
+    'GET /productManagement2/products/addon': { products: [wrapping] },
+    'GET /inventoryManagement/inventoryByProductAndOptions/1050': (req: { query: Record<string, string> }) => ({
+      productId: '1050',
+      optionPair: req.query.optionPair,
+      available: STOCK[req.query.optionPair] ?? 0
+    }),
+    ...overrides
+  })
+}
+
+const page = (container: HTMLElement) => pageBody(container, '.product-page')
+const value = (container: HTMLElement, label: string) => within(pageBody(container, '.option-picker')).getByText(label)
+/** Taro's H5 web components update their own DOM a moment after React renders: read through waitFor. */
+const quantityOf = (container: HTMLElement) => (pageBody(container, '.product-page__quantity').querySelector('input') as HTMLInputElement | null)?.value
+
+describe.each(LANGS)('product detail (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('shows the product in the language, checks stock of the chosen pair, limits quantity to it and adds to the cart', async () => {
+    resetStore(lang, '/store/product/1050')
+    const http = serve({
+      'POST /shoppingManagement4/myCart': (req: { data: { quantity: number } }) =>
+        cartOf(line({ itemKey: '1050|color:Red,size:M', productId: '1050', optionPair: 'color:Red,size:M', quantity: req.data.quantity, unitPrice: 4999, available: 3 }))
+    })
+    const { container } = render(<ProductPage />)
+    expect(await screen.findByText(text.name, { selector: '.product-page__name' })).toBeTruthy()
+    expect(texts(page(container), '.product-page__price .price__now')).toEqual(['$49.99'])
+    expect(screen.getByText(text.chooseAll)).toBeTruthy()
+    expect(screen.getByText(text.chooseSize)).toBeTruthy()
+    expect(http.calls.some((c) => c.path.startsWith('/inventoryManagement'))).toBe(false)
+
+    fireEvent.click(value(container, text.medium))
+    fireEvent.click(value(container, text.red))
+    expect(await screen.findByText(text.inStock(3))).toBeTruthy()
+    expect(http.calls.find((c) => c.path.startsWith('/inventoryManagement'))?.query).toEqual({ optionPair: 'color:Red,size:M' })
+
+    const increase = pageBody(container, '.quantity-stepper__increase')
+    fireEvent.click(increase)
+    fireEvent.click(increase)
+    await waitFor(() => expect(quantityOf(container)).toBe('3'))
+    fireEvent.click(increase)
+    expect(screen.getByRole('alert').textContent).toBe(text.onlyLeft(3))
+    await waitFor(() => expect(quantityOf(container)).toBe('3'))
+
+    fireEvent.click(screen.getByText(text.add))
+    expect(await screen.findByText(text.added)).toBeTruthy()
+    const post = http.calls.find((c) => c.method === 'POST' && c.path === '/shoppingManagement4/myCart')
+    expect(post?.body).toEqual({ productId: '1050', quantity: 3, optionPair: 'color:Red,size:M' })
+    expect(useCart.getState().cart?.itemCount).toBe(3)
+  })
+
+  it('a sold-out pair cannot be added; changing to a pair with less stock brings the quantity down', async () => {
+    resetStore(lang, '/store/product/1050')
+    const http = serve({
+      'POST /shoppingManagement4/myCart': (req: { data: { quantity: number } }) =>
+        cartOf(line({ itemKey: '1050|color:Black,size:M', productId: '1050', optionPair: 'color:Black,size:M', quantity: req.data.quantity, unitPrice: 4999, available: 2 }))
+    })
+    const posts = () => http.calls.filter((c) => c.method === 'POST')
+    const { container } = render(<ProductPage />)
+    await screen.findByText(text.name, { selector: '.product-page__name' })
+    fireEvent.click(value(container, text.small))
+    fireEvent.click(value(container, text.red))
+    expect(await screen.findByText(text.optionSoldOut)).toBeTruthy()
+    fireEvent.click(pageBody(container, '.product-page__add'))
+    await act(async () => undefined)
+    expect(posts()).toHaveLength(0)
+
+    fireEvent.click(value(container, text.black))
+    expect(await screen.findByText(text.inStock(4))).toBeTruthy()
+    const increase = pageBody(container, '.quantity-stepper__increase')
+    fireEvent.click(increase)
+    fireEvent.click(increase)
+    fireEvent.click(increase)
+    await waitFor(() => expect(quantityOf(container)).toBe('4'))
+    fireEvent.click(value(container, text.medium))
+    expect(await screen.findByText(text.inStock(2))).toBeTruthy()
+    await waitFor(() => expect(quantityOf(container)).toBe('2'))
+    fireEvent.click(pageBody(container, '.product-page__add'))
+    expect(await screen.findByText(text.added)).toBeTruthy()
+    expect(posts().map((c) => c.body)).toEqual([{ productId: '1050', quantity: 2, optionPair: 'color:Black,size:M' }])
+  })
+
+  it('a sold-out product says so and has no quantity', async () => {
+    resetStore(lang, '/store/product/1050')
+    const http = serve({ 'GET /productManagement/product/1050': { ...hoodie, options: [], stock: 0, soldOut: true } })
+    const { container } = render(<ProductPage />)
+    await screen.findByText(text.name, { selector: '.product-page__name' })
+    expect(pageBody(container, '.product-page__add').textContent).toBe(text.soldOut)
+    expect(container.querySelector('.quantity-stepper')).toBeNull()
+    fireEvent.click(pageBody(container, '.product-page__add'))
+    await act(async () => undefined)
+    expect(http.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+  })
+
+  it("keeps the cart and shows the server's message when adding fails", async () => {
+    resetStore(lang, '/store/product/1050')
+    const before = cartOf(line())
+    useCart.setState({ cart: before })
+    serve({ 'POST /shoppingManagement4/myCart': fail(409, 'Only 2 left in stock') })
+    const { container } = render(<ProductPage />)
+    await screen.findByText(text.name, { selector: '.product-page__name' })
+    fireEvent.click(value(container, text.medium))
+    fireEvent.click(value(container, text.black))
+    await screen.findByText(text.inStock(2))
+    fireEvent.click(screen.getByText(text.add))
+    expect((await screen.findByRole('alert')).textContent).toBe('Only 2 left in stock')
+    expect(useCart.getState().cart).toBe(before)
+    expect(screen.queryByText(text.added)).toBeNull()
+  })
+
+  it('shows related products and add-ons; an add-on goes in through iCart', async () => {
+    resetStore(lang, '/store/product/1050')
+    const http = serve({ 'POST /shoppingManagement4/iCart': cartOf(line({ itemKey: '1090|', productId: '1090', addOn: true, unitPrice: 500 })) })
+    const { container } = render(<ProductPage />)
+    expect(await screen.findByText(text.related)).toBeTruthy()
+    expect(screen.getByText(lang === 'en' ? 'Rain Jacket' : '防雨夹克')).toBeTruthy()
+    const addOns = pageBody(container, '.add-on-list')
+    expect(within(addOns).getByText(text.addOns)).toBeTruthy()
+    fireEvent.click(within(addOns).getByText(text.addAddOn))
+    await act(async () => undefined)
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/iCart')?.body).toEqual({ productId: '1090', quantity: 1 })
+    expect(useCart.getState().cart?.lineItems['1090|']?.addOn).toBe(true)
+  })
+
+  it('shares in an 800x500 popup and confirms a copied link for 2 seconds', async () => {
+    resetStore(lang, '/store/product/1050')
+    serve()
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null)
+    const { container } = render(<ProductPage />)
+    await screen.findByText(text.name, { selector: '.product-page__name' })
+    fireEvent.click(within(pageBody(container, '.share-bar')).getByText(text.facebook))
+    expect(open).toHaveBeenCalledWith(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${window.location.origin}/store/product/1050`)}`,
+      'share',
+      'width=800,height=500'
+    )
+    open.mockRestore()
+
+    jest.useFakeTimers()
+    try {
+      fireEvent.click(within(pageBody(container, '.share-bar')).getByText(text.copy))
+      await act(async () => undefined)
+      expect(screen.getByText(text.copied)).toBeTruthy()
+      act(() => jest.advanceTimersByTime(1900))
+      expect(screen.getByText(text.copied)).toBeTruthy()
+      act(() => jest.advanceTimersByTime(200))
+      expect(screen.queryByText(text.copied)).toBeNull()
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
+  it('an unknown product says it is not available', async () => {
+    resetStore(lang, '/store/product/1050')
+    serve({ 'GET /productManagement/product/1050': fail(404, 'Product 1050 not found') })
+    render(<ProductPage />)
+    expect(await screen.findByText(text.notFound)).toBeTruthy()
+  })
+})
