@@ -63,7 +63,9 @@ const pwa: UserConfigExport<'webpack5'> = {
   copy: {
     patterns: [
       { from: 'src/manifest.webmanifest', to: 'dist/h5/manifest.webmanifest' },
-      { from: 'src/assets/icons/', to: 'dist/h5/icons/' }
+      { from: 'src/assets/icons/', to: 'dist/h5/icons/' },
+      // Without it the server's SPA fallback would answer /robots.txt with the app's HTML.
+      { from: 'src/robots.txt', to: 'dist/h5/robots.txt' }
     ],
     options: {}
   },
