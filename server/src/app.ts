@@ -19,6 +19,7 @@ import ordersRoutes from './routes/orders.ts';
 import accountRoutes from './routes/account.ts';
 import contentRoutes from './routes/content.ts';
 import laterRoutes from './routes/later.ts';
+import paymentRoutes from './routes/payments.ts';
 import identityRoutes from './routes/identity.ts';
 import uploadRoutes from './routes/uploads.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(contentRoutes, { prefix: API_PREFIX });
   await app.register(identityRoutes, { prefix: API_PREFIX });
   await app.register(uploadRoutes, { prefix: API_PREFIX });
+  await app.register(paymentRoutes, { prefix: API_PREFIX });
   await app.register(laterRoutes, { prefix: API_PREFIX });
 
   registerStatic(app, config.staticDir);
