@@ -11,6 +11,7 @@ import { checkSlot, slotsFor } from '../services/slots.ts';
 import { allLocations, isPickable } from '../services/locations.ts';
 import { checkAddress, EMAIL_RE, PHONE_RE, type Address } from '../services/validate.ts';
 import { checkoutProblems, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
+import { onlineProviders } from './payments.ts';
 
 const METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const;
 const resp = { 200: CartSchema };
@@ -78,7 +79,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
         { method: 'PAY_AT_STORE', enabled: true, orderMethods: st.checkout.payAtStoreMethods },
         { method: 'STORE_CREDIT', enabled: true, signedInOnly: true, note: 'settles an order whose total is 0 after store credit' },
       ],
-      onlineProviders: { enabled: false, note: 'online payment providers arrive with the payment sandbox' },
+      onlineProviders: onlineProviders(),
       ...st.payment,
     };
   });

@@ -35,21 +35,6 @@ export const LATER: [M[], string, string][] = [
   [['GET'], '/productManagement2/campaignProductItem/list/all', 'Fission campaigns'],
   [['GET'], '/productManagement2/campaignProductItem/:id', 'Fission campaigns'],
   [['GET'], '/common3/orders/list', 'Fission campaign orders'],
-  [['POST'], '/shoppingManagement4/requestOTTH5Payment', 'WeChat one-time H5 payment'],
-  [['POST'], '/shoppingManagement4/checkOttPaymentStatus', 'WeChat one-time H5 payment'],
-  [['POST'], '/shoppingManagement4/requestWeChatMiniProgramPayment', 'WeChat mini-program payment'],
-  [['POST'], '/shoppingManagement4/processWeChatMiniProgramPayment/success', 'WeChat mini-program payment'],
-  [['POST'], '/shoppingManagement4/processWeChatMiniProgramPayment/error', 'WeChat mini-program payment'],
-  [['GET'], '/shoppingManagement4/requestSnapPayPrePayment/*', 'SnapPay payment'],
-  [['POST'], '/shoppingManagement4/checkSnapPayPaymentStatus', 'SnapPay payment'],
-  [['POST'], '/shoppingManagement4/requestCitconH5Payment', 'CITCON payment'],
-  [['POST'], '/shoppingManagement4/checkCitconPaymentStatus', 'CITCON payment'],
-  [['POST'], '/shoppingManagement4/requestIOTPayH5Payment', 'IOTPay payment'],
-  [['POST'], '/shoppingManagement4/checkIOTPayPaymentStatus', 'IOTPay payment'],
-  [['POST'], '/shoppingManagement4/requestOPayH5Payment', 'OPay payment'],
-  [['POST'], '/shoppingManagement4/checkOPayPaymentStatus', 'OPay payment'],
-  [['POST'], '/shoppingManagement4/requestNativePayH5Payment', 'Native WeChat payment'],
-  [['POST'], '/shoppingManagement4/checkNativePayPaymentStatus', 'Native WeChat payment'],
 ];
 
 export default async function laterRoutes(app: FastifyInstance) {
