@@ -17,7 +17,8 @@ export interface WeChatEnabled {
 export const wechatApi = {
   enabled: (redirectUri: string) => http.get<WeChatEnabled>('/wechat/enabled', { redirectUri }),
   login: (code: string) => http.post<IdentitySignIn<OpenId>>('/wechat/login', { code }),
-  weChatLogin: (code: string) => http.post<IdentitySignIn<OpenId>>('/wechat/weChatlogin', { code }),
+  /** `state` is the one WeChat's OAuth page handed back; the server checks it against the one it issued. */
+  weChatLogin: (code: string, state: string | undefined) => http.post<IdentitySignIn<OpenId>>('/wechat/weChatlogin', { code, state }),
   register: (registration: Registration) => http.post<IdentityJoined<OpenId>>('/wechat/register', registration),
   link: (credentials: Credentials) => http.post<IdentityJoined<OpenId>>('/wechat/link', credentials),
   /** Joins the identity waiting in the session to the signed-in account. */

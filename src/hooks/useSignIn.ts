@@ -93,7 +93,7 @@ export function useSignIn() {
     if (platformKind !== 'wechatBrowser') return
     const code = route.params.code
     if (code) {
-      void runPlatform(async () => handleIdentity('wechat', await wechatApi.weChatLogin(code)))
+      void runPlatform(async () => handleIdentity('wechat', await wechatApi.weChatLogin(code, route.params.state)))
       return
     }
     wechatApi
