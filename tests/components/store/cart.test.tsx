@@ -1,0 +1,147 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import CartPage from '@/packages/checkout/pages/cart/index'
+import { useCart } from '@/stores/cart'
+import { useCurrency } from '@/stores/currency'
+import { fail, mockHttp } from '../../support/mockHttp'
+import { navigations } from '../../support/taroMock'
+import { cartOf, line, product } from '../../support/fixtures/catalog'
+import { LANGS, pageBody, resetStore, texts } from './storeTestKit'
+
+const TEXT = {
+  en: {
+    empty: 'Your cart is empty.', continue: 'Continue shopping', remove: 'Remove', checkout: 'Checkout', subtotal: 'Subtotal', total: 'Total',
+    beans: 'House Blend Coffee Beans 340g', hoodie: 'Panda Hoodie', failed: 'Your cart was not changed: Only 2 left in stock', onlyLeft: 'Only 5 left in stock',
+    items: (n: number) => `${n} items`, addOnTag: 'Add-on', add: 'Add', charged: 'Prices are shown in USD; you will be charged in CAD.', loading: 'Loading'
+  },
+  zh: {
+    empty: '您的购物车是空的。', continue: '继续购物', remove: '删除', checkout: '去结算', subtotal: '小计', total: '合计',
+    beans: '招牌混合咖啡豆 340克', hoodie: '熊猫连帽衫', failed: '购物车未更改：Only 2 left in stock', onlyLeft: '库存仅剩 5 件',
+    items: (n: number) => `共 ${n} 件`, addOnTag: '加购', add: '加入', charged: '价格以 USD 显示；实际按 CAD 收费。', loading: '加载中'
+  }
+}
+
+const beans = line({ itemKey: '1001|', quantity: 2, unitPrice: 1699, available: 5 })
+const hoodie = line({
+  itemKey: '1050|color:Red,size:M',
+  productId: '1050',
+  name: 'Panda Hoodie',
+  nameContent: { en: 'Panda Hoodie', zh: '熊猫连帽衫' },
+  optionPair: 'color:Red,size:M',
+  quantity: 1,
+  unitPrice: 4999,
+  available: 3
+})
+const wrapping = product({ id: '1090', en: 'Gift Wrapping', zh: '礼品包装', price: 500, tags: ['addon'] })
+
+function serve(cart = cartOf(beans, hoodie), overrides: Record<string, unknown> = {}) {
+  return mockHttp({
+    'GET /shoppingManagement4/myCart': cart,
+    'GET /productManagement2/products/addon': { products: [wrapping] },
+    ...overrides
+  })
+}
+
+const lineEl = (container: HTMLElement, itemKey: string) => {
+  const el = Array.from(container.querySelectorAll('.cart-line')).find((l) => l.getAttribute('data-item-key') === itemKey)
+  if (!el) throw new Error(`no cart line ${itemKey}`)
+  return el as HTMLElement
+}
+
+describe.each(LANGS)('cart (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('shows lines with their options, server totals and a Checkout button to /checkout', async () => {
+    resetStore(lang, '/checkout/cart')
+    serve()
+    const { container } = render(<CartPage />)
+    expect(screen.getByRole('status').textContent).toContain(text.loading)
+    expect(await screen.findByText(text.beans)).toBeTruthy()
+    const page = pageBody(container, '.cart-page')
+    expect(within(page).getByText(text.hoodie)).toBeTruthy()
+    expect(within(lineEl(container, '1050|color:Red,size:M')).getByText('Red / M')).toBeTruthy()
+    expect(within(page).getByText(text.items(3))).toBeTruthy()
+    expect(texts(pageBody(container, '.cart-totals'), '.price__now')).toEqual(['$83.97', '$83.97'])
+    expect(page.textContent).not.toContain(text.charged)
+    fireEvent.click(within(page).getByText(text.checkout))
+    expect(navigations.at(-1)?.url).toBe('/checkout')
+  })
+
+  it('changes a quantity through PUT myCart and shows the new server totals', async () => {
+    resetStore(lang, '/checkout/cart')
+    const http = serve(cartOf(beans, hoodie), {
+      'PUT /shoppingManagement4/myCart': cartOf({ ...beans, quantity: 3 }, hoodie)
+    })
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    fireEvent.click(within(lineEl(container, '1001|')).getByLabelText(lang === 'en' ? 'Increase quantity' : '增加数量'))
+    await screen.findByText(text.items(4))
+    expect(http.calls.find((c) => c.method === 'PUT')?.body).toEqual({ itemKey: '1001|', quantity: 3 })
+    expect(texts(pageBody(container, '.cart-totals'), '.price__now').at(-1)).toBe('$100.96')
+  })
+
+  it('refuses a quantity beyond the stock of the line without asking the server', async () => {
+    resetStore(lang, '/checkout/cart')
+    const http = serve(cartOf({ ...beans, quantity: 5 }))
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    fireEvent.click(within(lineEl(container, '1001|')).getByLabelText(lang === 'en' ? 'Increase quantity' : '增加数量'))
+    expect(within(lineEl(container, '1001|')).getByRole('alert').textContent).toBe(text.onlyLeft)
+    await act(async () => undefined)
+    expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(0)
+  })
+
+  it("keeps the previous cart and shows the server's message when a change fails", async () => {
+    resetStore(lang, '/checkout/cart')
+    serve(cartOf(beans, hoodie), { 'PUT /shoppingManagement4/myCart': fail(409, 'Only 2 left in stock') })
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    const before = useCart.getState().cart
+    fireEvent.click(within(lineEl(container, '1050|color:Red,size:M')).getByLabelText(lang === 'en' ? 'Increase quantity' : '增加数量'))
+    const alert = await screen.findByText(text.failed)
+    expect(alert).toBeTruthy()
+    expect(useCart.getState().cart).toBe(before)
+    expect(screen.getByText(text.hoodie)).toBeTruthy()
+    expect(within(pageBody(container, '.cart-page')).getByText(text.items(3))).toBeTruthy()
+  })
+
+  it('removes a line with myCart/delete and shows the empty state when the last one goes', async () => {
+    resetStore(lang, '/checkout/cart')
+    const http = serve(cartOf(hoodie), { 'POST /shoppingManagement4/myCart/delete': cartOf() })
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.hoodie)
+    fireEvent.click(within(lineEl(container, '1050|color:Red,size:M')).getByText(text.remove))
+    expect(await screen.findByText(text.empty)).toBeTruthy()
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/myCart/delete')?.body).toEqual({ itemKey: '1050|color:Red,size:M' })
+    fireEvent.click(screen.getByText(text.continue))
+    expect(navigations.at(-1)?.url).toBe('/store')
+  })
+
+  it('offers add-ons that go in through iCart and show as add-on lines', async () => {
+    resetStore(lang, '/checkout/cart')
+    const withWrap = cartOf(beans, line({ itemKey: '1090|', productId: '1090', name: 'Gift Wrapping', nameContent: { en: 'Gift Wrapping', zh: '礼品包装' }, unitPrice: 500, addOn: true, available: 500 }))
+    const http = serve(cartOf(beans), { 'POST /shoppingManagement4/iCart': withWrap })
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    fireEvent.click(within(pageBody(container, '.add-on-list')).getByText(text.add))
+    await waitFor(() => expect(within(lineEl(container, '1090|')).getByText(text.addOnTag)).toBeTruthy())
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/iCart')?.body).toEqual({ productId: '1090', quantity: 1 })
+  })
+
+  it('converts prices to the chosen currency and says the base currency is charged', async () => {
+    resetStore(lang, '/checkout/cart')
+    useCurrency.setState({ current: 'USD' })
+    serve(cartOf(beans))
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    // 33.98 CAD at 0.73 = 24.8054 USD
+    expect(texts(pageBody(container, '.cart-totals'), '.price__now').at(-1)).toBe('$24.81')
+    expect(screen.getByText(text.charged)).toBeTruthy()
+  })
+
+  it('shows the empty state for an empty cart', async () => {
+    resetStore(lang, '/checkout/cart')
+    serve(cartOf())
+    render(<CartPage />)
+    expect(await screen.findByText(text.empty)).toBeTruthy()
+  })
+})
