@@ -17,6 +17,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { ApiError, errorBody } from '../src/lib/errors.ts';
 import { hashToken, registerSessionHooks } from '../src/lib/session.ts';
 import paymentRoutes, { onlineProviders } from '../src/routes/payments.ts';
+import { ADDRESS, CONTACT, freshDb, isError, ok, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
 
 const PREFIX = '/api/istore/client';
 const XSRF = 'test-xsrf-token';
@@ -313,5 +314,59 @@ describe('in-app payments', () => {
       'ALIPAY_H5',
     ]);
     assert.deepEqual(onlineProviders({ PAYMENT_H5_CHANNELS: 'OPAY, OTT' }).h5Channels, ['OTT', 'OPAY']);
+  });
+});
+
+describe('through the whole server (buildApp): cart → checkout → reserve → sandbox → confirmation state', () => {
+  let srvDb: TestDb;
+  let srv: Running;
+  before(async () => {
+    srvDb = await freshDb();
+    srv = await startServer(srvDb);
+  });
+  after(async () => {
+    await srv.close();
+    await srvDb.cleanup();
+  });
+
+  async function reservedDelivery(s: Shopper) {
+    ok(await s.post('/shoppingManagement4/myCart', { productId: '1048', quantity: 1 }));
+    ok(await s.post('/shoppingManagement4/orderDeliverInfo', ADDRESS));
+    ok(await s.post('/shoppingManagement4/orderContactInfo?methodName=DELIVERY', CONTACT));
+    return ok(await s.post('/shoppingManagement4/reserve')).orderID as string;
+  }
+
+  test('paymentConfig offers the sandbox channels; a failed payment keeps the cart and the same order is paid on retry', async () => {
+    const s = new Shopper(srv.base);
+    const config = ok(await s.get('/shoppingManagement4/paymentConfig'));
+    assert.equal(config.onlineProviders.provider, 'sandbox');
+    assert.ok(config.onlineProviders.h5Channels.includes('OTT'));
+
+    const orderID = await reservedDelivery(s);
+    const start = ok(await s.post('/shoppingManagement4/requestOTTH5Payment', { orderID, returnUrlInfo: srv.base }));
+    const page = await s.get(start.redirectUrl);
+    assert.equal(page.status, 200);
+    assert.match(page.body, /id="sandbox-fail"/);
+    const failed = ok(await s.post(`${start.redirectUrl}/fail`, {}));
+    assert.equal(failed.redirectUrl, `${srv.base}/confirmation?from_source=ott_h5X${orderID}`);
+    assert.equal(ok(await s.post('/shoppingManagement4/checkOttPaymentStatus', { orderID, returnUrlInfo: '' })).status, 'FAILED');
+    assert.equal(ok(await s.get('/shoppingManagement4/myCart')).itemCount, 1, 'a failed payment never empties the cart');
+
+    // Back to the cart, place the order again: reserve answers the same order, which is payable again.
+    assert.equal(ok(await s.post('/shoppingManagement4/reserve')).orderID, orderID);
+    const retry = ok(await s.get(`/shoppingManagement4/requestSnapPayPrePayment/webpay/UNIONPAY?orderID=${orderID}`));
+    ok(await s.post(`${retry.redirectUrl}/pay`, {}));
+    const paid = ok(await s.post('/shoppingManagement4/checkSnapPayPaymentStatus', { orderID, returnUrlInfo: '' }));
+    assert.deepEqual(paid, { orderID, status: 'NEW', paymentStatus: 'PAID_ONLINE', qrCodeScan: false });
+    assert.equal(ok(await s.get('/shoppingManagement4/myCart')).itemCount, 0);
+    assert.equal(ok(await s.get(`/common3/orderStatus/${orderID}`)).paymentStatus, 'PAID_ONLINE');
+  });
+
+  test('another shopper cannot pay, check or see the order', async () => {
+    const a = new Shopper(srv.base);
+    const b = new Shopper(srv.base);
+    const orderID = await reservedDelivery(a);
+    isError(await b.post('/shoppingManagement4/requestOPayH5Payment', { orderID }), 404);
+    isError(await b.post('/shoppingManagement4/checkOPayPaymentStatus', { orderID }), 404);
   });
 });
