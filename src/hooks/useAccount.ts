@@ -1,5 +1,5 @@
 /** My account (/user/list): the signed-in guard, profile and picture, store credit, sign-out. */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { accountApi, type StoreCredit, type StoreCreditEntry } from '@/api/account'
 import { ApiError } from '@/api/http'
@@ -12,15 +12,18 @@ import { useAccountForm } from './useAccountForm'
 import { useT } from './useT'
 
 /**
- * Spec §6: only signed-in shoppers see my account and order detail. Guests are sent to sign-in with a
- * `redirect` back here. Waits for app info first so a signed-in shopper is not bounced while it loads.
+ * Spec §6: only signed-in shoppers see my account and order detail. Guests arriving here are sent to sign-in
+ * with a `redirect` back. Waits for app info first so a signed-in shopper is not bounced while it loads; a
+ * shopper who signs out on the page is not bounced either (signOut takes them home).
  */
 export function useRequireUser(): { ready: boolean } {
   const status = useAppInfo((s) => s.status)
   const loggedIn = useAppInfo(selectLoggedIn)
   const settled = status === 'ready' || status === 'failed'
+  const wasSignedIn = useRef(false)
+  if (loggedIn) wasSignedIn.current = true
   useEffect(() => {
-    if (!settled || loggedIn) return
+    if (!settled || loggedIn || wasSignedIn.current) return
     platform.navigate(signInUrlFor(platform.currentRoute().path), 'replace')
   }, [settled, loggedIn])
   return { ready: settled && loggedIn }

@@ -1,0 +1,153 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { MyAccount } from '@/components/account/MyAccount'
+import { SignedIn } from '@/components/account/SignedIn'
+import type { Language } from '@/i18n'
+import { useAppInfo } from '@/stores/appInfo'
+import { useSession } from '@/stores/session'
+import { fail, mockHttp, type MockHttp } from '../../support/mockHttp'
+import { navigations } from '../../support/taroMock'
+import { emptyCart, guest, LANGS, resetStores, settle, signedIn, type, valueOf } from './accountTestKit'
+
+const TEXT: Record<Language, Record<string, string>> = {
+  en: {
+    title: 'My account', addresses: 'Addresses', add: 'Add an address', save: 'Save', edit: 'Edit', required: 'This field is required.',
+    phoneInvalid: 'Enter a valid phone number.', noAddresses: 'No saved addresses yet.', balance: 'Balance', signOut: 'Sign out',
+    orders: 'My orders', changeImage: 'Change picture', ontario: 'Ontario', forOrder: 'Refund (order 100007)'
+  },
+  zh: {
+    title: '我的账户', addresses: '地址', add: '添加地址', save: '保存', edit: '编辑', required: '此项为必填项。',
+    phoneInvalid: '请输入有效的电话号码。', noAddresses: '还没有保存的地址。', balance: '余额', signOut: '退出登录',
+    orders: '我的订单', changeImage: '更换头像', ontario: '安大略省', forOrder: 'Refund（订单 100007）'
+  }
+}
+
+const ADDRESS = {
+  id: 'a1', isDefault: true, firstName: 'Lin', lastName: 'Chen', phone: '416-555-0199', streetNumberAndNameDetails: '100 Queen St W',
+  city: 'Toronto', province: 'ON', postCode: 'M5H 2N2', country: 'CA'
+}
+
+function accountApi(addresses: unknown[] = [ADDRESS]): MockHttp {
+  return mockHttp({
+    'GET /admin/userManagement/getAddresses/u-1001/type/SHIPPING': { addresses },
+    'GET /common3/supportedCountries': [{ code: 'CA', name: 'Canada', nameContent: { en: 'Canada', zh: '加拿大' } }],
+    'GET /common3/provinces/CA': [{ code: 'ON', name: 'Ontario', nameContent: { en: 'Ontario', zh: '安大略省' } }],
+    'GET /admin/storeCreditManagement/storeCreditHistory': {
+      balance: 1500,
+      currency: 'CAD',
+      entries: [{ amount: 1500, reason: 'Refund', orderID: '100007', balanceAfter: 1500, createdAt: '2026-11-20T10:00:00.000Z' }]
+    }
+  })
+}
+
+const renderAccount = () => render(<SignedIn><MyAccount /></SignedIn>)
+
+describe.each(LANGS)('my account (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('a guest is sent to sign-in and brought back here after', async () => {
+    resetStores(guest(), lang, '/user/list')
+    const http = accountApi()
+    renderAccount()
+    await settle()
+    expect(navigations).toEqual([{ kind: 'redirectTo', url: '/account/login?redirect=%2Fuser%2Flist' }])
+    expect(screen.queryByText(text.title)).toBeNull()
+    expect(http.calls).toHaveLength(0)
+  })
+
+  it('waits for app info before deciding (a signed-in shopper is not bounced while it loads)', async () => {
+    resetStores(null, lang, '/user/list')
+    useAppInfo.setState({ status: 'loading' })
+    accountApi()
+    renderAccount()
+    await settle()
+    expect(navigations).toHaveLength(0)
+  })
+
+  it('shows the profile, the saved address with its province, store credit and its history', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    accountApi()
+    renderAccount()
+    await settle()
+    expect(screen.getByText(text.title)).toBeInTheDocument()
+    expect(screen.getByText('Lin Chen')).toBeInTheDocument()
+    expect(screen.getByText('lin@example.com')).toBeInTheDocument()
+    expect(screen.getByText('100 Queen St W, Toronto, ON, M5H 2N2, CA')).toBeInTheDocument()
+    expect(screen.getByText(text.balance)).toBeInTheDocument()
+    expect(screen.getAllByText('$15.00').length).toBeGreaterThan(0)
+    expect(screen.getByText(text.forOrder)).toBeInTheDocument()
+    fireEvent.click(screen.getByText(text.orders))
+    expect(navigations).toEqual([{ kind: 'navigateTo', url: '/user/orders' }])
+  })
+
+  it('no saved addresses: says so; a new address is checked before it is sent', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = accountApi([])
+    const { container } = renderAccount()
+    await settle()
+    expect(screen.getByText(text.noAddresses)).toBeInTheDocument()
+    fireEvent.click(screen.getByText(text.add))
+    await settle()
+    type(container, 'phone', 'call me')
+    fireEvent.click(screen.getByText(text.save))
+    await settle()
+    expect(screen.getAllByText(text.required).length).toBeGreaterThanOrEqual(5)
+    expect(screen.getByText(text.phoneInvalid)).toBeInTheDocument()
+    expect(http.calls.some((c) => c.path.includes('updateAddresses'))).toBe(false)
+  })
+
+  it('editing an address saves the whole list; a server refusal keeps the typed address', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = accountApi()
+    http.set('POST /admin/userManagement/updateAddresses/u-1001/SHIPPING', fail(400, 'addresses[0].postCode does not match the province'))
+    const { container } = renderAccount()
+    await settle()
+    fireEvent.click(screen.getByText(text.edit))
+    await settle()
+    expect(screen.getByText(text.ontario)).toBeInTheDocument()
+    type(container, 'streetNumberAndNameDetails', '200 King St W')
+    fireEvent.click(screen.getByText(text.save))
+    await settle()
+    expect(screen.getByRole('alert')).toHaveTextContent('addresses[0].postCode does not match the province')
+    expect(valueOf(container, 'streetNumberAndNameDetails')).toBe('200 King St W')
+
+    http.set('POST /admin/userManagement/updateAddresses/u-1001/SHIPPING', (req: { data: { addresses: typeof ADDRESS[] } }) => ({ addresses: req.data.addresses }))
+    fireEvent.click(screen.getByText(text.save))
+    await settle()
+    const saved = http.calls.filter((c) => c.path.includes('updateAddresses')).pop()
+    expect(saved?.body).toEqual({ addresses: [{ ...ADDRESS, streetNumberAndNameDetails: '200 King St W' }] })
+    expect(screen.getByText('200 King St W, Toronto, ON, M5H 2N2, CA')).toBeInTheDocument()
+  })
+
+  it('a new profile picture is chosen, uploaded and shown', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = accountApi()
+    http.set('POST /admin/userManagement/image/upload', { id: 'abc', profileImage: 'user/abc' })
+    const chooseImage = jest.fn(async () => ({ tempFilePaths: ['blob:picked'], tempFiles: [] }))
+    Object.assign(Taro, { chooseImage })
+    const { container } = renderAccount()
+    await settle()
+    fireEvent.click(screen.getByText(text.changeImage))
+    await settle()
+    const upload = http.calls.find((c) => c.path === '/admin/userManagement/image/upload')
+    expect(upload).toBeDefined()
+    expect(useAppInfo.getState().info?.user?.profileImage).toBe('user/abc')
+    expect(container.querySelector('.profile__image')?.getAttribute('src')).toMatch(/user\/abc$/)
+  })
+
+  it('sign out: logout, back to a guest with an empty cart, home', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    useSession.setState({ weChatOpenId: 'oSomeone' })
+    const http = accountApi()
+    http.set('GET /common3/logout', { ok: true })
+    http.set('GET /shoppingManagement4/myCart', emptyCart)
+    renderAccount()
+    await settle()
+    fireEvent.click(screen.getByText(text.signOut))
+    await settle()
+    expect(http.calls.some((c) => c.path === '/common3/logout')).toBe(true)
+    expect(useAppInfo.getState().info?.userID).toBeUndefined()
+    expect(useSession.getState().weChatOpenId).toBeNull()
+    expect(navigations.pop()).toEqual({ kind: 'reLaunch', url: '/' })
+  })
+})

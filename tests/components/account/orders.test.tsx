@@ -1,0 +1,145 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { OrderDetail } from '@/components/account/OrderDetail'
+import { OrderList } from '@/components/account/OrderList'
+import { SignedIn } from '@/components/account/SignedIn'
+import type { Language } from '@/i18n'
+import { fail, mockHttp } from '../../support/mockHttp'
+import { navigations } from '../../support/taroMock'
+import { guest, LANGS, order, resetStores, settle, signedIn, type, valueOf } from './accountTestKit'
+
+const TEXT: Record<Language, Record<string, string>> = {
+  en: {
+    empty: 'You have no orders yet.', count: '12 orders', more: 'Load more', order: 'Order 100012', placed: 'Placed', payAtStore: 'Pay at store',
+    pickup: 'Pickup', cancel: 'Cancel order', cancelled: 'Cancelled', add: 'Add comment', required: 'This field is required.',
+    line: 'House Blend', total: 'Total', tax: 'Tax', comments: 'Comments'
+  },
+  zh: {
+    empty: '您还没有订单。', count: '共 12 个订单', more: '加载更多', order: '订单 100012', placed: '已下单', payAtStore: '到店支付',
+    pickup: '自取', cancel: '取消订单', cancelled: '已取消', add: '添加留言', required: '此项为必填项。',
+    line: '招牌拼配', total: '合计', tax: '税费', comments: '留言'
+  }
+}
+
+const page = (from: number, n: number, hasMore: boolean) => ({
+  orders: Array.from({ length: n }, (_, i) => order(String(100012 - from - i))),
+  startingPosition: from,
+  numberToLoad: 10,
+  hasMore
+})
+
+describe.each(LANGS)('order list (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('no orders: says so and offers the shop', async () => {
+    resetStores(signedIn(), lang, '/user/orders')
+    mockHttp({ 'GET /admin/orderManagement/orders/count': { count: 0 }, 'GET /admin/orderManagement/orders/list': page(0, 0, false) })
+    render(<OrderList />)
+    await settle()
+    expect(screen.getByText(text.empty)).toBeInTheDocument()
+    expect(screen.queryByText(text.more)).toBeNull()
+  })
+
+  it('shows the count and 10 rows, then the next 10 on demand; a row opens its order', async () => {
+    resetStores(signedIn(), lang, '/user/orders')
+    const http = mockHttp({
+      'GET /admin/orderManagement/orders/count': { count: 12 },
+      'GET /admin/orderManagement/orders/list': (req: { query: Record<string, string> }) =>
+        req.query.startingPosition === '0' ? page(0, 10, true) : page(10, 2, false)
+    })
+    const { container } = render(<OrderList />)
+    await settle()
+    expect(screen.getByText(text.count)).toBeInTheDocument()
+    expect(container.querySelectorAll('.order-row')).toHaveLength(10)
+    const first = http.calls.find((c) => c.path === '/admin/orderManagement/orders/list')
+    expect(first?.query).toEqual({ numberToLoad: '10', startingPosition: '0', infiniteLoad: 'true' })
+    expect(screen.getAllByText(text.placed)).toHaveLength(10)
+    expect(screen.getAllByText(text.payAtStore)).toHaveLength(10)
+
+    fireEvent.click(screen.getByText(text.more))
+    await settle()
+    expect(http.calls.filter((c) => c.path.endsWith('/list')).map((c) => c.query.startingPosition)).toEqual(['0', '10'])
+    expect(container.querySelectorAll('.order-row')).toHaveLength(12)
+    expect(screen.queryByText(text.more)).toBeNull()
+
+    fireEvent.click(screen.getByText(text.order))
+    expect(navigations).toEqual([{ kind: 'navigateTo', url: '/user/orders/100012' }])
+  })
+
+  it('a guest is sent to sign-in with the way back', async () => {
+    resetStores(guest(), lang, '/user/orders')
+    const http = mockHttp()
+    render(<SignedIn><OrderList /></SignedIn>)
+    await settle()
+    expect(navigations).toEqual([{ kind: 'redirectTo', url: '/account/login?redirect=%2Fuser%2Forders' }])
+    expect(http.calls).toHaveLength(0)
+  })
+})
+
+describe.each(LANGS)('order detail (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('shows lines, method, store, times, payment status and totals', async () => {
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    mockHttp({ 'GET /admin/orderManagement/order/100012': order('100012') })
+    const { container } = render(<OrderDetail orderID="100012" />)
+    await settle()
+    expect(screen.getByText(text.order)).toBeInTheDocument()
+    expect(screen.getByText(text.line)).toBeInTheDocument()
+    expect(screen.getByText('× 2')).toBeInTheDocument()
+    expect(container.querySelector('.order-fact--method')).toHaveTextContent(text.pickup)
+    expect(container.querySelector('.order-fact--store')).toHaveTextContent('Downtown')
+    expect(container.querySelector('.order-fact--pickup')).toHaveTextContent('2026-11-23 12:30')
+    expect(container.querySelector('.order-fact--payment')).toHaveTextContent(text.payAtStore)
+    expect(container.querySelector('.order-total--grand')).toHaveTextContent('$38.40')
+    expect(screen.getByText(text.tax)).toBeInTheDocument()
+  })
+
+  it('cancel is offered only where the server allows, and cancels after confirming', async () => {
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    const http = mockHttp({
+      'GET /admin/orderManagement/order/100012': order('100012'),
+      'PUT /admin/orderManagement/cancelOrder/100012': order('100012', { status: 'CANCELLED', cancellable: false })
+    })
+    const { container } = render(<OrderDetail orderID="100012" />)
+    await settle()
+    fireEvent.click(container.querySelector('.order-detail__cancel')!)
+    await settle()
+    expect(Taro.showModal).toHaveBeenCalled()
+    expect(http.calls.some((c) => c.method === 'PUT' && c.path === '/admin/orderManagement/cancelOrder/100012')).toBe(true)
+    expect(container.querySelector('.order-fact--status')).toHaveTextContent(text.cancelled)
+    expect(container.querySelector('.order-detail__cancel')).toBeNull()
+  })
+
+  it('no cancel button on an order that cannot be cancelled', async () => {
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    mockHttp({ 'GET /admin/orderManagement/order/100012': order('100012', { paymentStatus: 'PAID_ONLINE', cancellable: false }) })
+    const { container } = render(<OrderDetail orderID="100012" />)
+    await settle()
+    expect(container.querySelector('.order-detail__cancel')).toBeNull()
+  })
+
+  it('adds a comment; an empty one is refused; a failure keeps the text', async () => {
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    const http = mockHttp({ 'GET /admin/orderManagement/order/100012': order('100012') })
+    const { container } = render(<OrderDetail orderID="100012" />)
+    await settle()
+    fireEvent.click(screen.getByText(text.add))
+    await settle()
+    expect(screen.getByText(text.required)).toBeInTheDocument()
+
+    http.set('PUT /admin/orderManagement/addComment/100012', fail(404, 'Order not found'))
+    type(container, 'comment', 'Please add napkins')
+    fireEvent.click(screen.getByText(text.add))
+    await settle()
+    expect(screen.getByRole('alert')).toHaveTextContent('Order not found')
+    expect(valueOf(container, 'comment')).toBe('Please add napkins')
+
+    http.set('PUT /admin/orderManagement/addComment/100012', order('100012', { comments: [{ text: 'Please add napkins', createdAt: '2026-11-22T09:00:00.000Z' }] }))
+    fireEvent.click(screen.getByText(text.add))
+    await settle()
+    expect(http.calls.filter((c) => c.path.includes('addComment')).pop()?.body).toEqual({ comment: 'Please add napkins' })
+    expect(container.querySelector('.order-comment__text')).toHaveTextContent('Please add napkins')
+    expect(valueOf(container, 'comment')).toBe('')
+  })
+})

@@ -1,0 +1,81 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { SignUpForm } from '@/components/account/SignUpForm'
+import type { Language } from '@/i18n'
+import { useAppInfo } from '@/stores/appInfo'
+import { useSession } from '@/stores/session'
+import { fail, mockHttp } from '../../support/mockHttp'
+import { navigations } from '../../support/taroMock'
+import { emptyCart, guest, LANGS, resetStores, sessionAnswer, settle, type, valueOf } from './accountTestKit'
+
+const TEXT: Record<Language, Record<string, string>> = {
+  en: { submit: 'Create account', short: 'Use at least 8 characters.', mismatch: 'The passwords do not match.', required: 'This field is required.', withWeChat: 'Your new account will be linked to your WeChat account.' },
+  zh: { submit: '创建账户', short: '密码至少需要 8 个字符。', mismatch: '两次输入的密码不一致。', required: '此项为必填项。', withWeChat: '新账户将与您的微信账号关联。' }
+}
+
+const submit = (lang: Language) => screen.getAllByText(TEXT[lang].submit).find((el) => el.closest('.account-form__submit'))!
+
+function fill(container: HTMLElement, password = 'correct horse', confirm = password) {
+  type(container, 'firstName', 'Lin')
+  type(container, 'lastName', 'Chen')
+  type(container, 'emailID', 'lin@example.com')
+  type(container, 'password', password)
+  type(container, 'confirmPassword', confirm)
+}
+
+describe.each(LANGS)('sign-up page (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('checks every field before sending', async () => {
+    resetStores(guest(), lang, '/account/signup')
+    const http = mockHttp()
+    const { container } = render(<SignUpForm />)
+    fireEvent.click(submit(lang))
+    await settle()
+    expect(screen.getAllByText(text.required)).toHaveLength(5)
+    fill(container, 'short', 'shorter')
+    fireEvent.click(submit(lang))
+    await settle()
+    expect(screen.getByText(text.short)).toBeInTheDocument()
+    expect(screen.getByText(text.mismatch)).toBeInTheDocument()
+    expect(http.calls).toHaveLength(0)
+  })
+
+  it('an e-mail already registered shows the server message and keeps every typed value', async () => {
+    resetStores(guest(), lang, '/account/signup')
+    mockHttp({ 'POST /common3/clientRegistration': fail(409, 'An account with this e-mail already exists') })
+    const { container } = render(<SignUpForm />)
+    fill(container)
+    fireEvent.click(submit(lang))
+    await settle()
+    expect(screen.getByRole('alert')).toHaveTextContent('An account with this e-mail already exists')
+    expect(valueOf(container, 'firstName')).toBe('Lin')
+    expect(valueOf(container, 'emailID')).toBe('lin@example.com')
+    expect(valueOf(container, 'password')).toBe('correct horse')
+    expect(navigations).toHaveLength(0)
+  })
+
+  it('creates the account, signs in and opens my account', async () => {
+    resetStores(guest(), lang, '/account/signup')
+    const http = mockHttp({ 'POST /common3/clientRegistration': sessionAnswer, 'GET /shoppingManagement4/myCart': emptyCart })
+    const { container } = render(<SignUpForm />)
+    fill(container)
+    fireEvent.click(submit(lang))
+    await settle()
+    expect(http.calls[0].body).toEqual({ firstName: 'Lin', lastName: 'Chen', emailID: 'lin@example.com', password: 'correct horse' })
+    expect(useAppInfo.getState().info?.userID).toBe('10001')
+    expect(navigations).toEqual([{ kind: 'redirectTo', url: '/user/list' }])
+  })
+
+  it('with a WeChat identity waiting, registers it with the new account (wechat/register)', async () => {
+    resetStores(guest(), lang, '/account/signup')
+    useSession.setState({ pendingIdentity: 'wechat' })
+    const http = mockHttp({ 'POST /wechat/register': { ...sessionAnswer, weChatOpenId: 'oNew' }, 'GET /shoppingManagement4/myCart': emptyCart })
+    const { container } = render(<SignUpForm />)
+    expect(screen.getByText(text.withWeChat)).toBeInTheDocument()
+    fill(container)
+    fireEvent.click(submit(lang))
+    await settle()
+    expect(http.calls[0].path).toBe('/wechat/register')
+    expect(useSession.getState()).toMatchObject({ weChatOpenId: 'oNew', pendingIdentity: null })
+  })
+})
