@@ -25,17 +25,31 @@ export interface TabView {
   target: TabTarget
 }
 
-const GLYPHS: Record<(typeof DEFAULT_TABS)[number]['id'], string> = {
-  home: '⌂',
-  store: '▦',
-  cart: '🛒',
-  support: '?',
-  account: '☺'
-}
-
-/** Configured icons are image paths; anything else (icon-font names) has nothing to draw here. */
+/** Configured icons are image paths or icon names; names are drawn as glyphs (no icon font: package size budget). */
 function isImagePath(icon: string | undefined): icon is string {
   return !!icon && (/^https?:\/\//i.test(icon) || /\.(png|jpe?g|gif|svg|webp)(\?.*)?$/i.test(icon))
+}
+
+const ICON_GLYPHS: Record<string, string> = {
+  home: '⌂',
+  shop: '▦',
+  store: '▦',
+  search: '⌕',
+  cart: '🛒',
+  user: '☺',
+  account: '☺',
+  message: '✉',
+  chat: '✉',
+  clock: '◷',
+  coffee: '☕',
+  tag: '⌗',
+  gift: '🎁',
+  phone: '☎',
+  support: '?'
+}
+
+function iconGlyph(icon: string | undefined): string {
+  return (icon && ICON_GLYPHS[icon.trim().toLowerCase()]) || '•'
 }
 
 export function useTabBar() {
@@ -55,7 +69,7 @@ export function useTabBar() {
           key: `configured-${index}`,
           label: localizedName(tab, language),
           iconUrl: isImagePath(tab.icon) ? imageUrl(tab.icon, content?.appDetail?.cdnpath) : '',
-          glyph: '',
+          glyph: isImagePath(tab.icon) ? '' : iconGlyph(tab.icon),
           active: isTabActive(tab, route.path),
           badge: target.kind === 'cart' ? cartBadge(itemCount) : null,
           tappable: target.kind !== 'none',
@@ -66,7 +80,7 @@ export function useTabBar() {
         key: tab.id,
         label: t(tab.labelKey),
         iconUrl: '',
-        glyph: GLYPHS[tab.id],
+        glyph: iconGlyph(tab.id),
         active: tab.id !== 'support' && isTabActive(tab.id, route.path),
         badge: tab.badge ? cartBadge(itemCount) : null,
         tappable: true,

@@ -18,7 +18,7 @@ const CONFIGURED_TABS: FooterTab[] = [
   { name: 'Bag', link: 'checkout/cart' },
   { name: 'Chat', link: '/pages/messenger/index?room=1' },
   { name: 'Hotline' },
-  { name: 'Find', link: 'search' },
+  { name: 'Find', link: 'search', icon: 'search' },
   { name: 'Story', link: 'about' }
 ]
 
@@ -95,6 +95,8 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     const labels = Array.from(container.querySelectorAll('.tab-bar__label')).map((el) => el.textContent)
     expect(labels).toEqual([text.deals, 'Bag', 'Chat', 'Hotline', 'Find', 'Story'])
     expect(container.querySelector('.tab-bar__icon')).toHaveAttribute('src', 'https://cdn.example.com/maple/icons/deals.png')
+    // An icon name is drawn as its glyph.
+    expect(screen.getByText('Find').closest('.tab-bar__tab')?.querySelector('.tab-bar__glyph')).toHaveTextContent('⌕')
 
     for (const label of [text.deals, 'Bag', 'Hotline', 'Find', 'Story']) fireEvent.click(screen.getByText(label))
     expect(navigations.map((n) => n.url)).toEqual(['/store/productlist?cat=deals', '/checkout/cart', '/store/search', '/about'])
