@@ -1,0 +1,64 @@
+import { View, Text } from '@tarojs/components'
+import './Checkout.scss'
+
+export interface Choice<T extends string | number> {
+  value: T
+  label: string
+}
+
+/**
+ * A row of tappable options (methods, stores, dates, times, tips, payment): one tap, no picker popup, the same on
+ * every platform. Each option carries data-value so tests and the e2e harness find it.
+ */
+export function Choices<T extends string | number>({
+  name,
+  options,
+  selected,
+  onSelect,
+  disabled
+}: {
+  name: string
+  options: Choice<T>[]
+  selected: T | null | undefined
+  onSelect(value: T): void
+  disabled?: boolean
+}) {
+  return (
+    <View className="checkout-choices" role="radiogroup" data-name={name}>
+      {options.map((option) => {
+        const active = option.value === selected
+        return (
+          <View
+            key={String(option.value)}
+            className={`checkout-choices__option${active ? ' checkout-choices__option--active' : ''}`}
+            role="radio"
+            aria-checked={active}
+            data-name={name}
+            data-value={String(option.value)}
+            onClick={() => !disabled && onSelect(option.value)}
+          >
+            <Text>{option.label}</Text>
+          </View>
+        )
+      })}
+    </View>
+  )
+}
+
+/** A field's validation message, under the field it belongs to. */
+export function FieldMessage({ text }: { text?: string }) {
+  return text ? (
+    <View className="checkout__field-error" role="alert">
+      {text}
+    </View>
+  ) : null
+}
+
+export function Section({ title, children, name }: { title: string; name: string; children: React.ReactNode }) {
+  return (
+    <View className="checkout__section" data-section={name}>
+      <Text className="checkout__section-title">{title}</Text>
+      {children}
+    </View>
+  )
+}
