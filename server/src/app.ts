@@ -11,6 +11,7 @@ import { seedIfEmpty } from './seed/index.ts';
 import { ApiError, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
 import { expireReservations } from './services/orders.ts';
+import { bumpCatalog, configureCatalogCache } from './services/catalogCache.ts';
 import appInfoRoutes from './routes/appInfo.ts';
 import catalogRoutes from './routes/catalog.ts';
 import cartRoutes from './routes/cart.ts';
@@ -64,6 +65,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await db.close();
   });
 
+  configureCatalogCache({ multiWriter: db.kind === 'postgres' });
+  app.addHook('onClose', async () => bumpCatalog());
+  // Any write may change stock or catalogue (reserve, settle, cancel, payments): drop cached catalogue answers
+  // once it has finished, in addition to the bumps inside the stock-changing transactions.
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') bumpCatalog();
+  });
   await migrate(db, (m) => app.log.info(m));
   if (config.seed) await seedIfEmpty(db, (m) => app.log.info(m));
   await expireReservations(db, config.reservationTtlMinutes);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, obj, ProductSchema, Paging, Bilingual, AnyObject } from '../lib/schemas.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
+import { cachedCatalog } from '../services/catalogCache.ts';
 import { countProducts, getProduct, listProducts, parseProductId, SORTS, type ListFilter } from '../services/catalog.ts';
 
 const Products = Type.Array(ProductSchema);
@@ -32,6 +33,13 @@ const termParam = Type.Object({ term: Type.String({ minLength: 1, maxLength: 100
 
 export default async function catalogRoutes(app: FastifyInstance) {
   const db = app.db;
+  // Every catalogue answer goes through the read-through cache (keyed by URL; dropped on any stock change).
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler as (this: unknown, req: any, reply: any) => Promise<unknown>;
+    route.handler = function (this: unknown, req: any, reply: any) {
+      return cachedCatalog(req.url, () => handler.call(this, req, reply));
+    } as any;
+  });
 
   async function page(f: ListFilter, sort: string, n = 12, start = 0) {
     const products = await listProducts(db, f, sort, n + 1, start);

@@ -4,6 +4,7 @@ import type { Session } from '../lib/session.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { cartView, findCart, fingerprint, storeCreditBalance, type CartRow } from './cart.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
+import { bumpCatalog } from './catalogCache.ts';
 
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -61,6 +62,7 @@ async function returnStock(q: Queryable, orderId: number) {
   for (const l of rows) {
     await q.query('UPDATE variants SET stock = stock + $3 WHERE product_id = $1 AND option_pair = $2', [l.product_id, l.option_pair, l.quantity]);
   }
+  bumpCatalog();
 }
 
 /** Cancels an unpaid reservation and gives its stock back; hidden ones were never shown as orders. */
@@ -140,6 +142,7 @@ export async function reserve(q: Queryable, s: Session) {
       throw conflict([`Only ${n} left in stock`, `${l.name}${l.optionPair ? ` (${l.optionPair})` : ''}: only ${n} left in stock`]);
     }
   }
+  bumpCatalog();
   let storeName: string | null = null;
   if (cart.local_store_id) {
     const { rows } = await q.query('SELECT name_en FROM store_locations WHERE id = $1', [cart.local_store_id]);
