@@ -1,0 +1,38 @@
+/**
+ * Builds, queued on the repository's build lock like `npm run build:*` (scripts/build.sh): the store
+ * and the hello-world floor (bench/floor, same toolchain, output in bench/.work/floor). Others build
+ * into dist/ while the bench runs, so the store's output is copied to bench/.work/store under the
+ * same lock and everything is measured and served from that copy.
+ */
+import { spawnSync } from 'node:child_process'
+import { userInfo } from 'node:os'
+import path from 'node:path'
+import { repoRoot } from './server.mjs'
+
+export const PLATFORMS = ['h5', 'weapp', 'alipay']
+const LOCK = `/tmp/istore-build-${userInfo().uid}.lock`
+
+function run(command, args, cwd) {
+  const started = Date.now()
+  const res = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
+  if (res.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed with ${res.status ?? res.signal}`)
+  return Math.round((Date.now() - started) / 1000)
+}
+
+const snapshot = (platform) => `rm -rf '${storeOutput(platform)}' && mkdir -p '${path.dirname(storeOutput(platform))}' && cp -a 'dist/${platform}' '${storeOutput(platform)}'`
+
+export function buildStore(platform) {
+  return run('flock', [LOCK, 'bash', '-c', `npx taro build --type ${platform} && ${snapshot(platform)}`], repoRoot)
+}
+
+/** BENCH_SKIP_BUILD: takes what is in dist/ now. */
+export function snapshotStore(platform) {
+  run('flock', [LOCK, 'bash', '-c', snapshot(platform)], repoRoot)
+}
+
+export function buildFloor(platform) {
+  return run('flock', [LOCK, 'npx', 'taro', 'build', '--type', platform], path.join(repoRoot, 'bench', 'floor'))
+}
+
+export const floorOutput = (platform) => path.join(repoRoot, 'bench', '.work', 'floor', platform)
+export const storeOutput = (platform) => path.join(repoRoot, 'bench', '.work', 'store', platform)

@@ -1,0 +1,94 @@
+/** bench/report.md from the report object (bench/report.json has the same numbers, and more). */
+import { kb } from './targets.mjs'
+
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+const pct = (part, whole) => `${((part / whole) * 100).toFixed(1)}%`
+const LIMIT = 2 * 1024 * 1024
+
+function miniTable(platform, sizes) {
+  const { store, floor } = sizes
+  const rows = [
+    ['main', kb(store.main), pct(store.main, LIMIT), kb(floor.main), `${(store.main / floor.main).toFixed(2)}×`],
+    ...store.subPackages.map((p) => [p.root, kb(p.bytes), pct(p.bytes, LIMIT), '—', '—']),
+    ['total', kb(store.total), '—', kb(floor.total), `${(store.total / floor.total).toFixed(2)}×`]
+  ]
+  return `### ${platform}\n\n${table(['package', 'store', 'of 2 MB', 'floor', 'store / floor'], rows)}`
+}
+
+function loadTable(load) {
+  const row = (name, r) => [name, String(r.requests), String(r.rps), `${r.p50Ms} ms`, `${r.p99Ms} ms`, r.p99VsFloor ? `${r.p99VsFloor}×` : '—', String(r.non2xx), String(r.errors)]
+  return table(['route', 'requests', 'req/s', 'p50', 'p99', 'p99 / floor', 'non-2xx', 'errors/timeouts'], [
+    row('floor (constant JSON)', load.floor),
+    row('product list', load.productList),
+    row('product detail', load.productDetail),
+    row('add to cart', load.addToCart)
+  ])
+}
+
+export function renderMarkdown(r, notes) {
+  const missed = r.targets.filter((t) => !t.met)
+  return `# Benchmark report
+
+Generated ${r.generatedAt} by \`npm run bench\` in ${r.runSeconds} s, commit ${r.machine.commit}.
+Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB, Node ${r.machine.node}, ${r.machine.chromium};
+1-minute load average ${r.machine.loadAverage.atStart} at the start and ${r.machine.loadAverage.atEnd} at the end (above ${r.machine.cpus}, other work competed with the timings).
+Every number below was measured in this one run; the floor is a Taro hello-world (bench/floor) built in the same run with the same toolchain.
+
+## Targets
+
+${missed.length} of ${r.targets.length} targets missed.
+
+${table(['target', 'measured', 'limit', 'met', 'missed by'], r.targets.map((t) => [t.target, t.measured, t.limit, t.met ? 'yes' : '**no**', t.missedBy ?? '']))}
+
+## H5 first-load JS (gzip)
+
+The scripts index.html loads plus the chunks of the entry page's route (gzip -9 per file).
+
+${table(['app', 'entry page', 'files', 'raw', 'gzip'], [
+    ['store', r.sizes.h5.store.entryPage, r.sizes.h5.store.files.map((f) => `${f.file} (${kb(f.gzip)})`).join('<br>'), kb(r.sizes.h5.store.bytes), kb(r.sizes.h5.store.gzip)],
+    ['floor', r.sizes.h5.floor.entryPage, r.sizes.h5.floor.files.map((f) => `${f.file} (${kb(f.gzip)})`).join('<br>'), kb(r.sizes.h5.floor.bytes), kb(r.sizes.h5.floor.gzip)]
+  ])}
+
+Ratio store / floor: **${r.sizes.h5.ratio}×**.
+
+## Mini-program packages
+
+All files of each package except source maps, against the 2 MB per-package limit of WeChat and Alipay.
+
+${miniTable('WeChat', r.sizes.weapp)}
+
+${miniTable('Alipay', r.sizes.alipay)}
+
+## Lighthouse (mobile preset)
+
+${table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS'], r.lighthouse.map((p) => [
+    `${p.page} (\`${p.path}\`)`, String(p.performance), String(p.accessibility), String(p.bestPractices), String(p.seo), `${p.lcpMs} ms`, `${p.tbtMs} ms`, String(p.cls)
+  ]))}
+
+Audits scoring under 0.9, per page:
+
+${r.lighthouse.map((p) => `- ${p.page}: ${Object.entries(p.failingAudits).filter(([, ids]) => ids.length).map(([cat, ids]) => `${cat}: ${ids.join(', ')}`).join('; ') || 'none'}`).join('\n')}
+
+## axe-core violations by impact
+
+${table(['page', 'language', 'critical', 'serious', 'moderate', 'minor', 'rules (nodes)'], r.axe.map((a) => [
+    a.page, a.language, String(a.byImpact.critical), String(a.byImpact.serious), String(a.byImpact.moderate), String(a.byImpact.minor),
+    a.violations.map((v) => `${v.id} (${v.nodes})`).join(', ')
+  ]))}
+
+## Reference server under load
+
+Loopback, ${r.load.settings.connections} connections, ${r.load.settings.requests} requests per route after ${r.load.settings.warmupRequests} warm-up requests, at most ${r.load.settings.maxSeconds} s per route (autocannon; it runs on the same 2 cores as the server).
+
+### Demo catalogue (${r.load.demo.catalogueSize} products)
+
+${loadTable(r.load.demo)}
+
+### Large catalogue (${r.load.large.catalogueSize} products, \`SEED_PRODUCTS\`)
+
+${loadTable(r.load.large)}
+
+Product list p99, large / demo: **${(r.load.large.productList.p99Ms / Math.max(r.load.demo.productList.p99Ms, 1)).toFixed(2)}×**.
+
+${notes ? `## Closing note\n\n${notes.trim()}\n` : ''}`
+}

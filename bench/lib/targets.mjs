@@ -1,0 +1,49 @@
+/** The issue's targets, checked against a report (reported, never enforced by a timed test). */
+export const TARGETS = {
+  firstLoadRatio: 1.3,
+  weappMainBytes: 600 * 1024,
+  lighthouseMin: 95,
+  productListP99Ms: 50,
+  largeCatalogueP99Ratio: 1.5
+}
+
+/** Each target: what was measured, the limit, met or not, and by how much it is missed. */
+export function checkTargets(report) {
+  const out = []
+  const add = (target, measured, limit, met, missedBy) => out.push({ target, measured, limit, met, missedBy: met ? null : missedBy })
+
+  const ratio = report.sizes.h5.ratio
+  add('H5 first-load JS ≤ 1.3× the floor', `${ratio}×`, `${TARGETS.firstLoadRatio}×`, ratio <= TARGETS.firstLoadRatio,
+    `${(ratio - TARGETS.firstLoadRatio).toFixed(2)}× (${kb(report.sizes.h5.store.gzip - TARGETS.firstLoadRatio * report.sizes.h5.floor.gzip)} gzip too many)`)
+
+  const main = report.sizes.weapp.store.main
+  add('WeChat main package < 600 KB', kb(main), kb(TARGETS.weappMainBytes), main < TARGETS.weappMainBytes, kb(main - TARGETS.weappMainBytes))
+
+  for (const platform of ['weapp', 'alipay']) {
+    const packages = [{ root: 'main', bytes: report.sizes[platform].store.main }, ...report.sizes[platform].store.subPackages]
+    const worst = packages.reduce((a, b) => (b.bytes > a.bytes ? b : a))
+    add(`${platform} every package < 2 MB`, `${kb(worst.bytes)} (${worst.root})`, '2048.0 KB', worst.bytes < 2 * 1024 * 1024, kb(worst.bytes - 2 * 1024 * 1024))
+  }
+
+  for (const page of report.lighthouse) {
+    for (const [key, label] of [['performance', 'performance'], ['accessibility', 'accessibility'], ['bestPractices', 'best practices'], ['seo', 'SEO']]) {
+      const score = page[key]
+      add(`Lighthouse ${label} ≥ 95 (${page.page})`, String(score), String(TARGETS.lighthouseMin), score >= TARGETS.lighthouseMin, `${TARGETS.lighthouseMin - score} points`)
+    }
+  }
+
+  for (const run of report.axe) {
+    const bad = run.byImpact.critical + run.byImpact.serious
+    add(`No serious/critical axe violations (${run.page}, ${run.language})`, String(bad), '0', bad === 0, `${bad} rule(s)`)
+  }
+
+  const demo = report.load.demo.productList.p99Ms
+  add('Product list p99 < 50 ms at 50 connections (demo catalogue)', `${demo} ms`, `${TARGETS.productListP99Ms} ms`, demo < TARGETS.productListP99Ms, `${demo - TARGETS.productListP99Ms} ms`)
+  const large = report.load.large.productList.p99Ms
+  const growth = Number((large / Math.max(demo, 1)).toFixed(2))
+  add('Product list p99 on 10,000 products ≤ 1.5× demo', `${growth}× (${large} ms)`, `${TARGETS.largeCatalogueP99Ratio}×`, growth <= TARGETS.largeCatalogueP99Ratio,
+    `${(growth - TARGETS.largeCatalogueP99Ratio).toFixed(2)}×`)
+  return out
+}
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`

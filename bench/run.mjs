@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: builds the store and the hello-world floor for H5, WeChat and Alipay, measures
+ * sizes, Lighthouse, axe-core and server load in one run, and writes bench/report.json and
+ * bench/report.md (targets with how much each is missed by; bench/notes.md is the closing note).
+ *
+ * BENCH_SKIP_BUILD=1 measures the outputs already in dist/ and bench/.work/floor (for iterating on
+ * the bench itself; a report for the record builds everything).
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { axeAudit } from './lib/axe.mjs'
+import { buildFloor, buildStore, floorOutput, PLATFORMS, snapshotStore, storeOutput } from './lib/build.mjs'
+import { CHROMIUM } from './lib/chromium.mjs'
+import { lighthouseAudit } from './lib/lighthouse.mjs'
+import { LOAD, loadSubjects, serverLoad } from './lib/load.mjs'
+import { auditedPages } from './lib/pages.mjs'
+import { renderMarkdown } from './lib/report.mjs'
+import { repoRoot, startServer } from './lib/server.mjs'
+import { h5FirstLoad, miniPackages } from './lib/sizes.mjs'
+import { checkTargets } from './lib/targets.mjs'
+
+const LARGE_CATALOGUE = 10_000
+const started = Date.now()
+const loadAverageAtStart = os.loadavg()[0]
+const step = (what) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${what}`)
+
+async function withServer(options, fn) {
+  const server = await startServer(options)
+  try {
+    return await fn(server.baseUrl)
+  } finally {
+    await server.stop()
+  }
+}
+
+const buildSeconds = {}
+if (process.env.BENCH_SKIP_BUILD === '1') {
+  step('BENCH_SKIP_BUILD=1: measuring existing outputs')
+  PLATFORMS.forEach(snapshotStore)
+} else {
+  for (const platform of PLATFORMS) {
+    step(`building the store for ${platform}`)
+    buildSeconds[`store ${platform}`] = buildStore(platform)
+    step(`building the floor for ${platform}`)
+    buildSeconds[`floor ${platform}`] = buildFloor(platform)
+  }
+}
+
+step('measuring sizes')
+const storeH5 = h5FirstLoad(storeOutput('h5'))
+const floorH5 = h5FirstLoad(floorOutput('h5'))
+const sizes = {
+  h5: { store: storeH5, floor: floorH5, ratio: Number((storeH5.gzip / floorH5.gzip).toFixed(2)) },
+  weapp: { store: miniPackages(storeOutput('weapp')), floor: miniPackages(floorOutput('weapp')) },
+  alipay: { store: miniPackages(storeOutput('alipay')), floor: miniPackages(floorOutput('alipay')) }
+}
+
+const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) => {
+  const audited = await auditedPages(baseUrl)
+  step('Lighthouse')
+  const lighthouse = await lighthouseAudit(baseUrl, audited)
+  step('axe-core (en, zh)')
+  const axe = await axeAudit(baseUrl, audited)
+  step('server load, demo catalogue')
+  const subjects = await loadSubjects(baseUrl)
+  const load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)) }
+  return { lighthouse, axe, load }
+})
+
+step(`server load, ${LARGE_CATALOGUE} products`)
+const large = await withServer({ staticDir: storeOutput('h5'), env: { SEED_PRODUCTS: String(LARGE_CATALOGUE) } }, async (baseUrl) => {
+  const subjects = await loadSubjects(baseUrl)
+  return { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)) }
+})
+
+async function catalogueSize(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/istore/client/productManagement2/products/listCount`)
+  return (await res.json()).count
+}
+
+const report = {
+  generatedAt: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Number((os.totalmem() / 1024 ** 3).toFixed(1)),
+    /** Other work on the machine (builds, tests) skews timings; the 1-minute load average says how much. */
+    loadAverage: { atStart: Number(loadAverageAtStart.toFixed(2)), atEnd: Number(os.loadavg()[0].toFixed(2)) },
+    node: process.version,
+    chromium: execFileSync(CHROMIUM, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim(),
+    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot }).toString().trim()
+  },
+  buildSeconds,
+  sizes,
+  lighthouse: demo.lighthouse,
+  axe: demo.axe,
+  load: { settings: LOAD, demo: demo.load, large },
+  runSeconds: 0,
+  targets: []
+}
+report.targets = checkTargets(report)
+report.runSeconds = Math.round((Date.now() - started) / 1000)
+
+const notesFile = path.join(repoRoot, 'bench', 'notes.md')
+const notes = existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : ''
+writeFileSync(path.join(repoRoot, 'bench', 'report.json'), `${JSON.stringify(report, null, 2)}\n`)
+writeFileSync(path.join(repoRoot, 'bench', 'report.md'), renderMarkdown(report, notes))
+const missed = report.targets.filter((t) => !t.met).length
+step(`done in ${report.runSeconds} s: ${report.targets.length - missed} targets met, ${missed} missed; see bench/report.md`)
