@@ -1,0 +1,401 @@
+/**
+ * /checkout with the server mocked at http.ts: validation messages that keep what was typed, a server error that
+ * keeps the form, the draft surviving a reload (platform.storage), coupon/tip/store credit through the server's
+ * totals, and placing pickup, eat-in and delivery orders in the right order of calls — en and zh.
+ */
+import { act, fireEvent, render, waitFor, within } from '@testing-library/react'
+import type { Billing, CheckoutCart, CheckoutConfig } from '@/api/checkout'
+import type { Language } from '@/i18n'
+import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
+import { browserExit } from '@/platform/pay.h5'
+import { DRAFT_KEY } from '@/hooks/useCheckout'
+import { appInfoFixture, loggedInFixture, withPayment } from '../../support/fixtures/appInfo'
+import { fail, mockHttp, type MockHttp } from '../../support/mockHttp'
+import { navigations, testControl } from '../../support/taroMock'
+import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from '../shell/shellTestKit'
+
+const TODAY = '2030-01-07'
+const CONFIG: CheckoutConfig = {
+  orderMethods: ['PICKUP', 'DELIVERY', 'EAT_IN'],
+  tipPercents: [0, 10, 15, 20],
+  timeZone: 'America/Toronto',
+  taxRatePercent: 13,
+  pickup: { leadTimeMinutes: 30, slotMinutes: 30, openTime: '09:00', closeTime: '20:00', daysAhead: 7, slots: [{ date: TODAY, times: ['10:00', '10:30'] }] },
+  delivery: {
+    leadTimeMinutes: 120,
+    slotMinutes: 60,
+    openTime: '11:00',
+    closeTime: '20:00',
+    daysAhead: 7,
+    slots: [{ date: TODAY, times: ['15:00', '16:00'] }],
+    feeMinor: 599,
+    freeOverMinor: 5000,
+    minimumOrderMinor: 1500,
+    countries: ['CA'],
+    provinces: ['ON', 'BC']
+  },
+  eatIn: { tableNumberPattern: '^[A-Za-z0-9-]{1,8}$' },
+  payAtStoreMethods: ['PICKUP', 'EAT_IN'],
+  currency: 'CAD'
+}
+
+function cart(patch: Partial<Billing> = {}): Billing {
+  return {
+    itemCount: 2,
+    lineItems: {
+      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', nameContent: { en: 'Green tea', zh: '绿茶' }, quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9 }
+    },
+    currency: 'CAD',
+    subtotal: 2500,
+    discount: 0,
+    tip: 0,
+    storeCredit: 0,
+    tax: 325,
+    shipping: 0,
+    total: 2825,
+    coupon: null,
+    orderMethod: null,
+    checkout: {
+      localStoreId: null,
+      localStoreName: null,
+      tableNumber: null,
+      contact: null,
+      delivery: null,
+      pickupDate: null,
+      pickupTime: null,
+      deliveryDate: null,
+      deliveryTime: null,
+      tipPercent: null,
+      tipAmount: null,
+      customerComment: '',
+      reservedOrderID: null
+    },
+    taxRatePercent: 13,
+    payAtStore: false,
+    payAtStoreAvailable: false,
+    ready: true,
+    problems: [],
+    ...patch
+  }
+}
+
+const STORES = [
+  { id: 'TOR-DT', display: true, virtual: false, localStoreName: 'Downtown Toronto', localStoreNameContent: { en: 'Downtown Toronto', zh: '多伦多市中心店' }, address: {} },
+  { id: 'MSS-SQ1', display: true, virtual: false, localStoreName: 'Mississauga Square One', localStoreNameContent: { en: 'Mississauga Square One', zh: '密西沙加广场店' }, address: {} }
+]
+
+const TEXT: Record<Language, Record<string, string>> = {
+  en: {
+    pickup: 'Pickup',
+    delivery: 'Delivery',
+    eatIn: 'Eat in',
+    place: 'Place order',
+    required: 'This field is required.',
+    email: 'Enter a valid e-mail address.',
+    store: 'Choose a store.',
+    slot: 'Choose a pickup date and time.',
+    method: 'Choose pickup, delivery or eat-in.',
+    channel: 'Choose a payment method.',
+    fix: 'Please check the highlighted fields.',
+    firstName: 'First name',
+    emailLabel: 'E-mail',
+    phone: 'Phone',
+    table: 'Table number',
+    payAtStore: 'Pay at store',
+    ott: 'WeChat Pay',
+    empty: 'Your cart is empty.'
+  },
+  zh: {
+    pickup: '自取',
+    delivery: '配送',
+    eatIn: '堂食',
+    place: '提交订单',
+    required: '此项为必填。',
+    email: '请输入有效的电子邮箱。',
+    store: '请选择门店。',
+    slot: '请选择自取日期和时间。',
+    method: '请选择自取、配送或堂食。',
+    channel: '请选择支付方式。',
+    fix: '请检查标出的栏目。',
+    firstName: '名',
+    emailLabel: '电子邮箱',
+    phone: '电话',
+    table: '桌号',
+    payAtStore: '到店付款',
+    ott: '微信支付',
+    empty: '您的购物车是空的。'
+  }
+}
+
+let exits: string[] = []
+
+function server(overrides: Record<string, unknown> = {}): MockHttp {
+  return mockHttp({
+    'GET /shoppingManagement4/checkoutConfig': CONFIG,
+    'GET /shoppingManagement4/paymentConfig': { currency: 'CAD', methods: [], onlineProviders: { enabled: true, provider: 'sandbox', h5Channels: ['OTT', 'SNAPPAY_UNIONPAY', 'OPAY'] } },
+    'GET /common3/pickupLocations': STORES,
+    'POST /common3/deliveryLocations': { locations: [{ country: 'CA', province: 'ON', cities: ['Toronto', 'Markham'] }] },
+    'GET /shoppingManagement4/billing/': (req: { query: Record<string, string> }) => cart({ payAtStore: req.query.pickUpAandPayAtStore === 'true' }),
+    'POST /shoppingManagement4/updateOrderMethod': (req: { data: { method: CheckoutCart['orderMethod'] } }) => cart({ orderMethod: req.data.method }),
+    'POST /shoppingManagement4/orderPickupDateTime': cart(),
+    'POST /shoppingManagement4/orderDeliveryDateTime': cart(),
+    'POST /shoppingManagement4/orderContactInfo': cart(),
+    'POST /shoppingManagement4/orderDeliverInfo': cart(),
+    'POST /shoppingManagement4/updateCustomerComment': cart(),
+    'POST /shoppingManagement4/reserve': { orderID: '100007', total: 2825, currency: 'CAD', reused: false },
+    'POST /shoppingManagement4/requestOTTH5Payment': { orderID: '100007', redirectUrl: 'http://localhost/api/istore/client/sandbox/pay/abc' },
+    'POST /shoppingManagement4/billing/100007': { orderID: '100007' },
+    'GET /admin/storeCreditManagement/storeCredit': { balance: 2000, currency: 'CAD' },
+    ...overrides
+  })
+}
+
+async function settle() {
+  await act(async () => {
+    for (let i = 0; i < 8; i++) await Promise.resolve()
+  })
+}
+
+function page() {
+  const element = document.querySelector('.checkout') as HTMLElement | null
+  if (!element) throw new Error('checkout form not rendered')
+  return within(element)
+}
+
+function option(name: string, value: string) {
+  const el = document.querySelector(`.checkout-choices__option[data-name="${name}"][data-value="${value}"]`)
+  if (!el) throw new Error(`no option ${name}=${value}`)
+  return el
+}
+
+function fieldInput(name: string): HTMLInputElement | null {
+  const host = document.querySelector(`[name="${name}"]`) as HTMLElement | null
+  if (!host) return null
+  return (host.tagName === 'INPUT' || host.tagName === 'TEXTAREA' ? host : host.querySelector('input,textarea')) as HTMLInputElement | null
+}
+
+/** Types into a Taro Input found by its name attribute (its inner <input> appears once the element rendered). */
+async function type(name: string, value: string) {
+  await waitFor(() => expect(fieldInput(name)).not.toBeNull())
+  fireEvent.input(fieldInput(name) as HTMLInputElement, { target: { value } })
+}
+
+function valueOf(name: string): string {
+  return (fieldInput(name) as HTMLInputElement).value
+}
+
+async function renderCheckout() {
+  setUrl('/checkout')
+  const view = render(<CheckoutPage />)
+  await settle()
+  // Taro's Input is a custom element whose inner <input> appears once it has rendered.
+  await waitFor(() => expect(document.querySelector('[name="firstName"] input, input[name="firstName"]')).not.toBeNull())
+  return view
+}
+
+async function click(el: Element) {
+  fireEvent.click(el)
+  await settle()
+}
+
+async function fillContact() {
+  await type('firstName', 'Ada')
+  await type('lastName', 'Lovelace')
+  await type('email', 'ada@example.com')
+  await type('phone', '416-555-0199')
+}
+
+beforeEach(() => {
+  setUserAgent(DESKTOP_UA)
+  exits = []
+  jest.spyOn(browserExit, 'assign').mockImplementation((url) => void exits.push(url))
+})
+
+describe.each(LANGS)('checkout (%s)', (lang) => {
+  const text = TEXT[lang]
+  beforeEach(() => resetStores(appInfoFixture(), lang))
+
+  test('validation: clear messages, nothing sent, and every typed value stays', async () => {
+    const http = server()
+    await renderCheckout()
+    await type('firstName', 'Ada')
+    await type('email', 'not-an-email')
+    await click(page().getByText(text.place))
+    expect(page().getByText(text.method)).toBeInTheDocument()
+    expect(page().getByText(text.email)).toBeInTheDocument()
+    expect(page().getByText(text.fix)).toBeInTheDocument()
+    expect(valueOf('firstName')).toBe('Ada')
+    expect(valueOf('email')).toBe('not-an-email')
+    expect(http.calls.filter((c) => c.method === 'POST' && c.path !== '/common3/deliveryLocations')).toEqual([])
+
+    await click(option('method', 'PICKUP'))
+    await click(page().getByText(text.place))
+    expect(page().getByText(text.store)).toBeInTheDocument()
+    expect(page().getByText(text.slot)).toBeInTheDocument()
+    expect(page().getByText(text.channel)).toBeInTheDocument()
+    expect(http.calls.some((c) => c.path === '/shoppingManagement4/reserve')).toBe(false)
+  })
+
+  test('pickup paid online: method, slot, contact, comment, billing, reserve, then the provider page', async () => {
+    const http = server()
+    await renderCheckout()
+    await click(option('method', 'PICKUP'))
+    await click(option('store', 'TOR-DT'))
+    await click(option('pickupDate', TODAY))
+    await click(option('pickupTime', '10:30'))
+    await fillContact()
+    await type('comment', 'Extra napkins')
+    await click(option('channel', 'OTT'))
+    await click(page().getByText(text.place))
+    const posts = http.calls.filter((c) => c.path !== '/shoppingManagement4/billing/' || c.method === 'GET').map((c) => `${c.method} ${c.path}`)
+    expect(posts.slice(posts.indexOf('POST /shoppingManagement4/updateOrderMethod', 6))).toEqual([
+      'POST /shoppingManagement4/updateOrderMethod',
+      'POST /shoppingManagement4/orderPickupDateTime',
+      'POST /shoppingManagement4/orderContactInfo',
+      'POST /shoppingManagement4/updateCustomerComment',
+      'GET /shoppingManagement4/billing/',
+      'POST /shoppingManagement4/reserve',
+      'POST /shoppingManagement4/requestOTTH5Payment'
+    ])
+    const contact = http.calls.find((c) => c.path === '/shoppingManagement4/orderContactInfo')!
+    expect(contact.query).toEqual({ localStoreName: 'TOR-DT', methodName: 'PICKUP' })
+    expect(contact.body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '416-555-0199' })
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderPickupDateTime')!.body).toEqual({ date: TODAY, time: '10:30' })
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/updateCustomerComment')!.body).toEqual({ comment: 'Extra napkins' })
+    expect(exits).toEqual(['http://localhost/api/istore/client/sandbox/pay/abc'])
+  })
+
+  test('a server error keeps the whole form and shows the message', async () => {
+    const http = server({ 'POST /shoppingManagement4/reserve': fail(409, 'Only 1 left in stock') })
+    await renderCheckout()
+    await click(option('method', 'EAT_IN'))
+    await click(option('store', 'MSS-SQ1'))
+    await type('tableNumber', 'A12')
+    await fillContact()
+    await click(option('channel', 'OPAY'))
+    await click(page().getByText(text.place))
+    expect(page().getByText('Only 1 left in stock')).toBeInTheDocument()
+    expect(valueOf('tableNumber')).toBe('A12')
+    expect(valueOf('firstName')).toBe('Ada')
+    expect(valueOf('email')).toBe('ada@example.com')
+    expect(option('store', 'MSS-SQ1').getAttribute('aria-checked')).toBe('true')
+    expect(exits).toEqual([])
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderContactInfo')!.query).toEqual({
+      localStoreName: 'MSS-SQ1',
+      methodName: 'EAT_IN',
+      tableNumber: 'A12'
+    })
+  })
+
+  test('eat-in paid at the store: settled without a provider and confirmed by order id', async () => {
+    const http = server()
+    await renderCheckout()
+    await click(option('method', 'EAT_IN'))
+    await click(option('store', 'TOR-DT'))
+    await type('tableNumber', '7')
+    await fillContact()
+    await click(option('payment', 'PAY_AT_STORE'))
+    await click(page().getByText(text.place))
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/billing/' && c.query.pickUpAandPayAtStore === 'true')).toBeTruthy()
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/billing/100007')!.body).toEqual({ method: 'PAY_AT_STORE' })
+    expect(navigations.at(-1)).toEqual({ kind: 'redirectTo', url: '/confirmation/100007' })
+    expect(exits).toEqual([])
+  })
+
+  test('the draft survives a reload', async () => {
+    server()
+    const first = await renderCheckout()
+    await click(option('method', 'EAT_IN'))
+    await type('tableNumber', 'B3')
+    await type('email', 'ada@example.com')
+    first.unmount()
+    await renderCheckout()
+    expect(valueOf('tableNumber')).toBe('B3')
+    expect(valueOf('email')).toBe('ada@example.com')
+    expect(testControl.storage.get(DRAFT_KEY)).toMatchObject({ method: 'EAT_IN', tableNumber: 'B3' })
+  })
+
+  test('empty cart: says so', async () => {
+    server({ 'GET /shoppingManagement4/billing/': cart({ itemCount: 0, lineItems: {} }) })
+    setUrl('/checkout')
+    const view = render(<CheckoutPage />)
+    await settle()
+    expect(within(view.container).getByText(text.empty)).toBeInTheDocument()
+  })
+})
+
+describe('delivery, coupon, tip and store credit', () => {
+  test('delivery: address, area choice, slot; deliverInfo before the contact, save-to-profile for a signed-in shopper', async () => {
+    resetStores(withPayment(loggedInFixture(), { supportUnionPay: true }), 'en')
+    const http = server()
+    await renderCheckout()
+    await click(option('method', 'DELIVERY'))
+    expect(page().getByText('Delivery fee $5.99, free over $50.00; minimum order $15.00.')).toBeInTheDocument()
+    await type('address.firstName', 'Ada')
+    await type('address.phone', '416-555-0199')
+    await type('address.streetNumberAndNameDetails', '100 Queen St W')
+    await click(option('province', 'ON'))
+    await click(option('city', 'Toronto'))
+    await type('address.postCode', 'M5H 2N2')
+    await click(option('deliveryDate', TODAY))
+    await click(option('deliveryTime', '16:00'))
+    await fillContact()
+    fireEvent.click(page().getByText('Save this address to my profile'))
+    await click(option('channel', 'SNAPPAY_UNIONPAY'))
+    http.set('GET /shoppingManagement4/requestSnapPayPrePayment/webpay/UNIONPAY', { orderID: '100007', redirectUrl: 'http://localhost/sandbox/u' })
+    await click(page().getByText('Place order'))
+    const deliver = http.calls.find((c) => c.path === '/shoppingManagement4/orderDeliverInfo')!
+    expect(deliver.query).toEqual({ saveToMyProfile: 'true' })
+    expect(deliver.body).toMatchObject({ streetNumberAndNameDetails: '100 Queen St W', city: 'Toronto', province: 'ON', postCode: 'M5H 2N2', country: 'CA', lastName: 'Lovelace' })
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderDeliveryDateTime')!.body).toEqual({ date: TODAY, time: '16:00' })
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderContactInfo')!.query).toEqual({ methodName: 'DELIVERY' })
+    expect(exits).toEqual(['http://localhost/sandbox/u'])
+  })
+
+  test('coupon, tip and store credit change the total the server computes', async () => {
+    resetStores(loggedInFixture(), 'en')
+    const http = server({
+      'GET /shoppingManagement4/couponVerification/WELCOME10': cart({ discount: 250, total: 2543, coupon: { code: 'WELCOME10', description: '10% off your order', valid: true } }),
+      'POST /shoppingManagement4/tips': cart({ discount: 250, tip: 375, total: 2918 }),
+      'POST /shoppingManagement4/applyStoreCredit': cart({ discount: 250, tip: 375, storeCredit: 500, total: 2418 })
+    })
+    await renderCheckout()
+    expect(document.querySelector('.cart-totals__total')!.textContent).toContain('28.25')
+    await type('couponCode', 'WELCOME10')
+    await click(page().getByText('Apply'))
+    expect(document.querySelector('.cart-totals__total')!.textContent).toContain('25.43')
+    expect(page().getByText('Coupon WELCOME10: 10% off your order')).toBeInTheDocument()
+    await click(option('tip', '15'))
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/tips')!.body).toEqual({ percent: 15 })
+    expect(document.querySelector('.cart-totals__total')!.textContent).toContain('29.18')
+    await type('storeCredit', '5.00')
+    await click(page().getByText('Use store credit'))
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/applyStoreCredit')!.body).toEqual({ amount: 500 })
+    expect(document.querySelector('.cart-totals__total')!.textContent).toContain('24.18')
+  })
+
+  test('an invalid coupon shows the server message and keeps the code typed', async () => {
+    resetStores(appInfoFixture(), 'en')
+    server({ 'GET /shoppingManagement4/couponVerification/NOPE': fail(400, 'Coupon NOPE does not exist') })
+    await renderCheckout()
+    await type('couponCode', 'NOPE')
+    await click(page().getByText('Apply'))
+    expect(page().getByText('Coupon NOPE does not exist')).toBeInTheDocument()
+    expect(valueOf('couponCode')).toBe('NOPE')
+  })
+
+  test('payment channels follow paymentConfig and the store flags (UnionPay off in this store)', async () => {
+    resetStores(appInfoFixture(), 'en')
+    server()
+    await renderCheckout()
+    const channels = Array.from(document.querySelectorAll('.checkout-choices__option[data-name="channel"]')).map((el) => el.getAttribute('data-value'))
+    expect(channels).toEqual(['OTT', 'OPAY'])
+  })
+
+  test('store credit is offered only to a signed-in shopper', async () => {
+    resetStores(appInfoFixture(), 'en')
+    server()
+    await renderCheckout()
+    expect(document.querySelector('[name="storeCredit"]')).toBeNull()
+  })
+})
