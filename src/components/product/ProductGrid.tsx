@@ -1,12 +1,14 @@
-import { CustomWrapper, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import type { Product } from '@/api/catalog'
 import { DEFAULT_PAGE_SIZE } from '@/domain/productQuery'
 import { ProductCard } from './ProductCard'
 import './ProductGrid.scss'
 
 /**
- * Cards in chunks of one page each. On the mini-programs every chunk sits in a CustomWrapper, so loading
- * a page updates only the new chunk (setData stays small however long the list grows).
+ * Cards in chunks of one page each. Loading a page appends one chunk and the cards already shown are
+ * memoized, so on the mini-programs the update (setData) carries only the new chunk's nodes.
+ * Not wrapped in CustomWrapper: Taro 4.2.1 drops the custom-wrapper component from cached mini-program
+ * builds (its detection only runs on modules it re-parses), which would leave the list blank there.
  */
 export function ProductGrid({ products }: { products: Product[] }) {
   const chunks: Product[][] = []
@@ -14,13 +16,11 @@ export function ProductGrid({ products }: { products: Product[] }) {
   return (
     <View className="product-grid">
       {chunks.map((chunk) => (
-        <CustomWrapper key={chunk[0].id}>
-          <View className="product-grid__chunk">
-            {chunk.map((p) => (
-              <ProductCard key={p.id} product={p} />
-            ))}
-          </View>
-        </CustomWrapper>
+        <View key={chunk[0].id} className="product-grid__chunk">
+          {chunk.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </View>
       ))}
     </View>
   )
