@@ -11,13 +11,13 @@ import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useLocale } from '@/stores/locale'
 
+/** An image of a configured tab, a text glyph, or the drawn cart (emoji fonts are missing on some devices). */
+export type TabIcon = { kind: 'image'; url: string } | { kind: 'glyph'; text: string } | { kind: 'cart' }
+
 export interface TabView {
   key: string
   label: string
-  /** Image icon of a configured tab. */
-  iconUrl: string
-  /** Built-in glyph of a fixed tab. */
-  glyph: string
+  icon: TabIcon
   active: boolean
   badge: string | null
   /** Display-only tabs (configured without a link) are not buttons. */
@@ -35,7 +35,6 @@ const ICON_GLYPHS: Record<string, string> = {
   shop: '▦',
   store: '▦',
   search: '⌕',
-  cart: '🛒',
   user: '☺',
   account: '☺',
   message: '✉',
@@ -43,13 +42,16 @@ const ICON_GLYPHS: Record<string, string> = {
   clock: '◷',
   coffee: '☕',
   tag: '⌗',
-  gift: '🎁',
+  gift: '✦',
   phone: '☎',
   support: '?'
 }
 
-function iconGlyph(icon: string | undefined): string {
-  return (icon && ICON_GLYPHS[icon.trim().toLowerCase()]) || '•'
+function tabIcon(icon: string | undefined, cdnPath: string | undefined): TabIcon {
+  if (isImagePath(icon)) return { kind: 'image', url: imageUrl(icon, cdnPath) }
+  const name = (icon ?? '').trim().toLowerCase()
+  if (name === 'cart') return { kind: 'cart' }
+  return { kind: 'glyph', text: ICON_GLYPHS[name] || '•' }
 }
 
 export function useTabBar() {
@@ -68,8 +70,7 @@ export function useTabBar() {
         return {
           key: `configured-${index}`,
           label: localizedName(tab, language),
-          iconUrl: isImagePath(tab.icon) ? imageUrl(tab.icon, content?.appDetail?.cdnpath) : '',
-          glyph: isImagePath(tab.icon) ? '' : iconGlyph(tab.icon),
+          icon: tabIcon(tab.icon, content?.appDetail?.cdnpath),
           active: isTabActive(tab, route.path),
           badge: target.kind === 'cart' ? cartBadge(itemCount) : null,
           tappable: target.kind !== 'none',
@@ -79,8 +80,7 @@ export function useTabBar() {
     : DEFAULT_TABS.map((tab) => ({
         key: tab.id,
         label: t(tab.labelKey),
-        iconUrl: '',
-        glyph: iconGlyph(tab.id),
+        icon: tabIcon(tab.id, undefined),
         active: tab.id !== 'support' && isTabActive(tab.id, route.path),
         badge: tab.badge ? cartBadge(itemCount) : null,
         tappable: true,

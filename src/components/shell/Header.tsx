@@ -1,6 +1,7 @@
 import { Image, Text, View } from '@tarojs/components'
 import { useHeader } from '@/hooks/useHeader'
 import { useT } from '@/hooks/useT'
+import { CartIcon, GlobeIcon, PinIcon } from './Icons'
 import './Header.scss'
 
 /** Spec §2 Header, full or floating (displayHeader). */
@@ -29,13 +30,13 @@ export function Header() {
         <View className="header__actions">
           {h.store.enabled && (
             <View className="header__location header__button" aria-label={t('header.currentStore', { name: h.store.name })} onClick={h.store.open}>
-              <Text className="header__glyph">⌖</Text>
+              <PinIcon />
               <Text className="header__location-name">{h.store.shortName}</Text>
             </View>
           )}
           {h.chooser.visible && (
             <View className="header__chooser header__button" aria-label={t('header.languageCurrency', { current: h.chooser.label })} onClick={h.chooser.open}>
-              <Text className="header__glyph">🌐</Text>
+              <GlobeIcon />
               <Text className="header__chooser-label">{h.chooser.label}</Text>
               <Text className="header__caret">▾</Text>
             </View>
@@ -54,7 +55,7 @@ export function Header() {
               aria-label={h.cartBadge ? t('header.cartCount', { count: h.cartBadge }) : t('header.cart')}
               onClick={h.openCart}
             >
-              <Text className="header__glyph">🛒</Text>
+              <CartIcon />
               {h.cartBadge && <Text className="header__badge">{h.cartBadge}</Text>}
             </View>
           )}

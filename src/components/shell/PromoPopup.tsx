@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { usePromo } from '@/hooks/usePromo'
 import { useT } from '@/hooks/useT'
+import { RedPacketIcon } from './Icons'
 import './PromoPopup.scss'
 
 /** Spec §2 promo pop-up: red-pack button and the WeChat Pay offers bar. */
@@ -20,7 +21,7 @@ export function PromoPopup() {
         </View>
       )}
       <View className="promo__button" aria-label={t('promo.toggle')} aria-expanded={String(promo.barOpen)} onClick={promo.toggleBar}>
-        <Text>🧧</Text>
+        <RedPacketIcon />
       </View>
     </View>
   )

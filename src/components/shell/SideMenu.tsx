@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useSideMenu } from '@/hooks/useSideMenu'
 import { useT } from '@/hooks/useT'
+import { GlobeIcon } from './Icons'
 import { PoweredBy } from './PoweredBy'
 import { SocialIcons } from './SocialIcons'
 import './SideMenu.scss'
@@ -29,7 +30,8 @@ export function SideMenu() {
         </View>
         {m.chooser.visible && (
           <View className="side-menu__chooser" aria-label={t('header.languageCurrency', { current: m.chooser.label })} onClick={m.chooser.open}>
-            <Text>🌐 {m.chooser.label}</Text>
+            <GlobeIcon />
+            <Text className="side-menu__chooser-label">{m.chooser.label}</Text>
           </View>
         )}
         <View className="side-menu__list">

@@ -1,6 +1,7 @@
 import { Image, Text, View } from '@tarojs/components'
 import { useTabBar } from '@/hooks/useTabBar'
 import { useT } from '@/hooks/useT'
+import { CartIcon } from './Icons'
 import './TabBar.scss'
 
 /** Spec §2 Mobile footer tab bar (CSS shows it on small screens; mini-programs always). */
@@ -17,11 +18,9 @@ export function TabBar() {
           aria-label={tab.badge ? t('tab.cartCount', { count: tab.badge }) : tab.label}
           onClick={tab.tappable ? () => open(tab.target) : undefined}
         >
-          {tab.iconUrl ? (
-            <Image className="tab-bar__icon" src={tab.iconUrl} mode="aspectFit" />
-          ) : (
-            tab.glyph && <Text className="tab-bar__glyph">{tab.glyph}</Text>
-          )}
+          {tab.icon.kind === 'image' && <Image className="tab-bar__icon" src={tab.icon.url} mode="aspectFit" />}
+          {tab.icon.kind === 'glyph' && <Text className="tab-bar__glyph">{tab.icon.text}</Text>}
+          {tab.icon.kind === 'cart' && <CartIcon />}
           <Text className="tab-bar__label">{tab.label}</Text>
           {tab.badge && <Text className="tab-bar__badge">{tab.badge}</Text>}
         </View>
