@@ -5,6 +5,10 @@
 import { create } from 'zustand'
 import { cartApi, type Cart, type LineItem } from '@/api/cart'
 import { ApiError } from '@/api/http'
+import { platform } from '@/platform'
+
+/** The last cart the server returned, so the cart still renders offline (PWA); the server stays the truth. */
+const SAVED_CART = 'istore.cart'
 
 interface CartState {
   cart: Cart | null
@@ -25,9 +29,14 @@ export const useCart = create<CartState>((set, get) => ({
   pending: false,
   async load() {
     try {
-      set({ cart: await cartApi.get() })
-    } catch {
-      // Spec §8: cart load errors are ignored silently.
+      const cart = await cartApi.get()
+      set({ cart })
+      platform.storage.set(SAVED_CART, cart)
+    } catch (err) {
+      // Spec §8: cart load errors are ignored silently. Offline (status 0) the last saved cart stands in.
+      if (err instanceof ApiError && err.status === 0 && get().cart === null) {
+        set({ cart: platform.storage.get<Cart>(SAVED_CART) ?? null })
+      }
     }
   },
   async change(call) {
@@ -35,6 +44,7 @@ export const useCart = create<CartState>((set, get) => ({
     try {
       const cart = await call()
       set({ cart, version: get().version + 1, pending: false })
+      platform.storage.set(SAVED_CART, cart)
       return true
     } catch (err) {
       set({ pending: false, error: err instanceof ApiError ? err.message : String(err) })
