@@ -1,5 +1,6 @@
 import type { CSSProperties, PropsWithChildren } from 'react'
 import { View } from '@tarojs/components'
+import { OfflineNotice } from '@/components/common/OfflineNotice'
 import { useShell } from '@/hooks/useShell'
 import { AddToHome } from './AddToHome'
 import { Footer } from './Footer'
@@ -21,6 +22,7 @@ export function Shell({ children }: PropsWithChildren) {
     <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}`} style={shell.themeVariables as CSSProperties}>
       {shell.showHeader && <Header />}
       <SideMenu />
+      <OfflineNotice />
       <View className="shell__main">{children}</View>
       <Footer />
       <TabBar />
