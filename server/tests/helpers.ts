@@ -18,10 +18,37 @@ export interface TestDb {
   cleanup(): Promise<void>;
 }
 
-export async function freshDb(): Promise<TestDb> {
+/**
+ * Creating a PGlite database (initdb) and seeding it costs seconds on a small machine, so the first test file of a
+ * run builds a pristine migrated+seeded template under the temp dir (keyed by a hash of the migrations and seed code)
+ * and every test gets its own fresh copy of it. `pristine: true` skips the template (the restart test uses it to
+ * cover initdb + migrations + seed from nothing).
+ */
+async function pgliteTemplate(): Promise<string> {
+  const srcDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src');
+  const h = crypto.createHash('sha256');
+  for (const dir of ['db/migrations', 'seed', 'lib']) {
+    for (const f of fs.readdirSync(path.join(srcDir, dir)).sort()) h.update(f).update(fs.readFileSync(path.join(srcDir, dir, f)));
+  }
+  const template = path.join(os.tmpdir(), `istore-template-${h.digest('hex').slice(0, 16)}`);
+  if (fs.existsSync(path.join(template, 'READY'))) return template;
+  const building = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-template-build-'));
+  const app = await buildApp({ config: { dataDir: building, databaseUrl: undefined, staticDir: building, port: 0 }, logger: false });
+  await app.close();
+  fs.writeFileSync(path.join(building, 'READY'), new Date().toISOString());
+  try {
+    fs.renameSync(building, template);
+  } catch {
+    fs.rmSync(building, { recursive: true, force: true }); // another test process won the race
+  }
+  return template;
+}
+
+export async function freshDb(opts: { pristine?: boolean } = {}): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-test-'));
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
+    if (!opts.pristine) fs.cpSync(path.join(await pgliteTemplate(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
     return { dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const { default: pg } = await import('pg');

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { freshDb, startServer, Shopper, ok } from './helpers.ts';
 
-test('data survives a restart on the same DATA_DIR / database (sessions, carts, accounts, orders, stock)', async () => {
-  const db = await freshDb();
+test('from an empty database (initdb, migrations, seed): data survives a restart on the same DATA_DIR / database (sessions, carts, accounts, orders, stock)', async () => {
+  const db = await freshDb({ pristine: true });
   try {
     let srv = await startServer(db);
     const s = new Shopper(srv.base);
