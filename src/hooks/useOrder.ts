@@ -25,13 +25,17 @@ export function useOrder(orderID: string | undefined, enabled: boolean) {
 
   const cancel = async () => {
     if (!order?.cancellable) return
-    const { confirm } = await Taro.showModal({
+    // Button texts stay within the platforms' limit of 4 Chinese characters (8 Latin ones).
+    const answer = await Taro.showModal({
       title: t('user.order.cancelTitle'),
       content: t('user.order.cancelConfirm', { id: order.orderID }),
       confirmText: t('user.order.cancelYes'),
       cancelText: t('user.order.cancelNo')
+    }).catch((err: { errMsg?: string }) => {
+      setActionError(err.errMsg ?? String(err))
+      return { confirm: false }
     })
-    if (!confirm) return
+    if (!answer.confirm) return
     setBusy('cancel')
     setActionError(null)
     try {

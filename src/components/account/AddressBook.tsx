@@ -4,6 +4,7 @@ import { useAddresses } from '@/hooks/useAddresses'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { EmptyState } from '@/components/common/EmptyState'
+import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import './MyAccount.scss'
 
@@ -75,9 +76,9 @@ export function AddressBook() {
           <Field name="postCode" label={t('account.field.postCode')} value={form.values.postCode} onChange={(v) => form.setField('postCode', v)} error={form.errors.postCode} maxlength={12} />
           <FormError message={form.serverError} />
           <View className="my-account__actions">
-            <Button className="my-account__primary" size="mini" loading={form.busy} disabled={form.busy} onClick={a.save}>
+            <BusyButton className="my-account__primary" size="mini" busy={form.busy} onClick={a.save}>
               {t('user.save')}
-            </Button>
+            </BusyButton>
             <Button size="mini" onClick={a.cancel}>
               {t('user.cancel')}
             </Button>

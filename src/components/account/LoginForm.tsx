@@ -1,6 +1,7 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { useSignIn } from '@/hooks/useSignIn'
 import { useT } from '@/hooks/useT'
+import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import { TextLink } from './TextLink'
 import './AccountForm.scss'
@@ -29,14 +30,13 @@ export function LoginForm() {
         </View>
       ) : s.platformSignIn ? (
         <View className="account-platform">
-          <Button
+          <BusyButton
             className={`account-platform__button account-platform__button--${s.platformProvider}`}
-            loading={s.platformBusy}
-            disabled={s.platformBusy}
+            busy={s.platformBusy}
             onClick={s.signInWithPlatform}
           >
             {t('account.platform.signInWith', { provider: providerName })}
-          </Button>
+          </BusyButton>
           <FormError message={s.platformError} />
         </View>
       ) : (
@@ -62,9 +62,9 @@ export function LoginForm() {
         autoComplete="current-password"
       />
       <FormError message={form.serverError} />
-      <Button className="account-form__submit" loading={form.busy} disabled={form.busy} onClick={s.submit}>
+      <BusyButton className="account-form__submit" busy={form.busy} onClick={s.submit}>
         {s.pendingIdentity ? t('account.login.linkSubmit', { provider: providerName }) : t('account.login.submit')}
-      </Button>
+      </BusyButton>
       <View className="account-form__links">
         <TextLink to="/account/forgot" label={t('account.login.forgot')} />
         <TextLink to={s.signUpUrl} label={t('account.login.toSignUp')} />

@@ -1,8 +1,9 @@
 import { useState } from 'react'
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { signOut } from '@/hooks/useAccount'
 import { useT } from '@/hooks/useT'
 import { AddressBook } from './AddressBook'
+import { BusyButton } from './BusyButton'
 import { FormError } from './Field'
 import { Profile } from './Profile'
 import { StoreCreditPanel } from './StoreCreditPanel'
@@ -36,9 +37,9 @@ export function MyAccount() {
       <AddressBook />
       <StoreCreditPanel />
       <FormError message={signOutError} />
-      <Button className="my-account__signout" loading={signingOut} disabled={signingOut} onClick={onSignOut}>
+      <BusyButton className="my-account__signout" busy={signingOut} onClick={onSignOut}>
         {t('user.signOut')}
-      </Button>
+      </BusyButton>
     </View>
   )
 }

@@ -1,4 +1,4 @@
-import { View, Text, Button, Textarea } from '@tarojs/components'
+import { View, Text, Textarea } from '@tarojs/components'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
@@ -6,6 +6,7 @@ import { useLocalized } from '@/hooks/useLocalized'
 import { useOrder } from '@/hooks/useOrder'
 import { useT } from '@/hooks/useT'
 import { formatDateTime, orderMethodLabel, orderStatusLabel, paymentStatusLabel } from './orderLabels'
+import { BusyButton } from './BusyButton'
 import { FormError } from './Field'
 import './Orders.scss'
 
@@ -71,9 +72,9 @@ export function OrderDetail({ orderID }: { orderID: string | undefined }) {
       </View>
 
       {order.cancellable ? (
-        <Button className="order-detail__cancel" loading={o.busy === 'cancel'} disabled={o.busy !== null} onClick={o.cancel}>
+        <BusyButton className="order-detail__cancel" busy={o.busy === 'cancel'} disabled={o.busy !== null} onClick={o.cancel}>
           {t('user.order.cancel')}
-        </Button>
+        </BusyButton>
       ) : null}
       <FormError message={o.actionError} />
 
@@ -96,9 +97,9 @@ export function OrderDetail({ orderID }: { orderID: string | undefined }) {
           onInput={(e) => o.setComment(e.detail.value)}
         />
         <FormError message={o.commentError} />
-        <Button className="order-detail__comment-submit" loading={o.busy === 'comment'} disabled={o.busy !== null} onClick={o.addComment}>
+        <BusyButton className="order-detail__comment-submit" busy={o.busy === 'comment'} disabled={o.busy !== null} onClick={o.addComment}>
           {t('user.order.addComment')}
-        </Button>
+        </BusyButton>
       </View>
     </View>
   )

@@ -1,6 +1,7 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { useForgotPassword, useResetPassword } from '@/hooks/usePasswordReset'
 import { useT } from '@/hooks/useT'
+import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import { TextLink } from './TextLink'
 import './AccountForm.scss'
@@ -29,9 +30,9 @@ export function ForgotPasswordForm() {
         maxlength={254}
       />
       <FormError message={form.serverError} />
-      <Button className="account-form__submit" loading={form.busy} disabled={form.busy} onClick={submit}>
+      <BusyButton className="account-form__submit" busy={form.busy} onClick={submit}>
         {t('account.forgot.submit')}
-      </Button>
+      </BusyButton>
       <View className="account-form__links">
         <TextLink to="/account/login" label={t('account.signup.toLogin')} />
       </View>
@@ -97,9 +98,9 @@ export function ResetPasswordForm() {
         autoComplete="new-password"
       />
       <FormError message={form.serverError} />
-      <Button className="account-form__submit" loading={form.busy} disabled={form.busy} onClick={submit}>
+      <BusyButton className="account-form__submit" busy={form.busy} onClick={submit}>
         {t('account.reset.submit')}
-      </Button>
+      </BusyButton>
     </View>
   )
 }

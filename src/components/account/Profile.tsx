@@ -1,17 +1,17 @@
 import { View, Text, Button, Image } from '@tarojs/components'
-import { imageUrl } from '@/domain/imageUrl'
 import { useProfile } from '@/hooks/useAccount'
+import { useImageUrl } from '@/hooks/useImageUrl'
 import { useT } from '@/hooks/useT'
-import { useAppInfo } from '@/stores/appInfo'
+import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import './MyAccount.scss'
 
 export function Profile() {
   const t = useT()
   const p = useProfile()
-  const cdn = useAppInfo((s) => s.info?.appContent.appDetail?.cdnpath)
+  const toImageUrl = useImageUrl()
   const { user, form } = p
-  const picture = imageUrl(user?.profileImage, cdn)
+  const picture = toImageUrl(user?.profileImage)
 
   return (
     <View className="my-account__section profile">
@@ -26,9 +26,9 @@ export function Profile() {
           {user?.phone ? <Text className="profile__phone">{user.phone}</Text> : null}
         </View>
       </View>
-      <Button className="profile__image-button" size="mini" loading={p.imageBusy} disabled={p.imageBusy} onClick={p.changeImage}>
+      <BusyButton className="profile__image-button" size="mini" busy={p.imageBusy} onClick={p.changeImage}>
         {t('user.profile.changeImage')}
-      </Button>
+      </BusyButton>
       <FormError message={p.imageError} />
 
       {p.editing ? (
@@ -38,9 +38,9 @@ export function Profile() {
           <Field name="phone" label={t('account.field.phone')} value={form.values.phone} onChange={(v) => form.setField('phone', v)} error={form.errors.phone} maxlength={30} />
           <FormError message={form.serverError} />
           <View className="my-account__actions">
-            <Button className="my-account__primary" size="mini" loading={form.busy} disabled={form.busy} onClick={p.save}>
+            <BusyButton className="my-account__primary" size="mini" busy={form.busy} onClick={p.save}>
               {t('user.save')}
-            </Button>
+            </BusyButton>
             <Button size="mini" onClick={p.cancelEditing}>
               {t('user.cancel')}
             </Button>

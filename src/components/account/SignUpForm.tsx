@@ -1,6 +1,7 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { useSignUp } from '@/hooks/useSignUp'
 import { useT } from '@/hooks/useT'
+import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import { TextLink } from './TextLink'
 import './AccountForm.scss'
@@ -32,9 +33,9 @@ export function SignUpForm() {
       <Field {...field('password')} label={t('account.field.newPassword')} password autoComplete="new-password" />
       <Field {...field('confirmPassword')} label={t('account.field.confirmPassword')} password autoComplete="new-password" />
       <FormError message={form.serverError} />
-      <Button className="account-form__submit" loading={form.busy} disabled={form.busy} onClick={submit}>
+      <BusyButton className="account-form__submit" busy={form.busy} onClick={submit}>
         {t('account.signup.submit')}
-      </Button>
+      </BusyButton>
       <View className="account-form__links">
         <TextLink to={loginUrl} label={t('account.signup.toLogin')} />
       </View>
