@@ -53,7 +53,7 @@ export const CartLine = memo(function CartLine({ line, currency, busy, rejectedA
         </View>
         {rejectedAvailable !== null ? (
           <View className="cart-line__rejected" role="alert">
-            {t('product.onlyLeft', { count: rejectedAvailable })}
+            {t('product.onlyLeft', { n: rejectedAvailable })}
           </View>
         ) : null}
       </View>

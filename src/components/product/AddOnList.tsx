@@ -6,6 +6,7 @@ import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import './AddOnList.scss'
+import { onlyWhen } from '@/components/common/booleanAttribute'
 
 interface AddOnListProps {
   title: string
@@ -38,7 +39,7 @@ export function AddOnList({ title, addOns, addingId, error, onAdd }: AddOnListPr
             </View>
             <Text className="add-on-list__name">{name}</Text>
             <Price amount={addOn.price} currency={addOn.currency} />
-            <Button className="add-on-list__add" size="mini" disabled={addingId !== null} loading={addingId === addOn.id} onClick={() => onAdd(addOn)}>
+            <Button className="add-on-list__add" size="mini" disabled={onlyWhen(addingId !== null)} loading={onlyWhen(addingId === addOn.id)} onClick={() => onAdd(addOn)}>
               {t('cart.addAddOn')}
             </Button>
           </View>

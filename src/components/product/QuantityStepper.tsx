@@ -2,6 +2,7 @@ import { View, Input } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { useT } from '@/hooks/useT'
 import './QuantityStepper.scss'
+import { onlyWhen } from '@/components/common/booleanAttribute'
 
 interface QuantityStepperProps {
   value: number
@@ -29,7 +30,7 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
         className="quantity-stepper__button quantity-stepper__decrease"
         role="button"
         aria-label={t('product.decrease')}
-        aria-disabled={disabled || value <= 1}
+        aria-disabled={disabled || value <= 1 ? true : undefined}
         onClick={() => !disabled && value > 1 && onChange(value - 1)}
       >
         −
@@ -38,7 +39,7 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
         className="quantity-stepper__input"
         type="number"
         value={text}
-        disabled={disabled}
+        disabled={onlyWhen(disabled)}
         aria-label={label ?? t('product.quantity')}
         onInput={(e) => setText(e.detail.value)}
         onBlur={commit}
@@ -48,7 +49,7 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
         className="quantity-stepper__button quantity-stepper__increase"
         role="button"
         aria-label={t('product.increase')}
-        aria-disabled={disabled}
+        aria-disabled={onlyWhen(disabled)}
         onClick={() => !disabled && onChange(value + 1)}
       >
         +

@@ -1,6 +1,9 @@
 import { defineMessages } from '../define'
 
-/** Browsing and cart texts: home, lists, search, product detail, cart. */
+/**
+ * Browsing and cart texts: home, lists, search, product detail, cart. The store's own messages (changeLocale)
+ * override keys of the same name, so placeholders follow the server's names (product.onlyLeft uses {n}).
+ */
 export default defineMessages({
   en: {
     'store.title': 'Shop',
@@ -41,7 +44,7 @@ export default defineMessages({
     'product.quantity': 'Quantity',
     'product.decrease': 'Decrease quantity',
     'product.increase': 'Increase quantity',
-    'product.onlyLeft': 'Only {count} left in stock',
+    'product.onlyLeft': 'Only {n} left in stock',
     'product.addToCart': 'Add to cart',
     'product.adding': 'Adding…',
     'product.added': 'Added to your cart',
@@ -120,7 +123,7 @@ export default defineMessages({
     'product.quantity': '数量',
     'product.decrease': '减少数量',
     'product.increase': '增加数量',
-    'product.onlyLeft': '库存仅剩 {count} 件',
+    'product.onlyLeft': '库存仅剩 {n} 件',
     'product.addToCart': '加入购物车',
     'product.adding': '正在加入…',
     'product.added': '已加入购物车',

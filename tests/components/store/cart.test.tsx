@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import CartPage from '@/packages/checkout/pages/cart/index'
 import { useCart } from '@/stores/cart'
 import { useCurrency } from '@/stores/currency'
+import { useLocale } from '@/stores/locale'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
 import { cartOf, line, product } from '../../support/fixtures/catalog'
@@ -88,6 +89,16 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     expect(within(lineEl(container, '1001|')).getByRole('alert').textContent).toBe(text.onlyLeft)
     await act(async () => undefined)
     expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(0)
+  })
+
+  it("uses the store's own wording of a message when the server sends one", async () => {
+    resetStore(lang, '/checkout/cart')
+    useLocale.setState({ serverMessages: { 'product.onlyLeft': 'Just {n} more' } })
+    serve(cartOf({ ...beans, quantity: 5 }))
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    fireEvent.click(within(lineEl(container, '1001|')).getByLabelText(lang === 'en' ? 'Increase quantity' : '增加数量'))
+    expect(within(lineEl(container, '1001|')).getByRole('alert').textContent).toBe('Just 5 more')
   })
 
   it("keeps the previous cart and shows the server's message when a change fails", async () => {

@@ -9,6 +9,7 @@ import { useAddOns } from '@/hooks/useAddOns'
 import { useCartPage } from '@/hooks/useCartPage'
 import { useT } from '@/hooks/useT'
 import './index.scss'
+import { onlyWhen } from '@/components/common/booleanAttribute'
 
 /** /checkout/cart */
 export default function CartPage() {
@@ -44,7 +45,7 @@ export default function CartPage() {
         <AddOnList title={t('cart.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
         <CartTotals cart={cart} />
         <View className="cart-page__actions">
-          <Button className="cart-page__checkout" type="primary" disabled={page.pending} onClick={page.checkout}>
+          <Button className="cart-page__checkout" type="primary" disabled={onlyWhen(page.pending)} onClick={page.checkout}>
             {t('cart.checkout')}
           </Button>
         </View>

@@ -22,6 +22,7 @@ import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import '../store.scss'
 import './index.scss'
+import { onlyWhen } from '@/components/common/booleanAttribute'
 
 /** /store/product/:id */
 export default function ProductPage() {
@@ -83,10 +84,10 @@ export default function ProductPage() {
           ) : null}
           {detail.rejection ? (
             <View className="product-page__rejected" role="alert">
-              {t('product.onlyLeft', { count: detail.rejection.available })}
+              {t('product.onlyLeft', { n: detail.rejection.available })}
             </View>
           ) : null}
-          <Button className="product-page__add" type="primary" disabled={!detail.canAdd} loading={detail.adding} onClick={detail.addToCart}>
+          <Button className="product-page__add" type="primary" disabled={onlyWhen(!detail.canAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
             {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
           </Button>
           {detail.addError ? (
