@@ -61,8 +61,10 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
           {t('checkout.fixErrors')}
         </View>
       ) : null}
-      <Button className="checkout__place-order" id="checkout-place-order" loading={c.busy === 'placing'} disabled={c.busy !== null} onClick={() => void c.placeOrder()}>
-        {c.busy === 'placing' ? t('checkout.placing') : t('checkout.placeOrder')}
+      {c.busy === 'placing' ? <Text className="checkout__note">{t('checkout.placing')}</Text> : null}
+      {/* The label stays the same while placing: Taro's H5 Button breaks when its text and spinner change together. */}
+      <Button className="checkout__place-order" id="checkout-place-order" disabled={c.busy !== null} onClick={() => void c.placeOrder()}>
+        {t('checkout.placeOrder')}
       </Button>
     </View>
   )
