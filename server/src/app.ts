@@ -133,46 +133,41 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   return app;
 }
 
-/** Serves the built H5 app with SPA fallback: hashed assets cached long, index.html never cached. */
+/**
+ * Serves the built H5 app with SPA fallback: hashed assets cached long, index.html never cached. Files are looked up
+ * per request (the client build may be replaced while the server runs); any GET that is not /api/... and not a file
+ * gets index.html.
+ */
 function registerStatic(app: FastifyInstance, staticDir: string) {
   const indexFile = path.join(staticDir, 'index.html');
-  const hasApp = fs.existsSync(indexFile);
-  if (hasApp) {
-    app.register(fastifyStatic, {
-      root: staticDir,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const base = path.basename(filePath);
-        if (base === 'index.html' || base === 'sw.js' || base.endsWith('.webmanifest') || base === 'manifest.json') {
-          res.setHeader('Cache-Control', 'no-cache');
-        } else if (/[.-][0-9a-f]{8,}\./i.test(base) || filePath.includes(`${path.sep}static${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('Cache-Control', 'public, max-age=3600');
-        }
-      },
-    });
-  }
+  app.register(fastifyStatic, {
+    root: staticDir,
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const base = path.basename(filePath);
+      if (base === 'index.html' || base === 'sw.js' || base.endsWith('.webmanifest') || base === 'manifest.json') {
+        res.setHeader('Cache-Control', 'no-cache');
+      } else if (/[.-][0-9a-f]{8,}\./i.test(base) || filePath.includes(`${path.sep}static${path.sep}`)) {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('Cache-Control', 'public, max-age=3600');
+      }
+    },
+  });
+  const serveIndex = async (reply: any) => {
+    if (!fs.existsSync(indexFile)) {
+      return reply.status(404).type('text/plain').send(`The H5 app is not built (looked for ${indexFile}). Build the client, or use the API under ${API_PREFIX}.`);
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  };
+  app.get('/', async (_req, reply) => serveIndex(reply));
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/')) return reply.status(404).send(errorBody([`No route ${req.method} ${url}`]));
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send(errorBody(['Not found']));
-    if (!hasApp) {
-      return reply.status(404).type('text/plain').send(`The H5 app is not built (looked for ${indexFile}). Run the client build, or use the API under ${API_PREFIX}.`);
-    }
-    let rel: string;
-    try {
-      rel = decodeURIComponent(url);
-    } catch {
-      rel = '/';
-    }
-    const file = path.join(staticDir, path.normalize(rel));
-    if (file.startsWith(staticDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return (reply as any).sendFile(path.relative(staticDir, file));
-    }
-    reply.header('Cache-Control', 'no-cache');
-    return (reply as any).sendFile('index.html');
+    return serveIndex(reply);
   });
 }
