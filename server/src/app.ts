@@ -103,6 +103,15 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     return reply.status(500).send(errorBody(['Internal server error']));
   });
 
+  // Mini-program and fetch clients often send POST with `Content-Type: application/json` and no body (reserve,
+  // removeCoupon, timeZoneInfo): treat an empty body as absent instead of a 400; bodies are still parsed safely.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return jsonParser(req, body as string, done);
+  });
+
   await app.register(cookie);
   registerSessionHooks(app, API_PREFIX);
   registerLoginRateLimit(app, API_PREFIX);

@@ -118,6 +118,7 @@ test('userInfo and addresses: own only, validated', async () => {
   isError(await s.put('/admin/userManagement/userInfo', { firstName: '' }), 400);
   isError(await s.put('/admin/userManagement/userInfo', { phone: 'call me' }), 400);
   isError(await s.put('/admin/userManagement/userInfo', { firstName: 7 }), 400);
+  assert.equal(ok(await s.get('/admin/userManagement/userInfo')).user.phone, '647-555-0101');
 
   assert.deepEqual(ok(await s.get(`/admin/userManagement/getAddresses/${userID}/type/SHIPPING`)).addresses, []);
   const saved = ok(await s.post(`/admin/userManagement/updateAddresses/${userID}/SHIPPING`, { addresses: [ADDRESS, { ...ADDRESS, streetNumberAndNameDetails: '1 Main St', postCode: 'm5v1a1' }] }));

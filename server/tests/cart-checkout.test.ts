@@ -263,7 +263,7 @@ test('reserve → pay at store: stock held at reserve, same order on repeat, car
   isError(await s.post('/shoppingManagement4/reserve'), 400); // not ready
   await pickupReady(s);
   ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
-  const r1 = ok(await s.post('/shoppingManagement4/reserve'));
+  const r1 = ok(await s.post('/shoppingManagement4/reserve', undefined, { raw: '' })); // empty JSON body is fine
   assert.ok(r1.orderID && r1.total > 0 && r1.currency === 'CAD');
   assert.equal(await stockOf(1012), before - 2);
   const cartAfterReserve = ok(await s.get('/shoppingManagement4/myCart'));
@@ -295,6 +295,9 @@ test('reserve → pay at store: stock held at reserve, same order on repeat, car
   isError(await s.post(`/shoppingManagement4/billing/${r3.orderID}`, { method: 'PAY_AT_STORE' }), 409);
   isError(await s.post('/shoppingManagement4/billing/abc', { method: 'PAY_AT_STORE' }), 400);
   isError(await s.post('/shoppingManagement4/billing/999999', { method: 'PAY_AT_STORE' }), 404);
+  isError(await s.post(`/shoppingManagement4/billing/${r3.orderID}`, undefined, { raw: '' }), 400); // body required
+  isError(await s.post('/shoppingManagement4/storeCreditPayment', { orderID: 'abc' }), 400);
+  isError(await s.post('/shoppingManagement4/storeCreditPayment', {}), 400);
   // the guest's confirmation page can read the order
   const o = ok(await s.get(`/common3/orders/${r3.orderID}`));
   assert.equal(o.orderID, r3.orderID);

@@ -147,6 +147,7 @@ test('search and searchCount: en, zh, brand, tag, case-insensitive', async () =>
   assert.equal(ok(await s.get('/productManagement2/products/searchCount/%25')).count, 0, 'LIKE wildcards are literal');
   isError(await s.get(`/productManagement2/products/search/${'x'.repeat(150)}`), 400);
   isError(await s.get('/productManagement2/products/search/tea?numberToLoad=0'), 400);
+  isError(await s.get(`/productManagement2/products/searchCount/${'y'.repeat(150)}`), 400);
 });
 
 test('product, product detail, related, category, categories, brands, tag, addon', async () => {
