@@ -12,6 +12,7 @@ import { miniProgramReturn } from '@/domain/miniProgramReturn'
 import { checkResult, transactionErrorMessage, type PaymentView } from '@/domain/paymentStatus'
 import { platform } from '@/platform'
 import { selectContent, selectLoggedIn, useAppInfo } from '@/stores/appInfo'
+import { useCart } from '@/stores/cart'
 import { usePaymentStatus, type ConfirmationView } from './usePaymentStatus'
 
 export const ORDER_ID_ERROR = 'orderID error'
@@ -73,6 +74,11 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
   }, [provider, orderID, status])
   const polled = usePaymentStatus(source.kind === 'known' ? null : check, orderID)
   const view = source.kind === 'known' ? source.view : polled
+  const paid = view.view === 'success'
+  useEffect(() => {
+    // The server emptied the cart when the order was paid: the badge and cart pages follow.
+    if (paid) void useCart.getState().load()
+  }, [paid])
   const go = useCallback<Confirmation['go']>((path) => platform.navigate(path, path === '/checkout' ? 'push' : 'relaunch'), [])
   return useMemo(() => ({ view, loggedIn, storeName, go }), [view, loggedIn, storeName, go])
 }

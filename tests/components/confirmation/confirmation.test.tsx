@@ -10,7 +10,8 @@ import ConfirmationPage from '@/pages/confirmation/index'
 import AlternateConfirmationPage from '@/pages/confirmationa/index'
 import ProcessPayPage from '@/pages/processpay/index'
 import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
-import { fail, mockHttp } from '../../support/mockHttp'
+import { fail, mockHttp as mockRoutes, type MockHttp } from '../../support/mockHttp'
+import { useCart } from '@/stores/cart'
 import { navigations } from '../../support/taroMock'
 import { LANGS, resetStores, setUrl, setUserAgent, DESKTOP_UA } from '../shell/shellTestKit'
 
@@ -51,6 +52,16 @@ const status = (s: string, p: string, extra: Record<string, unknown> = {}) => ({
 const PAID = status('NEW', 'PAID_ONLINE')
 const PENDING = status('INTERIM', 'NOT_PAID')
 const FAILED = status('FAILED', 'FAILED')
+
+const EMPTY_CART = { itemCount: 0, lineItems: {}, currency: 'CAD', subtotal: 0, discount: 0, tip: 0, storeCredit: 0, tax: 0, shipping: 0, total: 0, coupon: null, orderMethod: null }
+
+/** The server for these pages: the given routes plus the cart, which the success view reloads. */
+function mockHttp(routes: Record<string, unknown>): MockHttp {
+  return mockRoutes({ 'GET /shoppingManagement4/myCart': EMPTY_CART, ...routes })
+}
+
+/** The calls of the payment flow (the cart reload is checked on its own). */
+const paymentCalls = (http: MockHttp) => http.calls.filter((c) => c.path !== '/shoppingManagement4/myCart')
 
 /** Lets pending promises (the mocked server's answers) settle. */
 async function settle() {
@@ -94,8 +105,8 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
     const http = mockHttp({ [`POST /shoppingManagement4/${check}`]: PAID })
     renderAt(`/confirmation?from_source=${source}X100001`)
     await settle()
-    expect(http.calls.map((c) => c.path)).toEqual([`/shoppingManagement4/${check}`])
-    expect(http.calls[0].body).toEqual({ orderID: '100001', returnUrlInfo: '' })
+    expect(paymentCalls(http).map((c) => c.path)).toEqual([`/shoppingManagement4/${check}`])
+    expect(paymentCalls(http)[0].body).toEqual({ orderID: '100001', returnUrlInfo: '' })
     expect(panel().getByText(text.success)).toBeInTheDocument()
     expect(panel().getByText(text.receipt)).toBeInTheDocument()
     expect(panel().getByText(text.order)).toBeInTheDocument()
@@ -104,6 +115,24 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
     expect(panel().getByText(text.shopping)).toBeInTheDocument()
     expect(panel().queryByText(text.detail)).toBeNull()
     expect(panel().queryByText(text.account)).toBeNull()
+  })
+
+  test('a paid order reloads the cart the server emptied (badge and cart pages follow)', async () => {
+    resetStores(appInfoFixture(), lang)
+    useCart.setState({ cart: { ...EMPTY_CART, itemCount: 3 } as never })
+    const http = mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PAID })
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    expect(http.calls.some((c) => c.method === 'GET' && c.path === '/shoppingManagement4/myCart')).toBe(true)
+    expect(useCart.getState().cart?.itemCount).toBe(0)
+  })
+
+  test('a failed payment does not touch the cart', async () => {
+    resetStores(appInfoFixture(), lang)
+    const http = mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': FAILED })
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    expect(http.calls.some((c) => c.path === '/shoppingManagement4/myCart')).toBe(false)
   })
 
   test('signed in: Check Order Detail → /user/orders, My Account → /user/list, Continue Shopping → /store; no Register', async () => {
@@ -132,7 +161,7 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
     const http = mockHttp({ 'POST /shoppingManagement4/checkNativePayPaymentStatus': PAID })
     renderAt('/confirmation?from_source=weixin_js&status=ok&oid=100001')
     await settle()
-    expect(http.calls[0].body).toEqual({ orderID: '100001', returnUrlInfo: '', status: 'ok' })
+    expect(paymentCalls(http)[0].body).toEqual({ orderID: '100001', returnUrlInfo: '', status: 'ok' })
     expect(panel().getByText(text.order)).toBeInTheDocument()
   })
 
@@ -166,25 +195,25 @@ describe('polling', () => {
     renderAt('/confirmation?from_source=snappay_h5X100001')
     await settle()
     expect(panel().getByText('Submit Payment...')).toBeInTheDocument()
-    expect(http.calls).toHaveLength(1)
+    expect(paymentCalls(http)).toHaveLength(1)
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1999)
     })
-    expect(http.calls).toHaveLength(1)
+    expect(paymentCalls(http)).toHaveLength(1)
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1)
     })
-    expect(http.calls).toHaveLength(2)
+    expect(paymentCalls(http)).toHaveLength(2)
     await act(async () => {
       await jest.advanceTimersByTimeAsync(2000)
     })
     await settle()
-    expect(http.calls).toHaveLength(3)
+    expect(paymentCalls(http)).toHaveLength(3)
     expect(panel().getByText('Thank you for your order!')).toBeInTheDocument()
     await act(async () => {
       await jest.advanceTimersByTimeAsync(10000)
     })
-    expect(http.calls).toHaveLength(3)
+    expect(paymentCalls(http)).toHaveLength(3)
   })
 
   test('leaving the page stops the checks', async () => {
@@ -193,12 +222,12 @@ describe('polling', () => {
     const http = mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PENDING })
     const view = renderAt('/confirmation?from_source=ott_h5X100001')
     await settle()
-    expect(http.calls).toHaveLength(1)
+    expect(paymentCalls(http)).toHaveLength(1)
     view.unmount()
     await act(async () => {
       await jest.advanceTimersByTimeAsync(10000)
     })
-    expect(http.calls).toHaveLength(1)
+    expect(paymentCalls(http)).toHaveLength(1)
   })
 
   test('a dropped connection keeps checking instead of failing the payment', async () => {
@@ -232,7 +261,7 @@ describe('errors (spec §5, §8)', () => {
     await settle()
     expect(panel().getByText('orderID error')).toBeInTheDocument()
     expect(panel().getByText('Payment Failed')).toBeInTheDocument()
-    expect(http.calls).toEqual([])
+    expect(paymentCalls(http)).toEqual([])
   })
 
   test("no parameters at all: 'orderID error'", async () => {
@@ -269,7 +298,7 @@ describe('mini-program return', () => {
     await settle()
     expect(panel().getByText('Thank you for your order!')).toBeInTheDocument()
     expect(panel().getByText('Order number: 100001')).toBeInTheDocument()
-    expect(http.calls).toEqual([])
+    expect(paymentCalls(http)).toEqual([])
   })
 
   test('FAIL with message: the failure view shows it', async () => {
@@ -302,7 +331,7 @@ describe('other confirmation routes', () => {
     const http = mockHttp({ 'GET /common3/orderStatus/100001': status('NEW', 'PAY_AT_STORE') })
     renderAt('/confirmation/100001')
     await settle()
-    expect(http.calls.map((c) => c.path)).toEqual(['/common3/orderStatus/100001'])
+    expect(paymentCalls(http).map((c) => c.path)).toEqual(['/common3/orderStatus/100001'])
     expect(panel().getByText('Thank you for your order!')).toBeInTheDocument()
   })
 
@@ -310,7 +339,7 @@ describe('other confirmation routes', () => {
     const http = mockHttp({ 'POST /shoppingManagement4/checkAlipayPaymentStatus': PAID })
     renderAt('/confirmationa/alipay_h5/100001', AlternateConfirmationPage)
     await settle()
-    expect(http.calls.map((c) => c.path)).toEqual(['/shoppingManagement4/checkAlipayPaymentStatus'])
+    expect(paymentCalls(http).map((c) => c.path)).toEqual(['/shoppingManagement4/checkAlipayPaymentStatus'])
     expect(panel().getByText('Order number: 100001')).toBeInTheDocument()
   })
 
@@ -329,8 +358,8 @@ describe.each(LANGS)('processpay (%s)', (lang) => {
     renderAt('/processpay?code=oauth-code&oid=100001', ProcessPayPage)
     await settle()
     expect(panel().getByText(TEXT[lang].processing)).toBeInTheDocument()
-    expect(http.calls[0].query).toEqual({ wechatCode: 'oauth-code' })
-    expect(http.calls[0].body).toEqual({ orderID: '100001', returnUrlInfo: window.location.origin })
+    expect(paymentCalls(http)[0].query).toEqual({ wechatCode: 'oauth-code' })
+    expect(paymentCalls(http)[0].body).toEqual({ orderID: '100001', returnUrlInfo: window.location.origin })
   })
 
   test('a refused payment shows the first error message', async () => {
