@@ -9,7 +9,7 @@ import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import '../store.scss'
 
-/** /store/productlist?cat=&sort= and /store/tag/:tag, /store/brand/:brand, /store/clearance, /store/products/:cat. */
+/** /store/productlist?cat=&sort= and /store/tag/:tag, /store/brand/:brand, /store/clearance (menu links products/{cat} arrive as ?cat=). */
 export default function ProductListPage() {
   const t = useT()
   const localized = useLocalized()
