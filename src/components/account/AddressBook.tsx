@@ -21,6 +21,7 @@ export function AddressBook() {
   const provinceNames = a.provinces.map((p) => localized(p.nameContent, p.name))
   const countryIndex = a.countries.findIndex((c) => c.code === form.values.country)
   const provinceIndex = a.provinces.findIndex((p) => p.code === form.values.province)
+  const pickerTexts = { okText: t('account.field.pickerDone'), cancelText: t('user.cancel') }
 
   return (
     <View className="my-account__section address-book">
@@ -57,7 +58,7 @@ export function AddressBook() {
           <Field name="city" label={t('account.field.city')} value={form.values.city} onChange={(v) => form.setField('city', v)} error={form.errors.city} maxlength={80} />
           <View className={`account-field${form.errors.country ? ' account-field--invalid' : ''}`}>
             <Text className="account-field__label">{t('account.field.country')}</Text>
-            <Picker mode="selector" range={countryNames} value={Math.max(countryIndex, 0)} onChange={(e) => a.chooseCountry(a.countries[Number(e.detail.value)]?.code ?? '')}>
+            <Picker mode="selector" textProps={pickerTexts} range={countryNames} value={Math.max(countryIndex, 0)} onChange={(e) => a.chooseCountry(a.countries[Number(e.detail.value)]?.code ?? '')}>
               <View className="account-field__input address-form__picker" data-field="country">
                 <Text>{countryIndex >= 0 ? countryNames[countryIndex] : t('account.field.choose')}</Text>
               </View>
@@ -66,7 +67,7 @@ export function AddressBook() {
           </View>
           <View className={`account-field${form.errors.province ? ' account-field--invalid' : ''}`}>
             <Text className="account-field__label">{t('account.field.province')}</Text>
-            <Picker mode="selector" range={provinceNames} value={Math.max(provinceIndex, 0)} onChange={(e) => form.setField('province', a.provinces[Number(e.detail.value)]?.code ?? '')}>
+            <Picker mode="selector" textProps={pickerTexts} range={provinceNames} value={Math.max(provinceIndex, 0)} onChange={(e) => form.setField('province', a.provinces[Number(e.detail.value)]?.code ?? '')}>
               <View className="account-field__input address-form__picker" data-field="province">
                 <Text>{provinceIndex >= 0 ? provinceNames[provinceIndex] : t('account.field.choose')}</Text>
               </View>
