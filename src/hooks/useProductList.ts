@@ -66,7 +66,8 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * A source of null means "nothing to load yet" (e.g. a search without a term).
  */
 export function usePagedProducts(source: PagedSource | null): PagedProducts {
-  const initial = source ? (memory.get(source.key) ?? storedFirstPage(source.key)) : undefined
+  // Read once: storage reads are synchronous on the mini-programs.
+  const [initial] = useState(() => (source ? (memory.get(source.key) ?? storedFirstPage(source.key)) : undefined))
   const [items, setItems] = useState<Product[]>(initial?.items ?? [])
   const [total, setTotal] = useState<number | null>(initial?.total ?? null)
   const [status, setStatus] = useState<PagedProducts['status']>(source ? (initial ? 'ready' : 'loading') : 'idle')
