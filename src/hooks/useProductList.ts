@@ -53,10 +53,10 @@ function storeFirstPage(key: string, snapshot: Snapshot): void {
   platform.storage.set(STORAGE_KEY, [first, ...others].slice(0, STORAGE_LIMIT))
 }
 
-/** Test seam: component tests start each case with empty caches. */
-export function clearListCaches(): void {
+/** Test seam: empty caches for each case; `keepStored` leaves the device's pages, as an app restart does. */
+export function clearListCaches({ keepStored = false } = {}): void {
   memory.clear()
-  platform.storage.remove(STORAGE_KEY)
+  if (!keepStored) platform.storage.remove(STORAGE_KEY)
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))

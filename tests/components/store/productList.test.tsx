@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { clearListCaches } from '@/hooks/useProductList'
 import ProductListPage from '@/packages/store/pages/productlist/index'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { pageOf, product, products } from '../../support/fixtures/catalog'
@@ -112,5 +113,27 @@ describe.each(LANGS)('product list (%s)', (lang) => {
     expect(screen.queryByRole('status')).toBeNull()
     await act(async () => undefined)
     expect(http.calls.length).toBe(callsBefore)
+  })
+
+  it('after a restart shows the stored first page at once, then the fresh one', async () => {
+    resetStore(lang, '/store/productlist?cat=Coffee')
+    const http = mockHttp({
+      'GET /productManagement2/products': (req: { query: Record<string, string> }) => pageOf(products(3), req.query),
+      'GET /productManagement2/products/listCount': { count: 3 }
+    })
+    const first = render(<ProductListPage />)
+    await screen.findByText(text.item1)
+    first.unmount()
+
+    clearListCaches({ keepStored: true })
+    let answer: (page: unknown) => void = () => undefined
+    http.set('GET /productManagement2/products', () => new Promise((resolve) => (answer = resolve)))
+    http.set('GET /productManagement2/products/listCount', { count: 1 })
+    render(<ProductListPage />)
+    expect(screen.getByText(text.item1)).toBeTruthy()
+    expect(screen.queryByRole('status')).toBeNull()
+    await act(async () => answer(pageOf([product({ id: '42', en: 'Fresh Beans', zh: '新鲜咖啡豆' })], {})))
+    expect(await screen.findByText(lang === 'en' ? 'Fresh Beans' : '新鲜咖啡豆')).toBeTruthy()
+    expect(screen.queryByText(text.item1)).toBeNull()
   })
 })
