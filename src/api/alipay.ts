@@ -5,6 +5,5 @@ import { http } from './http'
 export const alipayApi = {
   login: (code: string) => http.post<IdentitySignIn>('/alipay/login', { code }),
   register: (registration: Registration) => http.post<IdentityJoined>('/alipay/register', registration),
-  link: (credentials: Credentials) => http.post<IdentityJoined>('/alipay/link', credentials),
-  appId: () => http.get<{ appId: string }>('/common3/apaId')
+  link: (credentials: Credentials) => http.post<IdentityJoined>('/alipay/link', credentials)
 }

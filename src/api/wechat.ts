@@ -1,6 +1,6 @@
 /**
  * WeChat identity calls (spec §7): mini-program code sign-in (login), WeChat-browser OAuth (enabled, weChatlogin),
- * and joining a new WeChat identity to an account (register, link, bind). The open id comes back for payments.
+ * and joining a new WeChat identity to an account (register, link). The open id comes back for payments.
  */
 import type { Credentials, IdentityJoined, IdentitySignIn, Registration } from './account'
 import { http } from './http'
@@ -20,8 +20,5 @@ export const wechatApi = {
   /** `state` is the one WeChat's OAuth page handed back; the server checks it against the one it issued. */
   weChatLogin: (code: string, state: string | undefined) => http.post<IdentitySignIn<OpenId>>('/wechat/weChatlogin', { code, state }),
   register: (registration: Registration) => http.post<IdentityJoined<OpenId>>('/wechat/register', registration),
-  link: (credentials: Credentials) => http.post<IdentityJoined<OpenId>>('/wechat/link', credentials),
-  /** Joins the identity waiting in the session to the signed-in account. */
-  bind: () => http.get<{ bound: boolean } & Partial<OpenId>>('/wechat/bind'),
-  officialAccountAppId: () => http.get<{ appId: string }>('/common3/wcoaId')
+  link: (credentials: Credentials) => http.post<IdentityJoined<OpenId>>('/wechat/link', credentials)
 }

@@ -7,7 +7,7 @@ import { useT } from './useT'
 
 const messageOf = (err: unknown) => (err instanceof ApiError || err instanceof Error ? err.message : String(err))
 
-export function useOrder(orderID: string | undefined, enabled: boolean) {
+export function useOrder(orderID: string | undefined) {
   const t = useT()
   const [order, setOrder] = useState<Order | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
@@ -17,11 +17,11 @@ export function useOrder(orderID: string | undefined, enabled: boolean) {
   const [busy, setBusy] = useState<'cancel' | 'comment' | null>(null)
 
   const load = () => {
-    if (!enabled || !orderID) return
+    if (!orderID) return
     setLoadError(null)
     ordersApi.detail(orderID).then(setOrder).catch((err: unknown) => setLoadError(messageOf(err)))
   }
-  useEffect(load, [orderID, enabled])
+  useEffect(load, [orderID])
 
   const cancel = async () => {
     if (!order?.cancellable) return

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { ordersApi, type Order } from '@/api/orders'
 
-export function useOrders(enabled: boolean) {
+export function useOrders() {
   const [orders, setOrders] = useState<Order[]>([])
   const [count, setCount] = useState<number | null>(null)
   const [loading, setLoading] = useState(false)
@@ -30,16 +30,15 @@ export function useOrders(enabled: boolean) {
   }
 
   useEffect(() => {
-    if (!enabled) return
     ordersApi
       .count()
       .then((res) => setCount(res.count))
       .catch(() => setCount(null))
     void loadPage(0)
-  }, [enabled])
+  }, [])
 
   const loadMore = () => {
-    if (enabled && hasMore && !loading) void loadPage(orders.length)
+    if (hasMore && !loading) void loadPage(orders.length)
   }
   useReachBottom(loadMore)
 

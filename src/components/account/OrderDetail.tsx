@@ -14,7 +14,7 @@ import './Orders.scss'
 export function OrderDetail({ orderID }: { orderID: string | undefined }) {
   const t = useT()
   const localized = useLocalized()
-  const o = useOrder(orderID, true)
+  const o = useOrder(orderID)
   const { order } = o
 
   if (o.loadError) return <EmptyState tone="error" message={t('common.error', { message: o.loadError })} action={{ label: t('common.retry'), onClick: o.reload }} />

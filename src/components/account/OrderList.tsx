@@ -11,7 +11,7 @@ import './Orders.scss'
 /** /user/orders: the count, then rows 10 at a time; reaching the bottom (or "Load more") fetches the next page. */
 export function OrderList() {
   const t = useT()
-  const { orders, count, loading, error, hasMore, loadMore, retry } = useOrders(true)
+  const { orders, count, loading, error, hasMore, loadMore, retry } = useOrders()
 
   return (
     <View className="account-page order-list">
