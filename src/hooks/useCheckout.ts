@@ -84,6 +84,17 @@ const EMPTY_FORM: CheckoutForm = {
   channel: ''
 }
 
+/**
+ * After an order is paid the next checkout starts with the shopper's method, store, contact and address, but not
+ * this order's coupon, store credit, comment or time slot.
+ */
+export function forgetPlacedOrderDraft(): void {
+  const draft = platform.storage.get<Partial<CheckoutForm>>(DRAFT_KEY)
+  if (!draft) return
+  const { couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime } = EMPTY_FORM
+  platform.storage.set(DRAFT_KEY, { ...draft, couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime })
+}
+
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE_RE = /^\+?[0-9 ()-]{7,20}$/
 

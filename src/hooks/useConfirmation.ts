@@ -13,6 +13,7 @@ import { checkResult, transactionErrorMessage, type PaymentView } from '@/domain
 import { platform } from '@/platform'
 import { selectContent, selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
+import { forgetPlacedOrderDraft } from './useCheckout'
 import { usePaymentStatus, type ConfirmationView } from './usePaymentStatus'
 
 export const ORDER_ID_ERROR = 'orderID error'
@@ -77,7 +78,9 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
   const paid = view.view === 'success'
   useEffect(() => {
     // The server emptied the cart when the order was paid: the badge and cart pages follow.
-    if (paid) void useCart.getState().load()
+    if (!paid) return
+    void useCart.getState().load()
+    forgetPlacedOrderDraft()
   }, [paid])
   const go = useCallback<Confirmation['go']>((path) => platform.navigate(path, path === '/checkout' ? 'push' : 'relaunch'), [])
   return useMemo(() => ({ view, loggedIn, storeName, go }), [view, loggedIn, storeName, go])

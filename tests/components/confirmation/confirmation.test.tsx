@@ -12,7 +12,8 @@ import ProcessPayPage from '@/pages/processpay/index'
 import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
 import { fail, mockHttp as mockRoutes, type MockHttp } from '../../support/mockHttp'
 import { useCart } from '@/stores/cart'
-import { navigations } from '../../support/taroMock'
+import { navigations, testControl } from '../../support/taroMock'
+import { DRAFT_KEY } from '@/hooks/useCheckout'
 import { LANGS, resetStores, setUrl, setUserAgent, DESKTOP_UA } from '../shell/shellTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
@@ -125,6 +126,15 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
     await settle()
     expect(http.calls.some((c) => c.method === 'GET' && c.path === '/shoppingManagement4/myCart')).toBe(true)
     expect(useCart.getState().cart?.itemCount).toBe(0)
+  })
+
+  test("a paid order clears that order's coupon, comment and slot from the checkout draft, keeping the contact", async () => {
+    resetStores(appInfoFixture(), lang)
+    testControl.storage.set(DRAFT_KEY, { method: 'PICKUP', couponCode: 'WELCOME10', comment: 'Extra napkins', pickupDate: '2030-01-07', contact: { firstName: 'Ada' } })
+    mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PAID })
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    expect(testControl.storage.get(DRAFT_KEY)).toMatchObject({ method: 'PICKUP', couponCode: '', comment: '', pickupDate: '', contact: { firstName: 'Ada' } })
   })
 
   test('a failed payment does not touch the cart', async () => {
