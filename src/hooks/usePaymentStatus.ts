@@ -6,8 +6,7 @@
 import { useEffect, useRef, useState } from 'react'
 import Taro, { useDidHide, useDidShow } from '@tarojs/taro'
 import { ApiError } from '@/api/http'
-import { POLL_INTERVAL_MS, type PaymentView } from '@/domain/paymentStatus'
-import { transactionErrorMessage } from '@/domain/paymentStatus'
+import { POLL_INTERVAL_MS, transactionErrorMessage, type PaymentView } from '@/domain/paymentStatus'
 
 export type ConfirmationView =
   | { view: 'pending' }
