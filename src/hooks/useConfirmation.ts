@@ -5,16 +5,15 @@
  * alipay_h5 checks the Alipay payment — and what the views need (guest or signed in, store name).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { ApiError } from '@/api/http'
 import { paymentsApi, type StatusCheckProvider } from '@/api/payments'
 import { orderIdFromQuery } from '@/domain/fromSource'
 import { miniProgramReturn } from '@/domain/miniProgramReturn'
-import { checkResult, transactionErrorMessage, type PaymentView } from '@/domain/paymentStatus'
+import { checkResult, type PaymentView } from '@/domain/paymentStatus'
 import { platform } from '@/platform'
 import { selectContent, selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { forgetPlacedOrderDraft } from './useCheckout'
-import { usePaymentStatus, type ConfirmationView } from './usePaymentStatus'
+import { transactionErrorOf, usePaymentStatus, type ConfirmationView } from './usePaymentStatus'
 
 export const ORDER_ID_ERROR = 'orderID error'
 
@@ -103,8 +102,7 @@ export function useProcessPay(params: Record<string, string | undefined>, noCode
     let active = true
     platform.pay({ orderID, weChatCode: code }).catch((err: unknown) => {
       if (!active) return
-      const message = err instanceof ApiError ? (transactionErrorMessage(err.body as never) ?? err.message) : err instanceof Error ? err.message : String(err)
-      setState({ kind: 'error', message })
+      setState({ kind: 'error', message: transactionErrorOf(err) })
     })
     return () => {
       active = false

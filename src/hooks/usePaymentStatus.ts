@@ -27,9 +27,10 @@ export function toConfirmationView(result: PaymentView, orderID: string): Confir
   }
 }
 
-function failureOf(err: unknown): ConfirmationView {
-  if (err instanceof ApiError) return { view: 'failure', message: transactionErrorMessage(err.body as never) ?? err.message }
-  return { view: 'failure', message: err instanceof Error ? err.message : String(err) }
+/** Spec §8: the first message of the response's error list (ApiError keeps the response body). */
+export function transactionErrorOf(err: unknown): string {
+  if (err instanceof ApiError) return transactionErrorMessage(err.body as Parameters<typeof transactionErrorMessage>[0]) ?? err.message
+  return err instanceof Error ? err.message : String(err)
 }
 
 /** `check` must be stable (useCallback); null = nothing to check (the view is already known). */
@@ -63,7 +64,7 @@ export function usePaymentStatus(check: (() => Promise<PaymentView>) | null, ord
           return
         }
         settled.current = true
-        setState(failureOf(err))
+        setState({ view: 'failure', message: transactionErrorOf(err) })
         Taro.pageScrollTo({ scrollTop: 0, duration: 0 })
       }
     }
