@@ -45,7 +45,7 @@ export default function CartPage() {
         <AddOnList title={t('cart.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
         <CartTotals cart={cart} />
         <View className="cart-page__actions">
-          <Button className="cart-page__checkout" type="primary" disabled={onlyWhen(page.pending)} onClick={page.checkout}>
+          <Button className="cart-page__checkout" disabled={onlyWhen(page.pending)} onClick={page.checkout}>
             {t('cart.checkout')}
           </Button>
         </View>

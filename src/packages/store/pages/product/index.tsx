@@ -87,7 +87,7 @@ export default function ProductPage() {
               {t('product.onlyLeft', { n: detail.rejection.available })}
             </View>
           ) : null}
-          <Button className="product-page__add" type="primary" disabled={onlyWhen(!detail.canAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
+          <Button className="product-page__add" disabled={onlyWhen(!detail.canAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
             {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
           </Button>
           {detail.addError ? (
