@@ -241,6 +241,17 @@ export function useCheckout() {
     platform.storage.set(DRAFT_KEY, form)
   }, [form])
 
+  // A signed-in shopper starts with their own contact details; anything already typed wins.
+  const user = useAppInfo((s) => s.info?.user)
+  useEffect(() => {
+    if (!user) return
+    setForm((f) => {
+      const c = f.contact
+      if (c.firstName || c.lastName || c.email || c.phone) return f
+      return { ...f, contact: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.emailID ?? '', phone: user.phone ?? '' } }
+    })
+  }, [user])
+
   /** Sets one field; its own validation message goes once the shopper changes it. */
   const update = useCallback(<K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K], clears: FieldName[] = []) => {
     setForm((f) => ({ ...f, [key]: value }))

@@ -392,6 +392,18 @@ describe('delivery, coupon, tip and store credit', () => {
     expect(channels).toEqual(['OTT', 'OPAY'])
   })
 
+  test('a signed-in shopper starts with their contact details; a typed draft wins', async () => {
+    resetStores(loggedInFixture(), 'en')
+    server()
+    const first = await renderCheckout()
+    expect(valueOf('firstName')).toBe('Lin')
+    expect(valueOf('email')).toBe('lin@example.com')
+    await type('firstName', 'Ada')
+    first.unmount()
+    await renderCheckout()
+    expect(valueOf('firstName')).toBe('Ada')
+  })
+
   test('store credit is offered only to a signed-in shopper', async () => {
     resetStores(appInfoFixture(), 'en')
     server()
