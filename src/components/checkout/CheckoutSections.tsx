@@ -217,7 +217,7 @@ export function ExtrasSection({ c }: { c: CheckoutState }) {
             nativeProps={{ 'aria-label': t('checkout.coupon') }}
             onInput={(e) => c.update('couponCode', e.detail.value)}
           />
-          <Button size="mini" className="checkout__apply-coupon" disabled={c.busy === 'coupon'} onClick={() => void c.applyCoupon()}>
+          <Button size="mini" className="checkout__apply-coupon" disabled={c.busy === 'coupon' || undefined} onClick={() => void c.applyCoupon()}>
             {t('checkout.applyCoupon')}
           </Button>
         </View>
@@ -235,7 +235,7 @@ export function ExtrasSection({ c }: { c: CheckoutState }) {
       <Section name="tip" title={t('checkout.tip')}>
         <Choices
           name="tip"
-          disabled={c.busy === 'tip'}
+          disabled={c.busy === 'tip' || undefined}
           options={(c.config?.tipPercents ?? []).map((p) => ({ value: p, label: p === 0 ? t('checkout.noTip') : `${p}%` }))}
           selected={tipPercent}
           onSelect={(p) => void c.chooseTip(p)}
@@ -254,7 +254,7 @@ export function ExtrasSection({ c }: { c: CheckoutState }) {
               nativeProps={{ 'aria-label': t('checkout.storeCreditAmount') }}
               onInput={(e) => c.update('storeCredit', e.detail.value, ['storeCredit'])}
             />
-            <Button size="mini" disabled={c.busy === 'storeCredit'} onClick={() => void c.applyStoreCredit()}>
+            <Button size="mini" disabled={c.busy === 'storeCredit' || undefined} onClick={() => void c.applyStoreCredit()}>
               {t('checkout.applyStoreCredit')}
             </Button>
           </View>

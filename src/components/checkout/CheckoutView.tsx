@@ -62,8 +62,8 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
         </View>
       ) : null}
       {c.busy === 'placing' ? <Text className="checkout__note">{t('checkout.placing')}</Text> : null}
-      {/* The label stays the same while placing: Taro's H5 Button breaks when its text and spinner change together. */}
-      <Button className="checkout__place-order" id="checkout-place-order" disabled={c.busy !== null} onClick={() => void c.placeOrder()}>
+      {/* Stable label and no `disabled="false"` attribute: Taro's H5 Button breaks when text and spinner change together and styles any present disabled attribute. */}
+      <Button className="checkout__place-order" id="checkout-place-order" disabled={c.busy !== null || undefined} onClick={() => void c.placeOrder()}>
         {t('checkout.placeOrder')}
       </Button>
     </View>
