@@ -1,4 +1,5 @@
 /** Shared set-up for the store's component tests: fresh stores and caches, the URL the page reads its route from. */
+import { configure } from '@testing-library/react'
 import type { Language } from '@/i18n'
 import { clearCategoriesCache } from '@/hooks/useCategories'
 import { clearHomeCache } from '@/hooks/useHome'
@@ -25,6 +26,9 @@ class VisibleIntersectionObserver {
   }
 }
 Object.assign(globalThis, { IntersectionObserver: VisibleIntersectionObserver })
+
+// Taro's H5 web components render asynchronously; on a busy 2-core machine 1 s (the default) is too tight.
+configure({ asyncUtilTimeout: 5000 })
 
 export const LANGS: Language[] = ['en', 'zh']
 
