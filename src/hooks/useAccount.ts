@@ -81,7 +81,9 @@ export function useProfile() {
     setImageError(null)
     let filePath: string | undefined
     try {
-      const chosen = await Taro.chooseImage({ count: 1, sizeType: ['compressed'], sourceType: ['album', 'camera'] })
+      // Album only: phones still offer the camera from their picker, and both sources would make Taro's H5 ask first
+      // in a sheet it only words in Chinese.
+      const chosen = await Taro.chooseImage({ count: 1, sizeType: ['compressed'], sourceType: ['album'] })
       filePath = chosen.tempFilePaths[0]
     } catch {
       return // The shopper closed the picker.
