@@ -3,21 +3,30 @@
  * `npm test` size gate: fails when the built H5 first-load JS (gzip) or a WeChat/Alipay package is
  * over its budget in bench/budgets.json. Sizes of a given source are deterministic, so unlike timings
  * they can be a test. Needs dist/ built first (scripts/test.sh builds before calling this).
+ *
+ *   node bench/check-budgets.mjs [--dist DIR] [--budgets FILE]   (defaults: dist/, bench/budgets.json)
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import { h5FirstLoad, miniPackages, PACKAGE_LIMIT_BYTES } from './lib/sizes.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json'), 'utf8'))
+const { values: args } = parseArgs({
+  options: {
+    dist: { type: 'string', default: path.join(root, 'dist') },
+    budgets: { type: 'string', default: path.join(root, 'bench', 'budgets.json') }
+  }
+})
+const budgets = JSON.parse(readFileSync(args.budgets, 'utf8'))
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
 const checks = []
-const h5 = h5FirstLoad(path.join(root, 'dist', 'h5'))
+const h5 = h5FirstLoad(path.join(args.dist, 'h5'))
 checks.push({ what: 'H5 first-load JS (gzip)', size: h5.gzip, budget: budgets.h5.firstLoadJsGzip })
 for (const platform of ['weapp', 'alipay']) {
-  const packages = miniPackages(path.join(root, 'dist', platform))
+  const packages = miniPackages(path.join(args.dist, platform))
   const budget = budgets[platform]
   checks.push({ what: `${platform} main package`, size: packages.main, budget: Math.min(budget.mainPackage, PACKAGE_LIMIT_BYTES) })
   for (const sub of packages.subPackages) {
