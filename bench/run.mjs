@@ -7,7 +7,7 @@
  * BENCH_SKIP_BUILD=1 measures the outputs already in dist/ and bench/.work/floor (for iterating on
  * the bench itself; a report for the record builds everything).
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -34,6 +34,11 @@ async function withServer(options, fn) {
   } finally {
     await server.stop()
   }
+}
+
+// Same set-up as `npm start` / `npm test`: packages of client and server, Debian's Chromium (idempotent).
+if (spawnSync('bash', ['scripts/setup.sh', '--browser'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) {
+  throw new Error('scripts/setup.sh --browser failed')
 }
 
 const buildSeconds = {}

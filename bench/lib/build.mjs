@@ -14,8 +14,12 @@ const LOCK = `/tmp/istore-build-${userInfo().uid}.lock`
 
 function run(command, args, cwd) {
   const started = Date.now()
-  const res = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
-  if (res.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed with ${res.status ?? res.signal}`)
+  const res = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } })
+  if (res.status !== 0) {
+    // Taro's progress bars fill the output; the end of it holds the error.
+    const output = `${res.stdout ?? ''}${res.stderr ?? ''}`.split('\n').slice(-40).join('\n')
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed with ${res.status ?? res.signal}:\n${output}`)
+  }
   return Math.round((Date.now() - started) / 1000)
 }
 

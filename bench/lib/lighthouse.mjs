@@ -49,6 +49,9 @@ export async function lighthouseAudit(baseUrl, { pages, cartCookies }) {
         lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
         cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+        totalBytes: Math.round(lhr.audits['total-byte-weight'].numericValue),
+        requests: lhr.audits['network-requests'].details?.items?.length ?? null,
+        lcpElement: lhr.audits['largest-contentful-paint-element'].details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
         failingAudits: Object.fromEntries(CATEGORIES.map((id) => [id, failing(id)]))
       })
     }

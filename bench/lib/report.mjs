@@ -31,7 +31,9 @@ export function renderMarkdown(r, notes) {
 
 Generated ${r.generatedAt} by \`npm run bench\` in ${r.runSeconds} s, commit ${r.machine.commit}.
 Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB, Node ${r.machine.node}, ${r.machine.chromium};
-1-minute load average ${r.machine.loadAverage.atStart} at the start and ${r.machine.loadAverage.atEnd} at the end (above ${r.machine.cpus}, other work competed with the timings).
+1-minute load average ${r.machine.loadAverage.atStart} at the start and ${r.machine.loadAverage.atEnd} at the end${
+    Math.max(r.machine.loadAverage.atStart, r.machine.loadAverage.atEnd) > r.machine.cpus ? ` (above ${r.machine.cpus}: other work competed with the timings)` : ''
+  }.
 Every number below was measured in this one run; the floor is a Taro hello-world (bench/floor) built in the same run with the same toolchain.
 
 ## Targets
@@ -61,9 +63,14 @@ ${miniTable('Alipay', r.sizes.alipay)}
 
 ## Lighthouse (mobile preset)
 
-${table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS'], r.lighthouse.map((p) => [
-    `${p.page} (\`${p.path}\`)`, String(p.performance), String(p.accessibility), String(p.bestPractices), String(p.seo), `${p.lcpMs} ms`, `${p.tbtMs} ms`, String(p.cls)
+${table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'requests', 'bytes'], r.lighthouse.map((p) => [
+    `${p.page} (\`${p.path}\`)`, String(p.performance), String(p.accessibility), String(p.bestPractices), String(p.seo), `${p.lcpMs} ms`, `${p.tbtMs} ms`, String(p.cls),
+    String(p.requests), kb(p.totalBytes)
   ]))}
+
+Largest contentful paint element, per page:
+
+${r.lighthouse.map((p) => `- ${p.page}: \`${(p.lcpElement ?? 'none').replace(/`/g, "'")}\``).join('\n')}
 
 Audits scoring under 0.9, per page:
 
