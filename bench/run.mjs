@@ -5,7 +5,8 @@
  * bench/report.md (targets with how much each is missed by; bench/notes.md is the closing note).
  *
  * BENCH_SKIP_BUILD=1 measures the outputs already in dist/ and bench/.work/floor (for iterating on
- * the bench itself; a report for the record builds everything).
+ * the bench itself; a report for the record builds everything). BENCH_RENDER_ONLY=1 measures nothing:
+ * it rewrites report.md from report.json and the current bench/notes.md.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -23,6 +24,16 @@ import { h5FirstLoad, miniPackages } from './lib/sizes.mjs'
 import { checkTargets } from './lib/targets.mjs'
 
 const LARGE_CATALOGUE = 10_000
+const reportJson = path.join(repoRoot, 'bench', 'report.json')
+const reportMd = path.join(repoRoot, 'bench', 'report.md')
+const notesFile = path.join(repoRoot, 'bench', 'notes.md')
+const notes = () => (existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : '')
+
+if (process.env.BENCH_RENDER_ONLY === '1') {
+  writeFileSync(reportMd, renderMarkdown(JSON.parse(readFileSync(reportJson, 'utf8')), notes()))
+  console.log('bench/report.md rewritten from bench/report.json and bench/notes.md')
+  process.exit(0)
+}
 const started = Date.now()
 const loadAverageAtStart = os.loadavg()[0]
 const step = (what) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${what}`)
@@ -109,9 +120,7 @@ const report = {
 report.targets = checkTargets(report)
 report.runSeconds = Math.round((Date.now() - started) / 1000)
 
-const notesFile = path.join(repoRoot, 'bench', 'notes.md')
-const notes = existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : ''
-writeFileSync(path.join(repoRoot, 'bench', 'report.json'), `${JSON.stringify(report, null, 2)}\n`)
-writeFileSync(path.join(repoRoot, 'bench', 'report.md'), renderMarkdown(report, notes))
+writeFileSync(reportJson, `${JSON.stringify(report, null, 2)}\n`)
+writeFileSync(reportMd, renderMarkdown(report, notes()))
 const missed = report.targets.filter((t) => !t.met).length
 step(`done in ${report.runSeconds} s: ${report.targets.length - missed} targets met, ${missed} missed; see bench/report.md`)
