@@ -64,7 +64,7 @@ describe('installable PWA', () => {
     await stack?.stop()
   })
 
-  it('has a valid manifest and a service worker, and Chromium reports no installability errors', { timeout: 90_000 }, async () => {
+  it('has a valid manifest and a service worker, Chromium reports no installability errors, and its install prompt reaches the shell', { timeout: 90_000 }, async () => {
     const { context, page, errors, close } = await pwaContext()
     try {
       await page.goto(`${stack.baseUrl}/`)
@@ -89,6 +89,8 @@ describe('installable PWA', () => {
           assert.equal(res.headers.get('content-type'), 'image/png')
         }
       }
+      // Chromium's own beforeinstallprompt event drives the shell's add-to-home prompt (banner, then icon).
+      await page.locator('.add-to-home__text, .add-to-home__icon').first().waitFor({ timeout: 15_000 })
       assert.deepEqual(errors.map(String), [])
     } finally {
       await close()
