@@ -72,8 +72,9 @@ const pwa: UserConfigExport<'webpack5'> = {
   h5: {
     webpackChain(chain) {
       // Taro splits only the initial chunks, so every lazy page chunk repeated the shell and the
-      // components it uses (about 300 KB each); shared code now goes to chunks fetched once.
-      chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all' })
+      // components it uses (about 300 KB each); shared code now goes to chunks fetched once, none
+      // smaller than 20 KB (webpack's default) so a page does not wait on a swarm of tiny files.
+      chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 20_000 })
       chain.plugin('htmlWebpackPlugin').tap(([options]) => [
         { ...options, script: `${options.script ?? ''}${REGISTER_SERVICE_WORKER}` }
       ])
