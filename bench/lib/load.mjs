@@ -10,19 +10,20 @@ import { repoRoot } from './server.mjs'
 const autocannon = createRequire(path.join(repoRoot, 'server', 'package.json'))('autocannon')
 const API = '/api/istore/client'
 
-export const LOAD = { connections: 50, requests: 4000, maxSeconds: 15, warmupRequests: 300 }
+/**
+ * Each route runs for a fixed time (autocannon reports in whole-second ticks, so a short count-bound
+ * run would misstate the rate), capped in requests too; a short warm-up run comes first.
+ */
+export const LOAD = { connections: 50, seconds: 5, maxRequests: 50_000, warmupSeconds: 1 }
 /** Distinct guest carts the add-to-cart run rotates through (one cart per shopper, as in real life). */
 const CART_SESSIONS = 200
 
-/** autocannon's own duration is rounded to whole seconds; the run's wall time gives a true rate. */
 function run(opts) {
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    const instance = autocannon({ connections: LOAD.connections, pipelining: 1, ...opts }, (err, result) =>
+    autocannon({ connections: LOAD.connections, pipelining: 1, ...opts }, (err, result) =>
       err ? reject(err) : resolve({ ...result, wallSeconds: (performance.now() - started) / 1000 })
     )
-    const timer = setTimeout(() => instance.stop(), LOAD.maxSeconds * 1000)
-    instance.on('done', () => clearTimeout(timer))
   })
 }
 
@@ -40,8 +41,8 @@ function summary(result) {
 }
 
 async function measure(opts) {
-  await run({ ...opts, amount: LOAD.warmupRequests })
-  return summary(await run({ ...opts, amount: LOAD.requests }))
+  await run({ ...opts, duration: LOAD.warmupSeconds, maxOverallRequests: LOAD.maxRequests })
+  return summary(await run({ ...opts, duration: LOAD.seconds, maxOverallRequests: LOAD.maxRequests }))
 }
 
 async function json(res) {
@@ -79,7 +80,7 @@ export async function loadSubjects(baseUrl) {
   const { products } = await json(await fetch(`${baseUrl}${API}/productManagement2/products?numberToLoad=100`))
   const plain = products.filter((p) => p.options.length === 0 && !p.soldOut)
   const cartProduct = plain.reduce((best, p) => (p.stock > best.stock ? p : best), plain[0])
-  const perCart = Math.ceil((LOAD.requests + LOAD.warmupRequests) / CART_SESSIONS) + 1
+  const perCart = Math.ceil((2 * LOAD.maxRequests) / CART_SESSIONS) + 1
   if (cartProduct.stock < perCart) throw new Error(`add-to-cart load needs a product with ${perCart} in stock; best is ${cartProduct.stock}`)
   return { category, product: products[0], cartProduct }
 }

@@ -85,7 +85,7 @@ ${table(['page', 'language', 'critical', 'serious', 'moderate', 'minor', 'rules 
 
 ## Reference server under load
 
-Loopback, ${r.load.settings.connections} connections, ${r.load.settings.requests} requests per route after ${r.load.settings.warmupRequests} warm-up requests, at most ${r.load.settings.maxSeconds} s per route (autocannon; it runs on the same 2 cores as the server).
+Loopback, ${r.load.settings.connections} connections, ${r.load.settings.seconds} s per route (at most ${r.load.settings.maxRequests} requests) after a ${r.load.settings.warmupSeconds} s warm-up (autocannon; it runs on the same 2 cores as the server).
 
 ### Demo catalogue (${r.load.demo.catalogueSize} products)
 
