@@ -26,7 +26,7 @@ describe('the http client (spec §7: credentials, XSRF-TOKEN → X-XSRF-TOKEN)',
 
   it('turns an error response into ApiError carrying the first server message', async () => {
     mockHttp({ 'PUT /shoppingManagement4/myCart': fail(409, 'Only 2 left in stock') })
-    const err = await http.put('/shoppingManagement4/myCart', { itemKey: 'k', quantity: 5 }).catch((e) => e)
+    const err = (await http.put('/shoppingManagement4/myCart', { itemKey: 'k', quantity: 5 }).catch((e: unknown) => e)) as ApiError
     expect(err).toBeInstanceOf(ApiError)
     expect(err.status).toBe(409)
     expect(err.message).toBe('Only 2 left in stock')
@@ -34,7 +34,7 @@ describe('the http client (spec §7: credentials, XSRF-TOKEN → X-XSRF-TOKEN)',
 
   it('reports a network failure as status 0 with a readable message', async () => {
     setTransport(() => Promise.reject(new Error('socket hang up')))
-    const err = await http.get('/common3/appInfoInit').catch((e) => e)
+    const err = (await http.get('/common3/appInfoInit').catch((e: unknown) => e)) as ApiError
     expect(err).toBeInstanceOf(ApiError)
     expect(err.status).toBe(0)
     expect(err.message).toMatch(/Network error/)
