@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import GeneralPage from '@/pages/general/index'
 import HomePage from '@/pages/home/index'
 import { fail, mockHttp } from '../../support/mockHttp'
@@ -75,7 +75,8 @@ describe.each(LANGS)('general page (%s)', (lang) => {
     })
     const { container } = render(<GeneralPage />)
     expect(await screen.findByText(text.about, { selector: '.general-page__title' })).toBeTruthy()
-    expect(pageBody(container, '.general-page').textContent).toContain(text.aboutBody)
+    // Taro's H5 RichText renders its nodes after the web component upgrades.
+    await waitFor(() => expect(pageBody(container, '.general-page').textContent).toContain(text.aboutBody), { timeout: 5000 })
   })
 
   it('an unknown page name goes home, replacing the entry', async () => {
