@@ -18,6 +18,7 @@ import {
   type PaymentConfigResponse
 } from '@/api/checkout'
 import { ApiError } from '@/api/http'
+import { addressFromSaved, preselectedAddress, savedAddressKey, selectedSavedAddressKey } from '@/domain/savedAddresses'
 import type { MessageKey } from '@/i18n'
 import { platform, type H5PaymentChannel } from '@/platform'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
@@ -241,6 +242,35 @@ export function useCheckout() {
     platform.storage.set(DRAFT_KEY, form)
   }, [form])
 
+  // A signed-in shopper's saved shipping addresses are offered for delivery; a guest has none.
+  const userID = useAppInfo((s) => s.info?.userID)
+  const [savedAddresses, setSavedAddresses] = useState<Address[] | null>(null)
+  useEffect(() => {
+    setSavedAddresses(null)
+    if (!loggedIn || !userID) return
+    let current = true
+    accountApi
+      .addresses(userID, 'SHIPPING')
+      .then((res) => current && setSavedAddresses(res.addresses ?? []))
+      // Checkout works without the address book; the shopper types the address instead.
+      .catch(() => current && setSavedAddresses([]))
+    return () => {
+      current = false
+    }
+  }, [loggedIn, userID])
+
+  // Once delivery is chosen and the address book is known, the default (or only) address goes into a blank form —
+  // decided once, so neither a typed address nor one the shopper cleared on purpose is ever replaced.
+  const preselectDecided = useRef(false)
+  useEffect(() => {
+    if (preselectDecided.current || form.method !== 'DELIVERY' || !savedAddresses) return
+    preselectDecided.current = true
+    setForm((f) => {
+      const address = preselectedAddress(savedAddresses, f.address)
+      return address ? { ...f, address } : f
+    })
+  }, [form.method, savedAddresses])
+
   // A signed-in shopper starts with their own contact details; anything already typed wins.
   const user = useAppInfo((s) => s.info?.user)
   useEffect(() => {
@@ -267,6 +297,25 @@ export function useCheckout() {
     setForm((f) => ({ ...f, address: { ...f.address, [key]: value } }))
     setErrors((e) => ({ ...e, [`address.${key}`]: undefined }))
   }, [])
+
+  /** The shopper picked a saved address: it fills every delivery field (still editable) and their messages go. */
+  const chooseSavedAddress = useCallback(
+    (key: string) => {
+      const index = (savedAddresses ?? []).findIndex((a, i) => savedAddressKey(a, i) === key)
+      if (index < 0 || !savedAddresses) return
+      preselectDecided.current = true
+      setForm((f) => ({ ...f, address: addressFromSaved(savedAddresses[index]) }))
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('address.'))))
+    },
+    [savedAddresses]
+  )
+
+  const deliveryMethod = form.method === 'DELIVERY'
+  const savedAddressChoices = useMemo(
+    () => (loggedIn && deliveryMethod ? (savedAddresses ?? []).map((address, index) => ({ key: savedAddressKey(address, index), address })) : []),
+    [loggedIn, deliveryMethod, savedAddresses]
+  )
+  const selectedSavedAddress = useMemo(() => selectedSavedAddressKey(savedAddresses ?? [], form.address), [savedAddresses, form.address])
 
   /** A call that changes the server's draft and totals; a failure keeps the form and shows the message. */
   const applyToCart = useCallback(
@@ -330,7 +379,8 @@ export function useCheckout() {
       if (method === 'PICKUP') await checkoutApi.pickupDateTime(form.pickupDate, form.pickupTime)
       if (method === 'DELIVERY') {
         const address = { ...form.address, lastName: form.address.lastName || form.contact.lastName }
-        await checkoutApi.deliverInfo(address, { saveToMyProfile: loggedIn && form.saveToProfile })
+        // An address taken unchanged from the address book is already saved.
+        await checkoutApi.deliverInfo(address, { saveToMyProfile: loggedIn && form.saveToProfile && !selectedSavedAddress })
         await checkoutApi.deliveryDateTime(form.deliveryDate, form.deliveryTime)
       }
       await checkoutApi.contactInfo(form.contact, {
@@ -360,7 +410,7 @@ export function useCheckout() {
     } finally {
       setBusy(null)
     }
-  }, [form, needsChannel, channels.length, config, loggedIn, setCart])
+  }, [form, needsChannel, channels.length, config, loggedIn, selectedSavedAddress, setCart])
 
   const payAtStoreAvailable = !!form.method && (config?.payAtStoreMethods ?? []).includes(form.method)
 
@@ -385,6 +435,9 @@ export function useCheckout() {
     update,
     setContact,
     setAddress,
+    savedAddressChoices,
+    selectedSavedAddress,
+    chooseSavedAddress,
     chooseMethod,
     applyCoupon,
     removeCoupon,

@@ -3,6 +3,7 @@ import dayjs from 'dayjs'
 import type { Address } from '@/api/account'
 import type { OrderMethod, Slot } from '@/api/checkout'
 import { Field } from '@/components/account/Field'
+import { addressSummary } from '@/domain/savedAddresses'
 import { useLocalized } from '@/hooks/useLocalized'
 import type { CheckoutState, FieldName, PaymentChoice } from '@/hooks/useCheckout'
 import { usePrice } from '@/hooks/usePrice'
@@ -75,6 +76,24 @@ function StoreChoice({ c }: { c: CheckoutState }) {
   )
 }
 
+/** The signed-in shopper's address book: one tap fills the delivery fields below (which stay editable). */
+function SavedAddresses({ c }: { c: CheckoutState }) {
+  const t = useT()
+  if (!c.savedAddressChoices.length) return null
+  return (
+    <View className="checkout__saved-addresses">
+      <Text className="checkout__note">{t('checkout.savedAddresses')}</Text>
+      <Choices
+        name="savedAddress"
+        options={c.savedAddressChoices.map(({ key, address }) => ({ value: key, label: addressSummary(address) }))}
+        selected={c.selectedSavedAddress}
+        onSelect={c.chooseSavedAddress}
+      />
+      <Text className="checkout__note">{t('checkout.savedAddressesHint')}</Text>
+    </View>
+  )
+}
+
 function AddressFields({ c }: { c: CheckoutState }) {
   const t = useT()
   const { format } = usePrice()
@@ -100,6 +119,7 @@ function AddressFields({ c }: { c: CheckoutState }) {
           {t('checkout.deliveryAreas', { areas: c.deliveryLocations.map((l) => `${l.cities.join(', ')} (${l.province})`).join('; ') })}
         </Text>
       ) : null}
+      <SavedAddresses c={c} />
       <Field name="address.firstName" label={t('checkout.field.firstName')} value={a.firstName} onChange={set('firstName')} error={error('address.firstName')} maxlength={60} />
       <Field name="address.lastName" label={t('checkout.field.lastName')} value={a.lastName} onChange={set('lastName')} maxlength={60} />
       <Field name="address.phone" label={t('checkout.field.phone')} value={a.phone} onChange={set('phone')} error={error('address.phone')} maxlength={30} />
@@ -117,7 +137,7 @@ function AddressFields({ c }: { c: CheckoutState }) {
       {cities.length ? <Choices name="city" options={cities.map((x) => ({ value: x, label: x }))} selected={a.city} onSelect={set('city')} /> : null}
       <Field name="address.city" label={t('checkout.field.city')} value={a.city} onChange={set('city')} error={error('address.city')} maxlength={80} />
       <Field name="address.postCode" label={t('checkout.field.postCode')} value={a.postCode} onChange={set('postCode')} error={error('address.postCode')} maxlength={12} />
-      {c.loggedIn ? (
+      {c.loggedIn && !c.selectedSavedAddress ? (
         <Label className="checkout__check">
           <Checkbox value="saveToProfile" checked={c.form.saveToProfile} onClick={() => c.update('saveToProfile', !c.form.saveToProfile)} />
           <Text>{t('checkout.saveToProfile')}</Text>

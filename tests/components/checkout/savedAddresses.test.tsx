@@ -1,0 +1,348 @@
+/**
+ * /checkout offers the signed-in shopper's saved shipping addresses (getAddresses …/type/SHIPPING), server mocked at
+ * http.ts: listed once delivery is chosen, one tap fills the (still editable) delivery fields, the default goes into
+ * a blank form but never over what the shopper typed, and a guest is offered none — en and zh.
+ */
+import { act, fireEvent, render, waitFor } from '@testing-library/react'
+import type { Address } from '@/api/account'
+import type { Billing, CheckoutCart, CheckoutConfig } from '@/api/checkout'
+import type { Language } from '@/i18n'
+import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
+import { browserExit } from '@/platform/pay.h5'
+import { DRAFT_KEY } from '@/hooks/useCheckout'
+import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
+import { mockHttp, type MockHttp } from '../../support/mockHttp'
+import { testControl } from '../../support/taroMock'
+import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from '../shell/shellTestKit'
+
+const TODAY = '2030-01-07'
+const CONFIG: CheckoutConfig = {
+  orderMethods: ['PICKUP', 'DELIVERY'],
+  tipPercents: [0, 10],
+  timeZone: 'America/Toronto',
+  taxRatePercent: 13,
+  pickup: { leadTimeMinutes: 30, slotMinutes: 30, openTime: '09:00', closeTime: '20:00', daysAhead: 7, slots: [{ date: TODAY, times: ['10:00'] }] },
+  delivery: {
+    leadTimeMinutes: 120,
+    slotMinutes: 60,
+    openTime: '11:00',
+    closeTime: '20:00',
+    daysAhead: 7,
+    slots: [{ date: TODAY, times: ['15:00', '16:00'] }],
+    feeMinor: 599,
+    freeOverMinor: 5000,
+    minimumOrderMinor: 1500,
+    countries: ['CA'],
+    provinces: ['ON']
+  },
+  eatIn: { tableNumberPattern: '^[A-Za-z0-9-]{1,8}$' },
+  payAtStoreMethods: ['PICKUP'],
+  currency: 'CAD'
+}
+
+function cart(patch: Partial<Billing> = {}): Billing {
+  return {
+    itemCount: 1,
+    lineItems: {
+      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9 }
+    },
+    currency: 'CAD',
+    subtotal: 2500,
+    discount: 0,
+    tip: 0,
+    storeCredit: 0,
+    tax: 325,
+    shipping: 0,
+    total: 2825,
+    coupon: null,
+    orderMethod: null,
+    checkout: {
+      localStoreId: null,
+      localStoreName: null,
+      tableNumber: null,
+      contact: null,
+      delivery: null,
+      pickupDate: null,
+      pickupTime: null,
+      deliveryDate: null,
+      deliveryTime: null,
+      tipPercent: null,
+      tipAmount: null,
+      customerComment: '',
+      reservedOrderID: null
+    },
+    taxRatePercent: 13,
+    payAtStore: false,
+    payAtStoreAvailable: false,
+    ready: true,
+    problems: [],
+    ...patch
+  }
+}
+
+const HOME: Address = {
+  id: 'a1',
+  isDefault: true,
+  firstName: 'Lin',
+  lastName: 'Chen',
+  phone: '416-555-0101',
+  streetNumberAndNameDetails: '100 Queen St W',
+  unit: '',
+  city: 'Toronto',
+  province: 'ON',
+  postCode: 'M5H 2N2',
+  country: 'CA'
+}
+const OFFICE: Address = {
+  id: 'a2',
+  isDefault: false,
+  firstName: 'Lin',
+  lastName: 'Chen',
+  phone: '905-555-0102',
+  streetNumberAndNameDetails: '5000 Hwy 7',
+  unit: '210',
+  city: 'Markham',
+  province: 'ON',
+  postCode: 'L3R 4M9',
+  country: 'CA'
+}
+
+const TEXT: Record<Language, { heading: string; hint: string; save: string }> = {
+  en: { heading: 'Your saved addresses', hint: 'Choose one to fill in the address below; you can still change it.', save: 'Save this address to my profile' },
+  zh: { heading: '我保存的地址', hint: '选择一个地址即可填入下方，仍可修改。', save: '将此地址保存到我的资料' }
+}
+
+const ADDRESSES_PATH = '/admin/userManagement/getAddresses/u-1001/type/SHIPPING'
+
+function server(addresses: Address[] | (() => Promise<{ addresses: Address[] }>)): MockHttp {
+  return mockHttp({
+    'GET /shoppingManagement4/checkoutConfig': CONFIG,
+    'GET /shoppingManagement4/paymentConfig': { currency: 'CAD', methods: [], onlineProviders: { enabled: true, provider: 'sandbox', h5Channels: ['OTT'] } },
+    'GET /common3/pickupLocations': [],
+    'POST /common3/deliveryLocations': { locations: [{ country: 'CA', province: 'ON', cities: ['Toronto', 'Markham'] }] },
+    'GET /shoppingManagement4/billing/': cart(),
+    'POST /shoppingManagement4/updateOrderMethod': (req: { data: { method: CheckoutCart['orderMethod'] } }) => cart({ orderMethod: req.data.method }),
+    'POST /shoppingManagement4/orderDeliveryDateTime': cart(),
+    'POST /shoppingManagement4/orderContactInfo': cart(),
+    'POST /shoppingManagement4/orderDeliverInfo': cart(),
+    'POST /shoppingManagement4/updateCustomerComment': cart(),
+    'POST /shoppingManagement4/reserve': { orderID: '100007', total: 2825, currency: 'CAD', reused: false },
+    'POST /shoppingManagement4/requestOTTH5Payment': { orderID: '100007', redirectUrl: 'http://localhost/sandbox/pay/abc' },
+    'GET /admin/storeCreditManagement/storeCredit': { balance: 0, currency: 'CAD' },
+    [`GET ${ADDRESSES_PATH}`]: typeof addresses === 'function' ? addresses : { addresses }
+  })
+}
+
+async function settle() {
+  await act(async () => {
+    for (let i = 0; i < 8; i++) await Promise.resolve()
+  })
+}
+
+function savedOptions(): { value: string | null; label: string; checked: string | null }[] {
+  return Array.from(document.querySelectorAll('.checkout-choices__option[data-name="savedAddress"]')).map((el) => ({
+    value: el.getAttribute('data-value'),
+    label: el.textContent ?? '',
+    checked: el.getAttribute('aria-checked')
+  }))
+}
+
+function option(name: string, value: string) {
+  const el = document.querySelector(`.checkout-choices__option[data-name="${name}"][data-value="${value}"]`)
+  if (!el) throw new Error(`no option ${name}=${value}`)
+  return el
+}
+
+function fieldInput(name: string): HTMLInputElement | null {
+  const host = document.querySelector(`[name="${name}"]`) as HTMLElement | null
+  if (!host) return null
+  return (host.tagName === 'INPUT' ? host : host.querySelector('input')) as HTMLInputElement | null
+}
+
+async function type(name: string, value: string) {
+  await waitFor(() => expect(fieldInput(name)).not.toBeNull())
+  fireEvent.input(fieldInput(name) as HTMLInputElement, { target: { value } })
+  await settle()
+}
+
+function valueOf(name: string): string {
+  return (fieldInput(name) as HTMLInputElement).value
+}
+
+/** The delivery fields as the shopper sees them. */
+async function deliveryFields() {
+  await waitFor(() => expect(fieldInput('address.postCode')).not.toBeNull())
+  return {
+    firstName: valueOf('address.firstName'),
+    lastName: valueOf('address.lastName'),
+    phone: valueOf('address.phone'),
+    street: valueOf('address.streetNumberAndNameDetails'),
+    unit: valueOf('address.unit'),
+    city: valueOf('address.city'),
+    postCode: valueOf('address.postCode'),
+    province: document.querySelector('.checkout-choices__option[data-name="province"][aria-checked="true"]')?.getAttribute('data-value') ?? null
+  }
+}
+
+async function renderCheckout() {
+  setUrl('/checkout')
+  const view = render(<CheckoutPage />)
+  await settle()
+  await waitFor(() => expect(document.querySelector('[name="firstName"] input, input[name="firstName"]')).not.toBeNull())
+  return view
+}
+
+async function click(el: Element) {
+  fireEvent.click(el)
+  await settle()
+}
+
+beforeEach(() => {
+  setUserAgent(DESKTOP_UA)
+  jest.spyOn(browserExit, 'assign').mockImplementation(() => undefined)
+})
+
+describe.each(LANGS)('saved addresses at checkout (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  test('offered once delivery is chosen; the default goes into the blank form', async () => {
+    resetStores(loggedInFixture(), lang)
+    const http = server([OFFICE, HOME])
+    await renderCheckout()
+    expect(document.body.textContent).not.toContain(text.heading)
+    await click(option('method', 'DELIVERY'))
+    await waitFor(() => expect(savedOptions()).toHaveLength(2))
+    expect(document.body.textContent).toContain(text.heading)
+    expect(document.body.textContent).toContain(text.hint)
+    expect(savedOptions()).toEqual([
+      { value: 'a2', label: 'Lin Chen, 5000 Hwy 7, 210, Markham ON L3R 4M9', checked: 'false' },
+      { value: 'a1', label: 'Lin Chen, 100 Queen St W, Toronto ON M5H 2N2', checked: 'true' }
+    ])
+    expect(await deliveryFields()).toEqual({
+      firstName: 'Lin',
+      lastName: 'Chen',
+      phone: '416-555-0101',
+      street: '100 Queen St W',
+      unit: '',
+      city: 'Toronto',
+      postCode: 'M5H 2N2',
+      province: 'ON'
+    })
+    expect(http.calls.filter((c) => c.path === ADDRESSES_PATH)).toHaveLength(1)
+    // Already in the address book: no offer to save it again.
+    expect(document.body.textContent).not.toContain(text.save)
+  })
+
+  test('a guest is offered none and the address book is never asked for', async () => {
+    resetStores(appInfoFixture(), lang)
+    const http = server([HOME])
+    await renderCheckout()
+    await click(option('method', 'DELIVERY'))
+    await waitFor(() => expect(fieldInput('address.postCode')).not.toBeNull())
+    expect(savedOptions()).toEqual([])
+    expect(document.body.textContent).not.toContain(text.heading)
+    expect(http.calls.some((c) => c.path.includes('getAddresses'))).toBe(false)
+    expect(valueOf('address.streetNumberAndNameDetails')).toBe('')
+  })
+})
+
+describe('saved addresses at checkout: choosing, editing, keeping what was typed', () => {
+  beforeEach(() => resetStores(loggedInFixture(), 'en'))
+
+  test('choosing one fills every delivery field; they stay editable, and the order is sent with that address', async () => {
+    const http = server([HOME, OFFICE])
+    await renderCheckout()
+    await click(option('method', 'DELIVERY'))
+    await waitFor(() => expect(savedOptions()).toHaveLength(2))
+    await click(option('savedAddress', 'a2'))
+    expect(await deliveryFields()).toEqual({
+      firstName: 'Lin',
+      lastName: 'Chen',
+      phone: '905-555-0102',
+      street: '5000 Hwy 7',
+      unit: '210',
+      city: 'Markham',
+      postCode: 'L3R 4M9',
+      province: 'ON'
+    })
+    expect(savedOptions().map((o) => o.checked)).toEqual(['false', 'true'])
+
+    // Still editable: a change is kept and the address is no longer the saved one.
+    await type('address.unit', '305')
+    expect(valueOf('address.unit')).toBe('305')
+    expect(valueOf('address.streetNumberAndNameDetails')).toBe('5000 Hwy 7')
+    expect(savedOptions().map((o) => o.checked)).toEqual(['false', 'false'])
+    expect(document.body.textContent).toContain('Save this address to my profile')
+
+    await click(option('deliveryDate', TODAY))
+    await click(option('deliveryTime', '15:00'))
+    await type('phone', '416-555-0101')
+    await click(option('channel', 'OTT'))
+    await click(document.querySelector('#checkout-place-order') as Element)
+    expect(document.querySelector('.checkout__server-error')).toBeNull()
+    const deliver = http.calls.find((c) => c.path === '/shoppingManagement4/orderDeliverInfo')
+    expect(deliver?.body).toEqual({
+      firstName: 'Lin',
+      lastName: 'Chen',
+      phone: '905-555-0102',
+      streetNumberAndNameDetails: '5000 Hwy 7',
+      unit: '305',
+      city: 'Markham',
+      province: 'ON',
+      postCode: 'L3R 4M9',
+      country: 'CA'
+    })
+    expect(http.calls.some((c) => c.path === '/shoppingManagement4/reserve')).toBe(true)
+  })
+
+  test('an address typed while the address book loads is not overwritten', async () => {
+    let answer: (value: { addresses: Address[] }) => void = () => undefined
+    const pending = new Promise<{ addresses: Address[] }>((resolve) => (answer = resolve))
+    server(() => pending)
+    await renderCheckout()
+    await click(option('method', 'DELIVERY'))
+    await type('address.streetNumberAndNameDetails', '1 Front St W')
+    await type('address.postCode', 'M5J 2X5')
+    await act(async () => answer({ addresses: [HOME] }))
+    await waitFor(() => expect(savedOptions()).toHaveLength(1))
+    expect(savedOptions()[0].checked).toBe('false')
+    const fields = await deliveryFields()
+    expect(fields).toMatchObject({ street: '1 Front St W', postCode: 'M5J 2X5', firstName: '', city: '', province: null })
+  })
+
+  test('a delivery address kept from an earlier visit (the draft) is not overwritten', async () => {
+    testControl.storage.set(DRAFT_KEY, {
+      method: 'DELIVERY',
+      address: { firstName: 'Grace', lastName: '', phone: '', streetNumberAndNameDetails: '', unit: '', city: '', province: '', postCode: '', country: 'CA' }
+    })
+    server([HOME])
+    await renderCheckout()
+    await waitFor(() => expect(savedOptions()).toHaveLength(1))
+    expect(savedOptions()[0].checked).toBe('false')
+    expect(valueOf('address.firstName')).toBe('Grace')
+    expect(valueOf('address.streetNumberAndNameDetails')).toBe('')
+  })
+
+  test('an address the shopper cleared after the preselection is not filled again', async () => {
+    server([HOME])
+    await renderCheckout()
+    await click(option('method', 'DELIVERY'))
+    await waitFor(() => expect(valueOf('address.streetNumberAndNameDetails')).toBe('100 Queen St W'))
+    for (const name of ['firstName', 'lastName', 'phone', 'streetNumberAndNameDetails', 'city', 'postCode']) await type(`address.${name}`, '')
+    await click(option('method', 'PICKUP'))
+    await click(option('method', 'DELIVERY'))
+    await waitFor(() => expect(fieldInput('address.streetNumberAndNameDetails')).not.toBeNull())
+    expect(valueOf('address.streetNumberAndNameDetails')).toBe('')
+    expect(valueOf('address.firstName')).toBe('')
+  })
+
+  test('an address book that fails to load leaves the form for typing, with no choices', async () => {
+    const http = server(() => Promise.reject(new Error('offline')))
+    await renderCheckout()
+    await click(option('method', 'DELIVERY'))
+    await waitFor(() => expect(http.calls.some((c) => c.path === ADDRESSES_PATH)).toBe(true))
+    await settle()
+    expect(savedOptions()).toEqual([])
+    expect(valueOf('address.streetNumberAndNameDetails')).toBe('')
+  })
+})
