@@ -2,8 +2,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { LATER } from '../src/routes/later.ts';
-import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
 
 let db: TestDb;
 let srv: Running;
@@ -16,6 +18,7 @@ before(async () => {
   fs.mkdirSync(path.join(staticDir, 'js'), { recursive: true });
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>store</title>');
   fs.writeFileSync(path.join(staticDir, 'js', 'app.3f9a2b1c7d.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(staticDir, 'js', 'vendors.0a1b2c3d4e.js'), 'export const words = "' + 'storefront '.repeat(2000) + '"\n');
   srv = await startServer(db, { staticDir });
   s = new Shopper(srv.base);
 });
@@ -304,4 +307,32 @@ test('static H5 app: SPA fallback, cache headers, API 404 stays JSON', async () 
   const root = await s.get('~/');
   assert.equal(root.status, 200);
   isError(await s.get('~/api/other/thing'), 404);
+});
+
+/** Raw GET through node:http, so the test sees the encoding the server chose, not a decompressed body. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; encoding?: string; vary?: string; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], vary: String(res.headers.vary ?? ''), bytes: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+test('static assets and API JSON are compressed for clients that accept it', async () => {
+  const plain = await rawGet(`${srv.base}/js/vendors.0a1b2c3d4e.js`, 'identity');
+  assert.equal(plain.status, 200);
+  assert.equal(plain.encoding, undefined);
+  const br = await rawGet(`${srv.base}/js/vendors.0a1b2c3d4e.js`, 'br, gzip');
+  assert.equal(br.encoding, 'br');
+  assert.match(br.vary!, /accept-encoding/i);
+  assert.equal(zlib.brotliDecompressSync(br.bytes).toString(), plain.bytes.toString());
+  assert.ok(br.bytes.length < plain.bytes.length / 10, `brotli ${br.bytes.length} B of ${plain.bytes.length} B`);
+  const gz = await rawGet(`${srv.base}${PREFIX}/common3/appInfoInit`, 'gzip');
+  assert.equal(gz.status, 200);
+  assert.equal(gz.encoding, 'gzip');
+  assert.ok(JSON.parse(zlib.gunzipSync(gz.bytes).toString()).appContent);
+  const tiny = await rawGet(`${srv.base}${PREFIX}/health`, 'gzip');
+  assert.equal(tiny.encoding, undefined, 'bodies under 1 KB are sent as they are');
 });

@@ -241,7 +241,7 @@ describe('profile picture upload', () => {
   async function upload(s: Shopper, data: Buffer, filename = 'me.png', type = 'image/png') {
     if (!s.cookies.has('XSRF-TOKEN')) await s.get('/health');
     const form = new FormData();
-    form.append('file', new Blob([data], { type }), filename);
+    form.append('file', new Blob([new Uint8Array(data)], { type }), filename);
     const r = await fetch(`${srv.base}${PREFIX}/admin/userManagement/image/upload`, {
       method: 'POST',
       headers: { cookie: s.cookieHeader(), 'x-xsrf-token': s.cookies.get('XSRF-TOKEN')! },
