@@ -1,9 +1,13 @@
 /** What the shell around every page needs to know before it renders its parts. */
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
+import { useDidShow } from '@tarojs/taro'
 import type { AppConfig } from '@/api/appInfo'
 import { headerVisible } from '@/domain/userAgent'
 import { platform } from '@/platform'
+import { useStoreName } from '@/hooks/useShellAccount'
+import { useT } from '@/hooks/useT'
 import { useAppInfo } from '@/stores/appInfo'
+import { useLocale } from '@/stores/locale'
 
 /**
  * App info css (e.g. varFooter, varPrimary) as CSS custom properties (--varFooter, --varPrimary) on the shell root,
@@ -18,7 +22,23 @@ function cssVariables(css: Record<string, string> | undefined): Record<string, s
   return vars
 }
 
-export function useShell() {
+/** "Title · Store" for a page, the store's name alone for the home page. */
+export function pageTitle(title: string | undefined, storeName: string): string {
+  return title && title !== storeName ? `${title} · ${storeName}` : storeName
+}
+
+/** Tells the platform which page is shown, again whenever the shopper comes back to it. */
+function useDescribePage(title: string | undefined) {
+  const t = useT()
+  const language = useLocale((s) => s.language)
+  const storeName = useStoreName(t('header.storeFallback'))
+  const full = pageTitle(title, storeName)
+  useEffect(() => platform.describePage({ title: full, language }), [full, language])
+  useDidShow(() => platform.describePage({ title: full, language }))
+}
+
+export function useShell(title?: string) {
+  useDescribePage(title)
   const content = useAppInfo((s) => s.info?.appContent)
   const env = useMemo(() => platform.environment(), [])
   const themeVariables = useMemo(() => cssVariables(content?.css), [content?.css])

@@ -27,6 +27,11 @@ export const taroStorage: Platform['storage'] = {
   }
 }
 
+/** The mini-programs' title bar; fails quietly on a page that is already gone. */
+export function setTitleBar({ title }: { title: string }): void {
+  Taro.setNavigationBarTitle({ title }).catch(() => undefined)
+}
+
 export function windowWidth(): number {
   try {
     return Taro.getWindowInfo().windowWidth

@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import { readDocumentCookie } from '@/api/cookieJar'
 import { matchRoute } from '@/domain/routes'
 import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser } from '@/domain/userAgent'
-import { back, taroStorage, windowWidth } from './common'
+import { back, setTitleBar, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'
 import { browserInstallPrompt } from './installPrompt.h5'
 import type { Environment, Platform } from './types'
@@ -87,6 +87,12 @@ export const platform: Platform = {
   storage: taroStorage,
   userAgent: () => navigator.userAgent,
   windowWidth,
+  describePage({ title, language }) {
+    // Through Taro too, so its router restores this title when the shopper comes back to the page.
+    setTitleBar({ title })
+    document.title = title
+    document.documentElement.lang = language === 'zh' ? 'zh-CN' : language
+  },
   installPrompt: () => browserInstallPrompt,
   share({ title, path, network }) {
     const popup = window.open(SHARE_PAGES[network](`${window.location.origin}${path}`, title), 'share', SHARE_POPUP_FEATURES)

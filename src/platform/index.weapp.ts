@@ -1,6 +1,6 @@
 /** WeChat mini-program. */
 import Taro from '@tarojs/taro'
-import { back, taroStorage, windowWidth } from './common'
+import { back, setTitleBar, taroStorage, windowWidth } from './common'
 import { miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage, miniProgramSupport } from './miniProgram'
 import { signIn } from './signIn.weapp'
 import type { Environment, Platform } from './types'
@@ -36,6 +36,7 @@ export const platform: Platform = {
   storage: taroStorage,
   userAgent: () => 'WeChat MiniProgram',
   windowWidth,
+  describePage: setTitleBar,
   // The page's share menu (useShareAppMessage) shares on mini-programs.
   share: () => false,
   copyLink: async () => false,

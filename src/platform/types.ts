@@ -122,6 +122,8 @@ export interface Platform {
   }
   userAgent(): string
   windowWidth(): number
+  /** Names the shown page: the title bar on mini-programs; document.title and <html lang> on H5 (screen readers, tabs, search engines). */
+  describePage(page: { title: string; language: string }): void
   /** Whether the device has a network connection now, and changes to it (subscribe returns the unsubscribe). */
   connectivity: Connectivity
   /** Spec §2 "lazy areas are preloaded after first load": H5 fetches their chunks when idle; mini-programs use preloadRule. */

@@ -18,7 +18,7 @@ export function Profile() {
       <Text className="my-account__heading">{t('user.profile.title')}</Text>
       <View className="profile__head">
         <View className="profile__picture" onClick={p.changeImage} role="button" aria-label={t('user.profile.changeImage')}>
-          {picture ? <Image className="profile__image" src={picture} mode="aspectFill" /> : <Text className="profile__initial">{(user?.firstName ?? '?').slice(0, 1)}</Text>}
+          {picture ? <Image className="profile__image" src={picture} mode="aspectFill" nativeProps={{ alt: '' }} /> : <Text className="profile__initial">{(user?.firstName ?? '?').slice(0, 1)}</Text>}
         </View>
         <View className="profile__who">
           <Text className="profile__name">{[user?.firstName, user?.lastName].filter(Boolean).join(' ')}</Text>

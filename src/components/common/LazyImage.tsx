@@ -14,7 +14,7 @@ interface LazyImageProps {
 export const LazyImage = memo(function LazyImage({ src, alt, ratio = 1, className }: LazyImageProps) {
   return (
     <View className={`lazy-image ${className ?? ''}`} style={{ paddingTop: `${ratio * 100}%` }}>
-      {src ? <Image className="lazy-image__img" src={src} mode="aspectFill" lazyLoad ariaLabel={alt} /> : null}
+      {src ? <Image className="lazy-image__img" src={src} mode="aspectFill" lazyLoad nativeProps={{ alt }} /> : null}
     </View>
   )
 })

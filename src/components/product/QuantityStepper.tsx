@@ -25,7 +25,7 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
   }
 
   return (
-    <View className={`quantity-stepper${disabled ? ' quantity-stepper--disabled' : ''}`} aria-label={label ?? t('product.quantity')}>
+    <View className={`quantity-stepper${disabled ? ' quantity-stepper--disabled' : ''}`} role="group" aria-label={label ?? t('product.quantity')}>
       <View
         className="quantity-stepper__button quantity-stepper__decrease"
         role="button"
@@ -40,7 +40,8 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
         type="number"
         value={text}
         disabled={onlyWhen(disabled)}
-        aria-label={label ?? t('product.quantity')}
+        // H5 renders the field inside a wrapper element: the label must reach the <input> itself.
+        nativeProps={{ 'aria-label': label ?? t('product.quantity') }}
         onInput={(e) => setText(e.detail.value)}
         onBlur={commit}
         onConfirm={commit}

@@ -57,7 +57,7 @@ export function Footer() {
           )}
         </View>
         {f.logoUrl && (
-          <Image className="footer__logo" src={f.logoUrl} mode="aspectFit" aria-label={t('footer.logo', { name: f.storeName })} />
+          <Image className="footer__logo" src={f.logoUrl} mode="aspectFit" nativeProps={{ alt: t('footer.logo', { name: f.storeName }) }} />
         )}
         <Text className="footer__copyright">{f.copyright}</Text>
       </View>

@@ -22,7 +22,7 @@ export function Header() {
         </View>
         <View className="header__brand" aria-label={t('header.home')} onClick={h.goHome}>
           {h.logoUrl ? (
-            <Image className={`header__logo header__logo--style${h.logoStyle}`} src={h.logoUrl} mode="aspectFit" aria-label={h.storeName} />
+            <Image className={`header__logo header__logo--style${h.logoStyle}`} src={h.logoUrl} mode="aspectFit" nativeProps={{ alt: h.storeName }} />
           ) : (
             <Text className="header__store-name">{h.storeName}</Text>
           )}

@@ -14,16 +14,19 @@ import './Shell.scss'
 
 /**
  * Everything a shopper sees around every page: header, side menu, footer, tab bar, modals.
- * It renders with built-in fallbacks when app info failed to load.
+ * It renders with built-in fallbacks when app info failed to load. `title` names the page (the store's name alone
+ * on home) in the title bar or browser tab.
  */
-export function Shell({ children }: PropsWithChildren) {
-  const shell = useShell()
+export function Shell({ title, children }: PropsWithChildren<{ title?: string }>) {
+  const shell = useShell(title)
   return (
     <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}`} style={shell.themeVariables as CSSProperties}>
       {shell.showHeader && <Header />}
       <SideMenu />
       <OfflineNotice />
-      <View className="shell__main">{children}</View>
+      <View className="shell__main" role="main">
+        {children}
+      </View>
       <Footer />
       <TabBar />
       <LanguageCurrencyModal />

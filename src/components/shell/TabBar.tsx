@@ -18,7 +18,7 @@ export function TabBar() {
           aria-label={tab.badge ? t('tab.cartCount', { count: tab.badge }) : tab.label}
           onClick={tab.tappable ? () => open(tab.target) : undefined}
         >
-          {tab.icon.kind === 'image' && <Image className="tab-bar__icon" src={tab.icon.url} mode="aspectFit" />}
+          {tab.icon.kind === 'image' && <Image className="tab-bar__icon" src={tab.icon.url} mode="aspectFit" nativeProps={{ alt: '' }} />}
           {tab.icon.kind === 'glyph' && <Text className="tab-bar__glyph">{tab.icon.text}</Text>}
           {tab.icon.kind === 'cart' && <CartIcon />}
           <Text className="tab-bar__label">{tab.label}</Text>

@@ -1,16 +1,18 @@
 import { useMemo } from 'react'
 import { ConfirmationPanel } from '@/components/confirmation/ConfirmationPanel'
 import { Shell } from '@/components/shell/Shell'
+import { useT } from '@/hooks/useT'
 import { alternateConfirmationSource, useConfirmation } from '@/hooks/useConfirmation'
 import { useRoute } from '@/hooks/useRoute'
 
 /** /confirmationa/{type}/{order_id}: alipay_h5 checks the Alipay payment (spec §2). */
 export default function Page() {
+  const t = useT()
   const route = useRoute()
   const source = useMemo(() => alternateConfirmationSource(route.params), [route])
   const confirmation = useConfirmation(source)
   return (
-    <Shell>
+    <Shell title={t('confirmation.title')}>
       <ConfirmationPanel {...confirmation} />
     </Shell>
   )

@@ -27,5 +27,5 @@ export default function GeneralPage() {
       </View>
     )
   }
-  return <Shell>{body}</Shell>
+  return <Shell title={page ? localized(page.title, page.pageName) : undefined}>{body}</Shell>
 }

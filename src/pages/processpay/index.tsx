@@ -10,7 +10,7 @@ export default function Page() {
   const route = useRoute()
   const state = useProcessPay(route.params, t('processpay.noCode'))
   return (
-    <Shell>
+    <Shell title={t('processpay.title')}>
       <ProcessPayPanel state={state} />
     </Shell>
   )

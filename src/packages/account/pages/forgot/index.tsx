@@ -1,9 +1,11 @@
 import { Shell } from '@/components/shell/Shell'
+import { useT } from '@/hooks/useT'
 import { ForgotPasswordForm } from '@/components/account/PasswordForms'
 
 export default function Page() {
+  const t = useT()
   return (
-    <Shell>
+    <Shell title={t('account.forgot.title')}>
       <ForgotPasswordForm />
     </Shell>
   )

@@ -1,9 +1,11 @@
 import { Shell } from '@/components/shell/Shell'
+import { useT } from '@/hooks/useT'
 import { LoginForm } from '@/components/account/LoginForm'
 
 export default function Page() {
+  const t = useT()
   return (
-    <Shell>
+    <Shell title={t('account.login.title')}>
       <LoginForm />
     </Shell>
   )

@@ -1,9 +1,11 @@
 import { Shell } from '@/components/shell/Shell'
+import { useT } from '@/hooks/useT'
 import { ResetPasswordForm } from '@/components/account/PasswordForms'
 
 export default function Page() {
+  const t = useT()
   return (
-    <Shell>
+    <Shell title={t('account.reset.title')}>
       <ResetPasswordForm />
     </Shell>
   )

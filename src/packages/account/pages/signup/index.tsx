@@ -1,9 +1,11 @@
 import { Shell } from '@/components/shell/Shell'
+import { useT } from '@/hooks/useT'
 import { SignUpForm } from '@/components/account/SignUpForm'
 
 export default function Page() {
+  const t = useT()
   return (
-    <Shell>
+    <Shell title={t('account.signup.title')}>
       <SignUpForm />
     </Shell>
   )

@@ -10,7 +10,7 @@ import { platform } from '@/platform'
 export default function Page() {
   const t = useT()
   return (
-    <Shell>
+    <Shell title={t('cart.title')}>
       <EmptyState message={t('checkout.campaignUnavailable')} action={{ label: t('checkout.goShopping'), onClick: () => platform.navigate('/store') }} />
     </Shell>
   )

@@ -54,7 +54,7 @@ export default function CartPage() {
   }
 
   return (
-    <Shell>
+    <Shell title={t('cart.title')}>
       <View className="cart-page">
         {page.error ? (
           <View className="cart-page__error" role="alert">

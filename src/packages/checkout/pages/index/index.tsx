@@ -1,12 +1,14 @@
 import { CheckoutView } from '@/components/checkout/CheckoutView'
 import { Shell } from '@/components/shell/Shell'
+import { useT } from '@/hooks/useT'
 import { useCheckout } from '@/hooks/useCheckout'
 
 /** /checkout: order method, store and time, delivery, contact, coupon, tip, store credit, summary, payment. */
 export default function Page() {
+  const t = useT()
   const checkout = useCheckout()
   return (
-    <Shell>
+    <Shell title={t('checkout.title')}>
       <CheckoutView c={checkout} />
     </Shell>
   )

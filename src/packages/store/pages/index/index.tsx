@@ -22,7 +22,7 @@ export default function StorePage() {
   useReachBottom(list.loadMore)
 
   return (
-    <Shell>
+    <Shell title={t('store.title')}>
       <View className="store-page">
         <View className="store-page__head">
           <Text className="store-page__title">{t('store.listTitle.all')}</Text>

@@ -41,14 +41,14 @@ export default function ProductPage() {
 
   if (detail.status === 'loading') {
     return (
-      <Shell>
+      <Shell title={t('store.loading')}>
         <Spinner label={t('store.loading')} />
       </Shell>
     )
   }
   if (detail.status === 'notFound' || !product) {
     return (
-      <Shell>
+      <Shell title={detail.status === 'error' ? undefined : t('product.notFound')}>
         {detail.status === 'error' ? (
           <EmptyState tone="error" message={t('store.loadFailed', { message: detail.loadError ?? '' })} action={{ label: t('store.retry'), onClick: detail.retry }} />
         ) : (
@@ -67,7 +67,7 @@ export default function ProductPage() {
   else stockNote = { text: t('product.inStock', { count: availability.stock }), tone: 'info' }
 
   return (
-    <Shell>
+    <Shell title={name}>
       <View className="product-page" data-product-id={product.id}>
         <ProductGallery images={product.images} name={name} />
         <View className="product-page__main">

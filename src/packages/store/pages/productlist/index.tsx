@@ -29,7 +29,7 @@ export default function ProductListPage() {
   else title = t('store.listTitle.all')
 
   return (
-    <Shell>
+    <Shell title={title}>
       <View className="store-page">
         <View className="store-page__head">
           <Text className="store-page__title">{title}</Text>

@@ -17,7 +17,7 @@ export default function SearchPage() {
   useReachBottom(results.loadMore)
 
   return (
-    <Shell>
+    <Shell title={t('search.title')}>
       <View className="store-page">
         <View className="search-page__form" role="search">
           <Input
@@ -26,7 +26,7 @@ export default function SearchPage() {
             confirmType="search"
             value={search.draft}
             placeholder={t('search.placeholder')}
-            aria-label={t('search.placeholder')}
+            nativeProps={{ 'aria-label': t('search.placeholder') }}
             onInput={(e) => search.setDraft(e.detail.value)}
             onConfirm={search.submit}
           />

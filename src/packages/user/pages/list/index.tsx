@@ -1,10 +1,12 @@
 import { Shell } from '@/components/shell/Shell'
+import { useT } from '@/hooks/useT'
 import { MyAccount } from '@/components/account/MyAccount'
 import { SignedIn } from '@/components/account/SignedIn'
 
 export default function Page() {
+  const t = useT()
   return (
-    <Shell>
+    <Shell title={t('user.title')}>
       <SignedIn>
         <MyAccount />
       </SignedIn>

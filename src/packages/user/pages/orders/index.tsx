@@ -1,10 +1,12 @@
 import { Shell } from '@/components/shell/Shell'
+import { useT } from '@/hooks/useT'
 import { OrderList } from '@/components/account/OrderList'
 import { SignedIn } from '@/components/account/SignedIn'
 
 export default function Page() {
+  const t = useT()
   return (
-    <Shell>
+    <Shell title={t('user.orders.title')}>
       <SignedIn>
         <OrderList />
       </SignedIn>
