@@ -307,7 +307,6 @@ describe('sign-in in Chinese on a desktop window', () => {
       assert.equal(await trySignIn(page, email, PASSWORD), 200)
       await page.waitForURL(`${stack.baseUrl}/user/list`, WAIT)
       await visible(page, '.my-account .account-page__title').getByText(ZH.myAccount).waitFor(WAIT)
-      assert.equal(await visible(page, '.account-login .account-form__error').count(), 0)
       assert.deepEqual(errors.map(String), [])
     } finally {
       await context.close()
