@@ -6,6 +6,7 @@ bash scripts/setup.sh --browser
 
 echo "== types"
 npx tsc -p tsconfig.json --noEmit
+npm --prefix server run --silent typecheck
 echo "== unit and component tests"
 npx jest --ci
 echo "== server contract tests (real server, fresh embedded database)"
