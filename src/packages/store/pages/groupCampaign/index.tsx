@@ -1,10 +1,8 @@
-import { ComingSoon } from '@/components/common/ComingSoon'
-import { Shell } from '@/components/shell/Shell'
+import { CampaignUnavailable } from '@/components/common/CampaignUnavailable'
+import { useT } from '@/hooks/useT'
 
+/** /store/groupCampaign/{id}: a group-buy campaign. */
 export default function Page() {
-  return (
-    <Shell>
-      <ComingSoon />
-    </Shell>
-  )
+  const t = useT()
+  return <CampaignUnavailable title={t('store.title')} />
 }
