@@ -24,6 +24,7 @@ import contentRoutes from './routes/content.ts';
 import laterRoutes from './routes/later.ts';
 import paymentRoutes from './routes/payments.ts';
 import identityRoutes from './routes/identity.ts';
+import liveStreamRoutes from './routes/liveStream.ts';
 import uploadRoutes from './routes/uploads.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
 
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(accountRoutes, { prefix: API_PREFIX });
   await app.register(contentRoutes, { prefix: API_PREFIX });
   await app.register(identityRoutes, { prefix: API_PREFIX });
+  await app.register(liveStreamRoutes, { prefix: API_PREFIX });
   await app.register(uploadRoutes, { prefix: API_PREFIX });
   await app.register(paymentRoutes, { prefix: API_PREFIX });
   await app.register(laterRoutes, { prefix: API_PREFIX });

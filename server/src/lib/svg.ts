@@ -14,14 +14,16 @@ function hash(s: string): number {
 export function renderSvg(name: string): string {
   const base = name.replace(/\.svg$/, '');
   const wide = base.startsWith('banner') || base.startsWith('logo');
-  const w = wide ? 1200 : 400;
-  const h = wide ? 400 : 400;
+  // live-stream covers (live-<title>.svg): 16:9 with the title spelt out
+  const live = base.startsWith('live-');
+  const w = wide ? 1200 : live ? 800 : 400;
+  const h = live ? 450 : 400;
   const hue = hash(base) % 360;
   const words = base.split('-').filter((x) => !/^\d+$/.test(x));
-  const label = wide
-    ? words.map((x) => x[0].toUpperCase() + x.slice(1)).join(' ')
+  const label = wide || live
+    ? words.slice(live ? 1 : 0).map((x) => x[0].toUpperCase() + x.slice(1)).join(' ')
     : words.slice(0, 2).map((x) => x[0].toUpperCase()).join('');
-  const size = wide ? 96 : 160;
+  const size = wide ? 96 : live ? 48 : 160;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
     `<stop offset="0" stop-color="hsl(${hue},65%,62%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,42%)"/>` +

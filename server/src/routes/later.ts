@@ -1,5 +1,5 @@
 /**
- * Routes of areas that land in later issues (referral, influencer, memberships, fission campaigns, live stream,
+ * Routes of areas that land in later issues (referral, influencer, memberships, fission campaigns,
  * WeChat/Alipay identity, provider payments, uploads). They answer 501 with a JSON message — never a fake success.
  * When src/payments/ or src/identity/ implement one, remove it from this table.
  */
@@ -15,7 +15,6 @@ export const LATER: [M[], string, string][] = [
   [['GET'], '/admin/trackingManagement/referrer/summary/order', 'Referral programme'],
   [['GET'], '/admin/userManagement/affiliatedReferralGoups', 'Referral groups'],
   [['GET'], '/admin/userManagement/joinAffiliatedReferralGoup/:id', 'Referral groups'],
-  [['POST'], '/wechat/weChatlivestreaminfo', 'Live stream'],
   [['GET'], '/admin/userManagement/membershipProducts', 'Memberships'],
   [['GET'], '/admin/userManagement/membershipDetail', 'Memberships'],
   [['GET'], '/admin/userManagement/influencer/status', 'Influencer profiles'],

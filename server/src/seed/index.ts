@@ -3,14 +3,43 @@ import type { Db, Queryable } from '../db/index.ts';
 import { allOptionPairs } from '../lib/options.ts';
 import { hashPassword } from '../lib/password.ts';
 import { brands, categories, seedProducts } from './catalogue.ts';
+import { seedLiveRooms } from './liveRooms.ts';
 import * as S from './store.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
 export const DEMO_PASSWORD = 'demopass123';
 
+/**
+ * Demo data that arrived after the first demo stores were seeded. A new database gets it with the rest; a demo database
+ * seeded before it gets it once at the next start. Each step is recorded under its settings key, so it never runs twice
+ * (an operator who deletes that data does not see it come back).
+ */
+const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
+  { key: 'seeded.liveRooms', run: (q) => seedLiveRooms(q) },
+];
+
+async function seedAddedLater(db: Db, log: (m: string) => void) {
+  for (const step of ADDED_LATER) {
+    const { rows } = await db.query('SELECT 1 FROM settings WHERE key = $1', [step.key]);
+    if (rows.length) continue;
+    const done = await db.tx(async (q) => {
+      if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7311002)');
+      const again = await q.query('SELECT 1 FROM settings WHERE key = $1', [step.key]);
+      if (again.rows.length) return false;
+      await step.run(q);
+      await q.query('INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)', [step.key, JSON.stringify({ at: new Date().toISOString() })]);
+      return true;
+    });
+    if (done) log(`demo data added: ${step.key}`);
+  }
+}
+
 export async function seedIfEmpty(db: Db, log: (m: string) => void = () => undefined): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM settings WHERE key = 'seeded'`);
-  if (rows.length) return false;
+  if (rows.length) {
+    await seedAddedLater(db, log);
+    return false;
+  }
   const demoHash = await hashPassword(DEMO_PASSWORD);
   const done = await db.tx(async (q) => {
     if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7311002)');
@@ -78,7 +107,12 @@ async function seed(q: Queryable, demoHash: string) {
     }
   }
   await seedDemoAccount(q, demoHash);
-  await q.query(`INSERT INTO settings (key, value) VALUES ('seeded', $1::jsonb)`, [JSON.stringify({ at: new Date().toISOString() })]);
+  const at = JSON.stringify({ at: new Date().toISOString() });
+  for (const step of ADDED_LATER) {
+    await step.run(q);
+    await q.query('INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)', [step.key, at]);
+  }
+  await q.query(`INSERT INTO settings (key, value) VALUES ('seeded', $1::jsonb)`, [at]);
 }
 
 /**
