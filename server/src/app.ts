@@ -26,6 +26,7 @@ import paymentRoutes from './routes/payments.ts';
 import identityRoutes from './routes/identity.ts';
 import liveStreamRoutes from './routes/liveStream.ts';
 import uploadRoutes from './routes/uploads.ts';
+import verifiedContactRoutes from './routes/verifiedContact.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
 
 export const API_PREFIX = '/api/istore/client';
@@ -145,6 +146,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(identityRoutes, { prefix: API_PREFIX });
   await app.register(liveStreamRoutes, { prefix: API_PREFIX });
   await app.register(uploadRoutes, { prefix: API_PREFIX });
+  await app.register(verifiedContactRoutes, { prefix: API_PREFIX });
   await app.register(paymentRoutes, { prefix: API_PREFIX });
   await app.register(laterRoutes, { prefix: API_PREFIX });
 

@@ -1,4 +1,5 @@
 /** Which images we accept, told by their first bytes (a file name or declared type proves nothing). */
+import path from 'node:path';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -14,4 +15,9 @@ export function sniffImage(data: Buffer): ImageType | null {
   if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return { mime: 'image/gif', ext: 'gif' };
   if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return { mime: 'image/webp', ext: 'webp' };
   return null;
+}
+
+/** Where an upload (row of `uploads`) lives on disk: DATA_DIR/uploads/<id>.<ext>. */
+export function uploadPath(dataDir: string, id: string, mime: string): string {
+  return path.join(dataDir, 'uploads', `${id}.${mime.split('/')[1].replace('jpeg', 'jpg')}`);
 }

@@ -1,0 +1,57 @@
+/**
+ * The store operator's side of verified contacts (the reference server has no back office):
+ *
+ *   npm run verified-contacts -- list [PENDING|VERIFIED]   contacts, oldest first, with the full ID number and photo file
+ *   npm run verified-contacts -- verify <e-mail>           marks that shopper's contact VERIFIED
+ *
+ * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
+ * process's: stop the server first (with PostgreSQL it can run alongside).
+ */
+import { loadConfig } from '../src/config.ts';
+import { openDb } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { listContacts, verifyContact } from '../src/services/verifiedContact.ts';
+
+const [command, arg] = process.argv.slice(2);
+const usage = 'usage: verified-contacts list [PENDING|VERIFIED] | verify <e-mail>';
+if (command !== 'list' && command !== 'verify') {
+  console.error(usage);
+  process.exit(2);
+}
+const status = command === 'list' && arg ? arg.toUpperCase() : undefined;
+if (status && status !== 'PENDING' && status !== 'VERIFIED') {
+  console.error(usage);
+  process.exit(2);
+}
+if (command === 'verify' && !arg) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let code = 0;
+try {
+  await migrate(db);
+  if (command === 'list') {
+    const rows = await listContacts(db, status as 'PENDING' | 'VERIFIED' | undefined);
+    for (const c of rows) {
+      console.log(`${c.status.padEnd(8)} ${c.email}  ${c.realName}  ${c.phone}  ${c.idType} ${c.idNumber}  photo: ${config.dataDir}/uploads/${c.imageId}.*  submitted ${c.submittedAt}`);
+    }
+    if (!rows.length) console.log('no verified contacts');
+  } else {
+    const { rows } = await db.query('SELECT id FROM users WHERE email = $1', [arg.trim().toLowerCase()]);
+    if (!rows[0]) {
+      console.error(`no account with e-mail ${arg}`);
+      code = 1;
+    } else if (!(await verifyContact(db, rows[0].id))) {
+      console.error(`${arg} has not submitted a verified contact`);
+      code = 1;
+    } else {
+      console.log(`${arg}: verified contact marked VERIFIED`);
+    }
+  }
+} finally {
+  await db.close();
+}
+process.exit(code);
