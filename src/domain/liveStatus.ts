@@ -14,3 +14,10 @@ export function liveStatusTag(code: number | string | null | undefined): LiveSta
       return null
   }
 }
+
+/** Spec §2: "Tapping a room inside the mini-program opens /pages/livestream/livestream with roomId". */
+export const LIVE_ROOM_PAGE = '/pages/livestream/livestream'
+
+export function liveRoomPage(roomid: number | string): string {
+  return `${LIVE_ROOM_PAGE}?roomId=${encodeURIComponent(String(roomid))}`
+}

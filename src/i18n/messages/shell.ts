@@ -68,7 +68,18 @@ export default defineMessages({
     'common.retry': 'Try again',
     'common.comingSoon': 'This part of the store is coming soon.',
     'common.offline': 'You are offline. Showing what was saved on this device.',
-    'common.error': 'Something went wrong: {message}'
+    'common.error': 'Something went wrong: {message}',
+    'live.title': 'Live streams',
+    'live.loading': 'Loading the live streams…',
+    'live.loadFailed': 'Could not load the live streams: {message}',
+    'live.empty': 'No live streams at the moment. Please check back soon.',
+    'live.anchor': 'Host: {name}',
+    'live.status.upcoming': 'Upcoming',
+    'live.status.ongoing': 'Ongoing',
+    'live.status.end': 'End',
+    'live.modal.title': 'Watch in the mini-program',
+    'live.modal.text': 'Live streams play in our WeChat mini-program. To watch “{name}”, scan the store’s mini-program QR code with WeChat, or open this page in the mini-program.',
+    'live.modal.qr': 'WeChat → Scan → the store’s mini-program code'
   },
   zh: {
     'tab.home': '首页',
@@ -137,6 +148,17 @@ export default defineMessages({
     'common.retry': '重试',
     'common.comingSoon': '该功能即将上线。',
     'common.offline': '您已离线，正在显示本设备保存的内容。',
-    'common.error': '出错了：{message}'
+    'common.error': '出错了：{message}',
+    'live.title': '直播间',
+    'live.loading': '正在加载直播间…',
+    'live.loadFailed': '直播间加载失败：{message}',
+    'live.empty': '暂时没有直播，请稍后再来看看。',
+    'live.anchor': '主播：{name}',
+    'live.status.upcoming': '预告',
+    'live.status.ongoing': '直播中',
+    'live.status.end': '已结束',
+    'live.modal.title': '请在小程序中观看',
+    'live.modal.text': '直播在本店微信小程序中播放。如需观看“{name}”，请用微信扫描本店小程序二维码，或在小程序中打开本页面。',
+    'live.modal.qr': '微信 → 扫一扫 → 本店小程序码'
   }
 })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'wechatlivestreamrooms' })
+export default definePageConfig({ navigationBarTitleText: '' })

@@ -1,0 +1,36 @@
+import { memo } from 'react'
+import { View, Text } from '@tarojs/components'
+import type { LiveRoom } from '@/api/wechat'
+import { LazyImage } from '@/components/common/LazyImage'
+import { liveStatusTag } from '@/domain/liveStatus'
+import { useImageUrl } from '@/hooks/useImageUrl'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import './LiveRoomCard.scss'
+
+/** Live-stream covers are 16:9. */
+export const LIVE_COVER_RATIO = 9 / 16
+
+/** Spec §2: one room — cover, name, anchor name and its status tag (Upcoming / Ongoing / End). */
+export const LiveRoomCard = memo(function LiveRoomCard({ room, onOpen }: { room: LiveRoom; onOpen(room: LiveRoom): void }) {
+  const t = useT()
+  const localized = useLocalized()
+  const image = useImageUrl()
+  const name = localized(room.nameContent, room.name)
+  const anchor = localized(room.anchorNameContent, room.anchor_name)
+  const tag = liveStatusTag(room.live_status)
+  return (
+    <View className="live-room-card" role="button" data-room-id={String(room.roomid)} onClick={() => onOpen(room)}>
+      <View className="live-room-card__media">
+        <LazyImage src={image(room.cover_img)} alt={name} ratio={LIVE_COVER_RATIO} />
+        {tag ? (
+          <Text className={`live-room-card__tag live-room-card__tag--${tag.color}`} data-status={tag.key}>
+            {t(`live.status.${tag.key}`)}
+          </Text>
+        ) : null}
+      </View>
+      <Text className="live-room-card__name">{name}</Text>
+      {anchor ? <Text className="live-room-card__anchor">{t('live.anchor', { name: anchor })}</Text> : null}
+    </View>
+  )
+})
