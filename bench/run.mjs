@@ -7,6 +7,11 @@
  * BENCH_SKIP_BUILD=1 measures the outputs already in dist/ and bench/.work/floor (for iterating on
  * the bench itself; a report for the record builds everything). BENCH_RENDER_ONLY=1 measures nothing:
  * it rewrites report.md from report.json and the current bench/notes.md.
+ *
+ * BENCH_ONLY=sizes,lighthouse,axe,load (any of them) measures only those parts, for fast iterations:
+ * it prints what it measured and writes bench/.work/partial-report.json, never report.json/report.md
+ * (a report for the record measures everything in one run). With BENCH_SKIP_BUILD=1 too, it measures
+ * what is in dist/ and bench/.work/floor now.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -34,6 +39,12 @@ if (process.env.BENCH_RENDER_ONLY === '1') {
   console.log('bench/report.md rewritten from bench/report.json and bench/notes.md')
   process.exit(0)
 }
+const PARTS = ['sizes', 'lighthouse', 'axe', 'load']
+const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((p) => p.trim()).filter(Boolean) : null
+const unknownParts = (only ?? []).filter((p) => !PARTS.includes(p))
+if (unknownParts.length) throw new Error(`BENCH_ONLY: unknown part(s) ${unknownParts.join(', ')}; known: ${PARTS.join(', ')}`)
+const wanted = (part) => !only || only.includes(part)
+
 const started = Date.now()
 const loadAverageAtStart = os.loadavg()[0]
 const step = (what) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${what}`)
@@ -65,26 +76,55 @@ if (process.env.BENCH_SKIP_BUILD === '1') {
   }
 }
 
-step('measuring sizes')
-const storeH5 = h5FirstLoad(storeOutput('h5'))
-const floorH5 = h5FirstLoad(floorOutput('h5'))
-const sizes = {
-  h5: { store: storeH5, floor: floorH5, ratio: Number((storeH5.gzip / floorH5.gzip).toFixed(2)) },
-  weapp: { store: miniPackages(storeOutput('weapp')), floor: miniPackages(floorOutput('weapp')) },
-  alipay: { store: miniPackages(storeOutput('alipay')), floor: miniPackages(floorOutput('alipay')) }
+let sizes = null
+if (wanted('sizes')) {
+  step('measuring sizes')
+  const storeH5 = h5FirstLoad(storeOutput('h5'))
+  const floorH5 = h5FirstLoad(floorOutput('h5'))
+  sizes = {
+    h5: { store: storeH5, floor: floorH5, ratio: Number((storeH5.gzip / floorH5.gzip).toFixed(2)) },
+    weapp: { store: miniPackages(storeOutput('weapp')), floor: miniPackages(floorOutput('weapp')) },
+    alipay: { store: miniPackages(storeOutput('alipay')), floor: miniPackages(floorOutput('alipay')) }
+  }
 }
 
 const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) => {
-  const audited = await auditedPages(baseUrl)
-  step('Lighthouse')
-  const lighthouse = await lighthouseAudit(baseUrl, audited)
-  step('axe-core (en, zh)')
-  const axe = await axeAudit(baseUrl, audited)
-  step('server load, demo catalogue')
-  const subjects = await loadSubjects(baseUrl)
-  const load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)) }
+  const audited = wanted('lighthouse') || wanted('axe') ? await auditedPages(baseUrl) : null
+  let lighthouse = null
+  let axe = null
+  let load = null
+  if (wanted('lighthouse')) {
+    step('Lighthouse')
+    lighthouse = await lighthouseAudit(baseUrl, audited)
+  }
+  if (wanted('axe')) {
+    step('axe-core (en, zh)')
+    axe = await axeAudit(baseUrl, audited)
+  }
+  if (wanted('load')) {
+    step('server load, demo catalogue')
+    const subjects = await loadSubjects(baseUrl)
+    load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)) }
+  }
   return { lighthouse, axe, load }
 })
+
+if (only) {
+  const partial = { generatedAt: new Date().toISOString(), only, buildSeconds, sizes, lighthouse: demo.lighthouse, axe: demo.axe, load: demo.load }
+  writeFileSync(path.join(repoRoot, 'bench', '.work', 'partial-report.json'), `${JSON.stringify(partial, null, 2)}\n`)
+  if (sizes) {
+    console.log(`H5 first-load: store ${(sizes.h5.store.gzip / 1024).toFixed(1)} KB gzip, floor ${(sizes.h5.floor.gzip / 1024).toFixed(1)} KB, ratio ${sizes.h5.ratio}×`)
+    for (const f of sizes.h5.store.files) console.log(`  ${f.file} ${(f.gzip / 1024).toFixed(1)} KB gzip`)
+    for (const p of ['weapp', 'alipay']) console.log(`${p} main ${(sizes[p].store.main / 1024).toFixed(1)} KB (floor ${(sizes[p].floor.main / 1024).toFixed(1)} KB)`)
+  }
+  for (const p of demo.lighthouse ?? []) {
+    console.log(`Lighthouse ${p.page}: performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, SEO ${p.seo}, LCP ${Math.round(p.lcpMs)} ms, TBT ${Math.round(p.tbtMs)} ms, CLS ${p.cls}`)
+  }
+  for (const a of demo.axe ?? []) console.log(`axe ${a.page} ${a.language}: critical ${a.byImpact.critical}, serious ${a.byImpact.serious}`)
+  if (demo.load) console.log(`load (demo): product list p99 ${demo.load.productList.p99Ms} ms`)
+  step(`BENCH_ONLY=${only.join(',')}: done; bench/.work/partial-report.json (report.md/json untouched)`)
+  process.exit(0)
+}
 
 step(`server load, ${LARGE_CATALOGUE} products`)
 const large = await withServer({ staticDir: storeOutput('h5'), env: { SEED_PRODUCTS: String(LARGE_CATALOGUE) } }, async (baseUrl) => {

@@ -1,5 +1,7 @@
 import type { UserConfigExport } from '@tarojs/cli'
 import type { RuntimeCaching } from 'workbox-build'
+import { writeFileSync } from 'fs'
+import type { Compiler } from 'webpack'
 import { GenerateSW } from 'workbox-webpack-plugin'
 
 /**
@@ -8,6 +10,12 @@ import { GenerateSW } from 'workbox-webpack-plugin'
  * builds get neither, so a stale worker never hides a code change while someone is working.
  */
 const h5 = process.env.TARO_ENV === 'h5'
+
+/**
+ * ISTORE_BUNDLE_STATS=file writes webpack's stats (chunks and the modules in each) there, for
+ * `node bench/first-load-modules.mjs`: what the first load carries, by module, before guessing.
+ */
+const statsFile = process.env.ISTORE_BUNDLE_STATS
 
 /** Registers the worker after the page has loaded, so it never competes with first paint. */
 const REGISTER_SERVICE_WORKER =
@@ -59,6 +67,16 @@ const runtimeCaching: RuntimeCaching[] = [
   }
 ]
 
+class BundleStats {
+  constructor(private readonly file: string) {}
+  apply(compiler: Compiler) {
+    compiler.hooks.done.tap('BundleStats', (stats) => {
+      const json = stats.toJson({ all: false, chunks: true, chunkModules: true, ids: true, nestedModules: true, dependentModules: true, orphanModules: true, modulesSpace: Infinity, nestedModulesSpace: Infinity, chunkModulesSpace: Infinity })
+      writeFileSync(this.file, JSON.stringify(json))
+    })
+  }
+}
+
 const pwa: UserConfigExport<'webpack5'> = {
   copy: {
     patterns: [
@@ -75,6 +93,7 @@ const pwa: UserConfigExport<'webpack5'> = {
       // components it uses (about 300 KB each); shared code now goes to chunks fetched once, none
       // smaller than 20 KB (webpack's default) so a page does not wait on a swarm of tiny files.
       chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 20_000 })
+      if (statsFile) chain.plugin('bundleStats').use(BundleStats, [statsFile])
       chain.plugin('htmlWebpackPlugin').tap(([options]) => [
         { ...options, script: `${options.script ?? ''}${REGISTER_SERVICE_WORKER}` }
       ])
