@@ -1,0 +1,80 @@
+// Live-stream rooms (/wechatlivestreamrooms) in headless Chromium against the real server and its seeded rooms: on a
+// phone in English and in Chinese the page shows every room the server answers — cover loaded, name, host and the
+// status tag of its live_status — and, in a browser (no host mini-program), a tap opens the "scan the QR code or open in
+// the mini-program" modal, which Close closes.
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { launchBrowser, openContext, startStack } from './harness.mjs'
+
+const API = '/api/istore/client'
+const WAIT = { timeout: 30_000 }
+
+const TEXT = {
+  en: { title: 'Live streams', host: 'Host: ', tags: { 101: 'Ongoing', 102: 'Upcoming', 103: 'End', 107: 'End' }, modal: 'Watch in the mini-program', close: 'Close' },
+  zh: { title: '直播间', host: '主播：', tags: { 101: '直播中', 102: '预告', 103: '已结束', 107: '已结束' }, modal: '请在小程序中观看', close: '关闭' }
+}
+
+let stack
+let browser
+before(async () => {
+  stack = await startStack()
+  browser = await launchBrowser()
+})
+after(async () => {
+  await browser?.close()
+  await stack?.stop()
+})
+
+/** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */
+const visible = (page, selector) => page.locator(`${selector}:visible`)
+
+const isRoomsCall = (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === `${API}/wechat/weChatlivestreaminfo`
+
+for (const language of ['en', 'zh']) {
+  describe(`live-stream rooms on a phone in ${language}`, () => {
+    const text = TEXT[language]
+
+    it('shows the seeded rooms with their tags; a tap opens the QR-code modal and Close closes it', async () => {
+      const { context, page, errors } = await openContext(browser, { viewport: 'phone', language })
+      try {
+        const answered = page.waitForResponse(isRoomsCall, WAIT)
+        await page.goto(`${stack.baseUrl}/wechatlivestreamrooms`)
+        const res = await answered
+        assert.equal(res.status(), 200)
+        const rooms = (await res.json()).room_info
+        assert.ok(rooms.length >= 4, 'the demo rooms')
+        assert.deepEqual([...new Set(rooms.map((r) => text.tags[r.live_status]))].sort(), [...new Set(Object.values(text.tags))].sort(), 'every tag seeded')
+
+        const cards = visible(page, '.live-rooms .live-room-card')
+        await cards.nth(rooms.length - 1).waitFor(WAIT)
+        assert.equal(await cards.count(), rooms.length)
+        assert.ok((await page.title()).startsWith(text.title), "the tab names the page")
+        for (const [i, room] of rooms.entries()) {
+          const card = cards.nth(i)
+          assert.equal(await card.locator('.live-room-card__name').textContent(), room.nameContent[language])
+          assert.equal(await card.locator('.live-room-card__anchor').textContent(), text.host + room.anchorNameContent[language])
+          assert.equal(await card.locator('.live-room-card__tag').textContent(), text.tags[room.live_status])
+        }
+
+        // the first cover really loads (served by the server under the CDN path) and is named for screen readers
+        const cover = cards.first().locator('img')
+        await cover.waitFor(WAIT)
+        assert.equal(await cover.getAttribute('alt'), rooms[0].nameContent[language])
+        await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await cover.elementHandle(), WAIT)
+
+        const modal = visible(page, '.live-room-modal')
+        assert.equal(await modal.count(), 0)
+        await cards.nth(1).tap()
+        await visible(page, `.modal-frame__title:text-is("${text.modal}")`).waitFor(WAIT)
+        assert.ok((await modal.textContent()).includes(rooms[1].nameContent[language]), 'the modal names the room')
+        await modal.locator('.live-room-modal__close').tap()
+        await modal.waitFor({ state: 'detached', ...WAIT })
+        assert.equal(await visible(page, '.modal-frame').count(), 0)
+        assert.equal(new URL(page.url()).pathname, '/wechatlivestreamrooms', 'stayed on the page')
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  })
+}
