@@ -1,4 +1,4 @@
-/** Account calls (spec §7 Account and common): e-mail sign-in, registration, passwords, profile, addresses, store credit. */
+/** Account calls (spec §7 Account and common): e-mail sign-in, registration, passwords, profile, addresses, store credit, verified contact. */
 import type { AppInfo, Localized } from './appInfo'
 import { http, upload } from './http'
 
@@ -70,6 +70,37 @@ export interface StoreCreditHistory extends StoreCredit {
   entries: StoreCreditEntry[]
 }
 
+/** The identity documents a verified contact may name (server/CONTRACT.md, Verified contact). */
+export const ID_TYPES = ['NATIONAL_ID', 'PASSPORT', 'DRIVERS_LICENCE'] as const
+export type IdType = (typeof ID_TYPES)[number]
+
+/** NONE until the shopper submits; PENDING until the store has checked the document; any change makes it PENDING again. */
+export type VerifiedContactStatus = 'NONE' | 'PENDING' | 'VERIFIED'
+
+/** The shopper's verified contact as the server shows it (every field null while NONE). */
+export interface VerifiedContact {
+  status: VerifiedContactStatus
+  realName: string | null
+  phone: string | null
+  idType: IdType | null
+  /** Masked by the server: every character but the last 4 is '*'. The full number never comes back. */
+  idNumber: string | null
+  /** 'user/<id>', the ID photo, served only to its owner. */
+  idImage: string | null
+  submittedAt: string | null
+  verifiedAt: string | null
+}
+
+/** POST verifiedContact takes every field; PUT any of them (a missing idNumber / idImage keeps the one on file). */
+export interface VerifiedContactEntry {
+  realName: string
+  phone: string
+  idType: IdType
+  idNumber: string
+  /** The `idImage` answered by uploadIdPhoto. */
+  idImage: string
+}
+
 /**
  * Answer of a platform-identity sign-in (WeChat, Alipay): a returning identity is signed in; a new one waits in the
  * server session until it is registered as a new account or linked to an e-mail account.
@@ -102,5 +133,10 @@ export const accountApi = {
   countries: () => http.get<Country[]>('/common3/supportedCountries'),
   provinces: (country: string) => http.get<Province[]>(`/common3/provinces/${encodeURIComponent(country)}`),
   storeCredit: () => http.get<StoreCredit>('/admin/storeCreditManagement/storeCredit'),
-  storeCreditHistory: () => http.get<StoreCreditHistory>('/admin/storeCreditManagement/storeCreditHistory')
+  storeCreditHistory: () => http.get<StoreCreditHistory>('/admin/storeCreditManagement/storeCreditHistory'),
+  verifiedContact: () => http.get<VerifiedContact>('/admin/userManagement/verifiedContact/idNumber'),
+  submitVerifiedContact: (entry: VerifiedContactEntry) => http.post<VerifiedContact>('/admin/userManagement/verifiedContact', entry),
+  updateVerifiedContact: (changes: Partial<VerifiedContactEntry>) => http.put<VerifiedContact>('/admin/userManagement/verifiedContact', changes),
+  uploadIdPhoto: (filePath: string) =>
+    upload<{ id: string; idImage: string }>('/admin/userManagement/image/verifiedContact/upload', filePath, 'file')
 }

@@ -1,8 +1,19 @@
 /**
- * Account form rules (sign-in, sign-up, passwords, profile, address) and the sign-in redirect.
+ * Account form rules (sign-in, sign-up, passwords, profile, address, verified contact) and the sign-in redirect.
  * The spec leaves form validation "not shown"; these are the house rules, checked again by the server.
  */
-export type FieldError = 'required' | 'emailInvalid' | 'passwordShort' | 'passwordMismatch' | 'phoneInvalid'
+import type { IdType } from '@/api/account'
+
+export type FieldError =
+  | 'required'
+  | 'emailInvalid'
+  | 'passwordShort'
+  | 'passwordMismatch'
+  | 'phoneInvalid'
+  | 'nameInvalid'
+  | 'idNumberInvalid'
+  | 'passportNumberInvalid'
+  | 'photoRequired'
 export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>
 
 export const MIN_PASSWORD_LENGTH = 8
@@ -106,6 +117,47 @@ export const validateAddress = (v: AddressValues) =>
     ['country', required(v.country)],
     ['province', required(v.province)],
     ['postCode', required(v.postCode)]
+  ])
+
+export interface VerifiedContactValues {
+  realName: string
+  phone: string
+  idType: IdType | ''
+  /** As typed; spaces and hyphens are dropped and letters upper-cased before it is checked and sent. */
+  idNumber: string
+  /** A chosen photo's local path ('' = none chosen). */
+  photo: string
+}
+
+/** Letters and digits after normalising: passports 6 to 12, the other documents 6 to 30 (as the server). */
+export const ID_NUMBER_LENGTH: Record<IdType, [number, number]> = { NATIONAL_ID: [6, 30], PASSPORT: [6, 12], DRIVERS_LICENCE: [6, 30] }
+export const normaliseIdNumber = (value: string) => value.replace(/[\s-]/g, '').toUpperCase()
+
+/**
+ * Some character that is not a digit, space or ASCII punctuation: a letter of any script
+ * (not \p{L}, which older mini-program engines lack). */
+const NAME_LETTER = /[^\s\d!-\/:-@[-`{-~]/
+
+function idNumber(v: VerifiedContactValues, needed: boolean): FieldError | null {
+  if (blank(v.idNumber)) return needed ? 'required' : null
+  if (!v.idType) return null
+  const n = normaliseIdNumber(v.idNumber)
+  const [min, max] = ID_NUMBER_LENGTH[v.idType]
+  if (/^[A-Z0-9]+$/.test(n) && n.length >= min && n.length <= max) return null
+  return v.idType === 'PASSPORT' ? 'passportNumberInvalid' : 'idNumberInvalid'
+}
+
+/**
+ * A first submission needs every field and a photo. A change (`onFile`: what the server holds) may leave the id number
+ * and photo empty to keep them, except that a new ID type needs its own number.
+ */
+export const validateVerifiedContact = (v: VerifiedContactValues, onFile: { idType: IdType | null } | null) =>
+  collect<keyof VerifiedContactValues>([
+    ['realName', required(v.realName) ?? (NAME_LETTER.test(v.realName) && !/[<>]/.test(v.realName) ? null : 'nameInvalid')],
+    ['phone', requiredPhone(v.phone)],
+    ['idType', v.idType ? null : 'required'],
+    ['idNumber', idNumber(v, !onFile || (!!v.idType && v.idType !== onFile.idType))],
+    ['photo', onFile || !blank(v.photo) ? null : 'photoRequired']
   ])
 
 export const ACCOUNT_HOME = '/user/list'

@@ -1,4 +1,4 @@
-/** My account (/user/list): the signed-in guard, profile and picture, store credit, sign-out. */
+/** My account (/user/list): the signed-in guard, profile and picture, store credit, sign-out (verified contact: useVerifiedContact). */
 import { useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { accountApi, type StoreCredit, type StoreCreditEntry } from '@/api/account'
@@ -36,6 +36,20 @@ export async function signOut(): Promise<void> {
   // The server starts an empty guest cart on logout.
   await useCart.getState().load()
   platform.navigate('/', 'relaunch')
+}
+
+/**
+ * Lets the shopper pick one picture (profile picture, ID photo); its local path for `upload()`, or null when the picker
+ * was closed. Album only: phones still offer the camera from their picker, and both sources would make Taro's H5 ask
+ * first in a sheet it only words in Chinese.
+ */
+export async function chooseOneImage(): Promise<string | null> {
+  try {
+    const chosen = await Taro.chooseImage({ count: 1, sizeType: ['compressed'], sourceType: ['album'] })
+    return chosen.tempFilePaths[0] ?? null
+  } catch {
+    return null // The shopper closed the picker.
+  }
 }
 
 export function useProfile() {
@@ -79,15 +93,7 @@ export function useProfile() {
 
   const changeImage = async () => {
     setImageError(null)
-    let filePath: string | undefined
-    try {
-      // Album only: phones still offer the camera from their picker, and both sources would make Taro's H5 ask first
-      // in a sheet it only words in Chinese.
-      const chosen = await Taro.chooseImage({ count: 1, sizeType: ['compressed'], sourceType: ['album'] })
-      filePath = chosen.tempFilePaths[0]
-    } catch {
-      return // The shopper closed the picker.
-    }
+    const filePath = await chooseOneImage()
     if (!filePath) return
     setImageBusy(true)
     try {

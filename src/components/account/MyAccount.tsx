@@ -8,9 +8,10 @@ import { FormError } from './Field'
 import { Profile } from './Profile'
 import { StoreCreditPanel } from './StoreCreditPanel'
 import { TextLink } from './TextLink'
+import { VerifiedContactPanel } from './VerifiedContactPanel'
 import './MyAccount.scss'
 
-/** /user/list: profile, orders link, addresses, store credit, password and sign-out. */
+/** /user/list: profile, orders link, addresses, store credit, verified contact, password and sign-out. */
 export function MyAccount() {
   const t = useT()
   const [signOutError, setSignOutError] = useState<string | null>(null)
@@ -36,6 +37,7 @@ export function MyAccount() {
       </View>
       <AddressBook />
       <StoreCreditPanel />
+      <VerifiedContactPanel />
       <FormError message={signOutError} />
       <BusyButton className="my-account__signout" busy={signingOut} onClick={onSignOut}>
         {t('user.signOut')}

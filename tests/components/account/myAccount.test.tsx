@@ -32,6 +32,9 @@ function accountApi(addresses: unknown[] = [ADDRESS]): MockHttp {
     'GET /admin/userManagement/getAddresses/u-1001/type/SHIPPING': { addresses },
     'GET /common3/supportedCountries': [{ code: 'CA', name: 'Canada', nameContent: { en: 'Canada', zh: '加拿大' } }],
     'GET /common3/provinces/CA': [{ code: 'ON', name: 'Ontario', nameContent: { en: 'Ontario', zh: '安大略省' } }],
+    'GET /admin/userManagement/verifiedContact/idNumber': {
+      status: 'NONE', realName: null, phone: null, idType: null, idNumber: null, idImage: null, submittedAt: null, verifiedAt: null
+    },
     'GET /admin/storeCreditManagement/storeCreditHistory': {
       balance: 1500,
       currency: 'CAD',

@@ -1,0 +1,118 @@
+import { View, Text, Button, Image } from '@tarojs/components'
+import { ID_TYPES, type VerifiedContactStatus } from '@/api/account'
+import { EmptyState } from '@/components/common/EmptyState'
+import { useT } from '@/hooks/useT'
+import { useVerifiedContact } from '@/hooks/useVerifiedContact'
+import { BusyButton } from './BusyButton'
+import { Field, FormError } from './Field'
+import './MyAccount.scss'
+import './VerifiedContactPanel.scss'
+
+const STATUS_KEY = {
+  NONE: 'user.verified.status.NONE',
+  PENDING: 'user.verified.status.PENDING',
+  VERIFIED: 'user.verified.status.VERIFIED'
+} as const satisfies Record<VerifiedContactStatus, string>
+
+/** My account's verified contact: status, what is on file (number masked), and the form to submit or change it. */
+export function VerifiedContactPanel() {
+  const t = useT()
+  const v = useVerifiedContact()
+  const { form, onFile } = v
+  const typeLabel = (type: (typeof ID_TYPES)[number]) => t(`user.verified.idType.${type}`)
+
+  return (
+    <View className="my-account__section verified-contact">
+      <Text className="my-account__heading">{t('user.verified.title')}</Text>
+      {v.loadError ? <EmptyState tone="error" message={t('common.error', { message: v.loadError })} action={{ label: t('common.retry'), onClick: v.reload }} /> : null}
+      {v.status ? (
+        <View className="verified-contact__status">
+          <Text>{t('user.verified.status')}</Text>
+          <Text className={`verified-contact__badge verified-contact__badge--${v.status.toLowerCase()}`}>{t(STATUS_KEY[v.status])}</Text>
+        </View>
+      ) : null}
+      {v.status === 'NONE' && !v.editing ? <Text className="my-account__empty">{t('user.verified.intro')}</Text> : null}
+      {v.submitted ? (
+        <View className="verified-contact__note" role="status">
+          <Text>{t('user.verified.submitted')}</Text>
+        </View>
+      ) : null}
+
+      {onFile && !v.editing ? (
+        <View className="verified-contact__on-file">
+          <Text className="verified-contact__name">{onFile.realName}</Text>
+          <Text>{onFile.phone}</Text>
+          <Text>{onFile.idType ? `${typeLabel(onFile.idType)} ${onFile.idNumber ?? ''}` : onFile.idNumber}</Text>
+          <Text>{t('user.verified.photoOnFile')}</Text>
+        </View>
+      ) : null}
+
+      {v.editing ? (
+        <View className="verified-contact__form">
+          <Text className="verified-contact__hint">{t('user.verified.privacy')}</Text>
+          <Field name="realName" label={t('user.verified.realName')} value={form.values.realName} onChange={(x) => form.setField('realName', x)} error={form.errors.realName} maxlength={100} />
+          <Field name="phone" label={t('account.field.phone')} value={form.values.phone} onChange={(x) => form.setField('phone', x)} error={form.errors.phone} maxlength={30} />
+          <View className={`account-field${form.errors.idType ? ' account-field--invalid' : ''}`}>
+            <Text className="account-field__label" id="verified-contact-id-type">{t('user.verified.idType')}</Text>
+            <View className="verified-contact__types" role="radiogroup" aria-labelledby="verified-contact-id-type">
+              {ID_TYPES.map((type) => {
+                const chosen = form.values.idType === type
+                return (
+                  <View
+                    key={type}
+                    className={`verified-contact__type${chosen ? ' verified-contact__type--chosen' : ''}`}
+                    role="radio"
+                    aria-checked={chosen}
+                    data-type={type}
+                    onClick={() => v.chooseIdType(type)}
+                  >
+                    <Text>{typeLabel(type)}</Text>
+                  </View>
+                )
+              })}
+            </View>
+            {form.errors.idType ? <View className="account-field__error" role="alert">{form.errors.idType}</View> : null}
+          </View>
+          <Field
+            name="idNumber"
+            label={onFile?.idNumber ? t('user.verified.idNumberKeep', { masked: onFile.idNumber }) : t('user.verified.idNumber')}
+            value={form.values.idNumber}
+            onChange={(x) => form.setField('idNumber', x)}
+            error={form.errors.idNumber}
+            autoComplete="off"
+            maxlength={40}
+          />
+          <View className={`account-field${form.errors.photo ? ' account-field--invalid' : ''}`}>
+            <Text className="account-field__label">{t('user.verified.photo')}</Text>
+            <View className="verified-contact__photo">
+              {form.values.photo ? (
+                <Image className="verified-contact__preview" src={form.values.photo} mode="aspectFit" nativeProps={{ alt: t('user.verified.photoPreview') }} />
+              ) : null}
+              <Text className="verified-contact__photo-state">
+                {form.values.photo ? t('user.verified.photoChosen') : onFile ? t('user.verified.photoOnFile') : ''}
+              </Text>
+              <Button size="mini" className="verified-contact__choose" onClick={v.choosePhoto}>
+                {t('user.verified.choosePhoto')}
+              </Button>
+            </View>
+            {form.errors.photo ? <View className="account-field__error" role="alert">{form.errors.photo}</View> : null}
+          </View>
+          {onFile ? <Text className="verified-contact__hint">{t('user.verified.changeNote')}</Text> : null}
+          <FormError message={form.serverError} />
+          <View className="my-account__actions">
+            <BusyButton className="my-account__primary" size="mini" busy={form.busy} onClick={v.save}>
+              {t('user.verified.submit')}
+            </BusyButton>
+            <Button size="mini" onClick={v.cancelEditing}>
+              {t('user.cancel')}
+            </Button>
+          </View>
+        </View>
+      ) : v.status ? (
+        <Button size="mini" className="verified-contact__edit" onClick={v.startEditing}>
+          {onFile ? t('user.verified.change') : t('user.verified.start')}
+        </Button>
+      ) : null}
+    </View>
+  )
+}
