@@ -1,0 +1,503 @@
+// Issue 5: checkout and payment in headless Chromium against the real server and its payment sandbox. On a phone in
+// English: a pickup order (cart filled through the product page) paid to the success view with the cart emptied; a
+// delivery order and an eat-in order (with a table number) paid through other sandbox providers; a failed payment
+// that shows 'Payment Failed' with Back to Cart and keeps the cart, and is then paid; a payment abandoned at the
+// provider that the confirmation page keeps polling as Pending until it is paid, then shows success without a
+// reload; and a coupon, a tip and store credit (the demo account) each changing the total to the server's number.
+// In Chinese on a desktop window: a pickup order paid to the Chinese success view.
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { launchBrowser, openContext, startStack } from './harness.mjs'
+
+const API = '/api/istore/client'
+const SM = `${API}/shoppingManagement4`
+const WAIT = { timeout: 30_000 }
+
+// Seed catalogue (server/src/seed/catalogue.ts): products without options, in stock, prices in cents (CAD).
+const COLOMBIA = { id: '1003', name: 'Colombia Supremo 340g', price: 1899 }
+const DECAF = { id: '1005', name: 'Decaf Swiss Water 340g', price: 1799 }
+const CROISSANT = { id: '1021', name: 'Butter Croissant 4-pack', price: 899 }
+
+// Seed store (server/src/seed/store.ts, seed/index.ts): rules the totals follow.
+const TAX_PERCENT = 13
+const DELIVERY_FEE = 599
+const DELIVERY_FREE_OVER = 5000
+const COUPON = { code: 'WELCOME10', percent: 10 }
+const DEMO = { email: 'demo@istore.test', password: 'demopass123', storeCredit: 3000 - 500 + 1500 }
+
+const GUEST = { firstName: 'Grace', lastName: 'Hopper', email: 'grace.hopper@example.com', phone: '416-555-0177' }
+const ADDRESS = { firstName: 'Grace', lastName: 'Hopper', phone: '416-555-0177', street: '1 Front St W', unit: '804', city: 'Toronto', province: 'ON', postCode: 'M5J 2X5' }
+
+const EN = {
+  success: 'Thank you for your order!',
+  failure: 'Payment Failed',
+  backToCart: 'Back to Cart',
+  pending: 'Submit Payment...',
+  orderNumber: /^Order number: (\d+)$/
+}
+const ZH = { success: '感谢您的订购！', orderNumber: /^订单号：(\d+)$/, placeOrder: '提交订单' }
+
+let stack
+let browser
+before(async () => {
+  stack = await startStack()
+  browser = await launchBrowser()
+})
+after(async () => {
+  await browser?.close()
+  await stack?.stop()
+})
+
+/** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */
+const visible = (page, selector) => page.locator(`${selector}:visible`)
+
+const money = (minor) => `$${(minor / 100).toFixed(2)}`
+
+/** Waits for the app's answer to a call, so the next step starts from the server's state. */
+function response(page, method, pathPart) {
+  return page.waitForResponse((r) => r.request().method() === method && r.url().includes(`${API}${pathPart}`), WAIT)
+}
+
+async function open(page, path) {
+  await page.goto(stack.baseUrl + path)
+  await visible(page, '.shell').first().waitFor(WAIT)
+}
+
+/** Through the product page, as a shopper does. */
+async function addThroughProductPage(page, product) {
+  await open(page, `/store/product/${product.id}`)
+  await visible(page, `.product-page[data-product-id="${product.id}"]`).waitFor(WAIT)
+  const added = response(page, 'POST', '/shoppingManagement4/myCart')
+  await visible(page, '.product-page__add').click(WAIT)
+  assert.equal((await added).status(), 200)
+  await visible(page, '.product-page__added').waitFor(WAIT)
+}
+
+/** Through the API with the page's own cookies and XSRF token (quicker; the checkout reads the cart from the server). */
+async function addThroughApi(page, context, products) {
+  // Any answer sets the XSRF-TOKEN cookie when the request had none (server/CONTRACT.md §1).
+  assert.equal((await page.request.get(`${stack.baseUrl}${SM}/myCart`)).status(), 200)
+  const xsrf = (await context.cookies(stack.baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value
+  assert.ok(xsrf, 'the server set an XSRF-TOKEN cookie')
+  for (const product of products) {
+    const res = await page.request.post(`${stack.baseUrl}${SM}/myCart`, {
+      data: { productId: product.id, quantity: 1 },
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) }
+    })
+    assert.equal(res.status(), 200, await res.text())
+  }
+}
+
+/** The cart page's line names, once it has loaded (or the empty state). */
+async function cartLineNames(page) {
+  await open(page, '/checkout/cart')
+  await visible(page, '.cart-page__lines, .cart-page .empty-state').first().waitFor(WAIT)
+  return (await visible(page, '.cart-line__name').allInnerTexts()).map((s) => s.trim()).sort()
+}
+
+/** A Taro Input renders <taro-input-core name=…><input name=…></taro-input-core>; the real input is the one to fill. */
+async function fill(page, name, value) {
+  const input = visible(page, `.checkout input[name="${name}"]`)
+  await input.fill(value, WAIT)
+  assert.equal(await input.inputValue(), value)
+}
+
+const option = (page, name, value) => visible(page, `.checkout-choices__option[data-name="${name}"][data-value="${value}"]`)
+
+/** Waits until the option shows as chosen (the form state has been applied). */
+function checked(page, name, value) {
+  return visible(page, `.checkout-choices__option[data-name="${name}"][data-value="${value}"][aria-checked="true"]`).waitFor(WAIT)
+}
+
+async function choose(page, name, value) {
+  await option(page, name, value).click(WAIT)
+  await checked(page, name, value)
+}
+
+/** Picks the n-th option of a row (0-based) and waits until it shows as chosen. */
+async function chooseNth(page, name, n) {
+  const nth = visible(page, `.checkout-choices__option[data-name="${name}"]`).nth(n)
+  const value = await nth.getAttribute('data-value', WAIT)
+  await nth.click(WAIT)
+  await checked(page, name, value)
+  return value
+}
+
+/**
+ * A slot on the second day offered: the first day's earliest times can fall inside the lead time while a test runs;
+ * a later day's cannot.
+ */
+async function chooseSlot(page, kind) {
+  await chooseNth(page, `${kind}Date`, 1)
+  await chooseNth(page, `${kind}Time`, 0)
+}
+
+async function openCheckout(page) {
+  await open(page, '/checkout')
+  await visible(page, '.checkout #checkout-place-order').waitFor(WAIT)
+}
+
+/** The method goes to the server (updateOrderMethod answers the cart with its totals). */
+async function chooseMethod(page, method) {
+  const answered = response(page, 'POST', '/shoppingManagement4/updateOrderMethod')
+  await option(page, 'method', method).click(WAIT)
+  assert.equal((await answered).status(), 200)
+  await checked(page, 'method', method)
+}
+
+async function fillGuestContact(page, contact = GUEST) {
+  await fill(page, 'firstName', contact.firstName)
+  await fill(page, 'lastName', contact.lastName)
+  await fill(page, 'email', contact.email)
+  await fill(page, 'phone', contact.phone)
+}
+
+/** The order summary's total as shown. */
+const shownTotal = async (page) => (await visible(page, '.checkout .cart-totals__total').innerText()).trim()
+
+/** Waits until the summary shows `minor` as the total. */
+function totalShows(page, minor) {
+  return visible(page, '.checkout .cart-totals__total').getByText(money(minor), { exact: true }).waitFor(WAIT)
+}
+
+/** Places the order and waits for the sandbox's hosted page; returns its attempt URL and the amount it charges. */
+async function placeOrderToSandbox(page) {
+  await visible(page, '#checkout-place-order').click(WAIT)
+  await page.waitForURL((url) => url.pathname.startsWith(`${API}/sandbox/pay/`), WAIT)
+  const amount = (await page.locator('#sandbox-amount').innerText(WAIT)).trim()
+  const orderID = (await page.locator('#sandbox-order').innerText(WAIT)).trim()
+  return { attemptUrl: page.url(), amount, orderID }
+}
+
+/** Clicks a sandbox button and waits to be back on a confirmation page. */
+async function sandbox(page, button) {
+  await page.locator(button).click(WAIT)
+  await page.waitForURL((url) => url.pathname.startsWith('/confirmation'), WAIT)
+}
+
+/** The success view: its heading and order number (in `language`); returns the order number. */
+async function successView(page, { heading = EN.success, orderNumber = EN.orderNumber } = {}) {
+  const success = visible(page, '.confirmation--success')
+  await success.locator('.confirmation__heading').getByText(heading, { exact: true }).waitFor(WAIT)
+  const text = (await success.locator('.confirmation__order-id').innerText()).trim()
+  const id = orderNumber.exec(text)?.[1]
+  assert.ok(id, `no order number in "${text}"`)
+  return id
+}
+
+async function assertCartEmpty(page) {
+  assert.deepEqual(await cartLineNames(page), [])
+  await visible(page, '.cart-page .empty-state').waitFor(WAIT)
+}
+
+/** Pickup at Downtown Toronto, slot on the second day, a guest's contact, the given provider. */
+async function fillPickup(page, channel) {
+  await chooseMethod(page, 'PICKUP')
+  await choose(page, 'store', 'TOR-DT')
+  await chooseSlot(page, 'pickup')
+  await fillGuestContact(page)
+  await choose(page, 'payment', 'ONLINE')
+  await choose(page, 'channel', channel)
+}
+
+const taxOf = (minor) => Math.round((minor * TAX_PERCENT) / 100)
+
+describe('checkout and payment on a phone in English', () => {
+  it('pickup order, cart filled through the product page, paid in the sandbox: success view, cart emptied', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone', language: 'en' })
+    try {
+      await addThroughProductPage(page, COLOMBIA)
+      await addThroughProductPage(page, CROISSANT)
+      assert.deepEqual(await cartLineNames(page), [COLOMBIA.name, CROISSANT.name].sort())
+
+      await openCheckout(page)
+      await fillPickup(page, 'OTT')
+      const subtotal = COLOMBIA.price + CROISSANT.price
+      const total = subtotal + taxOf(subtotal)
+      await totalShows(page, total)
+
+      const { amount, orderID } = await placeOrderToSandbox(page)
+      assert.equal(amount, `${money(total)} CAD`, 'the provider charges the total the summary showed')
+      await sandbox(page, '#sandbox-pay')
+      assert.equal(new URL(page.url()).searchParams.get('from_source'), `ott_h5X${orderID}`)
+      assert.equal(await successView(page), orderID)
+      // A guest is offered to register.
+      await visible(page, '.confirmation--success .confirmation__button--primary').getByText('Register').waitFor(WAIT)
+
+      await assertCartEmpty(page)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('delivery order with an address, paid through SnapPay: success view, shipping charged', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone', language: 'en' })
+    try {
+      await addThroughApi(page, context, [COLOMBIA])
+      await openCheckout(page)
+      await chooseMethod(page, 'DELIVERY')
+      await fill(page, 'address.firstName', ADDRESS.firstName)
+      await fill(page, 'address.lastName', ADDRESS.lastName)
+      await fill(page, 'address.phone', ADDRESS.phone)
+      await fill(page, 'address.streetNumberAndNameDetails', ADDRESS.street)
+      await fill(page, 'address.unit', ADDRESS.unit)
+      await choose(page, 'province', ADDRESS.province)
+      await choose(page, 'city', ADDRESS.city)
+      assert.equal(await visible(page, '.checkout input[name="address.city"]').inputValue(), ADDRESS.city)
+      await fill(page, 'address.postCode', ADDRESS.postCode)
+      await chooseSlot(page, 'delivery')
+      await fillGuestContact(page)
+      await choose(page, 'channel', 'SNAPPAY_WECHATPAY')
+
+      // Under the free-delivery threshold: the fee is charged and taxed.
+      assert.ok(COLOMBIA.price < DELIVERY_FREE_OVER)
+      const total = COLOMBIA.price + DELIVERY_FEE + taxOf(COLOMBIA.price + DELIVERY_FEE)
+      await totalShows(page, total)
+
+      const deliverInfo = response(page, 'POST', '/shoppingManagement4/orderDeliverInfo')
+      const placing = placeOrderToSandbox(page)
+      const sent = (await deliverInfo).request().postDataJSON()
+      assert.deepEqual(
+        { street: sent.streetNumberAndNameDetails, unit: sent.unit, city: sent.city, province: sent.province, postCode: sent.postCode },
+        { street: ADDRESS.street, unit: ADDRESS.unit, city: ADDRESS.city, province: ADDRESS.province, postCode: ADDRESS.postCode }
+      )
+      const { amount, orderID } = await placing
+      assert.equal(amount, `${money(total)} CAD`)
+      await sandbox(page, '#sandbox-pay')
+      assert.equal(new URL(page.url()).searchParams.get('from_source'), `snappay_h5X${orderID}`)
+      assert.equal(await successView(page), orderID)
+
+      await assertCartEmpty(page)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('eat-in order with a table number, paid through Citcon: success view', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone', language: 'en' })
+    try {
+      await addThroughApi(page, context, [CROISSANT, DECAF])
+      await openCheckout(page)
+      await chooseMethod(page, 'EAT_IN')
+      await choose(page, 'store', 'MSS-SQ1')
+      await fill(page, 'tableNumber', 'A12')
+      await fillGuestContact(page)
+      await choose(page, 'payment', 'ONLINE')
+      await choose(page, 'channel', 'CITCON')
+      const subtotal = CROISSANT.price + DECAF.price
+      await totalShows(page, subtotal + taxOf(subtotal))
+
+      const contactInfo = response(page, 'POST', '/shoppingManagement4/orderContactInfo')
+      const placing = placeOrderToSandbox(page)
+      const query = new URL((await contactInfo).url()).searchParams
+      assert.deepEqual({ methodName: query.get('methodName'), tableNumber: query.get('tableNumber'), localStoreName: query.get('localStoreName') }, { methodName: 'EAT_IN', tableNumber: 'A12', localStoreName: 'MSS-SQ1' })
+      const { orderID } = await placing
+      await sandbox(page, '#sandbox-pay')
+      assert.equal(new URL(page.url()).searchParams.get('from_source'), `citcon_classic_h5X${orderID}`)
+      assert.equal(await successView(page), orderID)
+
+      await assertCartEmpty(page)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('failed payment: Payment Failed with Back to Cart, the cart still full, and the same order paid on a second try', { timeout: 150_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone', language: 'en' })
+    try {
+      await addThroughApi(page, context, [COLOMBIA, DECAF])
+      await openCheckout(page)
+      await fillPickup(page, 'IOTPAY')
+      const first = await placeOrderToSandbox(page)
+      await sandbox(page, '#sandbox-fail')
+      assert.equal(new URL(page.url()).searchParams.get('from_source'), `iot_h5X${first.orderID}`)
+      const failure = visible(page, '.confirmation--failure')
+      await failure.locator('.confirmation__heading').getByText(EN.failure, { exact: true }).waitFor(WAIT)
+      const back = failure.locator('.confirmation__button--primary')
+      assert.equal((await back.innerText()).trim(), EN.backToCart)
+      assert.equal(await visible(page, '.confirmation--success').count(), 0)
+
+      // Back to Cart: the checkout, with the cart's lines and what was typed.
+      await back.click(WAIT)
+      await page.waitForURL(`${stack.baseUrl}/checkout`, WAIT)
+      await visible(page, '.checkout #checkout-place-order').waitFor(WAIT)
+      const summary = (await visible(page, '.checkout [data-section="summary"] .checkout__line').allInnerTexts()).join('\n')
+      assert.match(summary, new RegExp(COLOMBIA.name))
+      assert.match(summary, new RegExp(DECAF.name))
+      assert.equal(await visible(page, '.checkout input[name="email"]').inputValue(), GUEST.email)
+      await checked(page, 'channel', 'IOTPAY')
+
+      // The cart page too still has both lines.
+      assert.deepEqual(await cartLineNames(page), [COLOMBIA.name, DECAF.name].sort())
+
+      // Paying again reuses the order and succeeds; only then is the cart emptied.
+      await openCheckout(page)
+      await checked(page, 'method', 'PICKUP')
+      await choose(page, 'channel', 'OPAY')
+      const second = await placeOrderToSandbox(page)
+      assert.equal(second.orderID, first.orderID, 'the failed order stays payable and is reused')
+      assert.notEqual(second.attemptUrl, first.attemptUrl, 'a new payment attempt')
+      await sandbox(page, '#sandbox-pay')
+      assert.equal(await successView(page), first.orderID)
+      await assertCartEmpty(page)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('pending payment: the confirmation page polls every 2 s while Pending and turns into success without a reload', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone', language: 'en' })
+    try {
+      await addThroughApi(page, context, [DECAF])
+      await openCheckout(page)
+      await fillPickup(page, 'OTT')
+      const { attemptUrl, orderID } = await placeOrderToSandbox(page)
+
+      // The shopper leaves the provider's page without paying: no notification, the order stays Pending.
+      const checks = []
+      page.on('response', (r) => {
+        if (r.url().includes(`${SM}/checkOttPaymentStatus`)) checks.push({ at: Date.now(), status: r.status() })
+      })
+      const firstCheck = page.waitForResponse((r) => r.url().includes(`${SM}/checkOttPaymentStatus`), WAIT)
+      await sandbox(page, '#sandbox-abandon')
+      const state = await (await firstCheck).json()
+      assert.deepEqual({ orderID: state.orderID, status: state.status, paymentStatus: state.paymentStatus }, { orderID, status: 'INTERIM', paymentStatus: 'NOT_PAID' })
+      const pending = visible(page, '.confirmation--pending')
+      await pending.getByText(EN.pending, { exact: true }).waitFor(WAIT)
+      // The page is still Pending on the next check, 2 s later.
+      const secondCheck = await page.waitForResponse((r) => r.url().includes(`${SM}/checkOttPaymentStatus`) && checks.length >= 2, WAIT)
+      assert.equal((await secondCheck.json()).status, 'INTERIM')
+      await pending.waitFor(WAIT)
+      await page.evaluate(() => {
+        window.__sameDocument = true
+      })
+
+      // The payment completes at the provider meanwhile (its notification, with this shopper's cookies and token).
+      const xsrf = (await context.cookies(stack.baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value
+      const paid = await page.request.post(`${attemptUrl}/pay`, { data: {}, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf ?? '') } })
+      assert.equal(paid.status(), 200, await paid.text())
+
+      // The next poll sees it: success, on the same document.
+      assert.equal(await successView(page), orderID)
+      assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload happened')
+      assert.ok(checks.length >= 3, `pending was checked again (${checks.length} checks)`)
+      const gaps = checks.slice(1).map((c, i) => c.at - checks[i].at)
+      assert.ok(gaps.every((g) => g >= 1900), `checks 2 s apart: ${gaps.join(', ')} ms`)
+      await assertCartEmpty(page)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('a coupon, a tip and store credit each change the total to the server number; the provider charges that total', { timeout: 150_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone', language: 'en' })
+    try {
+      await open(page, '/account/login')
+      await visible(page, '.account-login').waitFor(WAIT)
+      await visible(page, '.account-login input[name="emailID"]').fill(DEMO.email, WAIT)
+      await visible(page, '.account-login input[name="password"]').fill(DEMO.password, WAIT)
+      const signedOn = response(page, 'POST', '/common3/signon')
+      await visible(page, '.account-login .account-form__submit').click(WAIT)
+      assert.equal((await signedOn).status(), 200)
+      await page.waitForURL(`${stack.baseUrl}/user/list`, WAIT)
+
+      await addThroughApi(page, context, [COLOMBIA, DECAF])
+      await openCheckout(page)
+      await chooseMethod(page, 'PICKUP')
+      await choose(page, 'store', 'TOR-DT')
+      await chooseSlot(page, 'pickup')
+      // Signed in: the contact comes from the account, and the store credit balance is shown.
+      assert.equal(await visible(page, '.checkout input[name="email"]').inputValue(), DEMO.email)
+      await visible(page, '.checkout [data-section="storeCredit"]').getByText(`Balance: ${money(DEMO.storeCredit)}`).waitFor(WAIT)
+
+      const subtotal = COLOMBIA.price + DECAF.price
+      let expected = subtotal + taxOf(subtotal)
+      await totalShows(page, expected)
+
+      /** Runs a step, checks the server's answer against the seed's rules, and waits for the summary to show it. */
+      async function step(pathPart, method, act, want) {
+        const answered = response(page, method, pathPart)
+        await act()
+        const cart = await (await answered).json()
+        const before = expected
+        expected = want.subtotal - want.discount + want.tip + want.tax - want.storeCredit
+        assert.deepEqual(
+          { subtotal: cart.subtotal, discount: cart.discount, tip: cart.tip, tax: cart.tax, storeCredit: cart.storeCredit, shipping: cart.shipping, total: cart.total },
+          { ...want, shipping: 0, total: expected }
+        )
+        assert.notEqual(expected, before, 'the step changed the total')
+        await totalShows(page, cart.total)
+        return cart
+      }
+
+      // WELCOME10: 10% off the subtotal (rounded down); tax on the discounted amount.
+      const discount = Math.floor((subtotal * COUPON.percent) / 100)
+      const afterDiscount = subtotal - discount
+      const tax = taxOf(afterDiscount)
+      await fill(page, 'couponCode', COUPON.code)
+      const withCoupon = await step(`/shoppingManagement4/couponVerification/${COUPON.code}`, 'GET', () => visible(page, '.checkout__apply-coupon').click(WAIT), {
+        subtotal, discount, tip: 0, tax, storeCredit: 0
+      })
+      assert.equal(withCoupon.coupon?.code, COUPON.code)
+      await visible(page, '.checkout [data-section="coupon"]').getByText(COUPON.code, { exact: false }).waitFor(WAIT)
+
+      // A 15% tip on the discounted amount.
+      const tip = Math.round((afterDiscount * 15) / 100)
+      await step('/shoppingManagement4/tips', 'POST', () => option(page, 'tip', '15').click(WAIT), { subtotal, discount, tip, tax, storeCredit: 0 })
+      await checked(page, 'tip', '15')
+
+      // $5.00 of store credit.
+      await fill(page, 'storeCredit', '5.00')
+      await step(
+        '/shoppingManagement4/applyStoreCredit',
+        'POST',
+        () => visible(page, '.checkout [data-section="storeCredit"]').getByText('Use store credit', { exact: true }).click(WAIT),
+        { subtotal, discount, tip, tax, storeCredit: 500 }
+      )
+
+      // The rest is paid online: the provider charges exactly the summary's total.
+      const shown = await shownTotal(page)
+      assert.equal(shown, money(expected))
+      await choose(page, 'channel', 'OTT')
+      const { amount, orderID } = await placeOrderToSandbox(page)
+      assert.equal(amount, `${shown} CAD`)
+      await sandbox(page, '#sandbox-pay')
+      assert.equal(await successView(page), orderID)
+      // Signed in: the order detail is offered instead of registering.
+      await visible(page, '.confirmation--success .confirmation__button--primary').getByText('Check Order Detail').waitFor(WAIT)
+
+      // The credit used is debited from the balance.
+      const credit = await page.request.get(`${stack.baseUrl}${API}/admin/storeCreditManagement/storeCredit`)
+      assert.equal(credit.status(), 200)
+      assert.equal((await credit.json()).balance, DEMO.storeCredit - 500)
+      await assertCartEmpty(page)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('checkout in Chinese on a desktop window', () => {
+  it('pickup order paid in the sandbox ends on the Chinese success view', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'desktop', language: 'zh' })
+    try {
+      await addThroughApi(page, context, [COLOMBIA])
+      await openCheckout(page)
+      assert.equal((await visible(page, '#checkout-place-order').innerText()).trim(), ZH.placeOrder)
+      await fillPickup(page, 'SNAPPAY_ALIPAY')
+      const { orderID } = await placeOrderToSandbox(page)
+      await sandbox(page, '#sandbox-pay')
+      assert.equal(await successView(page, { heading: ZH.success, orderNumber: ZH.orderNumber }), orderID)
+      await assertCartEmpty(page)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+})
