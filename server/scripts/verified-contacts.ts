@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDb } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { listContacts, verifyContact } from '../src/services/verifiedContact.ts';
+import { uploadPath } from '../src/uploads/images.ts';
 
 const [command, arg] = process.argv.slice(2);
 const usage = 'usage: verified-contacts list [PENDING|VERIFIED] | verify <e-mail>';
@@ -36,7 +37,7 @@ try {
   if (command === 'list') {
     const rows = await listContacts(db, status as 'PENDING' | 'VERIFIED' | undefined);
     for (const c of rows) {
-      console.log(`${c.status.padEnd(8)} ${c.email}  ${c.realName}  ${c.phone}  ${c.idType} ${c.idNumber}  photo: ${config.dataDir}/uploads/${c.imageId}.*  submitted ${c.submittedAt}`);
+      console.log(`${c.status.padEnd(8)} ${c.email}  ${c.realName}  ${c.phone}  ${c.idType} ${c.idNumber}  photo: ${uploadPath(config.dataDir, c.imageId, c.imageMime)}  submitted ${c.submittedAt}`);
     }
     if (!rows.length) console.log('no verified contacts');
   } else {

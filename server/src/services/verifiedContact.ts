@@ -183,11 +183,11 @@ export async function verifyContact(q: Queryable, userId: number): Promise<boole
 /** Operator: contacts with the full id number, oldest submission first. */
 export async function listContacts(q: Queryable, status?: 'PENDING' | 'VERIFIED') {
   const { rows } = await q.query(
-    `SELECT v.*, u.email FROM verified_contacts v JOIN users u ON u.id = v.user_id
+    `SELECT v.*, u.email, f.mime AS image_mime FROM verified_contacts v JOIN users u ON u.id = v.user_id JOIN uploads f ON f.id = v.id_image
      WHERE ($1::text IS NULL OR v.status = $1) ORDER BY v.submitted_at, v.user_id`, [status ?? null]);
   return rows.map((r: any) => ({
     userId: r.user_id as number, email: r.email as string, status: r.status as string, realName: r.real_name as string, phone: r.phone as string,
-    idType: r.id_type as string, idNumber: r.id_number as string, imageId: r.id_image as string, submittedAt: iso(r.submitted_at),
+    idType: r.id_type as string, idNumber: r.id_number as string, imageId: r.id_image as string, imageMime: r.image_mime as string, submittedAt: iso(r.submitted_at),
     verifiedAt: iso(r.verified_at),
   }));
 }
