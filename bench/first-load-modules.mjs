@@ -6,7 +6,9 @@
  * Sizes are webpack's module sizes before minification (they rank modules; gzip is what the bench counts).
  *
  *   ISTORE_BUNDLE_STATS=$PWD/bench/.work/h5-stats.json npm run build:h5
- *   node bench/first-load-modules.mjs [stats.json] [--all]   (--all: every module, not just groups)
+ *   node bench/first-load-modules.mjs [stats.json] [--all] [--dist DIR]
+ *   (--all: every module, not just groups; --dist: the H5 output the stats belong to, default dist/h5 —
+ *   others build into dist/ too, so a copy taken under the build lock is safer)
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -15,10 +17,12 @@ import { h5FirstLoad } from './lib/sizes.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
-const statsFile = args.find((a) => !a.startsWith('--')) ?? path.join(root, 'bench', '.work', 'h5-stats.json')
+const distAt = args.indexOf('--dist')
+const dist = distAt >= 0 ? path.resolve(args[distAt + 1]) : path.join(root, 'dist', 'h5')
+const statsFile = args.find((a, i) => !a.startsWith('--') && i !== distAt + 1) ?? path.join(root, 'bench', '.work', 'h5-stats.json')
 const all = args.includes('--all')
 const stats = JSON.parse(readFileSync(statsFile, 'utf8'))
-const first = h5FirstLoad(path.join(root, 'dist', 'h5'))
+const first = h5FirstLoad(dist)
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 
 function group(name) {

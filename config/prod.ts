@@ -71,7 +71,7 @@ class BundleStats {
   constructor(private readonly file: string) {}
   apply(compiler: Compiler) {
     compiler.hooks.done.tap('BundleStats', (stats) => {
-      const json = stats.toJson({ all: false, chunks: true, chunkModules: true, ids: true, nestedModules: true, dependentModules: true, orphanModules: true, modulesSpace: Infinity, nestedModulesSpace: Infinity, chunkModulesSpace: Infinity })
+      const json = stats.toJson({ all: false, chunks: true, chunkModules: true, ids: true, nestedModules: true, dependentModules: true, orphanModules: true, modulesSpace: Infinity, nestedModulesSpace: Infinity, chunkModulesSpace: Infinity, cachedModules: true })
       writeFileSync(this.file, JSON.stringify(json))
     })
   }

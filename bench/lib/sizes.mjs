@@ -31,10 +31,14 @@ export function h5FirstLoad(dir) {
   if (!appScript) throw new Error(`first-load JS: index.html in ${dir} loads no app.*.js`)
   const { page, ids } = entryPageChunkIds(readFileSync(path.join(dir, appScript), 'utf8'))
   const jsDir = path.join(dir, 'js')
-  const chunkFiles = ids.map((id) => {
-    const file = readdirSync(jsDir).find((f) => new RegExp(`^${id}\\.[0-9a-f]+\\.js$`).test(f))
-    if (!file) throw new Error(`first-load JS: chunk ${id} of ${page} not found in ${jsDir}`)
-    return `js/${file}`
+  const cssDir = path.join(dir, 'css')
+  const named = (folder, id, ext) => existsSync(folder) && readdirSync(folder).find((f) => new RegExp(`^${id}\\.[0-9a-f]+\\.${ext}$`).test(f))
+  const chunkFiles = ids.flatMap((id) => {
+    const file = named(jsDir, id, 'js')
+    if (file) return [`js/${file}`]
+    // A chunk of styles only (mini-css-extract) has no JS file: nothing to count here.
+    if (named(cssDir, id, 'css')) return []
+    throw new Error(`first-load JS: chunk ${id} of ${page} not found in ${jsDir}`)
   })
   const files = [...scripts, ...chunkFiles].map((file) => {
     const buf = readFileSync(path.join(dir, file))
