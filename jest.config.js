@@ -30,6 +30,8 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/tests/components/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/setupComponents.ts'],
+      // Like Taro's H5 build: a module's .h5 variant (Carousel.h5.tsx) stands for it when there is one.
+      moduleFileExtensions: ['h5.tsx', 'h5.ts', ...shared.moduleFileExtensions],
       // Taro's build defines these feature flags; the H5 components read them at import.
       globals: {
         ...shared.globals,

@@ -1,5 +1,4 @@
 /** Spec §2 Footer: menus, social and payment icons, footer logo, copyright, 'PWA POWERED BY'. */
-import dayjs from 'dayjs'
 import { useMemo } from 'react'
 import { copyrightLine, copyrightText, paymentIcons, poweredBy, socialLinks } from '@/domain/footer'
 import { footerLogoUrl } from '@/domain/imageUrl'
@@ -24,7 +23,7 @@ export function useFooter() {
     payments: paymentIcons(content?.system.payment, env),
     logoUrl: footerLogoUrl(content?.footerLogo?.imageURL, content?.appDetail?.cdnpath),
     storeName,
-    copyright: copyrightText(copyrightLine(dayjs().year(), storeName), t('footer.rights')),
+    copyright: copyrightText(copyrightLine(new Date().getFullYear(), storeName), t('footer.rights')),
     follow: followMenuTarget,
     openExternal: (url: string) => platform.openExternal(url)
   }

@@ -122,12 +122,27 @@ export const platform: Platform = {
     }
   },
   preloadLazyAreas() {
-    // Taro's H5 router keeps each page's lazy chunk loader in the app config; calling it prefetches the chunk.
+    // Taro's H5 router keeps each page's lazy chunk loader in the app config; calling it fetches the chunk.
     const config = (window as unknown as { __taroAppConfig?: { routes?: { path: string; load: () => unknown }[] } }).__taroAppConfig
     const lazy = (config?.routes ?? []).filter((route) => route.path.startsWith('packages/'))
-    const run = () => lazy.forEach((route) => void Promise.resolve(route.load()).catch(() => undefined))
-    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 })
-    else setTimeout(run, 2000)
+    // Never on a connection the shopper asked to spare.
+    const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection
+    if (connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? '')) return
+    const idle = (fn: () => void) =>
+      'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 10_000 }) : setTimeout(fn, 200)
+    // One area per idle moment, so fetching and running the chunks never makes a long task.
+    const next = () => {
+      const route = lazy.shift()
+      if (!route) return
+      void Promise.resolve(route.load())
+        .catch(() => undefined)
+        .then(() => idle(next))
+    }
+    // Only once the first page has loaded and settled: before that, these chunks competed with the
+    // first page's own scripts and images for the network and the main thread.
+    const afterLoad = () => setTimeout(() => idle(next), 3000)
+    if (document.readyState === 'complete') afterLoad()
+    else window.addEventListener('load', afterLoad, { once: true })
   },
   pay: payInBrowser
 }

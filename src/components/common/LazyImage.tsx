@@ -2,19 +2,24 @@ import { memo } from 'react'
 import { View, Image } from '@tarojs/components'
 import './LazyImage.scss'
 
-interface LazyImageProps {
+export interface LazyImageProps {
   src: string
   alt: string
   /** Height / width; the box keeps this shape before the image arrives, so nothing shifts. */
   ratio?: number
   className?: string
+  /** Above the fold (the page's largest paint): load at once instead of when scrolled near. */
+  eager?: boolean
 }
 
-/** An image that loads when it scrolls near, inside a fixed-aspect box (padding-top ratio). */
-export const LazyImage = memo(function LazyImage({ src, alt, ratio = 1, className }: LazyImageProps) {
+/**
+ * An image that loads when it scrolls near, inside a fixed-aspect box (padding-top ratio). This is
+ * the mini-programs' version (the native image component); H5 has LazyImage.h5.tsx.
+ */
+export const LazyImage = memo(function LazyImage({ src, alt, ratio = 1, className, eager = false }: LazyImageProps) {
   return (
     <View className={`lazy-image ${className ?? ''}`} style={{ paddingTop: `${ratio * 100}%` }}>
-      {src ? <Image className="lazy-image__img" src={src} mode="aspectFill" lazyLoad nativeProps={{ alt }} /> : null}
+      {src ? <Image className="lazy-image__img" src={src} mode="aspectFill" lazyLoad={!eager} nativeProps={{ alt }} /> : null}
     </View>
   )
 })

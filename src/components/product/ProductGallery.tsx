@@ -1,4 +1,5 @@
-import { Swiper, SwiperItem, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
+import { Carousel } from '@/components/common/Carousel'
 import { LazyImage } from '@/components/common/LazyImage'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useT } from '@/hooks/useT'
@@ -11,19 +12,17 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   if (images.length <= 1) {
     return (
       <View className="product-gallery">
-        <LazyImage src={image(images[0])} alt={name} />
+        <LazyImage src={image(images[0])} alt={name} eager />
       </View>
     )
   }
   return (
     <View className="product-gallery">
-      <Swiper className="product-gallery__swiper" indicatorDots circular>
+      <Carousel className="product-gallery__swiper" label={name}>
         {images.map((src, index) => (
-          <SwiperItem key={src}>
-            <LazyImage src={image(src)} alt={t('product.imageOf', { index: index + 1, name })} />
-          </SwiperItem>
+          <LazyImage key={src} src={image(src)} alt={t('product.imageOf', { index: index + 1, name })} eager={index === 0} />
         ))}
-      </Swiper>
+      </Carousel>
     </View>
   )
 }

@@ -82,6 +82,7 @@ export default defineMessages({
     'home.clearance': 'Clearance',
     'home.featuredCategories': 'Shop by category',
     'home.seeAll': 'See all',
+    'home.banners': 'Featured',
     'page.notFound': 'This page does not exist.'
   },
   zh: {
@@ -161,6 +162,7 @@ export default defineMessages({
     'home.clearance': '清仓特卖',
     'home.featuredCategories': '按分类选购',
     'home.seeAll': '查看全部',
+    'home.banners': '精选推荐',
     'page.notFound': '该页面不存在。'
   }
 })
