@@ -1,4 +1,5 @@
-import { View, Text, Button, Picker } from '@tarojs/components'
+import { View, Text, Button } from '@tarojs/components'
+import { Picker } from '@/components/taro/FormComponents'
 import type { Address } from '@/api/account'
 import { useAddresses } from '@/hooks/useAddresses'
 import { useLocalized } from '@/hooks/useLocalized'

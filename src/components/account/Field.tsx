@@ -1,4 +1,5 @@
-import { View, Text, Input } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { Input } from '@/components/taro/FormComponents'
 import './AccountForm.scss'
 
 interface FieldProps {

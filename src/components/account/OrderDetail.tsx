@@ -1,4 +1,5 @@
-import { View, Text, Textarea } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { Textarea } from '@/components/taro/FormComponents'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'

@@ -1,4 +1,5 @@
-import { View, Text, Input, Textarea, Button, Checkbox, Label } from '@tarojs/components'
+import { View, Text, Button } from '@tarojs/components'
+import { Checkbox, Input, Label, Textarea } from '@/components/taro/FormComponents'
 import dayjs from 'dayjs'
 import type { Address } from '@/api/account'
 import type { OrderMethod, Slot } from '@/api/checkout'

@@ -1,4 +1,5 @@
-import { View, Input } from '@tarojs/components'
+import { View } from '@tarojs/components'
+import { Input } from '@/components/taro/FormComponents'
 import { useEffect, useState } from 'react'
 import { useT } from '@/hooks/useT'
 import './QuantityStepper.scss'

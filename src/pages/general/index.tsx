@@ -1,4 +1,5 @@
-import { View, Text, RichText } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { RichText } from '@/components/taro/FormComponents'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
 import { Shell } from '@/components/shell/Shell'

@@ -1,4 +1,5 @@
-import { View, Text, Input, Button } from '@tarojs/components'
+import { View, Text, Button } from '@tarojs/components'
+import { Input } from '@/components/taro/FormComponents'
 import { useReachBottom } from '@tarojs/taro'
 import { PagedProductList } from '@/components/product/PagedProductList'
 import { Shell } from '@/components/shell/Shell'

@@ -1,0 +1,13 @@
+/*
+ * H5 only: the web components FormComponents.h5.ts wraps, and Taro's wrapper factory. Plain JS with
+ * its own .d.ts because the components' typings pull in Stencil's global jest matchers, which clash
+ * with jest-dom's in the tests' type check.
+ */
+export { defineCustomElement as defineCheckbox } from '@tarojs/components/dist/components/taro-checkbox-core'
+export { defineCustomElement as defineInput } from '@tarojs/components/dist/components/taro-input-core'
+export { defineCustomElement as defineLabel } from '@tarojs/components/dist/components/taro-label-core'
+export { defineCustomElement as definePicker } from '@tarojs/components/dist/components/taro-picker-core'
+export { defineCustomElement as defineRichText } from '@tarojs/components/dist/components/taro-rich-text-core'
+export { defineCustomElement as defineTextarea } from '@tarojs/components/dist/components/taro-textarea-core'
+export { manipulatePropsFunction } from '@tarojs/components/lib/react/helper'
+export { createReactComponent } from '@tarojs/components/lib/react/react-component-lib/createComponent'
