@@ -2,12 +2,9 @@ import type { CSSProperties, PropsWithChildren } from 'react'
 import { View } from '@tarojs/components'
 import { OfflineNotice } from '@/components/common/OfflineNotice'
 import { useShell } from '@/hooks/useShell'
-import { AddToHome } from './AddToHome'
 import { Footer } from './Footer'
 import { Header } from './Header'
-import { LanguageCurrencyModal } from './LanguageCurrencyModal'
-import { LocationModal } from './LocationModal'
-import { PromoPopup } from './PromoPopup'
+import { ShellModals } from './ShellModals'
 import { SideMenu } from './SideMenu'
 import { TabBar } from './TabBar'
 import './Shell.scss'
@@ -29,10 +26,7 @@ export function Shell({ title, children }: PropsWithChildren<{ title?: string }>
       </View>
       <Footer />
       <TabBar />
-      <LanguageCurrencyModal />
-      <LocationModal />
-      <AddToHome />
-      <PromoPopup />
+      <ShellModals />
     </View>
   )
 }
