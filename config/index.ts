@@ -10,6 +10,24 @@ createSwcRegister({ only: [(file: string) => file.includes(path.join('src', 'dom
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { customRoutes } = require('../src/domain/routes') as typeof import('../src/domain/routes')
 
+/**
+ * The store's lists wrap pages of cards in CustomWrapper (src/components/product/ProductGrid.tsx).
+ * Taro 4.2.1 registers the mini-program custom-wrapper component only when its parser sees a
+ * CustomWrapper, and modules restored from the webpack cache are not parsed: a cached build then left
+ * custom-wrapper out and the wrapped lists came out blank. Registered here on every build instead.
+ */
+class AlwaysCustomWrapper {
+  apply(compiler: { hooks: { beforeCompile: { tap(name: string, fn: () => void): void } } }) {
+    compiler.hooks.beforeCompile.tap('AlwaysCustomWrapper', () => {
+      // eslint-disable-next-line @typescript-eslint/no-var-requires
+      const { componentConfig } = require('@tarojs/webpack5-runner/dist/utils/component') as {
+        componentConfig: { thirdPartyComponents: Map<string, Set<string>> }
+      }
+      if (!componentConfig.thirdPartyComponents.has('custom-wrapper')) componentConfig.thirdPartyComponents.set('custom-wrapper', new Set())
+    })
+  }
+}
+
 /** API origin for the mini-programs (they have no "same origin"); H5 defaults to its own origin. */
 const apiOrigin = process.env.ISTORE_API_ORIGIN ?? ''
 
@@ -39,6 +57,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+        chain.plugin('alwaysCustomWrapper').use(AlwaysCustomWrapper)
       }
     },
     h5: {
