@@ -80,6 +80,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+        // Taro's H5 API module imports these at its top, so any Taro API the app calls brought all of
+        // them into the first load, used or not: fetch and AbortController polyfills (every browser
+        // in browserslist has both), a JSONP client and a user-agent parser. Declared free of side
+        // effects, webpack keeps only what a called API really uses.
+        chain.module
+          .rule('taro-h5-side-effect-free')
+          .test(/[\\/]node_modules[\\/](whatwg-fetch|abortcontroller-polyfill|jsonp-retry|platform|is-mobile)[\\/]/)
+          .set('sideEffects', false)
       }
     }
   }

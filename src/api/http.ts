@@ -3,8 +3,8 @@
  * credentials, with the XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header. Where the platform has
  * no cookie jar (mini-programs) the client keeps the cookies itself.
  */
-import Taro from '@tarojs/taro'
 import { platform } from '@/platform'
+import { platformTransport } from './transport'
 
 export const API_PREFIX = '/api/istore/client'
 export const XSRF_COOKIE = 'XSRF-TOKEN'
@@ -40,36 +40,11 @@ export class ApiError extends Error {
   }
 }
 
-const taroTransport: Transport = async (req) => {
-  if (req.file) {
-    const res = await Taro.uploadFile({ url: req.url, filePath: req.file.path, name: req.file.name, header: req.header })
-    return { statusCode: res.statusCode, data: parseUploadAnswer(res.data), header: {} }
-  }
-  const res = await Taro.request({
-    url: req.url,
-    method: req.method,
-    header: req.header,
-    data: req.data as Record<string, unknown> | undefined,
-    credentials: 'include',
-    dataType: 'json'
-  })
-  return { statusCode: res.statusCode, data: res.data, header: (res.header ?? {}) as TransportResponse['header'] }
-}
-
-/** uploadFile hands back the body as text. */
-function parseUploadAnswer(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
-
-let transport: Transport = taroTransport
+let transport: Transport = platformTransport
 
 /** Component tests replace the network here, and only here. */
 export function setTransport(next: Transport | null): void {
-  transport = next ?? taroTransport
+  transport = next ?? platformTransport
 }
 
 export function buildQuery(query?: Query): string {
