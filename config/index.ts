@@ -88,6 +88,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
           .rule('taro-h5-side-effect-free')
           .test(/[\\/]node_modules[\\/](whatwg-fetch|abortcontroller-polyfill|jsonp-retry|platform|is-mobile)[\\/]/)
           .set('sideEffects', false)
+        // The user-agent parser those APIs import, for getSystemInfo the store never calls (see the file).
+        chain.resolve.alias.set('platform$', path.resolve(__dirname, '..', 'src', 'platform', 'uaPlatform.h5.js'))
       }
     }
   }
