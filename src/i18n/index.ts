@@ -1,21 +1,32 @@
-/** Built-in texts in en and zh; server messages from changeLocale override a key of the same name. */
+/**
+ * Built-in texts in en and zh; server messages from changeLocale override a key of the same name.
+ * The shell and store texts are always here; the account, checkout and confirmation texts join when
+ * a page of those areas imports '@/i18n/more', so the home page's first load does not carry them
+ * (tests/unit/i18nAreas.test.ts checks every page that uses them imports it).
+ */
 import { interpolate, type Language } from './define'
-import account from './messages/account'
-import checkout from './messages/checkout'
-import confirmation from './messages/confirmation'
+import type account from './messages/account'
+import type checkout from './messages/checkout'
+import type confirmation from './messages/confirmation'
 import shell from './messages/shell'
 import store from './messages/store'
 
 export { LANGUAGES, type Language } from './define'
 
-const areas = [shell, store, checkout, confirmation, account] as const
+type Area = typeof shell | typeof store | typeof account | typeof checkout | typeof confirmation
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
-export type MessageKey = AreaKeys<(typeof areas)[number]> & string
+export type MessageKey = AreaKeys<Area> & string
 
 const catalogue: Record<Language, Record<string, string>> = {
-  en: Object.assign({}, ...areas.map((a) => a.en)),
-  zh: Object.assign({}, ...areas.map((a) => a.zh))
+  en: Object.assign({}, shell.en, store.en),
+  zh: Object.assign({}, shell.zh, store.zh)
+}
+
+/** Adds an area's texts (src/i18n/more.ts). */
+export function registerMessages(area: { en: Record<string, string>; zh: Record<string, string> }): void {
+  Object.assign(catalogue.en, area.en)
+  Object.assign(catalogue.zh, area.zh)
 }
 
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string

@@ -4,6 +4,7 @@ import { Shell } from '@/components/shell/Shell'
 import { useT } from '@/hooks/useT'
 import { confirmationSource, useConfirmation } from '@/hooks/useConfirmation'
 import { useRoute } from '@/hooks/useRoute'
+import '@/i18n/more'
 
 /** /confirmation and /confirmation/{id}: where every payment flow ends (spec §2 order confirmation). */
 export default function Page() {

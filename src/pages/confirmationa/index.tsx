@@ -4,6 +4,7 @@ import { Shell } from '@/components/shell/Shell'
 import { useT } from '@/hooks/useT'
 import { alternateConfirmationSource, useConfirmation } from '@/hooks/useConfirmation'
 import { useRoute } from '@/hooks/useRoute'
+import '@/i18n/more'
 
 /** /confirmationa/{type}/{order_id}: alipay_h5 checks the Alipay payment (spec §2). */
 export default function Page() {

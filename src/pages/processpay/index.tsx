@@ -3,6 +3,7 @@ import { Shell } from '@/components/shell/Shell'
 import { useProcessPay } from '@/hooks/useConfirmation'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
+import '@/i18n/more'
 
 /** /processpay?code=: the WeChat browser's in-page payment bridge (spec §2 payment-pending page). */
 export default function Page() {

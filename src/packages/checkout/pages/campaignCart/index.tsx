@@ -1,5 +1,6 @@
 import { CampaignUnavailable } from '@/components/common/CampaignUnavailable'
 import { useT } from '@/hooks/useT'
+import '@/i18n/more'
 
 /** /checkout/campaignCart: the group-buy campaign cart. */
 export default function Page() {

@@ -2,6 +2,7 @@ import { CheckoutView } from '@/components/checkout/CheckoutView'
 import { Shell } from '@/components/shell/Shell'
 import { useT } from '@/hooks/useT'
 import { useCheckout } from '@/hooks/useCheckout'
+import '@/i18n/more'
 
 /** /checkout: order method, store and time, delivery, contact, coupon, tip, store credit, summary, payment. */
 export default function Page() {

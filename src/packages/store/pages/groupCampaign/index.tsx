@@ -1,5 +1,6 @@
 import { CampaignUnavailable } from '@/components/common/CampaignUnavailable'
 import { useT } from '@/hooks/useT'
+import '@/i18n/more'
 
 /** /store/groupCampaign/{id}: a group-buy campaign. */
 export default function Page() {

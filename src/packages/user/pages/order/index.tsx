@@ -3,6 +3,7 @@ import { useT } from '@/hooks/useT'
 import { OrderDetail } from '@/components/account/OrderDetail'
 import { SignedIn } from '@/components/account/SignedIn'
 import { useRoute } from '@/hooks/useRoute'
+import '@/i18n/more'
 
 export default function Page() {
   const t = useT()

@@ -1,0 +1,12 @@
+/**
+ * The account, checkout and confirmation texts. Imported by the pages of those areas (and whatever
+ * else shows their texts), not by the home page, so the first load does not carry them.
+ */
+import { registerMessages } from '.'
+import account from './messages/account'
+import checkout from './messages/checkout'
+import confirmation from './messages/confirmation'
+
+registerMessages(account)
+registerMessages(checkout)
+registerMessages(confirmation)
