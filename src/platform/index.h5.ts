@@ -7,7 +7,6 @@ import { back, setTitleBar, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'
 import { browserInstallPrompt } from './installPrompt.h5'
 import type { Environment, Platform } from './types'
-import { payInBrowser } from './pay.h5'
 
 export * from './types'
 
@@ -144,5 +143,6 @@ export const platform: Platform = {
     if (document.readyState === 'complete') afterLoad()
     else window.addEventListener('load', afterLoad, { once: true })
   },
-  pay: payInBrowser
+  // Fetched when the shopper pays, not with the first page (the payment providers' code is ~2 KB gzip).
+  pay: (request) => import('./pay.h5').then(({ payInBrowser }) => payInBrowser(request))
 }
