@@ -1,5 +1,5 @@
 /** Spec §2 language/currency dropdown (header, side menu) and its modal. */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import type { CurrencyInfo } from '@/api/appInfo'
 import { chooserKind, showLanguageCurrencyChooser } from '@/domain/modals'
 import { useT } from '@/hooks/useT'
@@ -45,40 +45,5 @@ export function useLanguageCurrency() {
     language,
     currency,
     open: () => useUi.getState().openModal('languageCurrency')
-  }
-}
-
-export function useLanguageCurrencyModal() {
-  const chooser = useLanguageCurrency()
-  const isOpen = useUi((s) => s.modal === 'languageCurrency')
-  const [draftLanguage, setDraftLanguage] = useState(chooser.language)
-  const [draftCurrency, setDraftCurrency] = useState(chooser.currency)
-
-  // Each opening starts from what is in effect now, not from an earlier unapplied choice.
-  useEffect(() => {
-    if (!isOpen) return
-    setDraftLanguage(chooser.language)
-    setDraftCurrency(chooser.currency)
-  }, [isOpen, chooser.language, chooser.currency])
-
-  const close = () => useUi.getState().openModal(null)
-  return {
-    ...chooser,
-    isOpen,
-    draftLanguage,
-    draftCurrency,
-    chooseLanguage: setDraftLanguage,
-    chooseCurrency: setDraftCurrency,
-    close,
-    apply() {
-      close()
-      if (draftLanguage !== chooser.language) void useLocale.getState().setLanguage(draftLanguage)
-      if (draftCurrency !== chooser.currency) useCurrency.getState().setCurrency(draftCurrency)
-    },
-    /** Language toggle (no currency list): switching applies at once. */
-    switchLanguage(language: Language) {
-      close()
-      if (language !== chooser.language) void useLocale.getState().setLanguage(language)
-    }
   }
 }

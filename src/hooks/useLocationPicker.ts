@@ -3,38 +3,13 @@ import { useMemo, useState } from 'react'
 import { appInfoApi, type StoreLocation } from '@/api/appInfo'
 import { ApiError } from '@/api/http'
 import { groupByProvince } from '@/domain/locations'
-import { localizedName } from '@/domain/menus'
-import { truncateStoreName } from '@/domain/truncation'
-import type { Language } from '@/i18n'
+import { storeName, useCurrentStore } from '@/hooks/useCurrentStore'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
-import { selectConfig, useAppInfo } from '@/stores/appInfo'
+import { useAppInfo } from '@/stores/appInfo'
 import { useLocale } from '@/stores/locale'
 import { useLocation } from '@/stores/location'
 import { useUi } from '@/stores/ui'
-
-function storeName(store: StoreLocation, language: Language): string {
-  return localizedName({ name: store.localStoreName, nameContent: store.localStoreNameContent }, language)
-}
-
-/** The selected store: the shopper's choice, else the one the server reports (appDetail.locid / locname). */
-export function useCurrentStore() {
-  const enabled = useAppInfo((s) => selectConfig(s).enableMultiLocationSelection === true)
-  const stores = useAppInfo((s) => s.info?.appContent.system.storeLocations)
-  const detail = useAppInfo((s) => s.info?.appContent.appDetail)
-  const selected = useLocation((s) => s.selected)
-  const language = useLocale((s) => s.language)
-  const id = selected?.id ?? detail?.locid
-  const store = id === undefined ? undefined : stores?.find((s) => String(s.id) === String(id))
-  const name = store ? storeName(store, language) : (selected?.name ?? detail?.locname ?? '')
-  return {
-    enabled,
-    id,
-    name,
-    shortName: truncateStoreName(name, platform.windowWidth()),
-    open: () => useUi.getState().openModal('location')
-  }
-}
 
 export function useLocationPicker() {
   const t = useT()

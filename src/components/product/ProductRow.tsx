@@ -1,5 +1,6 @@
-import { ScrollView, View, Text } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import type { Product } from '@/api/catalog'
+import { HorizontalScroll } from '@/components/common/HorizontalScroll'
 import { ProductCard } from './ProductCard'
 import './ProductRow.scss'
 
@@ -16,13 +17,13 @@ export function ProductRow({ title, products, action }: { title: string; product
           </Text>
         ) : null}
       </View>
-      <ScrollView className="product-row__scroll" scrollX enhanced showScrollbar={false}>
+      <HorizontalScroll className="product-row__scroll" label={title}>
         {products.map((p) => (
           <View key={p.id} className="product-row__item">
             <ProductCard product={p} />
           </View>
         ))}
-      </ScrollView>
+      </HorizontalScroll>
     </View>
   )
 }

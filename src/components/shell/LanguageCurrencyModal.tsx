@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { useLanguageCurrencyModal } from '@/hooks/useLanguageCurrency'
+import { useLanguageCurrencyModal } from '@/hooks/useLanguageCurrencyModal'
 import { useT } from '@/hooks/useT'
 import { ModalFrame } from './ModalFrame'
 

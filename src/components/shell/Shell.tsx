@@ -2,10 +2,10 @@ import type { CSSProperties, PropsWithChildren } from 'react'
 import { View } from '@tarojs/components'
 import { OfflineNotice } from '@/components/common/OfflineNotice'
 import { useShell } from '@/hooks/useShell'
-import { Footer } from './Footer'
 import { Header } from './Header'
+import { ShellFooter } from './ShellFooter'
 import { ShellModals } from './ShellModals'
-import { SideMenu } from './SideMenu'
+import { ShellSideMenu } from './ShellSideMenu'
 import { TabBar } from './TabBar'
 import './Shell.scss'
 
@@ -19,12 +19,12 @@ export function Shell({ title, children }: PropsWithChildren<{ title?: string }>
   return (
     <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}`} style={shell.themeVariables as CSSProperties}>
       {shell.showHeader && <Header />}
-      <SideMenu />
+      <ShellSideMenu />
       <OfflineNotice />
       <View className="shell__main" role="main">
         {children}
       </View>
-      <Footer />
+      <ShellFooter />
       <TabBar />
       <ShellModals />
     </View>

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Text } from '@tarojs/components'
 import { Shell } from '@/components/shell/Shell'
 import dayjs from 'dayjs'
@@ -39,23 +39,25 @@ beforeEach(() => {
 describe.each(LANGS)('shell (%s)', (lang) => {
   const text = TEXT[lang]
 
-  it('wraps the page body with header, footer and tab bar, themed by the app info css', () => {
+  it('wraps the page body with header, footer and tab bar, themed by the app info css', async () => {
     resetStores(appInfoFixture(), lang)
     const { container } = render(page())
     expect(screen.getByText('Page body')).toBeInTheDocument()
     expect(container.querySelector('.header')).not.toBeNull()
-    expect(container.querySelector('.footer')).not.toBeNull()
+    // On H5 the footer is a chunk of its own, fetched once the page has loaded (ShellFooter.h5.tsx).
+    await waitFor(() => expect(container.querySelector('.footer')).not.toBeNull())
     expect(container.querySelector('.tab-bar')).not.toBeNull()
     const root = container.firstElementChild as HTMLElement
     expect(root.style.getPropertyValue('--varFooter')).toBe('#4a4a4a')
     expect(root.style.getPropertyValue('--varPrimary')).toBe('#b71c1c')
   })
 
-  it('renders with the store-name fallback when app info failed to load', () => {
+  it('renders with the store-name fallback when app info failed to load', async () => {
     resetStores(null, lang, 'failed')
     const { container } = render(page())
     expect(screen.getByText('Page body')).toBeInTheDocument()
     expect(container.querySelector('.header__store-name')).toHaveTextContent(text.fallback)
+    await waitFor(() => expect(container.querySelector('.footer__copyright')).not.toBeNull())
     expect(container.querySelector('.footer__copyright')).toHaveTextContent(`© ${dayjs().year()} ${text.fallback}. ${text.rights}`)
     expect(container.querySelectorAll('.tab-bar__tab')).toHaveLength(5)
   })
