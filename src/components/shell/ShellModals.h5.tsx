@@ -1,19 +1,33 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { platform } from '@/platform'
 import { useUi } from '@/stores/ui'
-import { AddToHome } from './AddToHome'
-import { PromoPopup } from './PromoPopup'
 
-// Fetched the first time the shopper opens them, never with the first page.
+// Each fetched only when there is something to show, never with the first page.
 const LanguageCurrencyModal = lazy(() => import('./LanguageCurrencyModal').then((m) => ({ default: m.LanguageCurrencyModal })))
 const LocationModal = lazy(() => import('./LocationModal').then((m) => ({ default: m.LocationModal })))
+const AddToHome = lazy(() => import('./AddToHome').then((m) => ({ default: m.AddToHome })))
+const PromoPopup = lazy(() => import('./PromoPopup').then((m) => ({ default: m.PromoPopup })))
+
+/** True once the browser has offered to install the app (the offer is kept, so this sees an earlier one too). */
+function useInstallOffered(): boolean {
+  const [offered, setOffered] = useState(false)
+  useEffect(() => platform.installPrompt?.()?.onAvailable(() => setOffered(true)), [])
+  return offered
+}
 
 /**
- * H5: the language/currency and location modals are separate chunks loaded when opened. The
- * add-to-home prompt and the promo pop-up stay in the shell: they show by themselves (on the
- * browser's install offer, in WeChat) without a click to wait for, and weigh about 1 KB each.
+ * H5: the language/currency and location modals are chunks loaded when opened; the add-to-home prompt
+ * when the browser offers installation; the promo pop-up only inside WeChat (its offer is a WeChat
+ * mini-program page, PromoPopup decides the rest). Mini-programs render them all (ShellModals.tsx).
  */
 export function ShellModals() {
   const modal = useUi((s) => s.modal)
+  const installOffered = useInstallOffered()
+  const inWeChat = useMemo(() => {
+    const env = platform.environment()
+    return env.weChatMiniProgram || env.weChatMiniProgramWebView
+  }, [])
+  // One boundary each: one of them loading never hides another already shown.
   return (
     <>
       {modal === 'languageCurrency' && (
@@ -26,8 +40,16 @@ export function ShellModals() {
           <LocationModal />
         </Suspense>
       )}
-      <AddToHome />
-      <PromoPopup />
+      {installOffered && (
+        <Suspense fallback={null}>
+          <AddToHome />
+        </Suspense>
+      )}
+      {inWeChat && (
+        <Suspense fallback={null}>
+          <PromoPopup />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -21,6 +21,13 @@ function page() {
 }
 
 /** A browser install offer as Chromium fires it. */
+/** On H5 the prompt and pop-up are chunks loaded when needed (ShellModals.h5.tsx): let them arrive (works under fake timers too). */
+async function lazyChunks() {
+  await act(async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve()
+  })
+}
+
 function fireInstallOffer(outcome: 'accepted' | 'dismissed') {
   const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: jest.Mock; userChoice: Promise<unknown> }
   event.prompt = jest.fn(() => Promise.resolve())
@@ -81,6 +88,7 @@ describe.each(LANGS)('shell (%s)', (lang) => {
       expect(screen.queryByText(text.install)).toBeNull()
       const offer = fireInstallOffer('accepted')
       expect(offer.defaultPrevented).toBe(true)
+      await lazyChunks()
       expect(screen.getByText(text.install)).toBeInTheDocument()
       act(() => jest.advanceTimersByTime(2999))
       expect(screen.getByText(text.install)).toBeInTheDocument()
@@ -101,11 +109,11 @@ describe.each(LANGS)('shell (%s)', (lang) => {
     }
   })
 
-  it('add-to-home: dismissing the banner hides it without asking the browser', () => {
+  it('add-to-home: dismissing the banner hides it without asking the browser', async () => {
     resetStores(appInfoFixture(), lang)
     const { container } = render(page())
     const offer = fireInstallOffer('dismissed')
-    fireEvent.click(screen.getByText(text.notNow))
+    fireEvent.click(await screen.findByText(text.notNow))
     expect(container.querySelector('.add-to-home, .add-to-home__icon')).toBeNull()
     expect(offer.prompt).not.toHaveBeenCalled()
   })
@@ -118,11 +126,12 @@ describe.each(LANGS)('promo pop-up (%s)', (lang) => {
     return withAppContent(info, { appDetail: { ...info.appContent.appDetail, partnerType: 'JINWAI' } })
   }
 
-  it('red-pack button toggles the offers bar, which opens the promotion mini-program page', () => {
+  it('red-pack button toggles the offers bar, which opens the promotion mini-program page', async () => {
     setUserAgent(WECHAT_MP_UA)
     resetStores(promoStore(true), lang)
     const openPage = jest.spyOn(platform, 'openMiniProgramPage').mockResolvedValue(true)
     render(page())
+    await screen.findByLabelText(text.promoToggle)
     expect(screen.queryByText(text.promo)).toBeNull()
     fireEvent.click(screen.getByLabelText(text.promoToggle))
     fireEvent.click(screen.getByText(text.promo))
@@ -132,31 +141,35 @@ describe.each(LANGS)('promo pop-up (%s)', (lang) => {
     openPage.mockRestore()
   })
 
-  it('the bar does not open the page without enableWeChatMiniProgramPromotion', () => {
+  it('the bar does not open the page without enableWeChatMiniProgramPromotion', async () => {
     setUserAgent(WECHAT_MP_UA)
     resetStores(promoStore(false), lang)
     const openPage = jest.spyOn(platform, 'openMiniProgramPage').mockResolvedValue(true)
     render(page())
-    fireEvent.click(screen.getByLabelText(text.promoToggle))
+    fireEvent.click(await screen.findByLabelText(text.promoToggle))
     fireEvent.click(screen.getByText(text.promo))
     expect(openPage).not.toHaveBeenCalled()
     openPage.mockRestore()
   })
 
-  it('not shown for another partner type, with the promo flag off, or outside WeChat', () => {
+  it('not shown for another partner type, with the promo flag off, or outside WeChat', async () => {
     setUserAgent(WECHAT_MP_UA)
     const other = promoStore(true)
     resetStores(withAppContent(other, { appDetail: { ...other.appContent.appDetail, partnerType: 'STANDARD' } }), lang)
     const first = render(page())
+    await lazyChunks()
+    expect(first.container.querySelector('.promo, .add-to-home')).toBeNull()
     expect(screen.queryByLabelText(text.promoToggle)).toBeNull()
     first.unmount()
     resetStores(withConfig(promoStore(true), { enablePromotion: false }), lang)
     const second = render(page())
+    await lazyChunks()
     expect(screen.queryByLabelText(text.promoToggle)).toBeNull()
     second.unmount()
     setUserAgent(DESKTOP_UA)
     resetStores(promoStore(true), lang)
     render(page())
+    await lazyChunks()
     expect(screen.queryByLabelText(text.promoToggle)).toBeNull()
   })
 })
