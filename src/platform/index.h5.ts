@@ -51,6 +51,24 @@ function environment(): Environment {
   }
 }
 
+/** Clipboard without the async API (an insecure origin, an older WebView): copy a selected, off-screen text area. */
+function copyBySelection(text: string): boolean {
+  const area = document.createElement('textarea')
+  area.value = text
+  area.readOnly = true
+  area.style.position = 'fixed'
+  area.style.left = '-10000px'
+  document.body.appendChild(area)
+  area.select()
+  try {
+    return document.execCommand('copy')
+  } catch {
+    return false
+  } finally {
+    document.body.removeChild(area)
+  }
+}
+
 export const platform: Platform = {
   signIn,
   environment,
@@ -100,11 +118,14 @@ export const platform: Platform = {
     return true
   },
   async copyLink(path) {
+    // The browser's clipboard, not Taro.setClipboardData: that one also shows its own toast, worded
+    // in Chinese only, and brings its toast code into the first load. The page shows the confirmation.
+    const text = `${window.location.origin}${path}`
     try {
-      await Taro.setClipboardData({ data: `${window.location.origin}${path}` })
+      await navigator.clipboard.writeText(text)
       return true
     } catch {
-      return false
+      return copyBySelection(text)
     }
   },
   connectivity: {

@@ -167,10 +167,14 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     )
     open.mockRestore()
 
+    // H5 copies with the browser's clipboard API (jsdom has none).
+    const writeText = jest.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
     jest.useFakeTimers()
     try {
       fireEvent.click(within(pageBody(container, '.share-bar')).getByText(text.copy))
       await act(async () => undefined)
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/store/product/1050`)
       expect(screen.getByText(text.copied)).toBeTruthy()
       act(() => jest.advanceTimersByTime(1900))
       expect(screen.getByText(text.copied)).toBeTruthy()
@@ -178,6 +182,7 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
       expect(screen.queryByText(text.copied)).toBeNull()
     } finally {
       jest.useRealTimers()
+      Reflect.deleteProperty(navigator, 'clipboard')
     }
   })
 
