@@ -11,7 +11,7 @@ createSwcRegister({ only: [(file: string) => file.includes(path.join('src', 'dom
 const { customRoutes } = require('../src/domain/routes') as typeof import('../src/domain/routes')
 
 /**
- * The store's lists wrap pages of cards in CustomWrapper (src/components/product/ProductGrid.tsx).
+ * WeChat's product lists wrap pages of cards in CustomWrapper (src/components/product/CardPage.weapp.tsx).
  * Taro 4.2.1 registers the mini-program custom-wrapper component only when its parser sees a
  * CustomWrapper, and modules restored from the webpack cache are not parsed: a cached build then left
  * custom-wrapper out and the wrapped lists came out blank. Registered here on every build instead.
@@ -57,7 +57,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
-        chain.plugin('alwaysCustomWrapper').use(AlwaysCustomWrapper)
+        // WeChat only: Alipay does not use it (src/components/product/CardPage.tsx).
+        if (process.env.TARO_ENV === 'weapp') chain.plugin('alwaysCustomWrapper').use(AlwaysCustomWrapper)
       }
     },
     h5: {
