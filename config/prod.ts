@@ -1,7 +1,8 @@
 import type { UserConfigExport } from '@tarojs/cli'
 import type { RuntimeCaching } from 'workbox-build'
 import { writeFileSync } from 'fs'
-import type { Compiler } from 'webpack'
+import HtmlWebpackPlugin from 'html-webpack-plugin'
+import type { Compilation, Compiler } from 'webpack'
 import { GenerateSW } from 'workbox-webpack-plugin'
 
 /**
@@ -77,6 +78,57 @@ class BundleStats {
   }
 }
 
+/**
+ * index.html names only the app's own scripts; each page's chunks were requested only once app.js had
+ * run, one more round trip before anything could render. This preloads, from the HTML head, the
+ * chunks the home page loads: those every page shares (shell, Taro components) always, the home
+ * page's own ones (a small inline check) only when the URL is the home page.
+ */
+class PreloadRouteChunks {
+  apply(compiler: Compiler) {
+    compiler.hooks.compilation.tap('PreloadRouteChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadRouteChunks', (data) => {
+        const { shared, homeOnly } = routeChunkFiles(compilation)
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/')
+        const link = (file: string) => ({
+          tagName: 'link',
+          voidTag: true,
+          attributes: { rel: 'preload', href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' },
+          meta: { plugin: 'PreloadRouteChunks' }
+        })
+        const homeLinks = homeOnly.map((file) => [publicPath + file, file.endsWith('.css') ? 'style' : 'script'])
+        const homeScript = {
+          tagName: 'script',
+          voidTag: false,
+          attributes: {},
+          innerHTML: `/^\\/(home)?$/.test(location.pathname)&&${JSON.stringify(homeLinks)}.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.href=f[0];l.as=f[1];document.head.appendChild(l)})`,
+          meta: { plugin: 'PreloadRouteChunks' }
+        }
+        data.headTags.unshift(...shared.map(link), ...(homeLinks.length ? [homeScript] : []))
+        return data
+      })
+    })
+  }
+}
+
+/** Files of the home page's lazy chunks: those other pages load too, and those only it loads. */
+function routeChunkFiles(compilation: Compilation): { shared: string[]; homeOnly: string[] } {
+  const pageGroups = [...compilation.chunkGroups].filter((group) =>
+    group.origins.some((origin) => /[\\/](pages|packages)[\\/].*index/.test(origin.request ?? ''))
+  )
+  const home = pageGroups.find((group) => group.origins.some((origin) => /pages[\\/]home[\\/]index/.test(origin.request ?? '')))
+  if (!home) return { shared: [], homeOnly: [] }
+  const shared: string[] = []
+  const homeOnly: string[] = []
+  for (const chunk of home.chunks) {
+    if (chunk.canBeInitial()) continue
+    const files = [...chunk.files].filter((file) => /\.(js|css)$/.test(file))
+    const usedElsewhere = pageGroups.some((group) => group !== home && group.chunks.includes(chunk))
+    ;(usedElsewhere ? shared : homeOnly).push(...files)
+  }
+  return { shared, homeOnly }
+}
+
 const pwa: UserConfigExport<'webpack5'> = {
   copy: {
     patterns: [
@@ -94,6 +146,7 @@ const pwa: UserConfigExport<'webpack5'> = {
       // smaller than 20 KB (webpack's default) so a page does not wait on a swarm of tiny files.
       chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 20_000 })
       if (statsFile) chain.plugin('bundleStats').use(BundleStats, [statsFile])
+      chain.plugin('preloadRouteChunks').use(PreloadRouteChunks)
       chain.plugin('htmlWebpackPlugin').tap(([options]) => [
         { ...options, script: `${options.script ?? ''}${REGISTER_SERVICE_WORKER}` }
       ])
