@@ -19,6 +19,11 @@ export function ShellFooter() {
       return
     }
     const show = () => setReady(true)
+    // The load event may have fired between the first render and this effect.
+    if (loadedNow()) {
+      show()
+      return
+    }
     window.addEventListener('load', show, { once: true })
     return () => window.removeEventListener('load', show)
   }, [ready])
