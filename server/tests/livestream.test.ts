@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { LATER } from '../src/routes/later.ts';
+import { seedLiveRooms } from '../src/seed/liveRooms.ts';
 import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
 
 const URL_ = '/wechat/weChatlivestreaminfo';
@@ -17,6 +18,9 @@ before(async () => {
   db = await freshDb();
   srv = await startServer(db);
   s = new Shopper(srv.base);
+  // The test database is a copy of a template seeded earlier (maybe hours ago): time the demo rooms around now again.
+  await srv.app.db.query('DELETE FROM live_rooms');
+  await seedLiveRooms(srv.app.db);
 });
 after(async () => {
   await srv?.close();
@@ -124,6 +128,25 @@ test('operator rooms: an https cover passes through; a paused room comes after t
     ));
   } finally {
     await srv.app.db.query('DELETE FROM live_rooms WHERE roomid = 9001');
+  }
+});
+
+test('a scheduled room\'s status follows the clock: stored live but over is ended, stored upcoming but started is on air', async () => {
+  await srv.app.db.query(
+    `INSERT INTO live_rooms (roomid, name_en, name_zh, anchor_name_en, anchor_name_zh, cover_img, live_status, start_time, end_time)
+     VALUES (9003, 'Was live', '曾直播', 'A', '甲', 'x.svg', 101, now() - interval '3 hours', now() - interval '1 hour'),
+            (9004, 'Has begun', '已开始', 'B', '乙', 'x.svg', 102, now() - interval '10 minutes', now() + interval '1 hour'),
+            (9005, 'Expired', '已过期', 'C', '丙', 'x.svg', 107, now() - interval '10 minutes', now() + interval '1 hour')`,
+  );
+  try {
+    const rooms = ok(await s.post(URL_, {})).room_info as any[];
+    const status = (id: number) => rooms.find((r) => r.roomid === id).live_status;
+    assert.equal(status(9003), 103);
+    assert.equal(status(9004), 101);
+    assert.equal(status(9005), 107, 'an operator code stands as stored');
+    assert.ok(rooms.findIndex((r) => r.roomid === 9004) < rooms.findIndex((r) => r.live_status === 102), 'on air before upcoming');
+  } finally {
+    await srv.app.db.query('DELETE FROM live_rooms WHERE roomid IN (9003, 9004, 9005)');
   }
 });
 
