@@ -27,22 +27,27 @@ export function pageTitle(title: string | undefined, storeName: string): string 
   return title && title !== storeName ? `${title} · ${storeName}` : storeName
 }
 
-/** Tells the platform which page is shown, again whenever the shopper comes back to it. */
-function useDescribePage(title: string | undefined) {
+/**
+ * Tells the platform which page is shown, again whenever the shopper comes back to it. Returns the page's heading
+ * (its title, or the store's name on home).
+ */
+function useDescribePage(title: string | undefined): string {
   const t = useT()
   const language = useLocale((s) => s.language)
   const storeName = useStoreName(t('header.storeFallback'))
   const full = pageTitle(title, storeName)
   useEffect(() => platform.describePage({ title: full, language }), [full, language])
   useDidShow(() => platform.describePage({ title: full, language }))
+  return title || storeName
 }
 
 export function useShell(title?: string) {
-  useDescribePage(title)
+  const heading = useDescribePage(title)
   const content = useAppInfo((s) => s.info?.appContent)
   const env = useMemo(() => platform.environment(), [])
   const themeVariables = useMemo(() => cssVariables(content?.css), [content?.css])
   return {
+    heading,
     showHeader: headerVisible(env, content?.headerControl),
     themeVariables,
     miniProgram: env.miniProgram

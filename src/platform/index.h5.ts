@@ -6,9 +6,12 @@ import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser } from '@/domain/us
 import { back, setTitleBar, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'
 import { browserInstallPrompt } from './installPrompt.h5'
+import { installKeyboardPress } from './keyboard.h5'
 import type { Environment, Platform } from './types'
 
 export * from './types'
+
+installKeyboardPress()
 
 interface WeChatJsSdk {
   miniProgram?: { navigateTo(opts: { url: string; fail?: () => void; success?: () => void }): void }

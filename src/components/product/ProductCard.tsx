@@ -23,6 +23,9 @@ export const ProductCard = memo(function ProductCard({ product }: { product: Pro
   return (
     <View
       className={`product-card${product.soldOut ? ' product-card--sold-out' : ''}`}
+      role="link"
+      tabIndex={0}
+      aria-label={name}
       data-product-id={product.id}
       onClick={() => platform.navigate(productUrl(product.id))}
     >

@@ -10,7 +10,7 @@ export function AddToHome() {
   if (prompt.state === 'hidden') return null
   if (prompt.state === 'icon') {
     return (
-      <View className="add-to-home__icon" aria-label={t('install.icon')} onClick={prompt.install}>
+      <View className="add-to-home__icon" role="button" tabIndex={0} aria-label={t('install.icon')} onClick={prompt.install}>
         <Text>⤓</Text>
       </View>
     )
@@ -18,10 +18,10 @@ export function AddToHome() {
   return (
     <View className="add-to-home">
       <Text className="add-to-home__text">{t('install.text')}</Text>
-      <View className="add-to-home__button add-to-home__button--primary" onClick={prompt.install}>
+      <View className="add-to-home__button add-to-home__button--primary" role="button" tabIndex={0} onClick={prompt.install}>
         <Text>{t('install.accept')}</Text>
       </View>
-      <View className="add-to-home__button" onClick={prompt.dismiss}>
+      <View className="add-to-home__button" role="button" tabIndex={0} onClick={prompt.dismiss}>
         <Text>{t('install.dismiss')}</Text>
       </View>
     </View>

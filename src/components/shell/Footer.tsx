@@ -11,7 +11,7 @@ function FooterEntry({ entry, onFollow, sub }: { entry: MenuEntry; onFollow(entr
   // An entry without a link is plain text in the store's footer colour (css varFooter).
   if (entry.target.kind === 'none') return <Text className={`${className} footer__entry--text`}>{entry.label}</Text>
   return (
-    <View className={`${className} footer__entry--link`} onClick={() => onFollow(entry)}>
+    <View className={`${className} footer__entry--link`} role="link" tabIndex={0} onClick={() => onFollow(entry)}>
       <Text>{entry.label}</Text>
     </View>
   )
@@ -22,7 +22,7 @@ export function Footer() {
   const t = useT()
   const f = useFooter()
   return (
-    <View className="footer">
+    <View className="footer" role="contentinfo">
       <View className="footer__wrapper">
         {f.menu.length > 0 && (
           <View className="footer__menus">

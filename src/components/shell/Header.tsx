@@ -10,17 +10,19 @@ export function Header() {
   const h = useHeader()
   const account = h.account
   return (
-    <View className={`header header--${h.layout}`}>
+    <View className={`header header--${h.layout}`} role="banner">
       <View className="header__bar">
         <View
           className="header__toggle header__button"
+          role="button"
+          tabIndex={0}
           aria-label={t('header.openMenu')}
           aria-expanded={String(h.sideMenuOpen)}
           onClick={h.toggleSideMenu}
         >
           <Text>☰</Text>
         </View>
-        <View className="header__brand" aria-label={t('header.home')} onClick={h.goHome}>
+        <View className="header__brand" role="link" tabIndex={0} aria-label={t('header.home')} onClick={h.goHome}>
           {h.logoUrl ? (
             <Image className={`header__logo header__logo--style${h.logoStyle}`} src={h.logoUrl} mode="aspectFit" nativeProps={{ alt: h.storeName }} />
           ) : (
@@ -29,29 +31,31 @@ export function Header() {
         </View>
         <View className="header__actions">
           {h.store.enabled && (
-            <View className="header__location header__button" aria-label={t('header.currentStore', { name: h.store.name })} onClick={h.store.open}>
+            <View className="header__location header__button" role="button" tabIndex={0} aria-label={t('header.currentStore', { name: h.store.name })} onClick={h.store.open}>
               <PinIcon />
               <Text className="header__location-name">{h.store.shortName}</Text>
             </View>
           )}
           {h.chooser.visible && (
-            <View className="header__chooser header__button" aria-label={t('header.languageCurrency', { current: h.chooser.label })} onClick={h.chooser.open}>
+            <View className="header__chooser header__button" role="button" tabIndex={0} aria-label={t('header.languageCurrency', { current: h.chooser.label })} onClick={h.chooser.open}>
               <GlobeIcon />
               <Text className="header__chooser-label">{h.chooser.label}</Text>
               <Text className="header__caret">▾</Text>
             </View>
           )}
-          <View className="header__search header__button" aria-label={t('header.search')} onClick={h.openSearch}>
+          <View className="header__search header__button" role="button" tabIndex={0} aria-label={t('header.search')} onClick={h.openSearch}>
             <Text className="header__glyph">⌕</Text>
           </View>
           {account && (
-            <View className="header__account header__button" onClick={() => h.openAccount(account.url)}>
+            <View className="header__account header__button" role="button" tabIndex={0} onClick={() => h.openAccount(account.url)}>
               <Text>{account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}</Text>
             </View>
           )}
           {h.showCart && (
             <View
               className="header__cart header__button"
+              role="button"
+              tabIndex={0}
               aria-label={h.cartBadge ? t('header.cartCount', { count: h.cartBadge }) : t('header.cart')}
               onClick={h.openCart}
             >
@@ -70,6 +74,8 @@ export function Header() {
               <View key={entry.key} className={`header__menu-item${open ? ' header__menu-item--open' : ''}`}>
                 <View
                   className="header__menu-link"
+                  role="link"
+                  tabIndex={0}
                   onClick={() => (entry.target.kind === 'none' && hasSubMenu ? h.toggleSubMenu(index) : h.follow(entry))}
                 >
                   <Text>{entry.label}</Text>
@@ -77,6 +83,8 @@ export function Header() {
                 {hasSubMenu && (
                   <View
                     className="header__submenu-toggle"
+                    role="button"
+                    tabIndex={0}
                     aria-label={t('header.subMenu', { name: entry.label })}
                     aria-expanded={String(open)}
                     onClick={() => h.toggleSubMenu(index)}
@@ -87,7 +95,7 @@ export function Header() {
                 {hasSubMenu && (
                   <View className="header__submenu">
                     {entry.children.map((child) => (
-                      <View key={child.key} className="header__submenu-link" onClick={() => h.follow(child)}>
+                      <View key={child.key} className="header__submenu-link" role="link" tabIndex={0} onClick={() => h.follow(child)}>
                         <Text>{child.label}</Text>
                       </View>
                     ))}

@@ -66,7 +66,7 @@ export function LanguageCurrencyModal() {
           ))}
         </View>
       </View>
-      <View className="modal-frame__primary" onClick={m.apply}>
+      <View className="modal-frame__primary" role="button" tabIndex={0} onClick={m.apply}>
         <Text>{t('modal.apply')}</Text>
       </View>
     </ModalFrame>

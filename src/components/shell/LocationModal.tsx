@@ -19,7 +19,7 @@ export function LocationModal() {
         ) : (
           <View className="location__list">
             {p.provinces.map((group) => (
-              <View key={group.province} className="location__row" onClick={() => p.chooseProvince(group.province)}>
+              <View key={group.province} className="location__row" role="button" tabIndex={0} onClick={() => p.chooseProvince(group.province)}>
                 <Text className="location__name">{provinceName(group.province)}</Text>
                 <Text className="location__count">{group.storeCount} ›</Text>
               </View>
@@ -28,7 +28,7 @@ export function LocationModal() {
         )
       ) : (
         <View className="location__list">
-          <View className="location__back" onClick={p.backToProvinces}>
+          <View className="location__back" role="button" tabIndex={0} onClick={p.backToProvinces}>
             <Text>‹ {t('location.back')}</Text>
           </View>
           <Text className="location__heading">{t('location.stores', { province: provinceName(p.province) })}</Text>
@@ -36,6 +36,8 @@ export function LocationModal() {
             <View
               key={entry.id}
               className={`location__row location__store${entry.selected ? ' location__store--selected' : ''}${p.pending ? ' location__store--pending' : ''}`}
+              role="button"
+              tabIndex={0}
               aria-current={entry.selected ? 'true' : undefined}
               onClick={() => {
                 if (!p.pending) void p.chooseStore(entry.store)

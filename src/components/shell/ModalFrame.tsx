@@ -12,7 +12,7 @@ export function ModalFrame({ title, onClose, children }: PropsWithChildren<{ tit
       <View className="modal-frame__dialog" aria-label={title} aria-modal="true">
         <View className="modal-frame__head">
           <Text className="modal-frame__title">{title}</Text>
-          <View className="modal-frame__close" aria-label={t('modal.close')} onClick={onClose}>
+          <View className="modal-frame__close" role="button" tabIndex={0} aria-label={t('modal.close')} onClick={onClose}>
             <Text>✕</Text>
           </View>
         </View>

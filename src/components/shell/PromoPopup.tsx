@@ -20,7 +20,7 @@ export function PromoPopup() {
           <Text>{t('promo.message')}</Text>
         </View>
       )}
-      <View className="promo__button" aria-label={t('promo.toggle')} aria-expanded={String(promo.barOpen)} onClick={promo.toggleBar}>
+      <View className="promo__button" role="button" tabIndex={0} aria-label={t('promo.toggle')} aria-expanded={String(promo.barOpen)} onClick={promo.toggleBar}>
         <RedPacketIcon />
       </View>
     </View>

@@ -22,6 +22,8 @@ export function Shell({ title, children }: PropsWithChildren<{ title?: string }>
       <ShellSideMenu />
       <OfflineNotice />
       <View className="shell__main" role="main">
+        {/* Screen readers get the page's name as its one level-one heading (a label, not text: the page shows it). */}
+        <View className="shell__heading" role="heading" aria-level={1} aria-label={shell.heading} />
         {children}
       </View>
       <ShellFooter />

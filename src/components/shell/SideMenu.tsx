@@ -18,18 +18,18 @@ export function SideMenu() {
       <View className="side-menu__panel">
         <View className="side-menu__top">
           {account ? (
-            <View className="side-menu__account" onClick={() => m.openAccount(account.url)}>
+            <View className="side-menu__account" role="link" tabIndex={0} onClick={() => m.openAccount(account.url)}>
               <Text>{account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}</Text>
             </View>
           ) : (
             <View className="side-menu__account" />
           )}
-          <View className="side-menu__close" aria-label={t('menu.close')} onClick={m.close}>
+          <View className="side-menu__close" role="button" tabIndex={0} aria-label={t('menu.close')} onClick={m.close}>
             <Text>✕</Text>
           </View>
         </View>
         {m.chooser.visible && (
-          <View className="side-menu__chooser" aria-label={t('header.languageCurrency', { current: m.chooser.label })} onClick={m.chooser.open}>
+          <View className="side-menu__chooser" role="button" tabIndex={0} aria-label={t('header.languageCurrency', { current: m.chooser.label })} onClick={m.chooser.open}>
             <GlobeIcon />
             <Text className="side-menu__chooser-label">{m.chooser.label}</Text>
           </View>
@@ -40,7 +40,7 @@ export function SideMenu() {
             return (
               <View key={entry.key} className={`side-menu__item${open ? ' side-menu__item--open' : ''}`}>
                 <View className="side-menu__row">
-                  <View className="side-menu__link" onClick={() => m.follow(entry)}>
+                  <View className="side-menu__link" role="link" tabIndex={0} onClick={() => m.follow(entry)}>
                     <Text>{entry.label}</Text>
                   </View>
                   {entry.children.length > 0 && (
@@ -57,7 +57,7 @@ export function SideMenu() {
                 {open && (
                   <View className="side-menu__sub">
                     {entry.children.map((child) => (
-                      <View key={child.key} className="side-menu__link side-menu__link--sub" onClick={() => m.follow(child)}>
+                      <View key={child.key} className="side-menu__link side-menu__link--sub" role="link" tabIndex={0} onClick={() => m.follow(child)}>
                         <Text>{child.label}</Text>
                       </View>
                     ))}

@@ -9,11 +9,13 @@ export function TabBar() {
   const t = useT()
   const { tabs, open } = useTabBar()
   return (
-    <View className="tab-bar">
+    <View className="tab-bar" role="navigation" aria-label={t('tab.label')}>
       {tabs.map((tab) => (
         <View
           key={tab.key}
           className={`tab-bar__tab${tab.active ? ' tab-bar__tab--active' : ''}${tab.tappable ? '' : ' tab-bar__tab--static'}`}
+          role={tab.tappable ? 'link' : undefined}
+          tabIndex={tab.tappable ? 0 : undefined}
           aria-current={tab.active ? 'page' : undefined}
           aria-label={tab.badge ? t('tab.cartCount', { count: tab.badge }) : tab.label}
           onClick={tab.tappable ? () => open(tab.target) : undefined}

@@ -107,6 +107,25 @@ describe.each(LANGS)('header (%s)', (lang) => {
     expect(navigations.map((n) => n.url)).toEqual(['/checkout/cart', '/checkout/campaignCart?FissionSale=77'])
   })
 
+  it('is the banner landmark; its buttons and links take keyboard focus and Enter or Space presses them (links: Enter only)', () => {
+    resetStores(appInfoFixture(), lang)
+    const { container } = render(<Header />)
+    expect(container.querySelector('.header')).toHaveAttribute('role', 'banner')
+    for (const el of container.querySelectorAll('.header__button')) {
+      expect(el).toHaveAttribute('role', 'button')
+      expect(el).toHaveAttribute('tabindex', '0')
+    }
+    const cart = container.querySelector('.header__cart') as HTMLElement
+    fireEvent.keyDown(cart, { key: 'Enter' })
+    fireEvent.keyDown(container.querySelector('.header__search') as HTMLElement, { key: ' ' })
+    const home = container.querySelector('.header__brand') as HTMLElement
+    expect(home).toHaveAttribute('role', 'link')
+    fireEvent.keyDown(home, { key: ' ' })
+    fireEvent.keyDown(cart, { key: 'a' })
+    fireEvent.keyDown(cart, { key: 'Enter', ctrlKey: true })
+    expect(navigations.map((n) => n.url)).toEqual(['/checkout/cart', '/store/search'])
+  })
+
   it('no cart icon when checkout is disabled', () => {
     resetStores(withConfig(appInfoFixture(), { enableCheckout: false }), lang)
     useCart.setState({ cart: cartWithQuantities(1) })

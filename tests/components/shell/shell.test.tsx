@@ -54,6 +54,10 @@ describe.each(LANGS)('shell (%s)', (lang) => {
     // On H5 the footer is a chunk of its own, fetched once the page has loaded (ShellFooter.h5.tsx).
     await waitFor(() => expect(container.querySelector('.footer')).not.toBeNull())
     expect(container.querySelector('.tab-bar')).not.toBeNull()
+    // landmarks and the page's one level-one heading (the store's name on a page without a title)
+    expect(container.querySelector('.footer')).toHaveAttribute('role', 'contentinfo')
+    expect(container.querySelector('.tab-bar')).toHaveAttribute('role', 'navigation')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveAccessibleName('Maple Market')
     const root = container.firstElementChild as HTMLElement
     expect(root.style.getPropertyValue('--varFooter')).toBe('#4a4a4a')
     expect(root.style.getPropertyValue('--varPrimary')).toBe('#b71c1c')
