@@ -48,7 +48,7 @@ module.exports = {
         // Before the generic '@/' alias: the H5 implementation stands for `@/platform` in jsdom.
         '^@/platform$': '<rootDir>/src/platform/index.h5.ts',
         ...shared.moduleNameMapper,
-        '^@tarojs/components$': '<rootDir>/node_modules/@tarojs/components/lib/react/index.js',
+        '^@tarojs/components$': '<rootDir>/tests/support/taroComponentsH5.js',
         // The React wrappers import a bundled ESM tslib by relative path; the root CommonJS copy is the same library.
         'node_modules/\\.pnpm/.*/tslib/tslib\\.es6\\.js$': '<rootDir>/node_modules/tslib/tslib.js',
         '^@tarojs/taro$': '<rootDir>/tests/support/taroMock.ts'

@@ -63,6 +63,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       publicPath: '/',
+      // View, Text, Image... as Taro's plain HTML React components instead of web components: the first page's
+      // render was mostly the web components' own work (Lighthouse TBT on home 1.4 -> 0.7 s). Button stays the web
+      // component (src/components/taro/Button.ts).
+      useHtmlComponents: true,
       staticDirectory: 'static',
       router: { mode: 'browser', customRoutes: customRoutes() },
       output: {

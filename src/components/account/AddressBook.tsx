@@ -1,4 +1,5 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
 import { Picker } from '@/components/taro/FormComponents'
 import type { Address } from '@/api/account'
 import { useAddresses } from '@/hooks/useAddresses'

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { Button } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
 
 type BusyButtonProps = Omit<ComponentProps<typeof Button>, 'loading' | 'disabled'> & {
   /** Shows the spinner; also disables unless `disabled` says otherwise. */

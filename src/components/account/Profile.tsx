@@ -1,4 +1,6 @@
-import { View, Text, Button, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
+import { Img } from '@/components/taro/Img'
 import { useProfile } from '@/hooks/useAccount'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useT } from '@/hooks/useT'
@@ -18,7 +20,7 @@ export function Profile() {
       <Text className="my-account__heading">{t('user.profile.title')}</Text>
       <View className="profile__head">
         <View className="profile__picture" onClick={p.changeImage} role="button" aria-label={t('user.profile.changeImage')}>
-          {picture ? <Image className="profile__image" src={picture} mode="aspectFill" nativeProps={{ alt: '' }} /> : <Text className="profile__initial">{(user?.firstName ?? '?').slice(0, 1)}</Text>}
+          {picture ? <Img className="profile__image" src={picture} mode="aspectFill" alt="" /> : <Text className="profile__initial">{(user?.firstName ?? '?').slice(0, 1)}</Text>}
         </View>
         <View className="profile__who">
           <Text className="profile__name">{[user?.firstName, user?.lastName].filter(Boolean).join(' ')}</Text>

@@ -1,4 +1,6 @@
-import { View, Text, Button, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
+import { Img } from '@/components/taro/Img'
 import { ID_TYPES, type VerifiedContactStatus } from '@/api/account'
 import { EmptyState } from '@/components/common/EmptyState'
 import { useT } from '@/hooks/useT'
@@ -86,7 +88,7 @@ export function VerifiedContactPanel() {
             <Text className="account-field__label">{t('user.verified.photo')}</Text>
             <View className="verified-contact__photo">
               {form.values.photo ? (
-                <Image className="verified-contact__preview" src={form.values.photo} mode="aspectFit" nativeProps={{ alt: t('user.verified.photoPreview') }} />
+                <Img className="verified-contact__preview" src={form.values.photo} mode="aspectFit" alt={t('user.verified.photoPreview')} />
               ) : null}
               <Text className="verified-contact__photo-state">
                 {form.values.photo ? t('user.verified.photoChosen') : onFile ? t('user.verified.photoOnFile') : ''}

@@ -1,4 +1,5 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
 import { Checkbox, Input, Label, Textarea } from '@/components/taro/FormComponents'
 import dayjs from 'dayjs'
 import type { Address } from '@/api/account'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import './EmptyState.scss'
 
 interface EmptyStateProps {
@@ -16,9 +16,11 @@ export function EmptyState({ message, action, tone = 'empty', children }: EmptyS
       <Text className="empty-state__message">{message}</Text>
       {children}
       {action ? (
-        <Button className="empty-state__action" size="mini" onClick={action.onClick}>
+        // A view, not Taro's Button: the home page shows this state, and the button web component would add its
+        // runtime to the first load (see components/taro/Button.ts).
+        <View className="empty-state__action" role="button" tabIndex={0} onClick={action.onClick}>
           {action.label}
-        </Button>
+        </View>
       ) : null}
     </View>
   )

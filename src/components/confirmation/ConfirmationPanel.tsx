@@ -1,4 +1,5 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
 import { Spinner } from '@/components/common/Spinner'
 import type { Confirmation } from '@/hooks/useConfirmation'
 import { useT } from '@/hooks/useT'

@@ -1,4 +1,5 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
 import type { Product } from '@/api/catalog'
 import { LazyImage } from '@/components/common/LazyImage'
 import { Price } from '@/components/common/Price'

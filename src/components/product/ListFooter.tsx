@@ -1,4 +1,5 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
 import type { PagedProducts } from '@/hooks/useProductList'
 import { useT } from '@/hooks/useT'
 import './ListFooter.scss'

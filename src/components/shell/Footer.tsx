@@ -1,4 +1,5 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import { Img } from '@/components/taro/Img'
 import { useFooter } from '@/hooks/useFooter'
 import type { MenuEntry } from '@/hooks/useMenuEntries'
 import { useT } from '@/hooks/useT'
@@ -57,7 +58,7 @@ export function Footer() {
           )}
         </View>
         {f.logoUrl && (
-          <Image className="footer__logo" src={f.logoUrl} mode="aspectFit" nativeProps={{ alt: t('footer.logo', { name: f.storeName }) }} />
+          <Img className="footer__logo" src={f.logoUrl} mode="aspectFit" alt={t('footer.logo', { name: f.storeName })} />
         )}
         <Text className="footer__copyright">{f.copyright}</Text>
       </View>

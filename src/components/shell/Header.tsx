@@ -1,4 +1,5 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import { Img } from '@/components/taro/Img'
 import { useHeader } from '@/hooks/useHeader'
 import { useT } from '@/hooks/useT'
 import { CartIcon, GlobeIcon, PinIcon } from './Icons'
@@ -24,7 +25,7 @@ export function Header() {
         </View>
         <View className="header__brand" role="link" tabIndex={0} aria-label={t('header.home')} onClick={h.goHome}>
           {h.logoUrl ? (
-            <Image className={`header__logo header__logo--style${h.logoStyle}`} src={h.logoUrl} mode="aspectFit" nativeProps={{ alt: h.storeName }} />
+            <Img className={`header__logo header__logo--style${h.logoStyle}`} src={h.logoUrl} mode="aspectFit" alt={h.storeName} />
           ) : (
             <Text className="header__store-name">{h.storeName}</Text>
           )}

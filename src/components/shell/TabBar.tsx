@@ -1,4 +1,5 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import { Img } from '@/components/taro/Img'
 import { useTabBar } from '@/hooks/useTabBar'
 import { useT } from '@/hooks/useT'
 import { CartIcon } from './Icons'
@@ -20,7 +21,7 @@ export function TabBar() {
           aria-label={tab.badge ? t('tab.cartCount', { count: tab.badge }) : tab.label}
           onClick={tab.tappable ? () => open(tab.target) : undefined}
         >
-          {tab.icon.kind === 'image' && <Image className="tab-bar__icon" src={tab.icon.url} mode="aspectFit" nativeProps={{ alt: '' }} />}
+          {tab.icon.kind === 'image' && <Img className="tab-bar__icon" src={tab.icon.url} mode="aspectFit" alt="" />}
           {tab.icon.kind === 'glyph' && <Text className="tab-bar__glyph">{tab.icon.text}</Text>}
           {tab.icon.kind === 'cart' && <CartIcon />}
           <Text className="tab-bar__label">{tab.label}</Text>

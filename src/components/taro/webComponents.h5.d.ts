@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 
+export declare const defineButton: () => void
 export declare const defineCheckbox: () => void
 export declare const defineInput: () => void
 export declare const defineLabel: () => void

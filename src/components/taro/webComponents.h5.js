@@ -3,6 +3,7 @@
  * its own .d.ts because the components' typings pull in Stencil's global jest matchers, which clash
  * with jest-dom's in the tests' type check.
  */
+export { defineCustomElement as defineButton } from '@tarojs/components/dist/components/taro-button-core'
 export { defineCustomElement as defineCheckbox } from '@tarojs/components/dist/components/taro-checkbox-core'
 export { defineCustomElement as defineInput } from '@tarojs/components/dist/components/taro-input-core'
 export { defineCustomElement as defineLabel } from '@tarojs/components/dist/components/taro-label-core'

@@ -135,7 +135,7 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     const upload = http.calls.find((c) => c.path === '/admin/userManagement/image/upload')
     expect(upload).toBeDefined()
     expect(useAppInfo.getState().info?.user?.profileImage).toBe('user/abc')
-    expect(container.querySelector('.profile__image')?.getAttribute('src')).toMatch(/user\/abc$/)
+    expect(container.querySelector('.profile__image img')?.getAttribute('src')).toMatch(/user\/abc$/)
   })
 
   it('sign out: logout, back to a guest with an empty cart, home', async () => {

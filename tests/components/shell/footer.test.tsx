@@ -84,11 +84,11 @@ describe.each(LANGS)('footer (%s)', (lang) => {
     none.unmount()
     resetStores(withAppContent(appInfoFixture(), { footerLogo: { imageURL: 'images/footer-logo.png' } }), lang)
     const relative = render(<Footer />)
-    expect(relative.container.querySelector('.footer__logo')).toHaveAttribute('src', 'https://cdn.example.com/maple/images/footer-logo.png')
+    expect(relative.container.querySelector('.footer__logo img')).toHaveAttribute('src', 'https://cdn.example.com/maple/images/footer-logo.png')
     relative.unmount()
     resetStores(withAppContent(appInfoFixture(), { footerLogo: { imageURL: 'https://img.example.org/logo.png' } }), lang)
     const absolute = render(<Footer />)
-    expect(absolute.container.querySelector('.footer__logo')).toHaveAttribute('src', 'https://img.example.org/logo.png')
+    expect(absolute.container.querySelector('.footer__logo img')).toHaveAttribute('src', 'https://img.example.org/logo.png')
   })
 
   it('copyright line: current year, store name, All Rights Reserved', () => {

@@ -154,8 +154,9 @@ describe.each(LANGS)('header (%s)', (lang) => {
     resetStores(withAppContent(appInfoFixture(), { logo: { imageURL: 'images/logo.png' }, storeLogo: '2' }), lang)
     const { container } = render(<Header />)
     const logo = container.querySelector('.header__logo')
-    expect(logo).toHaveAttribute('src', 'https://cdn.example.com/maple/images/logo.png')
     expect(logo).toHaveClass('header__logo--style2')
+    expect(logo?.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.com/maple/images/logo.png')
+    expect(logo?.querySelector('img')).toHaveAttribute('alt', 'Maple Market')
     expect(screen.queryByText('Maple Market')).toBeNull()
   })
 

@@ -94,7 +94,8 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     const { container } = render(<TabBar />)
     const labels = Array.from(container.querySelectorAll('.tab-bar__label')).map((el) => el.textContent)
     expect(labels).toEqual([text.deals, 'Bag', 'Chat', 'Hotline', 'Find', 'Story'])
-    expect(container.querySelector('.tab-bar__icon')).toHaveAttribute('src', 'https://cdn.example.com/maple/icons/deals.png')
+    expect(container.querySelector('.tab-bar__icon img')).toHaveAttribute('src', 'https://cdn.example.com/maple/icons/deals.png')
+    expect(container.querySelector('.tab-bar__icon img')).toHaveAttribute('alt', '')
     // An icon name is drawn as its glyph.
     expect(screen.getByText('Find').closest('.tab-bar__tab')?.querySelector('.tab-bar__glyph')).toHaveTextContent('⌕')
 

@@ -1,4 +1,5 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
 import { CartLine } from '@/components/cart/CartLine'
 import { CartTotals } from '@/components/cart/CartTotals'
 import { EmptyState } from '@/components/common/EmptyState'
