@@ -23,7 +23,7 @@ export function LoginForm() {
           <Text>{t('account.platform.newIdentity', { provider: providerName })}</Text>
           <View className="account-form__links">
             <TextLink to={s.signUpUrl} label={t('account.platform.createAccount')} />
-            <View className="account-form__link" role="link" onClick={s.cancelPendingIdentity}>
+            <View className="account-form__link" role="link" tabIndex={0} onClick={s.cancelPendingIdentity}>
               {t('account.platform.notNow')}
             </View>
           </View>

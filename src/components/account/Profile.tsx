@@ -19,7 +19,7 @@ export function Profile() {
     <View className="my-account__section profile">
       <Text className="my-account__heading">{t('user.profile.title')}</Text>
       <View className="profile__head">
-        <View className="profile__picture" onClick={p.changeImage} role="button" aria-label={t('user.profile.changeImage')}>
+        <View className="profile__picture" onClick={p.changeImage} role="button" tabIndex={0} aria-label={t('user.profile.changeImage')}>
           {picture ? <Img className="profile__image" src={picture} mode="aspectFill" alt="" /> : <Text className="profile__initial">{(user?.firstName ?? '?').slice(0, 1)}</Text>}
         </View>
         <View className="profile__who">

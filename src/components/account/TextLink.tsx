@@ -5,7 +5,7 @@ import './AccountForm.scss'
 /** In-store link to a public URL of the spec. */
 export function TextLink({ to, label, className }: { to: string; label: string; className?: string }) {
   return (
-    <View className={`account-form__link ${className ?? ''}`} role="link" onClick={() => platform.navigate(to)}>
+    <View className={`account-form__link ${className ?? ''}`} role="link" tabIndex={0} onClick={() => platform.navigate(to)}>
       {label}
     </View>
   )

@@ -63,7 +63,7 @@ export function VerifiedContactPanel() {
                   <View
                     key={type}
                     className={`verified-contact__type${chosen ? ' verified-contact__type--chosen' : ''}`}
-                    role="radio"
+                    role="radio" tabIndex={0}
                     aria-checked={chosen}
                     data-type={type}
                     onClick={() => v.chooseIdType(type)}

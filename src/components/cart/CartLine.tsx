@@ -35,7 +35,7 @@ export const CartLine = memo(function CartLine({ line, currency, busy, rejectedA
   const name = localized(line.nameContent, line.name)
   return (
     <View className={`cart-line${busy ? ' cart-line--busy' : ''}`} data-item-key={line.itemKey}>
-      <View className="cart-line__thumb" onClick={() => platform.navigate(productUrl(line.productId))}>
+      <View className="cart-line__thumb" role="link" tabIndex={0} aria-label={name} onClick={() => platform.navigate(productUrl(line.productId))}>
         <LazyImage src={image(line.image)} alt={name} />
       </View>
       <View className="cart-line__body">
@@ -47,7 +47,7 @@ export const CartLine = memo(function CartLine({ line, currency, busy, rejectedA
         </View>
         <View className="cart-line__controls">
           <QuantityStepper value={line.quantity} disabled={busy} onChange={(q) => onQuantity(line, q)} />
-          <View className="cart-line__remove" role="button" onClick={() => !busy && onRemove(line)}>
+          <View className="cart-line__remove" role="button" tabIndex={0} onClick={() => !busy && onRemove(line)}>
             {t('cart.remove')}
           </View>
         </View>

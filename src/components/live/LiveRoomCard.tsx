@@ -20,7 +20,7 @@ export const LiveRoomCard = memo(function LiveRoomCard({ room, onOpen }: { room:
   const anchor = localized(room.anchorNameContent, room.anchor_name)
   const tag = liveStatusTag(room.live_status)
   return (
-    <View className="live-room-card" role="button" data-room-id={String(room.roomid)} onClick={() => onOpen(room)}>
+    <View className="live-room-card" role="button" tabIndex={0} data-room-id={String(room.roomid)} onClick={() => onOpen(room)}>
       <View className="live-room-card__media">
         <LazyImage src={image(room.cover_img)} alt={name} ratio={LIVE_COVER_RATIO} />
         {tag ? (

@@ -19,7 +19,7 @@ export function LiveRoomModal({ room, onClose }: { room: LiveRoom; onClose(): vo
         </View>
         <Text className="live-room-modal__text">{t('live.modal.text', { name: localized(room.nameContent, room.name) })}</Text>
         <Text className="live-room-modal__hint">{t('live.modal.qr')}</Text>
-        <View className="modal-frame__primary live-room-modal__close" role="button" onClick={onClose}>
+        <View className="modal-frame__primary live-room-modal__close" role="button" tabIndex={0} onClick={onClose}>
           <Text>{t('modal.close')}</Text>
         </View>
       </View>

@@ -12,7 +12,7 @@ export function ProductRow({ title, products, action }: { title: string; product
       <View className="product-row__head">
         <Text className="product-row__title">{title}</Text>
         {action ? (
-          <Text className="product-row__action" onClick={action.onClick}>
+          <Text className="product-row__action" role="link" tabIndex={0} onClick={action.onClick}>
             {action.label}
           </Text>
         ) : null}

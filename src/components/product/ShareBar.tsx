@@ -28,13 +28,13 @@ export function ShareBar({ title, path }: { title: string; path: string }) {
   return (
     <View className="share-bar">
       <Text className="share-bar__label">{t('product.share')}</Text>
-      <View className="share-bar__button" role="button" onClick={() => platform.share({ title, path, network: 'facebook' })}>
+      <View className="share-bar__button" role="button" tabIndex={0} onClick={() => platform.share({ title, path, network: 'facebook' })}>
         {t('product.shareFacebook')}
       </View>
-      <View className="share-bar__button" role="button" onClick={() => platform.share({ title, path, network: 'twitter' })}>
+      <View className="share-bar__button" role="button" tabIndex={0} onClick={() => platform.share({ title, path, network: 'twitter' })}>
         {t('product.shareTwitter')}
       </View>
-      <View className="share-bar__button share-bar__copy" role="button" onClick={copy}>
+      <View className="share-bar__button share-bar__copy" role="button" tabIndex={0} onClick={copy}>
         {t('product.copyLink')}
       </View>
       {copied ? (

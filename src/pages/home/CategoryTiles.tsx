@@ -22,6 +22,8 @@ export function CategoryTiles({ title, categories }: { title: string; categories
             <View
               key={c.name}
               className="category-tiles__tile"
+              role="link"
+              tabIndex={0}
               data-category={c.name}
               onClick={() => (c.link ? openConfiguredLink(c.link) : platform.navigate(productListUrl(c.name)))}
             >

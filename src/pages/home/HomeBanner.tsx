@@ -31,7 +31,7 @@ export function HomeBanner({ slides }: { slides: BannerSlide[] }) {
         {slides.map((slide, index) => {
           const title = localized(slide.title, slide.title?.en ?? '')
           return (
-            <View key={slide.image} className="home-banner__slide" onClick={() => openConfiguredLink(slide.link, slide.linkActionType)}>
+            <View key={slide.image} className="home-banner__slide" role={slide.link ? 'link' : undefined} tabIndex={slide.link ? 0 : undefined} onClick={() => openConfiguredLink(slide.link, slide.linkActionType)}>
               {/* The first slide is the page's largest paint: it loads at once, not when scrolled near. */}
               <LazyImage src={image(slide.image)} alt={title} ratio={BANNER_RATIO} eager={index === 0} />
               <View className="home-banner__caption">

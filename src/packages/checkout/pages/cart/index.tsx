@@ -60,7 +60,7 @@ export default function CartPage() {
         {page.error ? (
           <View className="cart-page__error" role="alert">
             <Text>{t('cart.updateFailed', { message: page.error })}</Text>
-            <Text className="cart-page__dismiss" onClick={page.clearError}>
+            <Text className="cart-page__dismiss" role="button" tabIndex={0} onClick={page.clearError}>
               {t('cart.dismiss')}
             </Text>
           </View>

@@ -31,7 +31,7 @@ export default function StorePage() {
         {categories.length ? (
           <View className="store-page__categories" aria-label={t('store.categories')}>
             {categories.map((c) => (
-              <Text key={c.name} className="store-page__category" data-category={c.name} onClick={() => platform.navigate(productListUrl(c.name))}>
+              <Text key={c.name} className="store-page__category" role="link" tabIndex={0} data-category={c.name} onClick={() => platform.navigate(productListUrl(c.name))}>
                 {localized(c.nameContent, c.name)}
               </Text>
             ))}

@@ -99,7 +99,7 @@ export default function ProductPage() {
           {detail.added ? (
             <View className="product-page__added" role="status">
               <Text>{t('product.added')}</Text>
-              <Text className="product-page__view-cart" onClick={() => platform.navigate(CART_URL)}>
+              <Text className="product-page__view-cart" role="link" tabIndex={0} onClick={() => platform.navigate(CART_URL)}>
                 {t('product.viewCart')}
               </Text>
             </View>
