@@ -266,6 +266,11 @@ test('page content, section templates, coupons, images, contact form', async () 
   assert.equal(img.status, 200);
   assert.match(img.headers.get('content-type')!, /image\/svg\+xml/);
   assert.match(String(img.body), /<svg/);
+  // banner images are text-free (the storefront lays each slide's title over them) and in the home banner's 20:9
+  const slide = home.sections.find((x: any) => x.kind === 'banner').slides[0];
+  const banner = String((await s.get(`/common3/image/${slide.image}`)).body);
+  assert.match(banner, /viewBox="0 0 1200 540"/);
+  assert.doesNotMatch(banner, /<text/);
   isError(await s.get('/common3/image/..%2F..%2Fetc%2Fpasswd'), 404);
   isError(await s.get('/common3/image/x.exe'), 404);
 
