@@ -13,7 +13,7 @@ export function SortBar({ value, onChange }: { value: SortChoice; onChange(sort:
         <View
           key={choice}
           role="radio"
-          tabIndex={choice === value ? 0 : -1}
+          tabIndex={0}
           aria-checked={choice === value}
           className={`sort-bar__choice${choice === value ? ' sort-bar__choice--active' : ''}`}
           data-sort={choice}

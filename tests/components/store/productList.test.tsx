@@ -66,7 +66,9 @@ describe.each(LANGS)('product list (%s)', (lang) => {
     expect(card.className).toContain('product-card--sold-out')
     expect(within(card).getByText(text.soldOut)).toBeTruthy()
     expect(http.calls[0].query.clearance).toBe('true')
-    fireEvent.click(screen.getByText(text.low))
+    // every choice takes keyboard focus (there is no arrow-key roving), and the keyboard presses it
+    for (const choice of container.querySelectorAll('.sort-bar__choice')) expect(choice).toHaveAttribute('tabindex', '0')
+    fireEvent.keyDown(screen.getByText(text.low), { key: ' ' })
     await screen.findByText(lang === 'en' ? 'Cheap' : '便宜')
     expect(http.calls.filter((c) => c.path === '/productManagement2/products').map((c) => c.query.sortby)).toEqual(['default', 'priceLowToHigh'])
   })
