@@ -1,14 +1,5 @@
 import type { Checkbox as TaroCheckbox, Input as TaroInput, Label as TaroLabel, Picker as TaroPicker, RichText as TaroRichText, Textarea as TaroTextarea } from '@tarojs/components'
-import {
-  createReactComponent,
-  defineCheckbox,
-  defineInput,
-  defineLabel,
-  definePicker,
-  defineRichText,
-  defineTextarea,
-  manipulatePropsFunction
-} from './webComponents.h5'
+import { defineCheckbox, defineInput, defineLabel, definePicker, defineRichText, defineTextarea, wrapWebComponent as wrap } from './webComponents.h5'
 
 /**
  * H5: the same React wrappers '@tarojs/components' makes (lib/react/components.js), made here for the
@@ -16,8 +7,6 @@ import {
  * anywhere, so on H5 the picker, textarea, input, checkbox... web components all rode in the first
  * load of the home page. Made here, each one is only in the chunks of the pages that import it.
  */
-const wrap = <T>(tag: string, define: () => void) => createReactComponent(tag, undefined, manipulatePropsFunction, define) as unknown as T
-
 export const Checkbox = wrap<typeof TaroCheckbox>('taro-checkbox-core', defineCheckbox)
 export const Input = wrap<typeof TaroInput>('taro-input-core', defineInput)
 export const Label = wrap<typeof TaroLabel>('taro-label-core', defineLabel)
