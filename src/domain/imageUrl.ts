@@ -7,12 +7,17 @@
 export function imageUrl(src: string | null | undefined, cdnPath: string | null | undefined): string {
   const url = (src ?? '').trim()
   if (!url) return ''
-  if (/^https/i.test(url)) return url
+  if (isAbsoluteImageUrl(url)) return url
   const cdn = (cdnPath ?? '').trim()
   if (!cdn) return url
   const base = cdn.replace(/\/+$/, '')
   if (url.startsWith(`${base}/`)) return url
   return `${base}/${url.replace(/^\/+/, '')}`
+}
+
+/** The spec's only absolute image URLs: those starting with https. */
+export function isAbsoluteImageUrl(url: string): boolean {
+  return /^https/i.test(url)
 }
 
 /** Footer logo: same rule as every other image. */

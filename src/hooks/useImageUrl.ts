@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { imageUrl } from '@/domain/imageUrl'
+import { imageUrl, isAbsoluteImageUrl } from '@/domain/imageUrl'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
 
@@ -15,8 +15,8 @@ export function useImageUrl(): (src: string | null | undefined) => string {
   const waiting = useAppInfo((s) => !s.info && (s.status === 'idle' || s.status === 'loading'))
   return useCallback(
     (src) => {
-      if (waiting && !/^https:/i.test((src ?? '').trim())) return ''
       const url = imageUrl(src, cdnPath)
+      if (waiting && !isAbsoluteImageUrl(url)) return ''
       return url.startsWith('/') && !url.startsWith('//') ? `${platform.apiOrigin()}${url}` : url
     },
     [cdnPath, waiting]

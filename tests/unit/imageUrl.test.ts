@@ -1,4 +1,4 @@
-import { footerLogoUrl, imageUrl } from '@/domain/imageUrl'
+import { footerLogoUrl, imageUrl, isAbsoluteImageUrl } from '@/domain/imageUrl'
 
 describe('spec §9 "Image URLs not starting with https get the CDN path prefixed"', () => {
   it.each([
@@ -18,6 +18,16 @@ describe('spec §9 "Image URLs not starting with https get the CDN path prefixed
     ['   ', 'https://cdn.example.com', '']
   ])('%p with CDN %p → %p', (src, cdn, url) => {
     expect(imageUrl(src, cdn)).toBe(url)
+  })
+
+  it.each([
+    ['https://other.com/a.png', true],
+    ['HTTPS://other.com/a.png', true],
+    ['http://other.com/a.png', false],
+    ['/api/istore/client/common3/image/a.svg', false],
+    ['a.svg', false]
+  ])('%p is absolute: %p', (url, absolute) => {
+    expect(isAbsoluteImageUrl(url)).toBe(absolute)
   })
 })
 
