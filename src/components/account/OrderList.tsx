@@ -25,7 +25,8 @@ export function OrderList() {
         <View
           key={order.orderID}
           className="order-row"
-          role="link" tabIndex={0}
+          role="link"
+          tabIndex={0}
           data-order-id={order.orderID}
           onClick={() => platform.navigate(`/user/orders/${order.orderID}`)}
         >

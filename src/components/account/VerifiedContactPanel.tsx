@@ -63,7 +63,8 @@ export function VerifiedContactPanel() {
                   <View
                     key={type}
                     className={`verified-contact__type${chosen ? ' verified-contact__type--chosen' : ''}`}
-                    role="radio" tabIndex={0}
+                    role="radio"
+                    tabIndex={0}
                     aria-checked={chosen}
                     data-type={type}
                     onClick={() => v.chooseIdType(type)}

@@ -31,7 +31,8 @@ export function Choices<T extends string | number>({
           <View
             key={String(option.value)}
             className={`checkout-choices__option${active ? ' checkout-choices__option--active' : ''}`}
-            role="radio" tabIndex={0}
+            role="radio"
+            tabIndex={0}
             aria-checked={active}
             data-name={name}
             data-value={String(option.value)}

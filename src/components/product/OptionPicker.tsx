@@ -27,7 +27,8 @@ export function OptionPicker({ options, selection, onChoose }: OptionPickerProps
                 return (
                   <View
                     key={v.value}
-                    role="radio" tabIndex={0}
+                    role="radio"
+                    tabIndex={0}
                     aria-checked={chosen}
                     className={`option-picker__value${chosen ? ' option-picker__value--chosen' : ''}`}
                     data-option={option.name}

@@ -29,7 +29,8 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
     <View className={`quantity-stepper${disabled ? ' quantity-stepper--disabled' : ''}`} role="group" aria-label={label ?? t('product.quantity')}>
       <View
         className="quantity-stepper__button quantity-stepper__decrease"
-        role="button" tabIndex={0}
+        role="button"
+        tabIndex={0}
         aria-label={t('product.decrease')}
         aria-disabled={disabled || value <= 1 ? true : undefined}
         onClick={() => !disabled && value > 1 && onChange(value - 1)}
@@ -49,7 +50,8 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
       />
       <View
         className="quantity-stepper__button quantity-stepper__increase"
-        role="button" tabIndex={0}
+        role="button"
+        tabIndex={0}
         aria-label={t('product.increase')}
         aria-disabled={onlyWhen(disabled)}
         onClick={() => !disabled && onChange(value + 1)}

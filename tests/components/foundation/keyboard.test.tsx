@@ -1,14 +1,16 @@
 import { pressKey } from '@/platform/keyboard.h5'
 
-/** Dispatches a keydown on `el` through pressKey and says whether the element was clicked. */
-function press(el: HTMLElement, init: KeyboardEventInit): boolean {
+/** A keydown on `el` handed to pressKey; returns the event and whether `el` was clicked. */
+function keydown(el: HTMLElement, init: KeyboardEventInit): { event: KeyboardEvent; clicked: boolean } {
   let clicked = false
   el.addEventListener('click', () => (clicked = true), { once: true })
   const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init })
   Object.defineProperty(event, 'target', { value: el })
   pressKey(event)
-  return clicked
+  return { event, clicked }
 }
+
+const press = (el: HTMLElement, init: KeyboardEventInit) => keydown(el, init).clicked
 
 function view(role: string | null, tag = 'div'): HTMLElement {
   const el = document.createElement(tag)
@@ -41,10 +43,6 @@ describe('keyboard press of views that act as controls (H5)', () => {
   })
 
   it('stops Space from scrolling the page when it presses a view', () => {
-    const el = view('button')
-    const event = new KeyboardEvent('keydown', { key: ' ', cancelable: true })
-    Object.defineProperty(event, 'target', { value: el })
-    pressKey(event)
-    expect(event.defaultPrevented).toBe(true)
+    expect(keydown(view('button'), { key: ' ' }).event.defaultPrevented).toBe(true)
   })
 })
