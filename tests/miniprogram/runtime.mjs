@@ -1,0 +1,728 @@
+/**
+ * A headless player of the built mini-programs (dist/weapp, dist/alipay): a Node `vm` context that plays the
+ * base library closely enough for Taro's runtime — App/Page/Component, a real page stack, setData with Taro's
+ * path keys (and custom-wrapper components with their own setData), taps bubbling through every ancestor whose
+ * template binds the event, WeChat's Promise return when an API gets no callbacks, and wx.request / my.request
+ * over real HTTP with the cookie header the app sends. What a device would refuse is recorded in `refusals`
+ * rather than thrown: relative or non-https request URLs, image sources a device cannot load, setData payloads
+ * over 1 MB, more than 10 requests in flight. See tests/miniprogram/README.md for what it does not reproduce.
+ */
+import { readFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import vm from 'node:vm'
+
+/** The https origin the builds are made with (ISTORE_API_ORIGIN in scripts/test.sh); mapped to the local server. */
+export const TEST_ORIGIN = 'https://shop.test'
+/** WeChat: "the data of one setData cannot exceed 1024 KB". */
+const SET_DATA_LIMIT = 1024 * 1024
+/** wx.request / my.request: at most 10 requests at a time. */
+const MAX_IN_FLIGHT = 10
+const MAX_PAGES = 10
+const DEFAULT_WAIT_MS = 5000
+
+const PLATFORMS = {
+  weapp: { global: 'wx', template: 'base.wxml', tap: /^(bind|catch):?tap$/i, catchTap: /^catch:?tap$/i },
+  alipay: { global: 'my', template: 'base.axml', tap: /^(on|catch)Tap$/, catchTap: /^catchTap$/ }
+}
+
+/** What each node name (`nn`) renders, read from the build's own base template: tag, attribute → data key, tap binding. */
+export function readTemplates(dist, kind) {
+  const source = readFileSync(path.join(dist, PLATFORMS[kind].template), 'utf8')
+  const templates = new Map()
+  const templateRe = /<template name="tmpl_0_([^"]+)">\s*<([a-z-]+|block)([^>]*)>([\s\S]*?)<\/template>/g
+  for (const [, nn, tag, attrText, body] of source.matchAll(templateRe)) {
+    if (templates.has(nn)) continue // _focus/_blur variants share their base's shape
+    const attrs = {}
+    let tap = null
+    for (const [, name, value] of attrText.matchAll(/([\w:-]+)="([^"]*)"/g)) {
+      const key = /^\{\{i\.(\w+)(?:\|\|[^}]*)?\}\}$/.exec(value) ?? /^\{\{xs\.b\(i\.(\w+),[^}]*\)\}\}$/.exec(value)
+      if (key) attrs[name] = key[1]
+      if (value === 'eh' && PLATFORMS[kind].tap.test(name)) tap = PLATFORMS[kind].catchTap.test(name) ? 'catch' : 'bind'
+    }
+    templates.set(nn, { tag: tag === 'block' && body.includes('{{i.v}}') ? '#text' : tag, attrs, tap })
+  }
+  const customWrapper = /<template name="tmpl_0_custom-wrapper">/.test(source)
+  if (customWrapper) templates.set('custom-wrapper', { tag: 'custom-wrapper', attrs: {}, tap: null })
+  return templates
+}
+
+/** Taro's setData keys: `root.cn.[0].cn.[2].v`, `i.cn.[1]`. */
+function pathSegments(key) {
+  return [...key.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map(([, index, name]) => (index !== undefined ? Number(index) : name))
+}
+
+function applyPath(target, key, value) {
+  const segments = pathSegments(key)
+  let node = target
+  segments.slice(0, -1).forEach((segment, i) => {
+    if (node[segment] === undefined || node[segment] === null || typeof node[segment] !== 'object') {
+      node[segment] = typeof segments[i + 1] === 'number' ? [] : {}
+    }
+    node = node[segment]
+  })
+  node[segments[segments.length - 1]] = value
+}
+
+function splitUrl(url) {
+  const [pathPart, queryPart = ''] = url.split('?')
+  const query = {}
+  for (const pair of queryPart.split('&')) {
+    if (!pair) continue
+    const eq = pair.indexOf('=')
+    // As on WeChat: onLoad gets each value exactly as it is written in the URL, not decoded.
+    if (eq < 0) query[pair] = ''
+    else query[pair.slice(0, eq)] = pair.slice(eq + 1)
+  }
+  return { route: pathPart.replace(/^\//, ''), query }
+}
+
+/**
+ * Launches the build of `kind` ('weapp' | 'alipay') from `dist` on the page `entry` (a page path with its query,
+ * as a share card or QR code would open it), talking to the reference server at `serverUrl`.
+ * `answers` plays the shopper's side of the native sheets: { payment: 'paid' | 'cancelled', identity: '<name>' }.
+ */
+export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answers = {}, storage = {} }) {
+  const platform = PLATFORMS[kind]
+  if (!platform) throw new Error(`unknown mini-program kind ${kind}`)
+  const appJson = JSON.parse(readFileSync(path.join(dist, 'app.json'), 'utf8'))
+  const knownPages = new Set([...appJson.pages, ...(appJson.subPackages ?? []).flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))])
+  const templates = readTemplates(dist, kind)
+  const textNn = [...templates].find(([, t]) => t.tag === '#text')?.[0]
+
+  const mp = {
+    kind,
+    /** Device refusals and limits crossed: { kind, detail }. */
+    refusals: [],
+    /** Uncaught errors: thrown in a lifecycle, a callback, a timer, or a rejected promise nobody handled. */
+    errors: [],
+    consoleErrors: [],
+    /** Every request that reached the server: { method, path, headers, body, status, response }. */
+    requests: [],
+    /** Calls to native sheets and APIs the runner only records: { name, options }. */
+    calls: [],
+    stack: [],
+    storage: JSON.parse(JSON.stringify(storage)),
+    imageSources: new Set(),
+    largestSetData: 0,
+    closed: false
+  }
+  const listeners = new Set()
+  const notify = () => listeners.forEach((fn) => fn())
+  const timers = new Map()
+  let inFlight = 0
+  let pendingRenders = 0
+
+  const guard = (where, fn) => {
+    try {
+      return fn()
+    } catch (err) {
+      mp.errors.push({ where, error: err })
+      return undefined
+    }
+  }
+  const later = (fn, where) => {
+    if (mp.closed) return
+    const handle = setTimeout(() => {
+      timers.delete(handle)
+      if (!mp.closed) guard(where, fn)
+      notify()
+    }, 0)
+    timers.set(handle, 0)
+  }
+
+  // ---- the base library's API object (wx / my) ----
+  /** WeChat: an API called without success/fail/complete returns a Promise; Alipay keeps to callbacks here. */
+  function asyncApi(name, run) {
+    return (options = {}) => {
+      const usesCallbacks = ['success', 'fail', 'complete'].some((k) => typeof options[k] === 'function')
+      const settle = (ok, result) => {
+        guard(`${name} callback`, () => (ok ? options.success?.(result) : options.fail?.(result)))
+        guard(`${name} complete`, () => options.complete?.(result))
+      }
+      const outcome = new Promise((resolve) => {
+        Promise.resolve()
+          .then(() => run(options))
+          .then(
+            (result) => resolve({ ok: true, result: { errMsg: `${name}:ok`, ...result } }),
+            (err) => resolve({ ok: false, result: { errMsg: `${name}:fail ${err?.message ?? err}`, ...(err?.extra ?? {}) } })
+          )
+      })
+      if (kind === 'weapp' && !usesCallbacks) {
+        return outcome.then(({ ok, result }) => (ok ? result : Promise.reject(result)))
+      }
+      outcome.then(({ ok, result }) => {
+        if (!mp.closed) settle(ok, result)
+        notify()
+      })
+      return undefined
+    }
+  }
+  const failWith = (message, extra) => Object.assign(new Error(message), { extra })
+  const record = (name) => asyncApi(name, (options) => void mp.calls.push({ name, options }))
+
+  const windowInfo = { windowWidth: 375, windowHeight: 812, screenWidth: 375, screenHeight: 812, pixelRatio: 2, statusBarHeight: 44 }
+
+  async function sendRequest(options) {
+    const url = String(options.url ?? '')
+    if (!/^https:\/\//.test(url)) {
+      mp.refusals.push({ kind: 'request-url', detail: url })
+      throw failWith(url.startsWith('http://') ? 'url not in domain list' : 'invalid url')
+    }
+    if (!url.startsWith(`${TEST_ORIGIN}/`)) {
+      mp.refusals.push({ kind: 'request-domain', detail: url })
+      throw failWith('url not in domain list')
+    }
+    inFlight += 1
+    if (inFlight > MAX_IN_FLIGHT) mp.refusals.push({ kind: 'requests-in-flight', detail: `${inFlight} at ${url}` })
+    try {
+      const method = String(options.method ?? 'GET').toUpperCase()
+      const headers = { ...(options.header ?? {}), ...(options.headers ?? {}) }
+      let target = serverUrl + url.slice(TEST_ORIGIN.length)
+      let body
+      if (options.data !== undefined && options.data !== null) {
+        if (method === 'GET') {
+          const query = new URLSearchParams(Object.entries(options.data).map(([k, v]) => [k, String(v)])).toString()
+          if (query) target += (target.includes('?') ? '&' : '?') + query
+        } else {
+          body = typeof options.data === 'string' ? options.data : JSON.stringify(options.data)
+        }
+      }
+      let res
+      try {
+        res = await fetch(target, { method, headers, body, redirect: 'manual' })
+      } catch (err) {
+        throw failWith(err.message)
+      }
+      const text = await res.text()
+      let data = text
+      if ((options.dataType ?? 'json') === 'json') {
+        try {
+          data = JSON.parse(text)
+        } catch {
+          // not JSON: the text, as the base library gives it
+        }
+      }
+      const setCookies = res.headers.getSetCookie()
+      const responseHeaders = {}
+      res.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') responseHeaders[kind === 'weapp' ? name.replace(/(^|-)([a-z])/g, (_, d, c) => d + c.toUpperCase()) : name] = value
+      })
+      // WeChat folds several Set-Cookie into one comma-joined header (and lists them in `cookies`).
+      if (setCookies.length) responseHeaders[kind === 'weapp' ? 'Set-Cookie' : 'set-cookie'] = kind === 'weapp' ? setCookies.join(',') : setCookies
+      mp.requests.push({ method, path: url.slice(TEST_ORIGIN.length), headers, body: body === undefined ? undefined : safeJson(body), status: res.status, response: data })
+      return kind === 'weapp'
+        ? { data, statusCode: res.status, header: responseHeaders, cookies: setCookies }
+        : { data, status: res.status, headers: responseHeaders }
+    } finally {
+      inFlight -= 1
+    }
+  }
+
+  const storageApi =
+    kind === 'weapp'
+      ? {
+          getStorageSync: (key) => (key in mp.storage ? JSON.parse(mp.storage[key]) : ''),
+          setStorageSync: (key, data) => void (mp.storage[key] = JSON.stringify(data)),
+          removeStorageSync: (key) => void delete mp.storage[key]
+        }
+      : {
+          getStorageSync: ({ key }) => ({ data: key in mp.storage ? JSON.parse(mp.storage[key]) : null }),
+          setStorageSync: ({ key, data }) => void (mp.storage[key] = JSON.stringify(data)),
+          removeStorageSync: ({ key }) => void delete mp.storage[key]
+        }
+
+  const identity = answers.identity ?? 'shopper'
+  const paymentAnswer = () => answers.payment ?? 'paid'
+  const api = {
+    ...storageApi,
+    request: asyncApi('request', sendRequest),
+    getWindowInfo: () => ({ ...windowInfo }),
+    getSystemInfoSync: () => ({ ...windowInfo, platform: 'ios', language: 'en', version: '8.0.50', SDKVersion: '3.5.0' }),
+    getSystemInfo: asyncApi('getSystemInfo', () => ({ ...windowInfo, platform: 'ios' })),
+    getNetworkType: asyncApi('getNetworkType', () => ({ networkType: 'wifi' })),
+    onNetworkStatusChange: () => undefined,
+    offNetworkStatusChange: () => undefined,
+    onPageNotFound: (fn) => void (mp.pageNotFound = fn),
+    onAppShow: () => undefined,
+    onAppHide: () => undefined,
+    canIUse: () => true,
+    navigateTo: asyncApi('navigateTo', ({ url }) => openPage(url, 'push')),
+    redirectTo: asyncApi('redirectTo', ({ url }) => openPage(url, 'replace')),
+    reLaunch: asyncApi('reLaunch', ({ url }) => openPage(url, 'relaunch')),
+    switchTab: asyncApi('switchTab', ({ url }) => openPage(url, 'relaunch')),
+    navigateBack: asyncApi('navigateBack', ({ delta = 1 } = {}) => goBack(delta)),
+    showToast: record('showToast'),
+    hideToast: record('hideToast'),
+    showLoading: record('showLoading'),
+    hideLoading: record('hideLoading'),
+    showModal: asyncApi('showModal', (options) => {
+      mp.calls.push({ name: 'showModal', options })
+      return { confirm: answers.modal !== 'cancel', cancel: answers.modal === 'cancel' }
+    }),
+    pageScrollTo: record('pageScrollTo'),
+    setClipboardData: record('setClipboardData'),
+    makePhoneCall: record('makePhoneCall'),
+    stopPullDownRefresh: record('stopPullDownRefresh'),
+    chooseImage: asyncApi('chooseImage', () => {
+      throw failWith('cancel')
+    }),
+    uploadFile: asyncApi('uploadFile', () => {
+      throw failWith('the runner has no local files')
+    })
+  }
+  if (kind === 'weapp') {
+    Object.assign(api, {
+      setNavigationBarTitle: asyncApi('setNavigationBarTitle', ({ title }) => void setTitle(title)),
+      login: asyncApi('login', () => ({ code: `sandbox-wx-${identity}` })),
+      requestPayment: asyncApi('requestPayment', (options) => {
+        mp.calls.push({ name: 'requestPayment', options })
+        if (paymentAnswer() !== 'paid') throw failWith('cancel')
+        return {}
+      })
+    })
+  } else {
+    Object.assign(api, {
+      setNavigationBar: asyncApi('setNavigationBar', ({ title }) => void setTitle(title)),
+      getAuthCode: asyncApi('getAuthCode', (options) => {
+        mp.calls.push({ name: 'getAuthCode', options })
+        return { authCode: `sandbox-ali-${identity}` }
+      }),
+      tradePay: asyncApi('tradePay', (options) => {
+        mp.calls.push({ name: 'tradePay', options })
+        return { resultCode: paymentAnswer() === 'paid' ? '9000' : '6001' }
+      })
+    })
+  }
+
+  function setTitle(title) {
+    const page = mp.stack[mp.stack.length - 1]
+    if (page) page.title = title
+  }
+
+  // ---- the vm context: only what a device's logic layer has ----
+  const sandbox = {
+    console: {
+      log: () => undefined,
+      info: () => undefined,
+      debug: () => undefined,
+      warn: () => undefined,
+      error: (...args) => void mp.consoleErrors.push(args.map(String).join(' '))
+    },
+    setTimeout: (fn, ms = 0, ...args) => {
+      if (mp.closed) return 0
+      const handle = setTimeout(() => {
+        timers.delete(handle)
+        guard('setTimeout', () => fn(...args))
+        notify()
+      }, ms)
+      timers.set(handle, ms)
+      return handle
+    },
+    clearTimeout: (handle) => {
+      timers.delete(handle)
+      clearTimeout(handle)
+    },
+    setInterval: (fn, ms = 0, ...args) => {
+      if (mp.closed) return 0
+      const handle = setInterval(() => {
+        guard('setInterval', () => fn(...args))
+        notify()
+      }, ms)
+      timers.set(handle, Math.max(ms, 1000))
+      return handle
+    },
+    clearInterval: (handle) => {
+      timers.delete(handle)
+      clearInterval(handle)
+    }
+  }
+  sandbox[platform.global] = api
+  if (kind === 'alipay') sandbox.navigator = { swuserAgent: 'AlipayClient MiniProgram' }
+  const pageConfigs = new Map()
+  const componentConfigs = new Map()
+  let loadingFile = null
+  let appConfig = null
+  sandbox.App = (config) => void (appConfig = config)
+  sandbox.Page = (config) => void pageConfigs.set(loadingFile, config)
+  sandbox.Component = (config) => void componentConfigs.set(loadingFile, config)
+  sandbox.Behavior = (config) => config
+  sandbox.getApp = () => appConfig
+  sandbox.getCurrentPages = () => [...mp.stack]
+  sandbox.requirePlugin = () => ({})
+  const context = vm.createContext(sandbox)
+
+  const onRejection = (reason, promise) => {
+    if (promise instanceof context.Promise) mp.errors.push({ where: 'unhandled rejection', error: reason })
+  }
+  process.on('unhandledRejection', onRejection)
+
+  // ---- modules: each built file as CommonJS with a relative require ----
+  const modules = new Map()
+  function requireFile(file) {
+    const resolved = file.endsWith('.js') ? file : `${file}.js`
+    if (modules.has(resolved)) return modules.get(resolved).exports
+    const module = { exports: {} }
+    modules.set(resolved, module)
+    const source = readFileSync(resolved, 'utf8')
+    const fn = vm.runInContext(`(function (require, module, exports) {${source}\n})`, context, { filename: resolved })
+    const previous = loadingFile
+    loadingFile = path.relative(dist, resolved).replace(/\.js$/, '')
+    try {
+      fn((request) => requireFile(path.resolve(path.dirname(resolved), request)), module, module.exports)
+    } finally {
+      loadingFile = previous
+    }
+    return module.exports
+  }
+
+  // ---- pages, setData and custom wrappers ----
+  const wrappers = new Map()
+
+  function measure(data, where) {
+    const json = JSON.stringify(data)
+    const size = Buffer.byteLength(json)
+    mp.largestSetData = Math.max(mp.largestSetData, size)
+    if (size > SET_DATA_LIMIT) mp.refusals.push({ kind: 'setData-size', detail: `${where}: ${size} bytes` })
+    return JSON.parse(json)
+  }
+
+  function makeSetData(owner, where) {
+    return function setData(data, callback) {
+      if (mp.closed) return
+      const copy = measure(data, where)
+      for (const [key, value] of Object.entries(copy)) applyPath(owner.data, key, value)
+      syncWrappers()
+      collectImages()
+      pendingRenders += 1
+      later(() => {
+        pendingRenders -= 1
+        owner.rendered = true
+        callback?.call(owner)
+      }, `${where} setData callback`)
+    }
+  }
+
+  function createPage(route, query) {
+    const file = path.join(dist, route)
+    if (!pageConfigs.has(route)) requireFile(file)
+    const config = pageConfigs.get(route)
+    if (!config) throw new Error(`${route}.js did not register a Page`)
+    const page = { route, __route__: route, options: query, data: JSON.parse(JSON.stringify(config.data ?? {})), title: '' }
+    for (const [key, value] of Object.entries(config)) {
+      if (key !== 'data') page[key] = typeof value === 'function' ? value.bind(page) : value
+    }
+    page.setData = makeSetData(page, route)
+    page.selectComponent = () => null
+    page.createSelectorQuery = () => selectorQuery()
+    return page
+  }
+
+  function unload(page) {
+    guard(`${page.route} onUnload`, () => page.onUnload?.())
+    for (const [sid, wrapper] of wrappers) if (wrapper.page === page) detachWrapper(sid)
+  }
+
+  function show(page, query, isNew) {
+    if (isNew) guard(`${page.route} onLoad`, () => page.onLoad?.(query))
+    guard(`${page.route} onShow`, () => page.onShow?.())
+    if (isNew) {
+      // onReady after the first render, as the base library does.
+      const ready = () => {
+        if (mp.closed || page.readyCalled) return
+        if (!page.rendered) return void listeners.add(readyListener)
+        listeners.delete(readyListener)
+        page.readyCalled = true
+        guard(`${page.route} onReady`, () => page.onReady?.())
+      }
+      const readyListener = () => ready()
+      later(ready, 'onReady')
+    }
+  }
+
+  function openPage(url, mode) {
+    const { route, query } = splitUrl(url.startsWith('/') ? url : resolveRelative(url))
+    if (!knownPages.has(route)) throw failWith(`page "${route}" is not found`)
+    if (mode === 'push' && mp.stack.length >= MAX_PAGES) throw failWith('webview count limit exceed')
+    const top = mp.stack[mp.stack.length - 1]
+    if (mode === 'push' && top) guard(`${top.route} onHide`, () => top.onHide?.())
+    if (mode === 'replace' && top) unload(mp.stack.pop())
+    if (mode === 'relaunch') while (mp.stack.length) unload(mp.stack.pop())
+    const page = createPage(route, query)
+    mp.stack.push(page)
+    show(page, query, true)
+    notify()
+    return {}
+  }
+
+  function resolveRelative(url) {
+    const top = mp.stack[mp.stack.length - 1]
+    return `/${path.posix.join(path.posix.dirname(top?.route ?? ''), url)}`
+  }
+
+  function goBack(delta) {
+    if (mp.stack.length <= 1) throw failWith('cannot navigate back at first page.')
+    for (let i = 0; i < delta && mp.stack.length > 1; i += 1) unload(mp.stack.pop())
+    show(mp.stack[mp.stack.length - 1], null, false)
+    notify()
+    return {}
+  }
+
+  function selectorQuery() {
+    const query = {
+      in: () => query,
+      select: () => query,
+      selectAll: () => query,
+      selectViewport: () => query,
+      boundingClientRect: () => query,
+      scrollOffset: () => query,
+      fields: () => query,
+      exec: (cb) => later(() => cb?.([]), 'selectorQuery')
+    }
+    return query
+  }
+  api.createSelectorQuery = selectorQuery
+
+  /** Instantiates a custom-wrapper component for each custom-wrapper node that appears, detaches the gone ones. */
+  function syncWrappers() {
+    if (!templates.has('custom-wrapper')) return
+    const present = new Set()
+    for (const page of mp.stack) {
+      walk(page.data.root, (node) => {
+        if (node.nn !== 'custom-wrapper') return
+        present.add(node.sid)
+        if (!wrappers.has(node.sid)) attachWrapper(node, page)
+      }, page)
+    }
+    for (const sid of [...wrappers.keys()]) if (!present.has(sid)) detachWrapper(sid)
+  }
+
+  function attachWrapper(node, page) {
+    if (!componentConfigs.has('custom-wrapper')) requireFile(path.join(dist, 'custom-wrapper'))
+    const config = componentConfigs.get('custom-wrapper')
+    const instance = { id: node.sid, page, data: { i: JSON.parse(JSON.stringify(node)), l: '' }, rendered: true }
+    instance.props = instance.data
+    instance.properties = instance.data
+    for (const [key, value] of Object.entries(config.methods ?? {})) instance[key] = value.bind(instance)
+    instance.setData = makeSetData(instance, `custom-wrapper ${node.sid}`)
+    wrappers.set(node.sid, instance)
+    const attached = config.attached ?? config.lifetimes?.attached
+    guard('custom-wrapper attached', () => attached?.call(instance))
+  }
+
+  function detachWrapper(sid) {
+    const instance = wrappers.get(sid)
+    wrappers.delete(sid)
+    const config = componentConfigs.get('custom-wrapper')
+    const detached = config?.detached ?? config?.lifetimes?.detached
+    guard('custom-wrapper detached', () => detached?.call(instance))
+  }
+
+  /** The rendered tree, with each attached custom wrapper's own data in place of the page's copy. */
+  function walk(node, visit, page, parents = []) {
+    if (!node || typeof node !== 'object') return
+    const shown = node.nn === 'custom-wrapper' && wrappers.get(node.sid)?.page === page ? wrappers.get(node.sid).data.i : node
+    if (visit(shown, parents) === false) return
+    for (const child of shown.cn ?? []) walk(child, visit, page, [...parents, shown])
+  }
+
+  function collectImages() {
+    for (const page of mp.stack) {
+      walk(page.data.root, (node) => {
+        const template = templates.get(String(node.nn))
+        if (template?.tag !== 'image') return
+        const src = node[template.attrs.src]
+        if (src) mp.imageSources.add(src)
+      }, page)
+    }
+  }
+
+  // ---- what a test uses ----
+  mp.currentPage = () => mp.stack[mp.stack.length - 1]
+
+  /** The texts the page shows, in document order. */
+  mp.texts = (page = mp.currentPage()) => {
+    const texts = []
+    if (page) walk(page.data.root, (node) => void (String(node.nn) === textNn && node.v !== undefined && String(node.v).trim() && texts.push(String(node.v).trim())), page)
+    return texts
+  }
+  mp.text = (page) => mp.texts(page).join('\n')
+  mp.images = (page = mp.currentPage()) => {
+    const sources = []
+    if (page) walk(page.data.root, (node) => {
+      const template = templates.get(String(node.nn))
+      if (template?.tag === 'image') sources.push(node[template.attrs.src] ?? '')
+    }, page)
+    return sources
+  }
+
+  /** Image sources ever rendered that a device could not load: not https, or not answered 200 by the server. */
+  mp.unloadableImages = async () => {
+    const problems = []
+    for (const src of mp.imageSources) {
+      if (!src.startsWith('https://')) problems.push(`${src} (not https)`)
+      else if (!src.startsWith(`${TEST_ORIGIN}/`)) problems.push(`${src} (outside the test origin)`)
+      else {
+        const res = await fetch(serverUrl + src.slice(TEST_ORIGIN.length))
+        await res.arrayBuffer()
+        if (res.status !== 200) problems.push(`${src} (${res.status})`)
+      }
+    }
+    return problems
+  }
+
+  /**
+   * Taps the element showing `label` (exact text, else the first text containing it): the base library calls
+   * `eh` for the target and every ancestor whose template binds tap, stopping after a catch binding.
+   */
+  mp.tap = (label, { page = mp.currentPage() } = {}) => {
+    let found = null
+    const matches = (exact) =>
+      walk(page.data.root, (node, parents) => {
+        if (found) return false
+        if (String(node.nn) !== textNn) return undefined
+        const value = String(node.v ?? '').trim()
+        if (exact ? value === label : value.includes(label)) found = parents
+        return undefined
+      }, page)
+    matches(true)
+    if (!found) matches(false)
+    if (!found) throw new Error(`nothing shows "${label}" on ${page.route}:\n${mp.text(page)}`)
+    tapChain(page, found)
+  }
+
+  /** Taps the node with this sid (for elements without text, e.g. an image). */
+  mp.tapSid = (sid, { page = mp.currentPage() } = {}) => {
+    let chain = null
+    walk(page.data.root, (node, parents) => {
+      if (node.sid === sid) chain = [...parents, node]
+    }, page)
+    if (!chain) throw new Error(`no node ${sid} on ${page.route}`)
+    tapChain(page, chain)
+  }
+
+  function tapChain(page, chain) {
+    const target = chain[chain.length - 1]
+    const ownerOf = (node) => {
+      for (const wrapper of wrappers.values()) if (wrapper.page === page && containsSid(wrapper.data.i, node.sid)) return wrapper
+      return page
+    }
+    let bound = 0
+    for (const node of [...chain].reverse()) {
+      const template = templates.get(String(node.nn))
+      if (!template?.tap || !node.sid) continue
+      bound += 1
+      const event = {
+        type: 'tap',
+        timeStamp: Date.now(),
+        target: { id: target.uid ?? target.sid, dataset: { sid: target.sid } },
+        currentTarget: { id: node.uid ?? node.sid, dataset: { sid: node.sid } },
+        detail: { x: 10, y: 10 },
+        touches: [],
+        changedTouches: []
+      }
+      guard('tap handler', () => ownerOf(node).eh(event))
+      if (template.tap === 'catch') break
+    }
+    if (!bound) throw new Error(`nothing under the tap binds it on ${page.route}`)
+    notify()
+  }
+
+  const containsSid = (root, sid) => {
+    let hit = false
+    walk(root, (node) => {
+      if (node.sid === sid) hit = true
+      return !hit
+    })
+    return hit
+  }
+
+  /** Resolves when `predicate()` is truthy, re-checked after every render, answer and navigation; fails after `timeout` ms with what the page shows. */
+  mp.waitFor = (predicate, { timeout = DEFAULT_WAIT_MS, what = 'condition' } = {}) =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        let value
+        try {
+          value = predicate()
+        } catch {
+          value = false
+        }
+        if (!value) return
+        cleanup()
+        resolve(value)
+      }
+      const timer = setTimeout(() => {
+        cleanup()
+        reject(new Error(`timed out waiting for ${what} on ${mp.currentPage()?.route}:\n${mp.text()}\nerrors: ${mp.errors.map((e) => `${e.where}: ${e.error?.message ?? JSON.stringify(e.error)}`).join('; ')}`))
+      }, timeout)
+      const cleanup = () => {
+        clearTimeout(timer)
+        listeners.delete(check)
+      }
+      listeners.add(check)
+      check()
+    })
+  mp.waitForText = (text, options = {}) => mp.waitFor(() => mp.text().includes(text), { what: `"${text}"`, ...options })
+  mp.waitForPage = (route, options = {}) =>
+    mp.waitFor(() => mp.currentPage()?.route === route && mp.currentPage().rendered, { what: `page ${route}`, ...options })
+
+  /**
+   * Nothing left to do: no request in flight, no render pending, no short timer queued, for several turns of the
+   * event loop in a row (work is queued in microtasks and zero-delay timers between answers).
+   */
+  mp.settled = ({ timeout = DEFAULT_WAIT_MS } = {}) =>
+    new Promise((resolve, reject) => {
+      const deadline = Date.now() + timeout
+      let quietTurns = 0
+      const idle = () => {
+        if (inFlight || pendingRenders) return false
+        for (const delay of timers.values()) if (delay < 1000) return false
+        return true
+      }
+      const turn = () => {
+        quietTurns = idle() ? quietTurns + 1 : 0
+        if (quietTurns >= 5) return resolve()
+        if (Date.now() > deadline) return reject(new Error(`${mp.currentPage()?.route} did not settle in ${timeout} ms`))
+        setImmediate(turn)
+      }
+      setImmediate(turn)
+    })
+
+  mp.close = () => {
+    mp.closed = true
+    for (const handle of timers.keys()) {
+      clearTimeout(handle)
+      clearInterval(handle)
+    }
+    timers.clear()
+    listeners.clear()
+    process.off('unhandledRejection', onRejection)
+  }
+
+  // ---- cold start: the app, then the entry page ----
+  guard('app load', () => requireFile(path.join(dist, 'app')))
+  if (!appConfig) throw new Error(`app.js of ${dist} did not call App(): ${mp.errors.map((e) => e.error?.stack).join('\n')}`)
+  const { route: entryRoute, query: entryQuery } = splitUrl(entry)
+  const launchOptions = { path: entryRoute, query: entryQuery, scene: 1001 }
+  guard('App onLaunch', () => appConfig.onLaunch?.(launchOptions))
+  guard('App onShow', () => appConfig.onShow?.(launchOptions))
+  if (knownPages.has(entryRoute)) guard('entry page', () => openPage(`/${entry}`, 'push'))
+  else {
+    mp.refusals.push({ kind: 'page-not-found', detail: entryRoute })
+    guard('onPageNotFound', () => mp.pageNotFound?.({ path: entryRoute, query: entryQuery, isEntryPage: true }))
+  }
+  return mp
+}
+
+function safeJson(text) {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+export const distOf = (root, kind) => {
+  const dist = path.join(root, 'dist', kind)
+  if (!existsSync(path.join(dist, 'app.js'))) throw new Error(`${dist} is not built: run ISTORE_API_ORIGIN=${TEST_ORIGIN} npm run build:${kind}`)
+  return dist
+}
