@@ -2,6 +2,7 @@ import path from 'path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
+import { apiOriginFor } from './apiOrigin'
 import devConfig from './dev'
 import prodConfig from './prod'
 
@@ -29,7 +30,7 @@ class AlwaysCustomWrapper {
 }
 
 /** API origin for the mini-programs (they have no "same origin"); H5 defaults to its own origin. */
-const apiOrigin = process.env.ISTORE_API_ORIGIN ?? ''
+const apiOrigin = apiOriginFor(process.env)
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {

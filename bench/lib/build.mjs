@@ -12,9 +12,12 @@ import { repoRoot } from './server.mjs'
 export const PLATFORMS = ['h5', 'weapp', 'alipay']
 const LOCK = `/tmp/istore-build-${userInfo().uid}.lock`
 
-function run(command, args, cwd) {
+/** A mini-program build needs an https API origin (config/apiOrigin.ts); sizes do not depend on which. */
+const MINI_PROGRAM_API_ORIGIN = 'https://shop.test'
+
+function run(command, args, cwd, env = {}) {
   const started = Date.now()
-  const res = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } })
+  const res = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production', ...env } })
   if (res.status !== 0) {
     // Taro's progress bars fill the output; the end of it holds the error.
     const output = `${res.stdout ?? ''}${res.stderr ?? ''}`.split('\n').slice(-40).join('\n')
@@ -26,7 +29,8 @@ function run(command, args, cwd) {
 const snapshot = (platform) => `rm -rf '${storeOutput(platform)}' && mkdir -p '${path.dirname(storeOutput(platform))}' && cp -a 'dist/${platform}' '${storeOutput(platform)}'`
 
 export function buildStore(platform) {
-  return run('flock', [LOCK, 'bash', '-c', `npx taro build --type ${platform} && ${snapshot(platform)}`], repoRoot)
+  const env = platform === 'h5' ? {} : { ISTORE_API_ORIGIN: process.env.ISTORE_API_ORIGIN || MINI_PROGRAM_API_ORIGIN }
+  return run('flock', [LOCK, 'bash', '-c', `npx taro build --type ${platform} && ${snapshot(platform)}`], repoRoot, env)
 }
 
 /** BENCH_SKIP_BUILD: takes what is in dist/ now. */
