@@ -21,7 +21,7 @@ export function useFooter() {
     menu: useMenuEntries(content?.navigation?.footerMenu, language),
     social: socialLinks(content?.system.social),
     payments: paymentIcons(content?.system.payment, env),
-    logoUrl: footerLogoUrl(content?.footerLogo?.imageURL, content?.appDetail?.cdnpath),
+    logoUrl: footerLogoUrl(content?.footerLogo?.imageURL, content?.appDetail?.cdnpath, platform.apiOrigin()),
     storeName,
     copyright: copyrightText(copyrightLine(new Date().getFullYear(), storeName), t('footer.rights')),
     follow: followMenuTarget,

@@ -37,7 +37,7 @@ export function useHeader() {
   return {
     layout: config.displayHeader === 'FLOATING' ? ('floating' as const) : ('full' as const),
     storeName,
-    logoUrl: imageUrl(content?.logo?.imageURL, content?.appDetail?.cdnpath),
+    logoUrl: imageUrl(content?.logo?.imageURL, content?.appDetail?.cdnpath, platform.apiOrigin()),
     /** storeLogo '2' picks the second logo style; anything else the first. */
     logoStyle: content?.storeLogo === '2' ? 2 : 1,
     menu,

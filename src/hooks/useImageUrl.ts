@@ -1,11 +1,11 @@
 import { useCallback } from 'react'
-import { imageUrl, isAbsoluteImageUrl } from '@/domain/imageUrl'
+import { imageUrl, isAbsoluteImageUrl, withOrigin } from '@/domain/imageUrl'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
 
 /**
- * Spec §9 image rule with the store's CDN path (appDetail.cdnpath). A CDN path on the API's own host
- * ('/api/...') is given the API origin, which mini-programs need (they have no page origin). While app info
+ * Spec §9 image rule with the store's CDN path (appDetail.cdnpath). A URL left without a scheme ('/api/...')
+ * is given the API origin, which mini-programs need (they have no page origin). While app info
  * is still on its way the CDN path is unknown: a relative image gets no URL yet ('' renders no image) rather
  * than one the browser would resolve against the page's own path (/checkout/x.svg); if app info fails, the
  * image name is used as it is.
@@ -17,7 +17,7 @@ export function useImageUrl(): (src: string | null | undefined) => string {
     (src) => {
       const url = imageUrl(src, cdnPath)
       if (waiting && !isAbsoluteImageUrl(url)) return ''
-      return url.startsWith('/') && !url.startsWith('//') ? `${platform.apiOrigin()}${url}` : url
+      return withOrigin(url, platform.apiOrigin())
     },
     [cdnPath, waiting]
   )

@@ -48,7 +48,7 @@ const ICON_GLYPHS: Record<string, string> = {
 }
 
 function tabIcon(icon: string | undefined, cdnPath: string | undefined): TabIcon {
-  if (isImagePath(icon)) return { kind: 'image', url: imageUrl(icon, cdnPath) }
+  if (isImagePath(icon)) return { kind: 'image', url: imageUrl(icon, cdnPath, platform.apiOrigin()) }
   const name = (icon ?? '').trim().toLowerCase()
   if (name === 'cart') return { kind: 'cart' }
   return { kind: 'glyph', text: ICON_GLYPHS[name] || '•' }

@@ -1,4 +1,4 @@
-import { footerLogoUrl, imageUrl, isAbsoluteImageUrl } from '@/domain/imageUrl'
+import { footerLogoUrl, imageUrl, isAbsoluteImageUrl, withOrigin } from '@/domain/imageUrl'
 
 describe('spec §9 "Image URLs not starting with https get the CDN path prefixed"', () => {
   it.each([
@@ -38,5 +38,33 @@ describe('spec footer "relative URL gets the content-delivery path prepended; ht
     [undefined, 'https://cdn.example.com/s/', '']
   ])('%p → %p', (src, cdn, url) => {
     expect(footerLogoUrl(src, cdn)).toBe(url)
+  })
+})
+
+describe('mini-programs: an image URL without a scheme goes behind the API origin (a device cannot load a relative one)', () => {
+  it.each([
+    ['logo.svg', '/api/istore/client/common3/image/', 'https://shop.example.com', 'https://shop.example.com/api/istore/client/common3/image/logo.svg'],
+    ['/api/istore/client/common3/image/logo.svg', '/api/istore/client/common3/image', 'https://shop.example.com/', 'https://shop.example.com/api/istore/client/common3/image/logo.svg'],
+    ['img/a.png', undefined, 'https://shop.example.com', 'https://shop.example.com/img/a.png'],
+    ['https://x.com/a.png', '/api/img', 'https://shop.example.com', 'https://x.com/a.png'],
+    ['logo.svg', 'https://cdn.example.com', 'https://shop.example.com', 'https://cdn.example.com/logo.svg'],
+    ['logo.svg', '/api/img', '', '/api/img/logo.svg'],
+    ['', '/api/img', 'https://shop.example.com', '']
+  ])('%p with CDN %p and origin %p → %p', (src, cdn, origin, url) => {
+    expect(imageUrl(src, cdn, origin)).toBe(url)
+  })
+
+  it('the footer logo follows the same rule', () => {
+    expect(footerLogoUrl('logo-footer.svg', '/api/img/', 'https://shop.example.com')).toBe('https://shop.example.com/api/img/logo-footer.svg')
+  })
+
+  it.each([
+    ['/a.svg', 'https://o.test', 'https://o.test/a.svg'],
+    ['//cdn.test/a.svg', 'https://o.test', '//cdn.test/a.svg'],
+    ['data:image/png;base64,AAAA', 'https://o.test', 'data:image/png;base64,AAAA'],
+    ['wxfile://tmp/a.png', 'https://o.test', 'wxfile://tmp/a.png'],
+    ['/a.svg', '', '/a.svg']
+  ])('withOrigin(%p, %p) → %p', (url, origin, result) => {
+    expect(withOrigin(url, origin)).toBe(result)
   })
 })
