@@ -68,7 +68,8 @@ function splitUrl(url: string): { pathname: string; query: Record<string, string
   return { pathname, query }
 }
 
-function decodeComponent(value: string): string {
+/** One URL component decoded as browsers decode a query ('+' is a space); a malformed one is kept as it is. */
+export function decodeComponent(value: string): string {
   try {
     return decodeURIComponent(value.replace(/\+/g, ' '))
   } catch {

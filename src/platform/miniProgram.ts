@@ -1,7 +1,7 @@
 /** Shared by the WeChat and Alipay mini-program implementations. */
 import Taro from '@tarojs/taro'
 import { applySetCookie, cookieHeader, splitSetCookie } from '@/api/cookieJar'
-import { matchRoute, ROUTES, toPagePath } from '@/domain/routes'
+import { decodeComponent, matchRoute, ROUTES, toPagePath } from '@/domain/routes'
 import { taroStorage } from './common'
 import type { Connectivity, CookieStore, NavigateMode, RouteState } from './types'
 
@@ -36,9 +36,17 @@ export function publicRoute(pagePath: string, params: Record<string, string>): R
   return { path, params: { ...params, ...matchRoute(path)?.params } }
 }
 
+/**
+ * The base library hands a page its parameters as they are written in the URL, still encoded (WeChat documents it;
+ * Taro passes them on as they are): decoded here, once, for every page, like the H5 router's.
+ */
 export function miniProgramCurrentRoute(): RouteState {
   const router = Taro.getCurrentInstance().router
-  const params = Object.fromEntries(Object.entries(router?.params ?? {}).filter(([k]) => k !== '$taroTimestamp')) as Record<string, string>
+  const params = Object.fromEntries(
+    Object.entries(router?.params ?? {})
+      .filter(([k]) => k !== '$taroTimestamp')
+      .map(([k, v]) => [decodeComponent(k), decodeComponent(String(v ?? ''))])
+  ) as Record<string, string>
   return publicRoute(router?.path?.split('?')[0] ?? '/pages/home/index', params)
 }
 

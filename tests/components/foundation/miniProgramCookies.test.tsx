@@ -1,4 +1,4 @@
-import { miniProgramCookies, publicRoute } from '@/platform/miniProgram'
+import { miniProgramCookies, miniProgramCurrentRoute, publicRoute } from '@/platform/miniProgram'
 import { testControl } from '../../support/taroMock'
 
 describe('mini-program platform pieces', () => {
@@ -21,5 +21,15 @@ describe('mini-program platform pieces', () => {
     ['/pages/home/index', {}, '/']
   ])('maps page %s %j back to the public path %s', (page, params, path) => {
     expect(publicRoute(page, params).path).toBe(path)
+  })
+
+  it('decodes page parameters once: the base library hands them over as written in the URL', () => {
+    testControl.setRoute('/packages/store/pages/productlist/index', { cat: 'Home%20%26%20Kitchen', sort: 'priceLowToHigh', $taroTimestamp: '1' })
+    expect(miniProgramCurrentRoute()).toEqual({ path: '/store/productlist', params: { cat: 'Home & Kitchen', sort: 'priceLowToHigh' } })
+    testControl.setRoute('/pages/confirmation/index', { MP_paymentstatus: 'FAIL', message: 'requestPayment%3Afail%20cancel', orderID: '7' })
+    expect(miniProgramCurrentRoute().params.message).toBe('requestPayment:fail cancel')
+    // Decoded once only: an encoded percent stays a percent; a malformed value is kept as it is.
+    testControl.setRoute('/pages/home/index', { redirect: '%2Fstore%2Fsearch%2F50%2525', bad: '100%' })
+    expect(miniProgramCurrentRoute().params).toEqual({ redirect: '/store/search/50%25', bad: '100%' })
   })
 })
