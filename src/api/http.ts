@@ -66,31 +66,64 @@ function errorsOf(data: unknown, status: number): string[] {
   return [status === 0 ? 'Network error, please check your connection' : `Request failed (${status})`]
 }
 
-export async function request<T>(
-  method: Method,
-  path: string,
-  options: { query?: Query; body?: unknown; file?: TransportRequest['file'] } = {}
-): Promise<T> {
+const UNSAFE_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'DELETE'])
+/** A GET every server of the contract answers cheaply (server/CONTRACT.md), sent only to obtain the XSRF cookie. */
+const XSRF_PRIMER_PATH = '/health'
+
+/** Requests on their way, each settling once its answer's cookies are kept. */
+const unanswered = new Set<Promise<unknown>>()
+
+/**
+ * The server sets the XSRF-TOKEN cookie on the answer to any request that came without it, and refuses an unsafe
+ * request without it (403). A page opened cold can send a POST before any answer has arrived (live rooms, checkout):
+ * an unsafe request waits for the answers on their way, and when none brought the cookie, sends a GET to obtain it.
+ */
+async function xsrfTokenForUnsafeRequest(): Promise<string | undefined> {
+  const known = platform.cookies.read(XSRF_COOKIE)
+  if (known) return known
+  if (unanswered.size) await Promise.allSettled([...unanswered])
+  const answered = platform.cookies.read(XSRF_COOKIE)
+  if (answered) return answered
+  await send('GET', XSRF_PRIMER_PATH, {}, undefined).catch(() => undefined)
+  return platform.cookies.read(XSRF_COOKIE)
+}
+
+async function send(method: Method, path: string, options: RequestOptions, xsrf: string | undefined): Promise<TransportResponse> {
   const header: Record<string, string> = { Accept: 'application/json' }
   if (options.body !== undefined) header['Content-Type'] = 'application/json'
-  const xsrf = platform.cookies.read(XSRF_COOKIE)
   if (xsrf) header[XSRF_HEADER] = xsrf
   const cookie = platform.cookies.header()
   if (cookie) header.Cookie = cookie
 
-  let res: TransportResponse
+  const answered = transport({
+    url: `${platform.apiOrigin()}${API_PREFIX}${path}${buildQuery(options.query)}`,
+    method,
+    header,
+    data: options.body,
+    file: options.file
+  }).then((res) => {
+    platform.cookies.remember(res.header['Set-Cookie'] ?? res.header['set-cookie'])
+    return res
+  })
+  unanswered.add(answered)
   try {
-    res = await transport({
-      url: `${platform.apiOrigin()}${API_PREFIX}${path}${buildQuery(options.query)}`,
-      method,
-      header,
-      data: options.body,
-      file: options.file
-    })
+    return await answered
   } catch (err) {
     throw new ApiError(0, errorsOf(null, 0), err)
+  } finally {
+    unanswered.delete(answered)
   }
-  platform.cookies.remember(res.header['Set-Cookie'] ?? res.header['set-cookie'])
+}
+
+interface RequestOptions {
+  query?: Query
+  body?: unknown
+  file?: TransportRequest['file']
+}
+
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const xsrf = UNSAFE_METHODS.has(method) ? await xsrfTokenForUnsafeRequest() : platform.cookies.read(XSRF_COOKIE)
+  const res = await send(method, path, options, xsrf)
   if (res.statusCode < 200 || res.statusCode >= 300) throw new ApiError(res.statusCode, errorsOf(res.data, res.statusCode), res.data)
   return res.data as T
 }

@@ -1,6 +1,7 @@
 /**
  * The component tests' network: routes keyed "METHOD /path" (path after /api/istore/client, no query).
  * A value can be data (200), a function of the request, or `fail(status, message)`.
+ * Like the server, every answer to a request that came without the XSRF-TOKEN cookie sets one (jsdom's cookie jar).
  */
 import { setTransport, type TransportRequest, type TransportResponse } from '@/api/http'
 
@@ -9,6 +10,7 @@ export interface Failure {
   status: number
   message: string
 }
+export const MOCK_XSRF_TOKEN = 'mock-xsrf-token'
 export const fail = (status: number, message: string): Failure => ({ __fail: true, status, message })
 
 type Handler = unknown | ((req: TransportRequest & { path: string; query: Record<string, string> }) => unknown)
@@ -22,6 +24,7 @@ export function mockHttp(routes: Record<string, Handler> = {}): MockHttp {
   const table = new Map(Object.entries(routes))
   const calls: MockHttp['calls'] = []
   setTransport(async (req): Promise<TransportResponse> => {
+    if (!/(?:^|;\s*)XSRF-TOKEN=/.test(document.cookie)) document.cookie = `XSRF-TOKEN=${MOCK_XSRF_TOKEN}; path=/`
     const url = new URL(req.url, 'http://test.local')
     const path = url.pathname.replace(/^\/api\/istore\/client/, '')
     const query = Object.fromEntries(url.searchParams)

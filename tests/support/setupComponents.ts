@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom'
+import { MOCK_XSRF_TOKEN } from './mockHttp'
 import { testControl } from './taroMock'
 // In the app the account/checkout/confirmation texts come with their pages; components are tested on their own.
 import '@/i18n/more'
@@ -6,4 +7,6 @@ import '@/i18n/more'
 beforeEach(() => {
   testControl.reset()
   window.localStorage.clear()
+  // A session whose first answer has come (it brings the XSRF cookie); tests of a cold start clear it.
+  document.cookie = `XSRF-TOKEN=${MOCK_XSRF_TOKEN}; path=/`
 })

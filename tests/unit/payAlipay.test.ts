@@ -5,7 +5,8 @@
 import { setTransport, type TransportRequest } from '@/api/http'
 import { payAlipayMiniProgram } from '@/platform/pay.alipay'
 
-jest.mock('@/platform', () => ({ platform: { apiOrigin: () => '', cookies: { read: () => undefined, header: () => undefined, remember: () => undefined } } }))
+// By the time a shopper pays, earlier answers have brought the XSRF cookie.
+jest.mock('@/platform', () => ({ platform: { apiOrigin: () => '', cookies: { read: () => 'xsrf-token', header: () => undefined, remember: () => undefined } } }))
 
 const mockNavigations: { kind: string; url: string }[] = []
 const mockTradePay = jest.fn()

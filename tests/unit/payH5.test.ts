@@ -9,7 +9,8 @@ import { setTransport, type TransportRequest } from '@/api/http'
 import { BRIDGE_MISSING, browserExit, payInBrowser } from '@/platform/pay.h5'
 import type { H5PaymentChannel } from '@/platform/types'
 
-jest.mock('@/platform', () => ({ platform: { apiOrigin: () => '', cookies: { read: () => undefined, header: () => undefined, remember: () => undefined } } }))
+// By the time a shopper pays, earlier answers have brought the XSRF cookie.
+jest.mock('@/platform', () => ({ platform: { apiOrigin: () => '', cookies: { read: () => 'xsrf-token', header: () => undefined, remember: () => undefined } } }))
 
 const mockNavigations: { kind: string; url: string }[] = []
 jest.mock('@tarojs/taro', () => ({

@@ -1,9 +1,15 @@
 import { ApiError, http, setTransport } from '@/api/http'
-import { mockHttp, fail } from '../../support/mockHttp'
+import { mockHttp, fail, MOCK_XSRF_TOKEN } from '../../support/mockHttp'
 
+const clearXsrfCookie = () => {
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+}
+
+// Each test starts cold: no answer has brought the XSRF cookie yet.
+beforeEach(clearXsrfCookie)
 afterEach(() => {
   setTransport(null)
-  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  clearXsrfCookie()
 })
 
 describe('the http client (spec §7: credentials, XSRF-TOKEN → X-XSRF-TOKEN)', () => {
@@ -22,6 +28,23 @@ describe('the http client (spec §7: credentials, XSRF-TOKEN → X-XSRF-TOKEN)',
     const net = mockHttp({ 'GET /common3/appInfoInit': {} })
     await http.get('/common3/appInfoInit')
     expect(net.calls[0].header['X-XSRF-TOKEN']).toBeUndefined()
+  })
+
+  it('a first POST waits for the answer on its way, which brings the XSRF cookie, and sends the token', async () => {
+    const net = mockHttp({ 'GET /common3/appInfoInit': {}, 'POST /common3/deliveryLocations': [] })
+    const appInfo = http.get('/common3/appInfoInit')
+    await http.post('/common3/deliveryLocations', {})
+    await appInfo
+    expect(net.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /common3/appInfoInit', 'POST /common3/deliveryLocations'])
+    expect(net.calls[1].header['X-XSRF-TOKEN']).toBe(MOCK_XSRF_TOKEN)
+  })
+
+  it('a first POST with nothing on its way obtains the XSRF cookie with a GET first', async () => {
+    const net = mockHttp({ 'GET /health': { ok: true }, 'POST /wechat/weChatlivestreaminfo': { rooms: [] } })
+    await http.post('/wechat/weChatlivestreaminfo', { start: 0, limit: 100 })
+    expect(net.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /health', 'POST /wechat/weChatlivestreaminfo'])
+    expect(net.calls[0].header['X-XSRF-TOKEN']).toBeUndefined()
+    expect(net.calls[1].header['X-XSRF-TOKEN']).toBe(MOCK_XSRF_TOKEN)
   })
 
   it('turns an error response into ApiError carrying the first server message', async () => {
