@@ -30,8 +30,10 @@ export function readTemplates(dist, kind) {
   const source = readFileSync(path.join(dist, PLATFORMS[kind].template), 'utf8')
   const templates = new Map()
   const templateRe = /<template name="tmpl_0_([^"]+)">\s*<([a-z-]+|block)([^>]*)>([\s\S]*?)<\/template>/g
-  for (const [, nn, tag, attrText, body] of source.matchAll(templateRe)) {
-    if (templates.has(nn)) continue // _focus/_blur variants share their base's shape
+  for (const [, name, tag, attrText, body] of source.matchAll(templateRe)) {
+    // Inputs dispatch to _focus/_blur variants of one shape; the base template only picks one.
+    const nn = name.replace(/_(focus|blur)$/, '')
+    if (templates.has(nn) && templates.get(nn).tag !== 'template') continue
     const attrs = {}
     let tap = null
     for (const [, name, value] of attrText.matchAll(/([\w:-]+)="([^"]*)"/g)) {
@@ -546,6 +548,20 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     return texts
   }
   mp.text = (page) => mp.texts(page).join('\n')
+  /** For each element with this class (e.g. 'checkout-choices'), the texts inside it, in document order. */
+  mp.groupsOf = (className, page = mp.currentPage()) => {
+    const groups = []
+    if (page) walk(page.data.root, (node) => {
+      if (!String(node.cl ?? '').split(/\s+/).includes(className)) return undefined
+      const texts = []
+      walk(node, (inner) => void (String(inner.nn) === textNn && String(inner.v ?? '').trim() && texts.push(String(inner.v).trim())), page)
+      groups.push(texts)
+      return false
+    }, page)
+    return groups
+  }
+  /** The texts inside elements with this class (e.g. 'tab-bar__badge'). */
+  mp.textsOf = (className, page) => mp.groupsOf(className, page).flat()
   mp.images = (page = mp.currentPage()) => {
     const sources = []
     if (page) walk(page.data.root, (node) => {
@@ -571,23 +587,38 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   }
 
   /**
-   * Taps the element showing `label` (exact text, else the first text containing it): the base library calls
-   * `eh` for the target and every ancestor whose template binds tap, stopping after a catch binding.
+   * Taps the element showing `label` (exact text, else the first text containing it, in document order): the base
+   * library calls `eh` for the target and every ancestor whose template binds tap, stopping after a catch binding.
    */
   mp.tap = (label, { page = mp.currentPage() } = {}) => {
-    let found = null
-    const matches = (exact) =>
+    const chains = (exact) => {
+      const found = []
       walk(page.data.root, (node, parents) => {
-        if (found) return false
-        if (String(node.nn) !== textNn) return undefined
+        if (String(node.nn) !== textNn) return
         const value = String(node.v ?? '').trim()
-        if (exact ? value === label : value.includes(label)) found = parents
-        return undefined
+        if (exact ? value === label : value.includes(label)) found.push(parents)
       }, page)
-    matches(true)
-    if (!found) matches(false)
-    if (!found) throw new Error(`nothing shows "${label}" on ${page.route}:\n${mp.text(page)}`)
-    tapChain(page, found)
+      return found
+    }
+    const found = chains(true).length ? chains(true) : chains(false)
+    if (!found.length) throw new Error(`nothing shows "${label}" on ${page.route}:\n${mp.text(page)}`)
+    tapChain(page, found[0])
+  }
+
+  /** Types `value` into the input named `name`, as the keyboard does: one input event with the whole value, then blur. */
+  mp.input = (name, value, { page = mp.currentPage() } = {}) => {
+    let target = null
+    walk(page.data.root, (node) => {
+      const template = templates.get(String(node.nn))
+      if (!target && (template?.tag === 'input' || template?.tag === 'textarea') && node[template.attrs.name] === name) target = node
+    }, page)
+    if (!target) throw new Error(`no input named ${name} on ${page.route}`)
+    const owner = [...wrappers.values()].find((w) => w.page === page && containsSid(w.data.i, target.sid)) ?? page
+    for (const type of ['input', 'blur']) {
+      const at = { id: target.uid ?? target.sid, dataset: { sid: target.sid } }
+      guard(`${type} handler`, () => owner.eh({ type, timeStamp: Date.now(), target: at, currentTarget: at, detail: { value, cursor: value.length } }))
+    }
+    notify()
   }
 
   /** Taps the node with this sid (for elements without text, e.g. an image). */

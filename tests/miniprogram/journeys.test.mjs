@@ -1,0 +1,242 @@
+/**
+ * Shopper journeys on the production builds of both mini-programs (dist/weapp, dist/alipay, built with
+ * ISTORE_API_ORIGIN=https://shop.test), played by tests/miniprogram/runtime.mjs against the real reference server.
+ * Each journey asserts what the shopper sees, what the server was sent, and that a device would have refused
+ * nothing (request URLs, image sources, setData sizes, requests in flight) and nothing threw.
+ */
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { distOf, launch } from './runtime.mjs'
+import { startServer } from './server.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
+const CONTACT = { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', phone: '4165550123' }
+const PAGES = {
+  home: 'pages/home/index',
+  product: 'packages/store/pages/product/index',
+  productList: 'packages/store/pages/productlist/index',
+  cart: 'packages/checkout/pages/cart/index',
+  checkout: 'packages/checkout/pages/index/index',
+  login: 'packages/account/pages/login/index',
+  orders: 'packages/user/pages/orders/index',
+  liveRooms: 'pages/wechatlivestreamrooms/index'
+}
+/** Where each platform's payment ends (WeChat: /confirmation with the mini-program return; Alipay: its checked page). */
+const CONFIRMATION = { weapp: 'pages/confirmation/index', alipay: 'pages/confirmationa/index' }
+const SIGN_IN_BUTTON = { weapp: 'Sign in with WeChat', alipay: 'Sign in with Alipay' }
+const XSRF_ERROR = 'Invalid or missing XSRF token'
+
+let server
+before(async () => {
+  server = await startServer()
+})
+after(async () => {
+  await server?.stop()
+})
+
+/** Runs `journey` on a fresh launch (own storage: a new shopper) and closes it whatever happens. */
+async function withMiniProgram(kind, options, journey) {
+  const mp = launch({ kind, dist: distOf(root, kind), serverUrl: server.baseUrl, ...options })
+  try {
+    await journey(mp)
+  } finally {
+    mp.close()
+  }
+}
+
+/** Nothing threw, a device would have refused nothing, and every image shown can be loaded. */
+async function assertDeviceClean(mp) {
+  assert.deepEqual(mp.errors.map((e) => `${e.where}: ${e.error?.stack ?? JSON.stringify(e.error)}`), [])
+  assert.deepEqual(mp.consoleErrors, [])
+  assert.deepEqual(mp.refusals, [])
+  assert.deepEqual(await mp.unloadableImages(), [])
+}
+
+const requestsTo = (mp, method, pathPrefix) => mp.requests.filter((r) => r.method === method && r.path.startsWith(`/api/istore/client${pathPrefix}`))
+
+async function addHouseBlendToCart(mp) {
+  await mp.waitForText('House Blend Coffee Beans 340g')
+  mp.tap('House Blend Coffee Beans 340g')
+  await mp.waitForPage(PAGES.product)
+  await mp.waitForText('Whole bean')
+  mp.tap('Whole bean')
+  await mp.waitForText('in stock')
+  mp.tap('Add to cart')
+  await mp.waitFor(() => mp.textsOf('tab-bar__badge')[0] === '1', { what: 'the cart badge to show 1' })
+}
+
+/** From the cart badge to a placed pickup order at Downtown Toronto, second day, first slot, paid online. */
+async function checkoutAsPickup(mp) {
+  mp.tap('Cart')
+  await mp.waitForPage(PAGES.cart)
+  await mp.waitForText('Checkout')
+  mp.tap('Checkout')
+  await mp.waitForPage(PAGES.checkout)
+  await mp.waitForText('Pickup')
+  mp.tap('Pickup')
+  await mp.waitForText('Downtown Toronto')
+  mp.tap('Downtown Toronto')
+  const dates = () => mp.groupsOf('checkout-choices').find((g) => g.some((t) => /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d+$/.test(t)))
+  await mp.waitFor(dates, { what: 'pickup dates' })
+  mp.tap(dates()[1])
+  await mp.waitForText('09:00')
+  mp.tap('09:00')
+  for (const [name, value] of Object.entries(CONTACT)) mp.input(name, value)
+  mp.tap('Pay online')
+  await mp.settled()
+  mp.tap('Place order')
+}
+
+for (const kind of ['weapp', 'alipay']) {
+  describe(`${kind} build`, () => {
+    it('home shows the server’s products, and a tap opens that product’s page', async () => {
+      await withMiniProgram(kind, {}, async (mp) => {
+        await mp.waitForText('Tea Gift Box')
+        const served = requestsTo(mp, 'GET', '/productManagement2/products').flatMap((r) => r.response.products.map((p) => p.name))
+        assert.ok(served.includes('Tea Gift Box'), 'the home page shows a product the server listed')
+        mp.tap('Tea Gift Box')
+        await mp.waitForPage(PAGES.product)
+        await mp.waitForText('Add to cart')
+        const [product] = requestsTo(mp, 'GET', '/productManagement/product/')
+        assert.equal(product.response.name, 'Tea Gift Box')
+        assert.equal(mp.currentPage().options.id, String(product.response.id))
+        assert.ok(mp.texts().includes('$68.99'))
+        assert.equal(mp.stack.length, 2, 'the product page is pushed on the home page')
+        await mp.settled()
+        await assertDeviceClean(mp)
+      })
+    })
+
+    it('choosing an option and adding to cart posts the cart and updates the badge', async () => {
+      await withMiniProgram(kind, {}, async (mp) => {
+        await addHouseBlendToCart(mp)
+        const posted = requestsTo(mp, 'POST', '/shoppingManagement4/myCart')
+        assert.equal(posted.length, 1)
+        assert.equal(posted[0].status, 200)
+        assert.deepEqual(posted[0].body, { productId: '1001', quantity: 1, optionPair: 'grind:Whole bean' })
+        assert.ok(mp.texts().includes('Added to your cart'))
+        await mp.settled()
+        await assertDeviceClean(mp)
+      })
+    })
+
+    it('pickup checkout answered "paid" in the payment sheet ends on the success page with the order number', async () => {
+      await withMiniProgram(kind, { answers: { payment: 'paid' } }, async (mp) => {
+        await addHouseBlendToCart(mp)
+        await checkoutAsPickup(mp)
+        await mp.waitForPage(CONFIRMATION[kind])
+        await mp.waitForText('Thank you for your order!')
+        const [reserved] = requestsTo(mp, 'POST', '/shoppingManagement4/reserve')
+        const orderID = String(reserved.response.orderID)
+        assert.ok(mp.texts().includes(`Order number: ${orderID}`), mp.text())
+        const sheet = mp.calls.find((c) => c.name === (kind === 'weapp' ? 'requestPayment' : 'tradePay'))
+        assert.ok(sheet, 'the platform payment sheet was shown')
+        if (kind === 'weapp') assert.equal(requestsTo(mp, 'POST', '/shoppingManagement4/processWeChatMiniProgramPayment/success').length, 1)
+        else assert.equal(requestsTo(mp, 'POST', '/shoppingManagement4/checkAlipayPaymentStatus')[0].body.resultCode, '9000')
+        await mp.waitFor(() => mp.textsOf('tab-bar__badge').length === 0, { what: 'the cart badge to go' })
+        await mp.settled()
+        await assertDeviceClean(mp)
+      })
+    })
+
+    it('pickup checkout answered "cancelled" ends on the failure page with the cart kept', async () => {
+      await withMiniProgram(kind, { answers: { payment: 'cancelled' } }, async (mp) => {
+        await addHouseBlendToCart(mp)
+        await checkoutAsPickup(mp)
+        await mp.waitForPage(CONFIRMATION[kind])
+        await mp.waitForText('Your cart is kept.')
+        if (kind === 'weapp') {
+          // The sheet's own message, readable (it arrives URL-encoded in the page parameters).
+          assert.ok(mp.texts().some((t) => t.includes('requestPayment:fail cancel')), mp.text())
+          assert.equal(requestsTo(mp, 'POST', '/shoppingManagement4/processWeChatMiniProgramPayment/error')[0].body.errorMessage, 'requestPayment:fail cancel')
+        } else {
+          assert.equal(requestsTo(mp, 'POST', '/shoppingManagement4/checkAlipayPaymentStatus')[0].body.resultCode, '6001')
+        }
+        assert.equal(mp.textsOf('tab-bar__badge')[0], '1')
+        // "Back to Cart" goes back to the checkout, whose order summary shows the kept cart.
+        mp.tap('Back to Cart')
+        await mp.waitForPage(PAGES.checkout)
+        await mp.waitForText('House Blend Coffee Beans 340g')
+        await mp.settled()
+        await assertDeviceClean(mp)
+      })
+    })
+
+    it(`${kind === 'weapp' ? 'WeChat' : 'Alipay'} sign-in: a new identity links the demo account, then signs in by itself and lands on the return target`, async () => {
+      const identity = `journey-${kind}`
+      const entry = `${PAGES.login}?redirect=${encodeURIComponent('/user/orders')}`
+      await withMiniProgram(kind, { entry, answers: { identity } }, async (mp) => {
+        await mp.waitForText(SIGN_IN_BUTTON[kind])
+        mp.tap(SIGN_IN_BUTTON[kind])
+        const loginPath = kind === 'weapp' ? '/wechat/login' : '/alipay/login'
+        await mp.waitFor(() => requestsTo(mp, 'POST', loginPath).length === 1, { what: `POST ${loginPath}` })
+        await mp.settled()
+        assert.equal(requestsTo(mp, 'POST', loginPath)[0].status, 200)
+        mp.input('emailID', DEMO.email)
+        mp.input('password', DEMO.password)
+        mp.tap(`Sign in and link ${kind === 'weapp' ? 'WeChat' : 'Alipay'}`)
+        await mp.waitForPage(PAGES.orders)
+        assert.equal(requestsTo(mp, 'POST', kind === 'weapp' ? '/wechat/link' : '/alipay/link')[0].status, 200)
+        await mp.settled()
+        await assertDeviceClean(mp)
+      })
+      await withMiniProgram(kind, { entry, answers: { identity } }, async (mp) => {
+        await mp.waitForText(SIGN_IN_BUTTON[kind])
+        mp.tap(SIGN_IN_BUTTON[kind])
+        await mp.waitForPage(PAGES.orders)
+        await mp.waitFor(() => !mp.text().includes('Sign in\n'), { what: 'the signed-in header' })
+        await mp.settled()
+        await assertDeviceClean(mp)
+      })
+    })
+
+    it('a category with spaces and "&" in its name shows its title and its products', async () => {
+      await withMiniProgram(kind, {}, async (mp) => {
+        await mp.waitForText('Home & Kitchen')
+        mp.tap('Home & Kitchen')
+        await mp.waitForPage(PAGES.productList)
+        await mp.waitForText('Ceramic Mug 350ml')
+        assert.equal(mp.currentPage().title, 'Home & Kitchen · Maple & Jade Market')
+        const listed = requestsTo(mp, 'GET', '/productManagement2/products').at(-1)
+        assert.match(listed.path, /[?&]categoryName=Home%20%26%20Kitchen(&|$)/)
+        assert.ok(listed.response.products.length > 0)
+        assert.ok(!mp.text().includes('%20'), mp.text())
+        await mp.settled()
+        await assertDeviceClean(mp)
+      })
+    })
+
+    it('a cold start straight into the live rooms or the checkout sends its first POST with the XSRF token', async () => {
+      for (const entry of [PAGES.liveRooms, PAGES.checkout]) {
+        await withMiniProgram(kind, { entry }, async (mp) => {
+          await mp.waitForPage(entry)
+          await mp.settled()
+          const posts = mp.requests.filter((r) => r.method === 'POST')
+          assert.ok(posts.length > 0, `${entry} sends a POST on opening`)
+          assert.deepEqual(posts.filter((r) => r.status === 403).map((r) => r.path), [])
+          assert.ok(!mp.text().includes(XSRF_ERROR), mp.text())
+          await assertDeviceClean(mp)
+        })
+      }
+    })
+
+    it('every page of app.json opens cold with no uncaught error and nothing a device would refuse', async () => {
+      const appJson = JSON.parse(readFileSync(path.join(distOf(root, kind), 'app.json'), 'utf8'))
+      const pages = [...appJson.pages, ...appJson.subPackages.flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))]
+      assert.equal(pages.length, 22)
+      for (const entry of pages) {
+        await withMiniProgram(kind, { entry }, async (mp) => {
+          // Without its parameters a page may send the shopper on (the general page goes home): wait for calm.
+          await mp.waitFor(() => mp.currentPage()?.rendered, { what: `${entry} to render` })
+          await mp.settled()
+          assert.ok(mp.currentPage().rendered && mp.texts().length > 0, `${entry} shows something`)
+          await assertDeviceClean(mp)
+        })
+      }
+    })
+  })
+}
