@@ -2,7 +2,8 @@
  * Shopper journeys on the production builds of both mini-programs (dist/weapp, dist/alipay, built with
  * ISTORE_API_ORIGIN=https://shop.test), played by tests/miniprogram/runtime.mjs against the real reference server.
  * Each journey asserts what the shopper sees, what the server was sent, and that a device would have refused
- * nothing (request URLs, image sources, setData sizes, requests in flight) and nothing threw.
+ * nothing (request URLs, image sources, setData sizes, requests in flight) and nothing threw. For WeChat, the home and
+ * product pages' data also goes through the build's own compiled templates (tests/miniprogram/view.mjs).
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -11,6 +12,7 @@ import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { distOf, launch } from './runtime.mjs'
 import { startServer } from './server.mjs'
+import { renderWeChatView } from './view.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
@@ -118,7 +120,7 @@ for (const kind of ['weapp', 'alipay']) {
         assert.equal(posted.length, 1)
         assert.equal(posted[0].status, 200)
         assert.deepEqual(posted[0].body, { productId: '1001', quantity: 1, optionPair: 'grind:Whole bean' })
-        assert.ok(mp.texts().includes('Added to your cart'))
+        await mp.waitForText('Added to your cart')
         await mp.settled()
         await assertDeviceClean(mp)
       })
@@ -240,3 +242,43 @@ for (const kind of ['weapp', 'alipay']) {
     })
   })
 }
+
+const compact = (text) => text.replace(/\s+/g, '')
+
+/** Renders the current page through the templates and checks the view shows exactly the logic layer's texts. */
+function renderAndCompare(mp, dist) {
+  const view = renderWeChatView(dist, mp.currentPage().route, mp.viewData())
+  assert.equal(compact(view.text()), compact(mp.texts().join('')))
+  return view
+}
+
+describe('weapp view layer (wcc + miniprogram-simulate)', () => {
+  it('home and product pages render through base.wxml as the logic layer drew them, and view taps reach the page', async () => {
+    const dist = distOf(root, 'weapp')
+    const mp = launch({ kind: 'weapp', dist, serverUrl: server.baseUrl })
+    try {
+      await mp.waitForText('Tea Gift Box')
+      await mp.settled()
+      const home = renderAndCompare(mp, dist)
+      assert.ok(home.text().includes('House Blend Coffee Beans 340g'))
+      const events = await home.tap(mp.sidOf('House Blend Coffee Beans 340g'))
+      home.close()
+      assert.ok(events.length > 0, 'the product card binds tap in the template')
+      assert.ok(events.every((e) => e.type === 'tap' && e.currentTarget.dataset.sid))
+      for (const event of events) mp.dispatchViewEvent(event)
+      await mp.waitForPage(PAGES.product)
+      await mp.waitForText('Whole bean')
+      await mp.settled()
+
+      const product = renderAndCompare(mp, dist)
+      for (const event of await product.tap(mp.sidOf('Whole bean'))) mp.dispatchViewEvent(event)
+      product.close()
+      await mp.waitForText('in stock')
+      await mp.settled()
+      renderAndCompare(mp, dist).close()
+      assert.deepEqual(mp.errors, [])
+    } finally {
+      mp.close()
+    }
+  })
+})

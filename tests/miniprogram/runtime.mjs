@@ -605,6 +605,24 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     tapChain(page, found[0])
   }
 
+  /** The page's render data as the view layer gets it: each attached custom wrapper's own data in its node. */
+  mp.viewData = (page = mp.currentPage()) => {
+    const compose = (node) => {
+      if (!node || typeof node !== 'object') return node
+      const shown = node.nn === 'custom-wrapper' && wrappers.get(node.sid)?.page === page ? wrappers.get(node.sid).data.i : node
+      return { ...shown, ...(shown.cn ? { cn: shown.cn.map(compose) } : {}) }
+    }
+    return JSON.parse(JSON.stringify({ root: compose(page.data.root) }))
+  }
+
+  /** Hands an event from a real view layer (tests/miniprogram/view.mjs) to the `eh` of the page or wrapper owning its node. */
+  mp.dispatchViewEvent = (event, page = mp.currentPage()) => {
+    const sid = event.currentTarget?.dataset?.sid
+    const owner = [...wrappers.values()].find((w) => w.page === page && containsSid(w.data.i, sid)) ?? page
+    guard(`${event.type} handler`, () => owner.eh(event))
+    notify()
+  }
+
   /** Types `value` into the input named `name`, as the keyboard does: one input event with the whole value, then blur. */
   mp.input = (name, value, { page = mp.currentPage() } = {}) => {
     let target = null
@@ -621,14 +639,14 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     notify()
   }
 
-  /** Taps the node with this sid (for elements without text, e.g. an image). */
-  mp.tapSid = (sid, { page = mp.currentPage() } = {}) => {
-    let chain = null
+  /** The sid of the element holding the first text `label` (for a view-layer tap). */
+  mp.sidOf = (label, page = mp.currentPage()) => {
+    let sid = null
     walk(page.data.root, (node, parents) => {
-      if (node.sid === sid) chain = [...parents, node]
+      if (!sid && String(node.nn) === textNn && String(node.v ?? '').trim() === label) sid = parents[parents.length - 1]?.sid
     }, page)
-    if (!chain) throw new Error(`no node ${sid} on ${page.route}`)
-    tapChain(page, chain)
+    if (!sid) throw new Error(`nothing shows "${label}" on ${page.route}`)
+    return sid
   }
 
   function tapChain(page, chain) {

@@ -1,10 +1,12 @@
 /**
- * The real reference server on a free loopback port and a fresh temporary database (demo catalogue),
- * started the way tests/e2e/harness.mjs does, and recording every API request it receives so a journey
- * can assert what the server was sent.
+ * The real reference server on a free loopback port and a fresh temporary database with the demo catalogue,
+ * started as a process the way tests/e2e/harness.mjs does. Creating and seeding an embedded database costs
+ * seconds (15 on a busy machine), so, like server/tests/helpers.ts and under the same key, a pristine seeded
+ * copy is kept in the temp dir and each start gets its own copy of it.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -38,9 +40,8 @@ async function waitForHealth(baseUrl, child, deadlineMs) {
   throw new Error('server did not become healthy in time')
 }
 
-export async function startServer() {
+async function run(dataDir) {
   const port = await freePort()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-mp-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: path.join(root, 'server'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
@@ -51,11 +52,42 @@ export async function startServer() {
   return {
     baseUrl,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await exited
-      }
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    }
+  }
+}
+
+/** The migrated and seeded database of server/tests/helpers.ts's template, built here when it is not there yet. */
+async function pristineDatabase() {
+  const sources = path.join(root, 'server', 'src')
+  const hash = createHash('sha256')
+  for (const dir of ['db/migrations', 'seed', 'lib']) {
+    for (const file of readdirSync(path.join(sources, dir)).sort()) hash.update(file).update(readFileSync(path.join(sources, dir, file)))
+  }
+  const template = path.join(tmpdir(), `istore-template-${hash.digest('hex').slice(0, 16)}`)
+  if (existsSync(path.join(template, 'READY'))) return template
+  const building = mkdtempSync(path.join(tmpdir(), 'istore-template-build-'))
+  await (await run(building)).stop()
+  writeFileSync(path.join(building, 'READY'), new Date().toISOString())
+  try {
+    renameSync(building, template)
+  } catch {
+    rmSync(building, { recursive: true, force: true }) // another test process won the race
+  }
+  return template
+}
+
+export async function startServer() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-mp-'))
+  cpSync(path.join(await pristineDatabase(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true })
+  const server = await run(dataDir)
+  return {
+    baseUrl: server.baseUrl,
+    async stop() {
+      await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
     }
   }
