@@ -204,7 +204,7 @@ for (const kind of ['weapp', 'alipay']) {
         await mp.waitForText('Ceramic Mug 350ml')
         assert.equal(mp.currentPage().title, 'Home & Kitchen · Maple & Jade Market')
         // Home's own product requests may still be answering: the list page's is the one naming a category.
-        const listed = requestsTo(mp, 'GET', '/productManagement2/products').find((r) => r.path.includes('categoryName='))
+        const listed = requestsTo(mp, 'GET', '/productManagement2/products?').find((r) => r.path.includes('categoryName='))
         assert.match(listed.path, /[?&]categoryName=Home%20%26%20Kitchen(&|$)/)
         assert.ok(listed.response.products.length > 0)
         assert.ok(!mp.text().includes('%20'), mp.text())
