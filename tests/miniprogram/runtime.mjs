@@ -5,14 +5,14 @@
  * template binds the event, WeChat's Promise return when an API gets no callbacks, and wx.request / my.request
  * over real HTTP with the cookie header the app sends. What a device would refuse is recorded in `refusals`
  * rather than thrown: relative or non-https request URLs, image sources a device cannot load, setData payloads
- * over 1 MB, more than 10 requests in flight. See tests/miniprogram/README.md for what it does not reproduce.
+ * over 1 MB, more than 10 requests in flight. README.md ("The mini-programs in the tests") says what it cannot see.
  */
 import { readFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import vm from 'node:vm'
 
 /** The https origin the builds are made with (ISTORE_API_ORIGIN in scripts/test.sh); mapped to the local server. */
-export const TEST_ORIGIN = 'https://shop.test'
+const TEST_ORIGIN = 'https://shop.test'
 /** WeChat: "the data of one setData cannot exceed 1024 KB". */
 const SET_DATA_LIMIT = 1024 * 1024
 /** wx.request / my.request: at most 10 requests at a time. */
@@ -26,7 +26,7 @@ const PLATFORMS = {
 }
 
 /** What each node name (`nn`) renders, read from the build's own base template: tag, attribute → data key, tap binding. */
-export function readTemplates(dist, kind) {
+function readTemplates(dist, kind) {
   const source = readFileSync(path.join(dist, PLATFORMS[kind].template), 'utf8')
   const templates = new Map()
   const templateRe = /<template name="tmpl_0_([^"]+)">\s*<([a-z-]+|block)([^>]*)>([\s\S]*?)<\/template>/g
@@ -83,7 +83,7 @@ function splitUrl(url) {
  * as a share card or QR code would open it), talking to the reference server at `serverUrl`.
  * `answers` plays the shopper's side of the native sheets: { payment: 'paid' | 'cancelled', identity: '<name>' }.
  */
-export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answers = {}, storage = {} }) {
+export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answers = {} }) {
   const platform = PLATFORMS[kind]
   if (!platform) throw new Error(`unknown mini-program kind ${kind}`)
   const appJson = JSON.parse(readFileSync(path.join(dist, 'app.json'), 'utf8'))
@@ -103,9 +103,9 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     /** Calls to native sheets and APIs the runner only records: { name, options }. */
     calls: [],
     stack: [],
-    storage: JSON.parse(JSON.stringify(storage)),
+    /** The device's storage (JSON per key). */
+    storage: {},
     imageSources: new Set(),
-    largestSetData: 0,
     closed: false
   }
   const listeners = new Set()
@@ -259,7 +259,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     hideLoading: record('hideLoading'),
     showModal: asyncApi('showModal', (options) => {
       mp.calls.push({ name: 'showModal', options })
-      return { confirm: answers.modal !== 'cancel', cancel: answers.modal === 'cancel' }
+      return { confirm: true, cancel: false }
     }),
     pageScrollTo: record('pageScrollTo'),
     setClipboardData: record('setClipboardData'),
@@ -383,7 +383,6 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   function measure(data, where) {
     const json = JSON.stringify(data)
     const size = Buffer.byteLength(json)
-    mp.largestSetData = Math.max(mp.largestSetData, size)
     if (size > SET_DATA_LIMIT) mp.refusals.push({ kind: 'setData-size', detail: `${where}: ${size} bytes` })
     return JSON.parse(json)
   }
@@ -562,15 +561,6 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   }
   /** The texts inside elements with this class (e.g. 'tab-bar__badge'). */
   mp.textsOf = (className, page) => mp.groupsOf(className, page).flat()
-  mp.images = (page = mp.currentPage()) => {
-    const sources = []
-    if (page) walk(page.data.root, (node) => {
-      const template = templates.get(String(node.nn))
-      if (template?.tag === 'image') sources.push(node[template.attrs.src] ?? '')
-    }, page)
-    return sources
-  }
-
   /** Image sources ever rendered that a device could not load: not https, or not answered 200 by the server. */
   mp.unloadableImages = async () => {
     const problems = []
