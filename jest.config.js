@@ -53,6 +53,39 @@ module.exports = {
         'node_modules/\\.pnpm/.*/tslib/tslib\\.es6\\.js$': '<rootDir>/node_modules/tslib/tslib.js',
         '^@tarojs/taro$': '<rootDir>/tests/support/taroMock.ts'
       }
+    },
+    {
+      ...shared,
+      // The H5 app as a whole (@tarojs/test-utils-react): createApp from app.config, Taro's real H5 runtime and router.
+      displayName: 'app',
+      testEnvironment: 'jsdom',
+      testEnvironmentOptions: { url: 'http://localhost/' },
+      testMatch: ['<rootDir>/tests/app/**/*.test.tsx'],
+      // Taro's H5 API must be loaded before its runtime reads it ('Cannot read properties of undefined (reading history)').
+      setupFiles: ['<rootDir>/tests/support/setupApp.ts'],
+      setupFilesAfterEnv: ['@testing-library/jest-dom'],
+      // Taro's H5 runtime and router bring ESM-only packages of their own (query-string, lodash-es...): transform all.
+      transformIgnorePatterns: [],
+      moduleFileExtensions: ['h5.tsx', 'h5.ts', ...shared.moduleFileExtensions],
+      globals: {
+        ...shared.globals,
+        DEPRECATED_ADAPTER_COMPONENT: false,
+        ENABLE_INNER_HTML: true,
+        ENABLE_ADJACENT_HTML: true,
+        ENABLE_SIZE_APIS: false,
+        ENABLE_TEMPLATE_CONTENT: true,
+        ENABLE_CLONE_NODE: true,
+        ENABLE_CONTAINS: true,
+        ENABLE_MUTATION_OBSERVER: false,
+        __TARO_FRAMEWORK__: 'react'
+      },
+      moduleNameMapper: {
+        '^@/platform$': '<rootDir>/src/platform/index.h5.ts',
+        ...shared.moduleNameMapper,
+        '^@tarojs/components$': '<rootDir>/tests/support/taroComponentsH5.js',
+        'node_modules/\\.pnpm/.*/tslib/tslib\\.es6\\.js$': '<rootDir>/node_modules/tslib/tslib.js',
+        '^@tarojs/taro$': '<rootDir>/tests/support/taroH5App.js'
+      }
     }
   ]
 }
