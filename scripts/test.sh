@@ -12,9 +12,14 @@ npx jest --ci
 echo "== server contract tests (real server, fresh embedded database)"
 npm --prefix server test
 echo "== builds: h5, weapp, alipay"
-npm run build:weapp --silent
-npm run build:alipay --silent
+# The mini-programs call an absolute https API origin; the mini-program suite maps this test origin to its local server.
+ISTORE_API_ORIGIN=https://shop.test npm run build:weapp --silent
+ISTORE_API_ORIGIN=https://shop.test npm run build:alipay --silent
 npm run build:h5 --silent
+echo "== mini-programs: dist/weapp and dist/alipay run headlessly against the real server"
+started=$SECONDS
+npm run --silent test:miniprogram
+echo "mini-program suite took $((SECONDS - started)) s"
 if [ -f bench/check-budgets.mjs ]; then
   echo "== size budgets"
   node bench/check-budgets.mjs
