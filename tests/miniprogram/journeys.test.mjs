@@ -3,7 +3,9 @@
  * ISTORE_API_ORIGIN=https://shop.test), played by tests/miniprogram/runtime.mjs against the real reference server.
  * Each journey asserts what the shopper sees, what the server was sent, and that a device would have refused
  * nothing (request URLs, image sources, setData sizes, requests in flight) and nothing threw. For WeChat, the home and
- * product pages' data also goes through the build's own compiled templates (tests/miniprogram/view.mjs).
+ * product pages' data also goes through the build's own compiled templates (tests/miniprogram/view.mjs). First, the
+ * runner's own checks: what it records as refused must be what a device refuses, or "nothing refused" would pass on
+ * anything.
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -92,6 +94,44 @@ async function checkoutAsPickup(mp) {
   await mp.settled()
   mp.tap('Place order')
 }
+
+describe('the runner records what a device refuses', () => {
+  it('relative and non-https request URLs fail and are recorded; the test origin reaches the server', async () => {
+    const mp = launch({ kind: 'weapp', dist: distOf(root, 'weapp'), serverUrl: server.baseUrl })
+    try {
+      await mp.settled()
+      const before = mp.requests.length
+      await assert.rejects(mp.native.request({ url: '/api/istore/client/health' }), { errMsg: 'request:fail invalid url' })
+      await assert.rejects(mp.native.request({ url: 'http://shop.test/api/istore/client/health' }), { errMsg: 'request:fail url not in domain list' })
+      assert.deepEqual(mp.refusals.map((r) => r.kind), ['request-url', 'request-url'])
+      const ok = await mp.native.request({ url: 'https://shop.test/api/istore/client/health' })
+      assert.equal(ok.statusCode, 200)
+      assert.equal(mp.requests.length, before + 1)
+    } finally {
+      mp.close()
+    }
+  })
+
+  it('more than 10 requests in flight, a setData over 1 MB and an image a device cannot load are recorded', async () => {
+    const mp = launch({ kind: 'weapp', dist: distOf(root, 'weapp'), serverUrl: server.baseUrl })
+    try {
+      await mp.settled()
+      const health = () => mp.native.request({ url: 'https://shop.test/api/istore/client/health' })
+      await Promise.all(Array.from({ length: 11 }, health))
+      assert.deepEqual(mp.refusals.map((r) => r.kind), ['requests-in-flight'])
+      mp.currentPage().setData({ big: 'x'.repeat(1024 * 1024) })
+      assert.equal(mp.refusals.at(-1).kind, 'setData-size')
+      mp.imageSources.add('/api/istore/client/common3/image/logo.svg')
+      mp.imageSources.add('https://shop.test/api/istore/client/no-such-image.png')
+      assert.deepEqual(await mp.unloadableImages(), [
+        '/api/istore/client/common3/image/logo.svg (not https)',
+        'https://shop.test/api/istore/client/no-such-image.png (404)'
+      ])
+    } finally {
+      mp.close()
+    }
+  })
+})
 
 for (const kind of ['weapp', 'alipay']) {
   describe(`${kind} build`, () => {

@@ -538,6 +538,8 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   }
 
   // ---- what a test uses ----
+  /** The `wx` / `my` object the app sees. */
+  mp.native = api
   mp.currentPage = () => mp.stack[mp.stack.length - 1]
 
   /** The texts the page shows, in document order. */
