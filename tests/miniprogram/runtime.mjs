@@ -18,7 +18,8 @@ const SET_DATA_LIMIT = 1024 * 1024
 /** wx.request / my.request: at most 10 requests at a time. */
 const MAX_IN_FLIGHT = 10
 const MAX_PAGES = 10
-const DEFAULT_WAIT_MS = 5000
+/** Waits end when their condition holds; this only bounds a failing one (the machine may be busy). */
+const DEFAULT_WAIT_MS = 15_000
 
 const PLATFORMS = {
   weapp: { global: 'wx', template: 'base.wxml', tap: /^(bind|catch):?tap$/i, catchTap: /^catch:?tap$/i },
