@@ -1,7 +1,13 @@
 /** Accounts, addresses, countries, store credit (client: src/api/account.ts). */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, obj, AnyObject, Bilingual } from '../lib/schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  AddressBookParams, Addresses, Countries, CountryParams, Credentials, ForgotPasswordAnswer, ForgotPasswordQuery,
+  ProfileUpdate, Registration as RegistrationBody, ResetPasswordBody, ResetPasswordExternalBody, SessionFields, StoreCredit,
+  StoreCreditHistory, UpdateAddressesBody,
+} from '../../../contract/account.ts';
+import { Ok } from '../../../contract/common.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../lib/errors.ts';
 import { ensureSession, getSession, hashToken, newToken, requireUser, rotateSession } from '../lib/session.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../lib/password.ts';
@@ -10,14 +16,6 @@ import { releaseReservation } from '../services/orders.ts';
 import { storeCreditBalance } from '../services/cart.ts';
 import { checkAddress, EMAIL_RE, PHONE_RE, type Address } from '../services/validate.ts';
 import { userFields } from './appInfo.ts';
-import { AddressBody } from './checkout.ts';
-
-const UserResponse = obj({
-  user: obj({ firstName: Type.String(), lastName: Type.String(), emailID: Type.String(), profileImage: Type.String() }),
-  userID: Type.String(), lastLoginDate: Type.String(), myID: Type.String(),
-  referrerUserGroup: Type.Union([Type.Null(), AnyObject]), membership: Type.Union([Type.Null(), AnyObject]),
-});
-const Password = Type.String({ maxLength: 200 });
 
 function toUser(r: any) {
   return {
@@ -98,11 +96,12 @@ export async function createAccount(db: Queryable, b: Registration): Promise<num
   return rows[0].id;
 }
 
-export default async function accountRoutes(app: FastifyInstance) {
+export default async function accountRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
   app.post('/common3/signon', {
-    schema: { body: Type.Object({ emailID: Type.String({ maxLength: 254 }), password: Password }), response: { 200: UserResponse } },
+    schema: { body: Credentials, response: { 200: SessionFields } },
   }, async (req, reply) => {
     const { emailID, password } = req.body as { emailID: string; password: string };
     const userId = await checkCredentials(db, emailID, password);
@@ -112,14 +111,14 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   app.post('/common3/clientRegistration', {
     schema: {
-      body: Type.Object({ emailID: Type.String({ maxLength: 254 }), password: Password, firstName: Type.String({ maxLength: 60 }), lastName: Type.String({ maxLength: 60 }) }),
-      response: { 200: UserResponse },
+      body: RegistrationBody,
+      response: { 200: SessionFields },
     },
   }, async (req, reply) => {
     return signIn(req, reply, await createAccount(db, req.body as Registration));
   });
 
-  app.get('/common3/logout', { schema: { response: { 200: obj({ ok: Type.Boolean() }) } } }, async (req, reply) => {
+  app.get('/common3/logout', { schema: { response: { 200: Ok } } }, async (req, reply) => {
     const s = await getSession(req);
     if (s?.userId) {
       await db.tx(async (q) => {
@@ -131,7 +130,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   app.get('/common3/forgotPassword', {
-    schema: { querystring: Type.Object({ emailID: Type.String({ minLength: 1, maxLength: 254 }) }), response: { 200: obj({ ok: Type.Boolean(), message: Type.String() }) } },
+    schema: { querystring: ForgotPasswordQuery, response: { 200: ForgotPasswordAnswer } },
   }, async (req) => {
     const email = (req.query as { emailID: string }).emailID.trim().toLowerCase();
     const { rows } = await db.query('SELECT id FROM users WHERE email = $1', [email]);
@@ -145,7 +144,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   app.post('/common3/resetPasswordExternal', {
-    schema: { body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password }), response: { 200: obj({ ok: Type.Boolean() }) } },
+    schema: { body: ResetPasswordExternalBody, response: { 200: Ok } },
   }, async (req) => {
     const { token, password } = req.body as { token: string; password: string };
     if (password.length < 8) throw badRequest('Password must be at least 8 characters');
@@ -161,7 +160,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   app.post('/admin/userManagement/resetPassword', {
-    schema: { body: Type.Object({ oldPassword: Password, newPassword: Password }), response: { 200: obj({ ok: Type.Boolean() }) } },
+    schema: { body: ResetPasswordBody, response: { 200: Ok } },
   }, async (req) => {
     const s = await requireUser(req);
     const { oldPassword, newPassword } = req.body as { oldPassword: string; newPassword: string };
@@ -172,11 +171,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { ok: true };
   });
 
-  const UserInfoBody = Type.Object({
-    firstName: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })), lastName: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
-    phone: Type.Optional(Type.String({ maxLength: 30 })), profileImage: Type.Optional(Type.String({ maxLength: 500 })),
-  });
-  app.put('/admin/userManagement/userInfo', { schema: { body: UserInfoBody, response: { 200: UserResponse } } }, async (req) => {
+  app.put('/admin/userManagement/userInfo', { schema: { body: ProfileUpdate, response: { 200: SessionFields } } }, async (req) => {
     const s = await requireUser(req);
     const b = req.body as { firstName?: string; lastName?: string; phone?: string; profileImage?: string };
     if (b.phone && !PHONE_RE.test(b.phone.trim())) throw badRequest('Phone number is not valid');
@@ -190,12 +185,11 @@ export default async function accountRoutes(app: FastifyInstance) {
     );
     return userFields(toUser(rows[0]));
   });
-  app.get('/admin/userManagement/userInfo', { schema: { response: { 200: UserResponse } } }, async (req) => {
+  app.get('/admin/userManagement/userInfo', { schema: { response: { 200: SessionFields } } }, async (req) => {
     const s = await requireUser(req);
     return userFields(s.user);
   });
 
-  const AddrParams = Type.Object({ a: Type.String({ maxLength: 20 }), b: Type.String({ maxLength: 20 }) });
   function checkOwner(a: string, userId: number) {
     if (a !== 'me' && a !== String(userId)) throw notFound('Address book not found');
   }
@@ -204,8 +198,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     if (t !== 'SHIPPING' && t !== 'BILLING') throw badRequest(`Address type must be SHIPPING or BILLING (got '${b}')`);
     return t;
   }
-  const AddrList = obj({ addresses: Type.Array(AnyObject) });
-  app.get('/admin/userManagement/getAddresses/:a/type/:b', { schema: { params: AddrParams, response: { 200: AddrList } } }, async (req) => {
+  app.get('/admin/userManagement/getAddresses/:a/type/:b', { schema: { params: AddressBookParams, response: { 200: Addresses } } }, async (req) => {
     const s = await requireUser(req);
     const { a, b } = req.params as { a: string; b: string };
     checkOwner(a, s.userId);
@@ -213,7 +206,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { addresses: rows.map((r: any) => r.data) };
   });
   app.post('/admin/userManagement/updateAddresses/:a/:b', {
-    schema: { params: AddrParams, body: Type.Object({ addresses: Type.Array(AddressBody, { maxItems: 10 }) }), response: { 200: AddrList } },
+    schema: { params: AddressBookParams, body: UpdateAddressesBody, response: { 200: Addresses } },
   }, async (req) => {
     const s = await requireUser(req);
     const { a, b } = req.params as { a: string; b: string };
@@ -234,13 +227,12 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { addresses: list };
   });
 
-  const Country = obj({ code: Type.String(), name: Type.String(), nameContent: Bilingual });
-  app.get('/common3/supportedCountries', { schema: { response: { 200: Type.Array(Country) } } }, async () => {
+  app.get('/common3/supportedCountries', { schema: { response: { 200: Countries } } }, async () => {
     const { rows } = await db.query('SELECT * FROM countries ORDER BY sort, code');
     return rows.map((r: any) => ({ code: r.code, name: r.name_en, nameContent: { en: r.name_en, zh: r.name_zh } }));
   });
   app.get('/common3/provinces/:country', {
-    schema: { params: Type.Object({ country: Type.String({ maxLength: 10 }) }), response: { 200: Type.Array(Country) } },
+    schema: { params: CountryParams, response: { 200: Countries } },
   }, async (req) => {
     const c = (req.params as { country: string }).country.toUpperCase();
     const { rows } = await db.query('SELECT * FROM provinces WHERE country = $1 ORDER BY name_en', [c]);
@@ -248,12 +240,12 @@ export default async function accountRoutes(app: FastifyInstance) {
     return rows.map((r: any) => ({ code: r.code, name: r.name_en, nameContent: { en: r.name_en, zh: r.name_zh } }));
   });
 
-  app.get('/admin/storeCreditManagement/storeCredit', { schema: { response: { 200: obj({ balance: Type.Integer(), currency: Type.String() }) } } }, async (req) => {
+  app.get('/admin/storeCreditManagement/storeCredit', { schema: { response: { 200: StoreCredit } } }, async (req) => {
     const s = await requireUser(req);
     return { balance: await storeCreditBalance(db, s.userId), currency: 'CAD' };
   });
   app.get('/admin/storeCreditManagement/storeCreditHistory', {
-    schema: { response: { 200: obj({ balance: Type.Integer(), currency: Type.String(), entries: Type.Array(AnyObject) }) } },
+    schema: { response: { 200: StoreCreditHistory } },
   }, async (req) => {
     const s = await requireUser(req);
     const { rows } = await db.query(

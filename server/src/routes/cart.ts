@@ -1,21 +1,17 @@
 /** The cart (client: src/api/cart.ts). Every answer is the whole Cart. */
 import type { FastifyInstance } from 'fastify';
-import { Type, CartSchema } from '../lib/schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AddToCartBody, Cart, RemoveLineBody, SetQuantityBody } from '../../../contract/cart.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { ensureSession, getSession } from '../lib/session.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
 import { getProduct, parseProductId } from '../services/catalog.ts';
 import { addToCart, cartView, findCart, touch } from '../services/cart.ts';
 
-const Qty = Type.Integer({ minimum: 1, maximum: 999 });
-const AddBody = Type.Object({
-  productId: Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]),
-  quantity: Qty,
-  optionPair: Type.Optional(Type.String({ maxLength: 200 })),
-});
-const resp = { 200: CartSchema };
+const resp = { 200: Cart };
 
-export default async function cartRoutes(app: FastifyInstance) {
+export default async function cartRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
   app.get('/shoppingManagement4/myCart', { schema: { response: resp } }, async (req) => {
@@ -37,11 +33,11 @@ export default async function cartRoutes(app: FastifyInstance) {
     });
   }
 
-  app.post('/shoppingManagement4/myCart', { schema: { body: AddBody, response: resp } }, (req, reply) => add(req, reply, false));
-  app.post('/shoppingManagement4/iCart', { schema: { body: AddBody, response: resp } }, (req, reply) => add(req, reply, true));
+  app.post('/shoppingManagement4/myCart', { schema: { body: AddToCartBody, response: resp } }, (req, reply) => add(req, reply, false));
+  app.post('/shoppingManagement4/iCart', { schema: { body: AddToCartBody, response: resp } }, (req, reply) => add(req, reply, true));
 
   app.put('/shoppingManagement4/myCart', {
-    schema: { body: Type.Object({ itemKey: Type.String({ minLength: 1, maxLength: 250 }), quantity: Type.Integer({ minimum: 0, maximum: 999 }) }), response: resp },
+    schema: { body: SetQuantityBody, response: resp },
   }, async (req) => {
     const { itemKey, quantity } = req.body as { itemKey: string; quantity: number };
     const s = await getSession(req);
@@ -63,7 +59,7 @@ export default async function cartRoutes(app: FastifyInstance) {
   });
 
   app.post('/shoppingManagement4/myCart/delete', {
-    schema: { body: Type.Object({ itemKey: Type.String({ minLength: 1, maxLength: 250 }) }), response: resp },
+    schema: { body: RemoveLineBody, response: resp },
   }, async (req) => {
     const { itemKey } = req.body as { itemKey: string };
     const s = await getSession(req);

@@ -1,6 +1,15 @@
 /** Checkout: the session's cart is the order draft (client: src/api/checkout.ts). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, obj, CartSchema, AnyObject } from '../lib/schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorBody, NoBody } from '../../../contract/common.ts';
+import { Address as AddressBody } from '../../../contract/account.ts';
+import { Cart } from '../../../contract/cart.ts';
+import {
+  Billing, BillingQuery, CheckoutConfig, ContactInfoQuery, CouponParams, CustomerCommentBody, DateBody, DateTimeBody,
+  DeliverInfoQuery, DeliveryLocations, DeliveryLocationsBody, LocalDeliveryConfig, OrderMethodBody, PaymentConfig,
+  Reservation, SettleBody, SettleParams, StoreCreditBody, StoreCreditPaymentBody, TipsBody,
+} from '../../../contract/checkout.ts';
+import { Contact, Order } from '../../../contract/orders.ts';
 import { badRequest, notFound, unauthorized, notImplemented } from '../lib/errors.ts';
 import { getSession, type Session } from '../lib/session.ts';
 import type { Queryable } from '../db/index.ts';
@@ -14,14 +23,7 @@ import { checkoutProblems, orderView, parseOrderId, reserve, settle } from '../s
 import { onlineProviders } from './payments.ts';
 
 const METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const;
-const resp = { 200: CartSchema };
-const AddressBody = Type.Object({
-  firstName: Type.String({ maxLength: 60 }), lastName: Type.String({ maxLength: 60 }), phone: Type.String({ maxLength: 30 }),
-  streetNumberAndNameDetails: Type.String({ maxLength: 200 }), unit: Type.Optional(Type.String({ maxLength: 40 })),
-  city: Type.String({ maxLength: 80 }), province: Type.String({ maxLength: 10 }), postCode: Type.String({ maxLength: 12 }),
-  country: Type.String({ maxLength: 4 }), isDefault: Type.Optional(Type.Boolean()), id: Type.Optional(Type.String({ maxLength: 40 })),
-});
-export { AddressBody };
+const resp = { 200: Cart };
 
 /** Finds a store by id or by its en/zh name. */
 async function findStore(q: Queryable, nameOrId: string) {
@@ -30,7 +32,8 @@ async function findStore(q: Queryable, nameOrId: string) {
   return all.find((l) => l.id.toLowerCase() === key || l.localStoreName.toLowerCase() === key || l.localStoreNameContent.zh === nameOrId.trim()) ?? null;
 }
 
-export default async function checkoutRoutes(app: FastifyInstance) {
+export default async function checkoutRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const rules = () => getSetting<CheckoutRules>(db, 'checkout');
 
@@ -46,7 +49,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     });
   }
 
-  app.get('/shoppingManagement4/checkoutConfig', { schema: { response: { 200: obj({ orderMethods: Type.Array(Type.String()), tipPercents: Type.Array(Type.Integer()), timeZone: Type.String() }) } } }, async () => {
+  app.get('/shoppingManagement4/checkoutConfig', { schema: { response: { 200: CheckoutConfig } } }, async () => {
     const r = await rules();
     return {
       ...r,
@@ -56,13 +59,13 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/shoppingManagement4/localDeliveryConfig', { schema: { response: { 200: AnyObject } } }, async () => {
+  app.get('/shoppingManagement4/localDeliveryConfig', { schema: { response: { 200: LocalDeliveryConfig } } }, async () => {
     const r = await rules();
     return { ...r.delivery, timeZone: r.timeZone, slots: slotsFor(r.delivery, r.timeZone), currency: 'CAD' };
   });
 
   app.post('/common3/deliveryLocations', {
-    schema: { body: Type.Optional(Type.Object({ country: Type.Optional(Type.String({ maxLength: 4 })), province: Type.Optional(Type.String({ maxLength: 10 })) })), response: { 200: obj({ locations: Type.Array(AnyObject) }) } },
+    schema: { body: DeliveryLocationsBody, response: { 200: DeliveryLocations } },
   }, async (req) => {
     const b = (req.body ?? {}) as { country?: string; province?: string };
     const st = await getSettings(db, ['deliveryLocations']);
@@ -71,7 +74,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     return { locations };
   });
 
-  app.get('/shoppingManagement4/paymentConfig', { schema: { response: { 200: AnyObject } } }, async () => {
+  app.get('/shoppingManagement4/paymentConfig', { schema: { response: { 200: PaymentConfig } } }, async () => {
     const st = await getSettings(db, ['payment', 'checkout']);
     return {
       currency: 'CAD',
@@ -84,22 +87,21 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/shoppingManagement4/paymentoption/PayPal', async () => {
+  app.get('/shoppingManagement4/paymentoption/PayPal', { schema: { response: { 501: ErrorBody } } }, async () => {
     throw notImplemented('PayPal payment');
   });
 
   app.post('/shoppingManagement4/updateOrderMethod', {
-    schema: { body: Type.Object({ method: Type.String({ maxLength: 20 }) }), response: resp },
+    schema: { body: OrderMethodBody, response: resp },
   }, async (req) => {
     const method = (req.body as { method: string }).method.toUpperCase();
     const r = await rules();
-    if (!(METHODS as readonly string[]).includes(method) || !r.orderMethods.includes(method)) throw badRequest(`Unknown order method '${method}' (use ${r.orderMethods.join(', ')})`);
+    if (!(METHODS as readonly string[]).includes(method) || !(r.orderMethods as readonly string[]).includes(method)) throw badRequest(`Unknown order method '${method}' (use ${r.orderMethods.join(', ')})`);
     return withCart(req, async (q, cart) => {
       await q.query('UPDATE carts SET order_method = $1 WHERE id = $2', [method, cart.id]);
     });
   });
 
-  const DateTimeBody = Type.Object({ date: Type.String({ maxLength: 10 }), time: Type.String({ maxLength: 5 }) });
   app.post('/shoppingManagement4/orderPickupDateTime', { schema: { body: DateTimeBody, response: resp } }, async (req) => {
     const { date, time } = req.body as { date: string; time: string };
     const r = await rules();
@@ -108,7 +110,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       await q.query('UPDATE carts SET pickup_date = $1, pickup_time = $2 WHERE id = $3', [date, time, cart.id]);
     });
   });
-  app.post('/shoppingManagement4/orderPickupDate', { schema: { body: Type.Object({ date: Type.String({ maxLength: 10 }) }), response: resp } }, async (req) => {
+  app.post('/shoppingManagement4/orderPickupDate', { schema: { body: DateBody, response: resp } }, async (req) => {
     const { date } = req.body as { date: string };
     const r = await rules();
     checkSlot(r.pickup, r.timeZone, date, null, 'Pickup');
@@ -127,14 +129,8 @@ export default async function checkoutRoutes(app: FastifyInstance) {
 
   app.post('/shoppingManagement4/orderContactInfo', {
     schema: {
-      querystring: Type.Object({
-        localStoreName: Type.Optional(Type.String({ maxLength: 100 })), methodName: Type.Optional(Type.String({ maxLength: 20 })),
-        tableNumber: Type.Optional(Type.String({ maxLength: 20 })),
-      }),
-      body: Type.Object({
-        firstName: Type.String({ minLength: 1, maxLength: 60 }), lastName: Type.String({ maxLength: 60 }),
-        email: Type.String({ maxLength: 254 }), phone: Type.String({ maxLength: 30 }),
-      }),
+      querystring: ContactInfoQuery,
+      body: Contact,
       response: resp,
     },
   }, async (req) => {
@@ -146,7 +142,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     if (!EMAIL_RE.test(b.email.trim())) errors.push('E-mail address is not valid');
     if (!PHONE_RE.test(b.phone.trim())) errors.push('Phone number is not valid');
     const method = qs.methodName ? qs.methodName.toUpperCase() : null;
-    if (method && !r.orderMethods.includes(method)) errors.push(`Unknown order method '${qs.methodName}'`);
+    if (method && !(r.orderMethods as readonly string[]).includes(method)) errors.push(`Unknown order method '${qs.methodName}'`);
     if (errors.length) throw badRequest(errors);
     return withCart(req, async (q, cart) => {
       const m = method ?? cart.order_method;
@@ -172,7 +168,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
 
   app.post('/shoppingManagement4/orderDeliverInfo', {
     schema: {
-      querystring: Type.Object({ localStoreName: Type.Optional(Type.String({ maxLength: 100 })), saveToMyProfile: Type.Optional(Type.Boolean()) }),
+      querystring: DeliverInfoQuery,
       body: AddressBody,
       response: resp,
     },
@@ -204,7 +200,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   });
 
   app.post('/shoppingManagement4/tips', {
-    schema: { body: Type.Object({ percent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })), amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })) }), response: resp },
+    schema: { body: TipsBody, response: resp },
   }, async (req) => {
     const b = req.body as { percent?: number; amount?: number };
     if ((b.percent == null) === (b.amount == null)) throw badRequest('Send either percent or amount');
@@ -216,7 +212,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   });
 
   app.get('/shoppingManagement4/couponVerification/:code', {
-    schema: { params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) }), response: resp },
+    schema: { params: CouponParams, response: resp },
   }, async (req) => {
     const code = (req.params as { code: string }).code.trim();
     return withCart(req, async (q, cart) => {
@@ -228,13 +224,13 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/shoppingManagement4/removeCoupon', { schema: { response: resp } }, async (req) =>
+  app.post('/shoppingManagement4/removeCoupon', { schema: { body: NoBody, response: resp } }, async (req) =>
     withCart(req, async (q, cart) => {
       await q.query('UPDATE carts SET coupon_code = NULL WHERE id = $1', [cart.id]);
     }));
 
   app.post('/shoppingManagement4/applyStoreCredit', {
-    schema: { body: Type.Object({ amount: Type.Integer({ minimum: 0, maximum: 10_000_000 }) }), response: resp },
+    schema: { body: StoreCreditBody, response: resp },
   }, async (req) => {
     const { amount } = req.body as { amount: number };
     const s = await getSession(req);
@@ -248,12 +244,12 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/shoppingManagement4/applyStoreCreditDeposit', async () => {
+  app.post('/shoppingManagement4/applyStoreCreditDeposit', { schema: { response: { 501: ErrorBody } } }, async () => {
     throw notImplemented('Store credit deposit (needs a payment provider)');
   });
 
   app.post('/shoppingManagement4/updateCustomerComment', {
-    schema: { body: Type.Object({ comment: Type.String({ maxLength: 500 }) }), response: resp },
+    schema: { body: CustomerCommentBody, response: resp },
   }, async (req) => {
     const { comment } = req.body as { comment: string };
     return withCart(req, async (q, cart) => {
@@ -262,7 +258,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   });
 
   app.get('/shoppingManagement4/billing/', {
-    schema: { querystring: Type.Object({ pickUpAandPayAtStore: Type.Optional(Type.Boolean()) }), response: { 200: AnyObject } },
+    schema: { querystring: BillingQuery, response: { 200: Billing } },
   }, async (req) => {
     const s = await getSession(req);
     const cart = await findCart(db, s);
@@ -289,14 +285,13 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   });
 
   app.post('/shoppingManagement4/reserve', {
-    schema: { response: { 200: obj({ orderID: Type.String(), total: Type.Integer(), currency: Type.String(), reused: Type.Boolean() }) } },
+    schema: { body: NoBody, response: { 200: Reservation } },
   }, async (req) => {
     const s = await getSession(req);
     if (!s) throw badRequest('Your cart is empty');
     return db.tx((q) => reserve(q, s));
   });
 
-  const SettleBody = Type.Object({ method: Type.String({ maxLength: 40 }) });
   async function settleRoute(req: FastifyRequest, id: string, method: string) {
     const orderId = parseOrderId(id);
     const s = await getSession(req);
@@ -304,10 +299,10 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     return db.tx(async (q) => orderView(q, await settle(q, s, orderId, method.toUpperCase())));
   }
   app.post('/shoppingManagement4/billing/:orderID', {
-    schema: { params: Type.Object({ orderID: Type.String({ maxLength: 20 }) }), body: SettleBody, response: { 200: AnyObject } },
+    schema: { params: SettleParams, body: SettleBody, response: { 200: Order } },
   }, async (req) => settleRoute(req, (req.params as any).orderID, (req.body as any).method));
   app.post('/shoppingManagement4/storeCreditPayment', {
-    schema: { body: Type.Object({ orderID: Type.String({ maxLength: 20 }) }), response: { 200: AnyObject } },
+    schema: { body: StoreCreditPaymentBody, response: { 200: Order } },
   }, async (req) => settleRoute(req, (req.body as any).orderID, 'STORE_CREDIT'));
 
   void computeTotals;

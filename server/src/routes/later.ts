@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { notImplemented } from '../lib/errors.ts';
+import { ErrorBody } from '../../../contract/common.ts';
 
 type M = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const LATER: [M[], string, string][] = [
@@ -35,6 +36,6 @@ export const LATER: [M[], string, string][] = [
 
 export default async function laterRoutes(app: FastifyInstance) {
   for (const [methods, url, what] of LATER) {
-    app.route({ method: methods, url, handler: async () => { throw notImplemented(what); } });
+    app.route({ method: methods, url, schema: { response: { 501: ErrorBody } }, handler: async () => { throw notImplemented(what); } });
   }
 }

@@ -5,32 +5,17 @@
  * the same way; names also come bilingual (`nameContent`, `anchorNameContent`) like the rest of this API.
  */
 import type { FastifyInstance } from 'fastify';
-import { Type, obj, Bilingual } from '../lib/schemas.ts';
-
-const Body = Type.Object({
-  start: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-});
-
-const Room = obj({
-  roomid: Type.Integer(),
-  name: Type.String(),
-  nameContent: Bilingual,
-  cover_img: Type.String(),
-  anchor_name: Type.String(),
-  anchorNameContent: Bilingual,
-  live_status: Type.Integer(),
-  start_time: Type.Integer(),
-  end_time: Type.Integer(),
-});
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { LiveRooms, LiveRoomsQuery } from '../../../contract/liveStream.ts';
 
 const seconds = (t: Date | string) => Math.floor(new Date(t).getTime() / 1000);
 
-export default async function liveStreamRoutes(app: FastifyInstance) {
+export default async function liveStreamRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
   app.post('/wechat/weChatlivestreaminfo', {
-    schema: { body: Body, response: { 200: obj({ room_info: Type.Array(Room), total: Type.Integer() }) } },
+    schema: { body: LiveRoomsQuery, response: { 200: LiveRooms } },
     // The body is optional: no body (or JSON null) asks for the first page.
     preValidation: async (req) => {
       if (req.body === undefined || req.body === null) req.body = {};

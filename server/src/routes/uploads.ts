@@ -13,14 +13,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
-import { Type, obj } from '../lib/schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { IdPhotoUpload, ProfileImageUpload, UploadParams } from '../../../contract/account.ts';
+import { UploadedImage } from '../../../contract/content.ts';
 import { requireUser } from '../lib/session.ts';
 import { MAX_IMAGE_BYTES, sniffImage, uploadPath } from '../uploads/images.ts';
 import { boundaryOf, fileParts } from '../uploads/multipart.ts';
 
-const IdParam = Type.Object({ id: Type.String({ pattern: '^[a-f0-9]{32}$' }) });
+/** Multipart bodies are read by imageOf, not validated by a schema. */
+const multipart = ['multipart/form-data'];
 
-export default async function uploadRoutes(app: FastifyInstance) {
+export default async function uploadRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const dir = path.join(app.config.dataDir, 'uploads');
   await fs.mkdir(dir, { recursive: true });
@@ -49,7 +53,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   }
 
   app.post('/admin/userManagement/image/upload', {
-    schema: { response: { 200: obj({ id: Type.String(), profileImage: Type.String() }) } },
+    schema: { consumes: multipart, response: { 200: ProfileImageUpload } },
   }, async (req) => {
     const s = await requireUser(req);
     const { data, type } = imageOf(req, 'picture');
@@ -67,7 +71,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   });
 
   app.post('/admin/userManagement/image/verifiedContact/upload', {
-    schema: { response: { 200: Type.Object({ id: Type.String(), idImage: Type.String() }) } },
+    schema: { consumes: multipart, response: { 200: IdPhotoUpload } },
   }, async (req) => {
     const s = await requireUser(req);
     const { data, type } = imageOf(req, 'ID photo');
@@ -95,12 +99,12 @@ export default async function uploadRoutes(app: FastifyInstance) {
     return reply.header('Cache-Control', cache).type(row.mime).send(data);
   }
 
-  app.get('/admin/userManagement/image/user/:id', { schema: { params: IdParam } }, async (req, reply) => {
+  app.get('/admin/userManagement/image/user/:id', { schema: { params: UploadParams, response: { 200: UploadedImage } } }, async (req, reply) => {
     const s = await requireUser(req);
     const { rows } = await db.query('SELECT id, mime, kind FROM uploads WHERE id = $1 AND user_id = $2', [(req.params as { id: string }).id, s.userId]);
     return send(reply, rows[0]);
   });
-  app.get('/common3/image/user/:id', { schema: { params: IdParam } }, async (req, reply) => {
+  app.get('/common3/image/user/:id', { schema: { params: UploadParams, response: { 200: UploadedImage } } }, async (req, reply) => {
     const { rows } = await db.query(`SELECT id, mime FROM uploads WHERE id = $1 AND kind = 'profile'`, [(req.params as { id: string }).id]);
     return send(reply, rows[0]);
   });

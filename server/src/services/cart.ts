@@ -8,20 +8,24 @@ import type { Session } from '../lib/session.ts';
 import { conflict } from '../lib/errors.ts';
 import { computeTotals, type CouponRow, type Totals } from './pricing.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
+import type { Address } from '../../../contract/account.ts';
+import type { Cart, LineItem } from '../../../contract/cart.ts';
+import type { OrderMethod } from '../../../contract/constants.ts';
+import type { Contact } from '../../../contract/orders.ts';
 
 export interface CartRow {
   id: number;
   session_id: number | null;
   user_id: number | null;
-  order_method: string | null;
+  order_method: OrderMethod | null;
   pickup_date: string | null;
   pickup_time: string | null;
   delivery_date: string | null;
   delivery_time: string | null;
   local_store_id: string | null;
   table_number: string | null;
-  contact: any;
-  delivery: any;
+  contact: Contact | null;
+  delivery: Address | null;
   tip_percent: number | null;
   tip_amount: number | null;
   coupon_code: string | null;
@@ -31,29 +35,8 @@ export interface CartRow {
   reserved_fingerprint: string | null;
 }
 
-export interface LineView {
-  itemKey: string;
-  productId: string;
-  name: string;
-  nameContent: { en: string; zh: string };
-  image: string | null;
-  optionPair: string;
-  quantity: number;
-  unitPrice: number;
-  lineTotal: number;
-  addOn: boolean;
-  available: number;
-  soldOut: boolean;
-}
-
-export interface CartView extends Totals {
-  itemCount: number;
-  lineItems: Record<string, LineView>;
-  currency: 'CAD';
-  coupon: { code: string; description: string; descriptionContent: { en: string; zh: string }; valid: boolean; problem: string | null } | null;
-  orderMethod: string | null;
-  checkout: Record<string, unknown>;
-}
+/** The cart as every cart and checkout call answers it. */
+export type CartView = Cart & Totals;
 
 export const itemKeyOf = (productId: number, optionPair: string) => (optionPair ? `${productId}|${optionPair}` : String(productId));
 
@@ -79,7 +62,7 @@ const LINES_SQL = `SELECT l.item_key, l.product_id, l.option_pair, l.quantity, l
   LEFT JOIN variants v ON v.product_id = l.product_id AND v.option_pair = l.option_pair
   WHERE l.cart_id = $1 ORDER BY l.created_at, l.item_key`;
 
-export async function cartLines(q: Queryable, cartId: number): Promise<LineView[]> {
+export async function cartLines(q: Queryable, cartId: number): Promise<LineItem[]> {
   const { rows } = await q.query(LINES_SQL, [cartId]);
   return rows.map((r: any) => ({
     itemKey: r.item_key,
