@@ -1,12 +1,12 @@
 /** App info, locale, store locations, exchange rates, time zone (spec §3 app info, §7 Account and common). */
 import { Type, type Static } from '@sinclair/typebox'
 import { LOCALES } from './constants.ts'
-import { Localized, Nullable, StringEnum } from './common.ts'
+import { Localized, Nullable, OperatorText, StringEnum } from './common.ts'
 
 const LinkActionType = StringEnum(['INTERNAL_LINK', 'EXTERNAL_LINK'])
 const menuFields = {
   name: Type.String(),
-  nameContent: Type.Optional(Localized),
+  nameContent: Type.Optional(OperatorText),
   link: Type.Optional(Type.String()),
   linkActionType: Type.Optional(LinkActionType),
   icon: Type.Optional(Type.String())
@@ -21,7 +21,7 @@ export const FooterTab = Type.Object({
   link: Type.Optional(Type.String()),
   icon: Type.Optional(Type.String()),
   name: Type.String(),
-  nameContent: Type.Optional(Localized)
+  nameContent: Type.Optional(OperatorText)
 })
 export type FooterTab = Static<typeof FooterTab>
 
@@ -141,7 +141,7 @@ export const AppContent = Type.Object({
   }),
   appDetail: AppDetail,
   /** The operator's wording of labels the spec names (currencyLabel, languageLabel, pickupLabel ...), per language. */
-  labels: Type.Record(Type.String(), Localized),
+  labels: Type.Record(Type.String(), OperatorText),
   /** CSS custom properties of the store's theme (varPrimary ...). */
   css: Type.Record(Type.String(), Type.String()),
   navigation: Navigation,
@@ -157,18 +157,18 @@ export const AppContent = Type.Object({
 })
 export type AppContent = Static<typeof AppContent>
 
-export const SessionUser = Type.Object({
+export const UserProfile = Type.Object({
   firstName: Type.String(),
   lastName: Type.String(),
   emailID: Type.String(),
   profileImage: Type.String(),
   phone: Type.String()
 })
-export type SessionUser = Static<typeof SessionUser>
+export type UserProfile = Static<typeof UserProfile>
 
 /** The signed-in fields of app info; sign-in calls answer with them so the client need not reload app info. */
 export const SessionFields = Type.Object({
-  user: SessionUser,
+  user: UserProfile,
   userID: Type.String(),
   lastLoginDate: Type.String({ format: 'date-time' }),
   /** The shopper's referral id. */

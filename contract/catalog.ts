@@ -32,7 +32,7 @@ export const Product = Type.Object({
   stock: Type.Integer(),
   soldOut: Type.Boolean(),
   options: Type.Array(ProductOption),
-  /** The operator's product type (list filter `productType`), e.g. 'NORMAL'. */
+  /** The operator's product type (list filter `productType`), 'PRODUCT' unless the operator says otherwise. */
   productType: Type.String(),
   createdAt: Type.String({ format: 'date-time' })
 })

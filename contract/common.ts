@@ -5,6 +5,13 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox'
 export const Localized = Type.Object({ en: Type.String(), zh: Type.String() })
 export type Localized = Static<typeof Localized>
 
+/**
+ * Text the operator writes in the store's settings (menus, tabs, banners): a language may be missing, and clients then
+ * show the item's plain name.
+ */
+export const OperatorText = Type.Partial(Localized)
+export type OperatorText = Static<typeof OperatorText>
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
 /** A string that is one of `values`, as a JSON-schema enum. */

@@ -53,7 +53,7 @@ export type AddressType = (typeof ADDRESS_TYPES)[number]
 
 /** Spec §3: zero decimals for JPY, KRW, VND; three for BHD, KWD; two for every other currency. */
 export function currencyDecimals(code: string | null | undefined): number {
-  const c = (code ?? '').toUpperCase()
+  const c = (code ?? '').trim().toUpperCase()
   if (c === 'JPY' || c === 'KRW' || c === 'VND') return 0
   if (c === 'BHD' || c === 'KWD') return 3
   return 2

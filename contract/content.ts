@@ -1,6 +1,6 @@
 /** Store content (spec §7): general pages, section templates, store images, coupons, the contact form. */
 import { Type, type Static } from '@sinclair/typebox'
-import { Localized, Nullable, StringEnum, TextBody } from './common.ts'
+import { Localized, Nullable, OperatorText, StringEnum, TextBody } from './common.ts'
 
 export const PageContentQuery = Type.Object({ pageName: Type.String({ minLength: 1, maxLength: 100 }) })
 export type PageContentQuery = Static<typeof PageContentQuery>
@@ -16,8 +16,8 @@ const LinkActionType = StringEnum(['INTERNAL_LINK', 'EXTERNAL_LINK'])
 
 export const BannerSlide = Type.Object({
   image: Type.String(),
-  title: Type.Optional(Localized),
-  subtitle: Type.Optional(Localized),
+  title: Type.Optional(OperatorText),
+  subtitle: Type.Optional(OperatorText),
   link: Type.Optional(Type.String()),
   linkActionType: Type.Optional(LinkActionType)
 })
@@ -25,7 +25,7 @@ export type BannerSlide = Static<typeof BannerSlide>
 
 export const FeaturedCategory = Type.Object({
   name: Type.String(),
-  nameContent: Type.Optional(Localized),
+  nameContent: Type.Optional(OperatorText),
   image: Type.Optional(Type.String()),
   link: Type.Optional(Type.String())
 })
@@ -34,11 +34,11 @@ export type FeaturedCategory = Static<typeof FeaturedCategory>
 /** The blocks a section template is made of; clients skip kinds they do not know. */
 export const Section = Type.Union([
   Type.Object({ kind: Type.Literal('banner'), id: Type.String(), slides: Type.Array(BannerSlide) }),
-  Type.Object({ kind: Type.Literal('featuredCategories'), id: Type.String(), title: Type.Optional(Localized), categories: Type.Array(FeaturedCategory) }),
+  Type.Object({ kind: Type.Literal('featuredCategories'), id: Type.String(), title: Type.Optional(OperatorText), categories: Type.Array(FeaturedCategory) }),
   Type.Object({
     kind: Type.Literal('productCarousel'),
     id: Type.String(),
-    title: Type.Optional(Localized),
+    title: Type.Optional(OperatorText),
     tagName: Type.String(),
     numberToLoad: Type.Optional(Type.Integer())
   })

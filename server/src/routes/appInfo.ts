@@ -13,6 +13,7 @@ import { ensureSession, getSession } from '../lib/session.ts';
 import { getSettings } from '../services/settings.ts';
 import { allLocations, getLocation, isPickable } from '../services/locations.ts';
 import { currencyDecimals } from '../lib/money.ts';
+import { userFields } from '../services/profile.ts';
 
 const SETTINGS = ['storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'messages'];
 
@@ -144,15 +145,4 @@ export default async function appInfoRoutes(server: FastifyInstance) {
   const tzSchema = { response: { 200: TimeZoneInfo } };
   app.post('/common3/timeZoneInfo/GMT', { schema: { body: NoBody, ...tzSchema } }, tz);
   app.get('/common3/timeZoneInfo/GMT', { schema: tzSchema }, tz);
-}
-
-export function userFields(u: { id: number; email: string; firstName: string; lastName: string; phone: string; profileImage: string; myId: string; lastLoginAt: Date | null }) {
-  return {
-    user: { firstName: u.firstName, lastName: u.lastName, emailID: u.email, profileImage: u.profileImage, phone: u.phone },
-    userID: String(u.id),
-    lastLoginDate: (u.lastLoginAt ?? new Date()).toISOString(),
-    myID: u.myId,
-    referrerUserGroup: null,
-    membership: null,
-  };
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, NoBody } from '../../../contract/common.ts';
-import { Address as AddressBody } from '../../../contract/account.ts';
+import { Address } from '../../../contract/account.ts';
 import { Cart } from '../../../contract/cart.ts';
 import {
   Billing, BillingQuery, CheckoutConfig, ContactInfoQuery, CouponParams, CustomerCommentBody, DateBody, DateTimeBody,
@@ -10,27 +10,24 @@ import {
   Reservation, SettleBody, SettleParams, StoreCreditBody, StoreCreditPaymentBody, TipsBody,
 } from '../../../contract/checkout.ts';
 import { Contact, Order } from '../../../contract/orders.ts';
+import type { OrderMethod } from '../../../contract/constants.ts';
 import { badRequest, notFound, unauthorized, notImplemented } from '../lib/errors.ts';
 import { getSession, type Session } from '../lib/session.ts';
 import type { Queryable } from '../db/index.ts';
 import { cartView, findCart, getCoupon, storeCreditBalance, type CartRow } from '../services/cart.ts';
-import { couponProblem, computeTotals } from '../services/pricing.ts';
+import { changeDraft, findStore, setDraft } from '../services/checkoutDraft.ts';
+import { rememberShippingAddress } from '../services/addresses.ts';
+import { couponProblem } from '../services/pricing.ts';
 import { getSetting, getSettings, type CheckoutRules } from '../services/settings.ts';
 import { checkSlot, slotsFor } from '../services/slots.ts';
-import { allLocations, isPickable } from '../services/locations.ts';
-import { checkAddress, EMAIL_RE, PHONE_RE, type Address } from '../services/validate.ts';
+import { isPickable } from '../services/locations.ts';
+import { checkAddress, EMAIL_RE, PHONE_RE } from '../services/validate.ts';
 import { checkoutProblems, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
-import { onlineProviders } from './payments.ts';
+import { onlineProviders } from '../payments/channels.ts';
 
 const METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const;
 const resp = { 200: Cart };
 
-/** Finds a store by id or by its en/zh name. */
-async function findStore(q: Queryable, nameOrId: string) {
-  const all = await allLocations(q);
-  const key = nameOrId.trim().toLowerCase();
-  return all.find((l) => l.id.toLowerCase() === key || l.localStoreName.toLowerCase() === key || l.localStoreNameContent.zh === nameOrId.trim()) ?? null;
-}
 
 export default async function checkoutRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -39,14 +36,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
 
   /** Runs fn on the visitor's (existing, non-empty-session) cart inside a transaction; answers the Cart. */
   async function withCart(req: FastifyRequest, fn: (q: Queryable, cart: CartRow, s: Session) => Promise<void>) {
-    const s = await getSession(req);
-    return db.tx(async (q) => {
-      const cart = await findCart(q, s, { lock: true });
-      if (!cart || !s) throw badRequest('Your cart is empty');
-      await fn(q, cart, s);
-      await q.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cart.id]);
-      return cartView(q, (await findCart(q, s))!);
-    });
+    return changeDraft(db, await getSession(req), fn);
   }
 
   app.get('/shoppingManagement4/checkoutConfig', { schema: { response: { 200: CheckoutConfig } } }, async () => {
@@ -98,7 +88,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     const r = await rules();
     if (!(METHODS as readonly string[]).includes(method) || !(r.orderMethods as readonly string[]).includes(method)) throw badRequest(`Unknown order method '${method}' (use ${r.orderMethods.join(', ')})`);
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET order_method = $1 WHERE id = $2', [method, cart.id]);
+      await setDraft(q, cart.id, { order_method: method as OrderMethod });
     });
   });
 
@@ -107,7 +97,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     const r = await rules();
     checkSlot(r.pickup, r.timeZone, date, time, 'Pickup');
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET pickup_date = $1, pickup_time = $2 WHERE id = $3', [date, time, cart.id]);
+      await setDraft(q, cart.id, { pickup_date: date, pickup_time: time });
     });
   });
   app.post('/shoppingManagement4/orderPickupDate', { schema: { body: DateBody, response: resp } }, async (req) => {
@@ -115,7 +105,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     const r = await rules();
     checkSlot(r.pickup, r.timeZone, date, null, 'Pickup');
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET pickup_date = $1, pickup_time = NULL WHERE id = $2', [date, cart.id]);
+      await setDraft(q, cart.id, { pickup_date: date, pickup_time: null });
     });
   });
   app.post('/shoppingManagement4/orderDeliveryDateTime', { schema: { body: DateTimeBody, response: resp } }, async (req) => {
@@ -123,7 +113,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     const r = await rules();
     checkSlot(r.delivery, r.timeZone, date, time, 'Delivery');
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET delivery_date = $1, delivery_time = $2 WHERE id = $3', [date, time, cart.id]);
+      await setDraft(q, cart.id, { delivery_date: date, delivery_time: time });
     });
   });
 
@@ -161,15 +151,14 @@ export default async function checkoutRoutes(server: FastifyInstance) {
         if (!new RegExp(r.eatIn.tableNumberPattern).test(table)) throw badRequest(`Table number '${table}' is not valid`);
       }
       const contact = { firstName: b.firstName.trim(), lastName: b.lastName.trim(), email: b.email.trim(), phone: b.phone.trim() };
-      await q.query('UPDATE carts SET contact = $1::jsonb, order_method = $2, local_store_id = $3, table_number = $4 WHERE id = $5',
-        [JSON.stringify(contact), m, storeId, table, cart.id]);
+      await setDraft(q, cart.id, { contact, order_method: m as OrderMethod | null, local_store_id: storeId, table_number: table });
     });
   });
 
   app.post('/shoppingManagement4/orderDeliverInfo', {
     schema: {
       querystring: DeliverInfoQuery,
-      body: AddressBody,
+      body: Address,
       response: resp,
     },
   }, async (req) => {
@@ -186,15 +175,10 @@ export default async function checkoutRoutes(server: FastifyInstance) {
         if (!store || !store.display) throw badRequest(`Store '${qs.localStoreName}' not found`);
         storeId = store.id;
       }
-      await q.query(`UPDATE carts SET delivery = $1::jsonb, local_store_id = $2, order_method = 'DELIVERY' WHERE id = $3`, [JSON.stringify(addr), storeId, cart.id]);
+      await setDraft(q, cart.id, { delivery: addr, local_store_id: storeId, order_method: 'DELIVERY' });
       if (qs.saveToMyProfile) {
         if (!s.userId) throw unauthorized('Sign in to save the address to your profile');
-        const { rows } = await q.query(`SELECT data FROM addresses WHERE user_id = $1 AND type = 'SHIPPING'`, [s.userId]);
-        const same = rows.some((x: any) => x.data.streetNumberAndNameDetails === addr.streetNumberAndNameDetails && x.data.postCode === addr.postCode);
-        if (!same) {
-          await q.query(`INSERT INTO addresses (user_id, type, data, sort) VALUES ($1, 'SHIPPING', $2::jsonb, $3)`,
-            [s.userId, JSON.stringify({ ...addr, id: `a${Date.now().toString(36)}` }), rows.length]);
-        }
+        await rememberShippingAddress(q, s.userId, addr);
       }
     });
   });
@@ -207,7 +191,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     const r = await rules();
     if (b.percent != null && !r.tipPercents.includes(b.percent)) throw badRequest(`Tip percent must be one of ${r.tipPercents.join(', ')}`);
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET tip_percent = $1, tip_amount = $2 WHERE id = $3', [b.percent ?? null, b.amount ?? null, cart.id]);
+      await setDraft(q, cart.id, { tip_percent: b.percent ?? null, tip_amount: b.amount ?? null });
     });
   });
 
@@ -220,13 +204,13 @@ export default async function checkoutRoutes(server: FastifyInstance) {
       const view = await cartView(q, cart);
       const problem = couponProblem(coupon, view.subtotal);
       if (problem) throw badRequest(problem);
-      await q.query('UPDATE carts SET coupon_code = $1 WHERE id = $2', [coupon!.code, cart.id]);
+      await setDraft(q, cart.id, { coupon_code: coupon!.code });
     });
   });
 
   app.post('/shoppingManagement4/removeCoupon', { schema: { body: NoBody, response: resp } }, async (req) =>
     withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET coupon_code = NULL WHERE id = $1', [cart.id]);
+      await setDraft(q, cart.id, { coupon_code: null });
     }));
 
   app.post('/shoppingManagement4/applyStoreCredit', {
@@ -240,7 +224,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
       if (amount > balance) throw badRequest(`Store credit balance is only ${(balance / 100).toFixed(2)}`);
       const view = await cartView(q, { ...cart, store_credit: 0 });
       if (amount > view.total) throw badRequest(`Store credit cannot exceed the order total (${(view.total / 100).toFixed(2)})`);
-      await q.query('UPDATE carts SET store_credit = $1 WHERE id = $2', [amount, cart.id]);
+      await setDraft(q, cart.id, { store_credit: amount });
     });
   });
 
@@ -253,7 +237,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   }, async (req) => {
     const { comment } = req.body as { comment: string };
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET customer_comment = $1 WHERE id = $2', [comment.trim(), cart.id]);
+      await setDraft(q, cart.id, { customer_comment: comment.trim() });
     });
   });
 
@@ -305,5 +289,4 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     schema: { body: StoreCreditPaymentBody, response: { 200: Order } },
   }, async (req) => settleRoute(req, (req.body as any).orderID, 'STORE_CREDIT'));
 
-  void computeTotals;
 }

@@ -9,13 +9,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, conflict, unauthorized } from '../lib/errors.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  CodeBody, Credentials as LinkBody, IdentityJoined, IdentitySignIn, OAuthBody, PlatformAppId, Redirect, Registration as RegisterBody,
+  CodeBody, Credentials as LinkBody, IdentityJoined, IdentitySignIn, OAuthBody, PlatformAppId, Redirect, Registration,
   SandboxAuthorizeQuery, WeChatBinding, WeChatEnabled, WeChatEnabledQuery,
 } from '../../../contract/identity.ts';
 import { cookieOptions, ensureSession, getSession, requireUser } from '../lib/session.ts';
 import { createIdentityProvider, IdentityCodeError, type IdentityChannel, type IdentityKind, type IdentityProvider, type VerifiedIdentity } from '../identity/index.ts';
 import { accountOf, join, pendingOf, rememberPending } from '../identity/store.ts';
-import { checkCredentials, createAccount, signIn, type Registration } from './account.ts';
+import { checkCredentials, createAccount, signIn } from '../services/auth.ts';
 
 const OAUTH_STATE_COOKIE = 'ISTORE_OAUTH_STATE';
 const OAUTH_STATE_SECONDS = 10 * 60;
@@ -150,8 +150,8 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
     });
   }
 
-  app.post('/wechat/register', { schema: { body: RegisterBody, response: JoinedAnswer } }, (req, reply) => register(req, reply, 'wechat'));
-  app.post('/alipay/register', { schema: { body: RegisterBody, response: JoinedAnswer } }, (req, reply) => register(req, reply, 'alipay'));
+  app.post('/wechat/register', { schema: { body: Registration, response: JoinedAnswer } }, (req, reply) => register(req, reply, 'wechat'));
+  app.post('/alipay/register', { schema: { body: Registration, response: JoinedAnswer } }, (req, reply) => register(req, reply, 'alipay'));
   app.post('/wechat/link', { schema: { body: LinkBody, response: JoinedAnswer } }, (req, reply) => link(req, reply, 'wechat'));
   app.post('/alipay/link', { schema: { body: LinkBody, response: JoinedAnswer } }, (req, reply) => link(req, reply, 'alipay'));
 

@@ -1,28 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { notFound, badRequest } from '../lib/errors.ts';
-import type { ProductOption } from '../lib/options.ts';
-
-export interface Product {
-  id: string;
-  name: string;
-  nameContent: { en: string; zh: string };
-  description: string;
-  descriptionContent: { en: string; zh: string };
-  category: string;
-  categoryContent: { en: string; zh: string };
-  brand: string;
-  tags: string[];
-  clearance: boolean;
-  price: number;
-  listPrice?: number;
-  currency: string;
-  images: string[];
-  stock: number;
-  soldOut: boolean;
-  options: ProductOption[];
-  productType: string;
-  createdAt: string;
-}
+import type { Product } from '../../../contract/catalog.ts';
 
 export const PRODUCT_SELECT = `SELECT p.id, p.name_en, p.name_zh, p.desc_en, p.desc_zh, p.category, c.name_en AS cat_en,
   c.name_zh AS cat_zh, p.brand, p.tags, p.clearance, p.price, p.list_price, p.currency, p.images, p.options,
