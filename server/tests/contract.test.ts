@@ -41,6 +41,18 @@ test('every API route declares its request and response schemas', () => {
   assert.deepEqual(gaps, []);
 });
 
+test('route files parse, call services and answer: no SQL, no import of another route file', () => {
+  const dir = new URL('../src/routes/', import.meta.url);
+  const problems = fs.readdirSync(dir).flatMap((file) => {
+    const text = fs.readFileSync(new URL(file, dir), 'utf8');
+    return [
+      ...(/\b(?:db|q)\.query\(/.test(text) ? [`${file} runs SQL`] : []),
+      ...[...text.matchAll(/from '\.\/(\w+)\.ts'/g)].map((m) => `${file} imports routes/${m[1]}.ts`),
+    ];
+  });
+  assert.deepEqual(problems, []);
+});
+
 test('every error answer is documented as { message, errors }', () => {
   for (const r of srv.app.declaredRoutes.filter((x) => x.url.startsWith(PREFIX))) {
     const response = (r.schema?.response ?? {}) as Record<string, unknown>;

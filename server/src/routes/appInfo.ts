@@ -12,7 +12,8 @@ import { badRequest, notFound } from '../lib/errors.ts';
 import { ensureSession, getSession } from '../lib/session.ts';
 import { getSettings } from '../services/settings.ts';
 import { allLocations, getLocation, isPickable } from '../services/locations.ts';
-import { currencyDecimals } from '../lib/money.ts';
+import { exchangeCurrencies, exchangeRate, exchangeRates } from '../services/exchangeRates.ts';
+import { setSessionChoice } from '../services/visitor.ts';
 import { userFields } from '../services/profile.ts';
 
 const SETTINGS = ['storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'messages'];
@@ -44,7 +45,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
     const s = await getSession(req);
     const st = await getSettings(db, SETTINGS);
     const locations = await allLocations(db);
-    const rates = await db.query('SELECT currency, symbol FROM exchange_rates WHERE NOT is_base ORDER BY sort');
+    const currencies = await exchangeCurrencies(db);
     const locale = (s?.locale ?? 'en') as Locale;
     const selected = (s?.locationId && locations.find((l) => l.id === s.locationId)) || locations.find(isPickable) || null;
     const ua = userAgentFlags(req);
@@ -53,7 +54,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
         system: {
           appMessage: { currentLocale: locale, applicationMessage: { messages: st.messages?.[locale] ?? {} } },
           appConfig: st.appConfig,
-          payment: { ...st.payment, exchangeCurrencies: rates.rows.map((r: any) => ({ currencyType: r.currency, currencyCode: r.symbol })) },
+          payment: { ...st.payment, exchangeCurrencies: currencies },
           social: st.social,
           storeLocations: locations,
         },
@@ -88,7 +89,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
     const { locale } = req.params as { locale: string };
     if (locale !== 'en' && locale !== 'zh') throw badRequest(`Unsupported locale '${locale}' (use en or zh)`);
     const s = await ensureSession(req, reply);
-    await db.query('UPDATE sessions SET locale = $1 WHERE id = $2', [locale, s.id]);
+    await setSessionChoice(db, s.id, { locale });
     const st = await getSettings(db, ['messages']);
     return { currentLocale: locale as Locale, applicationMessage: { messages: st.messages?.[locale] ?? {} } };
   });
@@ -107,21 +108,11 @@ export default async function appInfoRoutes(server: FastifyInstance) {
     if (!loc) throw notFound(`Store location '${id}' not found`);
     if (!isPickable(loc)) throw badRequest(`Store location '${id}' cannot be selected`);
     const s = await ensureSession(req, reply);
-    await db.query('UPDATE sessions SET location_id = $1 WHERE id = $2', [id, s.id]);
+    await setSessionChoice(db, s.id, { location_id: id });
     return { landingPageUrl: loc.landingPageUrl, id: loc.id, localStoreName: loc.localStoreName };
   });
 
-  app.get('/common3/exchangeRates/', { schema: { response: { 200: ExchangeRates } } }, async () => {
-    const { rows } = await db.query('SELECT currency, symbol, rate, is_base FROM exchange_rates ORDER BY sort');
-    const base = rows.find((r: any) => r.is_base)?.currency ?? 'CAD';
-    const others = rows.filter((r: any) => !r.is_base);
-    return {
-      base,
-      rates: Object.fromEntries(others.map((r: any) => [r.currency, Number(r.rate)])),
-      symbols: Object.fromEntries(rows.map((r: any) => [r.currency, r.symbol])),
-      decimals: Object.fromEntries(rows.map((r: any) => [r.currency, currencyDecimals(r.currency)])),
-    };
-  });
+  app.get('/common3/exchangeRates/', { schema: { response: { 200: ExchangeRates } } }, async () => exchangeRates(db));
 
   app.get('/common3/exchangeRates/:currency', {
     schema: {
@@ -131,10 +122,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
   }, async (req) => {
     const cur = (req.params as { currency: string }).currency.toUpperCase();
     if (!/^[A-Z]{3}$/.test(cur)) throw badRequest(`Invalid currency '${cur}'`);
-    const { rows } = await db.query('SELECT currency, symbol, rate FROM exchange_rates WHERE currency = $1', [cur]);
-    if (!rows[0]) throw notFound(`No exchange rate for ${cur}`);
-    const base = (await db.query('SELECT currency FROM exchange_rates WHERE is_base')).rows[0]?.currency ?? 'CAD';
-    return { base, currency: cur, rate: Number(rows[0].rate), symbol: rows[0].symbol, decimals: currencyDecimals(cur) };
+    return exchangeRate(db, cur);
   });
 
   const tz = async () => {

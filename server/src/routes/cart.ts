@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AddToCartBody, Cart, RemoveLineBody, SetQuantityBody } from '../../../contract/cart.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { badRequest } from '../lib/errors.ts';
 import { ensureSession, getSession } from '../lib/session.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
 import { getProduct, parseProductId } from '../services/catalog.ts';
-import { addToCart, cartView, findCart, touch } from '../services/cart.ts';
+import { addToCart, cartView, findCart, removeLine, setLineQuantity } from '../services/cart.ts';
 
 const resp = { 200: Cart };
 
@@ -40,35 +40,13 @@ export default async function cartRoutes(server: FastifyInstance) {
     schema: { body: SetQuantityBody, response: resp },
   }, async (req) => {
     const { itemKey, quantity } = req.body as { itemKey: string; quantity: number };
-    const s = await getSession(req);
-    return db.tx(async (q) => {
-      const cart = await findCart(q, s, { lock: true });
-      const line = cart && (await q.query('SELECT product_id, option_pair FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey])).rows[0];
-      if (!cart || !line) throw notFound(`No cart item '${itemKey}'`);
-      if (quantity === 0) {
-        await q.query('DELETE FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey]);
-      } else {
-        const { rows } = await q.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [line.product_id, line.option_pair]);
-        const available = rows[0]?.stock ?? 0;
-        if (quantity > available) throw conflict(`Only ${available} left in stock`);
-        await q.query('UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey, quantity]);
-      }
-      await touch(q, cart.id);
-      return cartView(q, (await findCart(q, s))!);
-    });
+    return setLineQuantity(db, await getSession(req), itemKey, quantity);
   });
 
   app.post('/shoppingManagement4/myCart/delete', {
     schema: { body: RemoveLineBody, response: resp },
   }, async (req) => {
     const { itemKey } = req.body as { itemKey: string };
-    const s = await getSession(req);
-    return db.tx(async (q) => {
-      const cart = await findCart(q, s, { lock: true });
-      const del = cart ? await q.query('DELETE FROM cart_lines WHERE cart_id = $1 AND item_key = $2 RETURNING item_key', [cart.id, itemKey]) : null;
-      if (!cart || !del?.rows.length) throw notFound(`No cart item '${itemKey}'`);
-      await touch(q, cart.id);
-      return cartView(q, (await findCart(q, s))!);
-    });
+    return removeLine(db, await getSession(req), itemKey);
   });
 }

@@ -9,7 +9,10 @@ import {
 import { badRequest, notFound } from '../lib/errors.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
 import { cachedCatalog } from '../services/catalogCache.ts';
-import { countProducts, getProduct, listProducts, parseProductId, SORTS, type ListFilter } from '../services/catalog.ts';
+import {
+  brands, categories, categoryNamed, countProducts, getProduct, listProducts, parseProductId, relatedProductIds, SORTS, stockOf, variantsOf,
+  type ListFilter,
+} from '../services/catalog.ts';
 
 type LQ = { categoryName?: string; brandName?: string; tagName?: string; clearance?: boolean; sortby?: string; productType?: string; recordStatus?: string; numberToLoad?: number; startingPosition?: number };
 
@@ -89,29 +92,13 @@ export default async function catalogRoutes(server: FastifyInstance) {
   }, async (req) => {
     const id = parseProductId((req.params as any).id);
     const product = await getProduct(db, id);
-    const { rows } = await db.query('SELECT option_pair, stock FROM variants WHERE product_id = $1 ORDER BY option_pair', [id]);
-    const related = await db.query(`SELECT id FROM products WHERE category = $1 AND id <> $2 AND record_status = 'ACTIVE' ORDER BY created_at DESC LIMIT 8`, [product.category, id]);
-    return {
-      product,
-      variants: rows.map((r: any) => ({ optionPair: r.option_pair, available: r.stock })),
-      relatedProductIds: related.rows.map((r: any) => String(r.id)),
-    };
+    return { product, variants: await variantsOf(db, id), relatedProductIds: await relatedProductIds(db, product) };
   });
-
-  const categoriesSql = `SELECT c.name, c.name_en, c.name_zh, c.image,
-    (SELECT count(*)::int FROM products p WHERE p.category = c.name AND p.record_status = 'ACTIVE') AS n FROM categories c`;
-  const toCategory = (r: any) => ({ name: r.name, nameContent: { en: r.name_en, zh: r.name_zh }, image: r.image ?? '', productCount: r.n });
 
   app.get('/productManagement/categories/:x', {
     schema: { params: CategoriesParams, response: { 200: Categories } },
-  }, async () => {
-    const { rows } = await db.query(`${categoriesSql} ORDER BY c.sort, c.name`);
-    return { categories: rows.map(toCategory) };
-  });
-  app.get('/productManagement/categories', { schema: { response: { 200: Categories } } }, async () => {
-    const { rows } = await db.query(`${categoriesSql} ORDER BY c.sort, c.name`);
-    return { categories: rows.map(toCategory) };
-  });
+  }, async () => ({ categories: await categories(db) }));
+  app.get('/productManagement/categories', { schema: { response: { 200: Categories } } }, async () => ({ categories: await categories(db) }));
 
   app.get('/productManagement2/category/:name', {
     schema: {
@@ -122,18 +109,14 @@ export default async function catalogRoutes(server: FastifyInstance) {
   }, async (req) => {
     const { name } = req.params as { name: string };
     const q = req.query as LQ;
-    const { rows } = await db.query(`${categoriesSql} WHERE lower(c.name) = lower($1)`, [name]);
-    if (!rows[0]) throw notFound(`Category '${name}' not found`);
-    return { category: toCategory(rows[0]), ...(await page({ categoryName: rows[0].name }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
+    const category = await categoryNamed(db, name);
+    if (!category) throw notFound(`Category '${name}' not found`);
+    return { category, ...(await page({ categoryName: category.name }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
   });
 
   app.get('/productManagement/brands', {
     schema: { response: { 200: Brands } },
-  }, async () => {
-    const { rows } = await db.query(`SELECT b.name, b.name_zh, (SELECT count(*)::int FROM products p WHERE p.brand = b.name AND p.record_status = 'ACTIVE') AS n
-      FROM brands b ORDER BY b.name`);
-    return { brands: rows.map((r: any) => ({ name: r.name, nameContent: { en: r.name, zh: r.name_zh ?? r.name }, productCount: r.n })) };
-  });
+  }, async () => ({ brands: await brands(db) }));
 
   app.get('/productManagement2/tag/:name', {
     schema: {
@@ -158,7 +141,6 @@ export default async function catalogRoutes(server: FastifyInstance) {
     const product = await getProduct(db, id);
     const pair = normalizeOptionPair((req.query as any).optionPair, product.options as any, { allowEmpty: true });
     if (!pair) return { productId: String(id), optionPair: '', available: product.stock };
-    const { rows } = await db.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [id, pair]);
-    return { productId: String(id), optionPair: pair, available: rows[0]?.stock ?? 0 };
+    return { productId: String(id), optionPair: pair, available: await stockOf(db, id, pair) };
   });
 }

@@ -14,7 +14,7 @@ import {
 } from '../../../contract/identity.ts';
 import { cookieOptions, ensureSession, getSession, requireUser } from '../lib/session.ts';
 import { createIdentityProvider, IdentityCodeError, type IdentityChannel, type IdentityKind, type IdentityProvider, type VerifiedIdentity } from '../identity/index.ts';
-import { accountOf, join, pendingOf, rememberPending } from '../identity/store.ts';
+import { accountOf, join, pendingOf, rememberPending, weChatOpenIdOf } from '../identity/store.ts';
 import { checkCredentials, createAccount, signIn } from '../services/auth.ts';
 
 const OAUTH_STATE_COOKIE = 'ISTORE_OAUTH_STATE';
@@ -163,8 +163,8 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
       await joinOrExplain(s.id, s.userId, pending);
       return { bound: true, weChatOpenId: pending.openId };
     }
-    const { rows } = await db.query(`SELECT open_id FROM identities WHERE user_id = $1 AND provider = 'wechat'`, [s.userId]);
-    return rows[0] ? { bound: true, weChatOpenId: rows[0].open_id } : { bound: false };
+    const openId = await weChatOpenIdOf(db, s.userId);
+    return openId ? { bound: true, weChatOpenId: openId } : { bound: false };
   });
 
   app.get('/common3/wcoaId', { schema: { response: { 200: PlatformAppId } } }, async () => ({ appId: provider.weChatOfficialAccountAppId }));

@@ -1,7 +1,7 @@
 /**
- * Routes of areas that land in later issues (referral, influencer, memberships, fission campaigns,
- * WeChat/Alipay identity, provider payments, uploads). They answer 501 with a JSON message — never a fake success.
- * When src/payments/ or src/identity/ implement one, remove it from this table.
+ * Routes of areas that land in later issues (referral programme and groups, influencer profiles, memberships, fission
+ * campaigns). They answer 501 with a JSON message — never a fake success. The issue that implements an area removes its
+ * routes from this table and adds their schemas to contract/.
  */
 import type { FastifyInstance } from 'fastify';
 import { notImplemented } from '../lib/errors.ts';

@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Count, IdParam, NoBody } from '../../../contract/common.ts';
 import { CustomerOrders, Order, OrderCommentBody, OrderPage, OrderStatus, OrdersQuery } from '../../../contract/orders.ts';
-import { notFound } from '../lib/errors.ts';
+import { badRequest, notFound } from '../lib/errors.ts';
 import { getSession, requireUser } from '../lib/session.ts';
-import { cancel, loadOwnOrder, orderView, parseOrderId } from '../services/orders.ts';
+import { addComment, cancel, countVisibleOrders, loadOwnOrder, orderView, parseOrderId, visibleOrders } from '../services/orders.ts';
 import { notImplemented } from '../lib/errors.ts';
 
-const VISIBLE = `status <> 'INTERIM' AND NOT hidden`;
 
 export default async function ordersRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -19,17 +18,13 @@ export default async function ordersRoutes(server: FastifyInstance) {
   }, async (req) => {
     const s = await requireUser(req);
     const { numberToLoad = 10, startingPosition = 0 } = req.query as { numberToLoad?: number; startingPosition?: number };
-    const { rows } = await db.query(`SELECT * FROM orders WHERE user_id = $1 AND ${VISIBLE} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [s.userId, numberToLoad + 1, startingPosition]);
-    const orders = [];
-    for (const o of rows.slice(0, numberToLoad)) orders.push(await orderView(db, o));
-    return { orders, startingPosition, numberToLoad, hasMore: rows.length > numberToLoad };
+    const orders = await visibleOrders(db, s.userId, numberToLoad + 1, startingPosition);
+    return { orders: orders.slice(0, numberToLoad), startingPosition, numberToLoad, hasMore: orders.length > numberToLoad };
   });
 
   app.get('/admin/orderManagement/orders/count', { schema: { response: { 200: Count } } }, async (req) => {
     const s = await requireUser(req);
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND ${VISIBLE}`, [s.userId]);
-    return { count: rows[0].n };
+    return { count: await countVisibleOrders(db, s.userId) };
   });
 
   app.get('/admin/orderManagement/order/:id', { schema: { params: IdParam, response: { 200: Order } } }, async (req) => {
@@ -49,12 +44,8 @@ export default async function ordersRoutes(server: FastifyInstance) {
     const s = await requireUser(req);
     const id = parseOrderId((req.params as any).id);
     const comment = (req.body as { comment: string }).comment.trim();
-    if (!comment) throw (await import('../lib/errors.ts')).badRequest('Comment is empty');
-    return db.tx(async (q) => {
-      const o = await loadOwnOrder(q, s, id, true);
-      await q.query('INSERT INTO order_comments (order_id, text) VALUES ($1, $2)', [o.id, comment]);
-      return orderView(q, o);
-    });
+    if (!comment) throw badRequest('Comment is empty');
+    return db.tx(async (q) => orderView(q, await addComment(q, s, id, comment)));
   });
 
   app.get('/admin/orderManagement/customer/:id/orders', {
@@ -63,11 +54,7 @@ export default async function ordersRoutes(server: FastifyInstance) {
     const s = await requireUser(req);
     if ((req.params as any).id !== String(s.userId)) throw notFound('Customer not found');
     const { numberToLoad = 10, startingPosition = 0 } = req.query as { numberToLoad?: number; startingPosition?: number };
-    const { rows } = await db.query(`SELECT * FROM orders WHERE user_id = $1 AND ${VISIBLE} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [s.userId, numberToLoad, startingPosition]);
-    const orders = [];
-    for (const o of rows) orders.push(await orderView(db, o));
-    return { orders };
+    return { orders: await visibleOrders(db, s.userId, numberToLoad, startingPosition) };
   });
 
   // Session-bound access for guests (and signed-in shoppers): the confirmation page and status checks.

@@ -10,6 +10,7 @@ import { VerifiedContact, VerifiedContactEntry } from '../../../contract/account
 import { requireUser } from '../lib/session.ts';
 import { uploadPath } from '../uploads/images.ts';
 import { getContact, submitContact, updateContact, type ContactInput } from '../services/verifiedContact.ts';
+import { dropUpload } from '../services/uploads.ts';
 
 export default async function verifiedContactRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -31,8 +32,7 @@ export default async function verifiedContactRoutes(server: FastifyInstance) {
     const { view, replacedImage } = await db.tx(async (q) => {
       const out = await updateContact(q, s.userId, (req.body ?? {}) as ContactInput);
       if (!out.replacedImage) return { ...out, replacedImage: null };
-      const { rows } = await q.query('DELETE FROM uploads WHERE id = $1 AND user_id = $2 RETURNING id, mime', [out.replacedImage, s.userId]);
-      return { view: out.view, replacedImage: rows[0] as { id: string; mime: string } | undefined };
+      return { view: out.view, replacedImage: await dropUpload(q, out.replacedImage, s.userId) };
     });
     // The replaced ID photo is no longer anyone's; a failed delete only leaves a stray file.
     if (replacedImage) await fs.rm(uploadPath(app.config.dataDir, replacedImage.id, replacedImage.mime), { force: true });

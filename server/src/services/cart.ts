@@ -3,9 +3,9 @@
  * belongs to the user. Every read recomputes prices and totals from the catalogue.
  */
 import crypto from 'node:crypto';
-import type { Queryable } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import type { Session } from '../lib/session.ts';
-import { conflict } from '../lib/errors.ts';
+import { conflict, notFound } from '../lib/errors.ts';
 import { computeTotals, type CouponRow, type Totals } from './pricing.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import type { Address } from '../../../contract/account.ts';
@@ -178,4 +178,34 @@ export async function addToCart(q: Queryable, cartId: number, productId: number,
 
 export async function touch(q: Queryable, cartId: number) {
   await q.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
+}
+
+/** Sets a line's quantity (0 removes it; 404 for a line not in the cart, 409 beyond stock); answers the Cart. */
+export async function setLineQuantity(db: Db, s: Session | null, itemKey: string, quantity: number): Promise<CartView> {
+  return db.tx(async (q) => {
+    const cart = await findCart(q, s, { lock: true });
+    const line = cart && (await q.query('SELECT product_id, option_pair FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey])).rows[0];
+    if (!cart || !line) throw notFound(`No cart item '${itemKey}'`);
+    if (quantity === 0) {
+      await q.query('DELETE FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey]);
+    } else {
+      const { rows } = await q.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [line.product_id, line.option_pair]);
+      const available = rows[0]?.stock ?? 0;
+      if (quantity > available) throw conflict(`Only ${available} left in stock`);
+      await q.query('UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey, quantity]);
+    }
+    await touch(q, cart.id);
+    return cartView(q, (await findCart(q, s))!);
+  });
+}
+
+/** Removes a line (404 for a line not in the cart); answers the Cart. */
+export async function removeLine(db: Db, s: Session | null, itemKey: string): Promise<CartView> {
+  return db.tx(async (q) => {
+    const cart = await findCart(q, s, { lock: true });
+    const del = cart ? await q.query('DELETE FROM cart_lines WHERE cart_id = $1 AND item_key = $2 RETURNING item_key', [cart.id, itemKey]) : null;
+    if (!cart || !del?.rows.length) throw notFound(`No cart item '${itemKey}'`);
+    await touch(q, cart.id);
+    return cartView(q, (await findCart(q, s))!);
+  });
 }
