@@ -1,6 +1,6 @@
 /** E-mail accounts, passwords, profile, address book, countries, store credit, verified contact (spec §7 Account and common). */
 import { Type, type Static } from '@sinclair/typebox'
-import { ADDRESS_TYPES, ID_TYPES, VERIFIED_CONTACT_STATUSES } from './constants.ts'
+import { ID_TYPES, VERIFIED_CONTACT_STATUSES } from './constants.ts'
 import { Localized, Nullable, StringEnum } from './common.ts'
 
 export { SessionFields } from './appInfo.ts'
@@ -54,8 +54,6 @@ export type Address = Static<typeof Address>
 /** getAddresses/{a}/type/{b}: `a` is 'me' or the shopper's userID, `b` SHIPPING or BILLING (any case). */
 export const AddressBookParams = Type.Object({ a: Type.String({ maxLength: 20 }), b: Type.String({ maxLength: 20 }) })
 export type AddressBookParams = Static<typeof AddressBookParams>
-export const AddressBookType = StringEnum(ADDRESS_TYPES)
-export type AddressBookType = Static<typeof AddressBookType>
 export const Addresses = Type.Object({ addresses: Type.Array(Address) })
 export type Addresses = Static<typeof Addresses>
 export const UpdateAddressesBody = Type.Object({ addresses: Type.Array(Address, { maxItems: 10 }) })
