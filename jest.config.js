@@ -9,6 +9,7 @@ const shared = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/src/$1',
+    '^@contract/(.*)$': '<rootDir>/contract/$1',
     '\\.(css|scss|sass)$': '<rootDir>/tests/support/styleStub.js',
     '\\.(png|jpg|jpeg|gif|svg)$': '<rootDir>/tests/support/fileStub.js'
   }

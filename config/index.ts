@@ -29,6 +29,12 @@ class AlwaysCustomWrapper {
   }
 }
 
+/**
+ * The shared API contract (../contract): the app imports its types (erased) and its small constants module, which Taro's
+ * script rule compiles only when listed, as it lies outside src/.
+ */
+const contractDir = path.resolve(__dirname, '..', 'contract')
+
 /** API origin for the mini-programs (they have no "same origin"); H5 defaults to its own origin. */
 const apiOrigin = apiOriginFor(process.env)
 
@@ -45,13 +51,15 @@ export default defineConfig<'webpack5'>(async (merge) => {
       ISTORE_API_ORIGIN: JSON.stringify(apiOrigin)
     },
     alias: {
-      '@': path.resolve(__dirname, '..', 'src')
+      '@': path.resolve(__dirname, '..', 'src'),
+      '@contract': contractDir
     },
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
     cache: { enable: true },
     mini: {
+      compile: { include: [contractDir] },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
@@ -63,6 +71,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       }
     },
     h5: {
+      compile: { include: [contractDir] },
       publicPath: '/',
       // View, Text, Image... as Taro's plain HTML React components instead of web components: the first page's
       // render was mostly the web components' own work (Lighthouse TBT on home 1.4 -> 0.7 s). Button stays the web

@@ -8,7 +8,8 @@ stamp_ok() { # $1 = folder with package.json; installed when node_modules is new
   [ -d "$1/node_modules" ] && [ "$1/node_modules/.package-lock.json" -nt "$1/package-lock.json" ] 2>/dev/null
 }
 
-# `npm ci` cannot be used: the lockfile lacks optional binaries for other platforms (see docs/toolchain).
+# `npm ci` cannot be used: the lockfile lacks the optional native binaries of other platforms (esbuild, swc), which
+# `npm install` resolves for this one. The root install also serves contract/ (its TypeBox), which the server imports.
 if ! stamp_ok .; then
   echo "setup: installing client packages"
   npm install --no-audit --no-fund

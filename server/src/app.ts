@@ -28,6 +28,8 @@ import liveStreamRoutes from './routes/liveStream.ts';
 import uploadRoutes from './routes/uploads.ts';
 import verifiedContactRoutes from './routes/verifiedContact.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
+import { addErrorSchemas, openApiDocument, recordRoutes, type DeclaredRoute } from './openapi.ts';
+import { BenchFloor, Health, OpenApiDocument } from '../../contract/common.ts';
 
 export const API_PREFIX = '/api/istore/client';
 
@@ -35,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Every route under the API prefix and the schemas it declares (the OpenAPI document and its test read them). */
+    declaredRoutes: DeclaredRoute[];
   }
 }
 
@@ -125,16 +129,21 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(cookie);
   registerSessionHooks(app, API_PREFIX);
   registerLoginRateLimit(app, API_PREFIX);
+  addErrorSchemas(app);
+  const routes = recordRoutes(app);
+  app.decorate('declaredRoutes', routes);
 
-  app.get(`${API_PREFIX}/health`, { schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } },
+  app.get(`${API_PREFIX}/health`, { schema: { response: { 200: Health } } },
     async () => {
       await db.query('SELECT 1');
       return { ok: true };
     });
   const floor = { ok: true, name: 'floor', items: [1, 2, 3] };
-  app.get(`${API_PREFIX}/bench/floor`, {
-    schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' }, name: { type: 'string' }, items: { type: 'array', items: { type: 'integer' } } } } } },
-  }, async () => floor);
+  app.get(`${API_PREFIX}/bench/floor`, { schema: { response: { 200: BenchFloor } } }, async () => floor);
+  const version = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+  let openApi: object | undefined;
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { response: { 200: OpenApiDocument } } }, async () =>
+    (openApi ??= openApiDocument(routes, API_PREFIX, version)));
 
   await app.register(appInfoRoutes, { prefix: API_PREFIX });
   await app.register(catalogRoutes, { prefix: API_PREFIX });

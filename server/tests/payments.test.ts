@@ -16,7 +16,8 @@ import { openDb, type Db } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ApiError, errorBody } from '../src/lib/errors.ts';
 import { hashToken, registerSessionHooks } from '../src/lib/session.ts';
-import paymentRoutes, { onlineProviders } from '../src/routes/payments.ts';
+import paymentRoutes from '../src/routes/payments.ts';
+import { onlineProviders } from '../src/payments/channels.ts';
 import { ADDRESS, CONTACT, freshDb, isError, ok, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
 
 const PREFIX = '/api/istore/client';

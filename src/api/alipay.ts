@@ -1,5 +1,5 @@
-/** Alipay identity calls (spec §7): auth-code sign-in, and joining a new Alipay identity to an account. */
-import type { Credentials, IdentityJoined, IdentitySignIn, Registration } from './account'
+/** Alipay identity calls (spec §7): auth-code sign-in, and joining a new Alipay identity to an account. Types: contract/identity.ts. */
+import type { Credentials, IdentityJoined, IdentitySignIn, Registration } from '@contract/identity'
 import { http } from './http'
 
 export const alipayApi = {

@@ -1,37 +1,8 @@
-/** Cart calls (spec §7 Product and cart: myCart, iCart, myCart/delete). Money in minor units of `currency`. */
-import type { Localized } from './appInfo'
+/** Cart calls (spec §7 Product and cart: myCart, iCart, myCart/delete). Money in minor units of `currency`. Types: contract/cart.ts. */
+import type { Cart } from '@contract/cart'
 import { http } from './http'
 
-export interface LineItem {
-  itemKey: string
-  productId: string
-  name: string
-  nameContent?: Localized
-  image?: string | null
-  /** '' for a product without options. */
-  optionPair?: string
-  quantity: number
-  unitPrice: number
-  lineTotal: number
-  addOn: boolean
-  /** Stock of this line's option pair. */
-  available: number
-}
-
-export interface Cart {
-  itemCount: number
-  lineItems: Record<string, LineItem>
-  currency: string
-  subtotal: number
-  discount: number
-  tip: number
-  storeCredit: number
-  tax: number
-  shipping: number
-  total: number
-  coupon: { code: string; description?: string } | null
-  orderMethod: 'PICKUP' | 'DELIVERY' | 'EAT_IN' | null
-}
+export type { Cart, CartCoupon, CheckoutDraft, LineItem } from '@contract/cart'
 
 export const cartApi = {
   get: () => http.get<Cart>('/shoppingManagement4/myCart'),

@@ -1,51 +1,12 @@
 /**
  * Provider payments (spec §7 "Provider payments"): one request and one status check per provider, the
- * mini-program sheets' reports, and the Alipay flows. Server side: server/src/routes/payments.ts.
+ * mini-program sheets' reports, and the Alipay flows. Payload types: contract/payments.ts; server side: server/src/routes/payments.ts.
  */
-import type { OrderStatusResponse } from '@/domain/paymentStatus'
+import type { AlipayTrade, HostedPayment, OrderStatus, PaymentPayload, WeChatPayment } from '@contract/payments'
 import type { H5PaymentChannel } from '@/platform/types'
 import { http } from './http'
 
-/** Spec §3 "WeChat pay response": the parameters of wx.requestPayment / WeixinJSBridge getBrandWCPayRequest. */
-export interface WeChatPayInfo {
-  appId: string
-  timeStamp: string
-  nonceStr: string
-  package: string
-  signType: string
-  paySign: string
-}
-
-export interface WeChatPayResponse {
-  orderID: string
-  prepay_id: string
-  weChatPayInfo: WeChatPayInfo
-  /** The open id the server paid for (returned to the confirmation page as wmpoid). */
-  weChatOpenId?: string
-}
-
-export interface HostedPaymentResponse {
-  orderID: string
-  /** The provider's payment page. */
-  redirectUrl: string
-}
-
-/** Spec §3 "Payment request payload". */
-export interface PaymentPayload {
-  orderID: string
-  /** The storefront's origin, so the provider sends the shopper back here. */
-  returnUrlInfo: string
-  status?: string
-  weChatOpenId?: string
-  errorMessage?: string
-}
-
-export interface OrderStatus extends OrderStatusResponse {
-  orderID: string
-  status: string
-  paymentStatus: string
-  qrCodeScan: boolean
-}
+export type { HostedPayment, OrderStatus, PaymentPayload, WeChatPayInfo, WeChatPayment } from '@contract/payments'
 
 /** Confirmation providers (from_source without the order id) and their status checks. */
 export type StatusCheckProvider = 'ott_h5' | 'snappay_h5' | 'citcon_classic_h5' | 'iot_h5' | 'opay_h5' | 'weixin_h5' | 'weixin_js' | 'alipay_h5'
@@ -80,21 +41,21 @@ const SM = '/shoppingManagement4'
 
 export const paymentsApi = {
   /** Starts a hosted payment: the answer is the provider page to send the browser to. */
-  requestHosted(channel: H5PaymentChannel, orderID: string, returnUrlInfo: string): Promise<HostedPaymentResponse> {
+  requestHosted(channel: H5PaymentChannel, orderID: string, returnUrlInfo: string): Promise<HostedPayment> {
     const snapPay = SNAPPAY_PATH[channel]
-    if (snapPay) return http.get<HostedPaymentResponse>(`${SM}/requestSnapPayPrePayment/${snapPay}`, { orderID, returnUrlInfo })
-    return http.post<HostedPaymentResponse>(`${SM}/${HOSTED_REQUEST[channel]}`, { orderID, returnUrlInfo })
+    if (snapPay) return http.get<HostedPayment>(`${SM}/requestSnapPayPrePayment/${snapPay}`, { orderID, returnUrlInfo })
+    return http.post<HostedPayment>(`${SM}/${HOSTED_REQUEST[channel]}`, { orderID, returnUrlInfo })
   },
   /** WeChat browser in-page payment (provider WECHATPAY with the OAuth code). */
   requestNativeJsApi: (orderID: string, returnUrlInfo: string, wechatCode: string) =>
-    http.post<WeChatPayResponse>(`${SM}/requestNativePayH5Payment`, { orderID, returnUrlInfo }, { wechatCode }),
+    http.post<WeChatPayment>(`${SM}/requestNativePayH5Payment`, { orderID, returnUrlInfo }, { wechatCode }),
   requestWeChatMiniProgram: (orderID: string, wechatCode: string) =>
-    http.post<WeChatPayResponse>(`${SM}/requestWeChatMiniProgramPayment`, { orderID, wechatCode }),
+    http.post<WeChatPayment>(`${SM}/requestWeChatMiniProgramPayment`, { orderID, wechatCode }),
   weChatMiniProgramSuccess: (payload: Required<Pick<PaymentPayload, 'orderID' | 'weChatOpenId' | 'returnUrlInfo'>>) =>
     http.post<OrderStatus>(`${SM}/processWeChatMiniProgramPayment/success`, payload),
   weChatMiniProgramError: (payload: Required<Pick<PaymentPayload, 'orderID' | 'errorMessage' | 'returnUrlInfo'>>) =>
     http.post<OrderStatus>(`${SM}/processWeChatMiniProgramPayment/error`, payload),
-  requestAlipayMiniProgram: (orderID: string) => http.post<{ orderID: string; tradeNO: string }>(`${SM}/requestAlipayMiniProgramPayment`, { orderID }),
+  requestAlipayMiniProgram: (orderID: string) => http.post<AlipayTrade>(`${SM}/requestAlipayMiniProgramPayment`, { orderID }),
   /** my.tradePay's resultCode goes along so the server can confirm with Alipay. */
   checkAlipay: (orderID: string, resultCode?: string) =>
     http.post<OrderStatus>(`${SM}/checkAlipayPaymentStatus`, { orderID, returnUrlInfo: '', resultCode }),

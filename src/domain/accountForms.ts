@@ -2,6 +2,7 @@
  * Account form rules (sign-in, sign-up, passwords, profile, address, verified contact) and the sign-in redirect.
  * The spec leaves form validation "not shown"; these are the house rules, checked again by the server.
  */
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '@contract/constants'
 import type { IdType } from '@/api/account'
 
 export type FieldError =
@@ -16,11 +17,11 @@ export type FieldError =
   | 'photoRequired'
 export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>
 
-export const MIN_PASSWORD_LENGTH = 8
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-/** Digits with the usual separators and an optional leading +; 7 to 20 characters. */
-const PHONE = /^\+?[0-9 ()-]{7,20}$/
+/** The server's own patterns, so a form never passes what the server then refuses (or the reverse). */
+const EMAIL = new RegExp(EMAIL_PATTERN)
+const PHONE = new RegExp(PHONE_PATTERN)
 
 const blank = (value: string | undefined) => !value || value.trim() === ''
 

@@ -1,13 +1,8 @@
 /** Spec §3/§9 "Currency decimals: 0 (JPY, KRW, VND), 3 (BHD, KWD), else 2", money display and exchange. */
-const ZERO_DECIMAL = ['JPY', 'KRW', 'VND']
-const THREE_DECIMAL = ['BHD', 'KWD']
+import { currencyDecimals } from '@contract/constants'
 
-export function currencyDecimals(code: string | null | undefined): number {
-  const c = (code ?? '').trim().toUpperCase()
-  if (ZERO_DECIMAL.includes(c)) return 0
-  if (THREE_DECIMAL.includes(c)) return 3
-  return 2
-}
+/** The rule is the contract's, shared with the server. */
+export { currencyDecimals }
 
 /** Symbols used when the caller does not pass one (the store's currencyType normally supplies it). */
 export const DEFAULT_SYMBOLS: Record<string, string> = {

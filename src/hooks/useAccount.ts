@@ -98,7 +98,7 @@ export function useProfile() {
     setImageBusy(true)
     try {
       const { profileImage } = await accountApi.uploadProfileImage(filePath)
-      replaceUser({ ...user, profileImage })
+      if (user) replaceUser({ ...user, profileImage })
     } catch (err) {
       setImageError(t('user.profile.imageFailed', { message: err instanceof ApiError ? err.message : String(err) }))
     } finally {

@@ -10,9 +10,10 @@ import { orderIdFromQuery } from '@/domain/fromSource'
 import { miniProgramReturn } from '@/domain/miniProgramReturn'
 import { checkResult, type PaymentView } from '@/domain/paymentStatus'
 import { platform } from '@/platform'
-import { selectContent, selectLoggedIn, useAppInfo } from '@/stores/appInfo'
+import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { forgetPlacedOrderDraft } from './useCheckout'
+import { useStoreName } from './useShellAccount'
 import { transactionErrorOf, usePaymentStatus, type ConfirmationView } from './usePaymentStatus'
 
 export const ORDER_ID_ERROR = 'orderID error'
@@ -64,7 +65,7 @@ export interface Confirmation {
 
 export function useConfirmation(source: ConfirmationSource): Confirmation {
   const loggedIn = useAppInfo(selectLoggedIn)
-  const storeName = useAppInfo((s) => selectContent(s)?.storeName ?? '')
+  const storeName = useStoreName('')
   const orderID = source.kind === 'known' ? '' : source.orderID
   const provider = source.kind === 'check' ? source.provider : null
   const status = source.kind === 'check' ? source.status : undefined

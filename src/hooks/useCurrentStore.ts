@@ -22,7 +22,8 @@ export function useCurrentStore() {
   const language = useLocale((s) => s.language)
   const id = selected?.id ?? detail?.locid
   const store = id === undefined ? undefined : stores?.find((s) => String(s.id) === String(id))
-  const name = store ? storeName(store, language) : (selected?.name ?? detail?.locname ?? '')
+  const reported = detail && localizedName({ name: detail.locname, nameContent: detail.locnameContent }, language)
+  const name = store ? storeName(store, language) : (selected?.name ?? reported ?? '')
   return {
     enabled,
     id,

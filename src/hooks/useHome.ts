@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { catalogApi, type Category, type Product } from '@/api/catalog'
 import { contentApi, type BannerSlide, type FeaturedCategory, type Section } from '@/api/content'
-import type { Localized } from '@/api/appInfo'
+import type { OperatorText } from '@/api/appInfo'
 import { listQuery } from '@/domain/productQuery'
 
 /** Products per home row. */
@@ -9,7 +9,7 @@ const ROW_SIZE = 8
 
 export interface ProductRowContent {
   id: string
-  title: Localized | null
+  title: OperatorText | null
   /** Where "see all" goes. */
   url: string
   products: Product[]
@@ -18,7 +18,7 @@ export interface ProductRowContent {
 export interface HomeContent {
   banners: BannerSlide[]
   categories: FeaturedCategory[]
-  categoriesTitle: Localized | null
+  categoriesTitle: OperatorText | null
   /** Rows in this order: the template's carousels, new products, clearance. */
   rows: ProductRowContent[]
   /** Which built-in row is which, for their translated titles. */

@@ -1,6 +1,8 @@
 /** Sign-in / my-account entry shared by the header and the side menu (spec §2 Header, §4 logged in). */
+import { localizedName } from '@/domain/menus'
 import { showMyAccount, showSignIn } from '@/domain/session'
-import { selectConfig, selectLoggedIn, useAppInfo } from '@/stores/appInfo'
+import { selectConfig, selectContent, selectLoggedIn, useAppInfo } from '@/stores/appInfo'
+import { useLocale } from '@/stores/locale'
 
 export const SIGN_IN_URL = '/account/login'
 export const MY_ACCOUNT_URL = '/user/list'
@@ -15,8 +17,13 @@ export function useAccountEntry(): AccountEntry {
   return null
 }
 
-/** The store's name, or a neutral fallback while app info is missing (failed start-up still shows a shell). */
+/**
+ * The store's name in the shopper's language (storeNameContent, else storeName), or a neutral fallback while app info is
+ * missing (failed start-up still shows a shell).
+ */
 export function useStoreName(fallback: string): string {
-  const storeName = useAppInfo((s) => s.info?.appContent.storeName)
-  return storeName?.trim() || fallback
+  const content = useAppInfo(selectContent)
+  const language = useLocale((s) => s.language)
+  const name = content ? localizedName({ name: content.storeName, nameContent: content.storeNameContent }, language) : ''
+  return name.trim() || fallback
 }

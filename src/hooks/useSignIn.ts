@@ -66,7 +66,7 @@ export function useSignIn() {
 
   const done = () => platform.navigate(destination, 'replace')
 
-  const handleIdentity = async (provider: IdentityProvider, answer: IdentitySignIn<{ weChatOpenId?: string }>) => {
+  const handleIdentity = async (provider: IdentityProvider, answer: IdentitySignIn) => {
     if (provider === 'wechat') useSession.getState().setWeChatOpenId(answer.weChatOpenId)
     if (answer.identity === 'RETURNING') {
       await finishSignIn(answer)

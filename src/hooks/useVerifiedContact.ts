@@ -75,7 +75,7 @@ export function useVerifiedContact() {
         ...(number ? { idNumber: number } : {}),
         ...(idImage ? { idImage } : {})
       }
-      const next = onFile ? await accountApi.updateVerifiedContact(fields) : await accountApi.submitVerifiedContact(fields as VerifiedContactEntry)
+      const next = onFile ? await accountApi.updateVerifiedContact(fields) : await accountApi.submitVerifiedContact(fields as Required<VerifiedContactEntry>)
       setContact(next)
       setEditing(false)
       setSubmitted(true)

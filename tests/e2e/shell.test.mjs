@@ -31,6 +31,26 @@ for (const viewport of ['phone', 'desktop']) {
         })
       }
 
+      it("shows the store's name in the language: header, footer copyright, page title", async () => {
+        // The demo store's storeNameContent (server/src/seed/store.ts).
+        const name = language === 'zh' ? '枫玉市集' : 'Maple & Jade Market'
+        const { context, page, errors } = await openContext(browser, { viewport, language })
+        try {
+          await page.goto(`${stack.baseUrl}/checkout/cart`)
+          const brand = page.locator('.header__brand').first()
+          await brand.waitFor()
+          const logo = brand.locator('img')
+          const shown = (await logo.count()) ? await logo.first().getAttribute('alt') : await brand.textContent()
+          assert.equal(shown, name)
+          await page.locator('.footer__copyright').first().waitFor()
+          assert.match(await page.locator('.footer__copyright').first().textContent(), new RegExp(name))
+          await page.waitForFunction((n) => document.title.endsWith(n), name)
+          assert.deepEqual(errors.map(String), [])
+        } finally {
+          await context.close()
+        }
+      })
+
       it('redirects an unknown path to /', async () => {
         const { context, page, errors } = await openContext(browser, { viewport, language })
         try {

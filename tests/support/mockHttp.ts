@@ -1,9 +1,18 @@
 /**
  * The component tests' network: routes keyed "METHOD /path" (path after /api/istore/client, no query).
- * A value can be data (200), a function of the request, or `fail(status, message)`.
+ * A value can be data (200), a function of the request, or `fail(status, message)`. Every 200 answer must be one the
+ * contract allows: a test whose mock says something the server cannot fails (tests/support/setupComponents.ts).
  * Like the server, every answer to a request that came without the XSRF-TOKEN cookie sets one (jsdom's cookie jar).
  */
 import { setTransport, type TransportRequest, type TransportResponse } from '@/api/http'
+import { contractProblems } from './contract'
+
+const violations: string[] = []
+
+/** The contract problems of the mocked answers since the last call. */
+export function takeContractViolations(): string[] {
+  return violations.splice(0)
+}
 
 export interface Failure {
   __fail: true
@@ -12,6 +21,16 @@ export interface Failure {
 }
 export const MOCK_XSRF_TOKEN = 'mock-xsrf-token'
 export const fail = (status: number, message: string): Failure => ({ __fail: true, status, message })
+
+export interface BeyondContract {
+  __beyondContract: string
+  value: unknown
+}
+/**
+ * An answer the reference server never gives but another back end may (the spec's error catalogue covers it), for a
+ * test of the client's handling: `why` names the rule, and the answer skips the contract check.
+ */
+export const beyondContract = (value: unknown, why: string): BeyondContract => ({ __beyondContract: why, value })
 
 type Handler = unknown | ((req: TransportRequest & { path: string; query: Record<string, string> }) => unknown)
 
@@ -37,6 +56,10 @@ export function mockHttp(routes: Record<string, Handler> = {}): MockHttp {
       const f = value as Failure
       return { statusCode: f.status, data: { message: f.message, errors: [f.message] }, header: {} }
     }
+    if (value && typeof value === 'object' && (value as BeyondContract).__beyondContract) {
+      return { statusCode: 200, data: (value as BeyondContract).value, header: {} }
+    }
+    violations.push(...contractProblems(req.method, path, value))
     return { statusCode: 200, data: value, header: {} }
   })
   return { calls, set: (key, handler) => table.set(key, handler) }

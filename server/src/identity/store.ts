@@ -46,3 +46,9 @@ export async function join(q: Queryable, sessionId: number, userId: number, iden
   await q.query('DELETE FROM pending_identities WHERE session_id = $1 AND provider = $2', [sessionId, identity.provider]);
   return 'joined';
 }
+
+/** The open id of the WeChat identity joined to this account, or null. */
+export async function weChatOpenIdOf(q: Queryable, userId: number): Promise<string | null> {
+  const { rows } = await q.query(`SELECT open_id FROM identities WHERE user_id = $1 AND provider = 'wechat'`, [userId]);
+  return rows[0]?.open_id ?? null;
+}

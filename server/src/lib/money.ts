@@ -1,10 +1,7 @@
-/** Currency decimals from the spec: 0 for JPY/KRW/VND, 3 for BHD/KWD, else 2. */
-export function currencyDecimals(currency: string): number {
-  const c = currency.toUpperCase();
-  if (c === 'JPY' || c === 'KRW' || c === 'VND') return 0;
-  if (c === 'BHD' || c === 'KWD') return 3;
-  return 2;
-}
+import { currencyDecimals } from '../../../contract/constants.ts';
+
+/** Currency decimals from the spec (the contract's rule, shared with the client). */
+export { currencyDecimals };
 
 /** Formats minor units for messages, e.g. 1500 CAD -> "$15.00". */
 export function formatMoney(minor: number, currency = 'CAD', symbol = '$'): string {

@@ -1,10 +1,5 @@
 import { badRequest } from './errors.ts';
-
-export interface ProductOption {
-  name: string;
-  nameContent: { en: string; zh: string };
-  values: { value: string; label: { en: string; zh: string } }[];
-}
+import type { ProductOption } from '../../../contract/catalog.ts';
 
 /**
  * Parses "size:M,color:Red" (order-insensitive) against a product's options and returns the canonical

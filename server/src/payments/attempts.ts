@@ -17,12 +17,7 @@ import type { PaymentAttempt, PaymentChannel } from './provider.ts';
 
 export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED';
 
-export interface OrderPaymentState {
-  orderID: string;
-  status: string;
-  paymentStatus: string;
-  qrCodeScan: boolean;
-}
+import type { OrderStatus } from '../../../contract/orders.ts';
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS payment_attempts (
@@ -48,7 +43,7 @@ export async function ensurePaymentSchema(db: Db): Promise<void> {
 const isAwaitingPayment = (o: { status: string; payment_status: string }) => o.status === 'INTERIM' && o.payment_status === 'NOT_PAID';
 
 /** The visitor's order's payment state; someone else's order is "not found" (never revealed). */
-export async function orderPaymentState(q: Queryable, s: Session | null, id: string): Promise<OrderPaymentState> {
+export async function orderPaymentState(q: Queryable, s: Session | null, id: string): Promise<OrderStatus> {
   const order = await loadOwnOrder(q, s, parseOrderId(id));
   if (isAwaitingPayment(order)) {
     const { rows } = await q.query(

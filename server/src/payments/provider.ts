@@ -1,23 +1,14 @@
 /**
- * The payment provider interface. The routes (routes/payments.ts) and the order state machine (payments/orders.ts)
+ * The payment provider interface. The routes (routes/payments.ts) and the attempts' state machine (payments/attempts.ts)
  * only talk to this; the sandbox (sandbox.ts) implements it for development and tests, and a real provider's
  * credentials (OTT, SnapPay, CITCON, IOTPay, OPay, WeChat Pay, Alipay) plug in as another implementation.
  */
 
+import type { PaymentChannel } from '../../../contract/constants.ts';
+import type { WeChatPayInfo } from '../../../contract/payments.ts';
+
 /** Provider routes of the spec's table, plus the two Alipay flows whose paths the spec does not show. */
-export type PaymentChannel =
-  | 'OTT'
-  | 'SNAPPAY_WECHATPAY'
-  | 'SNAPPAY_ALIPAY'
-  | 'SNAPPAY_UNIONPAY'
-  | 'CITCON'
-  | 'IOTPAY'
-  | 'OPAY'
-  | 'NATIVE_WECHAT_H5'
-  | 'NATIVE_WECHAT_JSAPI'
-  | 'WECHAT_MINI_PROGRAM'
-  | 'ALIPAY_H5'
-  | 'ALIPAY_MINI_PROGRAM'
+export type { PaymentChannel, WeChatPayInfo };
 
 /** Final state a provider reports for one payment attempt; null = not final yet. */
 export type ProviderOutcome = 'PAID' | 'FAILED' | null
@@ -32,16 +23,6 @@ export interface PaymentAttempt {
   currency: string
   /** Where the shopper's browser goes after a hosted payment. */
   returnUrl: string
-}
-
-/** What WeChat's payment sheet needs (spec §3 "WeChat pay response": weChatPayInfo). */
-export interface WeChatPayInfo {
-  appId: string
-  timeStamp: string
-  nonceStr: string
-  package: string
-  signType: string
-  paySign: string
 }
 
 export interface PaymentProvider {

@@ -1,11 +1,20 @@
 /** App info, locale, store location, exchange rates, time zone (client: src/api/appInfo.ts). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, obj, AnyObject, StoreLocationSchema } from '../lib/schemas.ts';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  AppInfo, AppMessage, CurrencyParams, ExchangeRate, ExchangeRates, LocaleParams, SelectStoreLocationBody,
+  SelectedStoreLocation, StoreLocation, TimeZoneInfo,
+} from '../../../contract/appInfo.ts';
+import type { Locale } from '../../../contract/constants.ts';
+import { NoBody } from '../../../contract/common.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { ensureSession, getSession } from '../lib/session.ts';
 import { getSettings } from '../services/settings.ts';
 import { allLocations, getLocation, isPickable } from '../services/locations.ts';
-import { currencyDecimals } from '../lib/money.ts';
+import { exchangeCurrencies, exchangeRate, exchangeRates } from '../services/exchangeRates.ts';
+import { setSessionChoice } from '../services/visitor.ts';
+import { userFields } from '../services/profile.ts';
 
 const SETTINGS = ['storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'messages'];
 
@@ -28,23 +37,24 @@ export function tzOffsetMinutes(timeZone: string, at = new Date()): number {
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
 }
 
-export default async function appInfoRoutes(app: FastifyInstance) {
+export default async function appInfoRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
-  app.get('/common3/appInfoInit', { schema: { response: { 200: obj({ appContent: AnyObject }) } } }, async (req) => {
+  app.get('/common3/appInfoInit', { schema: { response: { 200: AppInfo } } }, async (req) => {
     const s = await getSession(req);
     const st = await getSettings(db, SETTINGS);
     const locations = await allLocations(db);
-    const rates = await db.query('SELECT currency, symbol FROM exchange_rates WHERE NOT is_base ORDER BY sort');
-    const locale = s?.locale ?? 'en';
+    const currencies = await exchangeCurrencies(db);
+    const locale = (s?.locale ?? 'en') as Locale;
     const selected = (s?.locationId && locations.find((l) => l.id === s.locationId)) || locations.find(isPickable) || null;
     const ua = userAgentFlags(req);
-    const body: Record<string, unknown> = {
+    const body: AppInfo = {
       appContent: {
         system: {
           appMessage: { currentLocale: locale, applicationMessage: { messages: st.messages?.[locale] ?? {} } },
           appConfig: st.appConfig,
-          payment: { ...st.payment, exchangeCurrencies: rates.rows.map((r: any) => ({ currencyType: r.currency, currencyCode: r.symbol })) },
+          payment: { ...st.payment, exchangeCurrencies: currencies },
           social: st.social,
           storeLocations: locations,
         },
@@ -74,23 +84,23 @@ export default async function appInfoRoutes(app: FastifyInstance) {
   });
 
   app.get('/common3/changeLocale/:locale', {
-    schema: { params: Type.Object({ locale: Type.String({ maxLength: 10 }) }), response: { 200: obj({ applicationMessage: obj({ messages: AnyObject }) }) } },
+    schema: { params: LocaleParams, response: { 200: AppMessage } },
   }, async (req, reply) => {
     const { locale } = req.params as { locale: string };
     if (locale !== 'en' && locale !== 'zh') throw badRequest(`Unsupported locale '${locale}' (use en or zh)`);
     const s = await ensureSession(req, reply);
-    await db.query('UPDATE sessions SET locale = $1 WHERE id = $2', [locale, s.id]);
+    await setSessionChoice(db, s.id, { locale });
     const st = await getSettings(db, ['messages']);
-    return { currentLocale: locale, applicationMessage: { messages: st.messages?.[locale] ?? {} } };
+    return { currentLocale: locale as Locale, applicationMessage: { messages: st.messages?.[locale] ?? {} } };
   });
 
-  app.get('/common3/pickupLocations', { schema: { response: { 200: Type.Array(StoreLocationSchema) } } }, async () =>
+  app.get('/common3/pickupLocations', { schema: { response: { 200: Type.Array(StoreLocation) } } }, async () =>
     (await allLocations(db)).filter(isPickable));
 
   app.post('/common3/setSelectedStoreLocation', {
     schema: {
-      body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) }),
-      response: { 200: obj({ landingPageUrl: Type.String() }) },
+      body: SelectStoreLocationBody,
+      response: { 200: SelectedStoreLocation },
     },
   }, async (req, reply) => {
     const { id } = req.body as { id: string };
@@ -98,35 +108,21 @@ export default async function appInfoRoutes(app: FastifyInstance) {
     if (!loc) throw notFound(`Store location '${id}' not found`);
     if (!isPickable(loc)) throw badRequest(`Store location '${id}' cannot be selected`);
     const s = await ensureSession(req, reply);
-    await db.query('UPDATE sessions SET location_id = $1 WHERE id = $2', [id, s.id]);
+    await setSessionChoice(db, s.id, { location_id: id });
     return { landingPageUrl: loc.landingPageUrl, id: loc.id, localStoreName: loc.localStoreName };
   });
 
-  const ratesResponse = obj({ base: Type.String(), rates: AnyObject, symbols: AnyObject, decimals: AnyObject });
-  app.get('/common3/exchangeRates/', { schema: { response: { 200: ratesResponse } } }, async () => {
-    const { rows } = await db.query('SELECT currency, symbol, rate, is_base FROM exchange_rates ORDER BY sort');
-    const base = rows.find((r: any) => r.is_base)?.currency ?? 'CAD';
-    const others = rows.filter((r: any) => !r.is_base);
-    return {
-      base,
-      rates: Object.fromEntries(others.map((r: any) => [r.currency, Number(r.rate)])),
-      symbols: Object.fromEntries(rows.map((r: any) => [r.currency, r.symbol])),
-      decimals: Object.fromEntries(rows.map((r: any) => [r.currency, currencyDecimals(r.currency)])),
-    };
-  });
+  app.get('/common3/exchangeRates/', { schema: { response: { 200: ExchangeRates } } }, async () => exchangeRates(db));
 
   app.get('/common3/exchangeRates/:currency', {
     schema: {
-      params: Type.Object({ currency: Type.String({ maxLength: 10 }) }),
-      response: { 200: obj({ base: Type.String(), currency: Type.String(), rate: Type.Number(), symbol: Type.String(), decimals: Type.Integer() }) },
+      params: CurrencyParams,
+      response: { 200: ExchangeRate },
     },
   }, async (req) => {
     const cur = (req.params as { currency: string }).currency.toUpperCase();
     if (!/^[A-Z]{3}$/.test(cur)) throw badRequest(`Invalid currency '${cur}'`);
-    const { rows } = await db.query('SELECT currency, symbol, rate FROM exchange_rates WHERE currency = $1', [cur]);
-    if (!rows[0]) throw notFound(`No exchange rate for ${cur}`);
-    const base = (await db.query('SELECT currency FROM exchange_rates WHERE is_base')).rows[0]?.currency ?? 'CAD';
-    return { base, currency: cur, rate: Number(rows[0].rate), symbol: rows[0].symbol, decimals: currencyDecimals(cur) };
+    return exchangeRate(db, cur);
   });
 
   const tz = async () => {
@@ -134,18 +130,7 @@ export default async function appInfoRoutes(app: FastifyInstance) {
     const timeZone = st.checkout?.timeZone ?? 'America/Toronto';
     return { timeZone, offsetMinutes: tzOffsetMinutes(timeZone), now: new Date().toISOString() };
   };
-  const tzSchema = { response: { 200: obj({ timeZone: Type.String(), offsetMinutes: Type.Integer(), now: Type.String() }) } };
-  app.post('/common3/timeZoneInfo/GMT', { schema: tzSchema }, tz);
+  const tzSchema = { response: { 200: TimeZoneInfo } };
+  app.post('/common3/timeZoneInfo/GMT', { schema: { body: NoBody, ...tzSchema } }, tz);
   app.get('/common3/timeZoneInfo/GMT', { schema: tzSchema }, tz);
-}
-
-export function userFields(u: { id: number; email: string; firstName: string; lastName: string; phone: string; profileImage: string; myId: string; lastLoginAt: Date | null }) {
-  return {
-    user: { firstName: u.firstName, lastName: u.lastName, emailID: u.email, profileImage: u.profileImage, phone: u.phone },
-    userID: String(u.id),
-    lastLoginDate: (u.lastLoginAt ?? new Date()).toISOString(),
-    myID: u.myId,
-    referrerUserGroup: null,
-    membership: null,
-  };
 }

@@ -1,21 +1,17 @@
 /** The cart (client: src/api/cart.ts). Every answer is the whole Cart. */
 import type { FastifyInstance } from 'fastify';
-import { Type, CartSchema } from '../lib/schemas.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AddToCartBody, Cart, RemoveLineBody, SetQuantityBody } from '../../../contract/cart.ts';
+import { badRequest } from '../lib/errors.ts';
 import { ensureSession, getSession } from '../lib/session.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
 import { getProduct, parseProductId } from '../services/catalog.ts';
-import { addToCart, cartView, findCart, touch } from '../services/cart.ts';
+import { addToCart, cartView, findCart, removeLine, setLineQuantity } from '../services/cart.ts';
 
-const Qty = Type.Integer({ minimum: 1, maximum: 999 });
-const AddBody = Type.Object({
-  productId: Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]),
-  quantity: Qty,
-  optionPair: Type.Optional(Type.String({ maxLength: 200 })),
-});
-const resp = { 200: CartSchema };
+const resp = { 200: Cart };
 
-export default async function cartRoutes(app: FastifyInstance) {
+export default async function cartRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
   app.get('/shoppingManagement4/myCart', { schema: { response: resp } }, async (req) => {
@@ -37,42 +33,20 @@ export default async function cartRoutes(app: FastifyInstance) {
     });
   }
 
-  app.post('/shoppingManagement4/myCart', { schema: { body: AddBody, response: resp } }, (req, reply) => add(req, reply, false));
-  app.post('/shoppingManagement4/iCart', { schema: { body: AddBody, response: resp } }, (req, reply) => add(req, reply, true));
+  app.post('/shoppingManagement4/myCart', { schema: { body: AddToCartBody, response: resp } }, (req, reply) => add(req, reply, false));
+  app.post('/shoppingManagement4/iCart', { schema: { body: AddToCartBody, response: resp } }, (req, reply) => add(req, reply, true));
 
   app.put('/shoppingManagement4/myCart', {
-    schema: { body: Type.Object({ itemKey: Type.String({ minLength: 1, maxLength: 250 }), quantity: Type.Integer({ minimum: 0, maximum: 999 }) }), response: resp },
+    schema: { body: SetQuantityBody, response: resp },
   }, async (req) => {
     const { itemKey, quantity } = req.body as { itemKey: string; quantity: number };
-    const s = await getSession(req);
-    return db.tx(async (q) => {
-      const cart = await findCart(q, s, { lock: true });
-      const line = cart && (await q.query('SELECT product_id, option_pair FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey])).rows[0];
-      if (!cart || !line) throw notFound(`No cart item '${itemKey}'`);
-      if (quantity === 0) {
-        await q.query('DELETE FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey]);
-      } else {
-        const { rows } = await q.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [line.product_id, line.option_pair]);
-        const available = rows[0]?.stock ?? 0;
-        if (quantity > available) throw conflict(`Only ${available} left in stock`);
-        await q.query('UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey, quantity]);
-      }
-      await touch(q, cart.id);
-      return cartView(q, (await findCart(q, s))!);
-    });
+    return setLineQuantity(db, await getSession(req), itemKey, quantity);
   });
 
   app.post('/shoppingManagement4/myCart/delete', {
-    schema: { body: Type.Object({ itemKey: Type.String({ minLength: 1, maxLength: 250 }) }), response: resp },
+    schema: { body: RemoveLineBody, response: resp },
   }, async (req) => {
     const { itemKey } = req.body as { itemKey: string };
-    const s = await getSession(req);
-    return db.tx(async (q) => {
-      const cart = await findCart(q, s, { lock: true });
-      const del = cart ? await q.query('DELETE FROM cart_lines WHERE cart_id = $1 AND item_key = $2 RETURNING item_key', [cart.id, itemKey]) : null;
-      if (!cart || !del?.rows.length) throw notFound(`No cart item '${itemKey}'`);
-      await touch(q, cart.id);
-      return cartView(q, (await findCart(q, s))!);
-    });
+    return removeLine(db, await getSession(req), itemKey);
   });
 }

@@ -1,22 +1,19 @@
 /** Products, categories, brands, tags, search, add-ons, inventory (client: src/api/catalog.ts). */
 import type { FastifyInstance } from 'fastify';
-import { Type, obj, ProductSchema, Paging, Bilingual, AnyObject } from '../lib/schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Count, IdParam } from '../../../contract/common.ts';
+import {
+  AddonQuery, Brands, Categories, CategoriesParams, CategoryPage, Inventory, InventoryQuery, NameParams, Product, ProductDetail,
+  ProductListQuery, ProductPage, Products, RelatedQuery, SortedPagingQuery, TagPage, TermParams,
+} from '../../../contract/catalog.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
 import { cachedCatalog } from '../services/catalogCache.ts';
-import { countProducts, getProduct, listProducts, parseProductId, SORTS, type ListFilter } from '../services/catalog.ts';
+import {
+  brands, categories, categoryNamed, countProducts, getProduct, listProducts, parseProductId, relatedProductIds, SORTS, stockOf, variantsOf,
+  type ListFilter,
+} from '../services/catalog.ts';
 
-const Products = Type.Array(ProductSchema);
-const ListQuery = Type.Object({
-  categoryName: Type.Optional(Type.String({ maxLength: 100 })),
-  brandName: Type.Optional(Type.String({ maxLength: 100 })),
-  tagName: Type.Optional(Type.String({ maxLength: 100 })),
-  clearance: Type.Optional(Type.Boolean()),
-  sortby: Type.Optional(Type.String({ maxLength: 40 })),
-  productType: Type.Optional(Type.String({ maxLength: 40 })),
-  recordStatus: Type.Optional(Type.String({ maxLength: 40 })),
-  ...Paging,
-});
 type LQ = { categoryName?: string; brandName?: string; tagName?: string; clearance?: boolean; sortby?: string; productType?: string; recordStatus?: string; numberToLoad?: number; startingPosition?: number };
 
 function sortOf(s?: string) {
@@ -28,10 +25,9 @@ const filterOf = (q: LQ): ListFilter => ({
   categoryName: q.categoryName, brandName: q.brandName, tagName: q.tagName, clearance: q.clearance,
   productType: q.productType, recordStatus: q.recordStatus,
 });
-const PageResponse = obj({ products: Products, startingPosition: Type.Integer(), numberToLoad: Type.Integer(), hasMore: Type.Boolean() });
-const termParam = Type.Object({ term: Type.String({ minLength: 1, maxLength: 100 }) });
 
-export default async function catalogRoutes(app: FastifyInstance) {
+export default async function catalogRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   // Every catalogue answer goes through the read-through cache (keyed by URL; dropped on any stock change).
   app.addHook('onRoute', (route) => {
@@ -46,29 +42,29 @@ export default async function catalogRoutes(app: FastifyInstance) {
     return { products: products.slice(0, n), startingPosition: start, numberToLoad: n, hasMore: products.length > n };
   }
 
-  app.get('/productManagement2/products', { schema: { querystring: ListQuery, response: { 200: PageResponse } } }, async (req) => {
+  app.get('/productManagement2/products', { schema: { querystring: ProductListQuery, response: { 200: ProductPage } } }, async (req) => {
     const q = req.query as LQ;
     return page(filterOf(q), sortOf(q.sortby), q.numberToLoad, q.startingPosition);
   });
 
-  app.get('/productManagement2/products/listCount', { schema: { querystring: ListQuery, response: { 200: obj({ count: Type.Integer() }) } } }, async (req) => ({
+  app.get('/productManagement2/products/listCount', { schema: { querystring: ProductListQuery, response: { 200: Count } } }, async (req) => ({
     count: await countProducts(db, filterOf(req.query as LQ)),
   }));
 
   app.get('/productManagement2/products/search/:term', {
-    schema: { params: termParam, querystring: Type.Object({ ...Paging, sortby: Type.Optional(Type.String({ maxLength: 40 })) }), response: { 200: PageResponse } },
+    schema: { params: TermParams, querystring: SortedPagingQuery, response: { 200: ProductPage } },
   }, async (req) => {
     const { term } = req.params as { term: string };
     const q = req.query as LQ;
     return page({ search: term.trim() }, sortOf(q.sortby), q.numberToLoad, q.startingPosition);
   });
 
-  app.get('/productManagement2/products/searchCount/:term', { schema: { params: termParam, response: { 200: obj({ count: Type.Integer() }) } } }, async (req) => ({
+  app.get('/productManagement2/products/searchCount/:term', { schema: { params: TermParams, response: { 200: Count } } }, async (req) => ({
     count: await countProducts(db, { search: (req.params as { term: string }).term.trim() }),
   }));
 
   app.get('/productManagement2/products/addon', {
-    schema: { querystring: Type.Object({ tagName: Type.Optional(Type.String({ maxLength: 100 })), ...Paging }), response: { 200: obj({ products: Products }) } },
+    schema: { querystring: AddonQuery, response: { 200: Products } },
   }, async (req) => {
     const q = req.query as LQ;
     const products = await listProducts(db, { tagName: q.tagName || 'addon' }, 'priceLowToHigh', q.numberToLoad ?? 20, q.startingPosition ?? 0);
@@ -76,7 +72,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
   });
 
   app.get('/productManagement2/products/relatedProducts/:id', {
-    schema: { params: Type.Object({ id: Type.String({ maxLength: 20 }) }), querystring: Type.Object(Paging), response: { 200: obj({ products: Products }) } },
+    schema: { params: IdParam, querystring: RelatedQuery, response: { 200: Products } },
   }, async (req) => {
     const id = parseProductId((req.params as any).id);
     const p = await getProduct(db, id);
@@ -85,69 +81,48 @@ export default async function catalogRoutes(app: FastifyInstance) {
     return { products };
   });
 
-  app.get('/productManagement/product/:id', { schema: { params: Type.Object({ id: Type.String({ maxLength: 20 }) }), response: { 200: ProductSchema } } }, async (req) =>
+  app.get('/productManagement/product/:id', { schema: { params: IdParam, response: { 200: Product } } }, async (req) =>
     getProduct(db, parseProductId((req.params as any).id)));
 
   app.get('/productDetailManagement/productDetail/:id', {
     schema: {
-      params: Type.Object({ id: Type.String({ maxLength: 20 }) }),
-      response: { 200: obj({ product: ProductSchema, variants: Type.Array(obj({ optionPair: Type.String(), available: Type.Integer() })), relatedProductIds: Type.Array(Type.String()) }) },
+      params: IdParam,
+      response: { 200: ProductDetail },
     },
   }, async (req) => {
     const id = parseProductId((req.params as any).id);
     const product = await getProduct(db, id);
-    const { rows } = await db.query('SELECT option_pair, stock FROM variants WHERE product_id = $1 ORDER BY option_pair', [id]);
-    const related = await db.query(`SELECT id FROM products WHERE category = $1 AND id <> $2 AND record_status = 'ACTIVE' ORDER BY created_at DESC LIMIT 8`, [product.category, id]);
-    return {
-      product,
-      variants: rows.map((r: any) => ({ optionPair: r.option_pair, available: r.stock })),
-      relatedProductIds: related.rows.map((r: any) => String(r.id)),
-    };
+    return { product, variants: await variantsOf(db, id), relatedProductIds: await relatedProductIds(db, product) };
   });
-
-  const Category = obj({ name: Type.String(), nameContent: Bilingual, image: Type.String(), productCount: Type.Integer() });
-  const categoriesSql = `SELECT c.name, c.name_en, c.name_zh, c.image,
-    (SELECT count(*)::int FROM products p WHERE p.category = c.name AND p.record_status = 'ACTIVE') AS n FROM categories c`;
-  const toCategory = (r: any) => ({ name: r.name, nameContent: { en: r.name_en, zh: r.name_zh }, image: r.image ?? '', productCount: r.n });
 
   app.get('/productManagement/categories/:x', {
-    schema: { params: Type.Object({ x: Type.String({ maxLength: 100 }) }), response: { 200: obj({ categories: Type.Array(Category) }) } },
-  }, async () => {
-    const { rows } = await db.query(`${categoriesSql} ORDER BY c.sort, c.name`);
-    return { categories: rows.map(toCategory) };
-  });
-  app.get('/productManagement/categories', { schema: { response: { 200: obj({ categories: Type.Array(Category) }) } } }, async () => {
-    const { rows } = await db.query(`${categoriesSql} ORDER BY c.sort, c.name`);
-    return { categories: rows.map(toCategory) };
-  });
+    schema: { params: CategoriesParams, response: { 200: Categories } },
+  }, async () => ({ categories: await categories(db) }));
+  app.get('/productManagement/categories', { schema: { response: { 200: Categories } } }, async () => ({ categories: await categories(db) }));
 
   app.get('/productManagement2/category/:name', {
     schema: {
-      params: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }),
-      querystring: Type.Object({ ...Paging, sortby: Type.Optional(Type.String({ maxLength: 40 })) }),
-      response: { 200: obj({ category: Category, products: Products, startingPosition: Type.Integer(), numberToLoad: Type.Integer(), hasMore: Type.Boolean() }) },
+      params: NameParams,
+      querystring: SortedPagingQuery,
+      response: { 200: CategoryPage },
     },
   }, async (req) => {
     const { name } = req.params as { name: string };
     const q = req.query as LQ;
-    const { rows } = await db.query(`${categoriesSql} WHERE lower(c.name) = lower($1)`, [name]);
-    if (!rows[0]) throw notFound(`Category '${name}' not found`);
-    return { category: toCategory(rows[0]), ...(await page({ categoryName: rows[0].name }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
+    const category = await categoryNamed(db, name);
+    if (!category) throw notFound(`Category '${name}' not found`);
+    return { category, ...(await page({ categoryName: category.name }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
   });
 
   app.get('/productManagement/brands', {
-    schema: { response: { 200: obj({ brands: Type.Array(obj({ name: Type.String(), nameContent: Bilingual, productCount: Type.Integer() })) }) } },
-  }, async () => {
-    const { rows } = await db.query(`SELECT b.name, b.name_zh, (SELECT count(*)::int FROM products p WHERE p.brand = b.name AND p.record_status = 'ACTIVE') AS n
-      FROM brands b ORDER BY b.name`);
-    return { brands: rows.map((r: any) => ({ name: r.name, nameContent: { en: r.name, zh: r.name_zh ?? r.name }, productCount: r.n })) };
-  });
+    schema: { response: { 200: Brands } },
+  }, async () => ({ brands: await brands(db) }));
 
   app.get('/productManagement2/tag/:name', {
     schema: {
-      params: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }),
-      querystring: Type.Object({ ...Paging, sortby: Type.Optional(Type.String({ maxLength: 40 })) }),
-      response: { 200: obj({ tag: Type.String(), count: Type.Integer(), products: Products, startingPosition: Type.Integer(), numberToLoad: Type.Integer(), hasMore: Type.Boolean() }) },
+      params: NameParams,
+      querystring: SortedPagingQuery,
+      response: { 200: TagPage },
     },
   }, async (req) => {
     const tag = (req.params as { name: string }).name.toLowerCase();
@@ -157,16 +132,15 @@ export default async function catalogRoutes(app: FastifyInstance) {
 
   app.get('/inventoryManagement/inventoryByProductAndOptions/:id', {
     schema: {
-      params: Type.Object({ id: Type.String({ maxLength: 20 }) }),
-      querystring: Type.Object({ optionPair: Type.Optional(Type.String({ maxLength: 200 })) }),
-      response: { 200: obj({ productId: Type.String(), optionPair: Type.String(), available: Type.Integer(), variants: Type.Optional(AnyObject) }) },
+      params: IdParam,
+      querystring: InventoryQuery,
+      response: { 200: Inventory },
     },
   }, async (req) => {
     const id = parseProductId((req.params as any).id);
     const product = await getProduct(db, id);
     const pair = normalizeOptionPair((req.query as any).optionPair, product.options as any, { allowEmpty: true });
     if (!pair) return { productId: String(id), optionPair: '', available: product.stock };
-    const { rows } = await db.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [id, pair]);
-    return { productId: String(id), optionPair: pair, available: rows[0]?.stock ?? 0 };
+    return { productId: String(id), optionPair: pair, available: await stockOf(db, id, pair) };
   });
 }

@@ -1,52 +1,45 @@
 /** Checkout: the session's cart is the order draft (client: src/api/checkout.ts). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, obj, CartSchema, AnyObject } from '../lib/schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorBody, NoBody } from '../../../contract/common.ts';
+import { Address } from '../../../contract/account.ts';
+import { Cart } from '../../../contract/cart.ts';
+import {
+  Billing, BillingQuery, CheckoutConfig, ContactInfoQuery, CouponParams, CustomerCommentBody, DateBody, DateTimeBody,
+  DeliverInfoQuery, DeliveryLocations, DeliveryLocationsBody, LocalDeliveryConfig, OrderMethodBody, PaymentConfig,
+  Reservation, SettleBody, SettleParams, StoreCreditBody, StoreCreditPaymentBody, TipsBody,
+} from '../../../contract/checkout.ts';
+import { Contact, Order } from '../../../contract/orders.ts';
+import type { OrderMethod } from '../../../contract/constants.ts';
 import { badRequest, notFound, unauthorized, notImplemented } from '../lib/errors.ts';
 import { getSession, type Session } from '../lib/session.ts';
 import type { Queryable } from '../db/index.ts';
 import { cartView, findCart, getCoupon, storeCreditBalance, type CartRow } from '../services/cart.ts';
-import { couponProblem, computeTotals } from '../services/pricing.ts';
+import { changeDraft, findStore, setDraft } from '../services/checkoutDraft.ts';
+import { rememberShippingAddress } from '../services/addresses.ts';
+import { couponProblem } from '../services/pricing.ts';
 import { getSetting, getSettings, type CheckoutRules } from '../services/settings.ts';
 import { checkSlot, slotsFor } from '../services/slots.ts';
-import { allLocations, isPickable } from '../services/locations.ts';
-import { checkAddress, EMAIL_RE, PHONE_RE, type Address } from '../services/validate.ts';
+import { isPickable } from '../services/locations.ts';
+import { checkAddress, EMAIL_RE, PHONE_RE } from '../services/validate.ts';
 import { checkoutProblems, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
-import { onlineProviders } from './payments.ts';
+import { onlineProviders } from '../payments/channels.ts';
 
 const METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const;
-const resp = { 200: CartSchema };
-const AddressBody = Type.Object({
-  firstName: Type.String({ maxLength: 60 }), lastName: Type.String({ maxLength: 60 }), phone: Type.String({ maxLength: 30 }),
-  streetNumberAndNameDetails: Type.String({ maxLength: 200 }), unit: Type.Optional(Type.String({ maxLength: 40 })),
-  city: Type.String({ maxLength: 80 }), province: Type.String({ maxLength: 10 }), postCode: Type.String({ maxLength: 12 }),
-  country: Type.String({ maxLength: 4 }), isDefault: Type.Optional(Type.Boolean()), id: Type.Optional(Type.String({ maxLength: 40 })),
-});
-export { AddressBody };
+const resp = { 200: Cart };
 
-/** Finds a store by id or by its en/zh name. */
-async function findStore(q: Queryable, nameOrId: string) {
-  const all = await allLocations(q);
-  const key = nameOrId.trim().toLowerCase();
-  return all.find((l) => l.id.toLowerCase() === key || l.localStoreName.toLowerCase() === key || l.localStoreNameContent.zh === nameOrId.trim()) ?? null;
-}
 
-export default async function checkoutRoutes(app: FastifyInstance) {
+export default async function checkoutRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const rules = () => getSetting<CheckoutRules>(db, 'checkout');
 
   /** Runs fn on the visitor's (existing, non-empty-session) cart inside a transaction; answers the Cart. */
   async function withCart(req: FastifyRequest, fn: (q: Queryable, cart: CartRow, s: Session) => Promise<void>) {
-    const s = await getSession(req);
-    return db.tx(async (q) => {
-      const cart = await findCart(q, s, { lock: true });
-      if (!cart || !s) throw badRequest('Your cart is empty');
-      await fn(q, cart, s);
-      await q.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cart.id]);
-      return cartView(q, (await findCart(q, s))!);
-    });
+    return changeDraft(db, await getSession(req), fn);
   }
 
-  app.get('/shoppingManagement4/checkoutConfig', { schema: { response: { 200: obj({ orderMethods: Type.Array(Type.String()), tipPercents: Type.Array(Type.Integer()), timeZone: Type.String() }) } } }, async () => {
+  app.get('/shoppingManagement4/checkoutConfig', { schema: { response: { 200: CheckoutConfig } } }, async () => {
     const r = await rules();
     return {
       ...r,
@@ -56,13 +49,13 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/shoppingManagement4/localDeliveryConfig', { schema: { response: { 200: AnyObject } } }, async () => {
+  app.get('/shoppingManagement4/localDeliveryConfig', { schema: { response: { 200: LocalDeliveryConfig } } }, async () => {
     const r = await rules();
     return { ...r.delivery, timeZone: r.timeZone, slots: slotsFor(r.delivery, r.timeZone), currency: 'CAD' };
   });
 
   app.post('/common3/deliveryLocations', {
-    schema: { body: Type.Optional(Type.Object({ country: Type.Optional(Type.String({ maxLength: 4 })), province: Type.Optional(Type.String({ maxLength: 10 })) })), response: { 200: obj({ locations: Type.Array(AnyObject) }) } },
+    schema: { body: DeliveryLocationsBody, response: { 200: DeliveryLocations } },
   }, async (req) => {
     const b = (req.body ?? {}) as { country?: string; province?: string };
     const st = await getSettings(db, ['deliveryLocations']);
@@ -71,7 +64,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     return { locations };
   });
 
-  app.get('/shoppingManagement4/paymentConfig', { schema: { response: { 200: AnyObject } } }, async () => {
+  app.get('/shoppingManagement4/paymentConfig', { schema: { response: { 200: PaymentConfig } } }, async () => {
     const st = await getSettings(db, ['payment', 'checkout']);
     return {
       currency: 'CAD',
@@ -84,36 +77,35 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/shoppingManagement4/paymentoption/PayPal', async () => {
+  app.get('/shoppingManagement4/paymentoption/PayPal', { schema: { response: { 501: ErrorBody } } }, async () => {
     throw notImplemented('PayPal payment');
   });
 
   app.post('/shoppingManagement4/updateOrderMethod', {
-    schema: { body: Type.Object({ method: Type.String({ maxLength: 20 }) }), response: resp },
+    schema: { body: OrderMethodBody, response: resp },
   }, async (req) => {
     const method = (req.body as { method: string }).method.toUpperCase();
     const r = await rules();
-    if (!(METHODS as readonly string[]).includes(method) || !r.orderMethods.includes(method)) throw badRequest(`Unknown order method '${method}' (use ${r.orderMethods.join(', ')})`);
+    if (!(METHODS as readonly string[]).includes(method) || !(r.orderMethods as readonly string[]).includes(method)) throw badRequest(`Unknown order method '${method}' (use ${r.orderMethods.join(', ')})`);
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET order_method = $1 WHERE id = $2', [method, cart.id]);
+      await setDraft(q, cart.id, { order_method: method as OrderMethod });
     });
   });
 
-  const DateTimeBody = Type.Object({ date: Type.String({ maxLength: 10 }), time: Type.String({ maxLength: 5 }) });
   app.post('/shoppingManagement4/orderPickupDateTime', { schema: { body: DateTimeBody, response: resp } }, async (req) => {
     const { date, time } = req.body as { date: string; time: string };
     const r = await rules();
     checkSlot(r.pickup, r.timeZone, date, time, 'Pickup');
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET pickup_date = $1, pickup_time = $2 WHERE id = $3', [date, time, cart.id]);
+      await setDraft(q, cart.id, { pickup_date: date, pickup_time: time });
     });
   });
-  app.post('/shoppingManagement4/orderPickupDate', { schema: { body: Type.Object({ date: Type.String({ maxLength: 10 }) }), response: resp } }, async (req) => {
+  app.post('/shoppingManagement4/orderPickupDate', { schema: { body: DateBody, response: resp } }, async (req) => {
     const { date } = req.body as { date: string };
     const r = await rules();
     checkSlot(r.pickup, r.timeZone, date, null, 'Pickup');
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET pickup_date = $1, pickup_time = NULL WHERE id = $2', [date, cart.id]);
+      await setDraft(q, cart.id, { pickup_date: date, pickup_time: null });
     });
   });
   app.post('/shoppingManagement4/orderDeliveryDateTime', { schema: { body: DateTimeBody, response: resp } }, async (req) => {
@@ -121,20 +113,14 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     const r = await rules();
     checkSlot(r.delivery, r.timeZone, date, time, 'Delivery');
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET delivery_date = $1, delivery_time = $2 WHERE id = $3', [date, time, cart.id]);
+      await setDraft(q, cart.id, { delivery_date: date, delivery_time: time });
     });
   });
 
   app.post('/shoppingManagement4/orderContactInfo', {
     schema: {
-      querystring: Type.Object({
-        localStoreName: Type.Optional(Type.String({ maxLength: 100 })), methodName: Type.Optional(Type.String({ maxLength: 20 })),
-        tableNumber: Type.Optional(Type.String({ maxLength: 20 })),
-      }),
-      body: Type.Object({
-        firstName: Type.String({ minLength: 1, maxLength: 60 }), lastName: Type.String({ maxLength: 60 }),
-        email: Type.String({ maxLength: 254 }), phone: Type.String({ maxLength: 30 }),
-      }),
+      querystring: ContactInfoQuery,
+      body: Contact,
       response: resp,
     },
   }, async (req) => {
@@ -146,7 +132,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     if (!EMAIL_RE.test(b.email.trim())) errors.push('E-mail address is not valid');
     if (!PHONE_RE.test(b.phone.trim())) errors.push('Phone number is not valid');
     const method = qs.methodName ? qs.methodName.toUpperCase() : null;
-    if (method && !r.orderMethods.includes(method)) errors.push(`Unknown order method '${qs.methodName}'`);
+    if (method && !(r.orderMethods as readonly string[]).includes(method)) errors.push(`Unknown order method '${qs.methodName}'`);
     if (errors.length) throw badRequest(errors);
     return withCart(req, async (q, cart) => {
       const m = method ?? cart.order_method;
@@ -165,15 +151,14 @@ export default async function checkoutRoutes(app: FastifyInstance) {
         if (!new RegExp(r.eatIn.tableNumberPattern).test(table)) throw badRequest(`Table number '${table}' is not valid`);
       }
       const contact = { firstName: b.firstName.trim(), lastName: b.lastName.trim(), email: b.email.trim(), phone: b.phone.trim() };
-      await q.query('UPDATE carts SET contact = $1::jsonb, order_method = $2, local_store_id = $3, table_number = $4 WHERE id = $5',
-        [JSON.stringify(contact), m, storeId, table, cart.id]);
+      await setDraft(q, cart.id, { contact, order_method: m as OrderMethod | null, local_store_id: storeId, table_number: table });
     });
   });
 
   app.post('/shoppingManagement4/orderDeliverInfo', {
     schema: {
-      querystring: Type.Object({ localStoreName: Type.Optional(Type.String({ maxLength: 100 })), saveToMyProfile: Type.Optional(Type.Boolean()) }),
-      body: AddressBody,
+      querystring: DeliverInfoQuery,
+      body: Address,
       response: resp,
     },
   }, async (req) => {
@@ -190,33 +175,28 @@ export default async function checkoutRoutes(app: FastifyInstance) {
         if (!store || !store.display) throw badRequest(`Store '${qs.localStoreName}' not found`);
         storeId = store.id;
       }
-      await q.query(`UPDATE carts SET delivery = $1::jsonb, local_store_id = $2, order_method = 'DELIVERY' WHERE id = $3`, [JSON.stringify(addr), storeId, cart.id]);
+      await setDraft(q, cart.id, { delivery: addr, local_store_id: storeId, order_method: 'DELIVERY' });
       if (qs.saveToMyProfile) {
         if (!s.userId) throw unauthorized('Sign in to save the address to your profile');
-        const { rows } = await q.query(`SELECT data FROM addresses WHERE user_id = $1 AND type = 'SHIPPING'`, [s.userId]);
-        const same = rows.some((x: any) => x.data.streetNumberAndNameDetails === addr.streetNumberAndNameDetails && x.data.postCode === addr.postCode);
-        if (!same) {
-          await q.query(`INSERT INTO addresses (user_id, type, data, sort) VALUES ($1, 'SHIPPING', $2::jsonb, $3)`,
-            [s.userId, JSON.stringify({ ...addr, id: `a${Date.now().toString(36)}` }), rows.length]);
-        }
+        await rememberShippingAddress(q, s.userId, addr);
       }
     });
   });
 
   app.post('/shoppingManagement4/tips', {
-    schema: { body: Type.Object({ percent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })), amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })) }), response: resp },
+    schema: { body: TipsBody, response: resp },
   }, async (req) => {
     const b = req.body as { percent?: number; amount?: number };
     if ((b.percent == null) === (b.amount == null)) throw badRequest('Send either percent or amount');
     const r = await rules();
     if (b.percent != null && !r.tipPercents.includes(b.percent)) throw badRequest(`Tip percent must be one of ${r.tipPercents.join(', ')}`);
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET tip_percent = $1, tip_amount = $2 WHERE id = $3', [b.percent ?? null, b.amount ?? null, cart.id]);
+      await setDraft(q, cart.id, { tip_percent: b.percent ?? null, tip_amount: b.amount ?? null });
     });
   });
 
   app.get('/shoppingManagement4/couponVerification/:code', {
-    schema: { params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) }), response: resp },
+    schema: { params: CouponParams, response: resp },
   }, async (req) => {
     const code = (req.params as { code: string }).code.trim();
     return withCart(req, async (q, cart) => {
@@ -224,17 +204,17 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       const view = await cartView(q, cart);
       const problem = couponProblem(coupon, view.subtotal);
       if (problem) throw badRequest(problem);
-      await q.query('UPDATE carts SET coupon_code = $1 WHERE id = $2', [coupon!.code, cart.id]);
+      await setDraft(q, cart.id, { coupon_code: coupon!.code });
     });
   });
 
-  app.post('/shoppingManagement4/removeCoupon', { schema: { response: resp } }, async (req) =>
+  app.post('/shoppingManagement4/removeCoupon', { schema: { body: NoBody, response: resp } }, async (req) =>
     withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET coupon_code = NULL WHERE id = $1', [cart.id]);
+      await setDraft(q, cart.id, { coupon_code: null });
     }));
 
   app.post('/shoppingManagement4/applyStoreCredit', {
-    schema: { body: Type.Object({ amount: Type.Integer({ minimum: 0, maximum: 10_000_000 }) }), response: resp },
+    schema: { body: StoreCreditBody, response: resp },
   }, async (req) => {
     const { amount } = req.body as { amount: number };
     const s = await getSession(req);
@@ -244,25 +224,25 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       if (amount > balance) throw badRequest(`Store credit balance is only ${(balance / 100).toFixed(2)}`);
       const view = await cartView(q, { ...cart, store_credit: 0 });
       if (amount > view.total) throw badRequest(`Store credit cannot exceed the order total (${(view.total / 100).toFixed(2)})`);
-      await q.query('UPDATE carts SET store_credit = $1 WHERE id = $2', [amount, cart.id]);
+      await setDraft(q, cart.id, { store_credit: amount });
     });
   });
 
-  app.post('/shoppingManagement4/applyStoreCreditDeposit', async () => {
+  app.post('/shoppingManagement4/applyStoreCreditDeposit', { schema: { response: { 501: ErrorBody } } }, async () => {
     throw notImplemented('Store credit deposit (needs a payment provider)');
   });
 
   app.post('/shoppingManagement4/updateCustomerComment', {
-    schema: { body: Type.Object({ comment: Type.String({ maxLength: 500 }) }), response: resp },
+    schema: { body: CustomerCommentBody, response: resp },
   }, async (req) => {
     const { comment } = req.body as { comment: string };
     return withCart(req, async (q, cart) => {
-      await q.query('UPDATE carts SET customer_comment = $1 WHERE id = $2', [comment.trim(), cart.id]);
+      await setDraft(q, cart.id, { customer_comment: comment.trim() });
     });
   });
 
   app.get('/shoppingManagement4/billing/', {
-    schema: { querystring: Type.Object({ pickUpAandPayAtStore: Type.Optional(Type.Boolean()) }), response: { 200: AnyObject } },
+    schema: { querystring: BillingQuery, response: { 200: Billing } },
   }, async (req) => {
     const s = await getSession(req);
     const cart = await findCart(db, s);
@@ -289,14 +269,13 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   });
 
   app.post('/shoppingManagement4/reserve', {
-    schema: { response: { 200: obj({ orderID: Type.String(), total: Type.Integer(), currency: Type.String(), reused: Type.Boolean() }) } },
+    schema: { body: NoBody, response: { 200: Reservation } },
   }, async (req) => {
     const s = await getSession(req);
     if (!s) throw badRequest('Your cart is empty');
     return db.tx((q) => reserve(q, s));
   });
 
-  const SettleBody = Type.Object({ method: Type.String({ maxLength: 40 }) });
   async function settleRoute(req: FastifyRequest, id: string, method: string) {
     const orderId = parseOrderId(id);
     const s = await getSession(req);
@@ -304,11 +283,10 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     return db.tx(async (q) => orderView(q, await settle(q, s, orderId, method.toUpperCase())));
   }
   app.post('/shoppingManagement4/billing/:orderID', {
-    schema: { params: Type.Object({ orderID: Type.String({ maxLength: 20 }) }), body: SettleBody, response: { 200: AnyObject } },
+    schema: { params: SettleParams, body: SettleBody, response: { 200: Order } },
   }, async (req) => settleRoute(req, (req.params as any).orderID, (req.body as any).method));
   app.post('/shoppingManagement4/storeCreditPayment', {
-    schema: { body: Type.Object({ orderID: Type.String({ maxLength: 20 }) }), response: { 200: AnyObject } },
+    schema: { body: StoreCreditPaymentBody, response: { 200: Order } },
   }, async (req) => settleRoute(req, (req.body as any).orderID, 'STORE_CREDIT'));
 
-  void computeTotals;
 }

@@ -7,23 +7,19 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, conflict, unauthorized } from '../lib/errors.ts';
-import { Type, obj } from '../lib/schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CodeBody, Credentials as LinkBody, IdentityJoined, IdentitySignIn, OAuthBody, PlatformAppId, Redirect, Registration,
+  SandboxAuthorizeQuery, WeChatBinding, WeChatEnabled, WeChatEnabledQuery,
+} from '../../../contract/identity.ts';
 import { cookieOptions, ensureSession, getSession, requireUser } from '../lib/session.ts';
 import { createIdentityProvider, IdentityCodeError, type IdentityChannel, type IdentityKind, type IdentityProvider, type VerifiedIdentity } from '../identity/index.ts';
-import { accountOf, join, pendingOf, rememberPending } from '../identity/store.ts';
-import { checkCredentials, createAccount, signIn, type Registration } from './account.ts';
+import { accountOf, join, pendingOf, rememberPending, weChatOpenIdOf } from '../identity/store.ts';
+import { checkCredentials, createAccount, signIn } from '../services/auth.ts';
 
 const OAUTH_STATE_COOKIE = 'ISTORE_OAUTH_STATE';
 const OAUTH_STATE_SECONDS = 10 * 60;
 
-const CodeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 512 }) });
-const OAuthBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 512 }), state: Type.Optional(Type.String({ maxLength: 100 })) });
-const Password = Type.String({ maxLength: 200 });
-const LinkBody = Type.Object({ emailID: Type.String({ maxLength: 254 }), password: Password });
-const RegisterBody = Type.Object({
-  emailID: Type.String({ maxLength: 254 }), password: Password,
-  firstName: Type.String({ maxLength: 60 }), lastName: Type.String({ maxLength: 60 }),
-});
 
 const NAMES: Record<IdentityKind, string> = { wechat: 'WeChat', alipay: 'Alipay' };
 
@@ -44,7 +40,8 @@ function sameSiteUrl(raw: string | undefined, req: FastifyRequest): string | nul
   }
 }
 
-export default async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions) {
+export default async function identityRoutes(server: FastifyInstance, opts: IdentityRoutesOptions) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const provider = opts.provider ?? createIdentityProvider(process.env.IDENTITY_PROVIDER, app.prefix);
   const limiter = app.loginLimiter;
@@ -64,10 +61,10 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
   async function login(req: FastifyRequest, reply: FastifyReply, channel: IdentityChannel, code: string) {
     const identity = await verify(channel, code);
     const userId = await accountOf(db, identity);
-    if (userId !== null) return { identity: 'RETURNING', ...openIdOf(identity), ...(await signIn(req, reply, userId)) };
+    if (userId !== null) return { identity: 'RETURNING' as const, ...openIdOf(identity), ...(await signIn(req, reply, userId)) };
     const s = await ensureSession(req, reply);
     await rememberPending(db, s.id, identity);
-    return { identity: 'NEW', ...openIdOf(identity) };
+    return { identity: 'NEW' as const, ...openIdOf(identity) };
   }
 
   async function waiting(req: FastifyRequest, kind: IdentityKind): Promise<{ sessionId: number; identity: VerifiedIdentity }> {
@@ -106,8 +103,8 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     return { ...openIdOf(identity), ...(await signIn(req, reply, userId)) };
   }
 
-  const SignInAnswer = { 200: obj({ identity: Type.Union([Type.Literal('RETURNING'), Type.Literal('NEW')]), weChatOpenId: Type.Optional(Type.String()) }) };
-  const JoinedAnswer = { 200: obj({ userID: Type.String(), weChatOpenId: Type.Optional(Type.String()) }) };
+  const SignInAnswer = { 200: IdentitySignIn };
+  const JoinedAnswer = { 200: IdentityJoined };
 
   app.post('/wechat/login', { schema: { body: CodeBody, response: SignInAnswer } }, (req, reply) =>
     login(req, reply, 'WECHAT_MINI_PROGRAM', (req.body as { code: string }).code));
@@ -117,8 +114,8 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
   // WeChat browser: enabled hands out WeChat's OAuth address with a state also kept in a cookie; weChatlogin checks it.
   app.get('/wechat/enabled', {
     schema: {
-      querystring: Type.Object({ redirectUri: Type.Optional(Type.String({ maxLength: 2000 })) }),
-      response: { 200: obj({ enabled: Type.Boolean(), authorizeUrl: Type.Optional(Type.String()) }) },
+      querystring: WeChatEnabledQuery,
+      response: { 200: WeChatEnabled },
     },
   }, async (req, reply) => {
     const redirectUri = sameSiteUrl((req.query as { redirectUri?: string }).redirectUri, req);
@@ -139,10 +136,8 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     // Plays WeChat's OAuth page: straight back to the store with a sandbox code (`as` picks the person).
     app.get('/wechat/sandbox/authorize', {
       schema: {
-        querystring: Type.Object({
-          redirect_uri: Type.String({ maxLength: 2000 }), state: Type.String({ maxLength: 100 }),
-          as: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.@-]{1,64}$' })),
-        }),
+        querystring: SandboxAuthorizeQuery,
+        response: { 302: Redirect },
       },
     }, async (req, reply) => {
       const q = req.query as { redirect_uri: string; state: string; as?: string };
@@ -155,23 +150,23 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
     });
   }
 
-  app.post('/wechat/register', { schema: { body: RegisterBody, response: JoinedAnswer } }, (req, reply) => register(req, reply, 'wechat'));
-  app.post('/alipay/register', { schema: { body: RegisterBody, response: JoinedAnswer } }, (req, reply) => register(req, reply, 'alipay'));
+  app.post('/wechat/register', { schema: { body: Registration, response: JoinedAnswer } }, (req, reply) => register(req, reply, 'wechat'));
+  app.post('/alipay/register', { schema: { body: Registration, response: JoinedAnswer } }, (req, reply) => register(req, reply, 'alipay'));
   app.post('/wechat/link', { schema: { body: LinkBody, response: JoinedAnswer } }, (req, reply) => link(req, reply, 'wechat'));
   app.post('/alipay/link', { schema: { body: LinkBody, response: JoinedAnswer } }, (req, reply) => link(req, reply, 'alipay'));
 
   // Signed in: joins the WeChat identity waiting in this session to the account; else says whether one is joined.
-  app.get('/wechat/bind', { schema: { response: { 200: obj({ bound: Type.Boolean(), weChatOpenId: Type.Optional(Type.String()) }) } } }, async (req) => {
+  app.get('/wechat/bind', { schema: { response: { 200: WeChatBinding } } }, async (req) => {
     const s = await requireUser(req);
     const pending = await pendingOf(db, s.id, 'wechat');
     if (pending) {
       await joinOrExplain(s.id, s.userId, pending);
       return { bound: true, weChatOpenId: pending.openId };
     }
-    const { rows } = await db.query(`SELECT open_id FROM identities WHERE user_id = $1 AND provider = 'wechat'`, [s.userId]);
-    return rows[0] ? { bound: true, weChatOpenId: rows[0].open_id } : { bound: false };
+    const openId = await weChatOpenIdOf(db, s.userId);
+    return openId ? { bound: true, weChatOpenId: openId } : { bound: false };
   });
 
-  app.get('/common3/wcoaId', { schema: { response: { 200: obj({ appId: Type.String() }) } } }, async () => ({ appId: provider.weChatOfficialAccountAppId }));
-  app.get('/common3/apaId', { schema: { response: { 200: obj({ appId: Type.String() }) } } }, async () => ({ appId: provider.alipayAppId }));
+  app.get('/common3/wcoaId', { schema: { response: { 200: PlatformAppId } } }, async () => ({ appId: provider.weChatOfficialAccountAppId }));
+  app.get('/common3/apaId', { schema: { response: { 200: PlatformAppId } } }, async () => ({ appId: provider.alipayAppId }));
 }

@@ -1,10 +1,11 @@
 /**
- * Routes of areas that land in later issues (referral, influencer, memberships, fission campaigns,
- * WeChat/Alipay identity, provider payments, uploads). They answer 501 with a JSON message — never a fake success.
- * When src/payments/ or src/identity/ implement one, remove it from this table.
+ * Routes of areas that land in later issues (referral programme and groups, influencer profiles, memberships, fission
+ * campaigns). They answer 501 with a JSON message — never a fake success. The issue that implements an area removes its
+ * routes from this table and adds their schemas to contract/.
  */
 import type { FastifyInstance } from 'fastify';
 import { notImplemented } from '../lib/errors.ts';
+import { ErrorBody } from '../../../contract/common.ts';
 
 type M = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const LATER: [M[], string, string][] = [
@@ -35,6 +36,6 @@ export const LATER: [M[], string, string][] = [
 
 export default async function laterRoutes(app: FastifyInstance) {
   for (const [methods, url, what] of LATER) {
-    app.route({ method: methods, url, handler: async () => { throw notImplemented(what); } });
+    app.route({ method: methods, url, schema: { response: { 501: ErrorBody } }, handler: async () => { throw notImplemented(what); } });
   }
 }

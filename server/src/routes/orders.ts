@@ -1,75 +1,64 @@
 /** Orders of the signed-in shopper, and a guest's own orders of this session (client: src/api/orders.ts). */
 import type { FastifyInstance } from 'fastify';
-import { Type, obj, OrderSchema, Paging } from '../lib/schemas.ts';
-import { notFound } from '../lib/errors.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Count, IdParam, NoBody } from '../../../contract/common.ts';
+import { CustomerOrders, Order, OrderCommentBody, OrderPage, OrderStatus, OrdersQuery } from '../../../contract/orders.ts';
+import { badRequest, notFound } from '../lib/errors.ts';
 import { getSession, requireUser } from '../lib/session.ts';
-import { cancel, loadOwnOrder, orderView, parseOrderId } from '../services/orders.ts';
+import { addComment, cancel, countVisibleOrders, loadOwnOrder, orderView, parseOrderId, visibleOrders } from '../services/orders.ts';
 import { notImplemented } from '../lib/errors.ts';
 
-const IdParam = Type.Object({ id: Type.String({ maxLength: 20 }) });
-const VISIBLE = `status <> 'INTERIM' AND NOT hidden`;
 
-export default async function ordersRoutes(app: FastifyInstance) {
+export default async function ordersRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
   app.get('/admin/orderManagement/orders/list', {
-    schema: { querystring: Type.Object(Paging), response: { 200: obj({ orders: Type.Array(OrderSchema), startingPosition: Type.Integer(), numberToLoad: Type.Integer(), hasMore: Type.Boolean() }) } },
+    schema: { querystring: OrdersQuery, response: { 200: OrderPage } },
   }, async (req) => {
     const s = await requireUser(req);
     const { numberToLoad = 10, startingPosition = 0 } = req.query as { numberToLoad?: number; startingPosition?: number };
-    const { rows } = await db.query(`SELECT * FROM orders WHERE user_id = $1 AND ${VISIBLE} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [s.userId, numberToLoad + 1, startingPosition]);
-    const orders = [];
-    for (const o of rows.slice(0, numberToLoad)) orders.push(await orderView(db, o));
-    return { orders, startingPosition, numberToLoad, hasMore: rows.length > numberToLoad };
+    const orders = await visibleOrders(db, s.userId, numberToLoad + 1, startingPosition);
+    return { orders: orders.slice(0, numberToLoad), startingPosition, numberToLoad, hasMore: orders.length > numberToLoad };
   });
 
-  app.get('/admin/orderManagement/orders/count', { schema: { response: { 200: obj({ count: Type.Integer() }) } } }, async (req) => {
+  app.get('/admin/orderManagement/orders/count', { schema: { response: { 200: Count } } }, async (req) => {
     const s = await requireUser(req);
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND ${VISIBLE}`, [s.userId]);
-    return { count: rows[0].n };
+    return { count: await countVisibleOrders(db, s.userId) };
   });
 
-  app.get('/admin/orderManagement/order/:id', { schema: { params: IdParam, response: { 200: OrderSchema } } }, async (req) => {
+  app.get('/admin/orderManagement/order/:id', { schema: { params: IdParam, response: { 200: Order } } }, async (req) => {
     const s = await requireUser(req);
     return orderView(db, await loadOwnOrder(db, s, parseOrderId((req.params as any).id)));
   });
 
-  app.put('/admin/orderManagement/cancelOrder/:id', { schema: { params: IdParam, response: { 200: OrderSchema } } }, async (req) => {
+  app.put('/admin/orderManagement/cancelOrder/:id', { schema: { params: IdParam, body: NoBody, response: { 200: Order } } }, async (req) => {
     const s = await requireUser(req);
     const id = parseOrderId((req.params as any).id);
     return db.tx(async (q) => orderView(q, await cancel(q, s, id)));
   });
 
   app.put('/admin/orderManagement/addComment/:id', {
-    schema: { params: IdParam, body: Type.Object({ comment: Type.String({ minLength: 1, maxLength: 1000 }) }), response: { 200: OrderSchema } },
+    schema: { params: IdParam, body: OrderCommentBody, response: { 200: Order } },
   }, async (req) => {
     const s = await requireUser(req);
     const id = parseOrderId((req.params as any).id);
     const comment = (req.body as { comment: string }).comment.trim();
-    if (!comment) throw (await import('../lib/errors.ts')).badRequest('Comment is empty');
-    return db.tx(async (q) => {
-      const o = await loadOwnOrder(q, s, id, true);
-      await q.query('INSERT INTO order_comments (order_id, text) VALUES ($1, $2)', [o.id, comment]);
-      return orderView(q, o);
-    });
+    if (!comment) throw badRequest('Comment is empty');
+    return db.tx(async (q) => orderView(q, await addComment(q, s, id, comment)));
   });
 
   app.get('/admin/orderManagement/customer/:id/orders', {
-    schema: { params: IdParam, querystring: Type.Object(Paging), response: { 200: obj({ orders: Type.Array(OrderSchema) }) } },
+    schema: { params: IdParam, querystring: OrdersQuery, response: { 200: CustomerOrders } },
   }, async (req) => {
     const s = await requireUser(req);
     if ((req.params as any).id !== String(s.userId)) throw notFound('Customer not found');
     const { numberToLoad = 10, startingPosition = 0 } = req.query as { numberToLoad?: number; startingPosition?: number };
-    const { rows } = await db.query(`SELECT * FROM orders WHERE user_id = $1 AND ${VISIBLE} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [s.userId, numberToLoad, startingPosition]);
-    const orders = [];
-    for (const o of rows) orders.push(await orderView(db, o));
-    return { orders };
+    return { orders: await visibleOrders(db, s.userId, numberToLoad, startingPosition) };
   });
 
   // Session-bound access for guests (and signed-in shoppers): the confirmation page and status checks.
-  app.get('/common3/orders/:id', { schema: { params: IdParam, response: { 200: OrderSchema } } }, async (req) => {
+  app.get('/common3/orders/:id', { schema: { params: IdParam, response: { 200: Order } } }, async (req) => {
     const id = (req.params as any).id;
     if (id === 'list') throw notImplemented('Campaign order list (fission campaigns)');
     const s = await getSession(req);
@@ -77,7 +66,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
   });
 
   app.get('/common3/orderStatus/:id', {
-    schema: { params: IdParam, response: { 200: obj({ orderID: Type.String(), status: Type.String(), paymentStatus: Type.String(), qrCodeScan: Type.Boolean() }) } },
+    schema: { params: IdParam, response: { 200: OrderStatus } },
   }, async (req) => {
     const s = await getSession(req);
     const o = await loadOwnOrder(db, s, parseOrderId((req.params as any).id));

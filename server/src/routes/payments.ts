@@ -4,7 +4,14 @@
  * Request and status-check bodies: { orderID, returnUrlInfo?, ... }; status checks answer
  * { orderID, status, paymentStatus, qrCodeScan } (see payments/attempts.ts for the states).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { NoBody } from '../../../contract/common.ts';
+import {
+  AlipayOrderBody, AlipayStatusBody, AlipayTrade, HostedPayment, HostedPaymentQuery, NativePayQuery, NativePayment, OrderStatus,
+  PaymentPayload, SandboxActionParams, SandboxPage, SandboxPageParams, SandboxRedirect, SnapPayParams, WeChatMiniProgramPaymentBody,
+  WeChatPayment,
+} from '../../../contract/payments.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { getSession } from '../lib/session.ts';
 import {
@@ -19,20 +26,8 @@ import {
 import type { PaymentChannel, PaymentProvider } from '../payments/provider.ts';
 import { providerFromEnv } from '../payments/sandbox.ts';
 import { sandboxPageHtml } from '../payments/sandboxPage.ts';
+import { HOSTED_RETURN } from '../payments/channels.ts';
 
-/** Hosted channels the H5 client may offer, and the from_source each one returns with (spec §2). */
-const HOSTED_RETURN: Partial<Record<PaymentChannel, (orderID: string) => string>> = {
-  OTT: (id) => `/confirmation?from_source=ott_h5X${id}`,
-  SNAPPAY_WECHATPAY: (id) => `/confirmation?from_source=snappay_h5X${id}`,
-  SNAPPAY_ALIPAY: (id) => `/confirmation?from_source=snappay_h5X${id}`,
-  SNAPPAY_UNIONPAY: (id) => `/confirmation?from_source=snappay_h5X${id}`,
-  CITCON: (id) => `/confirmation?from_source=citcon_classic_h5X${id}`,
-  IOTPAY: (id) => `/confirmation?from_source=iot_h5X${id}`,
-  OPAY: (id) => `/confirmation?from_source=opay_h5X${id}`,
-  NATIVE_WECHAT_H5: (id) => `/confirmation?from_source=weixin_h5X${id}`,
-  ALIPAY_H5: (id) => `/confirmationa/alipay_h5/${id}`,
-};
-const HOSTED_CHANNELS = Object.keys(HOSTED_RETURN) as PaymentChannel[];
 const SNAPPAY: Record<string, PaymentChannel> = {
   'h5pay/WECHATPAY': 'SNAPPAY_WECHATPAY',
   'webpay/ALIPAY': 'SNAPPAY_ALIPAY',
@@ -80,23 +75,8 @@ function returnBase(req: FastifyRequest, returnUrlInfo: unknown): string {
 
 const serverOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
-/**
- * The online part of GET /shoppingManagement4/paymentConfig (served by routes/checkout.ts as `onlineProviders`):
- * the configured provider and the hosted channels the H5 client may offer (PAYMENT_H5_CHANNELS narrows them).
- */
-export function onlineProviders(env: NodeJS.ProcessEnv = process.env) {
-  const only = (env.PAYMENT_H5_CHANNELS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return {
-    enabled: true,
-    provider: env.PAYMENT_PROVIDER ?? 'sandbox',
-    h5Channels: only.length ? HOSTED_CHANNELS.filter((c) => only.includes(c)) : HOSTED_CHANNELS,
-    weChatJsApi: true,
-    weChatMiniProgram: true,
-    alipayMiniProgram: true,
-  };
-}
-
-export default async function paymentRoutes(app: FastifyInstance, opts: { provider?: PaymentProvider }) {
+export default async function paymentRoutes(server: FastifyInstance, opts: { provider?: PaymentProvider }) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const provider = opts.provider ?? providerFromEnv();
   await ensurePaymentSchema(app.db);
 
@@ -124,13 +104,15 @@ export default async function paymentRoutes(app: FastifyInstance, opts: { provid
 
   const hosted = (channel: PaymentChannel) => async (req: FastifyRequest) => startHosted(req, channel, (req.body ?? {}) as PaymentBody);
 
-  app.post('/shoppingManagement4/requestOTTH5Payment', hosted('OTT'));
-  app.post('/shoppingManagement4/requestCitconH5Payment', hosted('CITCON'));
-  app.post('/shoppingManagement4/requestIOTPayH5Payment', hosted('IOTPAY'));
-  app.post('/shoppingManagement4/requestOPayH5Payment', hosted('OPAY'));
-  app.post('/shoppingManagement4/requestAlipayH5Payment', hosted('ALIPAY_H5'));
-  app.get<{ Params: { kind: string; method: string }; Querystring: PaymentBody }>(
+  const hostedSchema = { schema: { body: PaymentPayload, response: { 200: HostedPayment } } };
+  app.post('/shoppingManagement4/requestOTTH5Payment', hostedSchema, hosted('OTT'));
+  app.post('/shoppingManagement4/requestCitconH5Payment', hostedSchema, hosted('CITCON'));
+  app.post('/shoppingManagement4/requestIOTPayH5Payment', hostedSchema, hosted('IOTPAY'));
+  app.post('/shoppingManagement4/requestOPayH5Payment', hostedSchema, hosted('OPAY'));
+  app.post('/shoppingManagement4/requestAlipayH5Payment', hostedSchema, hosted('ALIPAY_H5'));
+  app.get(
     '/shoppingManagement4/requestSnapPayPrePayment/:kind/:method',
+    { schema: { params: SnapPayParams, querystring: HostedPaymentQuery, response: { 200: HostedPayment } } },
     async (req) => {
       const channel = SNAPPAY[`${req.params.kind}/${req.params.method}`];
       if (!channel) throw notFound('Unknown SnapPay method');
@@ -139,7 +121,9 @@ export default async function paymentRoutes(app: FastifyInstance, opts: { provid
   );
 
   /** Native WeChat: with a wechatCode (WeChat browser) the JSAPI parameters, otherwise the hosted H5 payment. */
-  app.post<{ Querystring: { wechatCode?: string } }>('/shoppingManagement4/requestNativePayH5Payment', async (req) => {
+  app.post('/shoppingManagement4/requestNativePayH5Payment', {
+    schema: { querystring: NativePayQuery, body: PaymentPayload, response: { 200: NativePayment } },
+  }, async (req) => {
     const code = text(req.query.wechatCode);
     const body = (req.body ?? {}) as PaymentBody;
     if (!code) return startHosted(req, 'NATIVE_WECHAT_H5', body);
@@ -152,7 +136,9 @@ export default async function paymentRoutes(app: FastifyInstance, opts: { provid
     return { orderID: attempt.orderID, prepay_id: prepayId, weChatPayInfo };
   });
 
-  app.post('/shoppingManagement4/requestWeChatMiniProgramPayment', async (req) => {
+  app.post('/shoppingManagement4/requestWeChatMiniProgramPayment', {
+    schema: { body: WeChatMiniProgramPaymentBody, response: { 200: WeChatPayment } },
+  }, async (req) => {
     const body = (req.body ?? {}) as PaymentBody & { wechatCode?: unknown };
     const id = orderIdOf(body);
     const code = text(body.wechatCode);
@@ -174,10 +160,13 @@ export default async function paymentRoutes(app: FastifyInstance, opts: { provid
     if (outcome) await settleAttempt(app.db, attempt.id, outcome, text(body.errorMessage) || undefined);
     return orderPaymentState(app.db, session, id);
   };
-  app.post('/shoppingManagement4/processWeChatMiniProgramPayment/success', processMiniProgram('PAID'));
-  app.post('/shoppingManagement4/processWeChatMiniProgramPayment/error', processMiniProgram('FAILED'));
+  const statusSchema = { schema: { body: PaymentPayload, response: { 200: OrderStatus } } };
+  app.post('/shoppingManagement4/processWeChatMiniProgramPayment/success', statusSchema, processMiniProgram('PAID'));
+  app.post('/shoppingManagement4/processWeChatMiniProgramPayment/error', statusSchema, processMiniProgram('FAILED'));
 
-  app.post('/shoppingManagement4/requestAlipayMiniProgramPayment', async (req) => {
+  app.post('/shoppingManagement4/requestAlipayMiniProgramPayment', {
+    schema: { body: AlipayOrderBody, response: { 200: AlipayTrade } },
+  }, async (req) => {
     const id = orderIdOf(req.body as PaymentBody);
     const attempt = await openAttempt(app.db, await getSession(req), id, 'ALIPAY_MINI_PROGRAM', () => '');
     const { tradeNO } = await provider.startAlipayTrade(attempt);
@@ -185,7 +174,9 @@ export default async function paymentRoutes(app: FastifyInstance, opts: { provid
   });
 
   /** Alipay status: after my.tradePay (with its resultCode) and for /confirmationa/alipay_h5/{order_id}. */
-  app.post('/shoppingManagement4/checkAlipayPaymentStatus', async (req) => {
+  app.post('/shoppingManagement4/checkAlipayPaymentStatus', {
+    schema: { body: AlipayStatusBody, response: { 200: OrderStatus } },
+  }, async (req) => {
     const body = (req.body ?? {}) as PaymentBody;
     const resultCode = text(body.resultCode);
     if (resultCode && !ALIPAY_PROCESSING.has(resultCode)) {
@@ -206,17 +197,21 @@ export default async function paymentRoutes(app: FastifyInstance, opts: { provid
     'checkOPayPaymentStatus',
     'checkNativePayPaymentStatus',
   ]) {
-    app.post(`/shoppingManagement4/${path}`, checkStatus);
+    app.post(`/shoppingManagement4/${path}`, statusSchema, checkStatus);
   }
 
   // The sandbox's hosted page (the "provider's site") and its notification.
-  app.get<{ Params: { attemptId: string } }>('/sandbox/pay/:attemptId', async (req, reply: FastifyReply) => {
+  app.get('/sandbox/pay/:attemptId', {
+    schema: { params: SandboxPageParams, response: { 200: SandboxPage } },
+  }, async (req, reply) => {
     const attempt = await findAttempt(app.db, req.params.attemptId);
     if (!attempt) throw notFound('Unknown payment');
     reply.header('Cache-Control', 'no-store');
     return reply.type('text/html; charset=utf-8').send(sandboxPageHtml(attempt, `${req.url.split('?')[0]}`));
   });
-  app.post<{ Params: { attemptId: string; action: string } }>('/sandbox/pay/:attemptId/:action', async (req) => {
+  app.post('/sandbox/pay/:attemptId/:action', {
+    schema: { params: SandboxActionParams, body: NoBody, response: { 200: SandboxRedirect } },
+  }, async (req) => {
     const attempt = await findAttempt(app.db, req.params.attemptId);
     if (!attempt) throw notFound('Unknown payment');
     const { action } = req.params;

@@ -13,14 +13,19 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, notFound } from '../lib/errors.ts';
-import { Type, obj } from '../lib/schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { IdPhotoUpload, ProfileImageUpload, UploadParams } from '../../../contract/account.ts';
+import { UploadedImage } from '../../../contract/content.ts';
 import { requireUser } from '../lib/session.ts';
 import { MAX_IMAGE_BYTES, sniffImage, uploadPath } from '../uploads/images.ts';
 import { boundaryOf, fileParts } from '../uploads/multipart.ts';
+import { addIdPhoto, ownUpload, profilePicture, replaceProfileImage, type StoredUpload } from '../services/uploads.ts';
 
-const IdParam = Type.Object({ id: Type.String({ pattern: '^[a-f0-9]{32}$' }) });
+/** Multipart bodies are read by imageOf, not validated by a schema. */
+const multipart = ['multipart/form-data'];
 
-export default async function uploadRoutes(app: FastifyInstance) {
+export default async function uploadRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   const dir = path.join(app.config.dataDir, 'uploads');
   await fs.mkdir(dir, { recursive: true });
@@ -49,44 +54,31 @@ export default async function uploadRoutes(app: FastifyInstance) {
   }
 
   app.post('/admin/userManagement/image/upload', {
-    schema: { response: { 200: obj({ id: Type.String(), profileImage: Type.String() }) } },
+    schema: { consumes: multipart, response: { 200: ProfileImageUpload } },
   }, async (req) => {
     const s = await requireUser(req);
     const { data, type } = imageOf(req, 'picture');
     const id = crypto.randomBytes(16).toString('hex');
     await fs.writeFile(fileOf(id, type.ext), data);
-    const previous = await db.tx(async (q) => {
-      const old = await q.query(`DELETE FROM uploads WHERE user_id = $1 AND kind = 'profile' RETURNING id, mime`, [s.userId]);
-      await q.query(`INSERT INTO uploads (id, user_id, kind, mime, bytes) VALUES ($1, $2, 'profile', $3, $4)`, [id, s.userId, type.mime, data.length]);
-      await q.query('UPDATE users SET profile_image = $1 WHERE id = $2', [`user/${id}`, s.userId]);
-      return old.rows as { id: string; mime: string }[];
-    });
+    const previous = await replaceProfileImage(db, s.userId, { id, mime: type.mime, bytes: data.length });
     // The replaced picture is no longer anyone's; a failed delete only leaves a stray file.
     await Promise.all(previous.map(removeFile));
     return { id, profileImage: `user/${id}` };
   });
 
   app.post('/admin/userManagement/image/verifiedContact/upload', {
-    schema: { response: { 200: Type.Object({ id: Type.String(), idImage: Type.String() }) } },
+    schema: { consumes: multipart, response: { 200: IdPhotoUpload } },
   }, async (req) => {
     const s = await requireUser(req);
     const { data, type } = imageOf(req, 'ID photo');
     const id = crypto.randomBytes(16).toString('hex');
     await fs.writeFile(fileOf(id, type.ext), data);
-    // Earlier ID photos that no contact uses (a photo chosen, then another) are dropped; the one on file stays until
-    // a change of the contact replaces it.
-    const strays = await db.tx(async (q) => {
-      const old = await q.query(
-        `DELETE FROM uploads u WHERE u.user_id = $1 AND u.kind = 'verifiedContact'
-           AND NOT EXISTS (SELECT 1 FROM verified_contacts v WHERE v.id_image = u.id) RETURNING id, mime`, [s.userId]);
-      await q.query(`INSERT INTO uploads (id, user_id, kind, mime, bytes) VALUES ($1, $2, 'verifiedContact', $3, $4)`, [id, s.userId, type.mime, data.length]);
-      return old.rows as { id: string; mime: string }[];
-    });
+    const strays = await addIdPhoto(db, s.userId, { id, mime: type.mime, bytes: data.length });
     await Promise.all(strays.map(removeFile));
     return { id, idImage: `user/${id}` };
   });
 
-  async function send(reply: FastifyReply, row: { id: string; mime: string; kind?: string } | undefined) {
+  async function send(reply: FastifyReply, row: StoredUpload | undefined) {
     if (!row) throw notFound('Image not found');
     const data = await fs.readFile(uploadPath(app.config.dataDir, row.id, row.mime)).catch(() => null);
     if (!data) throw notFound('Image not found');
@@ -95,13 +87,11 @@ export default async function uploadRoutes(app: FastifyInstance) {
     return reply.header('Cache-Control', cache).type(row.mime).send(data);
   }
 
-  app.get('/admin/userManagement/image/user/:id', { schema: { params: IdParam } }, async (req, reply) => {
+  app.get('/admin/userManagement/image/user/:id', { schema: { params: UploadParams, response: { 200: UploadedImage } } }, async (req, reply) => {
     const s = await requireUser(req);
-    const { rows } = await db.query('SELECT id, mime, kind FROM uploads WHERE id = $1 AND user_id = $2', [(req.params as { id: string }).id, s.userId]);
-    return send(reply, rows[0]);
+    return send(reply, await ownUpload(db, req.params.id, s.userId));
   });
-  app.get('/common3/image/user/:id', { schema: { params: IdParam } }, async (req, reply) => {
-    const { rows } = await db.query(`SELECT id, mime FROM uploads WHERE id = $1 AND kind = 'profile'`, [(req.params as { id: string }).id]);
-    return send(reply, rows[0]);
+  app.get('/common3/image/user/:id', { schema: { params: UploadParams, response: { 200: UploadedImage } } }, async (req, reply) => {
+    return send(reply, await profilePicture(db, req.params.id));
   });
 }

@@ -5,37 +5,19 @@
  */
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { Type, Nullable } from '../lib/schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { VerifiedContact, VerifiedContactEntry } from '../../../contract/account.ts';
 import { requireUser } from '../lib/session.ts';
 import { uploadPath } from '../uploads/images.ts';
-import { getContact, ID_TYPES, submitContact, updateContact, type ContactInput } from '../services/verifiedContact.ts';
+import { getContact, submitContact, updateContact, type ContactInput } from '../services/verifiedContact.ts';
+import { dropUpload } from '../services/uploads.ts';
 
-/** Closed object: the serializer drops anything not named here, so the full id number cannot slip out. */
-export const VerifiedContactView = Type.Object({
-  status: Type.Union([Type.Literal('NONE'), Type.Literal('PENDING'), Type.Literal('VERIFIED')]),
-  realName: Nullable(Type.String()),
-  phone: Nullable(Type.String()),
-  idType: Nullable(Type.Union(ID_TYPES.map((t) => Type.Literal(t)))),
-  idNumber: Nullable(Type.String()),
-  idImage: Nullable(Type.String()),
-  submittedAt: Nullable(Type.String()),
-  verifiedAt: Nullable(Type.String()),
-});
-
-// Generous lengths only: the service checks each field and words every problem.
-const Body = Type.Object({
-  realName: Type.Optional(Type.String({ maxLength: 200 })),
-  phone: Type.Optional(Type.String({ maxLength: 40 })),
-  idType: Type.Optional(Type.String({ maxLength: 40 })),
-  idNumber: Type.Optional(Type.String({ maxLength: 60 })),
-  idImage: Type.Optional(Type.String({ maxLength: 100 })),
-});
-
-export default async function verifiedContactRoutes(app: FastifyInstance) {
+export default async function verifiedContactRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
-  const schema = { body: Body, response: { 200: VerifiedContactView } };
+  const schema = { body: VerifiedContactEntry, response: { 200: VerifiedContact } };
 
-  app.get('/admin/userManagement/verifiedContact/idNumber', { schema: { response: { 200: VerifiedContactView } } }, async (req) => {
+  app.get('/admin/userManagement/verifiedContact/idNumber', { schema: { response: { 200: VerifiedContact } } }, async (req) => {
     const s = await requireUser(req);
     return getContact(db, s.userId);
   });
@@ -50,8 +32,7 @@ export default async function verifiedContactRoutes(app: FastifyInstance) {
     const { view, replacedImage } = await db.tx(async (q) => {
       const out = await updateContact(q, s.userId, (req.body ?? {}) as ContactInput);
       if (!out.replacedImage) return { ...out, replacedImage: null };
-      const { rows } = await q.query('DELETE FROM uploads WHERE id = $1 AND user_id = $2 RETURNING id, mime', [out.replacedImage, s.userId]);
-      return { view: out.view, replacedImage: rows[0] as { id: string; mime: string } | undefined };
+      return { view: out.view, replacedImage: await dropUpload(q, out.replacedImage, s.userId) };
     });
     // The replaced ID photo is no longer anyone's; a failed delete only leaves a stray file.
     if (replacedImage) await fs.rm(uploadPath(app.config.dataDir, replacedImage.id, replacedImage.mime), { force: true });

@@ -1,5 +1,5 @@
 /** The demo catalogue: bilingual products over seven categories, generated deterministically. */
-import type { ProductOption } from '../lib/options.ts';
+import type { ProductOption } from '../../../contract/catalog.ts';
 
 export const categories = [
   { name: 'Coffee', zh: '咖啡', image: 'category-coffee.svg' },

@@ -3,25 +3,29 @@
  * belongs to the user. Every read recomputes prices and totals from the catalogue.
  */
 import crypto from 'node:crypto';
-import type { Queryable } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import type { Session } from '../lib/session.ts';
-import { conflict } from '../lib/errors.ts';
+import { conflict, notFound } from '../lib/errors.ts';
 import { computeTotals, type CouponRow, type Totals } from './pricing.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
+import type { Address } from '../../../contract/account.ts';
+import type { Cart, LineItem } from '../../../contract/cart.ts';
+import type { OrderMethod } from '../../../contract/constants.ts';
+import type { Contact } from '../../../contract/orders.ts';
 
 export interface CartRow {
   id: number;
   session_id: number | null;
   user_id: number | null;
-  order_method: string | null;
+  order_method: OrderMethod | null;
   pickup_date: string | null;
   pickup_time: string | null;
   delivery_date: string | null;
   delivery_time: string | null;
   local_store_id: string | null;
   table_number: string | null;
-  contact: any;
-  delivery: any;
+  contact: Contact | null;
+  delivery: Address | null;
   tip_percent: number | null;
   tip_amount: number | null;
   coupon_code: string | null;
@@ -31,29 +35,8 @@ export interface CartRow {
   reserved_fingerprint: string | null;
 }
 
-export interface LineView {
-  itemKey: string;
-  productId: string;
-  name: string;
-  nameContent: { en: string; zh: string };
-  image: string | null;
-  optionPair: string;
-  quantity: number;
-  unitPrice: number;
-  lineTotal: number;
-  addOn: boolean;
-  available: number;
-  soldOut: boolean;
-}
-
-export interface CartView extends Totals {
-  itemCount: number;
-  lineItems: Record<string, LineView>;
-  currency: 'CAD';
-  coupon: { code: string; description: string; descriptionContent: { en: string; zh: string }; valid: boolean; problem: string | null } | null;
-  orderMethod: string | null;
-  checkout: Record<string, unknown>;
-}
+/** The cart as every cart and checkout call answers it. */
+export type CartView = Cart & Totals;
 
 export const itemKeyOf = (productId: number, optionPair: string) => (optionPair ? `${productId}|${optionPair}` : String(productId));
 
@@ -79,7 +62,7 @@ const LINES_SQL = `SELECT l.item_key, l.product_id, l.option_pair, l.quantity, l
   LEFT JOIN variants v ON v.product_id = l.product_id AND v.option_pair = l.option_pair
   WHERE l.cart_id = $1 ORDER BY l.created_at, l.item_key`;
 
-export async function cartLines(q: Queryable, cartId: number): Promise<LineView[]> {
+export async function cartLines(q: Queryable, cartId: number): Promise<LineItem[]> {
   const { rows } = await q.query(LINES_SQL, [cartId]);
   return rows.map((r: any) => ({
     itemKey: r.item_key,
@@ -195,4 +178,34 @@ export async function addToCart(q: Queryable, cartId: number, productId: number,
 
 export async function touch(q: Queryable, cartId: number) {
   await q.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
+}
+
+/** Sets a line's quantity (0 removes it; 404 for a line not in the cart, 409 beyond stock); answers the Cart. */
+export async function setLineQuantity(db: Db, s: Session | null, itemKey: string, quantity: number): Promise<CartView> {
+  return db.tx(async (q) => {
+    const cart = await findCart(q, s, { lock: true });
+    const line = cart && (await q.query('SELECT product_id, option_pair FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey])).rows[0];
+    if (!cart || !line) throw notFound(`No cart item '${itemKey}'`);
+    if (quantity === 0) {
+      await q.query('DELETE FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey]);
+    } else {
+      const { rows } = await q.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [line.product_id, line.option_pair]);
+      const available = rows[0]?.stock ?? 0;
+      if (quantity > available) throw conflict(`Only ${available} left in stock`);
+      await q.query('UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey, quantity]);
+    }
+    await touch(q, cart.id);
+    return cartView(q, (await findCart(q, s))!);
+  });
+}
+
+/** Removes a line (404 for a line not in the cart); answers the Cart. */
+export async function removeLine(db: Db, s: Session | null, itemKey: string): Promise<CartView> {
+  return db.tx(async (q) => {
+    const cart = await findCart(q, s, { lock: true });
+    const del = cart ? await q.query('DELETE FROM cart_lines WHERE cart_id = $1 AND item_key = $2 RETURNING item_key', [cart.id, itemKey]) : null;
+    if (!cart || !del?.rows.length) throw notFound(`No cart item '${itemKey}'`);
+    await touch(q, cart.id);
+    return cartView(q, (await findCart(q, s))!);
+  });
 }

@@ -1,28 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { notFound, badRequest } from '../lib/errors.ts';
-import type { ProductOption } from '../lib/options.ts';
-
-export interface Product {
-  id: string;
-  name: string;
-  nameContent: { en: string; zh: string };
-  description: string;
-  descriptionContent: { en: string; zh: string };
-  category: string;
-  categoryContent: { en: string; zh: string };
-  brand: string;
-  tags: string[];
-  clearance: boolean;
-  price: number;
-  listPrice?: number;
-  currency: string;
-  images: string[];
-  stock: number;
-  soldOut: boolean;
-  options: ProductOption[];
-  productType: string;
-  createdAt: string;
-}
+import type { Brand, Category, Product } from '../../../contract/catalog.ts';
 
 export const PRODUCT_SELECT = `SELECT p.id, p.name_en, p.name_zh, p.desc_en, p.desc_zh, p.category, c.name_en AS cat_en,
   c.name_zh AS cat_zh, p.brand, p.tags, p.clearance, p.price, p.list_price, p.currency, p.images, p.options,
@@ -125,4 +103,44 @@ export async function countProducts(q: Queryable, f: ListFilter): Promise<number
   const { where, params } = buildWhere(f);
   const { rows } = await q.query(`SELECT count(*)::int AS n FROM products p ${where}`, params);
   return rows[0].n;
+}
+
+/** Stock of each option pair of a product. */
+export async function variantsOf(q: Queryable, productId: number) {
+  const { rows } = await q.query('SELECT option_pair, stock FROM variants WHERE product_id = $1 ORDER BY option_pair', [productId]);
+  return rows.map((r: any) => ({ optionPair: r.option_pair as string, available: r.stock as number }));
+}
+
+/** Stock of one option pair (0 when the product has no such pair). */
+export async function stockOf(q: Queryable, productId: number, optionPair: string): Promise<number> {
+  const { rows } = await q.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [productId, optionPair]);
+  return rows[0]?.stock ?? 0;
+}
+
+/** Up to 8 other active products of the same category, newest first. */
+export async function relatedProductIds(q: Queryable, product: Product): Promise<string[]> {
+  const { rows } = await q.query(`SELECT id FROM products WHERE category = $1 AND id <> $2 AND record_status = 'ACTIVE' ORDER BY created_at DESC LIMIT 8`,
+    [product.category, Number(product.id)]);
+  return rows.map((r: any) => String(r.id));
+}
+
+const CATEGORIES_SQL = `SELECT c.name, c.name_en, c.name_zh, c.image,
+  (SELECT count(*)::int FROM products p WHERE p.category = c.name AND p.record_status = 'ACTIVE') AS n FROM categories c`;
+const toCategory = (r: any): Category => ({ name: r.name, nameContent: { en: r.name_en, zh: r.name_zh }, image: r.image ?? '', productCount: r.n });
+
+export async function categories(q: Queryable): Promise<Category[]> {
+  const { rows } = await q.query(`${CATEGORIES_SQL} ORDER BY c.sort, c.name`);
+  return rows.map(toCategory);
+}
+
+/** The category of this name in any case, or null. */
+export async function categoryNamed(q: Queryable, name: string): Promise<Category | null> {
+  const { rows } = await q.query(`${CATEGORIES_SQL} WHERE lower(c.name) = lower($1)`, [name]);
+  return rows[0] ? toCategory(rows[0]) : null;
+}
+
+export async function brands(q: Queryable): Promise<Brand[]> {
+  const { rows } = await q.query(`SELECT b.name, b.name_zh, (SELECT count(*)::int FROM products p WHERE p.brand = b.name AND p.record_status = 'ACTIVE') AS n
+    FROM brands b ORDER BY b.name`);
+  return rows.map((r: any) => ({ name: r.name, nameContent: { en: r.name, zh: r.name_zh ?? r.name }, productCount: r.n }));
 }

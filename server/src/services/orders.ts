@@ -229,3 +229,27 @@ export async function cancel(q: Queryable, s: Session, orderId: number) {
   const { rows } = await q.query('SELECT * FROM orders WHERE id = $1', [o.id]);
   return rows[0];
 }
+
+/** Orders a shopper sees in their history: settled or cancelled, not hidden. */
+const VISIBLE = `status <> 'INTERIM' AND NOT hidden`;
+
+/** The shopper's visible orders, newest first, as the API shows them. */
+export async function visibleOrders(q: Queryable, userId: number, limit: number, offset: number) {
+  const { rows } = await q.query(`SELECT * FROM orders WHERE user_id = $1 AND ${VISIBLE} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    [userId, limit, offset]);
+  const orders = [];
+  for (const o of rows) orders.push(await orderView(q, o));
+  return orders;
+}
+
+export async function countVisibleOrders(q: Queryable, userId: number): Promise<number> {
+  const { rows } = await q.query(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND ${VISIBLE}`, [userId]);
+  return rows[0].n;
+}
+
+/** Adds the shopper's comment to their order (locked); answers the order row. */
+export async function addComment(q: Queryable, s: Session, id: number, comment: string) {
+  const o = await loadOwnOrder(q, s, id, true);
+  await q.query('INSERT INTO order_comments (order_id, text) VALUES ($1, $2)', [o.id, comment]);
+  return o;
+}

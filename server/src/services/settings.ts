@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.ts';
+import type { OrderMethod } from '../../../contract/constants.ts';
 
 /** Store-wide settings documents live in the `settings` table (seeded; editable by an operator). */
 export async function getSetting<T = any>(q: Queryable, key: string): Promise<T> {
@@ -14,7 +15,7 @@ export async function getSettings(q: Queryable, keys: string[]): Promise<Record<
 }
 
 export interface CheckoutRules {
-  orderMethods: string[];
+  orderMethods: OrderMethod[];
   tipPercents: number[];
   timeZone: string;
   taxRatePercent: number;
@@ -25,5 +26,5 @@ export interface CheckoutRules {
     openTime: string; closeTime: string; daysAhead: number; countries: string[]; provinces: string[];
   };
   eatIn: { tableNumberPattern: string };
-  payAtStoreMethods: string[];
+  payAtStoreMethods: OrderMethod[];
 }

@@ -1,8 +1,10 @@
 import { badRequest } from '../lib/errors.ts';
 import type { Queryable } from '../db/index.ts';
+import type { Address } from '../../../contract/account.ts';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../../../contract/constants.ts';
 
-export const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,200}\.[^\s@]{2,}$/;
-export const PHONE_RE = /^[+()\d][\d\s().+-]{6,19}$/;
+export const EMAIL_RE = new RegExp(EMAIL_PATTERN);
+export const PHONE_RE = new RegExp(PHONE_PATTERN);
 
 const POSTCODE: Record<string, RegExp> = {
   CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
@@ -10,19 +12,6 @@ const POSTCODE: Record<string, RegExp> = {
   CN: /^\d{6}$/,
 };
 
-export interface Address {
-  id?: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  streetNumberAndNameDetails: string;
-  unit?: string;
-  city: string;
-  province: string;
-  postCode: string;
-  country: string;
-  isDefault?: boolean;
-}
 
 /** Validates an address against the countries/provinces tables; returns it cleaned (trimmed, upper-cased codes). */
 export async function checkAddress(q: Queryable, a: Address, label = 'address'): Promise<Address> {

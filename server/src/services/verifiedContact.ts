@@ -7,9 +7,7 @@
 import type { Queryable } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { PHONE_RE } from './validate.ts';
-
-export const ID_TYPES = ['NATIONAL_ID', 'PASSPORT', 'DRIVERS_LICENCE'] as const;
-export type IdType = (typeof ID_TYPES)[number];
+import { ID_TYPES, type IdType } from '../../../contract/constants.ts';
 export type ContactStatus = 'NONE' | 'PENDING' | 'VERIFIED';
 
 /** After normalising (upper case, spaces and hyphens dropped): letters and digits only, length per type. */

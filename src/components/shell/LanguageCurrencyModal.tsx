@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { useLabel } from '@/hooks/useLabel'
 import { useLanguageCurrencyModal } from '@/hooks/useLanguageCurrencyModal'
 import { useT } from '@/hooks/useT'
 import { ModalFrame } from './ModalFrame'
@@ -11,11 +12,13 @@ function optionClass(selected: boolean): string {
 export function LanguageCurrencyModal() {
   const t = useT()
   const m = useLanguageCurrencyModal()
+  const languageLabel = useLabel('languageLabel', t('modal.language'))
+  const currencyLabel = useLabel('currencyLabel', t('modal.currency'))
   if (!m.isOpen) return null
 
   if (m.kind === 'languageToggle') {
     return (
-      <ModalFrame title={t('modal.language')} onClose={m.close}>
+      <ModalFrame title={languageLabel} onClose={m.close}>
         <View className="modal-frame__options">
           {m.languages.map((language) => (
             <View
@@ -36,7 +39,7 @@ export function LanguageCurrencyModal() {
     <ModalFrame title={t('modal.languageCurrency')} onClose={m.close}>
       {m.languages.length > 0 && (
         <View className="modal-frame__field">
-          <Text className="modal-frame__label">{t('modal.language')}</Text>
+          <Text className="modal-frame__label">{languageLabel}</Text>
           <View className="modal-frame__options">
             {m.languages.map((language) => (
               <View
@@ -52,7 +55,7 @@ export function LanguageCurrencyModal() {
         </View>
       )}
       <View className="modal-frame__field">
-        <Text className="modal-frame__label">{t('modal.currency')}</Text>
+        <Text className="modal-frame__label">{currencyLabel}</Text>
         <View className="modal-frame__options">
           {m.currencies.map((currency) => (
             <View

@@ -2,7 +2,6 @@
 import '@testing-library/jest-dom'
 import { act, fireEvent } from '@testing-library/react'
 import type { AppInfo } from '@/api/appInfo'
-import type { Order } from '@/api/orders'
 import type { Language } from '@/i18n'
 import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
@@ -10,6 +9,8 @@ import { useCurrency } from '@/stores/currency'
 import { useLocale } from '@/stores/locale'
 import { useSession } from '@/stores/session'
 import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
+import { cartOf } from '../../support/fixtures/catalog'
+export { order } from '../../support/fixtures/orders'
 
 export const LANGS: Language[] = ['en', 'zh']
 
@@ -40,7 +41,7 @@ export const valueOf = (container: HTMLElement, name: string) => container.query
 export const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 
 export const sessionAnswer = {
-  user: { firstName: 'Lin', lastName: 'Chen', emailID: 'lin@example.com', profileImage: '' },
+  user: { firstName: 'Lin', lastName: 'Chen', emailID: 'lin@example.com', profileImage: '', phone: '' },
   userID: '10001',
   lastLoginDate: '2026-11-22T08:00:00.000Z',
   myID: 'RABC',
@@ -48,36 +49,5 @@ export const sessionAnswer = {
   membership: null
 }
 
-export const emptyCart = { itemCount: 0, lineItems: {}, currency: 'CAD', subtotal: 0, discount: 0, tip: 0, storeCredit: 0, tax: 0, shipping: 0, total: 0, coupon: null, orderMethod: null }
+export const emptyCart = cartOf()
 
-export function order(id: string, patch: Partial<Order> = {}): Order {
-  return {
-    orderID: id,
-    status: 'NEW',
-    paymentStatus: 'PAY_AT_STORE',
-    method: 'PICKUP',
-    localStoreName: 'Downtown',
-    tableNumber: null,
-    contact: null,
-    delivery: null,
-    pickupDateTime: '2026-11-23 12:30',
-    deliveryDateTime: null,
-    lines: [
-      { itemKey: '1001|grind:Espresso', productId: '1001', name: 'House Blend', nameContent: { en: 'House Blend', zh: '招牌拼配' }, optionPair: 'grind:Espresso', quantity: 2, unitPrice: 1699, lineTotal: 3398 }
-    ],
-    subtotal: 3398,
-    discount: 0,
-    tip: 0,
-    tax: 442,
-    shipping: 0,
-    storeCredit: 0,
-    total: 3840,
-    currency: 'CAD',
-    customerComment: '',
-    comments: [],
-    cancellable: true,
-    createdAt: '2026-11-22T08:00:00.000Z',
-    storeName: 'Maple Market',
-    ...patch
-  }
-}

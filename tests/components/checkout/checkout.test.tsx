@@ -4,7 +4,7 @@
  * totals, and placing pickup, eat-in and delivery orders in the right order of calls — en and zh.
  */
 import { act, fireEvent, render, waitFor, within } from '@testing-library/react'
-import type { Billing, CheckoutCart, CheckoutConfig } from '@/api/checkout'
+import type { CheckoutCart, CheckoutConfig } from '@/api/checkout'
 import type { Language } from '@/i18n'
 import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
 import { browserExit } from '@/platform/pay.h5'
@@ -13,6 +13,8 @@ import { appInfoFixture, loggedInFixture, withPayment } from '../../support/fixt
 import { fail, mockHttp, type MockHttp } from '../../support/mockHttp'
 import { navigations, testControl } from '../../support/taroMock'
 import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from '../shell/shellTestKit'
+import { billingOf, ONLINE } from '../../support/fixtures/catalog'
+import { order } from '../../support/fixtures/orders'
 
 const TODAY = '2030-01-07'
 const CONFIG: CheckoutConfig = {
@@ -20,6 +22,7 @@ const CONFIG: CheckoutConfig = {
   tipPercents: [0, 10, 15, 20],
   timeZone: 'America/Toronto',
   taxRatePercent: 13,
+  taxName: { en: 'HST', zh: '统一销售税' },
   pickup: { leadTimeMinutes: 30, slotMinutes: 30, openTime: '09:00', closeTime: '20:00', daysAhead: 7, slots: [{ date: TODAY, times: ['10:00', '10:30'] }] },
   delivery: {
     leadTimeMinutes: 120,
@@ -39,11 +42,12 @@ const CONFIG: CheckoutConfig = {
   currency: 'CAD'
 }
 
-function cart(patch: Partial<Billing> = {}): Billing {
+/** What every checkout step answers: the cart with its draft. */
+function cart(patch: Partial<CheckoutCart> = {}): CheckoutCart {
   return {
     itemCount: 2,
     lineItems: {
-      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', nameContent: { en: 'Green tea', zh: '绿茶' }, quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9 }
+      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', nameContent: { en: 'Green tea', zh: '绿茶' }, image: null, optionPair: '', quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9, soldOut: false }
     },
     currency: 'CAD',
     subtotal: 2500,
@@ -70,18 +74,29 @@ function cart(patch: Partial<Billing> = {}): Billing {
       customerComment: '',
       reservedOrderID: null
     },
-    taxRatePercent: 13,
-    payAtStore: false,
-    payAtStoreAvailable: false,
-    ready: true,
-    problems: [],
     ...patch
   }
 }
 
 const STORES = [
-  { id: 'TOR-DT', display: true, virtual: false, localStoreName: 'Downtown Toronto', localStoreNameContent: { en: 'Downtown Toronto', zh: '多伦多市中心店' }, address: {} },
-  { id: 'MSS-SQ1', display: true, virtual: false, localStoreName: 'Mississauga Square One', localStoreNameContent: { en: 'Mississauga Square One', zh: '密西沙加广场店' }, address: {} }
+  {
+    id: 'TOR-DT',
+    display: true,
+    virtual: false,
+    localStoreName: 'Downtown Toronto',
+    localStoreNameContent: { en: 'Downtown Toronto', zh: '多伦多市中心店' },
+    address: { streetNumberAndNameDetails: '220 Yonge St', city: 'Toronto', province: 'ON', postCode: 'M5B 2H1', country: 'CA' },
+    landingPageUrl: '/store'
+  },
+  {
+    id: 'MSS-SQ1',
+    display: true,
+    virtual: false,
+    localStoreName: 'Mississauga Square One',
+    localStoreNameContent: { en: 'Mississauga Square One', zh: '密西沙加广场店' },
+    address: { streetNumberAndNameDetails: '100 City Centre Dr', city: 'Mississauga', province: 'ON', postCode: 'L5B 2C9', country: 'CA' },
+    landingPageUrl: '/store'
+  }
 ]
 
 const TEXT: Record<Language, Record<string, string>> = {
@@ -132,10 +147,14 @@ let exits: string[] = []
 function server(overrides: Record<string, unknown> = {}): MockHttp {
   return mockHttp({
     'GET /shoppingManagement4/checkoutConfig': CONFIG,
-    'GET /shoppingManagement4/paymentConfig': { currency: 'CAD', methods: [], onlineProviders: { enabled: true, provider: 'sandbox', h5Channels: ['OTT', 'SNAPPAY_UNIONPAY', 'OPAY'] } },
+    'GET /shoppingManagement4/paymentConfig': {
+      currency: 'CAD',
+      methods: [],
+      onlineProviders: { ...ONLINE, h5Channels: ['OTT', 'SNAPPAY_UNIONPAY', 'OPAY'] }
+    },
     'GET /common3/pickupLocations': STORES,
     'POST /common3/deliveryLocations': { locations: [{ country: 'CA', province: 'ON', cities: ['Toronto', 'Markham'] }] },
-    'GET /shoppingManagement4/billing/': (req: { query: Record<string, string> }) => cart({ payAtStore: req.query.pickUpAandPayAtStore === 'true' }),
+    'GET /shoppingManagement4/billing/': (req: { query: Record<string, string> }) => billingOf(cart(), { payAtStore: req.query.pickUpAandPayAtStore === 'true' }),
     'POST /shoppingManagement4/updateOrderMethod': (req: { data: { method: CheckoutCart['orderMethod'] } }) => cart({ orderMethod: req.data.method }),
     'POST /shoppingManagement4/orderPickupDateTime': cart(),
     'POST /shoppingManagement4/orderDeliveryDateTime': cart(),
@@ -144,7 +163,7 @@ function server(overrides: Record<string, unknown> = {}): MockHttp {
     'POST /shoppingManagement4/updateCustomerComment': cart(),
     'POST /shoppingManagement4/reserve': { orderID: '100007', total: 2825, currency: 'CAD', reused: false },
     'POST /shoppingManagement4/requestOTTH5Payment': { orderID: '100007', redirectUrl: 'http://localhost/api/istore/client/sandbox/pay/abc' },
-    'POST /shoppingManagement4/billing/100007': { orderID: '100007' },
+    'POST /shoppingManagement4/billing/100007': order('100007', { method: 'EAT_IN', tableNumber: '12' }),
     'GET /admin/storeCreditManagement/storeCredit': { balance: 2000, currency: 'CAD' },
     ...overrides
   })
@@ -316,7 +335,7 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
   })
 
   test('empty cart: says so', async () => {
-    server({ 'GET /shoppingManagement4/billing/': cart({ itemCount: 0, lineItems: {} }) })
+    server({ 'GET /shoppingManagement4/billing/': billingOf(cart({ itemCount: 0, lineItems: {} })) })
     setUrl('/checkout')
     const view = render(<CheckoutPage />)
     await settle()
@@ -355,7 +374,7 @@ describe('delivery, coupon, tip and store credit', () => {
   test('coupon, tip and store credit change the total the server computes', async () => {
     resetStores(loggedInFixture(), 'en')
     const http = server({
-      'GET /shoppingManagement4/couponVerification/WELCOME10': cart({ discount: 250, total: 2543, coupon: { code: 'WELCOME10', description: '10% off your order', valid: true } }),
+      'GET /shoppingManagement4/couponVerification/WELCOME10': cart({ discount: 250, total: 2543, coupon: { code: 'WELCOME10', description: '10% off your order', descriptionContent: { en: '10% off your order', zh: '订单立减10%' }, valid: true, problem: null } }),
       'POST /shoppingManagement4/tips': cart({ discount: 250, tip: 375, total: 2918 }),
       'POST /shoppingManagement4/applyStoreCredit': cart({ discount: 250, tip: 375, storeCredit: 500, total: 2418 })
     })

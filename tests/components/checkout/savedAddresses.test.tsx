@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, render, waitFor } from '@testing-library/react'
 import type { Address } from '@/api/account'
-import type { Billing, CheckoutCart, CheckoutConfig } from '@/api/checkout'
+import type { CheckoutCart, CheckoutConfig } from '@/api/checkout'
 import type { Language } from '@/i18n'
 import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
 import { browserExit } from '@/platform/pay.h5'
@@ -14,6 +14,7 @@ import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
 import { mockHttp, type MockHttp } from '../../support/mockHttp'
 import { testControl } from '../../support/taroMock'
 import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from '../shell/shellTestKit'
+import { billingOf, ONLINE } from '../../support/fixtures/catalog'
 
 const TODAY = '2030-01-07'
 const CONFIG: CheckoutConfig = {
@@ -21,6 +22,7 @@ const CONFIG: CheckoutConfig = {
   tipPercents: [0, 10],
   timeZone: 'America/Toronto',
   taxRatePercent: 13,
+  taxName: { en: 'HST', zh: '统一销售税' },
   pickup: { leadTimeMinutes: 30, slotMinutes: 30, openTime: '09:00', closeTime: '20:00', daysAhead: 7, slots: [{ date: TODAY, times: ['10:00'] }] },
   delivery: {
     leadTimeMinutes: 120,
@@ -40,11 +42,12 @@ const CONFIG: CheckoutConfig = {
   currency: 'CAD'
 }
 
-function cart(patch: Partial<Billing> = {}): Billing {
+/** What every checkout step answers: the cart with its draft. */
+function cart(patch: Partial<CheckoutCart> = {}): CheckoutCart {
   return {
     itemCount: 1,
     lineItems: {
-      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9 }
+      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', nameContent: { en: 'Green tea', zh: '绿茶' }, image: null, optionPair: '', quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9, soldOut: false }
     },
     currency: 'CAD',
     subtotal: 2500,
@@ -71,11 +74,6 @@ function cart(patch: Partial<Billing> = {}): Billing {
       customerComment: '',
       reservedOrderID: null
     },
-    taxRatePercent: 13,
-    payAtStore: false,
-    payAtStoreAvailable: false,
-    ready: true,
-    problems: [],
     ...patch
   }
 }
@@ -117,10 +115,10 @@ const ADDRESSES_PATH = '/admin/userManagement/getAddresses/u-1001/type/SHIPPING'
 function server(addresses: Address[] | (() => Promise<{ addresses: Address[] }>)): MockHttp {
   return mockHttp({
     'GET /shoppingManagement4/checkoutConfig': CONFIG,
-    'GET /shoppingManagement4/paymentConfig': { currency: 'CAD', methods: [], onlineProviders: { enabled: true, provider: 'sandbox', h5Channels: ['OTT'] } },
+    'GET /shoppingManagement4/paymentConfig': { currency: 'CAD', methods: [], onlineProviders: { ...ONLINE, h5Channels: ['OTT'] } },
     'GET /common3/pickupLocations': [],
     'POST /common3/deliveryLocations': { locations: [{ country: 'CA', province: 'ON', cities: ['Toronto', 'Markham'] }] },
-    'GET /shoppingManagement4/billing/': cart(),
+    'GET /shoppingManagement4/billing/': billingOf(cart()),
     'POST /shoppingManagement4/updateOrderMethod': (req: { data: { method: CheckoutCart['orderMethod'] } }) => cart({ orderMethod: req.data.method }),
     'POST /shoppingManagement4/orderDeliveryDateTime': cart(),
     'POST /shoppingManagement4/orderContactInfo': cart(),

@@ -10,7 +10,8 @@ import ConfirmationPage from '@/pages/confirmation/index'
 import AlternateConfirmationPage from '@/pages/confirmationa/index'
 import ProcessPayPage from '@/pages/processpay/index'
 import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
-import { fail, mockHttp as mockRoutes, type MockHttp } from '../../support/mockHttp'
+import { cartOf } from '../../support/fixtures/catalog'
+import { beyondContract, fail, mockHttp as mockRoutes, type MockHttp } from '../../support/mockHttp'
 import { useCart } from '@/stores/cart'
 import { navigations, testControl } from '../../support/taroMock'
 import { DRAFT_KEY } from '@/hooks/useCheckout'
@@ -37,7 +38,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     success: '感谢您的订购！',
     receipt: '收据已发送到您的电子邮箱。',
     order: '订单号：100001',
-    store: '商店：Maple Market',
+    store: '商店：枫叶市场',
     failed: '支付失败',
     backToCart: '返回购物车',
     detail: '查看订单详情',
@@ -54,7 +55,7 @@ const PAID = status('NEW', 'PAID_ONLINE')
 const PENDING = status('INTERIM', 'NOT_PAID')
 const FAILED = status('FAILED', 'FAILED')
 
-const EMPTY_CART = { itemCount: 0, lineItems: {}, currency: 'CAD', subtotal: 0, discount: 0, tip: 0, storeCredit: 0, tax: 0, shipping: 0, total: 0, coupon: null, orderMethod: null }
+const EMPTY_CART = cartOf()
 
 /** The server for these pages: the given routes plus the cart, which the success view reloads. */
 function mockHttp(routes: Record<string, unknown>): MockHttp {
@@ -187,7 +188,9 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
 
   test('qrCodeScan with orderID switches to the in-process view with its footer buttons', async () => {
     resetStores(appInfoFixture(), lang)
-    mockHttp({ 'POST /shoppingManagement4/checkIOTPayPaymentStatus': { orderID: '100001', qrCodeScan: true } })
+    mockHttp({
+      'POST /shoppingManagement4/checkIOTPayPaymentStatus': beyondContract({ orderID: '100001', qrCodeScan: true }, 'spec §4: qrCodeScan with an orderID, no status yet')
+    })
     renderAt('/confirmation?from_source=iot_h5X100001')
     await settle()
     expect(panel().getByText(text.inProcess)).toBeInTheDocument()
@@ -282,7 +285,9 @@ describe('errors (spec §5, §8)', () => {
   })
 
   test("a status response without status: 'no status or no payment status', scrolled to top", async () => {
-    mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': { orderID: '100001', paymentStatus: 'NOT_PAID' } })
+    mockHttp({
+      'POST /shoppingManagement4/checkOttPaymentStatus': beyondContract({ orderID: '100001', paymentStatus: 'NOT_PAID' }, "spec §8: 'no status or no payment status'")
+    })
     renderAt('/confirmation?from_source=ott_h5X100001')
     await settle()
     expect(panel().getByText('no status or no payment status')).toBeInTheDocument()

@@ -1,4 +1,6 @@
 import { ApiError, http, setTransport } from '@/api/http'
+import { appInfoFixture } from '../../support/fixtures/appInfo'
+import { cartOf, line } from '../../support/fixtures/catalog'
 import { mockHttp, fail, MOCK_XSRF_TOKEN } from '../../support/mockHttp'
 
 const clearXsrfCookie = () => {
@@ -15,7 +17,7 @@ afterEach(() => {
 describe('the http client (spec §7: credentials, XSRF-TOKEN → X-XSRF-TOKEN)', () => {
   it('calls under /api/istore/client with the query and echoes the XSRF cookie in the header', async () => {
     document.cookie = 'XSRF-TOKEN=secret123; path=/'
-    const net = mockHttp({ 'POST /shoppingManagement4/myCart': { itemCount: 1 } })
+    const net = mockHttp({ 'POST /shoppingManagement4/myCart': cartOf(line()) })
     await http.post('/shoppingManagement4/myCart', { productId: 'p1', quantity: 1 }, { a: 'x y', skip: undefined })
     expect(net.calls).toHaveLength(1)
     expect(net.calls[0].path).toBe('/shoppingManagement4/myCart')
@@ -25,7 +27,7 @@ describe('the http client (spec §7: credentials, XSRF-TOKEN → X-XSRF-TOKEN)',
   })
 
   it('sends no XSRF header when there is no cookie yet', async () => {
-    const net = mockHttp({ 'GET /common3/appInfoInit': {} })
+    const net = mockHttp({ 'GET /common3/appInfoInit': appInfoFixture() })
     await http.get('/common3/appInfoInit')
     expect(net.calls[0].header['X-XSRF-TOKEN']).toBeUndefined()
   })

@@ -8,8 +8,8 @@ import { navigations, testControl } from '../../support/taroMock'
 import { cartWithQuantities, LANGS, resetStores, setUrl } from './shellTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
-  en: { signIn: 'Sign in', myAccount: 'My account', newArrivals: 'New Arrivals', about: 'About Us', shop: 'Shoes', search: 'Search', menu: 'Open menu' },
-  zh: { signIn: '登录', myAccount: '我的账户', newArrivals: '新品', about: '关于我们', shop: '鞋', search: '搜索', menu: '打开菜单' }
+  en: { storeName: 'Maple Market', signIn: 'Sign in', myAccount: 'My account', newArrivals: 'New Arrivals', about: 'About Us', shop: 'Shoes', search: 'Search', menu: 'Open menu' },
+  zh: { storeName: '枫叶市场', signIn: '登录', myAccount: '我的账户', newArrivals: '新品', about: '关于我们', shop: '鞋', search: '搜索', menu: '打开菜单' }
 }
 
 beforeEach(() => setUrl('/'))
@@ -17,11 +17,11 @@ beforeEach(() => setUrl('/'))
 describe.each(LANGS)('header (%s)', (lang) => {
   const text = TEXT[lang]
 
-  it('full layout: store name links home, top menu items follow the link mapping', () => {
+  it('full layout: store name (in the language) links home, top menu items follow the link mapping', () => {
     resetStores(appInfoFixture(), lang)
     const openSpy = jest.spyOn(window, 'open').mockImplementation(() => null)
     render(<Header />)
-    fireEvent.click(screen.getByText('Maple Market'))
+    fireEvent.click(screen.getByText(text.storeName))
     fireEvent.click(screen.getByText(text.newArrivals))
     fireEvent.click(screen.getByText(text.about))
     fireEvent.click(screen.getByText(text.shop))
@@ -156,8 +156,8 @@ describe.each(LANGS)('header (%s)', (lang) => {
     const logo = container.querySelector('.header__logo')
     expect(logo).toHaveClass('header__logo--style2')
     expect(logo?.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.com/maple/images/logo.png')
-    expect(logo?.querySelector('img')).toHaveAttribute('alt', 'Maple Market')
-    expect(screen.queryByText('Maple Market')).toBeNull()
+    expect(logo?.querySelector('img')).toHaveAttribute('alt', text.storeName)
+    expect(screen.queryByText(text.storeName)).toBeNull()
   })
 
   it('language/currency dropdown opens the modal; hidden with one language and no currencies', () => {

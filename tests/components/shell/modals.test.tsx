@@ -6,14 +6,14 @@ import { useCurrency } from '@/stores/currency'
 import { useLocale } from '@/stores/locale'
 import { useLocation } from '@/stores/location'
 import { useUi } from '@/stores/ui'
-import { appInfoFixture, withConfig, withPayment } from '../../support/fixtures/appInfo'
+import { appInfoFixture, withAppContent, withConfig, withPayment } from '../../support/fixtures/appInfo'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { navigations, testControl } from '../../support/taroMock'
 import { LANGS, resetStores, setUrl } from './shellTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
-  en: { chooser: 'language / currency', language: 'Language', currency: 'Currency', apply: 'Apply', close: 'Close', location: 'Choose the Location', back: 'All provinces', current: 'Current store', vancouver: 'Vancouver Downtown', richmond: 'Richmond Centre', failed: 'Could not change the store: Store is closed today' },
-  zh: { chooser: '语言 / 货币', language: '语言', currency: '货币', apply: '确定', close: '关闭', location: '选择门店位置', back: '全部省份', current: '当前门店', vancouver: '温哥华市中心店', richmond: '列治文中心店', failed: '无法切换门店：Store is closed today' }
+  en: { chooser: 'language / currency', language: 'Language', currency: 'Currency', apply: 'Apply', close: 'Close', location: 'Choose the Location', back: 'All provinces', current: 'Current store', vancouver: 'Vancouver Downtown', richmond: 'Richmond Centre', toronto: 'Toronto Queen West', failed: 'Could not change the store: Store is closed today' },
+  zh: { chooser: '语言 / 货币', language: '语言', currency: '货币', apply: '确定', close: '关闭', location: '选择门店位置', back: '全部省份', current: '当前门店', vancouver: '温哥华市中心店', richmond: '列治文中心店', toronto: '多伦多皇后西店', failed: '无法切换门店：Store is closed today' }
 }
 const OTHER: Record<Language, Language> = { en: 'zh', zh: 'en' }
 const LANGUAGE_NAME: Record<Language, string> = { en: 'English', zh: '中文' }
@@ -30,7 +30,7 @@ describe.each(LANGS)('language/currency modal (%s)', (lang) => {
 
   it("with a currency list: 'language / currency' chooser; Apply sets both and closes", async () => {
     resetStores(appInfoFixture(), lang)
-    const net = mockHttp({ [`GET /common3/changeLocale/${other}`]: { applicationMessage: { messages: {} } } })
+    const net = mockHttp({ [`GET /common3/changeLocale/${other}`]: { currentLocale: other, applicationMessage: { messages: {} } } })
     const { container } = render(<LanguageCurrencyModal />)
     expect(container.querySelector('.modal-frame')).toBeNull()
     open('languageCurrency')
@@ -53,6 +53,16 @@ describe.each(LANGS)('language/currency modal (%s)', (lang) => {
     expect(useCurrency.getState().current).toBe('USD')
     expect(testControl.storage.get('istore.currency')).toBe('USD')
     await waitFor(() => expect(net.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /common3/changeLocale/${other}`]))
+  })
+
+  it("the labels are the store's own when app info `labels` words them (per language)", () => {
+    const labels = { languageLabel: { en: 'Shop in', zh: '购物语言' }, currencyLabel: { en: 'Prices in', zh: '价格货币' } }
+    resetStores(withAppContent(appInfoFixture(), { labels }), lang)
+    render(<LanguageCurrencyModal />)
+    open('languageCurrency')
+    expect(screen.getByText(labels.languageLabel[lang])).toBeInTheDocument()
+    expect(screen.getByText(labels.currencyLabel[lang])).toBeInTheDocument()
+    expect(screen.queryByText(text.language)).toBeNull()
   })
 
   it('closing without Apply changes nothing', () => {
@@ -78,7 +88,7 @@ describe.each(LANGS)('language/currency modal (%s)', (lang) => {
 
   it('without a currency list: a language toggle that switches at once', async () => {
     resetStores(withPayment(appInfoFixture(), { exchangeCurrencies: [] }), lang)
-    const net = mockHttp({ [`GET /common3/changeLocale/${other}`]: { applicationMessage: { messages: {} } } })
+    const net = mockHttp({ [`GET /common3/changeLocale/${other}`]: { currentLocale: other, applicationMessage: { messages: {} } } })
     render(<LanguageCurrencyModal />)
     open('languageCurrency')
     expect(screen.queryByText(text.chooser)).toBeNull()
@@ -116,7 +126,9 @@ describe.each(LANGS)('location modal (%s)', (lang) => {
 
   it('choosing a store calls setSelectedStoreLocation, keeps the choice and follows landingPageUrl', async () => {
     resetStores(appInfoFixture(), lang)
-    const net = mockHttp({ 'POST /common3/setSelectedStoreLocation': { landingPageUrl: '/store/productlist?cat=richmond' } })
+    const net = mockHttp({
+      'POST /common3/setSelectedStoreLocation': { landingPageUrl: '/store/productlist?cat=richmond', id: 'loc-ric', localStoreName: 'Richmond Centre' }
+    })
     const { container } = render(<LocationModal />)
     open('location')
     fireEvent.click(screen.getByText('BC'))
@@ -134,13 +146,13 @@ describe.each(LANGS)('location modal (%s)', (lang) => {
     expect(container.querySelector('.location__store--selected')).toHaveTextContent(text.richmond)
   })
 
-  it('without a landingPageUrl the shopper stays on the page', async () => {
+  it('with an empty landingPageUrl the shopper stays on the page', async () => {
     resetStores(appInfoFixture(), lang)
-    mockHttp({ 'POST /common3/setSelectedStoreLocation': {} })
+    mockHttp({ 'POST /common3/setSelectedStoreLocation': { landingPageUrl: '', id: 'loc-tor', localStoreName: 'Toronto Queen West' } })
     render(<LocationModal />)
     open('location')
     fireEvent.click(screen.getByText('ON'))
-    fireEvent.click(screen.getByText('Toronto Queen West'))
+    fireEvent.click(screen.getByText(text.toronto))
     await waitFor(() => expect(useLocation.getState().selected?.id).toBe('loc-tor'))
     expect(navigations).toEqual([])
   })

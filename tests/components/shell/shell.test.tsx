@@ -8,8 +8,8 @@ import { appInfoFixture, withAppContent, withConfig } from '../../support/fixtur
 import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent, WECHAT_MP_UA } from './shellTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
-  en: { fallback: 'Online Store', rights: 'All Rights Reserved', home: 'Home', install: 'Use this website as a free app.', installIcon: 'Install this store as an app', notNow: 'Not now', promo: 'Online offers with WeChat Pay', promoToggle: 'Offers' },
-  zh: { fallback: '网上商店', rights: '版权所有', home: '首页', install: '将本网站作为免费应用使用。', installIcon: '将本店安装为应用', notNow: '暂不', promo: '微信支付线上优惠', promoToggle: '优惠' }
+  en: { storeName: 'Maple Market', fallback: 'Online Store', rights: 'All Rights Reserved', home: 'Home', install: 'Use this website as a free app.', installIcon: 'Install this store as an app', notNow: 'Not now', promo: 'Online offers with WeChat Pay', promoToggle: 'Offers' },
+  zh: { storeName: '枫叶市场', fallback: '网上商店', rights: '版权所有', home: '首页', install: '将本网站作为免费应用使用。', installIcon: '将本店安装为应用', notNow: '暂不', promo: '微信支付线上优惠', promoToggle: '优惠' }
 }
 
 function page() {
@@ -57,7 +57,8 @@ describe.each(LANGS)('shell (%s)', (lang) => {
     // landmarks and the page's one level-one heading (the store's name on a page without a title)
     expect(container.querySelector('.footer')).toHaveAttribute('role', 'contentinfo')
     expect(container.querySelector('.tab-bar')).toHaveAttribute('role', 'navigation')
-    expect(screen.getByRole('heading', { level: 1 })).toHaveAccessibleName('Maple Market')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveAccessibleName(text.storeName)
+    expect(document.title).toBe(text.storeName)
     const root = container.firstElementChild as HTMLElement
     expect(root.style.getPropertyValue('--varFooter')).toBe('#4a4a4a')
     expect(root.style.getPropertyValue('--varPrimary')).toBe('#b71c1c')

@@ -10,6 +10,7 @@ import { useCurrency } from '@/stores/currency'
 import { useLocale } from '@/stores/locale'
 import { useLocation } from '@/stores/location'
 import { useUi } from '@/stores/ui'
+import { emptyDraft } from '../../support/fixtures/catalog'
 
 export const LANGS: Language[] = ['en', 'zh']
 
@@ -30,11 +31,15 @@ export function cartWithQuantities(...quantities: number[]): Cart {
       itemKey: `item-${i}`,
       productId: `p-${i}`,
       name: `Product ${i}`,
+      nameContent: { en: `Product ${i}`, zh: `商品 ${i}` },
+      image: null,
+      optionPair: '',
       quantity,
       unitPrice: 1000,
       lineTotal: 1000 * quantity,
       addOn: false,
-      available: 10
+      available: 10,
+      soldOut: false
     }
   })
   const itemCount = quantities.reduce((a, b) => a + b, 0)
@@ -50,7 +55,8 @@ export function cartWithQuantities(...quantities: number[]): Cart {
     shipping: 0,
     total: 0,
     coupon: null,
-    orderMethod: null
+    orderMethod: null,
+    checkout: emptyDraft()
   }
 }
 

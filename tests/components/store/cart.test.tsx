@@ -10,12 +10,12 @@ import { LANGS, pageBody, resetStore, texts } from './storeTestKit'
 
 const TEXT = {
   en: {
-    empty: 'Your cart is empty.', continue: 'Continue shopping', remove: 'Remove', checkout: 'Checkout', subtotal: 'Subtotal', total: 'Total',
+    storeName: 'Maple Market', empty: 'Your cart is empty.', continue: 'Continue shopping', remove: 'Remove', checkout: 'Checkout', subtotal: 'Subtotal', total: 'Total',
     beans: 'House Blend Coffee Beans 340g', hoodie: 'Panda Hoodie', failed: 'Your cart was not changed: Only 2 left in stock', onlyLeft: 'Only 5 left in stock',
     title: 'Shopping cart', quantity: 'Quantity', items: (n: number) => `${n} items`, addOnTag: 'Add-on', add: 'Add', charged: 'Prices are shown in USD; you will be charged in CAD.', loading: 'Loading'
   },
   zh: {
-    empty: '您的购物车是空的。', continue: '继续购物', remove: '删除', checkout: '去结算', subtotal: '小计', total: '合计',
+    storeName: '枫叶市场', empty: '您的购物车是空的。', continue: '继续购物', remove: '删除', checkout: '去结算', subtotal: '小计', total: '合计',
     beans: '招牌混合咖啡豆 340克', hoodie: '熊猫连帽衫', failed: '购物车未更改：Only 2 left in stock', onlyLeft: '库存仅剩 5 件',
     title: '购物车', quantity: '数量', items: (n: number) => `共 ${n} 件`, addOnTag: '加购', add: '加入', charged: '价格以 USD 显示；实际按 CAD 收费。', loading: '加载中'
   }
@@ -67,11 +67,11 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     expect(navigations.at(-1)?.url).toBe('/checkout')
   })
 
-  it('names the page for the browser tab and screen readers, in the language', async () => {
+  it('names the page for the browser tab and screen readers, in the language (the store name too)', async () => {
     resetStore(lang, '/checkout/cart')
     serve()
     render(<CartPage />)
-    await waitFor(() => expect(document.title).toBe(`${text.title} · Maple Market`))
+    await waitFor(() => expect(document.title).toBe(`${text.title} · ${text.storeName}`))
     expect(document.documentElement.lang).toBe(lang === 'zh' ? 'zh-CN' : 'en')
     expect(screen.getByRole('main')).toBeTruthy()
   })

@@ -32,7 +32,7 @@ function serve(overrides: Record<string, unknown> = {}) {
     'GET /productManagement2/products/addon': { products: [wrapping] },
     'GET /inventoryManagement/inventoryByProductAndOptions/1050': (req: { query: Record<string, string> }) => ({
       productId: '1050',
-      optionPair: req.query.optionPair,
+      optionPair: req.query.optionPair ?? '',
       available: STOCK[req.query.optionPair] ?? 0
     }),
     ...overrides

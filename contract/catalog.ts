@@ -1,0 +1,110 @@
+/**
+ * Products, categories, brands, tags, search, add-ons, inventory (spec §7 "Product and cart"). Money is in minor units
+ * of `currency`; names and descriptions come in both languages.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { Localized, PageFields, PagingQuery } from './common.ts'
+
+export const OptionValue = Type.Object({ value: Type.String(), label: Localized })
+export type OptionValue = Static<typeof OptionValue>
+
+/** One choice a product offers (size, colour, grind...). */
+export const ProductOption = Type.Object({ name: Type.String(), nameContent: Localized, values: Type.Array(OptionValue) })
+export type ProductOption = Static<typeof ProductOption>
+
+export const Product = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  nameContent: Localized,
+  description: Type.String(),
+  descriptionContent: Localized,
+  category: Type.String(),
+  categoryContent: Localized,
+  brand: Type.String(),
+  tags: Type.Array(Type.String()),
+  clearance: Type.Boolean(),
+  price: Type.Integer(),
+  /** Price before the clearance reduction, when there is one. */
+  listPrice: Type.Optional(Type.Integer()),
+  currency: Type.String(),
+  images: Type.Array(Type.String()),
+  /** Total stock over all option pairs. */
+  stock: Type.Integer(),
+  soldOut: Type.Boolean(),
+  options: Type.Array(ProductOption),
+  /** The operator's product type (list filter `productType`), 'PRODUCT' unless the operator says otherwise. */
+  productType: Type.String(),
+  createdAt: Type.String({ format: 'date-time' })
+})
+export type Product = Static<typeof Product>
+
+export const SortBy = Type.String({ maxLength: 40, description: 'default, date, priceLowToHigh, priceHighToLow or name' })
+export type SortBy = Static<typeof SortBy>
+
+export const ProductListQuery = Type.Object({
+  categoryName: Type.Optional(Type.String({ maxLength: 100 })),
+  brandName: Type.Optional(Type.String({ maxLength: 100 })),
+  tagName: Type.Optional(Type.String({ maxLength: 100 })),
+  clearance: Type.Optional(Type.Boolean()),
+  sortby: Type.Optional(SortBy),
+  productType: Type.Optional(Type.String({ maxLength: 40 })),
+  recordStatus: Type.Optional(Type.String({ maxLength: 40 })),
+  ...PagingQuery
+})
+export type ProductListQuery = Static<typeof ProductListQuery>
+
+export const SortedPagingQuery = Type.Object({ ...PagingQuery, sortby: Type.Optional(SortBy) })
+export type SortedPagingQuery = Static<typeof SortedPagingQuery>
+
+export const ProductPage = Type.Object({ products: Type.Array(Product), ...PageFields })
+export type ProductPage = Static<typeof ProductPage>
+
+export const Products = Type.Object({ products: Type.Array(Product) })
+export type Products = Static<typeof Products>
+
+export const TermParams = Type.Object({ term: Type.String({ minLength: 1, maxLength: 100 }) })
+export type TermParams = Static<typeof TermParams>
+export const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) })
+export type NameParams = Static<typeof NameParams>
+export const AddonQuery = Type.Object({ tagName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery })
+export type AddonQuery = Static<typeof AddonQuery>
+export const RelatedQuery = Type.Object(PagingQuery)
+export type RelatedQuery = Static<typeof RelatedQuery>
+
+export const Variant = Type.Object({ optionPair: Type.String(), available: Type.Integer() })
+export type Variant = Static<typeof Variant>
+export const ProductDetail = Type.Object({
+  product: Product,
+  variants: Type.Array(Variant),
+  relatedProductIds: Type.Array(Type.String())
+})
+export type ProductDetail = Static<typeof ProductDetail>
+
+export const Category = Type.Object({
+  name: Type.String(),
+  nameContent: Localized,
+  image: Type.String(),
+  productCount: Type.Integer()
+})
+export type Category = Static<typeof Category>
+export const Categories = Type.Object({ categories: Type.Array(Category) })
+export type Categories = Static<typeof Categories>
+/** The `:x` of productManagement/categories/:x is not read (clients send 'all'). */
+export const CategoriesParams = Type.Object({ x: Type.String({ maxLength: 100 }) })
+export type CategoriesParams = Static<typeof CategoriesParams>
+export const CategoryPage = Type.Object({ category: Category, products: Type.Array(Product), ...PageFields })
+export type CategoryPage = Static<typeof CategoryPage>
+
+export const Brand = Type.Object({ name: Type.String(), nameContent: Localized, productCount: Type.Integer() })
+export type Brand = Static<typeof Brand>
+export const Brands = Type.Object({ brands: Type.Array(Brand) })
+export type Brands = Static<typeof Brands>
+
+export const TagPage = Type.Object({ tag: Type.String(), count: Type.Integer(), products: Type.Array(Product), ...PageFields })
+export type TagPage = Static<typeof TagPage>
+
+export const InventoryQuery = Type.Object({ optionPair: Type.Optional(Type.String({ maxLength: 200 })) })
+export type InventoryQuery = Static<typeof InventoryQuery>
+/** Stock of one option pair ('' for a product without options: its total stock). */
+export const Inventory = Type.Object({ productId: Type.String(), optionPair: Type.String(), available: Type.Integer() })
+export type Inventory = Static<typeof Inventory>

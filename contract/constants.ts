@@ -1,0 +1,66 @@
+/**
+ * Values both sides of the contract need at run time. No TypeBox import: the client bundles this module, and it must
+ * stay a few hundred bytes (the schemas beside it are for the server and the tests only).
+ */
+
+export const LOCALES = ['en', 'zh'] as const
+export type Locale = (typeof LOCALES)[number]
+
+export const ORDER_METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const
+export type OrderMethod = (typeof ORDER_METHODS)[number]
+
+/** Every provider channel the server takes payments on (spec §7 "Provider payments" plus the two Alipay flows). */
+export const PAYMENT_CHANNELS = [
+  'OTT',
+  'SNAPPAY_WECHATPAY',
+  'SNAPPAY_ALIPAY',
+  'SNAPPAY_UNIONPAY',
+  'CITCON',
+  'IOTPAY',
+  'OPAY',
+  'NATIVE_WECHAT_H5',
+  'NATIVE_WECHAT_JSAPI',
+  'WECHAT_MINI_PROGRAM',
+  'ALIPAY_H5',
+  'ALIPAY_MINI_PROGRAM'
+] as const
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number]
+
+/** The hosted (redirect) channels an H5 client may offer; paymentConfig's onlineProviders.h5Channels is a subset. */
+export const H5_PAYMENT_CHANNELS = [
+  'OTT',
+  'SNAPPAY_WECHATPAY',
+  'SNAPPAY_ALIPAY',
+  'SNAPPAY_UNIONPAY',
+  'CITCON',
+  'IOTPAY',
+  'OPAY',
+  'NATIVE_WECHAT_H5',
+  'ALIPAY_H5'
+] as const satisfies readonly PaymentChannel[]
+export type H5PaymentChannel = (typeof H5_PAYMENT_CHANNELS)[number]
+
+/** The identity documents a verified contact may name. */
+export const ID_TYPES = ['NATIONAL_ID', 'PASSPORT', 'DRIVERS_LICENCE'] as const
+export type IdType = (typeof ID_TYPES)[number]
+
+/** NONE until the shopper submits; PENDING until the store has checked the document; any change makes it PENDING again. */
+export const VERIFIED_CONTACT_STATUSES = ['NONE', 'PENDING', 'VERIFIED'] as const
+export type VerifiedContactStatus = (typeof VERIFIED_CONTACT_STATUSES)[number]
+
+export const ADDRESS_TYPES = ['SHIPPING', 'BILLING'] as const
+export type AddressType = (typeof ADDRESS_TYPES)[number]
+
+/** Spec §3: zero decimals for JPY, KRW, VND; three for BHD, KWD; two for every other currency. */
+export function currencyDecimals(code: string | null | undefined): number {
+  const c = (code ?? '').trim().toUpperCase()
+  if (c === 'JPY' || c === 'KRW' || c === 'VND') return 0
+  if (c === 'BHD' || c === 'KWD') return 3
+  return 2
+}
+
+/** What the server accepts as an e-mail address (checked on the trimmed value). */
+export const EMAIL_PATTERN = '^[^\\s@]{1,64}@[^\\s@]{1,200}\\.[^\\s@]{2,}$'
+/** What the server accepts as a phone number (checked on the trimmed value). */
+export const PHONE_PATTERN = '^[+()\\d][\\d\\s().+-]{6,19}$'
+export const PASSWORD_MIN_LENGTH = 8

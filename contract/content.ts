@@ -1,0 +1,89 @@
+/** Store content (spec §7): general pages, section templates, store images, coupons, the contact form. */
+import { Type, type Static } from '@sinclair/typebox'
+import { Localized, Nullable, OperatorText, StringEnum, TextBody } from './common.ts'
+
+export const PageContentQuery = Type.Object({ pageName: Type.String({ minLength: 1, maxLength: 100 }) })
+export type PageContentQuery = Static<typeof PageContentQuery>
+export const PageContent = Type.Object({
+  pageName: Type.String(),
+  title: Localized,
+  /** HTML written by the store operator. */
+  content: Localized
+})
+export type PageContent = Static<typeof PageContent>
+
+const LinkActionType = StringEnum(['INTERNAL_LINK', 'EXTERNAL_LINK'])
+
+export const BannerSlide = Type.Object({
+  image: Type.String(),
+  title: Type.Optional(OperatorText),
+  subtitle: Type.Optional(OperatorText),
+  link: Type.Optional(Type.String()),
+  linkActionType: Type.Optional(LinkActionType)
+})
+export type BannerSlide = Static<typeof BannerSlide>
+
+export const FeaturedCategory = Type.Object({
+  name: Type.String(),
+  nameContent: Type.Optional(OperatorText),
+  image: Type.Optional(Type.String()),
+  link: Type.Optional(Type.String())
+})
+export type FeaturedCategory = Static<typeof FeaturedCategory>
+
+/** The blocks a section template is made of; clients skip kinds they do not know. */
+export const Section = Type.Union([
+  Type.Object({ kind: Type.Literal('banner'), id: Type.String(), slides: Type.Array(BannerSlide) }),
+  Type.Object({ kind: Type.Literal('featuredCategories'), id: Type.String(), title: Type.Optional(OperatorText), categories: Type.Array(FeaturedCategory) }),
+  Type.Object({
+    kind: Type.Literal('productCarousel'),
+    id: Type.String(),
+    title: Type.Optional(OperatorText),
+    tagName: Type.String(),
+    numberToLoad: Type.Optional(Type.Integer())
+  })
+])
+export type Section = Static<typeof Section>
+
+export const SectionTemplateParams = Type.Object({ type: Type.String({ minLength: 1, maxLength: 60 }) })
+export type SectionTemplateParams = Static<typeof SectionTemplateParams>
+export const SectionTemplate = Type.Object({ type: Type.String(), sections: Type.Array(Section) })
+export type SectionTemplate = Static<typeof SectionTemplate>
+
+export const ImageParams = Type.Object({ name: Type.String({ maxLength: 100 }) })
+export type ImageParams = Static<typeof ImageParams>
+/** Store images are generated SVGs; uploaded pictures are PNG, JPEG, GIF or WebP. */
+export const StoreImage = TextBody('image/svg+xml', 'The image')
+export const UploadedImage = {
+  description: 'The uploaded image (its own media type)',
+  content: { 'image/*': { schema: Type.String({ format: 'binary' }) } }
+}
+
+export const Coupon = Type.Object({
+  code: Type.String(),
+  type: StringEnum(['PERCENT', 'FIXED']),
+  /** Percent, or minor units for FIXED. */
+  value: Type.Integer(),
+  minSubtotal: Type.Integer(),
+  description: Type.String(),
+  descriptionContent: Localized,
+  expiresAt: Nullable(Type.String({ format: 'date-time' })),
+  expired: Type.Boolean()
+})
+export type Coupon = Static<typeof Coupon>
+export const Coupons = Type.Object({ coupons: Type.Array(Coupon) })
+export type Coupons = Static<typeof Coupons>
+export const CouponCodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) })
+export type CouponCodeParams = Static<typeof CouponCodeParams>
+
+export const ContactForm = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  email: Type.String({ maxLength: 254 }),
+  subject: Type.Optional(Type.String({ maxLength: 200 })),
+  message: Type.String({ minLength: 1, maxLength: 5000 }),
+  phone: Type.Optional(Type.String({ maxLength: 30 })),
+  formName: Type.Optional(Type.String({ maxLength: 60 }))
+})
+export type ContactForm = Static<typeof ContactForm>
+export const ContactFormReceipt = Type.Object({ ok: Type.Boolean(), id: Type.String() })
+export type ContactFormReceipt = Static<typeof ContactFormReceipt>

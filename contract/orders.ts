@@ -1,0 +1,86 @@
+/** The shopper's orders: list 10 at a time, count, detail, cancel, comment; a guest's orders of this session (spec §7). */
+import { Type, type Static } from '@sinclair/typebox'
+import { ORDER_METHODS } from './constants.ts'
+import { Localized, Nullable, PageFields, PagingQuery, StringEnum } from './common.ts'
+import { Address } from './account.ts'
+
+/** The contact a checkout gave (orderContactInfo's body, trimmed). */
+export const Contact = Type.Object({
+  firstName: Type.String({ minLength: 1, maxLength: 60 }),
+  lastName: Type.String({ maxLength: 60 }),
+  email: Type.String({ maxLength: 254 }),
+  phone: Type.String({ maxLength: 30 })
+})
+export type Contact = Static<typeof Contact>
+
+/** INTERIM: reserved, not settled; NEW: settled (paid, or to pay at the store); CANCELLED. */
+const ORDER_STATUSES = ['INTERIM', 'NEW', 'CANCELLED'] as const
+const PAYMENT_STATUSES = ['NOT_PAID', 'PAY_AT_STORE', 'PAID_ONLINE'] as const
+
+export const OrderLine = Type.Object({
+  itemKey: Type.String(),
+  productId: Type.String(),
+  name: Type.String(),
+  nameContent: Localized,
+  image: Nullable(Type.String()),
+  optionPair: Type.String(),
+  quantity: Type.Integer(),
+  unitPrice: Type.Integer(),
+  lineTotal: Type.Integer(),
+  addOn: Type.Boolean()
+})
+export type OrderLine = Static<typeof OrderLine>
+
+export const OrderComment = Type.Object({ text: Type.String(), createdAt: Type.String({ format: 'date-time' }) })
+export type OrderComment = Static<typeof OrderComment>
+
+/** An order as the server shows it to its owner; money in minor units of `currency`. */
+export const Order = Type.Object({
+  orderID: Type.String(),
+  status: StringEnum(ORDER_STATUSES),
+  paymentStatus: StringEnum(PAYMENT_STATUSES),
+  method: StringEnum(ORDER_METHODS),
+  localStoreId: Nullable(Type.String()),
+  localStoreName: Nullable(Type.String()),
+  tableNumber: Nullable(Type.String()),
+  contact: Nullable(Contact),
+  delivery: Nullable(Address),
+  pickupDateTime: Nullable(Type.String()),
+  deliveryDateTime: Nullable(Type.String()),
+  lines: Type.Array(OrderLine),
+  subtotal: Type.Integer(),
+  discount: Type.Integer(),
+  tip: Type.Integer(),
+  tax: Type.Integer(),
+  shipping: Type.Integer(),
+  storeCredit: Type.Integer(),
+  total: Type.Integer(),
+  currency: Type.String(),
+  couponCode: Nullable(Type.String()),
+  customerComment: Type.String(),
+  comments: Type.Array(OrderComment),
+  cancellable: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  storeName: Type.String(),
+  /** Null for a guest's order. */
+  userID: Nullable(Type.String())
+})
+export type Order = Static<typeof Order>
+
+export const OrderPage = Type.Object({ orders: Type.Array(Order), ...PageFields })
+export type OrderPage = Static<typeof OrderPage>
+export const CustomerOrders = Type.Object({ orders: Type.Array(Order) })
+export type CustomerOrders = Static<typeof CustomerOrders>
+export const OrdersQuery = Type.Object(PagingQuery)
+export type OrdersQuery = Static<typeof OrdersQuery>
+export const OrderCommentBody = Type.Object({ comment: Type.String({ minLength: 1, maxLength: 1000 }) })
+export type OrderCommentBody = Static<typeof OrderCommentBody>
+
+/** Spec §3 "Order status response": status and paymentStatus are FAILED while the latest payment attempt failed. */
+export const OrderStatus = Type.Object({
+  orderID: Type.String(),
+  status: StringEnum([...ORDER_STATUSES, 'FAILED']),
+  paymentStatus: StringEnum([...PAYMENT_STATUSES, 'FAILED']),
+  qrCodeScan: Type.Boolean()
+})
+export type OrderStatus = Static<typeof OrderStatus>

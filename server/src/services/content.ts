@@ -1,0 +1,49 @@
+/** The operator's content: general pages, section templates, public coupons, and the contact form's submissions. */
+import type { Queryable } from '../db/index.ts';
+import { notFound } from '../lib/errors.ts';
+import type { Session } from '../lib/session.ts';
+import type { ContactForm, Coupon, PageContent, SectionTemplate } from '../../../contract/content.ts';
+
+/** A general page by its name (any case; 404 when there is none). */
+export async function pageContent(q: Queryable, pageName: string): Promise<PageContent> {
+  const { rows } = await q.query('SELECT * FROM pages WHERE name = $1', [pageName.trim().toLowerCase()]);
+  if (!rows[0]) throw notFound(`Page '${pageName}' not found`);
+  const r = rows[0];
+  return { pageName: r.name, title: { en: r.title_en, zh: r.title_zh }, content: { en: r.content_en, zh: r.content_zh } };
+}
+
+/** The sections of a landing page (home, store ...; 404 when there is none). */
+export async function sectionTemplate(q: Queryable, type: string): Promise<SectionTemplate> {
+  const { rows } = await q.query('SELECT * FROM section_templates WHERE type = $1', [type]);
+  if (!rows[0]) throw notFound(`No section template of type '${type}'`);
+  return { type, sections: rows[0].sections };
+}
+
+function toCoupon(r: any): Coupon {
+  const expired = !!r.expires_at && new Date(r.expires_at) < new Date();
+  return {
+    code: r.code, type: r.kind, value: r.value, minSubtotal: r.min_subtotal,
+    description: r.desc_en, descriptionContent: { en: r.desc_en, zh: r.desc_zh },
+    expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null, expired,
+  };
+}
+
+/** The public coupons that have not expired. */
+export async function publicCoupons(q: Queryable): Promise<Coupon[]> {
+  const { rows } = await q.query('SELECT * FROM coupons WHERE public AND (expires_at IS NULL OR expires_at > now()) ORDER BY code');
+  return rows.map(toCoupon);
+}
+
+/** Any coupon by its code (any case; 404 when there is none). */
+export async function couponByCode(q: Queryable, code: string): Promise<Coupon> {
+  const { rows } = await q.query('SELECT * FROM coupons WHERE upper(code) = upper($1)', [code.trim()]);
+  if (!rows[0]) throw notFound(`Coupon '${code}' not found`);
+  return toCoupon(rows[0]);
+}
+
+/** Keeps a contact-form submission for the operator; answers its id. */
+export async function saveContactForm(q: Queryable, s: Session | null, form: ContactForm): Promise<string> {
+  const { rows } = await q.query('INSERT INTO form_submissions (session_id, user_id, form) VALUES ($1,$2,$3::jsonb) RETURNING id',
+    [s?.id ?? null, s?.userId ?? null, JSON.stringify({ formName: 'contact', ...form })]);
+  return String(rows[0].id);
+}

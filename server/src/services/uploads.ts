@@ -1,0 +1,50 @@
+/** The uploads table: who owns which stored image (profile pictures, verified-contact ID photos). */
+import type { Db, Queryable } from '../db/index.ts';
+
+export interface StoredUpload {
+  id: string;
+  mime: string;
+  kind?: string;
+}
+
+/** Records a new profile picture as the user's; answers the pictures it replaces (their files may go). */
+export async function replaceProfileImage(db: Db, userId: number, upload: { id: string; mime: string; bytes: number }): Promise<StoredUpload[]> {
+  return db.tx(async (q) => {
+    const old = await q.query(`DELETE FROM uploads WHERE user_id = $1 AND kind = 'profile' RETURNING id, mime`, [userId]);
+    await q.query(`INSERT INTO uploads (id, user_id, kind, mime, bytes) VALUES ($1, $2, 'profile', $3, $4)`, [upload.id, userId, upload.mime, upload.bytes]);
+    await q.query('UPDATE users SET profile_image = $1 WHERE id = $2', [`user/${upload.id}`, userId]);
+    return old.rows as StoredUpload[];
+  });
+}
+
+/**
+ * Records a new ID photo; earlier ones no contact uses (a photo chosen, then another) are dropped and answered, while the
+ * one on file stays until a change of the contact replaces it.
+ */
+export async function addIdPhoto(db: Db, userId: number, upload: { id: string; mime: string; bytes: number }): Promise<StoredUpload[]> {
+  return db.tx(async (q) => {
+    const old = await q.query(
+      `DELETE FROM uploads u WHERE u.user_id = $1 AND u.kind = 'verifiedContact'
+         AND NOT EXISTS (SELECT 1 FROM verified_contacts v WHERE v.id_image = u.id) RETURNING id, mime`, [userId]);
+    await q.query(`INSERT INTO uploads (id, user_id, kind, mime, bytes) VALUES ($1, $2, 'verifiedContact', $3, $4)`, [upload.id, userId, upload.mime, upload.bytes]);
+    return old.rows as StoredUpload[];
+  });
+}
+
+/** An upload of this user. */
+export async function ownUpload(q: Queryable, id: string, userId: number): Promise<StoredUpload | undefined> {
+  const { rows } = await q.query('SELECT id, mime, kind FROM uploads WHERE id = $1 AND user_id = $2', [id, userId]);
+  return rows[0];
+}
+
+/** A profile picture (shown to anyone who has its unguessable id). */
+export async function profilePicture(q: Queryable, id: string): Promise<StoredUpload | undefined> {
+  const { rows } = await q.query(`SELECT id, mime FROM uploads WHERE id = $1 AND kind = 'profile'`, [id]);
+  return rows[0];
+}
+
+/** Forgets an upload of this user; answers it when there was one. */
+export async function dropUpload(q: Queryable, id: string, userId: number): Promise<StoredUpload | undefined> {
+  const { rows } = await q.query('DELETE FROM uploads WHERE id = $1 AND user_id = $2 RETURNING id, mime', [id, userId]);
+  return rows[0];
+}
