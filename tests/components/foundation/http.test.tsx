@@ -33,7 +33,7 @@ describe('the http client (spec §7: credentials, XSRF-TOKEN → X-XSRF-TOKEN)',
   })
 
   it('a first POST waits for the answer on its way, which brings the XSRF cookie, and sends the token', async () => {
-    const net = mockHttp({ 'GET /common3/appInfoInit': {}, 'POST /common3/deliveryLocations': [] })
+    const net = mockHttp({ 'GET /common3/appInfoInit': appInfoFixture(), 'POST /common3/deliveryLocations': { locations: [] } })
     const appInfo = http.get('/common3/appInfoInit')
     await http.post('/common3/deliveryLocations', {})
     await appInfo
@@ -42,7 +42,7 @@ describe('the http client (spec §7: credentials, XSRF-TOKEN → X-XSRF-TOKEN)',
   })
 
   it('a first POST with nothing on its way obtains the XSRF cookie with a GET first', async () => {
-    const net = mockHttp({ 'GET /health': { ok: true }, 'POST /wechat/weChatlivestreaminfo': { rooms: [] } })
+    const net = mockHttp({ 'GET /health': { ok: true }, 'POST /wechat/weChatlivestreaminfo': { room_info: [], total: 0 } })
     await http.post('/wechat/weChatlivestreaminfo', { start: 0, limit: 100 })
     expect(net.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /health', 'POST /wechat/weChatlivestreaminfo'])
     expect(net.calls[0].header['X-XSRF-TOKEN']).toBeUndefined()
