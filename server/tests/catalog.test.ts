@@ -59,7 +59,10 @@ test('appInfoInit: full shape for a guest, no user fields, XSRF cookie set', asy
   for (const kind of ['productlist?cat=', 'products/', 'page/', '"search"', 'tag/', 'brand/', 'product/', '"clearance"', 'EXTERNAL_LINK', 'checkout/cart', '/pages/messenger/index', 'subMenu']) {
     assert.ok(links.includes(kind), kind);
   }
-  assert.ok(c.navigation.footerTabs.some((t: any) => !t.link));
+  // Every demo tab does something (the opening hours were a label-only tab); link-less entries stay, as information, in the side menu.
+  assert.ok(c.navigation.footerTabs.every((t: any) => t.link));
+  assert.ok(c.navigation.sideMenu.some((e: any) => !e.link && !e.subMenu));
+  assert.ok(c.navigation.footerMenu.some((e: any) => e.link?.startsWith('tel:')));
   assert.ok(c.css.varPrimary && c.css.varFooter);
   assert.ok('notDisplayheaderInMP' in c.headerControl);
   assert.equal(typeof c.storeName, 'string');

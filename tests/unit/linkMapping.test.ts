@@ -75,3 +75,13 @@ describe('spec "Menu link mapping (header, side menu, footer)"', () => {
     }
   )
 })
+
+describe('a tel: link is the store phone number, dialled (not a page of the store, not a new tab)', () => {
+  it.each([
+    [{ link: 'tel:+18005550199' }, '+18005550199'],
+    [{ link: 'TEL:1-800-555-0199', linkActionType: 'EXTERNAL_LINK' }, '1-800-555-0199'],
+    [{ link: 'tel:%2B1%20800', linkActionType: 'INTERNAL_LINK' }, '+1 800']
+  ])('%o → phone %s', (item, number) => {
+    expect(mapMenuLink(item)).toEqual({ kind: 'phone', number })
+  })
+})

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useT } from '@/hooks/useT'
 import './QuantityStepper.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
+import { Icon } from '@/components/shell/Icons'
 
 interface QuantityStepperProps {
   value: number
@@ -35,7 +36,7 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
         aria-disabled={disabled || value <= 1 ? true : undefined}
         onClick={() => !disabled && value > 1 && onChange(value - 1)}
       >
-        −
+        <Icon name="minus" />
       </View>
       <Input
         className="quantity-stepper__input"
@@ -56,7 +57,7 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
         aria-disabled={onlyWhen(disabled)}
         onClick={() => !disabled && onChange(value + 1)}
       >
-        +
+        <Icon name="plus" />
       </View>
     </View>
   )

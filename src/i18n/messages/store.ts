@@ -83,6 +83,7 @@ export default defineMessages({
     'home.featuredCategories': 'Shop by category',
     'home.seeAll': 'See all',
     'home.banners': 'Featured',
+    'home.bannerCta': 'Shop now',
     'page.notFound': 'This page does not exist.'
   },
   zh: {
@@ -163,6 +164,7 @@ export default defineMessages({
     'home.featuredCategories': '按分类选购',
     'home.seeAll': '查看全部',
     'home.banners': '精选推荐',
+    'home.bannerCta': '立即选购',
     'page.notFound': '该页面不存在。'
   }
 })
