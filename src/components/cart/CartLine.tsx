@@ -19,6 +19,8 @@ interface CartLineProps {
   rejectedAvailable: number | null
   onQuantity(line: LineItem, quantity: number): void
   onRemove(line: LineItem): void
+  /** Asks whether to remove the line (the shopper typed 0). */
+  onAskRemove(line: LineItem): void
 }
 
 /** 'color:Red,size:M' as the shopper reads it: 'Red / M'. */
@@ -28,7 +30,7 @@ const optionText = (optionPair: string) =>
     .map((part) => part.slice(part.indexOf(':') + 1))
     .join(' / ')
 
-export const CartLine = memo(function CartLine({ line, currency, busy, rejectedAvailable, onQuantity, onRemove }: CartLineProps) {
+export const CartLine = memo(function CartLine({ line, currency, busy, rejectedAvailable, onQuantity, onRemove, onAskRemove }: CartLineProps) {
   const t = useT()
   const localized = useLocalized()
   const image = useImageUrl()
@@ -46,7 +48,7 @@ export const CartLine = memo(function CartLine({ line, currency, busy, rejectedA
           <Price amount={line.unitPrice} currency={currency} />
         </View>
         <View className="cart-line__controls">
-          <QuantityStepper value={line.quantity} disabled={busy} onChange={(q) => onQuantity(line, q)} />
+          <QuantityStepper value={line.quantity} disabled={busy} onChange={(q) => onQuantity(line, q)} onZero={() => onAskRemove(line)} />
           <View className="cart-line__remove" role="button" tabIndex={0} onClick={() => !busy && onRemove(line)}>
             {t('cart.remove')}
           </View>

@@ -10,20 +10,26 @@ interface QuantityStepperProps {
   value: number
   /** Called with the requested quantity; the owner decides what is allowed (stock). */
   onChange(quantity: number): void
+  /** Typing 0: the owner may ask whether to remove the item (the cart does); without it, 0 is ignored. */
+  onZero?(): void
   disabled?: boolean
   label?: string
 }
 
 /** − [n] + ; typing a number asks for it when the field is left. */
-export function QuantityStepper({ value, onChange, disabled, label }: QuantityStepperProps) {
+export function QuantityStepper({ value, onChange, onZero, disabled, label }: QuantityStepperProps) {
   const t = useT()
   const [text, setText] = useState(String(value))
   useEffect(() => setText(String(value)), [value])
 
   const commit = () => {
     const requested = parseInt(text, 10)
-    if (Number.isFinite(requested) && requested >= 1 && requested !== value) onChange(requested)
-    else setText(String(value))
+    // The box goes back to the real quantity at once; it shows the new one when the owner changes `value`
+    // (the owner may allow less than was typed, or nothing).
+    setText(String(value))
+    if (!Number.isFinite(requested) || requested === value) return
+    if (requested >= 1) onChange(requested)
+    else if (requested === 0) onZero?.()
   }
 
   return (

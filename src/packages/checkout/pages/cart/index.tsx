@@ -40,6 +40,7 @@ export default function CartPage() {
               rejectedAvailable={page.rejection?.itemKey === line.itemKey ? page.rejection.available : null}
               onQuantity={page.setQuantity}
               onRemove={page.remove}
+              onAskRemove={page.askRemove}
             />
           ))}
         </View>
