@@ -135,3 +135,34 @@ describe('no dead ends on a phone', () => {
     })
   }
 })
+
+describe('desktop layout', () => {
+  for (const language of ['en', 'zh']) {
+    it(`product page: gallery beside the buy box, price and Add to cart in the first screen; cart summary beside the lines (${language})`, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport: 'desktop', language })
+      try {
+        const id = await productId(page, 'Panda Hoodie')
+        await open(page, `/store/product/${id}`)
+        const gallery = visible(page, '.product-page__gallery')
+        const buyBox = visible(page, '.product-page__main')
+        await visible(page, '.product-page__add').waitFor(WAIT)
+        const [g, b] = [await gallery.boundingBox(), await buyBox.boundingBox()]
+        assert.ok(g && b && g.x + g.width <= b.x && b.y < g.y + g.height, `gallery ${JSON.stringify(g)}, buy box ${JSON.stringify(b)}`)
+        const height = page.viewportSize().height
+        for (const selector of ['.product-page__price', '.product-page__add']) {
+          const box = await visible(page, selector).first().boundingBox()
+          assert.ok(box && box.y + box.height <= height, `${selector} ends at ${box && box.y + box.height} of ${height}`)
+        }
+
+        await post(page, context, '/shoppingManagement4/myCart', { productId: await productId(page, 'Sourdough Loaf'), quantity: 1 })
+        await open(page, '/checkout/cart')
+        await visible(page, '.cart-page__summary').waitFor(WAIT)
+        const [items, summary] = [await visible(page, '.cart-page__items').boundingBox(), await visible(page, '.cart-page__summary').boundingBox()]
+        assert.ok(items && summary && items.x + items.width <= summary.x && summary.y < items.y + items.height, 'summary beside the lines')
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
