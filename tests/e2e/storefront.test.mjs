@@ -109,7 +109,7 @@ describe('no dead ends on a phone', () => {
     it(`every tab of the web tab bar goes somewhere, and a side-menu group label opens its group (${language})`, async () => {
       const { context, page, errors } = await openContext(browser, { viewport: 'phone', language })
       try {
-        await open(page, '/store')
+        await open(page, '/home')
         await visible(page, '.tab-bar__tab').first().waitFor(WAIT)
         // The Chat tab opens a mini-program page and the opening hours were a label: neither is a tab on the web.
         assert.deepEqual(await visible(page, '.tab-bar__tab--static').count(), 0)
@@ -119,7 +119,7 @@ describe('no dead ends on a phone', () => {
           const label = labels[index]
           await visible(page, '.tab-bar__tab').nth(index).click(WAIT)
           await page.waitForURL((url) => url.pathname === path, WAIT)
-          // The tab is lit on the page it opened (Taro keeps the previous page, hidden, until then).
+          // The tab is lit on the page it opened, and was not on the page before (Taro keeps that page, hidden, for a while).
           await visible(page, '.tab-bar__tab--active').filter({ hasText: label }).first().waitFor(WAIT)
         }
 
