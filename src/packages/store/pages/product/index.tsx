@@ -80,20 +80,23 @@ export default function ProductPage() {
             <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
             {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} /> : null}
             <Text className={`product-page__stock product-page__stock--${stockNote.tone}`}>{stockNote.text}</Text>
-            {!product.soldOut ? (
-              <View className="product-page__quantity">
-                <Text className="product-page__label">{t('product.quantity')}</Text>
-                <QuantityStepper value={detail.quantity} onChange={detail.setQuantity} disabled={availability.status !== 'known' || availability.stock <= 0} />
-              </View>
-            ) : null}
             {detail.rejection ? (
               <View className="product-page__rejected" role="alert">
                 {t('product.onlyLeft', { n: detail.rejection.available })}
               </View>
             ) : null}
-            <Button className="product-page__add" disabled={onlyWhen(!detail.canAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
-              {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
-            </Button>
+            {/* Quantity and Add to cart: one row on desktop (index.scss). */}
+            <View className="product-page__buy">
+              {!product.soldOut ? (
+                <View className="product-page__quantity">
+                  <Text className="product-page__label">{t('product.quantity')}</Text>
+                  <QuantityStepper value={detail.quantity} onChange={detail.setQuantity} disabled={availability.status !== 'known' || availability.stock <= 0} />
+                </View>
+              ) : null}
+              <Button className="product-page__add" disabled={onlyWhen(!detail.canAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
+                {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
+              </Button>
+            </View>
             {detail.addError ? (
               <View className="product-page__error" role="alert">
                 {detail.addError}
