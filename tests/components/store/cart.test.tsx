@@ -211,6 +211,18 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     expect(screen.getByText(text.charged)).toBeTruthy()
   })
 
+  it('converted totals add up as shown: the subtotal is the sum of the converted lines, the total the sum of the rows', async () => {
+    resetStore(lang, '/checkout/cart')
+    useCurrency.setState({ current: 'USD' })
+    // CAD 32.99 + 10.99 at 0.73: lines US$24.08 + US$8.02; the subtotal converted on its own would be US$32.11.
+    const cart = cartOf({ ...beans, unitPrice: 3299, quantity: 1 }, { ...hoodie, unitPrice: 1099, quantity: 1 })
+    serve({ ...cart, tax: 572, total: cart.subtotal + 572 })
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    expect(texts(pageBody(container, '.cart-page__lines'), '.cart-line__total .price__now')).toEqual(['$24.08', '$8.02'])
+    expect(texts(pageBody(container, '.cart-totals'), '.price__now')).toEqual(['$32.10', '$4.18', '$36.28'])
+  })
+
   it('shows the empty state for an empty cart', async () => {
     resetStore(lang, '/checkout/cart')
     serve(cartOf())
