@@ -75,3 +75,15 @@ export function mapMenuLink(item: MenuLinkItem): MenuLinkTarget {
   if (isStoreLink(bare)) return { kind: 'internal', url: `/store/${bare}` }
   return { kind: 'internal', url: `/${bare}` }
 }
+
+/**
+ * A query string with `key` set to `value` (encoded), the other parameters kept as they were written: a page's state
+ * (the sort of a list) goes into its address so that a reload or a shared link keeps it.
+ */
+export function withQueryParam(search: string, key: string, value: string): string {
+  const kept = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part && safeDecode(part.split('=')[0]) !== key)
+  return `?${[...kept, `${key}=${encodeURIComponent(value)}`].join('&')}`
+}

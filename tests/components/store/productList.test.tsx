@@ -71,6 +71,8 @@ describe.each(LANGS)('product list (%s)', (lang) => {
     fireEvent.keyDown(screen.getByText(text.low), { key: ' ' })
     await screen.findByText(lang === 'en' ? 'Cheap' : '便宜')
     expect(http.calls.filter((c) => c.path === '/productManagement2/products').map((c) => c.query.sortby)).toEqual(['default', 'priceLowToHigh'])
+    // The sort is in the address, so a reload or a shared link keeps it.
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/store/clearance?sort=priceLowToHigh')
   })
 
   it('says so when the list is empty', async () => {
