@@ -4,7 +4,7 @@ import { Type, obj, ProductSchema, Paging, Bilingual, AnyObject } from '../lib/s
 import { badRequest, notFound } from '../lib/errors.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
 import { cachedCatalog } from '../services/catalogCache.ts';
-import { countProducts, getProduct, listProducts, parseProductId, SORTS, type ListFilter } from '../services/catalog.ts';
+import { countProducts, getProduct, listProducts, NOT_AN_ADD_ON, parseProductId, SORTS, type ListFilter } from '../services/catalog.ts';
 
 const Products = Type.Array(ProductSchema);
 const ListQuery = Type.Object({
@@ -107,7 +107,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
 
   const Category = obj({ name: Type.String(), nameContent: Bilingual, image: Type.String(), productCount: Type.Integer() });
   const categoriesSql = `SELECT c.name, c.name_en, c.name_zh, c.image,
-    (SELECT count(*)::int FROM products p WHERE p.category = c.name AND p.record_status = 'ACTIVE') AS n FROM categories c`;
+    (SELECT count(*)::int FROM products p WHERE p.category = c.name AND p.record_status = 'ACTIVE' AND ${NOT_AN_ADD_ON}) AS n FROM categories c`;
   const toCategory = (r: any) => ({ name: r.name, nameContent: { en: r.name_en, zh: r.name_zh }, image: r.image ?? '', productCount: r.n });
 
   app.get('/productManagement/categories/:x', {

@@ -80,6 +80,10 @@ export interface ListFilter {
   excludeId?: number;
 }
 
+/** Add-ons (tag 'addon') are offered beside other products, never listed in the catalogue, its counts or search. */
+export const ADD_ON_TAG = 'addon';
+export const NOT_AN_ADD_ON = `NOT p.tags @> '["${ADD_ON_TAG}"]'::jsonb`;
+
 export function buildWhere(f: ListFilter): { where: string; params: unknown[] } {
   const conds: string[] = [];
   const params: unknown[] = [];
@@ -90,6 +94,7 @@ export function buildWhere(f: ListFilter): { where: string; params: unknown[] } 
   if (f.categoryName && f.categoryName.toLowerCase() !== 'all') add('lower(p.category) = lower(?)', f.categoryName);
   if (f.brandName) add('lower(p.brand) = lower(?)', f.brandName);
   if (f.tagName) add('p.tags @> ?::jsonb', JSON.stringify([f.tagName.toLowerCase()]));
+  if (f.tagName?.toLowerCase() !== ADD_ON_TAG) conds.push(NOT_AN_ADD_ON);
   if (f.clearance) conds.push('p.clearance');
   add('p.product_type = ?', (f.productType ?? 'PRODUCT').toUpperCase());
   add('p.record_status = ?', (f.recordStatus ?? 'ACTIVE').toUpperCase());
