@@ -10,6 +10,8 @@ export interface LineItem {
   image?: string | null
   /** '' for a product without options. */
   optionPair?: string
+  /** The chosen option values in each language, in the pair's order. */
+  optionLabels?: Localized[]
   quantity: number
   unitPrice: number
   lineTotal: number

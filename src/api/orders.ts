@@ -12,6 +12,8 @@ export interface OrderLine {
   nameContent?: Localized
   image?: string | null
   optionPair?: string
+  /** The chosen option values in each language, in the pair's order. */
+  optionLabels?: Localized[]
   quantity: number
   unitPrice: number
   lineTotal: number

@@ -43,7 +43,7 @@ export const StoreLocationSchema = obj({
 
 export const LineItemSchema = obj({
   itemKey: Type.String(), productId: Type.String(), name: Type.String(), nameContent: Bilingual, image: Nullable(Type.String()),
-  optionPair: Type.String(), quantity: Type.Integer(), unitPrice: Type.Integer(), lineTotal: Type.Integer(),
+  optionPair: Type.String(), optionLabels: Type.Array(Bilingual), quantity: Type.Integer(), unitPrice: Type.Integer(), lineTotal: Type.Integer(),
   addOn: Type.Boolean(), available: Type.Integer(),
 });
 

@@ -74,6 +74,14 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     expect(navigations.at(-1)?.url).toBe('/checkout')
   })
 
+  it("shows a line's options in the shopper's language when the server names them", async () => {
+    resetStore(lang, '/checkout/cart')
+    serve(cartOf({ ...hoodie, optionLabels: [{ en: 'Red', zh: '红色' }, { en: 'Medium', zh: '中号' }] }))
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.hoodie)
+    expect(within(lineEl(container, '1050|color:Red,size:M')).getByText(lang === 'en' ? 'Red / Medium' : '红色 / 中号')).toBeTruthy()
+  })
+
   it('names the page for the browser tab and screen readers, in the language', async () => {
     resetStore(lang, '/checkout/cart')
     serve()
