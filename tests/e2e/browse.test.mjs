@@ -114,13 +114,15 @@ for (const [viewport, language] of [['phone', 'en'], ['desktop', 'zh']]) {
         assert.equal(await categoryCards.count(), CATEGORY.size)
         assert.equal(await visible(page, '.list-footer__more').count(), 0)
 
-        // All products: from the home page's new-arrivals row on a phone, from the header's Shop menu on a desktop.
+        // All products: on a phone through the home page's new-arrivals row (its own list: every product, newest first,
+        // titled New arrivals), on a desktop from the header's Shop menu.
         await visible(page, '.header__brand').click()
         await page.waitForURL(`${stack.baseUrl}/`)
         const listPrefix = `${stack.baseUrl}/store/productlist?cat=all`
         if (viewport === 'phone') {
           await visible(page, '.product-row').filter({ hasText: text.newArrivals }).locator('.product-row__action').click()
-          await page.waitForURL(listPrefix)
+          await page.waitForURL(`${listPrefix}&sort=date&list=new`)
+          await visible(page, '.store-page__title').filter({ hasText: text.newArrivals }).waitFor()
         } else {
           const shop = visible(page, '.header__menu-item').filter({ hasText: text.shop })
           await shop.locator('.header__submenu-toggle').click()

@@ -166,3 +166,25 @@ describe('desktop layout', () => {
     })
   }
 })
+
+describe('product page console', () => {
+  it('choosing options, changing the quantity and adding to the cart log no error (the web button keeps its spinner)', async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone', language: 'en' })
+    const consoleErrors = []
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
+    try {
+      await open(page, `/store/product/${await productId(page, 'House Blend Coffee Beans 340g')}`)
+      await visible(page, '.option-picker__value').first().click(WAIT)
+      await visible(page, '.product-page__stock--info').waitFor(WAIT)
+      await visible(page, '.quantity-stepper__increase').click(WAIT)
+      await visible(page, '.product-page__add').click(WAIT)
+      await visible(page, '.product-page__added').waitFor(WAIT)
+      // The button's own render after the busy state: its label is back.
+      await visible(page, '.product-page__add').filter({ hasText: 'Add to cart' }).waitFor(WAIT)
+      assert.deepEqual(consoleErrors, [])
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+})
