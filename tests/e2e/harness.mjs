@@ -16,7 +16,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const VIEWPORTS = {
   phone: { width: 390, height: 844, isMobile: true, hasTouch: true },
   narrowPhone: { width: 360, height: 800, isMobile: true, hasTouch: true },
-  desktop: { width: 1366, height: 900, isMobile: false, hasTouch: false }
+  desktop: { width: 1366, height: 900, isMobile: false, hasTouch: false },
+  laptop: { width: 1280, height: 800, isMobile: false, hasTouch: false }
 }
 
 function freePort() {

@@ -137,9 +137,9 @@ describe('no dead ends on a phone', () => {
 })
 
 describe('desktop layout', () => {
-  for (const language of ['en', 'zh']) {
-    it(`product page: gallery beside the buy box, price and Add to cart in the first screen; cart summary beside the lines (${language})`, async () => {
-      const { context, page, errors } = await openContext(browser, { viewport: 'desktop', language })
+  for (const [viewport, language] of [['desktop', 'en'], ['laptop', 'zh'], ['laptop', 'en']]) {
+    it(`product page: gallery beside the buy box, price and Add to cart in the first screen; cart summary beside the lines (${viewport}, ${language})`, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport, language })
       try {
         const id = await productId(page, 'Panda Hoodie')
         await open(page, `/store/product/${id}`)
