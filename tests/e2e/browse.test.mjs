@@ -228,7 +228,10 @@ for (const [viewport, language] of [['phone', 'en'], ['desktop', 'zh']]) {
         assert.equal((await reloaded).status(), 200)
         await line(hoodieLine.itemKey).locator('.cart-line__name').filter({ hasText: HOODIE[language] }).waitFor()
         assert.deepEqual(await shownLines(page), [[hoodieLine.itemKey, 2]])
-        assert.equal(await line(hoodieLine.itemKey).locator('.cart-line__options').textContent(), pair.optionPair.split(',').map((p) => p.split(':')[1]).join(' / '))
+        // The options in the shopper's language (the catalogue's labels: 'Extra large', '加大号'), not the stored values.
+        const shownOptions = await line(hoodieLine.itemKey).locator('.cart-line__options').textContent()
+        assert.equal(shownOptions, hoodieLine.optionLabels.map((label) => label[language]).join(' / '))
+        assert.notEqual(shownOptions, pair.optionPair.split(',').map((p) => p.split(':')[1]).join(' / '))
         const fromServer = await (await page.request.get(`${stack.baseUrl}${API}/shoppingManagement4/myCart`)).json()
         assert.deepEqual(serverLines(fromServer), [[hoodieLine.itemKey, 2]])
 

@@ -110,11 +110,13 @@ describe('no dead ends on a phone', () => {
       const { context, page, errors } = await openContext(browser, { viewport: 'phone', language })
       try {
         await open(page, '/home')
-        await visible(page, '.tab-bar__tab').first().waitFor(WAIT)
+        const expected = language === 'en' ? ['Home', 'Coffee', 'Search', 'Cart'] : ['首页', '咖啡', '搜索', '购物车']
+        // The store's configured tabs replace the fixed ones once app info has arrived.
+        await visible(page, '.tab-bar__label').filter({ hasText: expected[1] }).waitFor(WAIT)
         // The Chat tab opens a mini-program page and the opening hours were a label: neither is a tab on the web.
         assert.deepEqual(await visible(page, '.tab-bar__tab--static').count(), 0)
         const labels = (await visible(page, '.tab-bar__label').allInnerTexts()).map((s) => s.trim())
-        assert.deepEqual(labels, language === 'en' ? ['Home', 'Coffee', 'Search', 'Cart'] : ['首页', '咖啡', '搜索', '购物车'])
+        assert.deepEqual(labels, expected)
         for (const [index, path] of [[1, '/store/productlist'], [2, '/store/search'], [3, '/checkout/cart'], [0, '/home']]) {
           const label = labels[index]
           await visible(page, '.tab-bar__tab').nth(index).click(WAIT)
@@ -181,7 +183,8 @@ describe('product page console', () => {
       await visible(page, '.product-page__added').waitFor(WAIT)
       // The button's own render after the busy state: its label is back.
       await visible(page, '.product-page__add').filter({ hasText: 'Add to cart' }).waitFor(WAIT)
-      assert.deepEqual(consoleErrors, [])
+      // Resources of other sites cannot load on this offline machine; anything else logged is a defect.
+      assert.deepEqual(consoleErrors.filter((message) => !message.startsWith('Failed to load resource: net::ERR_NAME_NOT_RESOLVED')), [])
       assert.deepEqual(errors.map(String), [])
     } finally {
       await context.close()
