@@ -13,6 +13,8 @@ export const LineItem = Type.Object({
   image: Nullable(Type.String()),
   /** '' for a product without options. */
   optionPair: Type.String(),
+  /** The chosen option values in each language, in the pair's order. */
+  optionLabels: Type.Array(Localized),
   quantity: Type.Integer(),
   unitPrice: Type.Integer(),
   lineTotal: Type.Integer(),

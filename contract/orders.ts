@@ -13,8 +13,8 @@ export const Contact = Type.Object({
 })
 export type Contact = Static<typeof Contact>
 
-/** INTERIM: reserved, not settled; NEW: settled (paid, or to pay at the store); CANCELLED. */
-const ORDER_STATUSES = ['INTERIM', 'NEW', 'CANCELLED'] as const
+/** INTERIM: reserved, not settled; NEW: settled (paid, or to pay at the store); COMPLETED: handed over; CANCELLED. */
+const ORDER_STATUSES = ['INTERIM', 'NEW', 'COMPLETED', 'CANCELLED'] as const
 const PAYMENT_STATUSES = ['NOT_PAID', 'PAY_AT_STORE', 'PAID_ONLINE'] as const
 
 export const OrderLine = Type.Object({
@@ -24,6 +24,8 @@ export const OrderLine = Type.Object({
   nameContent: Localized,
   image: Nullable(Type.String()),
   optionPair: Type.String(),
+  /** The chosen option values in each language, in the pair's order. */
+  optionLabels: Type.Array(Localized),
   quantity: Type.Integer(),
   unitPrice: Type.Integer(),
   lineTotal: Type.Integer(),

@@ -155,6 +155,10 @@ test('demo account: store credit balance and history, past orders', async () => 
   assert.ok(list.orders[0].createdAt > list.orders[1].createdAt, 'newest first');
   assert.equal(ok(await s.get('/admin/orderManagement/orders/count')).count, 2);
   isError(await s.get('/admin/orderManagement/orders/list?numberToLoad=0'), 400);
+  // an order line's chosen option in both languages (the completed order's coffee, 'grind:Whole bean')
+  const completed = ok(await s.get(`/admin/orderManagement/order/${list.orders[1].orderID}`));
+  const coffee = completed.lines.find((l: any) => l.optionPair === 'grind:Whole bean');
+  assert.deepEqual(coffee.optionLabels, [{ en: 'Whole bean', zh: '咖啡豆' }]);
 });
 
 test('store credit at checkout: apply (rules), settle with STORE_CREDIT, balance debited', async () => {

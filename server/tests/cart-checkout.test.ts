@@ -41,6 +41,8 @@ test('cart: empty for a new visitor, add/merge/update/delete, money in minor uni
   assert.equal(line.lineTotal, 3398);
   assert.equal(line.addOn, false);
   assert.ok(line.available > 0);
+  // the chosen values as the shopper reads them, in both languages
+  assert.deepEqual(line.optionLabels, [{ en: 'Espresso grind', zh: '意式研磨' }]);
   assert.equal(c.subtotal, 3398);
   assert.equal(c.tax, Math.round(3398 * 0.13));
   assert.equal(c.total, c.subtotal + c.tax);

@@ -59,7 +59,10 @@ test('appInfoInit: full shape for a guest, no user fields, XSRF cookie set', asy
   for (const kind of ['productlist?cat=', 'products/', 'page/', '"search"', 'tag/', 'brand/', 'product/', '"clearance"', 'EXTERNAL_LINK', 'checkout/cart', '/pages/messenger/index', 'subMenu']) {
     assert.ok(links.includes(kind), kind);
   }
-  assert.ok(c.navigation.footerTabs.some((t: any) => !t.link));
+  // Every demo tab does something (the opening hours were a label-only tab); link-less entries stay, as information, in the side menu.
+  assert.ok(c.navigation.footerTabs.every((t: any) => t.link));
+  assert.ok(c.navigation.sideMenu.some((e: any) => !e.link && !e.subMenu));
+  assert.ok(c.navigation.footerMenu.some((e: any) => e.link?.startsWith('tel:')));
   assert.ok(c.css.varPrimary && c.css.varFooter);
   assert.ok('notDisplayheaderInMP' in c.headerControl);
   assert.equal(typeof c.storeName, 'string');
@@ -85,7 +88,7 @@ test('products: paging defaults, filters, sorts, counts', async () => {
   assert.equal(p.startingPosition, 0);
   assert.equal(p.numberToLoad, 12);
   const all = ok(await s.get('/productManagement2/products/listCount?categoryName=all')).count;
-  assert.ok(all >= 60);
+  assert.equal(all, 58, 'the 63 demo products less the 5 add-ons');
   const dates = p.products.map((x: any) => x.createdAt);
   assert.deepEqual([...dates].sort().reverse(), dates, 'default = newest first');
   const asDate = ok(await s.get('/productManagement2/products?sortby=date'));
@@ -120,7 +123,11 @@ test('products: paging defaults, filters, sorts, counts', async () => {
   const everything = ok(await s.get('/productManagement2/products?numberToLoad=100')).products;
   assert.ok(everything.some((x: any) => x.soldOut && x.stock === 0));
   assert.ok(everything.some((x: any) => x.options.length === 2));
-  assert.ok(everything.some((x: any) => x.tags.includes('addon')));
+  // Add-ons are offered beside products (products/addon), never listed in the catalogue, its counts or search.
+  assert.equal(everything.length, 58);
+  assert.ok(!everything.some((x: any) => x.tags.includes('addon')));
+  assert.equal(ok(await s.get('/productManagement2/products/listCount')).count, 58);
+  assert.equal(ok(await s.get('/productManagement2/products/searchCount/oat%20milk')).count, 0);
   const prod = everything[0];
   for (const k of ['id', 'name', 'nameContent', 'description', 'descriptionContent', 'category', 'categoryContent', 'brand', 'tags', 'clearance', 'price', 'currency', 'images', 'stock', 'soldOut', 'options', 'createdAt']) assert.ok(k in prod, k);
   assert.equal(typeof prod.id, 'string');
@@ -174,7 +181,8 @@ test('product, product detail, related, category, categories, brands, tag, addon
   isError(await s.get('/productManagement2/category/Shoes'), 404);
   const cats = ok(await s.get('/productManagement/categories/all'));
   assert.ok(cats.categories.length >= 6);
-  assert.equal(cats.categories.reduce((a: number, c: any) => a + c.productCount, 0), 63);
+  assert.equal(cats.categories.reduce((a: number, c: any) => a + c.productCount, 0), 58);
+  assert.equal(cats.categories.find((c: any) => c.name === 'Add-ons').productCount, 0);
   const brands = ok(await s.get('/productManagement/brands'));
   assert.ok(brands.brands.length >= 5);
   const tag = ok(await s.get('/productManagement2/tag/gift'));

@@ -73,3 +73,19 @@ export function convertMinor(minorUnits: number, fromCurrency: string, toCurrenc
   const shift = currencyDecimals(toCurrency) - currencyDecimals(fromCurrency)
   return roundHalfAwayFromZero(minorUnits * rate * 10 ** shift)
 }
+
+/**
+ * Totals as shown in another currency, so that the figures on screen add up: each line converted on its own (as the
+ * lines show them), the subtotal the sum of those, every other row (signed: a discount is negative) converted on its
+ * own, and the total the sum of what is shown. Converting the server's subtotal and total instead showed
+ * US$24.08 + US$8.02 = US$32.11. The amount charged is the base currency's, which the page says.
+ */
+export function convertedTotals<Row extends { amount: number }>(
+  lineTotals: number[],
+  rows: Row[],
+  convert: (minorUnits: number) => number
+): { subtotal: number; rows: Row[]; total: number } {
+  const subtotal = lineTotals.reduce((sum, amount) => sum + convert(amount), 0)
+  const shown = rows.map((row) => ({ ...row, amount: convert(row.amount) }))
+  return { subtotal, rows: shown, total: shown.reduce((sum, row) => sum + row.amount, subtotal) }
+}

@@ -53,6 +53,19 @@ export function footerTabTarget(link?: string): TabTarget {
   return { kind: 'route', url: `/${bare}` }
 }
 
+/**
+ * What a tab does where the store runs. A mini-program page (Chat...) opens only inside a mini-program or a WeChat
+ * mini-program web-view; elsewhere the tab offers the store's support contacts instead, or is left out (null) when
+ * there are none, rather than being a tab that does nothing.
+ */
+export function reachableTabTarget(
+  target: TabTarget,
+  where: { canOpenMiniProgramPages: boolean; hasSupportContact: boolean }
+): TabTarget | null {
+  if (target.kind !== 'miniProgram' || where.canOpenMiniProgramPages) return target
+  return where.hasSupportContact ? { kind: 'support' } : null
+}
+
 function present(value: unknown): boolean {
   return value !== undefined && value !== null && value !== ''
 }

@@ -2,7 +2,12 @@
  * Spec §2 "Menu link mapping (header, side menu, footer)".
  * Turns a configured menu entry (link + linkActionType) into where tapping it goes.
  */
-export type MenuLinkTarget = { kind: 'internal'; url: string } | { kind: 'external'; url: string } | { kind: 'none' }
+export type MenuLinkTarget =
+  | { kind: 'internal'; url: string }
+  | { kind: 'external'; url: string }
+  /** A `tel:` link: the store's phone number, dialled rather than opened as a page. */
+  | { kind: 'phone'; number: string }
+  | { kind: 'none' }
 
 export interface MenuLinkItem {
   link?: string
@@ -55,6 +60,7 @@ export function productListUrl(cat?: string, sort?: string): string {
 export function mapMenuLink(item: MenuLinkItem): MenuLinkTarget {
   const link = (item.link ?? '').trim()
   if (!link) return { kind: 'none' }
+  if (/^tel:/i.test(link)) return { kind: 'phone', number: safeDecode(link.slice('tel:'.length)) }
   if (item.linkActionType === 'EXTERNAL_LINK' || isExternalUrl(link)) return { kind: 'external', url: link }
 
   const bare = link.replace(/^\/+/, '')
@@ -68,4 +74,16 @@ export function mapMenuLink(item: MenuLinkItem): MenuLinkTarget {
   if (bare.startsWith('page/')) return { kind: 'internal', url: `/${bare.slice('page/'.length)}` }
   if (isStoreLink(bare)) return { kind: 'internal', url: `/store/${bare}` }
   return { kind: 'internal', url: `/${bare}` }
+}
+
+/**
+ * A query string with `key` set to `value` (encoded), the other parameters kept as they were written: a page's state
+ * (the sort of a list) goes into its address so that a reload or a shared link keeps it.
+ */
+export function withQueryParam(search: string, key: string, value: string): string {
+  const kept = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part && safeDecode(part.split('=')[0]) !== key)
+  return `?${[...kept, `${key}=${encodeURIComponent(value)}`].join('&')}`
 }

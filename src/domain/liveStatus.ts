@@ -21,3 +21,10 @@ export const LIVE_ROOM_PAGE = '/pages/livestream/livestream'
 export function liveRoomPage(roomid: number | string): string {
   return `${LIVE_ROOM_PAGE}?roomId=${encodeURIComponent(String(roomid))}`
 }
+
+/** The store's own page of a room (the rooms list, the room named), the link its QR code carries. */
+export const LIVE_ROOMS_PATH = '/wechatlivestreamrooms'
+
+export function liveRoomLink(roomid: number | string): string {
+  return `${LIVE_ROOMS_PATH}?roomId=${encodeURIComponent(String(roomid))}`
+}

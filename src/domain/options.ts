@@ -31,3 +31,17 @@ export function clampQuantity(requested: number, available: number): { quantity:
   const stock = Number.isNaN(available) ? 0 : Math.max(0, Math.floor(available))
   return want > stock ? { quantity: stock, rejected: true } : { quantity: want, rejected: false }
 }
+
+/**
+ * A line's chosen options as the shopper reads them: the values in the shopper's language, 'Black / Medium' or
+ * '黑色 / 中号' (labels from the server, one per option of the pair). Without labels, the stored values:
+ * 'color:Black,size:M' → 'Black / M'.
+ */
+export function optionValuesText(optionPair: string | undefined, labels: readonly Partial<Record<string, string>>[] | undefined, lang: string): string {
+  if (labels?.length) return labels.map((label) => label[lang] || label.en || '').join(' / ')
+  return (optionPair ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((part) => part.slice(part.indexOf(':') + 1))
+    .join(' / ')
+}

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
+import Taro from '@tarojs/taro'
 import { cartApi, type LineItem } from '@/api/cart'
 import { clampQuantity } from '@/domain/options'
+import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import { selectLines, useCart } from '@/stores/cart'
 
-/** A quantity the shopper asked for that is more than the line's stock; nothing was sent. */
+/** A quantity the shopper asked for that is more than the line's stock; the line was set to the stock instead. */
 export interface LineRejection {
   itemKey: string
   available: number
@@ -15,6 +17,7 @@ export interface LineRejection {
  * A change the server refuses keeps the previous cart and leaves the server's message in `error`.
  */
 export function useCartPage() {
+  const t = useT()
   const cart = useCart((s) => s.cart)
   const lines = useCart(selectLines)
   const error = useCart((s) => s.error)
@@ -35,11 +38,9 @@ export function useCartPage() {
       setRejection(null)
       if (requested < 1) return
       const { quantity, rejected } = clampQuantity(requested, line.available)
-      if (rejected) {
-        setRejection({ itemKey: line.itemKey, available: line.available })
-        return
-      }
-      if (quantity === line.quantity) return
+      // More than the stock: the line takes all there is, and says why.
+      if (rejected) setRejection({ itemKey: line.itemKey, available: line.available })
+      if (quantity < 1 || quantity === line.quantity) return
       setBusyKey(line.itemKey)
       await change(() => cartApi.setQuantity(line.itemKey, quantity))
       setBusyKey(null)
@@ -57,6 +58,21 @@ export function useCartPage() {
     [change]
   )
 
+  /** Typing 0 in a line's quantity asks whether to remove the line. */
+  const askRemove = useCallback(
+    async (line: LineItem) => {
+      // Button texts stay within the platforms' limit of 4 Chinese characters (8 Latin ones).
+      const answer = await Taro.showModal({
+        title: t('cart.removeTitle'),
+        content: t('cart.removeConfirm'),
+        confirmText: t('cart.remove'),
+        cancelText: t('cart.keep')
+      }).catch(() => ({ confirm: false }))
+      if (answer.confirm) await remove(line)
+    },
+    [remove, t]
+  )
+
   const checkout = useCallback(() => platform.navigate('/checkout'), [])
   const continueShopping = useCallback(() => platform.navigate('/store'), [])
 
@@ -72,6 +88,7 @@ export function useCartPage() {
     rejection,
     setQuantity,
     remove,
+    askRemove,
     checkout,
     continueShopping
   }

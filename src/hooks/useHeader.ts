@@ -1,6 +1,6 @@
 /** Spec §2 Header: layout, logo, top menu, search, account, cart, language/currency, current store. */
 import { useState } from 'react'
-import { cartActionUrl, distinctLineItems } from '@/domain/cartAction'
+import { cartActionUrl } from '@/domain/cartAction'
 import { cartBadge } from '@/domain/footerTabs'
 import { imageUrl } from '@/domain/imageUrl'
 import { toggleSubMenu } from '@/domain/menus'
@@ -27,7 +27,8 @@ export function useHeader() {
   const content = useAppInfo((s) => s.info?.appContent)
   const config = useAppConfig()
   const language = useLocale((s) => s.language)
-  const cart = useCart((s) => s.cart)
+  // The same count as the tab bar's: units, not lines (spec: the cart's itemCount).
+  const itemCount = useCart((s) => s.cart?.itemCount ?? 0)
   const route = useRoute()
   const storeName = useStoreName(t('header.storeFallback'))
   const menu = useMenuEntries(content?.navigation?.headerMenu, language, HEADER_LABEL_LIMITS)
@@ -44,7 +45,7 @@ export function useHeader() {
     openSubMenu,
     account: useAccountEntry(),
     showCart: config.enableCheckout === true,
-    cartBadge: cartBadge(distinctLineItems(cart)),
+    cartBadge: cartBadge(itemCount),
     chooser: useLanguageCurrency(),
     store: useCurrentStore(),
     sideMenuOpen,

@@ -27,6 +27,8 @@ export interface HomeContent {
 }
 
 const NEW_ROW = 'new-products'
+/** The `list` of the new arrivals' own list (useListTitle), as "See all" opens it. */
+export const NEW_ARRIVALS_LIST = 'new'
 const CLEARANCE_ROW = 'clearance-products'
 
 const rowOf = (products: Promise<{ products: Product[] }>) => products.then((r) => r.products, () => [] as Product[])
@@ -52,7 +54,8 @@ async function loadHome(): Promise<HomeContent> {
       carousels.map(async (c) => ({
         id: c.id,
         title: c.title ?? null,
-        url: `/store/tag/${encodeURIComponent(c.tagName)}`,
+        // The section's own list, titled with the section's name (useListTitle).
+        url: `/store/tag/${encodeURIComponent(c.tagName)}?list=${encodeURIComponent(c.id)}`,
         products: await rowOf(catalogApi.products(listQuery({ tagName: c.tagName }, 'date', 0, c.numberToLoad ?? ROW_SIZE)))
       }))
     ),
@@ -65,7 +68,7 @@ async function loadHome(): Promise<HomeContent> {
     categoriesTitle: featured?.title ?? null,
     rows: [
       ...carouselRows,
-      { id: NEW_ROW, title: null, url: '/store/productlist?cat=all', products: newest.products },
+      { id: NEW_ROW, title: null, url: `/store/productlist?cat=all&sort=date&list=${NEW_ARRIVALS_LIST}`, products: newest.products },
       { id: CLEARANCE_ROW, title: null, url: '/store/clearance', products: clearance }
     ],
     newRowId: NEW_ROW,

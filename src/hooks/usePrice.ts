@@ -7,6 +7,8 @@ import { useLocale } from '@/stores/locale'
 export interface PriceFormat {
   /** Formats an amount (minor units of `currency`) in the shopper's display currency. */
   format(minorUnits: number, currency: string): string
+  /** An amount of the base currency in minor units of the display currency (unchanged when they are the same). */
+  toDisplay(minorUnits: number): number
   /** The display currency differs from the base one, which is what is charged (pages with totals say so). */
   converted: boolean
   base: string
@@ -33,6 +35,7 @@ export function usePrice(): PriceFormat {
       base,
       display,
       converted: display !== base,
+      toDisplay: (minorUnits) => (display === base ? minorUnits : convertMinor(minorUnits, base, display, rate)),
       format(minorUnits, currency) {
         if (currency !== base || display === base) return formatMoney(minorUnits, currency, symbolOf(currency), language)
         return formatMoney(convertMinor(minorUnits, base, display, rate), display, symbolOf(display), language)

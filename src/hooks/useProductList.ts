@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { catalogApi, type Product, type ProductPage } from '@/api/catalog'
 import { DEFAULT_PAGE_SIZE, hasMore, listCountQuery, listFilter, listQuery, type ListFilter } from '@/domain/productQuery'
 import { platform } from '@/platform'
+import { showInAddressBar } from './addressBar'
 
 /** Where a paged product list comes from; `key` names the query for the caches. */
 export interface PagedSource {
@@ -194,5 +195,9 @@ export function useProductList(params: Record<string, string | undefined>) {
     [filter, sort]
   )
   const list = usePagedProducts(source)
-  return { ...list, sort, setSort, subject: subjectOf(filter) }
+  const choose = useCallback((next: SortChoice) => {
+    setSort(next)
+    showInAddressBar({ param: ['sort', next] })
+  }, [])
+  return { ...list, sort, setSort: choose, subject: subjectOf(filter) }
 }

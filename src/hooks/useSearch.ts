@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import { catalogApi } from '@/api/catalog'
+import { showInAddressBar } from './addressBar'
 import { usePagedProducts, type PagedSource } from './useProductList'
 
 /**
@@ -26,6 +27,7 @@ export function useSearch(initialTerm: string | undefined) {
     const next = draft.trim()
     if (!next || next === term) return
     setTerm(next)
+    showInAddressBar({ path: `/store/search/${encodeURIComponent(next)}` })
   }, [draft, term])
 
   return { draft, setDraft, term, submit, results }

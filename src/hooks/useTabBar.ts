@@ -1,7 +1,8 @@
 /** Spec §2 Mobile footer tab bar: the fixed tabs, or the configured footerTabs when they apply. */
 import { cartActionUrl } from '@/domain/cartAction'
-import { cartBadge, DEFAULT_TABS, footerTabTarget, hasConfiguredFooter, isTabActive, type TabTarget } from '@/domain/footerTabs'
+import { cartBadge, DEFAULT_TABS, footerTabTarget, hasConfiguredFooter, isTabActive, reachableTabTarget, type TabTarget } from '@/domain/footerTabs'
 import { imageUrl } from '@/domain/imageUrl'
+import type { IconName } from '@/components/shell/Icons'
 import { localizedName } from '@/domain/menus'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
@@ -11,8 +12,8 @@ import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useLocale } from '@/stores/locale'
 
-/** An image of a configured tab, a text glyph, or the drawn cart (emoji fonts are missing on some devices). */
-export type TabIcon = { kind: 'image'; url: string } | { kind: 'glyph'; text: string } | { kind: 'cart' }
+/** An image of a configured tab, or an icon of the store's icon set (components/shell/Icons). */
+export type TabIcon = { kind: 'image'; url: string } | { kind: 'icon'; name: IconName }
 
 export interface TabView {
   key: string
@@ -25,33 +26,34 @@ export interface TabView {
   target: TabTarget
 }
 
-/** Configured icons are image paths or icon names; names are drawn as glyphs (no icon font: package size budget). */
+/** Configured icons are image paths or icon names. */
 function isImagePath(icon: string | undefined): icon is string {
   return !!icon && (/^https?:\/\//i.test(icon) || /\.(png|jpe?g|gif|svg|webp)(\?.*)?$/i.test(icon))
 }
 
-const ICON_GLYPHS: Record<string, string> = {
-  home: '⌂',
-  shop: '▦',
-  store: '▦',
-  search: '⌕',
-  user: '☺',
-  account: '☺',
-  message: '✉',
-  chat: '✉',
-  clock: '◷',
-  coffee: '☕',
-  tag: '⌗',
-  gift: '✦',
-  phone: '☎',
-  support: '?'
+/** Configured icon names (and the default tabs' ids) → the icon set's names; unknown names get a dot. */
+const ICON_NAMES: Record<string, IconName> = {
+  home: 'home',
+  shop: 'shop',
+  store: 'shop',
+  search: 'search',
+  cart: 'cart',
+  user: 'user',
+  account: 'user',
+  message: 'chat',
+  chat: 'chat',
+  clock: 'clock',
+  coffee: 'coffee',
+  tag: 'tag',
+  gift: 'gift',
+  phone: 'phone',
+  support: 'support',
+  live: 'live'
 }
 
 function tabIcon(icon: string | undefined, cdnPath: string | undefined): TabIcon {
   if (isImagePath(icon)) return { kind: 'image', url: imageUrl(icon, cdnPath, platform.apiOrigin()) }
-  const name = (icon ?? '').trim().toLowerCase()
-  if (name === 'cart') return { kind: 'cart' }
-  return { kind: 'glyph', text: ICON_GLYPHS[name] || '•' }
+  return { kind: 'icon', name: ICON_NAMES[(icon ?? '').trim().toLowerCase()] ?? 'dot' }
 }
 
 export function useTabBar() {
@@ -64,9 +66,16 @@ export function useTabBar() {
   const configuredTabs = content?.navigation?.footerTabs ?? []
   const configured = hasConfiguredFooter({ styling: content?.css, language, tabs: configuredTabs })
 
+  const environment = platform.environment()
+  const where = {
+    canOpenMiniProgramPages: environment.miniProgram || environment.weChatMiniProgramWebView,
+    hasSupportContact: !!(config.supportEmail || config.supportPhone)
+  }
+
   const tabs: TabView[] = configured
-    ? configuredTabs.map((tab, index) => {
-        const target = footerTabTarget(tab.link)
+    ? configuredTabs.flatMap((tab, index) => {
+        const target = reachableTabTarget(footerTabTarget(tab.link), where)
+        if (!target) return []
         return {
           key: `configured-${index}`,
           label: localizedName(tab, language),

@@ -114,13 +114,15 @@ for (const [viewport, language] of [['phone', 'en'], ['desktop', 'zh']]) {
         assert.equal(await categoryCards.count(), CATEGORY.size)
         assert.equal(await visible(page, '.list-footer__more').count(), 0)
 
-        // All products: from the home page's new-arrivals row on a phone, from the header's Shop menu on a desktop.
+        // All products: on a phone through the home page's new-arrivals row (its own list: every product, newest first,
+        // titled New arrivals), on a desktop from the header's Shop menu.
         await visible(page, '.header__brand').click()
         await page.waitForURL(`${stack.baseUrl}/`)
         const listPrefix = `${stack.baseUrl}/store/productlist?cat=all`
         if (viewport === 'phone') {
           await visible(page, '.product-row').filter({ hasText: text.newArrivals }).locator('.product-row__action').click()
-          await page.waitForURL(listPrefix)
+          await page.waitForURL(`${listPrefix}&sort=date&list=new`)
+          await visible(page, '.store-page__title').filter({ hasText: text.newArrivals }).waitFor()
         } else {
           const shop = visible(page, '.header__menu-item').filter({ hasText: text.shop })
           await shop.locator('.header__submenu-toggle').click()
@@ -226,7 +228,10 @@ for (const [viewport, language] of [['phone', 'en'], ['desktop', 'zh']]) {
         assert.equal((await reloaded).status(), 200)
         await line(hoodieLine.itemKey).locator('.cart-line__name').filter({ hasText: HOODIE[language] }).waitFor()
         assert.deepEqual(await shownLines(page), [[hoodieLine.itemKey, 2]])
-        assert.equal(await line(hoodieLine.itemKey).locator('.cart-line__options').textContent(), pair.optionPair.split(',').map((p) => p.split(':')[1]).join(' / '))
+        // The options in the shopper's language (the catalogue's labels: 'Extra large', '加大号'), not the stored values.
+        const shownOptions = await line(hoodieLine.itemKey).locator('.cart-line__options').textContent()
+        assert.equal(shownOptions, hoodieLine.optionLabels.map((label) => label[language]).join(' / '))
+        assert.notEqual(shownOptions, pair.optionPair.split(',').map((p) => p.split(':')[1]).join(' / '))
         const fromServer = await (await page.request.get(`${stack.baseUrl}${API}/shoppingManagement4/myCart`)).json()
         assert.deepEqual(serverLines(fromServer), [[hoodieLine.itemKey, 2]])
 

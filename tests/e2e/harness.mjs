@@ -15,7 +15,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844, isMobile: true, hasTouch: true },
-  desktop: { width: 1366, height: 900, isMobile: false, hasTouch: false }
+  narrowPhone: { width: 360, height: 800, isMobile: true, hasTouch: true },
+  desktop: { width: 1366, height: 900, isMobile: false, hasTouch: false },
+  laptop: { width: 1280, height: 800, isMobile: false, hasTouch: false }
 }
 
 function freePort() {

@@ -1,4 +1,4 @@
-import { convertMinor, currencyDecimals, formatMoney, roundHalfAwayFromZero, toMajor, toMinor } from '@/domain/currency'
+import { convertedTotals, convertMinor, currencyDecimals, formatMoney, roundHalfAwayFromZero, toMajor, toMinor } from '@/domain/currency'
 
 describe('spec "Currency decimals: 0 (JPY, KRW, VND), 3 (BHD, KWD), else 2"', () => {
   it.each([
@@ -85,5 +85,20 @@ describe('exchange: rate = how many target units per one source unit, rounded to
 
   it.each([[0], [-1], [Number.NaN], [Number.POSITIVE_INFINITY]])('rejects rate %p', (rate) => {
     expect(() => convertMinor(100, 'USD', 'CAD', rate)).toThrow(RangeError)
+  })
+})
+
+describe('convertedTotals: figures shown in another currency add up', () => {
+  const toUsd = (minor: number) => convertMinor(minor, 'CAD', 'USD', 0.73)
+  it('subtotal = sum of the converted lines; total = subtotal + the converted rows (a discount negative)', () => {
+    expect(convertedTotals([3299, 1099], [{ key: 'tax', amount: 572 }], toUsd)).toEqual({ subtotal: 3210, rows: [{ key: 'tax', amount: 418 }], total: 3628 })
+    expect(convertedTotals([1000], [{ key: 'discount', amount: -100 }, { key: 'tax', amount: 117 }], toUsd)).toEqual({
+      subtotal: 730,
+      rows: [{ key: 'discount', amount: -73 }, { key: 'tax', amount: 85 }],
+      total: 742
+    })
+  })
+  it('no lines, no rows: zero', () => {
+    expect(convertedTotals([], [], toUsd)).toEqual({ subtotal: 0, rows: [], total: 0 })
   })
 })

@@ -1,4 +1,4 @@
-import { cartBadge, DEFAULT_TABS, footerTabTarget, hasConfiguredFooter, isTabActive, TabTarget } from '@/domain/footerTabs'
+import { cartBadge, DEFAULT_TABS, footerTabTarget, hasConfiguredFooter, isTabActive, reachableTabTarget, TabTarget } from '@/domain/footerTabs'
 
 describe('spec "Fixed tabs: /home (Home), /store (Shop), /checkout (Cart, count badge…), Support (…no route), /user/list (Account)"', () => {
   it('has the five tabs in order with their routes and label keys', () => {
@@ -152,5 +152,19 @@ describe('spec "Active tab highlighting follows the current path (account/user t
     ['/pages/messenger/index', '/pages/messenger/index', false]
   ])('configured tab %p on %s → %p', (link, path, active) => {
     expect(isTabActive({ link }, path)).toBe(active)
+  })
+})
+
+describe('a tab that can do nothing where the store runs is not shown as one', () => {
+  const chat: TabTarget = { kind: 'miniProgram', path: '/pages/messenger/index' }
+  it.each<[TabTarget, boolean, boolean, TabTarget | null]>([
+    [chat, true, false, chat],
+    [chat, true, true, chat],
+    [chat, false, true, { kind: 'support' }],
+    [chat, false, false, null],
+    [{ kind: 'route', url: '/store' }, false, false, { kind: 'route', url: '/store' }],
+    [{ kind: 'none' }, false, false, { kind: 'none' }]
+  ])('%o (mini-program pages open: %p, support contact: %p) → %o', (target, canOpenMiniProgramPages, hasSupportContact, expected) => {
+    expect(reachableTabTarget(target, { canOpenMiniProgramPages, hasSupportContact })).toEqual(expected)
   })
 })

@@ -1,4 +1,4 @@
-import { mapMenuLink, MenuLinkTarget } from '@/domain/linkMapping'
+import { mapMenuLink, MenuLinkTarget, withQueryParam } from '@/domain/linkMapping'
 
 const internal = (url: string): MenuLinkTarget => ({ kind: 'internal', url })
 
@@ -74,4 +74,25 @@ describe('spec "Menu link mapping (header, side menu, footer)"', () => {
       expect(mapMenuLink(item)).toEqual({ kind: 'none' })
     }
   )
+})
+
+describe('a tel: link is the store phone number, dialled (not a page of the store, not a new tab)', () => {
+  it.each([
+    [{ link: 'tel:+18005550199' }, '+18005550199'],
+    [{ link: 'TEL:1-800-555-0199', linkActionType: 'EXTERNAL_LINK' }, '1-800-555-0199'],
+    [{ link: 'tel:%2B1%20800', linkActionType: 'INTERNAL_LINK' }, '+1 800']
+  ])('%o → phone %s', (item, number) => {
+    expect(mapMenuLink(item)).toEqual({ kind: 'phone', number })
+  })
+})
+
+describe('withQueryParam: a page state kept in its address', () => {
+  it.each([
+    ['', 'sort', 'name', '?sort=name'],
+    ['?cat=Coffee', 'sort', 'priceLowToHigh', '?cat=Coffee&sort=priceLowToHigh'],
+    ['?cat=Home%20%26%20Kitchen&sort=name', 'sort', 'date', '?cat=Home%20%26%20Kitchen&sort=date'],
+    ['?sort=name&cat=Tea', 'sort', 'price high', '?cat=Tea&sort=price%20high']
+  ])('%s + %s=%s → %s', (search, key, value, expected) => {
+    expect(withQueryParam(search, key, value)).toBe(expected)
+  })
 })

@@ -1,4 +1,4 @@
-import { clampQuantity, isSelectionComplete, optionPairKey } from '@/domain/options'
+import { clampQuantity, isSelectionComplete, optionPairKey, optionValuesText } from '@/domain/options'
 
 describe('optionPair for GET /inventoryManagement/inventoryByProductAndOptions/{id}: name:value pairs sorted by name', () => {
   it.each([
@@ -44,5 +44,18 @@ describe('requested quantity is capped by available stock', () => {
     [1000, Number.POSITIVE_INFINITY, 1000, false]
   ])('requested %p of %p → %p (rejected %p)', (requested, available, quantity, rejected) => {
     expect(clampQuantity(requested, available)).toEqual({ quantity, rejected })
+  })
+})
+
+describe("optionValuesText: a line's options as the shopper reads them", () => {
+  const labels = [{ en: 'Black', zh: '黑色' }, { en: 'Medium', zh: '中号' }]
+  it.each([
+    ['color:Black,size:M', labels, 'en', 'Black / Medium'],
+    ['color:Black,size:M', labels, 'zh', '黑色 / 中号'],
+    ['grind:Whole bean', [{ en: 'Whole bean' }], 'zh', 'Whole bean'],
+    ['color:Red,size:M', undefined, 'zh', 'Red / M'],
+    ['', undefined, 'en', '']
+  ])('%s with %o in %s → %s', (pair, given, lang, text) => {
+    expect(optionValuesText(pair, given, lang)).toBe(text)
   })
 })

@@ -43,3 +43,18 @@ export function allOptionPairs(options: ProductOption[]): string[] {
   for (const o of sorted) combos = combos.flatMap((c) => o.values.map((v) => [...c, `${o.name}:${v.value}`]));
   return combos.map((c) => c.join(','));
 }
+
+/**
+ * The chosen values of "color:Black,size:M" as the shopper reads them, in English and Chinese ('Black' / '黑色',
+ * 'Medium' / '中号'), in the pair's order. A value the product no longer offers keeps the text it was stored with.
+ */
+export function optionLabels(optionPair: string, options: ProductOption[]): { en: string; zh: string }[] {
+  if (!optionPair) return [];
+  return optionPair.split(',').map((part) => {
+    const idx = part.indexOf(':');
+    const name = part.slice(0, idx).toLowerCase();
+    const value = part.slice(idx + 1);
+    const label = options.find((o) => o.name.toLowerCase() === name)?.values.find((v) => v.value === value)?.label;
+    return label ?? { en: value, zh: value };
+  });
+}

@@ -1,4 +1,10 @@
-/** Small generated product/brand images: a coloured tile with the initial(s) of the image name. */
+/**
+ * The demo store's generated images, drawn on request from their names: products and categories as flat drawings of
+ * their kind of product (illustrations.ts), home banners and live-stream covers with a drawing of their subject, and
+ * the store's logo (the same mark and colours in header and footer).
+ */
+import { drawKind, kindOf } from './illustrations.ts';
+
 const NAME_RE = /^[a-z0-9][a-z0-9-]{0,80}\.svg$/;
 
 export function isImageName(name: string): boolean {
@@ -11,37 +17,88 @@ function hash(s: string): number {
   return h >>> 0;
 }
 
+/** The brand's colours: maple red and jade green, the header logo's and the footer logo's alike. */
+const MAPLE = '#c0392b';
+const JADE = '#2e7d5b';
+
 export function renderSvg(name: string): string {
   const base = name.replace(/\.svg$/, '');
-  const hue = hash(base) % 360;
-  const words = base.split('-').filter((x) => !/^\d+$/.test(x));
-  // Home banners (banner-*.svg): the storefront lays the slide's own title over the image, so the image is
-  // text-free, in the home banner's shape (20:9), with soft shapes instead of a label that would be cropped.
+  // A product's second image (…-2.svg) is the same product in another light.
+  const second = /-2$/.test(base);
+  const subject = base.replace(/-2$/, '');
+  const hue = hash(subject) % 360;
+  const accent = `hsl(${hue},55%,48%)`;
+  const kind = kindOf(subject);
+  if (base.startsWith('logo')) return logo(base.endsWith('-footer') ? 'footer' : 'header');
+  if (base.startsWith('favicon')) return svg(400, 400, mark(200, 200, 180));
   if (base.startsWith('banner')) {
+    // The storefront lays the slide's title over the left of the image: the drawing sits on the right, in the
+    // home banner's shape (20:9).
     const [w, h] = [1200, 540];
-    return tile(w, h, hue,
-      `<circle cx="${w * 0.82}" cy="${h * 0.3}" r="${h * 0.42}" fill="#fff" fill-opacity="0.12"/>` +
-      `<circle cx="${w * 0.62}" cy="${h * 0.95}" r="${h * 0.3}" fill="#fff" fill-opacity="0.1"/>` +
-      `<circle cx="${w * 0.95}" cy="${h * 0.85}" r="${h * 0.18}" fill="#000" fill-opacity="0.08"/>`);
+    return svg(w, h, gradient(hue, w, h) +
+      `<circle cx="${w * 0.78}" cy="${h * 0.5}" r="${h * 0.42}" fill="#fff" fill-opacity="0.18"/>` +
+      (kind ? `<g transform="translate(${w * 0.78 - 180} ${h * 0.5 - 190}) scale(0.9)">${drawKind(kind, accent)}</g>` : ''));
   }
-  // logos (logo-<name>[-footer].svg) and live-stream covers (live-<title>.svg, 16:9) spell out the name after the
-  // prefix; other images show the initials of their first two words
-  const live = base.startsWith('live-');
-  const logo = base.startsWith('logo');
-  const spelt = logo ? words.slice(1).filter((x) => x !== 'footer') : live ? words.slice(1) : null;
-  const label = spelt
-    ? spelt.map((x) => x[0].toUpperCase() + x.slice(1)).join(' ')
-    : words.slice(0, 2).map((x) => x[0].toUpperCase()).join('');
-  const size = logo ? 96 : live ? 48 : 160;
-  return tile(logo ? 1200 : live ? 800 : 400, live ? 450 : 400, hue,
-    `<text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="Helvetica,Arial,sans-serif" ` +
-    `font-size="${size}" font-weight="700" fill="#fff">${label.replace(/[<&>]/g, '')}</text>`);
+  if (base.startsWith('live-')) {
+    // 16:9 covers: the subject drawn on the left, the stream's title on the right.
+    const words = base.split('-').slice(1);
+    const lines = wrap(words.map((x) => x[0].toUpperCase() + x.slice(1)), 16);
+    return svg(800, 450, gradient(hue, 800, 450) +
+      (kind ? `<g transform="translate(20 40) scale(0.92)">${drawKind(kind, accent)}</g>` : '') +
+      lines.map((line, i) => `<text x="420" y="${190 + i * 56 - (lines.length - 1) * 28}" font-family="Helvetica,Arial,sans-serif" ` +
+        `font-size="44" font-weight="700" fill="#fff">${escape(line)}</text>`).join(''));
+  }
+  const background = second ? `hsl(${hue},45%,86%)` : `hsl(${hue},60%,93%)`;
+  const drawing = kind
+    ? `<g transform="${second ? 'translate(-40 -40) scale(1.2)' : ''}">${drawKind(kind, accent)}</g>`
+    : `<text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="Helvetica,Arial,sans-serif" font-size="160" ` +
+      `font-weight="700" fill="${accent}">${escape(initials(subject))}</text>`;
+  return svg(400, 400, `<rect width="400" height="400" fill="${background}"/>${drawing}`);
 }
 
-/** A w×h image filled with the name's colour gradient, with `content` drawn over it. */
-function tile(w: number, h: number, hue: number, content: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
-    `<stop offset="0" stop-color="hsl(${hue},65%,62%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,42%)"/>` +
-    `</linearGradient></defs><rect width="${w}" height="${h}" fill="url(#g)"/>${content}</svg>`;
+/** The header logo (dark words, for the white header) or the footer's (light words, for the dark footer), same mark. */
+function logo(where: 'header' | 'footer'): string {
+  const words = where === 'header' ? '#222222' : '#ffffff';
+  return svg(960, 240, mark(120, 120, 104) +
+    `<text x="250" y="118" font-family="Georgia,'Times New Roman',serif" font-size="92" font-weight="700" fill="${words}">Maple &amp; Jade</text>` +
+    `<text x="254" y="190" font-family="Helvetica,Arial,sans-serif" font-size="44" letter-spacing="16" fill="${where === 'header' ? MAPLE : '#e8a39b'}">MARKET</text>`);
+}
+
+/** The brand mark: a maple-red leaf and a jade-green leaf in a ring, centred on (cx, cy), r in radius. */
+function mark(cx: number, cy: number, r: number): string {
+  const s = r / 100;
+  return `<g transform="translate(${cx} ${cy}) scale(${s})">` +
+    `<circle r="96" fill="#fff" stroke="${JADE}" stroke-width="8"/>` +
+    `<path d="M-8 58C-70 40-74-26-30-70c6 30 20 44 22 60z" fill="${MAPLE}"/>` +
+    `<path d="M8 58C70 40 74-26 30-70c-6 30-20 44-22 60z" fill="${JADE}"/>` +
+    `<path d="M0 74V-6" stroke="#3b2f2a" stroke-width="8" stroke-linecap="round"/></g>`;
+}
+
+function gradient(hue: number, w: number, h: number): string {
+  return `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0" stop-color="hsl(${hue},55%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},50%,40%)"/>` +
+    `</linearGradient></defs><rect width="${w}" height="${h}" fill="url(#g)"/>`;
+}
+
+function svg(w: number, h: number, content: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${content}</svg>`;
+}
+
+function initials(base: string): string {
+  return base.split('-').filter((x) => !/^\d/.test(x)).slice(0, 2).map((x) => x[0].toUpperCase()).join('');
+}
+
+/** Words into lines of at most `max` characters (a word longer than that gets a line of its own). */
+function wrap(words: string[], max: number): string[] {
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -126,15 +126,15 @@ export const navigation = {
     ] },
     { name: 'About Us', nameContent: m('About Us', '关于我们'), link: 'page/about', linkActionType: I },
     { name: 'Careers', nameContent: m('Careers', '加入我们'), link: 'https://jobs.example.com/maple-jade', linkActionType: E },
-    { name: '1-800-555-0199', nameContent: m('1-800-555-0199', '1-800-555-0199') },
+    { name: '1-800-555-0199', nameContent: m('1-800-555-0199', '1-800-555-0199'), link: 'tel:+18005550199' },
   ],
   footerTabs: [
     { link: 'home', icon: 'home', name: 'Home', nameContent: m('Home', '首页') },
     { link: 'productlist?cat=Coffee', icon: 'coffee', name: 'Coffee', nameContent: m('Coffee', '咖啡') },
     { link: 'search', icon: 'search', name: 'Search', nameContent: m('Search', '搜索') },
     { link: 'checkout/cart', icon: 'cart', name: 'Cart', nameContent: m('Cart', '购物车') },
+    // Opens in the WeChat mini-program; the web leaves it out (no chat there). Opening hours are in the side menu, not a tab.
     { link: '/pages/messenger/index', icon: 'message', name: 'Chat', nameContent: m('Chat', '客服') },
-    { icon: 'clock', name: '8am–8pm', nameContent: m('8am–8pm', '8:00–20:00') },
   ],
 };
 

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import type { Session } from '../lib/session.ts';
 import { conflict, notFound } from '../lib/errors.ts';
+import { optionLabels } from '../lib/options.ts';
 import { computeTotals, type CouponRow, type Totals } from './pricing.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import type { Address } from '../../../contract/account.ts';
@@ -56,7 +57,7 @@ export async function findCart(q: Queryable, s: Session | null, opts: { create?:
   return rows[0] ?? null;
 }
 
-const LINES_SQL = `SELECT l.item_key, l.product_id, l.option_pair, l.quantity, l.add_on, p.name_en, p.name_zh, p.price,
+const LINES_SQL = `SELECT l.item_key, l.product_id, l.option_pair, l.quantity, l.add_on, p.name_en, p.name_zh, p.price, p.options,
   p.images->>0 AS image, COALESCE(v.stock, 0) AS stock
   FROM cart_lines l JOIN products p ON p.id = l.product_id
   LEFT JOIN variants v ON v.product_id = l.product_id AND v.option_pair = l.option_pair
@@ -71,6 +72,7 @@ export async function cartLines(q: Queryable, cartId: number): Promise<LineItem[
     nameContent: { en: r.name_en, zh: r.name_zh },
     image: r.image ?? null,
     optionPair: r.option_pair,
+    optionLabels: optionLabels(r.option_pair, r.options ?? []),
     quantity: r.quantity,
     unitPrice: r.price,
     lineTotal: r.price * r.quantity,

@@ -58,6 +58,10 @@ export interface ListFilter {
   excludeId?: number;
 }
 
+/** Add-ons (tag 'addon') are offered beside other products, never listed in the catalogue, its counts or search. */
+export const ADD_ON_TAG = 'addon';
+export const NOT_AN_ADD_ON = `NOT p.tags @> '["${ADD_ON_TAG}"]'::jsonb`;
+
 export function buildWhere(f: ListFilter): { where: string; params: unknown[] } {
   const conds: string[] = [];
   const params: unknown[] = [];
@@ -68,6 +72,7 @@ export function buildWhere(f: ListFilter): { where: string; params: unknown[] } 
   if (f.categoryName && f.categoryName.toLowerCase() !== 'all') add('lower(p.category) = lower(?)', f.categoryName);
   if (f.brandName) add('lower(p.brand) = lower(?)', f.brandName);
   if (f.tagName) add('p.tags @> ?::jsonb', JSON.stringify([f.tagName.toLowerCase()]));
+  if (f.tagName?.toLowerCase() !== ADD_ON_TAG) conds.push(NOT_AN_ADD_ON);
   if (f.clearance) conds.push('p.clearance');
   add('p.product_type = ?', (f.productType ?? 'PRODUCT').toUpperCase());
   add('p.record_status = ?', (f.recordStatus ?? 'ACTIVE').toUpperCase());
@@ -125,7 +130,7 @@ export async function relatedProductIds(q: Queryable, product: Product): Promise
 }
 
 const CATEGORIES_SQL = `SELECT c.name, c.name_en, c.name_zh, c.image,
-  (SELECT count(*)::int FROM products p WHERE p.category = c.name AND p.record_status = 'ACTIVE') AS n FROM categories c`;
+  (SELECT count(*)::int FROM products p WHERE p.category = c.name AND p.record_status = 'ACTIVE' AND ${NOT_AN_ADD_ON}) AS n FROM categories c`;
 const toCategory = (r: any): Category => ({ name: r.name, nameContent: { en: r.name_en, zh: r.name_zh }, image: r.image ?? '', productCount: r.n });
 
 export async function categories(q: Queryable): Promise<Category[]> {

@@ -2,6 +2,7 @@
 import type { Db, Queryable } from '../db/index.ts';
 import type { Session } from '../lib/session.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { optionLabels } from '../lib/options.ts';
 import { cartView, findCart, fingerprint, storeCreditBalance, type CartRow } from './cart.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
@@ -13,7 +14,8 @@ export function isCancellable(o: { status: string; payment_status: string }) {
 }
 
 export async function orderView(q: Queryable, o: any) {
-  const lines = await q.query('SELECT * FROM order_lines WHERE order_id = $1 ORDER BY line_no', [o.id]);
+  const lines = await q.query(
+    'SELECT l.*, p.options FROM order_lines l LEFT JOIN products p ON p.id = l.product_id WHERE l.order_id = $1 ORDER BY l.line_no', [o.id]);
   const comments = await q.query('SELECT text, created_at FROM order_comments WHERE order_id = $1 ORDER BY id', [o.id]);
   const info = await getSetting<any>(q, 'storeInfo');
   return {
@@ -30,7 +32,7 @@ export async function orderView(q: Queryable, o: any) {
     deliveryDateTime: o.delivery_date_time ?? null,
     lines: lines.rows.map((l: any) => ({
       itemKey: l.item_key, productId: String(l.product_id), name: l.name_en, nameContent: { en: l.name_en, zh: l.name_zh },
-      image: l.image, optionPair: l.option_pair, quantity: l.quantity, unitPrice: l.unit_price, lineTotal: l.line_total, addOn: l.add_on,
+      image: l.image, optionPair: l.option_pair, optionLabels: optionLabels(l.option_pair, l.options ?? []), quantity: l.quantity, unitPrice: l.unit_price, lineTotal: l.line_total, addOn: l.add_on,
     })),
     subtotal: o.subtotal, discount: o.discount, tip: o.tip, tax: o.tax, shipping: o.shipping, storeCredit: o.store_credit,
     total: o.total, currency: o.currency, couponCode: o.coupon_code ?? null,

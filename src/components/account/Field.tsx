@@ -13,10 +13,12 @@ interface FieldProps {
   /** Browser autofill hint (H5). */
   autoComplete?: string
   maxlength?: number
+  /** Enter on the web, the keyboard's Go on a phone: submits the form the field is in. */
+  onSubmit?(): void
 }
 
 /** A labelled text field with its validation message underneath. */
-export function Field({ name, label, value, onChange, error, password, autoComplete, maxlength = 200 }: FieldProps) {
+export function Field({ name, label, value, onChange, error, password, autoComplete, maxlength = 200, onSubmit }: FieldProps) {
   return (
     <View className={`account-field${error ? ' account-field--invalid' : ''}`}>
       <Text className="account-field__label">{label}</Text>
@@ -29,6 +31,8 @@ export function Field({ name, label, value, onChange, error, password, autoCompl
         ariaLabel={label}
         nativeProps={{ 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete }}
         onInput={(e) => onChange(e.detail.value)}
+        confirmType={onSubmit ? 'go' : undefined}
+        onConfirm={onSubmit}
       />
       {error ? (
         <View className="account-field__error" role="alert">

@@ -51,6 +51,7 @@ export function LoginForm() {
         error={form.errors.emailID}
         autoComplete="email"
         maxlength={254}
+        onSubmit={s.submit}
       />
       <Field
         name="password"
@@ -60,6 +61,7 @@ export function LoginForm() {
         error={form.errors.password}
         password
         autoComplete="current-password"
+        onSubmit={s.submit}
       />
       <FormError message={form.serverError} />
       <BusyButton className="account-form__submit" busy={form.busy} onClick={s.submit}>

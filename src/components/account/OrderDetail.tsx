@@ -3,9 +3,11 @@ import { Textarea } from '@/components/taro/FormComponents'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
+import { optionValuesText } from '@/domain/options'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useOrder } from '@/hooks/useOrder'
 import { useT } from '@/hooks/useT'
+import { useLocale } from '@/stores/locale'
 import { formatDateTime, orderMethodLabel, orderStatusLabel, paymentStatusLabel } from './orderLabels'
 import { BusyButton } from './BusyButton'
 import { FormError } from './Field'
@@ -15,6 +17,7 @@ import './Orders.scss'
 export function OrderDetail({ orderID }: { orderID: string | undefined }) {
   const t = useT()
   const localized = useLocalized()
+  const language = useLocale((s) => s.language)
   const o = useOrder(orderID)
   const { order } = o
 
@@ -49,7 +52,7 @@ export function OrderDetail({ orderID }: { orderID: string | undefined }) {
           <View key={line.itemKey} className="order-line">
             <View className="order-line__name">
               <Text>{localized(line.nameContent, line.name)}</Text>
-              {line.optionPair ? <Text className="order-line__options">{line.optionPair}</Text> : null}
+              {line.optionPair ? <Text className="order-line__options">{optionValuesText(line.optionPair, line.optionLabels, language)}</Text> : null}
             </View>
             <Text className="order-line__qty">× {line.quantity}</Text>
             <Price className="order-line__total" amount={line.lineTotal} currency={order.currency} />

@@ -3,7 +3,7 @@ import { Price } from '@/components/common/Price'
 import { EmptyState } from '@/components/common/EmptyState'
 import { useStoreCredit } from '@/hooks/useAccount'
 import { useT } from '@/hooks/useT'
-import { formatDateTime } from './orderLabels'
+import { creditReasonLabel, formatDateTime } from './orderLabels'
 import './MyAccount.scss'
 
 export function StoreCreditPanel() {
@@ -24,7 +24,11 @@ export function StoreCreditPanel() {
         ? history.map((entry, i) => (
             <View key={`${entry.createdAt}-${i}`} className="store-credit__entry">
               <View className="store-credit__what">
-                <Text>{entry.orderID ? t('user.credit.forOrder', { reason: entry.reason, id: entry.orderID }) : entry.reason}</Text>
+                <Text>
+                  {entry.orderID
+                    ? t('user.credit.forOrder', { reason: creditReasonLabel(t, entry.reason), id: entry.orderID })
+                    : creditReasonLabel(t, entry.reason)}
+                </Text>
                 <Text className="store-credit__time">{formatDateTime(entry.createdAt)}</Text>
               </View>
               <Price amount={entry.amount} currency={credit.currency} />

@@ -1,9 +1,10 @@
 import dayjs from 'dayjs'
 import type { MessageKey, Translate } from '@/i18n'
 
-const STATUS = ['NEW', 'INTERIM', 'CANCELLED', 'FAILED'] as const
+const STATUS = ['NEW', 'INTERIM', 'COMPLETED', 'CANCELLED', 'FAILED'] as const
 const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'FAILED', 'REFUNDED'] as const
 const METHOD = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const
+const CREDIT_REASON = ['WELCOME_BONUS', 'REFUND', 'ORDER_PAYMENT', 'ORDER_CANCELLED'] as const
 
 /** Known codes get words; a code this client does not know yet is shown as the server sent it. */
 function label(t: Translate, known: readonly string[], prefix: string, code: string): string {
@@ -13,6 +14,7 @@ function label(t: Translate, known: readonly string[], prefix: string, code: str
 export const orderStatusLabel = (t: Translate, code: string) => label(t, STATUS, 'user.status', code)
 export const paymentStatusLabel = (t: Translate, code: string) => label(t, PAYMENT, 'user.payment', code)
 export const orderMethodLabel = (t: Translate, code: string) => label(t, METHOD, 'user.method', code)
+export const creditReasonLabel = (t: Translate, code: string) => label(t, CREDIT_REASON, 'user.credit.reason', code)
 
 /** Order times in the shopper's local time. */
 export const formatDateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm')

@@ -5,10 +5,12 @@ import { LazyImage } from '@/components/common/LazyImage'
 import { Price } from '@/components/common/Price'
 import { QuantityStepper } from '@/components/product/QuantityStepper'
 import { productUrl } from '@/components/product/ProductCard'
+import { optionValuesText } from '@/domain/options'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
+import { useLocale } from '@/stores/locale'
 import './CartLine.scss'
 
 interface CartLineProps {
@@ -19,19 +21,15 @@ interface CartLineProps {
   rejectedAvailable: number | null
   onQuantity(line: LineItem, quantity: number): void
   onRemove(line: LineItem): void
+  /** Asks whether to remove the line (the shopper typed 0). */
+  onAskRemove(line: LineItem): void
 }
 
-/** 'color:Red,size:M' as the shopper reads it: 'Red / M'. */
-const optionText = (optionPair: string) =>
-  optionPair
-    .split(',')
-    .map((part) => part.slice(part.indexOf(':') + 1))
-    .join(' / ')
-
-export const CartLine = memo(function CartLine({ line, currency, busy, rejectedAvailable, onQuantity, onRemove }: CartLineProps) {
+export const CartLine = memo(function CartLine({ line, currency, busy, rejectedAvailable, onQuantity, onRemove, onAskRemove }: CartLineProps) {
   const t = useT()
   const localized = useLocalized()
   const image = useImageUrl()
+  const language = useLocale((s) => s.language)
   const name = localized(line.nameContent, line.name)
   return (
     <View className={`cart-line${busy ? ' cart-line--busy' : ''}`} data-item-key={line.itemKey}>
@@ -40,13 +38,13 @@ export const CartLine = memo(function CartLine({ line, currency, busy, rejectedA
       </View>
       <View className="cart-line__body">
         <Text className="cart-line__name">{name}</Text>
-        {line.optionPair ? <Text className="cart-line__options">{optionText(line.optionPair)}</Text> : null}
+        {line.optionPair ? <Text className="cart-line__options">{optionValuesText(line.optionPair, line.optionLabels, language)}</Text> : null}
         {line.addOn ? <Text className="cart-line__tag">{t('cart.addOnTag')}</Text> : null}
         <View className="cart-line__unit">
           <Price amount={line.unitPrice} currency={currency} />
         </View>
         <View className="cart-line__controls">
-          <QuantityStepper value={line.quantity} disabled={busy} onChange={(q) => onQuantity(line, q)} />
+          <QuantityStepper value={line.quantity} disabled={busy} onChange={(q) => onQuantity(line, q)} onZero={() => onAskRemove(line)} />
           <View className="cart-line__remove" role="button" tabIndex={0} onClick={() => !busy && onRemove(line)}>
             {t('cart.remove')}
           </View>

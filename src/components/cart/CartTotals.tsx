@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import type { Cart } from '@/api/cart'
 import { ChargedInBaseNote, Price } from '@/components/common/Price'
+import { convertedTotals } from '@/domain/currency'
 import { usePrice } from '@/hooks/usePrice'
 import { useT } from '@/hooks/useT'
 import type { MessageKey } from '@/i18n'
@@ -15,25 +16,36 @@ const ROWS: { key: keyof Cart & ('discount' | 'tip' | 'storeCredit' | 'tax' | 's
   { key: 'tax', label: 'cart.tax' }
 ]
 
-/** The server's totals, in the display currency, with the note that the base currency is charged. */
+/**
+ * The server's totals, with the note that the base currency is charged. Shown in another currency, they are the
+ * converted lines and rows added up (convertedTotals), so the figures on screen add up.
+ */
 export function CartTotals({ cart }: { cart: Cart }) {
   const t = useT()
-  const { converted, base, display } = usePrice()
+  const { converted, base, display, toDisplay } = usePrice()
+  const rows = ROWS.filter((row) => cart[row.key] !== 0).map((row) => ({
+    key: row.key,
+    label: row.label,
+    amount: row.negative ? -Math.abs(cart[row.key]) : cart[row.key]
+  }))
+  const shown = converted
+    ? { currency: display, ...convertedTotals(Object.values(cart.lineItems).map((line) => line.lineTotal), rows, toDisplay) }
+    : { currency: cart.currency, subtotal: cart.subtotal, rows, total: cart.total }
   return (
     <View className="cart-totals">
       <View className="cart-totals__row">
         <Text>{t('cart.subtotal')}</Text>
-        <Price amount={cart.subtotal} currency={cart.currency} />
+        <Price amount={shown.subtotal} currency={shown.currency} />
       </View>
-      {ROWS.filter((row) => cart[row.key] !== 0).map((row) => (
+      {shown.rows.map((row) => (
         <View key={row.key} className="cart-totals__row">
           <Text>{t(row.label)}</Text>
-          <Price amount={row.negative ? -Math.abs(cart[row.key]) : cart[row.key]} currency={cart.currency} />
+          <Price amount={row.amount} currency={shown.currency} />
         </View>
       ))}
       <View className="cart-totals__row cart-totals__row--total">
         <Text>{t('cart.total')}</Text>
-        <Price className="cart-totals__total" amount={cart.total} currency={cart.currency} />
+        <Price className="cart-totals__total" amount={shown.total} currency={shown.currency} />
       </View>
       <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
     </View>

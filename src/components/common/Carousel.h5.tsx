@@ -11,7 +11,7 @@ export type { CarouselProps } from './Carousel'
  * for reduced motion. It replaces Taro's Swiper web component on H5, which brings the whole swiper
  * library (about 50 KB gzip) into the first load. The mini-programs use the native swiper (Carousel.tsx).
  */
-export function Carousel({ className, label, autoplay = false, interval = 5000, children }: CarouselProps) {
+export function Carousel({ label, autoplay = false, interval = 5000, children }: CarouselProps) {
   const t = useT()
   const track = useRef<HTMLDivElement>(null)
   const [current, setCurrent] = useState(0)
@@ -43,7 +43,7 @@ export function Carousel({ className, label, autoplay = false, interval = 5000, 
   const stop = () => setPlaying(false)
 
   return (
-    <div className={`carousel ${className ?? ''}`} role="region" aria-roledescription="carousel" aria-label={label}>
+    <div className="carousel" role="region" aria-roledescription="carousel" aria-label={label}>
       <div className="carousel__track" ref={track} tabIndex={0} onScroll={onScroll} onPointerDown={stop} onTouchStart={stop} onFocus={stop}>
         {slides.map((child, index) => (
           <div

@@ -1,8 +1,13 @@
 import { Children, isValidElement, type ReactNode } from 'react'
 import { Swiper, SwiperItem } from '@tarojs/components'
 
+/**
+ * The carousel fills its parent, which gives it its size: callers size a box around it rather than
+ * restyling its root. Lazily loaded pages bring Carousel.scss again in their own CSS chunk, and a rule
+ * of the caller's on the carousel's root lost to that later copy of `.carousel` (the home banner went
+ * blank when the product page's styles were preloaded).
+ */
 export interface CarouselProps {
-  className?: string
   /** Names the carousel for assistive technology (H5). */
   label: string
   autoplay?: boolean
@@ -17,9 +22,9 @@ export interface CarouselProps {
  * H5 has its own implementation in Carousel.h5.tsx: CSS scroll snapping instead of the Swiper web
  * component, which pulls about 50 KB gzip of the swiper library into the H5 first load.
  */
-export function Carousel({ className, autoplay = false, interval = 5000, children }: CarouselProps) {
+export function Carousel({ autoplay = false, interval = 5000, children }: CarouselProps) {
   return (
-    <Swiper className={className} indicatorDots autoplay={autoplay} circular interval={interval}>
+    <Swiper style={{ width: '100%', height: '100%' }} indicatorDots autoplay={autoplay} circular interval={interval}>
       {Children.map(children, (child, index) => (
         <SwiperItem key={isValidElement(child) && child.key !== null ? child.key : index}>{child}</SwiperItem>
       ))}

@@ -18,11 +18,15 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   }
   return (
     <View className="product-gallery">
-      <Carousel className="product-gallery__swiper" label={name}>
-        {images.map((src, index) => (
-          <LazyImage key={src} src={image(src)} alt={t('product.imageOf', { index: index + 1, name })} eager={index === 0} />
-        ))}
-      </Carousel>
+      <View className="product-gallery__square">
+        <View className="product-gallery__frame">
+          <Carousel label={name}>
+            {images.map((src, index) => (
+              <LazyImage key={src} src={image(src)} alt={t('product.imageOf', { index: index + 1, name })} eager={index === 0} />
+            ))}
+          </Carousel>
+        </View>
+      </View>
     </View>
   )
 }

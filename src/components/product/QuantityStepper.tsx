@@ -4,25 +4,32 @@ import { useEffect, useState } from 'react'
 import { useT } from '@/hooks/useT'
 import './QuantityStepper.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
+import { Icon } from '@/components/shell/Icons'
 
 interface QuantityStepperProps {
   value: number
   /** Called with the requested quantity; the owner decides what is allowed (stock). */
   onChange(quantity: number): void
+  /** Typing 0: the owner may ask whether to remove the item (the cart does); without it, 0 is ignored. */
+  onZero?(): void
   disabled?: boolean
   label?: string
 }
 
 /** − [n] + ; typing a number asks for it when the field is left. */
-export function QuantityStepper({ value, onChange, disabled, label }: QuantityStepperProps) {
+export function QuantityStepper({ value, onChange, onZero, disabled, label }: QuantityStepperProps) {
   const t = useT()
   const [text, setText] = useState(String(value))
   useEffect(() => setText(String(value)), [value])
 
   const commit = () => {
     const requested = parseInt(text, 10)
-    if (Number.isFinite(requested) && requested >= 1 && requested !== value) onChange(requested)
-    else setText(String(value))
+    // The box goes back to the real quantity at once; it shows the new one when the owner changes `value`
+    // (the owner may allow less than was typed, or nothing).
+    setText(String(value))
+    if (!Number.isFinite(requested) || requested === value) return
+    if (requested >= 1) onChange(requested)
+    else if (requested === 0) onZero?.()
   }
 
   return (
@@ -35,7 +42,7 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
         aria-disabled={disabled || value <= 1 ? true : undefined}
         onClick={() => !disabled && value > 1 && onChange(value - 1)}
       >
-        −
+        <Icon name="minus" />
       </View>
       <Input
         className="quantity-stepper__input"
@@ -56,7 +63,7 @@ export function QuantityStepper({ value, onChange, disabled, label }: QuantitySt
         aria-disabled={onlyWhen(disabled)}
         onClick={() => !disabled && onChange(value + 1)}
       >
-        +
+        <Icon name="plus" />
       </View>
     </View>
   )

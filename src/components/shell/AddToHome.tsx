@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useInstallPrompt } from '@/hooks/useInstallPrompt'
 import { useT } from '@/hooks/useT'
+import { Icon } from './Icons'
 import './AddToHome.scss'
 
 /** Spec §2 add-to-home prompt (H5 only: the browser must offer installation first). */
@@ -11,7 +12,7 @@ export function AddToHome() {
   if (prompt.state === 'icon') {
     return (
       <View className="add-to-home__icon" role="button" tabIndex={0} aria-label={t('install.icon')} onClick={prompt.install}>
-        <Text>⤓</Text>
+        <Icon name="download" />
       </View>
     )
   }

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { Img } from '@/components/taro/Img'
 import { useHeader } from '@/hooks/useHeader'
 import { useT } from '@/hooks/useT'
-import { CartIcon, GlobeIcon, PinIcon } from './Icons'
+import { Icon } from './Icons'
 import './Header.scss'
 
 /** Spec §2 Header, full or floating (displayHeader). */
@@ -21,7 +21,7 @@ export function Header() {
           aria-expanded={String(h.sideMenuOpen)}
           onClick={h.toggleSideMenu}
         >
-          <Text>☰</Text>
+          <Icon name="menu" />
         </View>
         <View className="header__brand" role="link" tabIndex={0} aria-label={t('header.home')} onClick={h.goHome}>
           {h.logoUrl ? (
@@ -33,23 +33,31 @@ export function Header() {
         <View className="header__actions">
           {h.store.enabled && (
             <View className="header__location header__button" role="button" tabIndex={0} aria-label={t('header.currentStore', { name: h.store.name })} onClick={h.store.open}>
-              <PinIcon />
+              <Icon name="pin" />
               <Text className="header__location-name">{h.store.shortName}</Text>
             </View>
           )}
           {h.chooser.visible && (
             <View className="header__chooser header__button" role="button" tabIndex={0} aria-label={t('header.languageCurrency', { current: h.chooser.label })} onClick={h.chooser.open}>
-              <GlobeIcon />
+              <Icon name="globe" />
               <Text className="header__chooser-label">{h.chooser.label}</Text>
-              <Text className="header__caret">▾</Text>
+              <Icon name="chevron-down" className="header__caret" />
             </View>
           )}
           <View className="header__search header__button" role="button" tabIndex={0} aria-label={t('header.search')} onClick={h.openSearch}>
-            <Text className="header__glyph">⌕</Text>
+            <Icon name="search" />
           </View>
           {account && (
-            <View className="header__account header__button" role="button" tabIndex={0} onClick={() => h.openAccount(account.url)}>
-              <Text>{account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}</Text>
+            <View
+              className="header__account header__button"
+              role="button"
+              tabIndex={0}
+              aria-label={account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}
+              onClick={() => h.openAccount(account.url)}
+            >
+              <Icon name="user" />
+              {/* Phones show the icon alone, so the cart keeps its place (see Header.scss). */}
+              <Text className="header__account-label">{account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}</Text>
             </View>
           )}
           {h.showCart && (
@@ -60,7 +68,7 @@ export function Header() {
               aria-label={h.cartBadge ? t('header.cartCount', { count: h.cartBadge }) : t('header.cart')}
               onClick={h.openCart}
             >
-              <CartIcon />
+              <Icon name="cart" />
               {h.cartBadge && <Text className="header__badge">{h.cartBadge}</Text>}
             </View>
           )}
@@ -90,7 +98,7 @@ export function Header() {
                     aria-expanded={String(open)}
                     onClick={() => h.toggleSubMenu(index)}
                   >
-                    <Text>▾</Text>
+                    <Icon name="chevron-down" className="header__caret" />
                   </View>
                 )}
                 {hasSubMenu && (

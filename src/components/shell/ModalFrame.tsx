@@ -1,6 +1,7 @@
 import type { PropsWithChildren } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useT } from '@/hooks/useT'
+import { Icon } from './Icons'
 import './ModalFrame.scss'
 
 /** Backdrop, dialog box, title and close button shared by the shell's modals. */
@@ -13,7 +14,7 @@ export function ModalFrame({ title, onClose, children }: PropsWithChildren<{ tit
         <View className="modal-frame__head">
           <Text className="modal-frame__title">{title}</Text>
           <View className="modal-frame__close" role="button" tabIndex={0} aria-label={t('modal.close')} onClick={onClose}>
-            <Text>✕</Text>
+            <Icon name="close" />
           </View>
         </View>
         <View className="modal-frame__body">{children}</View>

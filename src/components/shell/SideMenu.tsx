@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { useSideMenu } from '@/hooks/useSideMenu'
 import { useT } from '@/hooks/useT'
-import { GlobeIcon } from './Icons'
+import { Icon } from './Icons'
 import { PoweredBy } from './PoweredBy'
 import { SocialIcons } from './SocialIcons'
 import './SideMenu.scss'
@@ -25,32 +25,43 @@ export function SideMenu() {
             <View className="side-menu__account" />
           )}
           <View className="side-menu__close" role="button" tabIndex={0} aria-label={t('menu.close')} onClick={m.close}>
-            <Text>✕</Text>
+            <Icon name="close" />
           </View>
         </View>
         {m.chooser.visible && (
           <View className="side-menu__chooser" role="button" tabIndex={0} aria-label={t('header.languageCurrency', { current: m.chooser.label })} onClick={m.chooser.open}>
-            <GlobeIcon />
+            <Icon name="globe" />
             <Text className="side-menu__chooser-label">{m.chooser.label}</Text>
           </View>
         )}
         <View className="side-menu__list">
           {m.menu.map((entry, index) => {
             const open = m.openSubMenu === index
+            const isGroup = entry.children.length > 0
+            // A group label opens its group; a label with neither link nor group is information, not a link.
+            const role = isGroup ? 'button' : entry.target.kind === 'none' ? undefined : 'link'
             return (
               <View key={entry.key} className={`side-menu__item${open ? ' side-menu__item--open' : ''}`}>
                 <View className="side-menu__row">
-                  <View className="side-menu__link" role="link" tabIndex={0} onClick={() => m.follow(entry)}>
+                  <View
+                    className={`side-menu__link${role ? '' : ' side-menu__link--info'}`}
+                    role={role}
+                    tabIndex={role ? 0 : undefined}
+                    aria-expanded={isGroup ? String(open) : undefined}
+                    onClick={() => (isGroup && entry.target.kind === 'none' ? m.toggleSubMenu(index) : m.follow(entry))}
+                  >
                     <Text>{entry.label}</Text>
                   </View>
-                  {entry.children.length > 0 && (
+                  {isGroup && (
                     <View
                       className="side-menu__toggle"
+                      role="button"
+                      tabIndex={0}
                       aria-label={`${open ? t('menu.collapse') : t('menu.expand')} ${entry.label}`}
                       aria-expanded={String(open)}
                       onClick={() => m.toggleSubMenu(index)}
                     >
-                      <Text>{open ? '−' : '+'}</Text>
+                      <Icon name={open ? 'minus' : 'plus'} />
                     </View>
                   )}
                 </View>

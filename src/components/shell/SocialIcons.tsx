@@ -8,7 +8,7 @@ const MARKS: Record<SocialNetwork, string> = {
   instagram: 'IG',
   facebook: 'f',
   twitter: 'X',
-  youTube: '▶',
+  youTube: 'YT',
   linkedin: 'in',
   pinterest: 'P'
 }

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { Img } from '@/components/taro/Img'
 import { useTabBar } from '@/hooks/useTabBar'
 import { useT } from '@/hooks/useT'
-import { CartIcon } from './Icons'
+import { Icon } from './Icons'
 import './TabBar.scss'
 
 /** Spec §2 Mobile footer tab bar (CSS shows it on small screens; mini-programs always). */
@@ -22,8 +22,7 @@ export function TabBar() {
           onClick={tab.tappable ? () => open(tab.target) : undefined}
         >
           {tab.icon.kind === 'image' && <Img className="tab-bar__icon" src={tab.icon.url} mode="aspectFit" alt="" />}
-          {tab.icon.kind === 'glyph' && <Text className="tab-bar__glyph">{tab.icon.text}</Text>}
-          {tab.icon.kind === 'cart' && <CartIcon />}
+          {tab.icon.kind === 'icon' && <Icon name={tab.icon.name} className="tab-bar__icon" />}
           <Text className="tab-bar__label">{tab.label}</Text>
           {tab.badge && <Text className="tab-bar__badge">{tab.badge}</Text>}
         </View>

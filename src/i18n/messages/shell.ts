@@ -80,8 +80,13 @@ export default defineMessages({
     'live.status.ongoing': 'Ongoing',
     'live.status.end': 'End',
     'live.modal.title': 'Watch in the mini-program',
-    'live.modal.text': 'Live streams play in our WeChat mini-program. To watch “{name}”, scan the store’s mini-program QR code with WeChat, or open this page in the mini-program.',
-    'live.modal.qr': 'WeChat → Scan → the store’s mini-program code'
+    'live.modal.text': 'Live streams play in our WeChat mini-program. To watch “{name}”, open this room in WeChat: scan its code, or copy its link.',
+    'live.modal.qr': 'Scan the code with WeChat (Discover → Scan) to open the room on your phone.',
+    'live.modal.qrLabel': 'QR code of the room “{name}”',
+    'live.modal.copy': 'Copy link',
+    'live.modal.copied': 'Link copied',
+    'live.entry': 'Live streams',
+    'live.entryText': 'Tastings and workshops, live from our stores'
   },
   zh: {
     'tab.home': '首页',
@@ -162,7 +167,12 @@ export default defineMessages({
     'live.status.ongoing': '直播中',
     'live.status.end': '已结束',
     'live.modal.title': '请在小程序中观看',
-    'live.modal.text': '直播在本店微信小程序中播放。如需观看“{name}”，请用微信扫描本店小程序二维码，或在小程序中打开本页面。',
-    'live.modal.qr': '微信 → 扫一扫 → 本店小程序码'
+    'live.modal.text': '直播在本店微信小程序中播放。如需观看“{name}”，请在微信中打开此直播间：扫描二维码，或复制链接。',
+    'live.modal.qr': '用微信“扫一扫”扫描此码，在手机上打开直播间。',
+    'live.modal.qrLabel': '直播间“{name}”的二维码',
+    'live.modal.copy': '复制链接',
+    'live.modal.copied': '链接已复制',
+    'live.entry': '直播间',
+    'live.entryText': '门店现场直播的品鉴会和手作课'
   }
 })

@@ -62,6 +62,9 @@ export default defineMessages({
     'cart.empty': 'Your cart is empty.',
     'cart.continueShopping': 'Continue shopping',
     'cart.remove': 'Remove',
+    'cart.removeTitle': 'Remove this item?',
+    'cart.removeConfirm': 'A quantity of 0 takes it out of your cart.',
+    'cart.keep': 'Keep',
     'cart.addOnTag': 'Add-on',
     'cart.each': '{price} each',
     'cart.available': 'Only {count} available',
@@ -83,6 +86,7 @@ export default defineMessages({
     'home.featuredCategories': 'Shop by category',
     'home.seeAll': 'See all',
     'home.banners': 'Featured',
+    'home.bannerCta': 'Shop now',
     'page.notFound': 'This page does not exist.'
   },
   zh: {
@@ -142,6 +146,9 @@ export default defineMessages({
     'cart.empty': '您的购物车是空的。',
     'cart.continueShopping': '继续购物',
     'cart.remove': '删除',
+    'cart.removeTitle': '删除此商品？',
+    'cart.removeConfirm': '数量为 0 将把它移出购物车。',
+    'cart.keep': '保留',
     'cart.addOnTag': '加购',
     'cart.each': '单价 {price}',
     'cart.available': '仅剩 {count} 件',
@@ -163,6 +170,7 @@ export default defineMessages({
     'home.featuredCategories': '按分类选购',
     'home.seeAll': '查看全部',
     'home.banners': '精选推荐',
+    'home.bannerCta': '立即选购',
     'page.notFound': '该页面不存在。'
   }
 })

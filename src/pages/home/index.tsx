@@ -1,8 +1,10 @@
-import { View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
 import { ProductRow } from '@/components/product/ProductRow'
+import { Icon } from '@/components/shell/Icons'
 import { Shell } from '@/components/shell/Shell'
+import { LIVE_ROOMS_PATH } from '@/domain/liveStatus'
 import { useHome } from '@/hooks/useHome'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
@@ -28,6 +30,13 @@ export default function HomePage() {
           title={content.categoriesTitle ? localized(content.categoriesTitle, content.categoriesTitle.en ?? '') : t('home.featuredCategories')}
           categories={content.categories}
         />
+        <View className="home-page__live" role="link" tabIndex={0} onClick={() => platform.navigate(LIVE_ROOMS_PATH)}>
+          <Icon name="live" className="home-page__live-icon" />
+          <View className="home-page__live-text">
+            <Text className="home-page__live-title">{t('live.entry')}</Text>
+            <Text className="home-page__live-subtitle">{t('live.entryText')}</Text>
+          </View>
+        </View>
         {content.rows.map((row) => {
           let title: string
           if (row.id === content.newRowId) title = t('home.newProducts')

@@ -98,6 +98,19 @@ describe.each(LANGS)('sign-in page (%s)', (lang) => {
     expect(navigations).toEqual([{ kind: 'redirectTo', url: '/user/orders' }])
   })
 
+  it("Enter in the password field (the phone keyboard's Go) signs in", async () => {
+    resetStores(guest(), lang, '/account/login')
+    const http = mockHttp({ 'POST /common3/signon': sessionAnswer, 'GET /shoppingManagement4/myCart': emptyCart })
+    const { container } = render(<LoginForm />)
+    type(container, 'emailID', 'lin@example.com')
+    type(container, 'password', 'correct horse')
+    // Taro's input turns Enter (keyCode 13) into its confirm event, which is what a phone keyboard's Go sends.
+    fireEvent(container.querySelector('[name="password"]') as Element, new CustomEvent('confirm', { detail: { value: 'correct horse' }, bubbles: true }))
+    await settle()
+    expect(http.calls[0]).toMatchObject({ method: 'POST', path: '/common3/signon', body: { emailID: 'lin@example.com', password: 'correct horse' } })
+    expect(navigations).toEqual([{ kind: 'redirectTo', url: '/user/list' }])
+  })
+
   it('without a redirect goes to my account; a redirect to another site is ignored', async () => {
     resetStores(guest(), lang, '/account/login?redirect=%2F%2Fevil.example')
     mockHttp({ 'POST /common3/signon': sessionAnswer, 'GET /shoppingManagement4/myCart': emptyCart })

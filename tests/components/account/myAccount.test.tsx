@@ -22,12 +22,17 @@ const TEXT: Record<Language, Record<string, string>> = {
   }
 }
 
+const CREDIT_REASONS = {
+  en: ['Used on an order (order 100001)', 'Refund', 'Welcome bonus'],
+  zh: ['用于订单（订单 100001）', '退款', '新人奖励']
+}
+
 const ADDRESS = {
   id: 'a1', isDefault: true, firstName: 'Lin', lastName: 'Chen', phone: '416-555-0199', streetNumberAndNameDetails: '100 Queen St W',
   city: 'Toronto', province: 'ON', postCode: 'M5H 2N2', country: 'CA'
 }
 
-function accountApi(addresses: unknown[] = [ADDRESS]): MockHttp {
+function accountApi(addresses: unknown[] = [ADDRESS], creditEntries: unknown[] = [{ amount: 1500, reason: 'Refund', orderID: '100007', balanceAfter: 1500, createdAt: '2026-11-20T10:00:00.000Z' }]): MockHttp {
   return mockHttp({
     'GET /admin/userManagement/getAddresses/u-1001/type/SHIPPING': { addresses },
     'GET /common3/supportedCountries': [{ code: 'CA', name: 'Canada', nameContent: { en: 'Canada', zh: '加拿大' } }],
@@ -38,7 +43,7 @@ function accountApi(addresses: unknown[] = [ADDRESS]): MockHttp {
     'GET /admin/storeCreditManagement/storeCreditHistory': {
       balance: 1500,
       currency: 'CAD',
-      entries: [{ amount: 1500, reason: 'Refund', orderID: '100007', balanceAfter: 1500, createdAt: '2026-11-20T10:00:00.000Z' }]
+      entries: creditEntries
     }
   })
 }
@@ -81,6 +86,19 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     expect(screen.getByText(text.forOrder)).toBeInTheDocument()
     fireEvent.click(screen.getByText(text.orders))
     expect(navigations).toEqual([{ kind: 'navigateTo', url: '/user/orders' }])
+  })
+
+  it("store-credit reasons the server sends as codes are shown in the shopper's language", async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    accountApi([ADDRESS], [
+      { amount: -500, reason: 'ORDER_PAYMENT', orderID: '100001', balanceAfter: 4000, createdAt: '2026-11-20T10:00:00.000Z' },
+      { amount: 1500, reason: 'REFUND', balanceAfter: 4500, createdAt: '2026-11-10T10:00:00.000Z' },
+      { amount: 3000, reason: 'WELCOME_BONUS', balanceAfter: 3000, createdAt: '2026-09-20T10:00:00.000Z' }
+    ])
+    renderAccount()
+    await settle()
+    for (const label of CREDIT_REASONS[lang]) expect(screen.getByText(label)).toBeInTheDocument()
+    expect(screen.queryByText(/WELCOME_BONUS|ORDER_PAYMENT|REFUND/)).toBeNull()
   })
 
   it('no saved addresses: says so; a new address is checked before it is sent', async () => {

@@ -66,6 +66,18 @@ describe.each(LANGS)('order list (%s)', (lang) => {
     expect(navigations).toEqual([{ kind: 'navigateTo', url: '/user/orders/100012' }])
   })
 
+  it('a completed order reads Completed in the language, not the status code', async () => {
+    resetStores(signedIn(), lang, '/user/orders')
+    mockHttp({
+      'GET /admin/orderManagement/orders/count': { count: 1 },
+      'GET /admin/orderManagement/orders/list': { orders: [order('100001', { status: 'COMPLETED' })], startingPosition: 0, numberToLoad: 10, hasMore: false }
+    })
+    render(<OrderList />)
+    await settle()
+    expect(screen.getByText(lang === 'en' ? 'Completed' : '已完成')).toBeInTheDocument()
+    expect(screen.queryByText('COMPLETED')).toBeNull()
+  })
+
   it('a guest is sent to sign-in with the way back', async () => {
     resetStores(guest(), lang, '/user/orders')
     const http = mockHttp()

@@ -47,7 +47,7 @@ function cart(patch: Partial<CheckoutCart> = {}): CheckoutCart {
   return {
     itemCount: 1,
     lineItems: {
-      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', nameContent: { en: 'Green tea', zh: '绿茶' }, image: null, optionPair: '', quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9, soldOut: false }
+      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', nameContent: { en: 'Green tea', zh: '绿茶' }, image: null, optionPair: '', optionLabels: [], quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9, soldOut: false }
     },
     currency: 'CAD',
     subtotal: 2500,

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { renderSVG } from 'uqr'
 import type { LiveRoom } from '@/api/wechat'
 import LiveStreamRoomsPage from '@/pages/wechatlivestreamrooms/index'
 import { platform } from '@/platform'
@@ -40,7 +41,10 @@ const TEXT = {
     anchor: 'Host: Master Lin',
     tags: ['Ongoing', 'Upcoming', 'End', 'End'],
     modalTitle: 'Watch in the mini-program',
-    modalText: 'To watch “Pour-over at home”, scan the store’s mini-program QR code with WeChat, or open this page in the mini-program.',
+    modalText: 'To watch “Pour-over at home”, open this room in WeChat: scan its code, or copy its link.',
+    qrLabel: 'QR code of the room “Pour-over at home”',
+    copy: 'Copy link',
+    copied: 'Link copied',
     close: 'Close'
   },
   zh: {
@@ -53,7 +57,10 @@ const TEXT = {
     anchor: '主播：林师傅',
     tags: ['直播中', '预告', '已结束', '已结束'],
     modalTitle: '请在小程序中观看',
-    modalText: '如需观看“在家手冲咖啡”，请用微信扫描本店小程序二维码，或在小程序中打开本页面。',
+    modalText: '如需观看“在家手冲咖啡”，请在微信中打开此直播间：扫描二维码，或复制链接。',
+    qrLabel: '直播间“在家手冲咖啡”的二维码',
+    copy: '复制链接',
+    copied: '链接已复制',
     close: '关闭'
   }
 }
@@ -143,6 +150,24 @@ describe.each(LANGS)('live-stream rooms page (%s)', (lang) => {
     expect(await screen.findByText(text.modalTitle)).toBeTruthy()
     fireEvent.click(screen.getAllByLabelText(text.close).find((el) => el.classList.contains('modal-frame__close'))!)
     await waitFor(() => expect(screen.queryByText(text.modalTitle)).toBeNull())
+  })
+
+  it("the modal shows a real QR code of the room's link, and copies the link for a shopper on the phone itself", async () => {
+    resetStore(lang, URL)
+    mockHttp({ [ROUTE]: { room_info: ROOMS, total: ROOMS.length } })
+    const copyLink = jest.spyOn(platform, 'copyLink').mockResolvedValue(true)
+    const { container } = render(<LiveStreamRoomsPage />)
+    await screen.findByText(text.names[1])
+    fireEvent.click(cards(container)[1])
+    const qr = await screen.findByAltText(text.qrLabel)
+    const link = '/wechatlivestreamrooms?roomId=1202'
+    expect(qr.getAttribute('src')).toBe(`data:image/svg+xml,${encodeURIComponent(renderSVG(window.location.origin + link, { border: 2 }))}`)
+    // A QR code, not a drawing of one: finder patterns and data modules make a long path.
+    expect(decodeURIComponent(qr.getAttribute('src') ?? '').match(/h10v10/g)?.length).toBeGreaterThan(200)
+
+    fireEvent.click(screen.getByText(text.copy))
+    expect(await screen.findByText(text.copied)).toBeTruthy()
+    expect(copyLink).toHaveBeenCalledWith(link)
   })
 
   it('inside the WeChat mini-program a tap opens /pages/livestream/livestream with the roomId, and no modal', async () => {

@@ -87,13 +87,13 @@ describe.each(LANGS)('header (%s)', (lang) => {
     expect(navigations).toEqual([{ kind: 'navigateTo', url: '/store/search' }])
   })
 
-  it('cart badge counts distinct line items, not quantities, and is hidden with an empty cart', () => {
+  it("cart badge shows the cart's itemCount (units, the tab bar's number too) and is hidden with an empty cart", () => {
     resetStores(appInfoFixture(), lang)
     const { container } = render(<Header />)
     expect(container.querySelector('.header__badge')).toBeNull()
     act(() => useCart.setState({ cart: cartWithQuantities(3, 1, 2) }))
-    expect(container.querySelector('.header__badge')).toHaveTextContent(/^3$/)
-    expect(screen.getByLabelText(lang === 'en' ? 'Cart, 3 items' : '购物车，3 件商品')).toBeInTheDocument()
+    expect(container.querySelector('.header__badge')).toHaveTextContent(/^6$/)
+    expect(screen.getByLabelText(lang === 'en' ? 'Cart, 6 items' : '购物车，6 件商品')).toBeInTheDocument()
   })
 
   it('cart follows the cart action: campaign cart on a group-campaign page, else /checkout/cart', () => {

@@ -34,6 +34,7 @@ export function cartWithQuantities(...quantities: number[]): Cart {
       nameContent: { en: `Product ${i}`, zh: `商品 ${i}` },
       image: null,
       optionPair: '',
+      optionLabels: [],
       quantity,
       unitPrice: 1000,
       lineTotal: 1000 * quantity,

@@ -64,12 +64,27 @@ describe.each(LANGS)('side menu (%s)', (lang) => {
     expect(screen.queryByText(text.dresses)).toBeNull()
     fireEvent.click(screen.getByLabelText(`${text.expand} ${text.women}`))
     expect(screen.getByText(text.dresses)).toBeInTheDocument()
-    expect(screen.getByLabelText(`${text.collapse} ${text.women}`)).toHaveTextContent('−')
+    expect(screen.getByLabelText(`${text.collapse} ${text.women}`).querySelector('.icon--minus')).not.toBeNull()
     fireEvent.click(screen.getByLabelText(`${text.expand} ${text.men}`))
     expect(screen.queryByText(text.dresses)).toBeNull()
     expect(screen.getByText(text.jackets)).toBeInTheDocument()
     fireEvent.click(screen.getByLabelText(`${text.collapse} ${text.men}`))
     expect(screen.queryByText(text.jackets)).toBeNull()
+    expect(navigations).toEqual([])
+  })
+
+  it('a group label opens and closes its group, and keeps the menu open', () => {
+    resetStores(appInfoFixture(), lang)
+    render(<SideMenu />)
+    openMenu()
+    const label = screen.getByText(text.women).closest('.side-menu__link') as Element
+    expect(label).toHaveAttribute('role', 'button')
+    fireEvent.click(label)
+    expect(screen.getByText(text.dresses)).toBeInTheDocument()
+    expect(label).toHaveAttribute('aria-expanded', 'true')
+    expect(useUi.getState().sideMenuOpen).toBe(true)
+    fireEvent.click(label)
+    expect(screen.queryByText(text.dresses)).toBeNull()
     expect(navigations).toEqual([])
   })
 
@@ -92,6 +107,8 @@ describe.each(LANGS)('side menu (%s)', (lang) => {
     expect(openSpy).toHaveBeenCalledWith('https://lookbook.example.com', '_blank', 'noopener')
 
     openMenu()
+    // A label with neither link nor group is information: not announced as a link (it still closes the menu, spec §2).
+    expect(screen.getByText('Just a label').closest('.side-menu__link')).not.toHaveAttribute('role')
     fireEvent.click(screen.getByText('Just a label'))
     expect(useUi.getState().sideMenuOpen).toBe(false)
     expect(navigations).toHaveLength(2)

@@ -4,7 +4,7 @@ import { TabBar } from '@/components/shell/TabBar'
 import type { Language } from '@/i18n'
 import { platform } from '@/platform'
 import { useCart } from '@/stores/cart'
-import { appInfoFixture, withAppContent } from '../../support/fixtures/appInfo'
+import { appInfoFixture, withAppContent, withConfig } from '../../support/fixtures/appInfo'
 import { navigations } from '../../support/taroMock'
 import { cartWithQuantities, LANGS, resetStores, setUrl } from './shellTestKit'
 
@@ -88,16 +88,19 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     expect(activeLabels(container)).toEqual(tab ? [text[tab]] : [])
   })
 
-  it('configured footerTabs replace the fixed tabs, with every link rule', async () => {
+  it('configured footerTabs replace the fixed tabs, with every link rule (in a mini-program web-view)', async () => {
     resetStores(withTabs(CONFIGURED_TABS), lang)
+    const environment = platform.environment()
+    const inWebView = jest.spyOn(platform, 'environment').mockReturnValue({ ...environment, weChatBrowser: true, weChatMiniProgramWebView: true })
     const openMiniProgramPage = jest.spyOn(platform, 'openMiniProgramPage').mockResolvedValue(true)
     const { container } = render(<TabBar />)
     const labels = Array.from(container.querySelectorAll('.tab-bar__label')).map((el) => el.textContent)
     expect(labels).toEqual([text.deals, 'Bag', 'Chat', 'Hotline', 'Find', 'Story'])
     expect(container.querySelector('.tab-bar__icon img')).toHaveAttribute('src', 'https://cdn.example.com/maple/icons/deals.png')
     expect(container.querySelector('.tab-bar__icon img')).toHaveAttribute('alt', '')
-    // An icon name is drawn as its glyph.
-    expect(screen.getByText('Find').closest('.tab-bar__tab')?.querySelector('.tab-bar__glyph')).toHaveTextContent('⌕')
+    // An icon name is drawn from the icon set, not as a text glyph.
+    expect(screen.getByText('Find').closest('.tab-bar__tab')?.querySelector('.icon--search')).not.toBeNull()
+    expect(screen.getByText('Find').closest('.tab-bar__tab')?.textContent).toBe('Find')
 
     for (const label of [text.deals, 'Bag', 'Hotline', 'Find', 'Story']) fireEvent.click(screen.getByText(label))
     expect(navigations.map((n) => n.url)).toEqual(['/store/productlist?cat=deals', '/checkout/cart', '/store/search', '/about'])
@@ -107,6 +110,21 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     // The display-only tab is not a button.
     expect(screen.getByText('Hotline').closest('.tab-bar__tab')).toHaveClass('tab-bar__tab--static')
     openMiniProgramPage.mockRestore()
+    inWebView.mockRestore()
+  })
+
+  it('in a plain browser a mini-program tab is left out, or offers the support contacts when the store has them', () => {
+    resetStores(withConfig(withTabs(CONFIGURED_TABS), { supportEmail: undefined, supportPhone: undefined }), lang)
+    const first = render(<TabBar />)
+    expect(screen.queryByText('Chat')).toBeNull()
+    first.unmount()
+
+    resetStores(withConfig(withTabs(CONFIGURED_TABS), { supportEmail: undefined, supportPhone: '+1 800 555 0199' }), lang)
+    const support = jest.spyOn(platform, 'support').mockImplementation(() => undefined)
+    render(<TabBar />)
+    fireEvent.click(screen.getByText('Chat'))
+    expect(support).toHaveBeenCalledWith({ email: undefined, phone: '+1 800 555 0199' })
+    support.mockRestore()
   })
 
   it('configured tabs: the cart-link tab carries the badge; active follows the current path', () => {

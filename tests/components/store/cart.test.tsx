@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import Taro from '@tarojs/taro'
 import CartPage from '@/packages/checkout/pages/cart/index'
 import { useCart } from '@/stores/cart'
 import { useCurrency } from '@/stores/currency'
@@ -12,12 +13,12 @@ const TEXT = {
   en: {
     storeName: 'Maple Market', empty: 'Your cart is empty.', continue: 'Continue shopping', remove: 'Remove', checkout: 'Checkout', subtotal: 'Subtotal', total: 'Total',
     beans: 'House Blend Coffee Beans 340g', hoodie: 'Panda Hoodie', failed: 'Your cart was not changed: Only 2 left in stock', onlyLeft: 'Only 5 left in stock',
-    title: 'Shopping cart', quantity: 'Quantity', items: (n: number) => `${n} items`, addOnTag: 'Add-on', add: 'Add', charged: 'Prices are shown in USD; you will be charged in CAD.', loading: 'Loading'
+    title: 'Shopping cart', removeTitle: 'Remove this item?', quantity: 'Quantity', items: (n: number) => `${n} items`, addOnTag: 'Add-on', add: 'Add', charged: 'Prices are shown in USD; you will be charged in CAD.', loading: 'Loading'
   },
   zh: {
     storeName: '枫叶市场', empty: '您的购物车是空的。', continue: '继续购物', remove: '删除', checkout: '去结算', subtotal: '小计', total: '合计',
     beans: '招牌混合咖啡豆 340克', hoodie: '熊猫连帽衫', failed: '购物车未更改：Only 2 left in stock', onlyLeft: '库存仅剩 5 件',
-    title: '购物车', quantity: '数量', items: (n: number) => `共 ${n} 件`, addOnTag: '加购', add: '加入', charged: '价格以 USD 显示；实际按 CAD 收费。', loading: '加载中'
+    title: '购物车', removeTitle: '删除此商品？', quantity: '数量', items: (n: number) => `共 ${n} 件`, addOnTag: '加购', add: '加入', charged: '价格以 USD 显示；实际按 CAD 收费。', loading: '加载中'
   }
 }
 
@@ -48,6 +49,12 @@ const lineEl = (container: HTMLElement, itemKey: string) => {
   return el as HTMLElement
 }
 
+/** The line's quantity <input>, once Taro's input component has rendered it. */
+async function quantityInput(container: HTMLElement, itemKey: string): Promise<HTMLInputElement> {
+  await waitFor(() => expect(lineEl(container, itemKey).querySelector('input')).not.toBeNull())
+  return lineEl(container, itemKey).querySelector('input') as HTMLInputElement
+}
+
 describe.each(LANGS)('cart (%s)', (lang) => {
   const text = TEXT[lang]
 
@@ -65,6 +72,14 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     expect(page.textContent).not.toContain(text.charged)
     fireEvent.click(within(page).getByText(text.checkout))
     expect(navigations.at(-1)?.url).toBe('/checkout')
+  })
+
+  it("shows a line's options in the shopper's language when the server names them", async () => {
+    resetStore(lang, '/checkout/cart')
+    serve(cartOf({ ...hoodie, optionLabels: [{ en: 'Red', zh: '红色' }, { en: 'Medium', zh: '中号' }] }))
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.hoodie)
+    expect(within(lineEl(container, '1050|color:Red,size:M')).getByText(lang === 'en' ? 'Red / Medium' : '红色 / 中号')).toBeTruthy()
   })
 
   it('names the page for the browser tab and screen readers, in the language (the store name too)', async () => {
@@ -106,6 +121,44 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     expect(within(lineEl(container, '1001|')).getByRole('alert').textContent).toBe(text.onlyLeft)
     await act(async () => undefined)
     expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(0)
+  })
+
+  it('a typed quantity beyond the stock: the box and the cart take the stock, and the line says why', async () => {
+    resetStore(lang, '/checkout/cart')
+    const http = serve(cartOf(beans), { 'PUT /shoppingManagement4/myCart': cartOf({ ...beans, quantity: 5 }) })
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    const input = await quantityInput(container, '1001|')
+    fireEvent.input(input, { target: { value: '99' } })
+    fireEvent.blur(input)
+    expect(within(lineEl(container, '1001|')).getByRole('alert').textContent).toBe(text.onlyLeft)
+    await screen.findByText(text.items(5))
+    expect(http.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ itemKey: '1001|', quantity: 5 }])
+    await waitFor(() => expect(input.value).toBe('5'))
+  })
+
+  it('a typed 0 asks whether to remove the line: Keep leaves it, Remove takes it out', async () => {
+    resetStore(lang, '/checkout/cart')
+    const http = serve(cartOf(beans, hoodie), { 'POST /shoppingManagement4/myCart/delete': cartOf(hoodie) })
+    const showModal = Taro.showModal as jest.Mock
+    showModal.mockClear()
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    const input = await quantityInput(container, '1001|')
+
+    showModal.mockResolvedValueOnce({ confirm: false, cancel: true })
+    fireEvent.input(input, { target: { value: '0' } })
+    fireEvent.blur(input)
+    await waitFor(() => expect(showModal).toHaveBeenCalledTimes(1))
+    expect(showModal.mock.calls[0][0]).toMatchObject({ title: text.removeTitle, confirmText: text.remove })
+    expect(input.value).toBe('2')
+    await act(async () => undefined)
+    expect(http.calls.filter((c) => c.method !== 'GET')).toHaveLength(0)
+
+    fireEvent.input(input, { target: { value: '0' } })
+    fireEvent.blur(input)
+    await waitFor(() => expect(screen.queryByText(text.beans)).toBeNull())
+    expect(http.calls.find((c) => c.method === 'POST')?.body).toEqual({ itemKey: '1001|' })
   })
 
   it("uses the store's own wording of a message when the server sends one", async () => {
@@ -164,6 +217,18 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     // 33.98 CAD at 0.73 = 24.8054 USD
     expect(texts(pageBody(container, '.cart-totals'), '.price__now').at(-1)).toBe('$24.81')
     expect(screen.getByText(text.charged)).toBeTruthy()
+  })
+
+  it('converted totals add up as shown: the subtotal is the sum of the converted lines, the total the sum of the rows', async () => {
+    resetStore(lang, '/checkout/cart')
+    useCurrency.setState({ current: 'USD' })
+    // CAD 32.99 + 10.99 at 0.73: lines US$24.08 + US$8.02; the subtotal converted on its own would be US$32.11.
+    const cart = cartOf({ ...beans, unitPrice: 3299, quantity: 1 }, { ...hoodie, unitPrice: 1099, quantity: 1 })
+    serve({ ...cart, tax: 572, total: cart.subtotal + 572 })
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    expect(texts(pageBody(container, '.cart-page__lines'), '.cart-line__total .price__now')).toEqual(['$24.08', '$8.02'])
+    expect(texts(pageBody(container, '.cart-totals'), '.price__now')).toEqual(['$32.10', '$4.18', '$36.28'])
   })
 
   it('shows the empty state for an empty cart', async () => {

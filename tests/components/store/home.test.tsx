@@ -47,6 +47,18 @@ describe.each(LANGS)('home (%s)', (lang) => {
     expect(navigations.at(-1)?.url).toBe('/store/product/13')
   })
 
+  it("a section's See all opens that section's own list (named by ?list= for its title)", async () => {
+    resetStore(lang, '/')
+    serveHome()
+    render(<HomePage />)
+    await screen.findByText(text.bestsellers)
+    const seeAll = (title: string) => (screen.getByText(title).closest('.product-row') as HTMLElement).querySelector('.product-row__action') as HTMLElement
+    fireEvent.click(seeAll(text.bestsellers))
+    expect(navigations.at(-1)?.url).toBe('/store/tag/bestseller?list=home-bestsellers')
+    fireEvent.click(seeAll(text.newest))
+    expect(navigations.at(-1)?.url).toBe('/store/productlist?cat=all&sort=date&list=new')
+  })
+
   it('still shows the catalogue rows when the template is missing, and an error when the catalogue fails', async () => {
     resetStore(lang, '/')
     const http = serveHome({ 'GET /common3/sectionTemplateByType/home': fail(404, "No section template of type 'home'"), 'GET /productManagement/categories/all': { categories: [] } })

@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { clearListCaches } from '@/hooks/useProductList'
 import ProductListPage from '@/packages/store/pages/productlist/index'
 import { fail, mockHttp } from '../../support/mockHttp'
-import { pageOf, product, products } from '../../support/fixtures/catalog'
+import { homeSections, pageOf, product, products } from '../../support/fixtures/catalog'
 import { LANGS, pageBody, resetStore, texts } from './storeTestKit'
 
 const TEXT = {
@@ -71,6 +71,24 @@ describe.each(LANGS)('product list (%s)', (lang) => {
     fireEvent.keyDown(screen.getByText(text.low), { key: ' ' })
     await screen.findByText(lang === 'en' ? 'Cheap' : '便宜')
     expect(http.calls.filter((c) => c.path === '/productManagement2/products').map((c) => c.query.sortby)).toEqual(['default', 'priceLowToHigh'])
+    // The sort is in the address, so a reload or a shared link keeps it.
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/store/clearance?sort=priceLowToHigh')
+  })
+
+  it.each([
+    ['/store/tag/bestseller?list=home-bestsellers', { en: 'Bestsellers', zh: '热销商品' }],
+    ['/store/productlist?cat=all&sort=date&list=new', { en: 'New arrivals', zh: '新品上架' }],
+    ['/store/tag/summer', { en: 'Summer tags', zh: 'Summer tags' }]
+  ])('a list opened from a named place is titled with its name: %s', async (url, title) => {
+    resetStore(lang, url)
+    mockHttp({
+      'GET /common3/sectionTemplateByType/home': { type: 'home', sections: homeSections },
+      'GET /productManagement2/products': (req: { query: Record<string, string> }) => pageOf([product({ id: '1', en: 'One', zh: '一' })], req.query),
+      'GET /productManagement2/products/listCount': { count: 1 }
+    })
+    const { container } = render(<ProductListPage />)
+    await screen.findByText(lang === 'en' ? 'One' : '一')
+    await waitFor(() => expect(pageBody(container, '.store-page__title').textContent).toBe(title[lang]))
   })
 
   it('says so when the list is empty', async () => {

@@ -37,8 +37,13 @@ describe.each(LANGS)('search (%s)', (lang) => {
     const { container } = render(<SearchPage />)
     expect(screen.getByText(text.prompt)).toBeTruthy()
     expect(http.calls.length).toBe(0)
+    // Opened without a term, the field has the focus (the phone keyboard comes up).
+    const field = await searchField(container)
+    await waitFor(() => expect(document.activeElement).toBe(field))
     await search(container, ' tea ')
     expect(await screen.findByText(text.results(15, 'tea'))).toBeTruthy()
+    // The term is in the address, so a reload or a shared link keeps it.
+    expect(window.location.pathname).toBe('/store/search/tea')
     expect(container.querySelectorAll('.product-card').length).toBe(12)
     fireEvent.click(screen.getByText(text.loadMore))
     await screen.findByText(text.item(15))

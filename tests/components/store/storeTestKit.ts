@@ -3,6 +3,7 @@ import { configure } from '@testing-library/react'
 import type { Language } from '@/i18n'
 import { clearCategoriesCache } from '@/hooks/useCategories'
 import { clearHomeCache } from '@/hooks/useHome'
+import { clearListTitles } from '@/hooks/useListTitle'
 import { clearListCaches } from '@/hooks/useProductList'
 import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
@@ -40,6 +41,7 @@ export function resetStore(language: Language, url: string) {
   useLocale.setState({ language, serverMessages: {} })
   clearListCaches()
   clearHomeCache()
+  clearListTitles()
   clearCategoriesCache()
 }
 

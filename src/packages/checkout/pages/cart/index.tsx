@@ -30,25 +30,33 @@ export default function CartPage() {
           <Text className="cart-page__title">{t('cart.title')}</Text>
           <Text className="cart-page__count">{t('cart.itemCount', { count: cart.itemCount })}</Text>
         </View>
-        <View className="cart-page__lines">
-          {page.lines.map((line) => (
-            <CartLine
-              key={line.itemKey}
-              line={line}
-              currency={cart.currency}
-              busy={page.busyKey === line.itemKey}
-              rejectedAvailable={page.rejection?.itemKey === line.itemKey ? page.rejection.available : null}
-              onQuantity={page.setQuantity}
-              onRemove={page.remove}
-            />
-          ))}
-        </View>
-        <AddOnList title={t('cart.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
-        <CartTotals cart={cart} />
-        <View className="cart-page__actions">
-          <Button className="cart-page__checkout" disabled={onlyWhen(page.pending)} onClick={page.checkout}>
-            {t('cart.checkout')}
-          </Button>
+        {/* Desktop: the summary beside the lines (index.scss). */}
+        <View className="cart-page__columns">
+          <View className="cart-page__items">
+            <View className="cart-page__lines">
+              {page.lines.map((line) => (
+                <CartLine
+                  key={line.itemKey}
+                  line={line}
+                  currency={cart.currency}
+                  busy={page.busyKey === line.itemKey}
+                  rejectedAvailable={page.rejection?.itemKey === line.itemKey ? page.rejection.available : null}
+                  onQuantity={page.setQuantity}
+                  onRemove={page.remove}
+                  onAskRemove={page.askRemove}
+                />
+              ))}
+            </View>
+            <AddOnList title={t('cart.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
+          </View>
+          <View className="cart-page__summary">
+            <CartTotals cart={cart} />
+            <View className="cart-page__actions">
+              <Button className="cart-page__checkout" disabled={onlyWhen(page.pending)} onClick={page.checkout}>
+                {t('cart.checkout')}
+              </Button>
+            </View>
+          </View>
         </View>
       </>
     )

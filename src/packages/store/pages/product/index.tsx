@@ -70,41 +70,48 @@ export default function ProductPage() {
   return (
     <Shell title={name}>
       <View className="product-page" data-product-id={product.id}>
-        <ProductGallery images={product.images} name={name} />
-        <View className="product-page__main">
-          <Text className="product-page__name">{name}</Text>
-          <Price className="product-page__price" amount={product.price} currency={product.currency} was={product.listPrice} />
-          <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
-          {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} /> : null}
-          <Text className={`product-page__stock product-page__stock--${stockNote.tone}`}>{stockNote.text}</Text>
-          {!product.soldOut ? (
-            <View className="product-page__quantity">
-              <Text className="product-page__label">{t('product.quantity')}</Text>
-              <QuantityStepper value={detail.quantity} onChange={detail.setQuantity} disabled={availability.status !== 'known' || availability.stock <= 0} />
+        <View className="product-page__top">
+          <View className="product-page__gallery">
+            <ProductGallery images={product.images} name={name} />
+          </View>
+          <View className="product-page__main">
+            <Text className="product-page__name">{name}</Text>
+            <Price className="product-page__price" amount={product.price} currency={product.currency} was={product.listPrice} />
+            <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
+            {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} /> : null}
+            <Text className={`product-page__stock product-page__stock--${stockNote.tone}`}>{stockNote.text}</Text>
+            {detail.rejection ? (
+              <View className="product-page__rejected" role="alert">
+                {t('product.onlyLeft', { n: detail.rejection.available })}
+              </View>
+            ) : null}
+            {/* Quantity and Add to cart: one row on desktop (index.scss). */}
+            <View className="product-page__buy">
+              {!product.soldOut ? (
+                <View className="product-page__quantity">
+                  <Text className="product-page__label">{t('product.quantity')}</Text>
+                  <QuantityStepper value={detail.quantity} onChange={detail.setQuantity} disabled={availability.status !== 'known' || availability.stock <= 0} />
+                </View>
+              ) : null}
+              <Button className="product-page__add" disabled={onlyWhen(!detail.canAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
+                {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
+              </Button>
             </View>
-          ) : null}
-          {detail.rejection ? (
-            <View className="product-page__rejected" role="alert">
-              {t('product.onlyLeft', { n: detail.rejection.available })}
-            </View>
-          ) : null}
-          <Button className="product-page__add" disabled={onlyWhen(!detail.canAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
-            {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
-          </Button>
-          {detail.addError ? (
-            <View className="product-page__error" role="alert">
-              {detail.addError}
-            </View>
-          ) : null}
-          {detail.added ? (
-            <View className="product-page__added" role="status">
-              <Text>{t('product.added')}</Text>
-              <Text className="product-page__view-cart" role="link" tabIndex={0} onClick={() => platform.navigate(CART_URL)}>
-                {t('product.viewCart')}
-              </Text>
-            </View>
-          ) : null}
-          <ShareBar title={name} path={productUrl(product.id)} />
+            {detail.addError ? (
+              <View className="product-page__error" role="alert">
+                {detail.addError}
+              </View>
+            ) : null}
+            {detail.added ? (
+              <View className="product-page__added" role="status">
+                <Text>{t('product.added')}</Text>
+                <Text className="product-page__view-cart" role="link" tabIndex={0} onClick={() => platform.navigate(CART_URL)}>
+                  {t('product.viewCart')}
+                </Text>
+              </View>
+            ) : null}
+            <ShareBar title={name} path={productUrl(product.id)} />
+          </View>
         </View>
         <View className="product-page__section">
           <Text className="product-page__section-title">{t('product.description')}</Text>

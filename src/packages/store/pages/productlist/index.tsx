@@ -3,6 +3,7 @@ import { useReachBottom } from '@tarojs/taro'
 import { PagedProductList } from '@/components/product/PagedProductList'
 import { SortBar } from '@/components/product/SortBar'
 import { Shell } from '@/components/shell/Shell'
+import { useListTitle } from '@/hooks/useListTitle'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useProductList } from '@/hooks/useProductList'
 import { useRoute } from '@/hooks/useRoute'
@@ -18,8 +19,10 @@ export default function ProductListPage() {
   useReachBottom(list.loadMore)
 
   const { subject } = list
+  const named = useListTitle(route.path, route.params.list)
   let title: string
-  if (subject.kind === 'category') {
+  if (named) title = named
+  else if (subject.kind === 'category') {
     // The category's name in the current language comes with its products.
     const sample = list.items.find((p) => p.category.toLowerCase() === subject.name.toLowerCase())
     title = sample ? localized(sample.categoryContent, sample.category) : subject.name

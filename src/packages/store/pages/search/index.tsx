@@ -4,6 +4,7 @@ import { Input } from '@/components/taro/FormComponents'
 import { useReachBottom } from '@tarojs/taro'
 import { PagedProductList } from '@/components/product/PagedProductList'
 import { Shell } from '@/components/shell/Shell'
+import { useFocusOnOpen } from '@/hooks/focusOnOpen'
 import { useRoute } from '@/hooks/useRoute'
 import { useSearch } from '@/hooks/useSearch'
 import { useT } from '@/hooks/useT'
@@ -17,6 +18,8 @@ export default function SearchPage() {
   const search = useSearch(route.params.term)
   const { results } = search
   useReachBottom(results.loadMore)
+  // Opened to search (no term came with the link): the field takes the focus and the phone keyboard comes up.
+  const focusOnOpen = useFocusOnOpen(!route.params.term)
 
   return (
     <Shell title={t('search.title')}>
@@ -28,6 +31,7 @@ export default function SearchPage() {
             confirmType="search"
             value={search.draft}
             placeholder={t('search.placeholder')}
+            {...focusOnOpen}
             nativeProps={{ 'aria-label': t('search.placeholder') }}
             onInput={(e) => search.setDraft(e.detail.value)}
             onConfirm={search.submit}
