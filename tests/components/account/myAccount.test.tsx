@@ -92,8 +92,8 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     resetStores(signedIn(), lang, '/user/list')
     accountApi([ADDRESS], [
       { amount: -500, reason: 'ORDER_PAYMENT', orderID: '100001', balanceAfter: 4000, createdAt: '2026-11-20T10:00:00.000Z' },
-      { amount: 1500, reason: 'REFUND', balanceAfter: 4500, createdAt: '2026-11-10T10:00:00.000Z' },
-      { amount: 3000, reason: 'WELCOME_BONUS', balanceAfter: 3000, createdAt: '2026-09-20T10:00:00.000Z' }
+      { amount: 1500, reason: 'REFUND', orderID: null, balanceAfter: 4500, createdAt: '2026-11-10T10:00:00.000Z' },
+      { amount: 3000, reason: 'WELCOME_BONUS', orderID: null, balanceAfter: 3000, createdAt: '2026-09-20T10:00:00.000Z' }
     ])
     renderAccount()
     await settle()
