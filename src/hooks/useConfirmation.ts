@@ -12,7 +12,7 @@ import { checkResult, type PaymentView } from '@/domain/paymentStatus'
 import { platform } from '@/platform'
 import { selectContent, selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
-import { forgetPlacedOrderDraft } from './useCheckout'
+import { forgetPlacedOrderDraft } from './useCheckoutDraft'
 import { transactionErrorOf, usePaymentStatus, type ConfirmationView } from './usePaymentStatus'
 
 export const ORDER_ID_ERROR = 'orderID error'

@@ -1,4 +1,6 @@
 import { View, Text } from '@tarojs/components'
+import type { FieldErrors, FieldName } from '@/domain/checkoutForm'
+import { useT } from '@/hooks/useT'
 import './Checkout.scss'
 
 export interface Choice<T extends string | number> {
@@ -62,4 +64,13 @@ export function Section({ title, children, name }: { title: string; name: string
       {children}
     </View>
   )
+}
+
+/** The translated message of each field with one, for the sections to show under their fields. */
+export function useErrorText(errors: FieldErrors) {
+  const t = useT()
+  return (name: FieldName) => {
+    const key = errors[name]
+    return key ? t(key) : undefined
+  }
 }

@@ -13,7 +13,7 @@ import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
 import { fail, mockHttp as mockRoutes, type MockHttp } from '../../support/mockHttp'
 import { useCart } from '@/stores/cart'
 import { navigations, testControl } from '../../support/taroMock'
-import { DRAFT_KEY } from '@/hooks/useCheckout'
+import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
 import { LANGS, resetStores, setUrl, setUserAgent, DESKTOP_UA } from '../shell/shellTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {

@@ -1,0 +1,18 @@
+import { View, Text } from '@tarojs/components'
+import type { StoreLocation } from '@/api/appInfo'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import { Choices, FieldMessage } from './Choices'
+
+/** The store to collect from or eat in. */
+export function StoreChoice({ stores, selected, error, onChoose }: { stores: StoreLocation[]; selected: string; error?: string; onChoose(id: string): void }) {
+  const t = useT()
+  const localized = useLocalized()
+  return (
+    <View>
+      <Text className="checkout__note">{t('checkout.store')}</Text>
+      <Choices name="store" options={stores.map((s) => ({ value: s.id, label: localized(s.localStoreNameContent, s.localStoreName) }))} selected={selected} onSelect={onChoose} />
+      <FieldMessage text={error} />
+    </View>
+  )
+}

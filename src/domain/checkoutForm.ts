@@ -1,0 +1,177 @@
+/**
+ * The checkout form's rules (spec §7): what the form holds, what a valid order needs, which online channels the
+ * store offers, store credit typed as money, the slots of a day, and what fills a blank form (the server's draft,
+ * the signed-in shopper's own details). The hooks in src/hooks/useCheckout*.ts hold state and call the server.
+ */
+import type { Address } from '@/api/account'
+import type { PaymentConfig, SessionUser } from '@/api/appInfo'
+import type { CheckoutCart, Contact, OrderMethod, PaymentConfigResponse, Slot } from '@/api/checkout'
+import type { MessageKey } from '@/i18n'
+import type { H5PaymentChannel } from '@/platform/types'
+
+export type PaymentChoice = 'ONLINE' | 'PAY_AT_STORE'
+
+export interface CheckoutForm {
+  method: OrderMethod | null
+  storeId: string
+  tableNumber: string
+  pickupDate: string
+  pickupTime: string
+  deliveryDate: string
+  deliveryTime: string
+  contact: Contact
+  address: Address
+  saveToProfile: boolean
+  couponCode: string
+  /** Dollars as typed (e.g. "5.00"); sent in minor units. */
+  storeCredit: string
+  comment: string
+  payment: PaymentChoice
+  channel: H5PaymentChannel | ''
+}
+
+export type FieldName =
+  | 'method'
+  | 'storeId'
+  | 'tableNumber'
+  | 'pickupSlot'
+  | 'deliverySlot'
+  | 'firstName'
+  | 'email'
+  | 'phone'
+  | 'address.firstName'
+  | 'address.phone'
+  | 'address.streetNumberAndNameDetails'
+  | 'address.city'
+  | 'address.province'
+  | 'address.postCode'
+  | 'channel'
+  | 'storeCredit'
+
+export type FieldErrors = Partial<Record<FieldName, MessageKey>>
+
+export const EMPTY_FORM: CheckoutForm = {
+  method: null,
+  storeId: '',
+  tableNumber: '',
+  pickupDate: '',
+  pickupTime: '',
+  deliveryDate: '',
+  deliveryTime: '',
+  contact: { firstName: '', lastName: '', email: '', phone: '' },
+  address: { firstName: '', lastName: '', phone: '', streetNumberAndNameDetails: '', unit: '', city: '', province: '', postCode: '', country: 'CA' },
+  saveToProfile: false,
+  couponCode: '',
+  storeCredit: '',
+  comment: '',
+  payment: 'ONLINE',
+  channel: ''
+}
+
+/** What the next checkout keeps of a paid order's draft: method, store, contact and address, not this order's extras. */
+export function draftAfterPlacedOrder(draft: Partial<CheckoutForm>): Partial<CheckoutForm> {
+  const { couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime } = EMPTY_FORM
+  return { ...draft, couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime }
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PHONE_RE = /^\+?[0-9 ()-]{7,20}$/
+
+/** Wallet-specific channels follow the store's payment flags (spec §3 system.payment); aggregators always show. */
+const CHANNEL_FLAG: Partial<Record<H5PaymentChannel, keyof PaymentConfig>> = {
+  OTT: 'supportWeChatPay',
+  SNAPPAY_WECHATPAY: 'supportWeChatPay',
+  NATIVE_WECHAT_H5: 'supportWeChatPay',
+  SNAPPAY_ALIPAY: 'supportAliPay',
+  ALIPAY_H5: 'supportAliPay',
+  SNAPPAY_UNIONPAY: 'supportUnionPay'
+}
+
+export function availableChannels(config: PaymentConfigResponse | null, flags: PaymentConfig | undefined): H5PaymentChannel[] {
+  if (!config?.onlineProviders.enabled) return []
+  return (config.onlineProviders.h5Channels ?? []).filter((channel) => {
+    const flag = CHANNEL_FLAG[channel]
+    return !flag || flags?.[flag] !== false
+  })
+}
+
+/** Dollars as typed → minor units; null when it is not an amount. */
+export function toMinorUnits(text: string): number | null {
+  const value = text.trim()
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return null
+  return Math.round(Number(value) * 100)
+}
+
+/** The times offered on one date of a slot list (none before a date is chosen). */
+export function timesOn(slots: Slot[], date: string): string[] {
+  return slots.find((s) => s.date === date)?.times ?? []
+}
+
+export interface ValidationOptions {
+  needsChannel: boolean
+  tableNumberPattern?: string
+}
+
+/** Client-side rules; the server checks again and its message is shown when it disagrees. */
+export function validate(form: CheckoutForm, options: ValidationOptions): FieldErrors {
+  const errors: FieldErrors = {}
+  if (!form.method) errors.method = 'checkout.error.method'
+  if (form.method === 'PICKUP' || form.method === 'EAT_IN') {
+    if (!form.storeId) errors.storeId = 'checkout.error.store'
+  }
+  if (form.method === 'PICKUP' && (!form.pickupDate || !form.pickupTime)) errors.pickupSlot = 'checkout.error.pickupSlot'
+  if (form.method === 'EAT_IN') {
+    const table = form.tableNumber.trim()
+    if (!table) errors.tableNumber = 'checkout.error.tableNumber'
+    else if (options.tableNumberPattern && !new RegExp(options.tableNumberPattern).test(table)) errors.tableNumber = 'checkout.error.tableNumberFormat'
+  }
+  if (form.method === 'DELIVERY') {
+    const a = form.address
+    if (!a.firstName.trim()) errors['address.firstName'] = 'checkout.error.required'
+    if (!PHONE_RE.test(a.phone.trim())) errors['address.phone'] = 'checkout.error.phone'
+    if (!a.streetNumberAndNameDetails.trim()) errors['address.streetNumberAndNameDetails'] = 'checkout.error.required'
+    if (!a.city.trim()) errors['address.city'] = 'checkout.error.required'
+    if (!a.province.trim()) errors['address.province'] = 'checkout.error.province'
+    if (!a.postCode.trim()) errors['address.postCode'] = 'checkout.error.required'
+    if (!form.deliveryDate || !form.deliveryTime) errors.deliverySlot = 'checkout.error.deliverySlot'
+  }
+  if (!form.contact.firstName.trim()) errors.firstName = 'checkout.error.required'
+  if (!EMAIL_RE.test(form.contact.email.trim())) errors.email = 'checkout.error.email'
+  if (!PHONE_RE.test(form.contact.phone.trim())) errors.phone = 'checkout.error.phone'
+  if (form.payment === 'ONLINE' && options.needsChannel && !form.channel) errors.channel = 'checkout.error.channel'
+  return errors
+}
+
+/** The errors without the named fields' (those fields changed). */
+export function withoutErrors(errors: FieldErrors, names: (name: string) => boolean): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([name]) => !names(name)))
+}
+
+/** Pay at the store only for the methods the store allows it for. */
+export function payAtStoreAllowed(method: OrderMethod | null, payAtStoreMethods: OrderMethod[] | undefined): boolean {
+  return !!method && (payAtStoreMethods ?? []).includes(method)
+}
+
+/** The server's draft as form fields; the caller lets them fill what a stored draft does not have. */
+export function formFromServer(cart: CheckoutCart | null): Partial<CheckoutForm> {
+  const d = cart?.checkout
+  if (!d) return {}
+  return {
+    method: cart.orderMethod ?? null,
+    storeId: d.localStoreId ?? '',
+    tableNumber: d.tableNumber ?? '',
+    pickupDate: d.pickupDate ?? '',
+    pickupTime: d.pickupTime ?? '',
+    deliveryDate: d.deliveryDate ?? '',
+    deliveryTime: d.deliveryTime ?? '',
+    ...(d.contact ? { contact: d.contact } : {}),
+    ...(d.delivery ? { address: { ...EMPTY_FORM.address, ...d.delivery } } : {}),
+    comment: d.customerComment ?? ''
+  }
+}
+
+/** A signed-in shopper starts with their own contact details; anything already typed wins. */
+export function prefilledContact(contact: Contact, user: SessionUser): Contact {
+  if (contact.firstName || contact.lastName || contact.email || contact.phone) return contact
+  return { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.emailID ?? '', phone: user.phone ?? '' }
+}

@@ -1,0 +1,74 @@
+/**
+ * Placing the order: validate, send the draft (method, slot, delivery address, contact, comment), take the server's
+ * final billing, reserve, then settle pay-at-store, pay with store credit alone, or hand over to the platform's
+ * payment (platform.pay). Any failure leaves the form as it is, with the message.
+ */
+import { useCallback, useState } from 'react'
+import type { CheckoutCart, CheckoutConfig, OrderMethod } from '@/api/checkout'
+import { checkoutApi } from '@/api/checkout'
+import { payAtStoreAllowed, validate } from '@/domain/checkoutForm'
+import { messageOf } from '@/domain/errors'
+import { platform } from '@/platform'
+import type { CheckoutDraft } from './useCheckoutDraft'
+
+interface Deps extends Pick<CheckoutDraft, 'form' | 'setErrors'> {
+  config: CheckoutConfig | null
+  /** A channel must be chosen (a browser with channels to choose from). */
+  needsChannel: boolean
+  loggedIn: boolean
+  /** The delivery address is one of the address book's, unchanged (so it is not saved again). */
+  savedAddressChosen: boolean
+  setCart(cart: CheckoutCart): void
+  setServerError(message: string | null): void
+}
+
+export function useCheckoutOrder({ form, setErrors, config, needsChannel, loggedIn, savedAddressChosen, setCart, setServerError }: Deps) {
+  const [placing, setPlacing] = useState(false)
+
+  const placeOrder = useCallback(async () => {
+    setServerError(null)
+    const found = validate(form, { needsChannel, tableNumberPattern: config?.eatIn.tableNumberPattern })
+    setErrors(found)
+    if (Object.keys(found).length) return
+    const method = form.method as OrderMethod
+    const payAtStore = form.payment === 'PAY_AT_STORE' && payAtStoreAllowed(method, config?.payAtStoreMethods)
+    setPlacing(true)
+    try {
+      await checkoutApi.updateOrderMethod(method)
+      if (method === 'PICKUP') await checkoutApi.pickupDateTime(form.pickupDate, form.pickupTime)
+      if (method === 'DELIVERY') {
+        const address = { ...form.address, lastName: form.address.lastName || form.contact.lastName }
+        await checkoutApi.deliverInfo(address, { saveToMyProfile: loggedIn && form.saveToProfile && !savedAddressChosen })
+        await checkoutApi.deliveryDateTime(form.deliveryDate, form.deliveryTime)
+      }
+      await checkoutApi.contactInfo(form.contact, {
+        methodName: method,
+        localStoreName: method === 'DELIVERY' ? undefined : form.storeId,
+        tableNumber: method === 'EAT_IN' ? form.tableNumber.trim() : undefined
+      })
+      await checkoutApi.customerComment(form.comment)
+      const billing = await checkoutApi.billing(payAtStore)
+      setCart(billing)
+      if (!billing.ready) {
+        setServerError(billing.problems[0] ?? null)
+        return
+      }
+      const { orderID, total } = await checkoutApi.reserve()
+      if (payAtStore) {
+        await checkoutApi.settle(orderID, 'PAY_AT_STORE')
+        platform.navigate(`/confirmation/${orderID}`, 'replace')
+      } else if (total === 0) {
+        await checkoutApi.storeCreditPayment(orderID)
+        platform.navigate(`/confirmation/${orderID}`, 'replace')
+      } else {
+        await platform.pay({ orderID, channel: form.channel || undefined })
+      }
+    } catch (err) {
+      setServerError(messageOf(err))
+    } finally {
+      setPlacing(false)
+    }
+  }, [form, needsChannel, config, loggedIn, savedAddressChosen, setErrors, setCart, setServerError])
+
+  return { placing, placeOrder }
+}

@@ -1,0 +1,158 @@
+import type { CheckoutCart, PaymentConfigResponse } from '@/api/checkout'
+import {
+  availableChannels,
+  draftAfterPlacedOrder,
+  EMPTY_FORM,
+  formFromServer,
+  payAtStoreAllowed,
+  prefilledContact,
+  timesOn,
+  toMinorUnits,
+  validate,
+  withoutErrors,
+  type CheckoutForm,
+  type FieldErrors
+} from '@/domain/checkoutForm'
+import { messageOf } from '@/domain/errors'
+
+const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '416-555-0199' }
+const ADDRESS = { ...EMPTY_FORM.address, firstName: 'Ada', phone: '416-555-0199', streetNumberAndNameDetails: '1 Front St W', city: 'Toronto', province: 'ON', postCode: 'M5J 2X5' }
+const PICKUP: CheckoutForm = { ...EMPTY_FORM, method: 'PICKUP', storeId: 'TOR-DT', pickupDate: '2030-01-07', pickupTime: '10:00', contact: CONTACT, channel: 'OTT' }
+const DELIVERY: CheckoutForm = { ...PICKUP, method: 'DELIVERY', storeId: '', pickupDate: '', pickupTime: '', address: ADDRESS, deliveryDate: '2030-01-07', deliveryTime: '15:00' }
+const EAT_IN: CheckoutForm = { ...PICKUP, method: 'EAT_IN', pickupDate: '', pickupTime: '', tableNumber: 'A-12' }
+const OPTIONS = { needsChannel: true, tableNumberPattern: '^[A-Za-z0-9-]{1,8}$' }
+
+describe('validate: the messages of an order that cannot be placed yet', () => {
+  it.each<[string, CheckoutForm, FieldErrors]>([
+    ['a complete pickup order', PICKUP, {}],
+    ['a complete delivery order', DELIVERY, {}],
+    ['a complete eat-in order', EAT_IN, {}],
+    ['no method', { ...PICKUP, method: null }, { method: 'checkout.error.method' }],
+    ['pickup without a store', { ...PICKUP, storeId: '' }, { storeId: 'checkout.error.store' }],
+    ['pickup with a date but no time', { ...PICKUP, pickupTime: '' }, { pickupSlot: 'checkout.error.pickupSlot' }],
+    ['eat-in without a table', { ...EAT_IN, tableNumber: '  ' }, { tableNumber: 'checkout.error.tableNumber' }],
+    ['eat-in with a table the pattern refuses', { ...EAT_IN, tableNumber: 'table 12!' }, { tableNumber: 'checkout.error.tableNumberFormat' }],
+    ['delivery without a street or slot', { ...DELIVERY, address: { ...ADDRESS, streetNumberAndNameDetails: ' ' }, deliveryTime: '' }, {
+      'address.streetNumberAndNameDetails': 'checkout.error.required',
+      deliverySlot: 'checkout.error.deliverySlot'
+    }],
+    ['delivery with a bad phone and no province', { ...DELIVERY, address: { ...ADDRESS, phone: '12', province: '' } }, {
+      'address.phone': 'checkout.error.phone',
+      'address.province': 'checkout.error.province'
+    }],
+    ['a bad e-mail and phone', { ...PICKUP, contact: { ...CONTACT, email: 'ada@', phone: 'call me' } }, { email: 'checkout.error.email', phone: 'checkout.error.phone' }],
+    ['no first name', { ...PICKUP, contact: { ...CONTACT, firstName: ' ' } }, { firstName: 'checkout.error.required' }],
+    ['online without a channel', { ...PICKUP, channel: '' }, { channel: 'checkout.error.channel' }],
+    ['pay at store needs no channel', { ...PICKUP, channel: '', payment: 'PAY_AT_STORE' }, {}]
+  ])('%s', (_, form, expected) => {
+    expect(validate(form, OPTIONS)).toEqual(expected)
+  })
+
+  it('a mini-program (no channel to choose) accepts an online order without one', () => {
+    expect(validate({ ...PICKUP, channel: '' }, { needsChannel: false })).toEqual({})
+  })
+})
+
+describe('toMinorUnits: store credit typed as dollars', () => {
+  it.each<[string, number | null]>([
+    ['5', 500],
+    [' 5.5 ', 550],
+    ['0.07', 7],
+    ['19.99', 1999],
+    ['0', 0],
+    ['5.555', null],
+    ['-5', null],
+    ['five', null],
+    ['', null],
+    ['1e3', null]
+  ])('%p → %p', (text, minor) => expect(toMinorUnits(text)).toBe(minor))
+})
+
+describe('availableChannels: the online channels offered', () => {
+  const config = (h5Channels: PaymentConfigResponse['onlineProviders']['h5Channels'], enabled = true): PaymentConfigResponse => ({
+    currency: 'CAD',
+    methods: [],
+    onlineProviders: { enabled, h5Channels }
+  })
+  it.each<[string, PaymentConfigResponse | null, Parameters<typeof availableChannels>[1], string[]]>([
+    ['not loaded', null, undefined, []],
+    ['online payment off', config(['OTT'], false), undefined, []],
+    ['no flags: every channel', config(['OTT', 'SNAPPAY_ALIPAY', 'OPAY']), undefined, ['OTT', 'SNAPPAY_ALIPAY', 'OPAY']],
+    ['WeChat Pay switched off', config(['OTT', 'SNAPPAY_WECHATPAY', 'ALIPAY_H5']), { supportWeChatPay: false }, ['ALIPAY_H5']],
+    ['Alipay and UnionPay off, aggregators stay', config(['ALIPAY_H5', 'SNAPPAY_UNIONPAY', 'CITCON']), { supportAliPay: false, supportUnionPay: false }, ['CITCON']]
+  ])('%s', (_, cfg, flags, expected) => expect(availableChannels(cfg, flags)).toEqual(expected))
+})
+
+describe('slots, pay at store and errors', () => {
+  const slots = [{ date: '2030-01-07', times: ['10:00', '10:30'] }, { date: '2030-01-08', times: ['09:00'] }]
+  it.each<[string, string[]]>([
+    ['2030-01-07', ['10:00', '10:30']],
+    ['2030-01-08', ['09:00']],
+    ['2030-01-09', []],
+    ['', []]
+  ])('times on %p', (date, times) => expect(timesOn(slots, date)).toEqual(times))
+
+  it.each<[CheckoutForm['method'], boolean]>([
+    ['PICKUP', true],
+    ['EAT_IN', true],
+    ['DELIVERY', false],
+    [null, false]
+  ])('pay at store for %p: %p', (method, allowed) => expect(payAtStoreAllowed(method, ['PICKUP', 'EAT_IN'])).toBe(allowed))
+
+  it('withoutErrors drops only the named fields', () => {
+    const errors: FieldErrors = { email: 'checkout.error.email', 'address.city': 'checkout.error.required', 'address.postCode': 'checkout.error.required' }
+    expect(withoutErrors(errors, (n) => n.startsWith('address.'))).toEqual({ email: 'checkout.error.email' })
+    expect(withoutErrors(errors, (n) => n === 'email')).toEqual({ 'address.city': 'checkout.error.required', 'address.postCode': 'checkout.error.required' })
+  })
+
+  it.each<[string, unknown, string]>([
+    // ApiError is an Error whose message is the server's first message.
+    ['an Error', new Error('offline'), 'offline'],
+    ['anything else', 'timeout', 'timeout']
+  ])('messageOf: %s', (_, err, text) => expect(messageOf(err)).toBe(text))
+})
+
+describe('what fills the form', () => {
+  it.each<[string, CheckoutForm['contact'], CheckoutForm['contact']]>([
+    ['blank contact: the account’s details', EMPTY_FORM.contact, { firstName: 'Ada', lastName: 'L', email: 'ada@example.com', phone: '' }],
+    ['anything typed wins', { ...EMPTY_FORM.contact, phone: '416' }, { ...EMPTY_FORM.contact, phone: '416' }]
+  ])('%s', (_, contact, expected) => {
+    expect(prefilledContact(contact, { firstName: 'Ada', lastName: 'L', emailID: 'ada@example.com' })).toEqual(expected)
+  })
+
+  it('the server draft becomes form fields, its delivery address completed', () => {
+    const checkout = {
+      localStoreId: 'TOR-DT',
+      localStoreName: 'Downtown',
+      tableNumber: null,
+      contact: CONTACT,
+      delivery: { ...ADDRESS, unit: undefined },
+      pickupDate: '2030-01-07',
+      pickupTime: '10:00',
+      deliveryDate: null,
+      deliveryTime: null,
+      tipPercent: null,
+      tipAmount: null,
+      customerComment: 'napkins',
+      reservedOrderID: null
+    }
+    expect(formFromServer({ orderMethod: 'PICKUP', checkout } as unknown as CheckoutCart)).toEqual({
+      method: 'PICKUP',
+      storeId: 'TOR-DT',
+      tableNumber: '',
+      pickupDate: '2030-01-07',
+      pickupTime: '10:00',
+      deliveryDate: '',
+      deliveryTime: '',
+      contact: CONTACT,
+      address: { ...ADDRESS, unit: undefined },
+      comment: 'napkins'
+    })
+    expect(formFromServer(null)).toEqual({})
+  })
+
+  it('after a paid order the draft keeps method, store, contact and address, not the extras or the slot', () => {
+    const paid: CheckoutForm = { ...PICKUP, couponCode: 'WELCOME10', storeCredit: '5', comment: 'napkins' }
+    expect(draftAfterPlacedOrder(paid)).toEqual({ ...PICKUP, pickupDate: '', pickupTime: '' })
+  })
+})
