@@ -51,3 +51,10 @@ export function transactionErrorMessage(body: { errors?: unknown[] | null; messa
   const message = body?.message
   return typeof message === 'string' && message.trim() ? message : undefined
 }
+
+/** Spec §8: the first message of a failed call's response (an ApiError keeps the response as `body`), else its message. */
+export function transactionErrorOf(err: unknown): string {
+  if (!(err instanceof Error)) return String(err)
+  const body = 'body' in err ? (err.body as Parameters<typeof transactionErrorMessage>[0]) : undefined
+  return transactionErrorMessage(body) ?? err.message
+}

@@ -1,52 +1,16 @@
 /**
- * The confirmation pages (spec §2): which order and how its state is known, from the route —
- * the mini-program return (MP_paymentstatus, message, orderID, wmpoid), a provider's from_source with the order id
- * after the marker X (or weixin_js with oid), /confirmation/{id}, or /confirmationa/{type}/{order_id} where
- * alipay_h5 checks the Alipay payment — and what the views need (guest or signed in, store name).
+ * The confirmation pages (spec §2): the order's payment state from its source (src/domain/confirmationSource.ts),
+ * and what the views need (guest or signed in, store name).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { paymentsApi, type StatusCheckProvider } from '@/api/payments'
-import { orderIdFromQuery } from '@/domain/fromSource'
-import { miniProgramReturn } from '@/domain/miniProgramReturn'
-import { checkResult, type PaymentView } from '@/domain/paymentStatus'
+import { paymentsApi } from '@/api/payments'
+import { ORDER_ID_ERROR, type ConfirmationSource, type ConfirmationView } from '@/domain/confirmationSource'
+import { checkResult, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
 import { platform } from '@/platform'
 import { selectContent, selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { forgetPlacedOrderDraft } from './useCheckoutDraft'
-import { transactionErrorOf, usePaymentStatus, type ConfirmationView } from './usePaymentStatus'
-
-export const ORDER_ID_ERROR = 'orderID error'
-
-export type ConfirmationSource =
-  | { kind: 'check'; provider: StatusCheckProvider; orderID: string; status?: string }
-  | { kind: 'order'; orderID: string }
-  | { kind: 'known'; view: ConfirmationView }
-
-const MINI_PROGRAM_KEYS = ['MP_paymentstatus', 'wmpoid'] as const
-
-/** /confirmation and /confirmation/{id}. */
-export function confirmationSource(params: Record<string, string | undefined>): ConfirmationSource {
-  if (MINI_PROGRAM_KEYS.some((key) => params[key] !== undefined)) {
-    const result = miniProgramReturn(params)
-    return result.outcome === 'success'
-      ? { kind: 'known', view: { view: 'success', orderID: result.orderID } }
-      : { kind: 'known', view: { view: 'failure', message: result.message } }
-  }
-  if (params.from_source) {
-    const parsed = orderIdFromQuery(params)
-    if (!parsed.ok) return { kind: 'known', view: { view: 'failure', message: parsed.error } }
-    return { kind: 'check', provider: parsed.provider, orderID: parsed.orderID, status: params.status }
-  }
-  if (params.id) return { kind: 'order', orderID: params.id }
-  return { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }
-}
-
-/** /confirmationa/{type}/{order_id}: alipay_h5 checks the Alipay payment; other types read the order. */
-export function alternateConfirmationSource(params: Record<string, string | undefined>): ConfirmationSource {
-  const orderID = (params.order_id ?? '').trim()
-  if (!orderID) return { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }
-  return params.type === 'alipay_h5' ? { kind: 'check', provider: 'alipay_h5', orderID } : { kind: 'order', orderID }
-}
+import { usePaymentStatus } from './usePaymentStatus'
 
 /** Pay-at-store orders are placed without an online payment: the success view, not a failure. */
 async function orderState(orderID: string): Promise<PaymentView> {
