@@ -68,7 +68,8 @@ async function addThroughProductPage(page, product) {
   await open(page, `/store/product/${product.id}`)
   await visible(page, `.product-page[data-product-id="${product.id}"]`).waitFor(WAIT)
   const added = response(page, 'POST', '/shoppingManagement4/myCart')
-  await visible(page, '.product-page__add').click(WAIT)
+  // The button is aria-disabled until the product's stock is known; a tap before that adds nothing.
+  await visible(page, '.product-page__add[role="button"]:not([aria-disabled="true"])').click(WAIT)
   assert.equal((await added).status(), 200)
   await visible(page, '.product-page__added').waitFor(WAIT)
 }

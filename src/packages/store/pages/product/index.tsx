@@ -88,7 +88,8 @@ export default function ProductPage() {
               {t('product.onlyLeft', { n: detail.rejection.available })}
             </View>
           ) : null}
-          <Button className="product-page__add" disabled={onlyWhen(!detail.canAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
+          {/* No `loading` spinner: Taro's H5 Button breaks (a Stencil insertBefore error) when spinner and text change together; the text says it. */}
+          <Button className="product-page__add" disabled={onlyWhen(!detail.canAdd)} onClick={detail.addToCart}>
             {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
           </Button>
           {detail.addError ? (
@@ -108,7 +109,7 @@ export default function ProductPage() {
         </View>
         <View className="product-page__section">
           <Text className="product-page__section-title">{t('product.description')}</Text>
-          <Text className="product-page__description" userSelect>
+          <Text className="product-page__description" selectable>
             {localized(product.descriptionContent, product.description)}
           </Text>
         </View>
