@@ -10,6 +10,7 @@ import { useCart } from '@/stores/cart'
 import { useSession } from '@/stores/session'
 import { useAccountForm } from './useAccountForm'
 import { useT } from './useT'
+import { messageOf } from '@/domain/errors'
 
 /**
  * Spec §6: only signed-in shoppers see my account and order detail. Guests arriving here are sent to sign-in
@@ -121,7 +122,7 @@ export function useStoreCredit() {
         setCredit({ balance, currency })
         setHistory(entries)
       })
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
+      .catch((err: unknown) => setError(messageOf(err)))
   }
   useEffect(load, [])
   return { credit, history, error, reload: load }

@@ -7,6 +7,7 @@ import { accountApi, type Address, type AddressType, type Country, type Province
 import { validateAddress, type AddressValues } from '@/domain/accountForms'
 import { useAppInfo } from '@/stores/appInfo'
 import { useAccountForm } from './useAccountForm'
+import { messageOf } from '@/domain/errors'
 
 const TYPE: AddressType = 'SHIPPING'
 
@@ -51,7 +52,7 @@ export function useAddresses() {
     accountApi
       .addresses(userID, TYPE)
       .then((res) => setAddresses(res.addresses))
-      .catch((err: unknown) => setLoadError(err instanceof Error ? err.message : String(err)))
+      .catch((err: unknown) => setLoadError(messageOf(err)))
   }
 
   useEffect(load, [userID])
@@ -104,7 +105,7 @@ export function useAddresses() {
     try {
       await saveList((addresses ?? []).filter((_, i) => i !== index))
     } catch (err) {
-      setRemoveError(err instanceof Error ? err.message : String(err))
+      setRemoveError(messageOf(err))
     }
   }
 

@@ -3,6 +3,7 @@ import { catalogApi, type Category, type Product } from '@/api/catalog'
 import { contentApi, type BannerSlide, type FeaturedCategory, type Section } from '@/api/content'
 import type { Localized } from '@/api/appInfo'
 import { listQuery } from '@/domain/productQuery'
+import { messageOf } from '@/domain/errors'
 
 /** Products per home row. */
 const ROW_SIZE = 8
@@ -99,7 +100,7 @@ export function useHome() {
         cached = home
         if (live) setContent(home)
       },
-      (err) => live && setError(err instanceof Error ? err.message : String(err))
+      (err) => live && setError(messageOf(err))
     )
     return () => {
       live = false

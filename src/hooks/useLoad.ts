@@ -11,11 +11,13 @@ export interface Loaded<T> {
   loading: boolean
   error: string | null
   reload(): Promise<void>
+  /** Replaces the answer with a later one (an action's response, e.g. the order after cancelling it). */
+  setData(data: T): void
 }
 
 /** `load` must be stable (useCallback): a new `load` loads again. `enabled: false` loads nothing and keeps no data. */
 export function useLoad<T>(load: () => Promise<T>, enabled = true): Loaded<T> {
-  const [state, setState] = useState<Omit<Loaded<T>, 'reload'>>({ data: null, loading: enabled, error: null })
+  const [state, setState] = useState<Omit<Loaded<T>, 'reload' | 'setData'>>({ data: null, loading: enabled, error: null })
   const latest = useRef(0)
 
   const reload = useCallback(async () => {
@@ -38,5 +40,7 @@ export function useLoad<T>(load: () => Promise<T>, enabled = true): Loaded<T> {
     }
   }, [reload, enabled])
 
-  return { ...state, reload }
+  const setData = useCallback((data: T) => setState((s) => ({ ...s, data })), [])
+
+  return { ...state, reload, setData }
 }

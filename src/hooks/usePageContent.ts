@@ -3,6 +3,7 @@ import { contentApi, type PageContent } from '@/api/content'
 import { ApiError } from '@/api/http'
 import { HOME_PATH } from '@/domain/routes'
 import { platform } from '@/platform'
+import { messageOf } from '@/domain/errors'
 
 /**
  * A general page /{name} (spec: "empty path — general pages area") from pageContent. A name the store
@@ -25,7 +26,7 @@ export function usePageContent(name: string) {
       (err) => {
         if (!live) return
         if (err instanceof ApiError && err.status === 404) platform.navigate(HOME_PATH, 'replace')
-        else setError(err instanceof Error ? err.message : String(err))
+        else setError(messageOf(err))
       }
     )
     return () => {

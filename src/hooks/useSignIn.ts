@@ -15,6 +15,7 @@ import { useSession, type IdentityProvider } from '@/stores/session'
 import { useAccountForm } from './useAccountForm'
 import { useRoute } from './useRoute'
 import { useT } from './useT'
+import { messageOf } from '@/domain/errors'
 
 /** Puts the signed-in fields into app info (header, menus, tab bar follow) and shows the carried-over cart. */
 export async function finishSignIn(answer: SessionFields): Promise<void> {
@@ -74,7 +75,7 @@ export function useSignIn() {
     try {
       await work()
     } catch (err) {
-      setPlatformError(t('account.platform.failed', { message: err instanceof Error ? err.message : String(err) }))
+      setPlatformError(t('account.platform.failed', { message: messageOf(err) }))
     } finally {
       setPlatformBusy(false)
     }

@@ -10,6 +10,7 @@ import { StoreCreditPanel } from './StoreCreditPanel'
 import { TextLink } from './TextLink'
 import { VerifiedContactPanel } from './VerifiedContactPanel'
 import './MyAccount.scss'
+import { messageOf } from '@/domain/errors'
 
 /** /user/list: profile, orders link, addresses, store credit, verified contact, password and sign-out. */
 export function MyAccount() {
@@ -22,7 +23,7 @@ export function MyAccount() {
     try {
       await signOut()
     } catch (err) {
-      setSignOutError(err instanceof Error ? err.message : String(err))
+      setSignOutError(messageOf(err))
       setSigningOut(false)
     }
   }
