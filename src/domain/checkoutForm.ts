@@ -175,3 +175,24 @@ export function prefilledContact(contact: Contact, user: SessionUser): Contact {
   if (contact.firstName || contact.lastName || contact.email || contact.phone) return contact
   return { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.emailID ?? '', phone: user.phone ?? '' }
 }
+
+/** Why a coupon code was not applied, in words the shopper's language can give; `message` is a reason the store did not foresee. */
+export type CouponRefusal =
+  | { reason: 'unknown' | 'expired' }
+  | { reason: 'minimum'; amount: string }
+  | { reason: 'onePerOrder'; applied: string }
+  | { reason: 'other'; message: string }
+
+/** The server's refusal (server/src/services/pricing.ts couponProblem) as a reason. */
+export function couponRefusal(serverMessage: string): CouponRefusal {
+  if (/not valid/i.test(serverMessage)) return { reason: 'unknown' }
+  if (/expired/i.test(serverMessage)) return { reason: 'expired' }
+  const minimum = /subtotal of at least (\S+?)\.?$/i.exec(serverMessage)
+  if (minimum) return { reason: 'minimum', amount: minimum[1] }
+  return { reason: 'other', message: serverMessage }
+}
+
+/** One code per order: another code while one is applied is refused before asking the server. */
+export function secondCoupon(code: string, applied: string | null | undefined): CouponRefusal | null {
+  return applied && applied.toUpperCase() !== code.trim().toUpperCase() ? { reason: 'onePerOrder', applied } : null
+}

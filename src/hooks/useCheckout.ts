@@ -42,7 +42,7 @@ export function useCheckout() {
   /** Mini-programs pay with their own sheet; a browser needs a provider. */
   const needsChannel = !environment.miniProgram
 
-  const adjustments = useCheckoutAdjustments({ ...draft, setCart, setServerError })
+  const adjustments = useCheckoutAdjustments({ ...draft, appliedCoupon: cart?.coupon?.code ?? null, setCart, setServerError })
   const order = useCheckoutOrder({
     ...draft,
     config: data.config,

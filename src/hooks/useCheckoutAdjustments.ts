@@ -1,30 +1,34 @@
 /** Changes to the server's draft while the shopper fills the form: order method, coupon, tip and store credit, each answered with the server's totals. */
 import { useCallback, useState } from 'react'
 import { checkoutApi, type CheckoutCart, type OrderMethod } from '@/api/checkout'
-import { toMinorUnits } from '@/domain/checkoutForm'
+import { couponRefusal, secondCoupon, toMinorUnits, type CouponRefusal } from '@/domain/checkoutForm'
 import { messageOf } from '@/domain/errors'
 import type { CheckoutDraft } from './useCheckoutDraft'
 
 export type Adjustment = 'method' | 'coupon' | 'tip' | 'storeCredit'
 
 interface Deps extends Pick<CheckoutDraft, 'form' | 'update' | 'setErrors'> {
+  /** The code the server has applied to the cart, if any. */
+  appliedCoupon: string | null
   setCart(cart: CheckoutCart): void
   setServerError(message: string | null): void
 }
 
-export function useCheckoutAdjustments({ form, update, setErrors, setCart, setServerError }: Deps) {
+export function useCheckoutAdjustments({ form, update, setErrors, appliedCoupon, setCart, setServerError }: Deps) {
   const [adjusting, setAdjusting] = useState<Adjustment | null>(null)
+  /** Shown under the coupon field, where the shopper is looking. */
+  const [couponRefused, setCouponRefused] = useState<CouponRefusal | null>(null)
 
-  /** A call that changes the server's draft and totals; a failure keeps the form and shows the message. */
+  /** A call that changes the server's draft and totals; a failure keeps the form and shows the message (by default at the bottom). */
   const adjust = useCallback(
-    async (kind: Adjustment, call: () => Promise<CheckoutCart>) => {
+    async (kind: Adjustment, call: () => Promise<CheckoutCart>, showError: (message: string) => void = setServerError) => {
       setAdjusting(kind)
       setServerError(null)
       try {
         setCart(await call())
         return true
       } catch (err) {
-        setServerError(messageOf(err))
+        showError(messageOf(err))
         return false
       } finally {
         setAdjusting(null)
@@ -42,14 +46,25 @@ export function useCheckoutAdjustments({ form, update, setErrors, setCart, setSe
     [adjust, update]
   )
 
+  const setCouponCode = useCallback(
+    (code: string) => {
+      update('couponCode', code)
+      setCouponRefused(null)
+    },
+    [update]
+  )
+
   const applyCoupon = useCallback(async () => {
     const code = form.couponCode.trim()
-    if (code) await adjust('coupon', () => checkoutApi.verifyCoupon(code))
-  }, [adjust, form.couponCode])
+    if (!code) return
+    const refused = secondCoupon(code, appliedCoupon)
+    setCouponRefused(refused)
+    if (!refused) await adjust('coupon', () => checkoutApi.verifyCoupon(code), (message) => setCouponRefused(couponRefusal(message)))
+  }, [adjust, form.couponCode, appliedCoupon])
 
   const removeCoupon = useCallback(async () => {
-    if (await adjust('coupon', () => checkoutApi.removeCoupon())) update('couponCode', '')
-  }, [adjust, update])
+    if (await adjust('coupon', () => checkoutApi.removeCoupon())) setCouponCode('')
+  }, [adjust, setCouponCode])
 
   const chooseTip = useCallback((percent: number) => adjust('tip', () => checkoutApi.tips(percent)), [adjust])
 
@@ -59,5 +74,5 @@ export function useCheckoutAdjustments({ form, update, setErrors, setCart, setSe
     else await adjust('storeCredit', () => checkoutApi.applyStoreCredit(amount))
   }, [adjust, form.storeCredit, setErrors])
 
-  return { adjusting, chooseMethod, applyCoupon, removeCoupon, chooseTip, applyStoreCredit }
+  return { adjusting, chooseMethod, couponRefused, setCouponCode, applyCoupon, removeCoupon, chooseTip, applyStoreCredit }
 }

@@ -1,6 +1,9 @@
 import type { CheckoutCart, PaymentConfigResponse } from '@/api/checkout'
 import {
   availableChannels,
+  couponRefusal,
+  secondCoupon,
+  type CouponRefusal,
   draftAfterPlacedOrder,
   EMPTY_FORM,
   formFromServer,
@@ -155,4 +158,20 @@ describe('what fills the form', () => {
     const paid: CheckoutForm = { ...PICKUP, couponCode: 'WELCOME10', storeCredit: '5', comment: 'napkins' }
     expect(draftAfterPlacedOrder(paid)).toEqual({ ...PICKUP, pickupDate: '', pickupTime: '' })
   })
+})
+
+describe('coupon refusals', () => {
+  it.each<[string, CouponRefusal]>([
+    ['Coupon not valid', { reason: 'unknown' }],
+    ['Coupon has expired', { reason: 'expired' }],
+    ['Coupon needs a subtotal of at least $30.00', { reason: 'minimum', amount: '$30.00' }],
+    ['Coupon needs a subtotal of at least $30.00.', { reason: 'minimum', amount: '$30.00' }],
+    ['Coupon NOPE does not exist', { reason: 'other', message: 'Coupon NOPE does not exist' }]
+  ])('server says %p', (message, refusal) => expect(couponRefusal(message)).toEqual(refusal))
+
+  it.each<[string, string | null, CouponRefusal | null]>([
+    ['SPRING5', 'WELCOME10', { reason: 'onePerOrder', applied: 'WELCOME10' }],
+    [' welcome10 ', 'WELCOME10', null],
+    ['SPRING5', null, null]
+  ])('%p with %p applied', (code, applied, refusal) => expect(secondCoupon(code, applied)).toEqual(refusal))
 })

@@ -92,8 +92,9 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
       <CouponSection
         code={form.couponCode}
         applied={c.cart.coupon}
+        refused={c.couponRefused}
         busy={c.busy === 'coupon'}
-        onCode={(code) => update('couponCode', code)}
+        onCode={c.setCouponCode}
         onApply={() => void c.applyCoupon()}
         onRemove={() => void c.removeCoupon()}
       />

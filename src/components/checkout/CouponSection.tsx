@@ -2,13 +2,31 @@ import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import { Input } from '@/components/taro/FormComponents'
 import type { CheckoutCart } from '@/api/checkout'
+import type { CouponRefusal } from '@/domain/checkoutForm'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { Section } from './Choices'
+import type { Translate } from '@/i18n'
+import { FieldMessage, Section } from './Choices'
 
-export function CouponSection({ code, applied, busy, onCode, onApply, onRemove }: {
+function refusalText(t: Translate, refused: CouponRefusal): string {
+  switch (refused.reason) {
+    case 'unknown':
+      return t('checkout.couponRefused.unknown')
+    case 'expired':
+      return t('checkout.couponRefused.expired')
+    case 'minimum':
+      return t('checkout.couponRefused.minimum', { amount: refused.amount })
+    case 'onePerOrder':
+      return t('checkout.couponRefused.onePerOrder', { code: refused.applied })
+    default:
+      return refused.message
+  }
+}
+
+export function CouponSection({ code, applied, refused, busy, onCode, onApply, onRemove }: {
   code: string
   applied: CheckoutCart['coupon']
+  refused: CouponRefusal | null
   busy: boolean
   onCode(code: string): void
   onApply(): void
@@ -31,6 +49,7 @@ export function CouponSection({ code, applied, busy, onCode, onApply, onRemove }
           {t('checkout.applyCoupon')}
         </Button>
       </View>
+      <FieldMessage text={refused ? refusalText(t, refused) : undefined} />
       {applied ? (
         <View className="checkout__row">
           <Text className="checkout__note">{t('checkout.couponApplied', { code: applied.code, description: localized(applied.descriptionContent, applied.description ?? '') })}</Text>

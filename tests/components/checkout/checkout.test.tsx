@@ -103,7 +103,11 @@ const TEXT: Record<Language, Record<string, string>> = {
     table: 'Table number',
     payAtStore: 'Pay at store',
     ott: 'WeChat Pay',
-    empty: 'Your cart is empty.'
+    empty: 'Your cart is empty.',
+    couponUnknown: 'This code isn’t valid. Check the spelling and try again.',
+    couponExpired: 'This code has expired.',
+    couponMinimum: 'This code needs an order subtotal of at least $30.00.',
+    couponOnePerOrder: 'Only one code per order: remove WELCOME10 first.'
   },
   zh: {
     pickup: '自取',
@@ -123,7 +127,11 @@ const TEXT: Record<Language, Record<string, string>> = {
     table: '桌号',
     payAtStore: '到店付款',
     ott: '微信支付',
-    empty: '您的购物车是空的。'
+    empty: '您的购物车是空的。',
+    couponUnknown: '此优惠码无效，请检查后重试。',
+    couponExpired: '此优惠码已过期。',
+    couponMinimum: '订单小计满 $30.00 才能使用此优惠码。',
+    couponOnePerOrder: '每笔订单只能使用一个优惠码：请先移除 WELCOME10。'
   }
 }
 
@@ -321,6 +329,42 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
     const view = render(<CheckoutPage />)
     await settle()
     expect(within(view.container).getByText(text.empty)).toBeInTheDocument()
+  })
+})
+
+describe.each(LANGS)('coupon refusals (%s)', (lang) => {
+  const text = TEXT[lang]
+  beforeEach(() => resetStores(appInfoFixture(), lang))
+  const couponMessage = () => document.querySelector('[data-section="coupon"] .checkout__field-error')?.textContent ?? null
+  async function apply(code: string) {
+    await type('couponCode', code)
+    await click(document.querySelector('.checkout__apply-coupon') as Element)
+  }
+
+  test('a refused code says why under the field: unknown, expired, below the minimum, one code per order', async () => {
+    const http = server({
+      'GET /shoppingManagement4/couponVerification/BOGUS10': fail(400, 'Coupon not valid'),
+      'GET /shoppingManagement4/couponVerification/SUMMER20': fail(400, 'Coupon has expired'),
+      'GET /shoppingManagement4/couponVerification/BIG30': fail(400, 'Coupon needs a subtotal of at least $30.00'),
+      'GET /shoppingManagement4/couponVerification/WELCOME10': cart({ discount: 250, total: 2543, coupon: { code: 'WELCOME10', description: '10% off', valid: true } })
+    })
+    await renderCheckout()
+    await apply('BOGUS10')
+    expect(couponMessage()).toBe(text.couponUnknown)
+    expect(valueOf('couponCode')).toBe('BOGUS10')
+    await type('couponCode', 'SUMMER2')
+    expect(couponMessage()).toBeNull()
+    await apply('SUMMER20')
+    expect(couponMessage()).toBe(text.couponExpired)
+    await apply('BIG30')
+    expect(couponMessage()).toBe(text.couponMinimum)
+    await apply('WELCOME10')
+    expect(couponMessage()).toBeNull()
+    await apply('SPRING5')
+    expect(couponMessage()).toBe(text.couponOnePerOrder)
+    expect(http.calls.some((c) => c.path.endsWith('/SPRING5'))).toBe(false)
+    // The refusal is where the shopper looks, not only at the bottom of the page.
+    expect(document.querySelector('.checkout__server-error')).toBeNull()
   })
 })
 
