@@ -20,6 +20,9 @@ export type PaymentViewKind = PaymentView['view']
 /** "Pending (recheck every 2 seconds, repeating)". */
 export const POLL_INTERVAL_MS = 2000
 
+/** A payment still pending after this long was most likely left at the provider: the page offers a way out (and keeps checking). */
+export const PAYMENT_STALLED_AFTER_MS = 10_000
+
 /**
  * The spec names three combinations; the rest is our reading:
  * - qrCodeScan with an orderID → in-process, checked first (such a response may carry no status yet).

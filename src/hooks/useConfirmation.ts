@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { paymentsApi } from '@/api/payments'
 import { ORDER_ID_ERROR, type ConfirmationSource, type ConfirmationView } from '@/domain/confirmationSource'
-import { checkResult, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
+import { checkResult, PAYMENT_STALLED_AFTER_MS, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
 import { platform } from '@/platform'
 import { selectContent, selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
@@ -21,9 +21,23 @@ async function orderState(orderID: string): Promise<PaymentView> {
 
 export interface Confirmation {
   view: ConfirmationView
+  /** Pending for a while: the shopper probably left the provider's page without paying. */
+  stalled: boolean
   loggedIn: boolean
   storeName: string
-  go(path: '/user/orders' | '/user/list' | '/account/signup' | '/store' | '/checkout'): void
+  go(path: '/user/orders' | '/user/list' | '/account/signup' | '/store' | '/checkout' | '/checkout/cart'): void
+}
+
+/** True once the view has been pending for PAYMENT_STALLED_AFTER_MS. */
+function useStalled(pending: boolean): boolean {
+  const [stalled, setStalled] = useState(false)
+  useEffect(() => {
+    setStalled(false)
+    if (!pending) return undefined
+    const timer = setTimeout(() => setStalled(true), PAYMENT_STALLED_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [pending])
+  return stalled
 }
 
 export function useConfirmation(source: ConfirmationSource): Confirmation {
@@ -39,6 +53,7 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
   const polled = usePaymentStatus(source.kind === 'known' ? null : check, orderID)
   const view = source.kind === 'known' ? source.view : polled
   const paid = view.view === 'success'
+  const stalled = useStalled(view.view === 'pending')
   useEffect(() => {
     // The server emptied the cart when the order was paid: the badge and cart pages follow.
     if (!paid) return
@@ -46,7 +61,7 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
     forgetPlacedOrderDraft()
   }, [paid])
   const go = useCallback<Confirmation['go']>((path) => platform.navigate(path, path === '/checkout' ? 'push' : 'relaunch'), [])
-  return useMemo(() => ({ view, loggedIn, storeName, go }), [view, loggedIn, storeName, go])
+  return useMemo(() => ({ view, stalled, loggedIn, storeName, go }), [view, stalled, loggedIn, storeName, go])
 }
 
 export type ProcessPayState = { kind: 'processing' } | { kind: 'error'; message: string }

@@ -32,13 +32,27 @@ function NextSteps({ loggedIn, go }: Pick<Confirmation, 'loggedIn' | 'go'>) {
 }
 
 /** The pending, success, in-process and failure views of both confirmation pages. */
-export function ConfirmationPanel({ view, loggedIn, storeName, go }: Confirmation) {
+export function ConfirmationPanel({ view, stalled, loggedIn, storeName, go }: Confirmation) {
   const t = useT()
   switch (view.view) {
     case 'pending':
       return (
         <View className="confirmation confirmation--pending">
           <Spinner label={t('confirmation.pending')} />
+          {stalled ? (
+            <View className="confirmation__stalled" role="status">
+              <Text className="confirmation__text">{t('confirmation.stalled')}</Text>
+              <View className="confirmation__actions">
+                {/* The checkout kept the form and the reserved order: placing it again pays the same order. */}
+                <Button className="confirmation__button confirmation__button--primary" onClick={() => go('/checkout')}>
+                  {t('confirmation.retryPayment')}
+                </Button>
+                <Button className="confirmation__button" onClick={() => go('/checkout/cart')}>
+                  {t('confirmation.backToCart')}
+                </Button>
+              </View>
+            </View>
+          ) : null}
         </View>
       )
     case 'success':

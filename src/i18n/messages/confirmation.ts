@@ -17,6 +17,8 @@ export default defineMessages({
     'confirmation.register': 'Register',
     'confirmation.continueShopping': 'Continue Shopping',
     'confirmation.backToCart': 'Back to Cart',
+    'confirmation.stalled': 'Payment not completed yet. If you left the payment page, you can try again; we keep checking meanwhile.',
+    'confirmation.retryPayment': 'Retry payment',
     'processpay.title': 'Payment',
     'processpay.processing': 'We are processing your payment request, please hold on stay in this page.',
     'processpay.noCode': 'WeChat did not authorize the payment, please try again.'
@@ -37,6 +39,8 @@ export default defineMessages({
     'confirmation.register': '注册',
     'confirmation.continueShopping': '继续购物',
     'confirmation.backToCart': '返回购物车',
+    'confirmation.stalled': '尚未完成支付。如果您已离开支付页面，可以重新支付；我们会继续查询支付结果。',
+    'confirmation.retryPayment': '重新支付',
     'processpay.title': '支付',
     'processpay.processing': '我们正在处理您的支付请求，请稍候并停留在此页面。',
     'processpay.noCode': '微信未授权本次支付，请重试。'

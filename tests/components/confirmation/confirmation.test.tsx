@@ -30,7 +30,9 @@ const TEXT: Record<Language, Record<string, string>> = {
     register: 'Register',
     shopping: 'Continue Shopping',
     inProcess: 'Your payment is being processed',
-    processing: 'We are processing your payment request, please hold on stay in this page.'
+    processing: 'We are processing your payment request, please hold on stay in this page.',
+    stalled: 'Payment not completed yet. If you left the payment page, you can try again; we keep checking meanwhile.',
+    retry: 'Retry payment'
   },
   zh: {
     pending: '正在提交支付...',
@@ -45,7 +47,9 @@ const TEXT: Record<Language, Record<string, string>> = {
     register: '注册',
     shopping: '继续购物',
     inProcess: '您的付款正在处理中',
-    processing: '我们正在处理您的支付请求，请稍候并停留在此页面。'
+    processing: '我们正在处理您的支付请求，请稍候并停留在此页面。',
+    stalled: '尚未完成支付。如果您已离开支付页面，可以重新支付；我们会继续查询支付结果。',
+    retry: '重新支付'
   }
 }
 
@@ -259,6 +263,35 @@ describe('polling', () => {
     })
     await settle()
     expect(panel().getByText('Thank you for your order!')).toBeInTheDocument()
+  })
+})
+
+describe.each(LANGS)('an abandoned payment (%s)', (lang) => {
+  const text = TEXT[lang]
+  test('still pending after 10 s: Retry payment and Back to cart beside the spinner, and the checks go on', async () => {
+    jest.useFakeTimers()
+    resetStores(appInfoFixture(), lang)
+    const http = mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PENDING })
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(9000)
+    })
+    expect(panel().queryByText(text.retry)).toBeNull()
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000)
+    })
+    expect(panel().getByText(text.pending)).toBeInTheDocument()
+    expect(panel().getByText(text.stalled)).toBeInTheDocument()
+    const checks = paymentCalls(http).length
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(4000)
+    })
+    expect(paymentCalls(http).length).toBe(checks + 2)
+    fireEvent.click(panel().getByText(text.retry))
+    expect(navigations.at(-1)).toMatchObject({ url: '/checkout' })
+    fireEvent.click(panel().getByText(text.backToCart))
+    expect(navigations.at(-1)).toMatchObject({ url: '/checkout/cart' })
   })
 })
 
