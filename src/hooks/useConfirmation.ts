@@ -3,13 +3,18 @@
  * and what the views need (guest or signed in, store name).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { ordersApi, type Order } from '@/api/orders'
 import { paymentsApi } from '@/api/payments'
 import { ORDER_ID_ERROR, type ConfirmationSource, type ConfirmationView } from '@/domain/confirmationSource'
+import { storeName as storeNameIn } from '@/domain/locations'
 import { checkResult, PAYMENT_STALLED_AFTER_MS, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
+import { orderPlace, signUpPath, type OrderPlace } from '@/domain/placedOrder'
 import { platform } from '@/platform'
 import { selectContent, selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
+import { useLocale } from '@/stores/locale'
 import { forgetPlacedOrderDraft } from './useCheckoutDraft'
+import { useLoad } from './useLoad'
 import { usePaymentStatus } from './usePaymentStatus'
 
 /** Pay-at-store orders are placed without an online payment: the success view, not a failure. */
@@ -21,11 +26,16 @@ async function orderState(orderID: string): Promise<PaymentView> {
 
 export interface Confirmation {
   view: ConfirmationView
+  /** The paid (or pay-at-store) order, once loaded: the success view shows its items, total and where it goes. */
+  order: Order | null
+  place: OrderPlace | null
   /** Pending for a while: the shopper probably left the provider's page without paying. */
   stalled: boolean
   loggedIn: boolean
   storeName: string
-  go(path: '/user/orders' | '/user/list' | '/account/signup' | '/store' | '/checkout' | '/checkout/cart'): void
+  go(path: '/user/orders' | '/user/list' | '/store' | '/checkout' | '/checkout/cart'): void
+  /** Sign-up with the order's e-mail and name filled in. */
+  register(): void
 }
 
 /** True once the view has been pending for PAYMENT_STALLED_AFTER_MS. */
@@ -60,8 +70,19 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
     void useCart.getState().load()
     forgetPlacedOrderDraft()
   }, [paid])
+  const paidID = view.view === 'success' ? view.orderID : ''
+  const loadOrder = useCallback(() => ordersApi.placed(paidID), [paidID])
+  // Without the order (an old order of another session), the view still confirms the order number.
+  const order = useLoad(loadOrder, !!paidID).data
+  const stores = useAppInfo((s) => s.info?.appContent.system.storeLocations)
+  const language = useLocale((s) => s.language)
+  const place = useMemo(() => (order ? orderPlace(order, stores ?? [], (store) => storeNameIn(store, language)) : null), [order, stores, language])
   const go = useCallback<Confirmation['go']>((path) => platform.navigate(path, path === '/checkout' ? 'push' : 'relaunch'), [])
-  return useMemo(() => ({ view, stalled, loggedIn, storeName, go }), [view, stalled, loggedIn, storeName, go])
+  const register = useCallback(() => platform.navigate(signUpPath(order?.contact), 'relaunch'), [order])
+  return useMemo(
+    () => ({ view, order, place, stalled, loggedIn, storeName, go, register }),
+    [view, order, place, stalled, loggedIn, storeName, go, register]
+  )
 }
 
 export type ProcessPayState = { kind: 'processing' } | { kind: 'error'; message: string }

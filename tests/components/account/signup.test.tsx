@@ -40,6 +40,17 @@ describe.each(LANGS)('sign-up page (%s)', (lang) => {
     expect(http.calls).toHaveLength(0)
   })
 
+  it('from the order confirmation: e-mail and name come filled in', async () => {
+    resetStores(guest(), lang, '/account/signup?email=ada%2Bshop%40example.com&firstName=Ada&lastName=Lovelace')
+    mockHttp()
+    const { container } = render(<SignUpForm />)
+    await settle()
+    expect(valueOf(container, 'emailID')).toBe('ada+shop@example.com')
+    expect(valueOf(container, 'firstName')).toBe('Ada')
+    expect(valueOf(container, 'lastName')).toBe('Lovelace')
+    expect(valueOf(container, 'password')).toBe('')
+  })
+
   it('an e-mail already registered shows the server message and keeps every typed value', async () => {
     resetStores(guest(), lang, '/account/signup')
     mockHttp({ 'POST /common3/clientRegistration': fail(409, 'An account with this e-mail already exists') })
