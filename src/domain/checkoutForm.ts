@@ -4,10 +4,10 @@
  * the signed-in shopper's own details). The hooks in src/hooks/useCheckout*.ts hold state and call the server.
  */
 import type { Address } from '@/api/account'
-import type { PaymentConfig, SessionUser } from '@/api/appInfo'
-import type { CheckoutCart, Contact, OrderMethod, PaymentConfigResponse, Slot } from '@/api/checkout'
+import type { SessionUser } from '@/api/appInfo'
+import type { CheckoutCart, Contact, OrderMethod, Slot } from '@/api/checkout'
 import type { MessageKey } from '@/i18n'
-import type { H5PaymentChannel } from '@/platform/types'
+import type { PaymentMethod } from './paymentMethods'
 
 export type PaymentChoice = 'ONLINE' | 'PAY_AT_STORE'
 
@@ -27,7 +27,7 @@ export interface CheckoutForm {
   storeCredit: string
   comment: string
   payment: PaymentChoice
-  channel: H5PaymentChannel | ''
+  paymentMethod: PaymentMethod | ''
 }
 
 export type FieldName =
@@ -45,7 +45,7 @@ export type FieldName =
   | 'address.city'
   | 'address.province'
   | 'address.postCode'
-  | 'channel'
+  | 'paymentMethod'
   | 'storeCredit'
 
 export type FieldErrors = Partial<Record<FieldName, MessageKey>>
@@ -65,7 +65,7 @@ export const EMPTY_FORM: CheckoutForm = {
   storeCredit: '',
   comment: '',
   payment: 'ONLINE',
-  channel: ''
+  paymentMethod: ''
 }
 
 /** What the next checkout keeps of a paid order's draft: method, store, contact and address, not this order's extras. */
@@ -76,24 +76,6 @@ export function draftAfterPlacedOrder(draft: Partial<CheckoutForm>): Partial<Che
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE_RE = /^\+?[0-9 ()-]{7,20}$/
-
-/** Wallet-specific channels follow the store's payment flags (spec §3 system.payment); aggregators always show. */
-const CHANNEL_FLAG: Partial<Record<H5PaymentChannel, keyof PaymentConfig>> = {
-  OTT: 'supportWeChatPay',
-  SNAPPAY_WECHATPAY: 'supportWeChatPay',
-  NATIVE_WECHAT_H5: 'supportWeChatPay',
-  SNAPPAY_ALIPAY: 'supportAliPay',
-  ALIPAY_H5: 'supportAliPay',
-  SNAPPAY_UNIONPAY: 'supportUnionPay'
-}
-
-export function availableChannels(config: PaymentConfigResponse | null, flags: PaymentConfig | undefined): H5PaymentChannel[] {
-  if (!config?.onlineProviders.enabled) return []
-  return (config.onlineProviders.h5Channels ?? []).filter((channel) => {
-    const flag = CHANNEL_FLAG[channel]
-    return !flag || flags?.[flag] !== false
-  })
-}
 
 /** Dollars as typed → minor units; null when it is not an amount. */
 export function toMinorUnits(text: string): number | null {
@@ -108,7 +90,8 @@ export function timesOn(slots: Slot[], date: string): string[] {
 }
 
 export interface ValidationOptions {
-  needsChannel: boolean
+  /** An online payment needs a method chosen (a browser with methods to choose from). */
+  needsMethod: boolean
   tableNumberPattern?: string
 }
 
@@ -138,7 +121,7 @@ export function validate(form: CheckoutForm, options: ValidationOptions): FieldE
   if (!form.contact.firstName.trim()) errors.firstName = 'checkout.error.required'
   if (!EMAIL_RE.test(form.contact.email.trim())) errors.email = 'checkout.error.email'
   if (!PHONE_RE.test(form.contact.phone.trim())) errors.phone = 'checkout.error.phone'
-  if (form.payment === 'ONLINE' && options.needsChannel && !form.channel) errors.channel = 'checkout.error.channel'
+  if (form.payment === 'ONLINE' && options.needsMethod && !form.paymentMethod) errors.paymentMethod = 'checkout.error.paymentMethod'
   return errors
 }
 

@@ -4,23 +4,22 @@
  * from (useCheckoutData), the signed-in shopper's details (useCheckoutPrefill), changes answered with new totals
  * (useCheckoutAdjustments) and placing the order (useCheckoutOrder); the rules are src/domain/checkoutForm.ts.
  */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { CheckoutCart } from '@/api/checkout'
-import { availableChannels, formFromServer, payAtStoreAllowed } from '@/domain/checkoutForm'
-import { platform } from '@/platform'
+import { formFromServer, payAtStoreAllowed } from '@/domain/checkoutForm'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useCheckoutAdjustments } from './useCheckoutAdjustments'
 import { useCheckoutData } from './useCheckoutData'
 import { useCheckoutDraft } from './useCheckoutDraft'
 import { useCheckoutOrder } from './useCheckoutOrder'
+import { useCheckoutPayment } from './useCheckoutPayment'
 import { useCheckoutPrefill } from './useCheckoutPrefill'
 
 export type Busy = null | 'loading' | 'method' | 'coupon' | 'tip' | 'storeCredit' | 'placing'
 
 export function useCheckout() {
   const loggedIn = useAppInfo(selectLoggedIn)
-  const paymentFlags = useAppInfo((s) => s.info?.appContent.system.payment)
   const cart = useCart((s) => s.cart) as CheckoutCart | null
   const setCart = useCallback((next: CheckoutCart) => useCart.setState((s) => ({ cart: next, version: s.version + 1 })), [])
   const [serverError, setServerError] = useState<string | null>(null)
@@ -37,16 +36,14 @@ export function useCheckout() {
   const data = useCheckoutData(receiveBilling)
   const prefill = useCheckoutPrefill(draft)
 
-  const environment = useMemo(() => platform.environment(), [])
-  const channels = useMemo(() => availableChannels(data.paymentConfig, paymentFlags), [data.paymentConfig, paymentFlags])
-  /** Mini-programs pay with their own sheet; a browser needs a provider. */
-  const needsChannel = !environment.miniProgram
+  const payment = useCheckoutPayment(data.paymentConfig, draft)
 
   const adjustments = useCheckoutAdjustments({ ...draft, appliedCoupon: cart?.coupon?.code ?? null, setCart, setServerError })
   const order = useCheckoutOrder({
     ...draft,
     config: data.config,
-    needsChannel: needsChannel && channels.length > 0,
+    needsMethod: payment.choosesMethod && payment.methods.length > 0,
+    carrierOf: payment.carrierOf,
     loggedIn,
     savedAddressChosen: !!prefill.selectedSavedAddress,
     setCart,
@@ -62,9 +59,9 @@ export function useCheckout() {
     placeOrder: order.placeOrder,
     busy,
     cart,
-    channels,
-    needsChannel,
-    miniProgram: environment.miniProgram,
+    paymentMethods: payment.methods,
+    choosesPaymentMethod: payment.choosesMethod,
+    miniProgram: payment.miniProgram,
     loggedIn,
     payAtStoreAvailable: payAtStoreAllowed(draft.form.method, data.config?.payAtStoreMethods),
     serverError

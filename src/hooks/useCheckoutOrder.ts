@@ -7,14 +7,17 @@ import { useCallback, useState } from 'react'
 import type { CheckoutCart, CheckoutConfig, OrderMethod } from '@/api/checkout'
 import { checkoutApi } from '@/api/checkout'
 import { payAtStoreAllowed, validate } from '@/domain/checkoutForm'
+import type { PaymentMethod } from '@/domain/paymentMethods'
 import { messageOf } from '@/domain/errors'
-import { platform } from '@/platform'
+import { platform, type H5PaymentChannel } from '@/platform'
 import type { CheckoutDraft } from './useCheckoutDraft'
 
 interface Deps extends Pick<CheckoutDraft, 'form' | 'setErrors'> {
   config: CheckoutConfig | null
-  /** A channel must be chosen (a browser with channels to choose from). */
-  needsChannel: boolean
+  /** A payment method must be chosen (a browser with methods to choose from). */
+  needsMethod: boolean
+  /** The channel the store's configuration has carry a method. */
+  carrierOf(method: PaymentMethod | ''): H5PaymentChannel | undefined
   loggedIn: boolean
   /** The delivery address is one of the address book's, unchanged (so it is not saved again). */
   savedAddressChosen: boolean
@@ -22,12 +25,12 @@ interface Deps extends Pick<CheckoutDraft, 'form' | 'setErrors'> {
   setServerError(message: string | null): void
 }
 
-export function useCheckoutOrder({ form, setErrors, config, needsChannel, loggedIn, savedAddressChosen, setCart, setServerError }: Deps) {
+export function useCheckoutOrder({ form, setErrors, config, needsMethod, carrierOf, loggedIn, savedAddressChosen, setCart, setServerError }: Deps) {
   const [placing, setPlacing] = useState(false)
 
   const placeOrder = useCallback(async () => {
     setServerError(null)
-    const found = validate(form, { needsChannel, tableNumberPattern: config?.eatIn.tableNumberPattern })
+    const found = validate(form, { needsMethod, tableNumberPattern: config?.eatIn.tableNumberPattern })
     setErrors(found)
     if (Object.keys(found).length) return
     const method = form.method as OrderMethod
@@ -61,14 +64,14 @@ export function useCheckoutOrder({ form, setErrors, config, needsChannel, logged
         await checkoutApi.storeCreditPayment(orderID)
         platform.navigate(`/confirmation/${orderID}`, 'replace')
       } else {
-        await platform.pay({ orderID, channel: form.channel || undefined })
+        await platform.pay({ orderID, channel: carrierOf(form.paymentMethod) })
       }
     } catch (err) {
       setServerError(messageOf(err))
     } finally {
       setPlacing(false)
     }
-  }, [form, needsChannel, config, loggedIn, savedAddressChosen, setErrors, setCart, setServerError])
+  }, [form, needsMethod, carrierOf, config, loggedIn, savedAddressChosen, setErrors, setCart, setServerError])
 
   return { placing, placeOrder }
 }

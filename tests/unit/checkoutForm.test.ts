@@ -1,6 +1,5 @@
-import type { CheckoutCart, PaymentConfigResponse } from '@/api/checkout'
+import type { CheckoutCart } from '@/api/checkout'
 import {
-  availableChannels,
   couponRefusal,
   secondCoupon,
   type CouponRefusal,
@@ -20,10 +19,10 @@ import { messageOf } from '@/domain/errors'
 
 const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '416-555-0199' }
 const ADDRESS = { ...EMPTY_FORM.address, firstName: 'Ada', phone: '416-555-0199', streetNumberAndNameDetails: '1 Front St W', city: 'Toronto', province: 'ON', postCode: 'M5J 2X5' }
-const PICKUP: CheckoutForm = { ...EMPTY_FORM, method: 'PICKUP', storeId: 'TOR-DT', pickupDate: '2030-01-07', pickupTime: '10:00', contact: CONTACT, channel: 'OTT' }
+const PICKUP: CheckoutForm = { ...EMPTY_FORM, method: 'PICKUP', storeId: 'TOR-DT', pickupDate: '2030-01-07', pickupTime: '10:00', contact: CONTACT, paymentMethod: 'WECHAT_PAY' }
 const DELIVERY: CheckoutForm = { ...PICKUP, method: 'DELIVERY', storeId: '', pickupDate: '', pickupTime: '', address: ADDRESS, deliveryDate: '2030-01-07', deliveryTime: '15:00' }
 const EAT_IN: CheckoutForm = { ...PICKUP, method: 'EAT_IN', pickupDate: '', pickupTime: '', tableNumber: 'A-12' }
-const OPTIONS = { needsChannel: true, tableNumberPattern: '^[A-Za-z0-9-]{1,8}$' }
+const OPTIONS = { needsMethod: true, tableNumberPattern: '^[A-Za-z0-9-]{1,8}$' }
 
 describe('validate: the messages of an order that cannot be placed yet', () => {
   it.each<[string, CheckoutForm, FieldErrors]>([
@@ -45,14 +44,14 @@ describe('validate: the messages of an order that cannot be placed yet', () => {
     }],
     ['a bad e-mail and phone', { ...PICKUP, contact: { ...CONTACT, email: 'ada@', phone: 'call me' } }, { email: 'checkout.error.email', phone: 'checkout.error.phone' }],
     ['no first name', { ...PICKUP, contact: { ...CONTACT, firstName: ' ' } }, { firstName: 'checkout.error.required' }],
-    ['online without a channel', { ...PICKUP, channel: '' }, { channel: 'checkout.error.channel' }],
-    ['pay at store needs no channel', { ...PICKUP, channel: '', payment: 'PAY_AT_STORE' }, {}]
+    ['online without a payment method', { ...PICKUP, paymentMethod: '' }, { paymentMethod: 'checkout.error.paymentMethod' }],
+    ['pay at store needs no payment method', { ...PICKUP, paymentMethod: '', payment: 'PAY_AT_STORE' }, {}]
   ])('%s', (_, form, expected) => {
     expect(validate(form, OPTIONS)).toEqual(expected)
   })
 
-  it('a mini-program (no channel to choose) accepts an online order without one', () => {
-    expect(validate({ ...PICKUP, channel: '' }, { needsChannel: false })).toEqual({})
+  it('a mini-program (no method to choose) accepts an online order without one', () => {
+    expect(validate({ ...PICKUP, paymentMethod: '' }, { needsMethod: false })).toEqual({})
   })
 })
 
@@ -69,21 +68,6 @@ describe('toMinorUnits: store credit typed as dollars', () => {
     ['', null],
     ['1e3', null]
   ])('%p → %p', (text, minor) => expect(toMinorUnits(text)).toBe(minor))
-})
-
-describe('availableChannels: the online channels offered', () => {
-  const config = (h5Channels: PaymentConfigResponse['onlineProviders']['h5Channels'], enabled = true): PaymentConfigResponse => ({
-    currency: 'CAD',
-    methods: [],
-    onlineProviders: { enabled, h5Channels }
-  })
-  it.each<[string, PaymentConfigResponse | null, Parameters<typeof availableChannels>[1], string[]]>([
-    ['not loaded', null, undefined, []],
-    ['online payment off', config(['OTT'], false), undefined, []],
-    ['no flags: every channel', config(['OTT', 'SNAPPAY_ALIPAY', 'OPAY']), undefined, ['OTT', 'SNAPPAY_ALIPAY', 'OPAY']],
-    ['WeChat Pay switched off', config(['OTT', 'SNAPPAY_WECHATPAY', 'ALIPAY_H5']), { supportWeChatPay: false }, ['ALIPAY_H5']],
-    ['Alipay and UnionPay off, aggregators stay', config(['ALIPAY_H5', 'SNAPPAY_UNIONPAY', 'CITCON']), { supportAliPay: false, supportUnionPay: false }, ['CITCON']]
-  ])('%s', (_, cfg, flags, expected) => expect(availableChannels(cfg, flags)).toEqual(expected))
 })
 
 describe('slots, pay at store and errors', () => {

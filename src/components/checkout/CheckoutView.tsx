@@ -116,11 +116,11 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
         payAtStoreAvailable={c.payAtStoreAvailable}
         payment={form.payment}
         onPayment={(p) => update('payment', p)}
-        needsChannel={c.needsChannel}
-        channels={c.channels}
-        channel={form.channel}
-        onChannel={(ch) => update('channel', ch, ['channel'])}
-        error={error('channel')}
+        choosesMethod={c.choosesPaymentMethod}
+        methods={c.paymentMethods}
+        method={form.paymentMethod}
+        onMethod={(m) => update('paymentMethod', m, ['paymentMethod'])}
+        error={error('paymentMethod')}
       />
       {c.serverError ? (
         <View className="checkout__server-error" role="alert">

@@ -6,6 +6,8 @@ import './Checkout.scss'
 export interface Choice<T extends string | number> {
   value: T
   label: string
+  /** A brand mark shown before the label (payment methods). */
+  logo?: string
 }
 
 /**
@@ -40,6 +42,7 @@ export function Choices<T extends string | number>({
             data-value={String(option.value)}
             onClick={() => !disabled && onSelect(option.value)}
           >
+            {option.logo ? <View className={`checkout-choices__logo checkout-choices__logo--${option.logo}`} aria-hidden /> : null}
             <Text>{option.label}</Text>
           </View>
         )

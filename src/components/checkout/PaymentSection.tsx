@@ -1,19 +1,20 @@
 import { Text } from '@tarojs/components'
 import type { PaymentChoice } from '@/domain/checkoutForm'
+import type { PaymentMethod } from '@/domain/paymentMethods'
 import { useT } from '@/hooks/useT'
-import type { MessageKey } from '@/i18n'
-import type { H5PaymentChannel } from '@/platform/types'
 import { Choices, FieldMessage, Section, type Choice } from './Choices'
 
-export function PaymentSection({ payAtStoreAvailable, payment, onPayment, needsChannel, channels, channel, onChannel, error }: {
+const LOGO: Record<PaymentMethod, string> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay' }
+
+export function PaymentSection({ payAtStoreAvailable, payment, onPayment, choosesMethod, methods, method, onMethod, error }: {
   payAtStoreAvailable: boolean
   payment: PaymentChoice
   onPayment(payment: PaymentChoice): void
-  /** A browser chooses a channel; a mini-program pays with its own sheet. */
-  needsChannel: boolean
-  channels: H5PaymentChannel[]
-  channel: H5PaymentChannel | ''
-  onChannel(channel: H5PaymentChannel): void
+  /** A browser chooses a method; a mini-program pays with its own sheet. */
+  choosesMethod: boolean
+  methods: PaymentMethod[]
+  method: PaymentMethod | ''
+  onMethod(method: PaymentMethod): void
   error?: string
 }) {
   const t = useT()
@@ -23,14 +24,19 @@ export function PaymentSection({ payAtStoreAvailable, payment, onPayment, needsC
   return (
     <Section name="payment" title={t('checkout.payment')}>
       {choices.length > 1 ? <Choices name="payment" options={choices} selected={payment} onSelect={onPayment} /> : null}
-      {online && needsChannel ? (
-        channels.length ? (
-          <Choices name="channel" options={channels.map((ch) => ({ value: ch, label: t(`checkout.channel.${ch}` as MessageKey) }))} selected={channel} onSelect={onChannel} />
+      {online && choosesMethod ? (
+        methods.length ? (
+          <Choices
+            name="paymentMethod"
+            options={methods.map((m) => ({ value: m, label: t(`checkout.paymentMethod.${m}`), logo: LOGO[m] }))}
+            selected={method}
+            onSelect={onMethod}
+          />
         ) : (
           <Text className="checkout__note">{t('checkout.noOnlinePayment')}</Text>
         )
       ) : null}
-      {online && !needsChannel ? <Text className="checkout__note">{t('checkout.payInApp')}</Text> : null}
+      {online && !choosesMethod ? <Text className="checkout__note">{t('checkout.payInApp')}</Text> : null}
       <FieldMessage text={error} />
     </Section>
   )

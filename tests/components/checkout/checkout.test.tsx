@@ -12,7 +12,7 @@ import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
 import { appInfoFixture, loggedInFixture, withPayment } from '../../support/fixtures/appInfo'
 import { fail, mockHttp, type MockHttp } from '../../support/mockHttp'
 import { navigations, testControl } from '../../support/taroMock'
-import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from '../shell/shellTestKit'
+import { ALIPAY_UA, DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent, WECHAT_MP_UA } from '../shell/shellTestKit'
 
 const TODAY = '2030-01-07'
 const CONFIG: CheckoutConfig = {
@@ -102,7 +102,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     phone: 'Phone',
     table: 'Table number',
     payAtStore: 'Pay at store',
-    ott: 'WeChat Pay',
+    methods: 'WeChat Pay|Alipay',
     empty: 'Your cart is empty.',
     couponUnknown: 'This code isn’t valid. Check the spelling and try again.',
     couponExpired: 'This code has expired.',
@@ -126,7 +126,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     phone: '电话',
     table: '桌号',
     payAtStore: '到店付款',
-    ott: '微信支付',
+    methods: '微信支付|支付宝',
     empty: '您的购物车是空的。',
     couponUnknown: '此优惠码无效，请检查后重试。',
     couponExpired: '此优惠码已过期。',
@@ -253,7 +253,7 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
     await click(option('pickupTime', '10:30'))
     await fillContact()
     await type('comment', 'Extra napkins')
-    await click(option('channel', 'OTT'))
+    await click(option('paymentMethod', 'WECHAT_PAY'))
     await click(page().getByText(text.place))
     const posts = http.calls.filter((c) => c.path !== '/shoppingManagement4/billing/' || c.method === 'GET').map((c) => `${c.method} ${c.path}`)
     expect(posts.slice(posts.indexOf('POST /shoppingManagement4/updateOrderMethod', 6))).toEqual([
@@ -280,7 +280,7 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
     await click(option('store', 'MSS-SQ1'))
     await type('tableNumber', 'A12')
     await fillContact()
-    await click(option('channel', 'OPAY'))
+    await click(option('paymentMethod', 'ALIPAY'))
     await click(page().getByText(text.place))
     expect(page().getByText('Only 1 left in stock')).toBeInTheDocument()
     expect(valueOf('tableNumber')).toBe('A12')
@@ -368,6 +368,34 @@ describe.each(LANGS)('coupon refusals (%s)', (lang) => {
   })
 })
 
+describe.each(LANGS)('payment methods (%s)', (lang) => {
+  const text = TEXT[lang]
+  beforeEach(() => resetStores(appInfoFixture(), lang))
+  const methodOptions = () => Array.from(document.querySelectorAll('.checkout-choices__option[data-name="paymentMethod"]'))
+  const chosen = () => methodOptions().filter((el) => el.getAttribute('aria-checked') === 'true').map((el) => el.getAttribute('data-value'))
+
+  test('named as shoppers know them, each with its mark; a desktop browser has none chosen for the shopper', async () => {
+    server()
+    await renderCheckout()
+    expect(methodOptions().map((el) => el.textContent).join('|')).toBe(text.methods)
+    expect(methodOptions().map((el) => el.querySelector('.checkout-choices__logo')?.className)).toEqual([
+      'checkout-choices__logo checkout-choices__logo--wechat',
+      'checkout-choices__logo checkout-choices__logo--alipay'
+    ])
+    expect(chosen()).toEqual([])
+  })
+
+  test.each([
+    ['WeChat', WECHAT_MP_UA, 'WECHAT_PAY'],
+    ['Alipay', ALIPAY_UA, 'ALIPAY']
+  ])('inside %s its own method is chosen for the shopper', async (_, ua, method) => {
+    setUserAgent(ua)
+    server()
+    await renderCheckout()
+    await waitFor(() => expect(chosen()).toEqual([method]))
+  })
+})
+
 describe('delivery, coupon, tip and store credit', () => {
   test('delivery: address, area choice, slot; deliverInfo before the contact, save-to-profile for a signed-in shopper', async () => {
     resetStores(withPayment(loggedInFixture(), { supportUnionPay: true }), 'en')
@@ -385,7 +413,7 @@ describe('delivery, coupon, tip and store credit', () => {
     await click(option('deliveryTime', '16:00'))
     await fillContact()
     fireEvent.click(page().getByText('Save this address to my profile'))
-    await click(option('channel', 'SNAPPAY_UNIONPAY'))
+    await click(option('paymentMethod', 'UNIONPAY'))
     http.set('GET /shoppingManagement4/requestSnapPayPrePayment/webpay/UNIONPAY', { orderID: '100007', redirectUrl: 'http://localhost/sandbox/u' })
     await click(page().getByText('Place order'))
     const deliver = http.calls.find((c) => c.path === '/shoppingManagement4/orderDeliverInfo')!
@@ -428,12 +456,12 @@ describe('delivery, coupon, tip and store credit', () => {
     expect(valueOf('couponCode')).toBe('NOPE')
   })
 
-  test('payment channels follow paymentConfig and the store flags (UnionPay off in this store)', async () => {
+  test('payment methods, not processors: the store’s accepted methods that an enabled channel carries (UnionPay off in this store)', async () => {
     resetStores(appInfoFixture(), 'en')
     server()
     await renderCheckout()
-    const channels = Array.from(document.querySelectorAll('.checkout-choices__option[data-name="channel"]')).map((el) => el.getAttribute('data-value'))
-    expect(channels).toEqual(['OTT', 'OPAY'])
+    const methods = Array.from(document.querySelectorAll('.checkout-choices__option[data-name="paymentMethod"]')).map((el) => el.getAttribute('data-value'))
+    expect(methods).toEqual(['WECHAT_PAY', 'ALIPAY'])
   })
 
   test('a signed-in shopper starts with their contact details; a typed draft wins', async () => {

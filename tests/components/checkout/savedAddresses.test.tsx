@@ -277,7 +277,7 @@ describe('saved addresses at checkout: choosing, editing, keeping what was typed
     await click(option('deliveryDate', TODAY))
     await click(option('deliveryTime', '15:00'))
     await type('phone', '416-555-0101')
-    await click(option('channel', 'OTT'))
+    await click(option('paymentMethod', 'WECHAT_PAY'))
     await click(document.querySelector('#checkout-place-order') as Element)
     expect(document.querySelector('.checkout__server-error')).toBeNull()
     const deliver = http.calls.find((c) => c.path === '/shoppingManagement4/orderDeliverInfo')
