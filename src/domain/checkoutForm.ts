@@ -125,6 +125,20 @@ export function validate(form: CheckoutForm, options: ValidationOptions): FieldE
   return errors
 }
 
+/** The fields the shopper types into (the rest are choices). */
+export type TypedField = Extract<FieldName, 'tableNumber' | 'firstName' | 'email' | 'phone' | `address.${string}`>
+
+function typedValue(form: CheckoutForm, name: TypedField): string {
+  if (name === 'tableNumber') return form.tableNumber
+  if (name.startsWith('address.')) return String(form.address[name.slice('address.'.length) as keyof Address] ?? '')
+  return form.contact[name as keyof Contact]
+}
+
+/** On leaving a field the shopper typed in, that field's own message; an untouched empty field waits for Place order. */
+export function messageOnLeaving(form: CheckoutForm, name: TypedField, options: ValidationOptions): MessageKey | undefined {
+  return typedValue(form, name).trim() ? validate(form, options)[name] : undefined
+}
+
 /** The errors without the named fields' (those fields changed). */
 export function withoutErrors(errors: FieldErrors, names: (name: string) => boolean): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([name]) => !names(name)))

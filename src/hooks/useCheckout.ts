@@ -4,9 +4,9 @@
  * from (useCheckoutData), the signed-in shopper's details (useCheckoutPrefill), changes answered with new totals
  * (useCheckoutAdjustments) and placing the order (useCheckoutOrder); the rules are src/domain/checkoutForm.ts.
  */
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { CheckoutCart } from '@/api/checkout'
-import { formFromServer, payAtStoreAllowed } from '@/domain/checkoutForm'
+import { formFromServer, messageOnLeaving, payAtStoreAllowed, withoutErrors, type TypedField } from '@/domain/checkoutForm'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useCheckoutAdjustments } from './useCheckoutAdjustments'
@@ -39,10 +39,22 @@ export function useCheckout() {
   const payment = useCheckoutPayment(data.paymentConfig, draft)
 
   const adjustments = useCheckoutAdjustments({ ...draft, appliedCoupon: cart?.coupon?.code ?? null, setCart, setServerError })
+  const tableNumberPattern = data.config?.eatIn.tableNumberPattern
+  const needsMethod = payment.choosesMethod && payment.methods.length > 0
+  const validation = useMemo(() => ({ needsMethod, tableNumberPattern }), [needsMethod, tableNumberPattern])
+  const { form, setErrors } = draft
+  /** Checks a typed field as the shopper leaves it. */
+  const leaveField = useCallback(
+    (name: TypedField) => {
+      const message = messageOnLeaving(form, name, validation)
+      setErrors((e) => (message ? { ...e, [name]: message } : withoutErrors(e, (field) => field === name)))
+    },
+    [form, validation, setErrors]
+  )
   const order = useCheckoutOrder({
     ...draft,
     config: data.config,
-    needsMethod: payment.choosesMethod && payment.methods.length > 0,
+    validation,
     carrierOf: payment.carrierOf,
     loggedIn,
     savedAddressChosen: !!prefill.selectedSavedAddress,
@@ -57,6 +69,7 @@ export function useCheckout() {
     ...prefill,
     ...adjustments,
     placeOrder: order.placeOrder,
+    leaveField,
     busy,
     cart,
     paymentMethods: payment.methods,

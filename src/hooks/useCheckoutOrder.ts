@@ -3,10 +3,11 @@
  * final billing, reserve, then settle pay-at-store, pay with store credit alone, or hand over to the platform's
  * payment (platform.pay). Any failure leaves the form as it is, with the message.
  */
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import Taro from '@tarojs/taro'
 import type { CheckoutCart, CheckoutConfig, OrderMethod } from '@/api/checkout'
 import { checkoutApi } from '@/api/checkout'
-import { payAtStoreAllowed, validate } from '@/domain/checkoutForm'
+import { payAtStoreAllowed, validate, type ValidationOptions } from '@/domain/checkoutForm'
 import type { PaymentMethod } from '@/domain/paymentMethods'
 import { messageOf } from '@/domain/errors'
 import { platform, type H5PaymentChannel } from '@/platform'
@@ -14,8 +15,7 @@ import type { CheckoutDraft } from './useCheckoutDraft'
 
 interface Deps extends Pick<CheckoutDraft, 'form' | 'setErrors'> {
   config: CheckoutConfig | null
-  /** A payment method must be chosen (a browser with methods to choose from). */
-  needsMethod: boolean
+  validation: ValidationOptions
   /** The channel the store's configuration has carry a method. */
   carrierOf(method: PaymentMethod | ''): H5PaymentChannel | undefined
   loggedIn: boolean
@@ -25,14 +25,22 @@ interface Deps extends Pick<CheckoutDraft, 'form' | 'setErrors'> {
   setServerError(message: string | null): void
 }
 
-export function useCheckoutOrder({ form, setErrors, config, needsMethod, carrierOf, loggedIn, savedAddressChosen, setCart, setServerError }: Deps) {
+export function useCheckoutOrder({ form, setErrors, config, validation, carrierOf, loggedIn, savedAddressChosen, setCart, setServerError }: Deps) {
   const [placing, setPlacing] = useState(false)
+  // After a refused Place order the page moves to the first message (once it is on screen).
+  const [refusals, setRefusals] = useState(0)
+  useEffect(() => {
+    if (refusals) void Taro.pageScrollTo({ selector: '.checkout .field-invalid', duration: 300 })
+  }, [refusals])
 
   const placeOrder = useCallback(async () => {
     setServerError(null)
-    const found = validate(form, { needsMethod, tableNumberPattern: config?.eatIn.tableNumberPattern })
+    const found = validate(form, validation)
     setErrors(found)
-    if (Object.keys(found).length) return
+    if (Object.keys(found).length) {
+      setRefusals((n) => n + 1)
+      return
+    }
     const method = form.method as OrderMethod
     const payAtStore = form.payment === 'PAY_AT_STORE' && payAtStoreAllowed(method, config?.payAtStoreMethods)
     setPlacing(true)
@@ -71,7 +79,7 @@ export function useCheckoutOrder({ form, setErrors, config, needsMethod, carrier
     } finally {
       setPlacing(false)
     }
-  }, [form, needsMethod, carrierOf, config, loggedIn, savedAddressChosen, setErrors, setCart, setServerError])
+  }, [form, validation, carrierOf, config, loggedIn, savedAddressChosen, setErrors, setCart, setServerError])
 
   return { placing, placeOrder }
 }

@@ -6,6 +6,7 @@ import {
   draftAfterPlacedOrder,
   EMPTY_FORM,
   formFromServer,
+  messageOnLeaving,
   payAtStoreAllowed,
   prefilledContact,
   timesOn,
@@ -158,4 +159,15 @@ describe('coupon refusals', () => {
     [' welcome10 ', 'WELCOME10', null],
     ['SPRING5', null, null]
   ])('%p with %p applied', (code, applied, refusal) => expect(secondCoupon(code, applied)).toEqual(refusal))
+})
+
+describe('messageOnLeaving: a typed field checked as the shopper leaves it', () => {
+  it.each<[string, CheckoutForm, Parameters<typeof messageOnLeaving>[1], string | undefined]>([
+    ['a bad e-mail', { ...PICKUP, contact: { ...CONTACT, email: 'ada@' } }, 'email', 'checkout.error.email'],
+    ['a good e-mail', PICKUP, 'email', undefined],
+    ['an empty first name waits for Place order', { ...PICKUP, contact: { ...CONTACT, firstName: ' ' } }, 'firstName', undefined],
+    ['a short delivery phone', { ...DELIVERY, address: { ...ADDRESS, phone: '12' } }, 'address.phone', 'checkout.error.phone'],
+    ['a table the pattern refuses', { ...EAT_IN, tableNumber: 'table 12!' }, 'tableNumber', 'checkout.error.tableNumberFormat'],
+    ['another field’s mistake is not this one’s', { ...PICKUP, contact: { ...CONTACT, email: 'ada@' } }, 'phone', undefined]
+  ])('%s', (_, form, field, message) => expect(messageOnLeaving(form, field, OPTIONS)).toBe(message))
 })

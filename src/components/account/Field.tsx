@@ -12,13 +12,16 @@ interface FieldProps {
   password?: boolean
   /** Browser autofill hint (H5). */
   autoComplete?: string
+  /** The browser's keyboard for it (H5): e-mail or phone keys. */
+  inputType?: 'email' | 'tel'
+  onBlur?(): void
   maxlength?: number
 }
 
 /** A labelled text field with its validation message underneath. */
-export function Field({ name, label, value, onChange, error, password, autoComplete, maxlength = 200 }: FieldProps) {
+export function Field({ name, label, value, onChange, error, password, autoComplete, inputType, onBlur, maxlength = 200 }: FieldProps) {
   return (
-    <View className={`account-field${error ? ' account-field--invalid' : ''}`}>
+    <View className={`account-field${error ? ' account-field--invalid field-invalid' : ''}`}>
       <Text className="account-field__label">{label}</Text>
       <Input
         className="account-field__input"
@@ -27,8 +30,9 @@ export function Field({ name, label, value, onChange, error, password, autoCompl
         password={password}
         maxlength={maxlength}
         ariaLabel={label}
-        nativeProps={{ 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete }}
+        nativeProps={{ 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete, ...(inputType ? { type: inputType } : {}) }}
         onInput={(e) => onChange(e.detail.value)}
+        onBlur={onBlur}
       />
       {error ? (
         <View className="account-field__error" role="alert">

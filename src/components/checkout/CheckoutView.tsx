@@ -64,6 +64,7 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
           tableError={error('tableNumber')}
           onStore={chooseStore}
           onTable={(table) => update('tableNumber', table, ['tableNumber'])}
+          onLeaveTable={() => c.leaveField('tableNumber')}
         />
       ) : null}
       {form.method === 'DELIVERY' ? (
@@ -86,9 +87,10 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
           onDate={chooseDate('deliveryDate', 'deliveryTime')}
           onTime={(time) => update('deliveryTime', time, ['deliverySlot'])}
           error={error}
+          onLeave={c.leaveField}
         />
       ) : null}
-      <ContactSection contact={form.contact} errors={{ firstName: error('firstName'), email: error('email'), phone: error('phone') }} onChange={c.setContact} />
+      <ContactSection contact={form.contact} errors={{ firstName: error('firstName'), email: error('email'), phone: error('phone') }} onChange={c.setContact} onLeave={c.leaveField} />
       <CouponSection
         code={form.couponCode}
         applied={c.cart.coupon}

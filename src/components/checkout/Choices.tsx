@@ -54,7 +54,7 @@ export function Choices<T extends string | number>({
 /** A field's validation message, under the field it belongs to. */
 export function FieldMessage({ text }: { text?: string }) {
   return text ? (
-    <View className="checkout__field-error" role="alert">
+    <View className="checkout__field-error field-invalid" role="alert">
       {text}
     </View>
   ) : null

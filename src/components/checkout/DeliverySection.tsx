@@ -3,7 +3,7 @@ import { Checkbox, Label } from '@/components/taro/FormComponents'
 import type { Address } from '@/api/account'
 import type { CheckoutConfig, DeliveryLocation, Slot } from '@/api/checkout'
 import { Field } from '@/components/account/Field'
-import type { FieldName } from '@/domain/checkoutForm'
+import type { FieldName, TypedField } from '@/domain/checkoutForm'
 import { addressSummary } from '@/domain/savedAddresses'
 import { usePrice } from '@/hooks/usePrice'
 import { useT } from '@/hooks/useT'
@@ -61,33 +61,36 @@ export function DeliverySection(props: {
   onDate(date: string): void
   onTime(time: string): void
   error(name: FieldName): string | undefined
+  onLeave(field: TypedField): void
 }) {
   const t = useT()
   const { address: a, error } = props
   const set = (key: keyof Address) => (value: string) => props.onAddress(key, value)
+  const leave = (field: TypedField) => () => props.onLeave(field)
   const provinces = props.locations.filter((l) => l.country === a.country)
   const cities = provinces.find((l) => l.province === a.province)?.cities ?? []
   return (
     <Section name="delivery" title={t('checkout.deliveryAddress')}>
       <DeliveryRules rules={props.rules} currency={props.currency} locations={props.locations} />
       <SavedAddresses choices={props.savedAddresses} selected={props.selectedSavedAddress} onChoose={props.onSavedAddress} />
-      <Field name="address.firstName" label={t('checkout.field.firstName')} value={a.firstName} onChange={set('firstName')} error={error('address.firstName')} maxlength={60} />
+      <Field name="address.firstName" label={t('checkout.field.firstName')} value={a.firstName} onChange={set('firstName')} error={error('address.firstName')} onBlur={leave('address.firstName')} maxlength={60} />
       <Field name="address.lastName" label={t('checkout.field.lastName')} value={a.lastName} onChange={set('lastName')} maxlength={60} />
-      <Field name="address.phone" label={t('checkout.field.phone')} value={a.phone} onChange={set('phone')} error={error('address.phone')} maxlength={30} />
+      <Field name="address.phone" label={t('checkout.field.phone')} value={a.phone} onChange={set('phone')} error={error('address.phone')} onBlur={leave('address.phone')} inputType="tel" maxlength={30} />
       <Field
         name="address.streetNumberAndNameDetails"
         label={t('checkout.field.street')}
         value={a.streetNumberAndNameDetails}
         onChange={set('streetNumberAndNameDetails')}
         error={error('address.streetNumberAndNameDetails')}
+        onBlur={leave('address.streetNumberAndNameDetails')}
       />
       <Field name="address.unit" label={t('checkout.field.unit')} value={a.unit ?? ''} onChange={set('unit')} maxlength={40} />
       <Text className="checkout__note">{t('checkout.field.province')}</Text>
       <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: p.province }))} selected={a.province} onSelect={set('province')} />
       <FieldMessage text={error('address.province')} />
       {cities.length ? <Choices name="city" options={cities.map((x) => ({ value: x, label: x }))} selected={a.city} onSelect={set('city')} /> : null}
-      <Field name="address.city" label={t('checkout.field.city')} value={a.city} onChange={set('city')} error={error('address.city')} maxlength={80} />
-      <Field name="address.postCode" label={t('checkout.field.postCode')} value={a.postCode} onChange={set('postCode')} error={error('address.postCode')} maxlength={12} />
+      <Field name="address.city" label={t('checkout.field.city')} value={a.city} onChange={set('city')} error={error('address.city')} onBlur={leave('address.city')} maxlength={80} />
+      <Field name="address.postCode" label={t('checkout.field.postCode')} value={a.postCode} onChange={set('postCode')} error={error('address.postCode')} onBlur={leave('address.postCode')} maxlength={12} />
       {props.offerSave ? (
         <Label className="checkout__check">
           <Checkbox value="saveToProfile" checked={props.saveToProfile} onClick={() => props.onSaveToProfile(!props.saveToProfile)} />

@@ -4,6 +4,7 @@
  * totals, and placing pickup, eat-in and delivery orders in the right order of calls — en and zh.
  */
 import { act, fireEvent, render, waitFor, within } from '@testing-library/react'
+import Taro from '@tarojs/taro'
 import type { Billing, CheckoutCart, CheckoutConfig } from '@/api/checkout'
 import type { Language } from '@/i18n'
 import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
@@ -365,6 +366,50 @@ describe.each(LANGS)('coupon refusals (%s)', (lang) => {
     expect(http.calls.some((c) => c.path.endsWith('/SPRING5'))).toBe(false)
     // The refusal is where the shopper looks, not only at the bottom of the page.
     expect(document.querySelector('.checkout__server-error')).toBeNull()
+  })
+})
+
+describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
+  const text = TEXT[lang]
+  beforeEach(() => resetStores(appInfoFixture(), lang))
+  const messageOf = (name: string) => document.querySelector(`[name="${name}"]`)?.closest('.account-field')?.querySelector('.account-field__error')?.textContent ?? null
+  async function leave(name: string) {
+    fireEvent.blur(fieldInput(name) as HTMLInputElement)
+    await settle()
+  }
+
+  test('a typed field is checked on leaving it; an empty one waits for Place order', async () => {
+    server()
+    await renderCheckout()
+    await type('email', 'ada@')
+    await leave('email')
+    expect(messageOf('email')).toBe(text.email)
+    await type('email', 'ada@example.com')
+    await leave('email')
+    expect(messageOf('email')).toBeNull()
+    await leave('firstName')
+    expect(messageOf('firstName')).toBeNull()
+    await click(option('method', 'EAT_IN'))
+    await type('tableNumber', 'table 12!')
+    await leave('tableNumber')
+    expect(messageOf('tableNumber')).not.toBeNull()
+  })
+
+  test('Place order with mistakes moves the page to the first message', async () => {
+    server()
+    await renderCheckout()
+    ;(Taro.pageScrollTo as jest.Mock).mockClear()
+    await click(page().getByText(text.place))
+    expect(Taro.pageScrollTo).toHaveBeenCalledWith(expect.objectContaining({ selector: '.checkout .field-invalid' }))
+    expect(document.querySelector('.checkout .field-invalid')?.textContent).toBe(text.method)
+  })
+
+  test('e-mail and phone fields bring up the e-mail and phone keyboards', async () => {
+    server()
+    await renderCheckout()
+    expect(fieldInput('email')?.getAttribute('type')).toBe('email')
+    expect(fieldInput('phone')?.getAttribute('type')).toBe('tel')
+    expect(fieldInput('firstName')?.getAttribute('type')).toBe('text')
   })
 })
 
