@@ -193,3 +193,16 @@ export function couponRefusal(serverMessage: string): CouponRefusal {
 export function secondCoupon(code: string, applied: string | null | undefined): CouponRefusal | null {
   return applied && applied.toUpperCase() !== code.trim().toUpperCase() ? { reason: 'onePerOrder', applied } : null
 }
+
+/** The store a pickup or eat-in order starts with: the one the shopper is browsing (the header's), or the only one. */
+export function preselectedStore(stores: readonly { id: string }[], currentStoreId: string | number | undefined): string {
+  const current = currentStoreId === undefined ? undefined : stores.find((s) => s.id === String(currentStoreId))
+  if (current) return current.id
+  return stores.length === 1 ? stores[0].id : ''
+}
+
+/** A store's address on one line: "100 Granville St, Vancouver BC V6C 1T2". */
+export function storeAddressLine(address: { streetNumberAndNameDetails?: string; city?: string; province?: string; postCode?: string } | undefined): string {
+  const place = [address?.city, address?.province, address?.postCode].filter(Boolean).join(' ')
+  return [address?.streetNumberAndNameDetails, place].filter(Boolean).join(', ')
+}

@@ -34,7 +34,7 @@ export function useCheckout() {
     [setCart, setForm, restoredFromStorage]
   )
   const data = useCheckoutData(receiveBilling)
-  const prefill = useCheckoutPrefill(draft)
+  const prefill = useCheckoutPrefill(draft, data.stores)
 
   const payment = useCheckoutPayment(data.paymentConfig, draft)
 

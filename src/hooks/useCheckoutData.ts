@@ -29,7 +29,8 @@ export function useCheckoutData(onBilling: (billing: CheckoutCart) => void) {
     reload: loaded.reload,
     config: loaded.data?.config ?? null,
     paymentConfig: loaded.data?.paymentConfig ?? null,
-    stores: loaded.data?.stores ?? [],
+    /** Null until loaded. */
+    stores: loaded.data?.stores ?? null,
     deliveryLocations: loaded.data?.deliveryLocations ?? [],
     // Without a balance the store-credit section is not offered.
     storeCreditBalance: credit.error ? null : (credit.data?.balance ?? null)

@@ -1,16 +1,22 @@
 /**
- * What a signed-in shopper does not have to type again: their contact details, and the saved shipping addresses
- * offered for delivery (the default, or only, one filling a blank delivery form). A guest has neither.
+ * What the shopper does not have to give again: the store they are browsing, for pickup or eat-in; and, signed in,
+ * their contact details and the saved shipping addresses offered for delivery (the default, or only, one filling a
+ * blank delivery form).
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { accountApi } from '@/api/account'
-import { prefilledContact } from '@/domain/checkoutForm'
+import type { StoreLocation } from '@/api/appInfo'
+import { preselectedStore, prefilledContact } from '@/domain/checkoutForm'
 import { addressFromSaved, preselectedAddress, savedAddressKey, selectedSavedAddressKey } from '@/domain/savedAddresses'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import type { CheckoutDraft } from './useCheckoutDraft'
+import { useCurrentStore } from './useCurrentStore'
 import { useLoad } from './useLoad'
 
-export function useCheckoutPrefill({ form, setForm, clearErrors }: Pick<CheckoutDraft, 'form' | 'setForm' | 'clearErrors'>) {
+export function useCheckoutPrefill(
+  { form, setForm, clearErrors }: Pick<CheckoutDraft, 'form' | 'setForm' | 'clearErrors'>,
+  stores: readonly StoreLocation[] | null
+) {
   const loggedIn = useAppInfo(selectLoggedIn)
   const userID = useAppInfo((s) => s.info?.userID)
   const user = useAppInfo((s) => s.info?.user)
@@ -31,6 +37,13 @@ export function useCheckoutPrefill({ form, setForm, clearErrors }: Pick<Checkout
       return address ? { ...f, address } : f
     })
   }, [form.method, savedAddresses, setForm])
+
+  // Pickup and eat-in start at the store the shopper is browsing (the header's); a chosen store stays.
+  const currentStoreId = useCurrentStore().id
+  useEffect(() => {
+    if (!stores) return
+    setForm((f) => (f.storeId ? f : { ...f, storeId: preselectedStore(stores, currentStoreId) }))
+  }, [stores, currentStoreId, setForm])
 
   useEffect(() => {
     if (!user) return

@@ -9,6 +9,8 @@ import {
   messageOnLeaving,
   payAtStoreAllowed,
   prefilledContact,
+  preselectedStore,
+  storeAddressLine,
   timesOn,
   toMinorUnits,
   validate,
@@ -170,4 +172,22 @@ describe('messageOnLeaving: a typed field checked as the shopper leaves it', () 
     ['a table the pattern refuses', { ...EAT_IN, tableNumber: 'table 12!' }, 'tableNumber', 'checkout.error.tableNumberFormat'],
     ['another field’s mistake is not this one’s', { ...PICKUP, contact: { ...CONTACT, email: 'ada@' } }, 'phone', undefined]
   ])('%s', (_, form, field, message) => expect(messageOnLeaving(form, field, OPTIONS)).toBe(message))
+})
+
+describe('the store pickup starts with', () => {
+  const stores = [{ id: 'TOR-DT' }, { id: 'MSS-SQ1' }]
+  it.each<[string, { id: string }[], string | number | undefined, string]>([
+    ['the store being browsed', stores, 'MSS-SQ1', 'MSS-SQ1'],
+    ['a browsed store that takes no pickups', stores, 'VAN-1', ''],
+    ['nothing browsed, several stores', stores, undefined, ''],
+    ['nothing browsed, one store', [{ id: 'TOR-DT' }], undefined, 'TOR-DT'],
+    ['a numeric id from app info', [{ id: '7' }, { id: '8' }], 8, '8']
+  ])('%s', (_, list, current, id) => expect(preselectedStore(list, current)).toBe(id))
+
+  it.each<[Parameters<typeof storeAddressLine>[0], string]>([
+    [{ streetNumberAndNameDetails: '1 King St W', city: 'Toronto', province: 'ON', postCode: 'M5H 1A1' }, '1 King St W, Toronto ON M5H 1A1'],
+    [{ city: 'Toronto' }, 'Toronto'],
+    [{}, ''],
+    [undefined, '']
+  ])('address %p', (address, line) => expect(storeAddressLine(address)).toBe(line))
 })

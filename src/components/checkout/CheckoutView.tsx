@@ -42,7 +42,7 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
       <MethodSection methods={config?.orderMethods ?? []} selected={form.method} error={error('method')} onChoose={(m) => void c.chooseMethod(m)} />
       {form.method === 'PICKUP' ? (
         <PickupSection
-          stores={c.stores}
+          stores={c.stores ?? []}
           storeId={form.storeId}
           slots={config?.pickup.slots ?? []}
           date={form.pickupDate}
@@ -57,7 +57,7 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
       ) : null}
       {form.method === 'EAT_IN' ? (
         <EatInSection
-          stores={c.stores}
+          stores={c.stores ?? []}
           storeId={form.storeId}
           tableNumber={form.tableNumber}
           storeError={error('storeId')}

@@ -10,6 +10,7 @@ import type { Language } from '@/i18n'
 import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
 import { browserExit } from '@/platform/pay.h5'
 import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
+import { useLocation } from '@/stores/location'
 import { appInfoFixture, loggedInFixture, withPayment } from '../../support/fixtures/appInfo'
 import { fail, mockHttp, type MockHttp } from '../../support/mockHttp'
 import { navigations, testControl } from '../../support/taroMock'
@@ -81,7 +82,14 @@ function cart(patch: Partial<Billing> = {}): Billing {
 }
 
 const STORES = [
-  { id: 'TOR-DT', display: true, virtual: false, localStoreName: 'Downtown Toronto', localStoreNameContent: { en: 'Downtown Toronto', zh: '多伦多市中心店' }, address: {} },
+  {
+    id: 'TOR-DT',
+    display: true,
+    virtual: false,
+    localStoreName: 'Downtown Toronto',
+    localStoreNameContent: { en: 'Downtown Toronto', zh: '多伦多市中心店' },
+    address: { streetNumberAndNameDetails: '1 King St W', city: 'Toronto', province: 'ON', postCode: 'M5H 1A1' }
+  },
   { id: 'MSS-SQ1', display: true, virtual: false, localStoreName: 'Mississauga Square One', localStoreNameContent: { en: 'Mississauga Square One', zh: '密西沙加广场店' }, address: {} }
 ]
 
@@ -410,6 +418,31 @@ describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
     expect(fieldInput('email')?.getAttribute('type')).toBe('email')
     expect(fieldInput('phone')?.getAttribute('type')).toBe('tel')
     expect(fieldInput('firstName')?.getAttribute('type')).toBe('text')
+  })
+})
+
+describe.each(LANGS)('the store for pickup (%s)', (lang) => {
+  beforeEach(() => resetStores(appInfoFixture(), lang))
+  const storeLabel = { en: 'Downtown Toronto', zh: '多伦多市中心店' }[lang]
+
+  test('starts at the store the shopper is browsing, with its address; another choice stays', async () => {
+    useLocation.setState({ selected: { id: 'TOR-DT', name: 'Downtown Toronto' } })
+    server()
+    await renderCheckout()
+    await click(option('method', 'PICKUP'))
+    expect(option('store', 'TOR-DT').getAttribute('aria-checked')).toBe('true')
+    expect(option('store', 'TOR-DT').textContent).toBe(storeLabel)
+    expect(document.querySelector('.checkout__store-address')?.textContent).toBe('1 King St W, Toronto ON M5H 1A1')
+    await click(option('store', 'MSS-SQ1'))
+    expect(option('store', 'MSS-SQ1').getAttribute('aria-checked')).toBe('true')
+    expect(document.querySelector('.checkout__store-address')).toBeNull()
+  })
+
+  test('without a store being browsed, none is guessed among several', async () => {
+    server()
+    await renderCheckout()
+    await click(option('method', 'PICKUP'))
+    expect(document.querySelectorAll('.checkout-choices__option[data-name="store"][aria-checked="true"]')).toHaveLength(0)
   })
 })
 
