@@ -118,9 +118,12 @@ export function validate(form: CheckoutForm, options: ValidationOptions): FieldE
     if (!a.postCode.trim()) errors['address.postCode'] = 'checkout.error.required'
     if (!form.deliveryDate || !form.deliveryTime) errors.deliverySlot = 'checkout.error.deliverySlot'
   }
-  if (!form.contact.firstName.trim()) errors.firstName = 'checkout.error.required'
+  // A delivery's name and phone are the address's (asked once, there).
+  if (form.method !== 'DELIVERY') {
+    if (!form.contact.firstName.trim()) errors.firstName = 'checkout.error.required'
+    if (!PHONE_RE.test(form.contact.phone.trim())) errors.phone = 'checkout.error.phone'
+  }
   if (!EMAIL_RE.test(form.contact.email.trim())) errors.email = 'checkout.error.email'
-  if (!PHONE_RE.test(form.contact.phone.trim())) errors.phone = 'checkout.error.phone'
   if (form.payment === 'ONLINE' && options.needsMethod && !form.paymentMethod) errors.paymentMethod = 'checkout.error.paymentMethod'
   return errors
 }
@@ -137,6 +140,13 @@ function typedValue(form: CheckoutForm, name: TypedField): string {
 /** On leaving a field the shopper typed in, that field's own message; an untouched empty field waits for Place order. */
 export function messageOnLeaving(form: CheckoutForm, name: TypedField, options: ValidationOptions): MessageKey | undefined {
   return typedValue(form, name).trim() ? validate(form, options)[name] : undefined
+}
+
+/** The contact sent with the order: for a delivery, the name and phone given with the address. */
+export function contactToSend(form: CheckoutForm): Contact {
+  if (form.method !== 'DELIVERY') return form.contact
+  const { firstName, lastName, phone } = form.address
+  return { ...form.contact, firstName, lastName, phone }
 }
 
 /** The errors without the named fields' (those fields changed). */

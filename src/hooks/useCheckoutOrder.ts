@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import type { CheckoutCart, CheckoutConfig, OrderMethod } from '@/api/checkout'
 import { checkoutApi } from '@/api/checkout'
-import { payAtStoreAllowed, validate, type ValidationOptions } from '@/domain/checkoutForm'
+import { contactToSend, payAtStoreAllowed, validate, type ValidationOptions } from '@/domain/checkoutForm'
 import type { PaymentMethod } from '@/domain/paymentMethods'
 import { messageOf } from '@/domain/errors'
 import { platform, type H5PaymentChannel } from '@/platform'
@@ -52,7 +52,7 @@ export function useCheckoutOrder({ form, setErrors, config, validation, carrierO
         await checkoutApi.deliverInfo(address, { saveToMyProfile: loggedIn && form.saveToProfile && !savedAddressChosen })
         await checkoutApi.deliveryDateTime(form.deliveryDate, form.deliveryTime)
       }
-      await checkoutApi.contactInfo(form.contact, {
+      await checkoutApi.contactInfo(contactToSend(form), {
         methodName: method,
         localStoreName: method === 'DELIVERY' ? undefined : form.storeId,
         tableNumber: method === 'EAT_IN' ? form.tableNumber.trim() : undefined

@@ -1,5 +1,6 @@
 import type { CheckoutCart } from '@/api/checkout'
 import {
+  contactToSend,
   couponRefusal,
   secondCoupon,
   type CouponRefusal,
@@ -47,6 +48,7 @@ describe('validate: the messages of an order that cannot be placed yet', () => {
     }],
     ['a bad e-mail and phone', { ...PICKUP, contact: { ...CONTACT, email: 'ada@', phone: 'call me' } }, { email: 'checkout.error.email', phone: 'checkout.error.phone' }],
     ['no first name', { ...PICKUP, contact: { ...CONTACT, firstName: ' ' } }, { firstName: 'checkout.error.required' }],
+    ['a delivery asks name and phone with the address only', { ...DELIVERY, contact: { ...CONTACT, firstName: '', phone: '' } }, {}],
     ['online without a payment method', { ...PICKUP, paymentMethod: '' }, { paymentMethod: 'checkout.error.paymentMethod' }],
     ['pay at store needs no payment method', { ...PICKUP, paymentMethod: '', payment: 'PAY_AT_STORE' }, {}]
   ])('%s', (_, form, expected) => {
@@ -190,4 +192,12 @@ describe('the store pickup starts with', () => {
     [{}, ''],
     [undefined, '']
   ])('address %p', (address, line) => expect(storeAddressLine(address)).toBe(line))
+})
+
+describe('contactToSend: a delivery’s name and phone are the address’s', () => {
+  it('pickup sends the contact as typed', () => expect(contactToSend(PICKUP)).toEqual(CONTACT))
+  it('delivery sends the address’s name and phone with the contact’s e-mail', () => {
+    const form = { ...DELIVERY, contact: { ...EMPTY_FORM.contact, email: 'grace@example.com' }, address: { ...ADDRESS, firstName: 'Grace', lastName: 'Hopper', phone: '416-555-0177' } }
+    expect(contactToSend(form)).toEqual({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: '416-555-0177' })
+  })
 })

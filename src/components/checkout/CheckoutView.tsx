@@ -90,7 +90,7 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
           onLeave={c.leaveField}
         />
       ) : null}
-      <ContactSection contact={form.contact} errors={{ firstName: error('firstName'), email: error('email'), phone: error('phone') }} onChange={c.setContact} onLeave={c.leaveField} />
+      <ContactSection contact={form.contact} askNameAndPhone={form.method !== 'DELIVERY'} errors={{ firstName: error('firstName'), email: error('email'), phone: error('phone') }} onChange={c.setContact} onLeave={c.leaveField} />
       <CouponSection
         code={form.couponCode}
         applied={c.cart.coupon}

@@ -206,7 +206,7 @@ async function renderCheckout() {
   const view = render(<CheckoutPage />)
   await settle()
   // Taro's Input is a custom element whose inner <input> appears once it has rendered.
-  await waitFor(() => expect(document.querySelector('[name="firstName"] input, input[name="firstName"]')).not.toBeNull())
+  await waitFor(() => expect(document.querySelector('[name="email"] input, input[name="email"]')).not.toBeNull())
   return view
 }
 
@@ -489,7 +489,11 @@ describe('delivery, coupon, tip and store credit', () => {
     await type('address.postCode', 'M5H 2N2')
     await click(option('deliveryDate', TODAY))
     await click(option('deliveryTime', '16:00'))
-    await fillContact()
+    await type('address.lastName', 'Lovelace')
+    // Name and phone are asked once, with the address: the contact section asks only the e-mail.
+    expect(fieldInput('firstName')).toBeNull()
+    expect(fieldInput('phone')).toBeNull()
+    await type('email', 'ada@example.com')
     fireEvent.click(page().getByText('Save this address to my profile'))
     await click(option('paymentMethod', 'UNIONPAY'))
     http.set('GET /shoppingManagement4/requestSnapPayPrePayment/webpay/UNIONPAY', { orderID: '100007', redirectUrl: 'http://localhost/sandbox/u' })
@@ -498,7 +502,9 @@ describe('delivery, coupon, tip and store credit', () => {
     expect(deliver.query).toEqual({ saveToMyProfile: 'true' })
     expect(deliver.body).toMatchObject({ streetNumberAndNameDetails: '100 Queen St W', city: 'Toronto', province: 'ON', postCode: 'M5H 2N2', country: 'CA', lastName: 'Lovelace' })
     expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderDeliveryDateTime')!.body).toEqual({ date: TODAY, time: '16:00' })
-    expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderContactInfo')!.query).toEqual({ methodName: 'DELIVERY' })
+    const contact = http.calls.find((c) => c.path === '/shoppingManagement4/orderContactInfo')!
+    expect(contact.query).toEqual({ methodName: 'DELIVERY' })
+    expect(contact.body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '416-555-0199' })
     expect(exits).toEqual(['http://localhost/sandbox/u'])
   })
 

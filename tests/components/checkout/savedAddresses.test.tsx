@@ -188,7 +188,7 @@ async function renderCheckout() {
   setUrl('/checkout')
   const view = render(<CheckoutPage />)
   await settle()
-  await waitFor(() => expect(document.querySelector('[name="firstName"] input, input[name="firstName"]')).not.toBeNull())
+  await waitFor(() => expect(document.querySelector('[name="email"] input, input[name="email"]')).not.toBeNull())
   return view
 }
 
@@ -276,7 +276,6 @@ describe('saved addresses at checkout: choosing, editing, keeping what was typed
 
     await click(option('deliveryDate', TODAY))
     await click(option('deliveryTime', '15:00'))
-    await type('phone', '416-555-0101')
     await click(option('paymentMethod', 'WECHAT_PAY'))
     await click(document.querySelector('#checkout-place-order') as Element)
     expect(document.querySelector('.checkout__server-error')).toBeNull()
@@ -292,6 +291,8 @@ describe('saved addresses at checkout: choosing, editing, keeping what was typed
       postCode: 'L3R 4M9',
       country: 'CA'
     })
+    // The contact's name and phone are the address's (asked once).
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderContactInfo')?.body).toMatchObject({ firstName: 'Lin', lastName: 'Chen', phone: '905-555-0102' })
     expect(http.calls.some((c) => c.path === '/shoppingManagement4/reserve')).toBe(true)
   })
 
