@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react'
 import { ApiError } from '@/api/http'
 import { hasErrors, MIN_PASSWORD_LENGTH, type FieldErrors } from '@/domain/accountForms'
+import { messageOf } from '@/domain/errors'
 import type { MessageKey } from '@/i18n'
 import { useT } from './useT'
-import { messageOf } from '@/domain/errors'
 
 export interface AccountForm<V extends object> {
   values: V

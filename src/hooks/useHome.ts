@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { catalogApi, type Category, type Product } from '@/api/catalog'
 import { contentApi, type BannerSlide, type FeaturedCategory, type Section } from '@/api/content'
 import type { Localized } from '@/api/appInfo'
-import { listQuery } from '@/domain/productQuery'
 import { messageOf } from '@/domain/errors'
+import { listQuery } from '@/domain/productQuery'
 
 /** Products per home row. */
 const ROW_SIZE = 8

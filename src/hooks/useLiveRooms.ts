@@ -5,9 +5,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { wechatApi, type LiveRoom } from '@/api/wechat'
+import { messageOf } from '@/domain/errors'
 import { liveRoomPage } from '@/domain/liveStatus'
 import { platform } from '@/platform'
-import { messageOf } from '@/domain/errors'
 
 export type LiveRoomsState =
   | { status: 'loading' }

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
 import { contentApi, type PageContent } from '@/api/content'
 import { ApiError } from '@/api/http'
+import { messageOf } from '@/domain/errors'
 import { HOME_PATH } from '@/domain/routes'
 import { platform } from '@/platform'
-import { messageOf } from '@/domain/errors'
 
 /**
  * A general page /{name} (spec: "empty path — general pages area") from pageContent. A name the store

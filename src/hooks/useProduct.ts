@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react'
 import { cartApi } from '@/api/cart'
 import { catalogApi, type Product } from '@/api/catalog'
 import { ApiError } from '@/api/http'
+import { messageOf } from '@/domain/errors'
 import { clampQuantity, isSelectionComplete, optionPairKey } from '@/domain/options'
 import { useCart } from '@/stores/cart'
-import { messageOf } from '@/domain/errors'
 
 export type Availability =
   | { status: 'incomplete' }

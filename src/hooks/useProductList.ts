@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { catalogApi, type Product, type ProductPage } from '@/api/catalog'
+import { messageOf } from '@/domain/errors'
 import { DEFAULT_PAGE_SIZE, hasMore, listCountQuery, listFilter, listQuery, type ListFilter } from '@/domain/productQuery'
 import { platform } from '@/platform'
-import { messageOf } from '@/domain/errors'
 
 /** Where a paged product list comes from; `key` names the query for the caches. */
 export interface PagedSource {

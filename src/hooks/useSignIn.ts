@@ -8,6 +8,7 @@ import { accountApi, sessionFields, type IdentitySignIn, type SessionFields } fr
 import { alipayApi } from '@/api/alipay'
 import { wechatApi } from '@/api/wechat'
 import { explainSignInError, redirectAfterSignIn, validateSignIn, type SignInValues } from '@/domain/accountForms'
+import { messageOf } from '@/domain/errors'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
@@ -15,7 +16,6 @@ import { useSession, type IdentityProvider } from '@/stores/session'
 import { useAccountForm } from './useAccountForm'
 import { useRoute } from './useRoute'
 import { useT } from './useT'
-import { messageOf } from '@/domain/errors'
 
 /** Puts the signed-in fields into app info (header, menus, tab bar follow) and shows the carried-over cart. */
 export async function finishSignIn(answer: SessionFields): Promise<void> {

@@ -6,12 +6,12 @@
 import { useState } from 'react'
 import { accountApi, type IdType, type VerifiedContactEntry } from '@/api/account'
 import { normaliseIdNumber, validateVerifiedContact, type VerifiedContactValues } from '@/domain/accountForms'
+import { messageOf } from '@/domain/errors'
 import { useAppInfo } from '@/stores/appInfo'
 import { chooseOneImage } from './useAccount'
 import { useAccountForm } from './useAccountForm'
 import { useLoad } from './useLoad'
 import { useT } from './useT'
-import { messageOf } from '@/domain/errors'
 
 const EMPTY: VerifiedContactValues = { realName: '', phone: '', idType: '', idNumber: '', photo: '' }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
+import { messageOf } from '@/domain/errors'
 import { signOut } from '@/hooks/useAccount'
 import { useT } from '@/hooks/useT'
 import { AddressBook } from './AddressBook'
@@ -10,7 +11,6 @@ import { StoreCreditPanel } from './StoreCreditPanel'
 import { TextLink } from './TextLink'
 import { VerifiedContactPanel } from './VerifiedContactPanel'
 import './MyAccount.scss'
-import { messageOf } from '@/domain/errors'
 
 /** /user/list: profile, orders link, addresses, store credit, verified contact, password and sign-out. */
 export function MyAccount() {
