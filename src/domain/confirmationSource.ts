@@ -16,6 +16,7 @@ export type ConfirmationView =
   | { view: 'success'; orderID: string }
   | { view: 'inProcess'; orderID: string }
   | { view: 'failure'; message?: string }
+  | { view: 'notFound'; orderID: string }
 
 export type ConfirmationSource =
   | { kind: 'check'; provider: StatusCheckProvider; orderID: string; status?: string }
@@ -56,6 +57,8 @@ export function toConfirmationView(result: PaymentView, orderID: string): Confir
       return { view: result.view, orderID: result.orderID || orderID }
     case 'error':
       return { view: 'failure', message: result.message }
+    case 'notFound':
+      return { view: 'notFound', orderID }
     default:
       return result
   }

@@ -14,6 +14,8 @@ export type PaymentView =
   | { view: 'failure' }
   | { view: 'inProcess'; orderID: string }
   | { view: 'error'; message: typeof NO_STATUS_ERROR }
+  /** Our addition: /confirmation/{id} of an order that is not this visitor's (another browser's, or none). */
+  | { view: 'notFound' }
 
 export type PaymentViewKind = PaymentView['view']
 

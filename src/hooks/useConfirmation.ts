@@ -3,8 +3,10 @@
  * and what the views need (guest or signed in, store name).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { ApiError } from '@/api/http'
 import { ordersApi, type Order } from '@/api/orders'
 import { paymentsApi } from '@/api/payments'
+import { signInUrlFor } from '@/domain/accountForms'
 import { ORDER_ID_ERROR, type ConfirmationSource, type ConfirmationView } from '@/domain/confirmationSource'
 import { storeName as storeNameIn } from '@/domain/locations'
 import { checkResult, PAYMENT_STALLED_AFTER_MS, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
@@ -17,9 +19,16 @@ import { forgetPlacedOrderDraft } from './useCheckoutDraft'
 import { useLoad } from './useLoad'
 import { usePaymentStatus } from './usePaymentStatus'
 
-/** Pay-at-store orders are placed without an online payment: the success view, not a failure. */
+/**
+ * Pay-at-store orders are placed without an online payment: the success view, not a failure. An order this visitor
+ * cannot see (placed in another browser) is not a failed payment.
+ */
 async function orderState(orderID: string): Promise<PaymentView> {
-  const status = await paymentsApi.orderStatus(orderID)
+  const status = await paymentsApi.orderStatus(orderID).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 404) return null
+    throw err
+  })
+  if (!status) return { view: 'notFound' }
   if (status.status === 'NEW' && status.paymentStatus === 'PAY_AT_STORE') return { view: 'success', orderID: status.orderID }
   return checkResult(status)
 }
@@ -36,6 +45,8 @@ export interface Confirmation {
   go(path: '/user/orders' | '/user/list' | '/store' | '/checkout' | '/checkout/cart'): void
   /** Sign-up with the order's e-mail and name filled in. */
   register(): void
+  /** Sign-in, then the account's orders. */
+  signIn(): void
 }
 
 /** True once the view has been pending for PAYMENT_STALLED_AFTER_MS. */
@@ -79,9 +90,10 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
   const place = useMemo(() => (order ? orderPlace(order, stores ?? [], (store) => storeNameIn(store, language)) : null), [order, stores, language])
   const go = useCallback<Confirmation['go']>((path) => platform.navigate(path, path === '/checkout' ? 'push' : 'relaunch'), [])
   const register = useCallback(() => platform.navigate(signUpPath(order?.contact), 'relaunch'), [order])
+  const signIn = useCallback(() => platform.navigate(signInUrlFor('/user/orders'), 'push'), [])
   return useMemo(
-    () => ({ view, order, place, stalled, loggedIn, storeName, go, register }),
-    [view, order, place, stalled, loggedIn, storeName, go, register]
+    () => ({ view, order, place, stalled, loggedIn, storeName, go, register, signIn }),
+    [view, order, place, stalled, loggedIn, storeName, go, register, signIn]
   )
 }
 

@@ -25,7 +25,8 @@ describe('toConfirmationView: a check result as the page shows it', () => {
     [{ view: 'success', orderID: '12' }, { view: 'success', orderID: '12' }],
     [{ view: 'inProcess', orderID: '' }, { view: 'inProcess', orderID: '9' }],
     [{ view: 'error', message: NO_STATUS_ERROR }, { view: 'failure', message: NO_STATUS_ERROR }],
-    [{ view: 'pending' }, { view: 'pending' }]
+    [{ view: 'pending' }, { view: 'pending' }],
+    [{ view: 'notFound' }, { view: 'notFound', orderID: '9' }]
   ])('%p', (result, view) => expect(toConfirmationView(result, '9')).toEqual(view))
 })
 

@@ -96,7 +96,7 @@ function PlaceFacts({ place }: { place: OrderPlace }) {
   }
 }
 
-export function ConfirmationPanel({ view, order, place, stalled, loggedIn, storeName, go, register }: Confirmation) {
+export function ConfirmationPanel({ view, order, place, stalled, loggedIn, storeName, go, register, signIn }: Confirmation) {
   const t = useT()
   switch (view.view) {
     case 'pending':
@@ -140,6 +140,29 @@ export function ConfirmationPanel({ view, order, place, stalled, loggedIn, store
           <Text className="confirmation__text">{t('confirmation.inProcessText')}</Text>
           <Text className="confirmation__order-id">{t('confirmation.orderNumber', { orderID: view.orderID })}</Text>
           <NextSteps loggedIn={loggedIn} go={go} register={register} />
+        </View>
+      )
+    case 'notFound':
+      return (
+        <View className="confirmation confirmation--not-found">
+          <View className="confirmation__heading" role="heading">
+            {t('confirmation.notFoundHeading')}
+          </View>
+          <Text className="confirmation__text">{t('confirmation.notFoundText', { orderID: view.orderID })}</Text>
+          <View className="confirmation__actions">
+            {loggedIn ? (
+              <Button className="confirmation__button confirmation__button--primary" onClick={() => go('/user/orders')}>
+                {t('confirmation.checkOrderDetail')}
+              </Button>
+            ) : (
+              <Button className="confirmation__button confirmation__button--primary" onClick={signIn}>
+                {t('confirmation.signIn')}
+              </Button>
+            )}
+            <Button className="confirmation__button" onClick={() => go('/store')}>
+              {t('confirmation.continueShopping')}
+            </Button>
+          </View>
         </View>
       )
     case 'failure':

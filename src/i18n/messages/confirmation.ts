@@ -27,6 +27,9 @@ export default defineMessages({
     'confirmation.backToCart': 'Back to Cart',
     'confirmation.stalled': 'Payment not completed yet. If you left the payment page, you can try again; we keep checking meanwhile.',
     'confirmation.retryPayment': 'Retry payment',
+    'confirmation.notFoundHeading': 'We couldn’t find this order',
+    'confirmation.notFoundText': 'Order {orderID} was not placed in this browser. Sign in to see your account’s orders.',
+    'confirmation.signIn': 'Sign in',
     'processpay.title': 'Payment',
     'processpay.processing': 'We are processing your payment request, please hold on stay in this page.',
     'processpay.noCode': 'WeChat did not authorize the payment, please try again.'
@@ -57,6 +60,9 @@ export default defineMessages({
     'confirmation.backToCart': '返回购物车',
     'confirmation.stalled': '尚未完成支付。如果您已离开支付页面，可以重新支付；我们会继续查询支付结果。',
     'confirmation.retryPayment': '重新支付',
+    'confirmation.notFoundHeading': '找不到此订单',
+    'confirmation.notFoundText': '订单 {orderID} 不是在此浏览器中下的单。请登录查看您账户中的订单。',
+    'confirmation.signIn': '登录',
     'processpay.title': '支付',
     'processpay.processing': '我们正在处理您的支付请求，请稍候并停留在此页面。',
     'processpay.noCode': '微信未授权本次支付，请重试。'

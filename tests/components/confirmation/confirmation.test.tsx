@@ -41,7 +41,10 @@ const TEXT: Record<Language, Record<string, string>> = {
     pickupTime: 'Pickup time: 2030-01-07 10:30',
     deliverTo: 'Delivery to 1 Front St W, 804, Toronto ON M5J 2X5',
     table: 'Table A-12',
-    eatInAt: 'Eat in at Vancouver Downtown'
+    eatInAt: 'Eat in at Vancouver Downtown',
+    notFound: 'We couldn’t find this order',
+    notFoundText: 'Order 100001 was not placed in this browser. Sign in to see your account’s orders.',
+    signIn: 'Sign in'
   },
   zh: {
     pending: '正在提交支付...',
@@ -67,7 +70,10 @@ const TEXT: Record<Language, Record<string, string>> = {
     pickupTime: '自取时间：2030-01-07 10:30',
     deliverTo: '配送地址：1 Front St W, 804, Toronto ON M5J 2X5',
     table: '桌号：A-12',
-    eatInAt: '堂食门店：温哥华市中心店'
+    eatInAt: '堂食门店：温哥华市中心店',
+    notFound: '找不到此订单',
+    notFoundText: '订单 100001 不是在此浏览器中下的单。请登录查看您账户中的订单。',
+    signIn: '登录'
   }
 }
 
@@ -365,6 +371,21 @@ describe.each(LANGS)('the confirmed order (%s)', (lang) => {
     expect(fact('store')).toBe(text.eatInAt)
     expect(fact('table')).toBe(text.table)
     expect(fact('time')).toBeNull()
+  })
+})
+
+describe.each(LANGS)('an order of another browser (%s)', (lang) => {
+  const text = TEXT[lang]
+  test('/confirmation/{id} the server does not show this visitor: not found, not a failed payment; Sign in leads to the orders', async () => {
+    resetStores(appInfoFixture(), lang)
+    mockHttp({ 'GET /common3/orderStatus/100001': fail(404, 'Order 100001 not found') })
+    renderAt('/confirmation/100001')
+    await settle()
+    expect(panel().getByText(text.notFound)).toBeInTheDocument()
+    expect(panel().getByText(text.notFoundText)).toBeInTheDocument()
+    expect(panel().queryByText(text.failed)).toBeNull()
+    fireEvent.click(panel().getByText(text.signIn))
+    expect(navigations.map((n) => n.url)).toEqual(['/account/login?redirect=%2Fuser%2Forders'])
   })
 })
 
