@@ -35,9 +35,7 @@ export function useCheckout() {
   )
   const data = useCheckoutData(receiveBilling)
   const prefill = useCheckoutPrefill(draft, data.stores)
-
   const payment = useCheckoutPayment(data.paymentConfig, draft)
-
   const adjustments = useCheckoutAdjustments({ ...draft, appliedCoupon: cart?.coupon?.code ?? null, setCart, setServerError })
   const tableNumberPattern = data.config?.eatIn.tableNumberPattern
   const needsMethod = payment.choosesMethod && payment.methods.length > 0
@@ -74,7 +72,6 @@ export function useCheckout() {
     cart,
     paymentMethods: payment.methods,
     choosesPaymentMethod: payment.choosesMethod,
-    miniProgram: payment.miniProgram,
     loggedIn,
     payAtStoreAvailable: payAtStoreAllowed(draft.form.method, data.config?.payAtStoreMethods),
     serverError

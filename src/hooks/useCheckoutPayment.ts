@@ -3,7 +3,7 @@
  * channel carries; the one the platform makes obvious is chosen for the shopper, and a stored choice the store no
  * longer offers is dropped. Mini-programs pay with their own sheet: no method to choose there.
  */
-import { useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import type { PaymentConfigResponse } from '@/api/checkout'
 import { carrierOf, offeredMethods, preselectedMethod, type PaymentMethod } from '@/domain/paymentMethods'
 import { platform } from '@/platform'
@@ -24,11 +24,12 @@ export function useCheckoutPayment(paymentConfig: PaymentConfigResponse | null, 
     if (preselected !== chosen) setForm((f) => ({ ...f, paymentMethod: preselected }))
   }, [paymentConfig, choosesMethod, chosen, methods, environment, setForm])
 
+  const carrier = useCallback((method: PaymentMethod | '') => (method ? (carrierOf(method, channels) ?? undefined) : undefined), [channels])
+
   return {
     methods,
     /** A browser chooses a method; a mini-program pays in its own sheet. */
     choosesMethod,
-    miniProgram: environment.miniProgram,
-    carrierOf: (method: PaymentMethod | '') => (method ? (carrierOf(method, channels) ?? undefined) : undefined)
+    carrierOf: carrier
   }
 }
