@@ -13,7 +13,7 @@ import type { PaymentMethod } from '@/domain/paymentMethods'
 import { platform, type H5PaymentChannel } from '@/platform'
 import type { CheckoutDraft } from './useCheckoutDraft'
 
-interface Deps extends Pick<CheckoutDraft, 'form' | 'setErrors'> {
+interface Deps extends Pick<CheckoutDraft, 'form' | 'setForm' | 'setErrors'> {
   config: CheckoutConfig | null
   validation: ValidationOptions
   /** The channel the store's configuration has carry a method. */
@@ -25,7 +25,7 @@ interface Deps extends Pick<CheckoutDraft, 'form' | 'setErrors'> {
   setServerError(message: string | null): void
 }
 
-export function useCheckoutOrder({ form, setErrors, config, validation, carrierOf, loggedIn, savedAddressChosen, setCart, setServerError }: Deps) {
+export function useCheckoutOrder({ form, setForm, setErrors, config, validation, carrierOf, loggedIn, savedAddressChosen, setCart, setServerError }: Deps) {
   const [placing, setPlacing] = useState(false)
   // After a refused Place order the page moves to the first message (once it is on screen).
   const [refusals, setRefusals] = useState(0)
@@ -52,7 +52,10 @@ export function useCheckoutOrder({ form, setErrors, config, validation, carrierO
         await checkoutApi.deliverInfo(address, { saveToMyProfile: loggedIn && form.saveToProfile && !savedAddressChosen })
         await checkoutApi.deliveryDateTime(form.deliveryDate, form.deliveryTime)
       }
-      await checkoutApi.contactInfo(contactToSend(form), {
+      const contact = contactToSend(form)
+      // The contact as sent is the one the next checkout starts with (a delivery's name and phone came with the address).
+      if (contact !== form.contact) setForm((f) => ({ ...f, contact }))
+      await checkoutApi.contactInfo(contact, {
         methodName: method,
         localStoreName: method === 'DELIVERY' ? undefined : form.storeId,
         tableNumber: method === 'EAT_IN' ? form.tableNumber.trim() : undefined
@@ -79,7 +82,7 @@ export function useCheckoutOrder({ form, setErrors, config, validation, carrierO
     } finally {
       setPlacing(false)
     }
-  }, [form, validation, carrierOf, config, loggedIn, savedAddressChosen, setErrors, setCart, setServerError])
+  }, [form, validation, carrierOf, config, loggedIn, savedAddressChosen, setForm, setErrors, setCart, setServerError])
 
   return { placing, placeOrder }
 }

@@ -291,8 +291,9 @@ describe('saved addresses at checkout: choosing, editing, keeping what was typed
       postCode: 'L3R 4M9',
       country: 'CA'
     })
-    // The contact's name and phone are the address's (asked once).
+    // The contact's name and phone are the address's (asked once), and the next checkout starts with them.
     expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderContactInfo')?.body).toMatchObject({ firstName: 'Lin', lastName: 'Chen', phone: '905-555-0102' })
+    expect((testControl.storage.get(DRAFT_KEY) as { contact?: object } | undefined)?.contact).toMatchObject({ firstName: 'Lin', lastName: 'Chen', phone: '905-555-0102' })
     expect(http.calls.some((c) => c.path === '/shoppingManagement4/reserve')).toBe(true)
   })
 
