@@ -112,6 +112,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     table: 'Table number',
     payAtStore: 'Pay at store',
     methods: 'WeChat Pay|Alipay',
+    lastNameLabel: 'Last name (optional)',
     empty: 'Your cart is empty.',
     couponUnknown: 'This code isn’t valid. Check the spelling and try again.',
     couponExpired: 'This code has expired.',
@@ -136,6 +137,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     table: '桌号',
     payAtStore: '到店付款',
     methods: '微信支付|支付宝',
+    lastNameLabel: '姓（选填）',
     empty: '您的购物车是空的。',
     couponUnknown: '此优惠码无效，请检查后重试。',
     couponExpired: '此优惠码已过期。',
@@ -418,6 +420,13 @@ describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
     expect(fieldInput('email')?.getAttribute('type')).toBe('email')
     expect(fieldInput('phone')?.getAttribute('type')).toBe('tel')
     expect(fieldInput('firstName')?.getAttribute('type')).toBe('text')
+  })
+
+  test('the one optional contact field says so', async () => {
+    server()
+    await renderCheckout()
+    const label = document.querySelector('[name="lastName"]')?.closest('.account-field')?.querySelector('.account-field__label')
+    expect(label?.textContent).toBe(text.lastNameLabel)
   })
 })
 
