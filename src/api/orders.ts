@@ -16,6 +16,8 @@ export const ordersApi = {
       infiniteLoad: true
     }),
   count: () => http.get<Count>('/admin/orderManagement/orders/count'),
+  /** One order of this visitor, guest or signed in (the session's own orders): what the confirmation page shows. */
+  placed: (orderID: string) => http.get<Order>(`/common3/orders/${encodeURIComponent(orderID)}`),
   detail: (orderID: string) => http.get<Order>(`/admin/orderManagement/order/${encodeURIComponent(orderID)}`),
   cancel: (orderID: string) => http.put<Order>(`/admin/orderManagement/cancelOrder/${encodeURIComponent(orderID)}`),
   addComment: (orderID: string, comment: string) =>

@@ -173,3 +173,10 @@ export function redirectAfterSignIn(redirect: string | undefined): string {
 
 /** Guests on a signed-in page go to sign-in and come back after. */
 export const signInUrlFor = (path: string) => `${LOGIN_PATH}?redirect=${encodeURIComponent(path)}`
+
+/** 401 never says which of e-mail or password was wrong; 429 is the server's brake on repeated failures. */
+export function explainSignInError(error: { status: number }) {
+  if (error.status === 401) return 'account.login.wrongCredentials' as const
+  if (error.status === 429) return 'account.login.tooManyAttempts' as const
+  return null
+}

@@ -1,4 +1,8 @@
 /** Spec §2 location modal and §5 "Location lists only stores flagged display and not virtual". */
+import type { StoreLocation } from '@/api/appInfo'
+import type { Language } from '@/i18n'
+import { localizedName } from './menus'
+
 export interface StoreAddress {
   streetNumberAndNameDetails?: string
   city?: string
@@ -41,4 +45,9 @@ export function groupByProvince<S extends Store>(stores: readonly S[] | null | u
       province,
       stores: list.sort((x, y) => (x.localStoreName ?? '').localeCompare(y.localStoreName ?? ''))
     }))
+}
+
+/** A store's name in the shopper's language. */
+export function storeName(store: StoreLocation, language: Language): string {
+  return localizedName({ name: store.localStoreName, nameContent: store.localStoreNameContent }, language)
 }

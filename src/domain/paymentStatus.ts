@@ -14,11 +14,16 @@ export type PaymentView =
   | { view: 'failure' }
   | { view: 'inProcess'; orderID: string }
   | { view: 'error'; message: typeof NO_STATUS_ERROR }
+  /** Our addition: /confirmation/{id} of an order that is not this visitor's (another browser's, or none). */
+  | { view: 'notFound' }
 
 export type PaymentViewKind = PaymentView['view']
 
 /** "Pending (recheck every 2 seconds, repeating)". */
 export const POLL_INTERVAL_MS = 2000
+
+/** A payment still pending after this long was most likely left at the provider: the page offers a way out (and keeps checking). */
+export const PAYMENT_STALLED_AFTER_MS = 10_000
 
 /**
  * The spec names three combinations; the rest is our reading:
@@ -50,4 +55,11 @@ export function transactionErrorMessage(body: { errors?: unknown[] | null; messa
   if (typeof first === 'string') return first
   const message = body?.message
   return typeof message === 'string' && message.trim() ? message : undefined
+}
+
+/** Spec §8: the first message of a failed call's response (an ApiError keeps the response as `body`), else its message. */
+export function transactionErrorOf(err: unknown): string {
+  if (!(err instanceof Error)) return String(err)
+  const body = 'body' in err ? (err.body as Parameters<typeof transactionErrorMessage>[0]) : undefined
+  return transactionErrorMessage(body) ?? err.message
 }

@@ -1,7 +1,7 @@
 /** My account (/user/list): the signed-in guard, profile and picture, store credit, sign-out (verified contact: useVerifiedContact). */
 import { useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
-import { accountApi, type StoreCredit, type StoreCreditEntry } from '@/api/account'
+import { accountApi, type StoreCredit } from '@/api/account'
 import { ApiError } from '@/api/http'
 import { signInUrlFor, validateProfile, type ProfileValues } from '@/domain/accountForms'
 import { platform } from '@/platform'
@@ -9,6 +9,7 @@ import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useSession } from '@/stores/session'
 import { useAccountForm } from './useAccountForm'
+import { useLoad } from './useLoad'
 import { useT } from './useT'
 
 /**
@@ -110,19 +111,7 @@ export function useProfile() {
 }
 
 export function useStoreCredit() {
-  const [credit, setCredit] = useState<StoreCredit | null>(null)
-  const [history, setHistory] = useState<StoreCreditEntry[]>([])
-  const [error, setError] = useState<string | null>(null)
-  const load = () => {
-    setError(null)
-    accountApi
-      .storeCreditHistory()
-      .then(({ balance, currency, entries }) => {
-        setCredit({ balance, currency })
-        setHistory(entries)
-      })
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
-  }
-  useEffect(load, [])
-  return { credit, history, error, reload: load }
+  const { data, error, reload } = useLoad(accountApi.storeCreditHistory)
+  const credit: StoreCredit | null = data ? { balance: data.balance, currency: data.currency } : null
+  return { credit, history: data?.entries ?? [], error, reload }
 }

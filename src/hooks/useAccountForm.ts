@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react'
 import { ApiError } from '@/api/http'
 import { hasErrors, MIN_PASSWORD_LENGTH, type FieldErrors } from '@/domain/accountForms'
+import { messageOf } from '@/domain/errors'
 import type { MessageKey } from '@/i18n'
 import { useT } from './useT'
 
@@ -54,7 +55,7 @@ export function useAccountForm<V extends object>(
       return true
     } catch (err) {
       const key = err instanceof ApiError ? explain(err) : null
-      setServerError(key ? t(key) : err instanceof Error ? err.message : String(err))
+      setServerError(key ? t(key) : messageOf(err))
       return false
     } finally {
       setBusy(false)

@@ -2,11 +2,13 @@
  * Address book in my account (getAddresses / updateAddresses, with supportedCountries and provinces).
  * The whole list is saved at once; a failed save keeps the list and the typed address as they were.
  */
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { accountApi, type Address, type AddressType, type Country, type Province } from '@/api/account'
 import { validateAddress, type AddressValues } from '@/domain/accountForms'
+import { messageOf } from '@/domain/errors'
 import { useAppInfo } from '@/stores/appInfo'
 import { useAccountForm } from './useAccountForm'
+import { useLoad } from './useLoad'
 
 const TYPE: AddressType = 'SHIPPING'
 
@@ -36,8 +38,8 @@ const trimmed = (v: AddressValues): Address => ({
 
 export function useAddresses() {
   const userID = useAppInfo((s) => s.info?.userID)
-  const [addresses, setAddresses] = useState<Address[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const loadAddresses = useCallback(async () => (await accountApi.addresses(userID as string, TYPE)).addresses, [userID])
+  const { data: addresses, error: loadError, reload: load, setData: setAddresses } = useLoad(loadAddresses, !!userID)
   const [countries, setCountries] = useState<Country[]>([])
   const [provinces, setProvinces] = useState<Record<string, Province[]>>({})
   /** Index being edited, 'new' for a new address, null when only the list shows. */
@@ -45,16 +47,6 @@ export function useAddresses() {
   const form = useAccountForm<AddressValues>(emptyAddress(''), validateAddress)
   const [removeError, setRemoveError] = useState<string | null>(null)
 
-  const load = () => {
-    if (!userID) return
-    setLoadError(null)
-    accountApi
-      .addresses(userID, TYPE)
-      .then((res) => setAddresses(res.addresses))
-      .catch((err: unknown) => setLoadError(err instanceof Error ? err.message : String(err)))
-  }
-
-  useEffect(load, [userID])
   useEffect(() => {
     accountApi.countries().then(setCountries).catch(() => setCountries([]))
   }, [])
@@ -104,7 +96,7 @@ export function useAddresses() {
     try {
       await saveList((addresses ?? []).filter((_, i) => i !== index))
     } catch (err) {
-      setRemoveError(err instanceof Error ? err.message : String(err))
+      setRemoveError(messageOf(err))
     }
   }
 

@@ -1,66 +1,65 @@
 /**
- * The confirmation pages (spec §2): which order and how its state is known, from the route —
- * the mini-program return (MP_paymentstatus, message, orderID, wmpoid), a provider's from_source with the order id
- * after the marker X (or weixin_js with oid), /confirmation/{id}, or /confirmationa/{type}/{order_id} where
- * alipay_h5 checks the Alipay payment — and what the views need (guest or signed in, store name).
+ * The confirmation pages (spec §2): the order's payment state from its source (src/domain/confirmationSource.ts),
+ * and what the views need (guest or signed in, store name).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { paymentsApi, type StatusCheckProvider } from '@/api/payments'
-import { orderIdFromQuery } from '@/domain/fromSource'
-import { miniProgramReturn } from '@/domain/miniProgramReturn'
-import { checkResult, type PaymentView } from '@/domain/paymentStatus'
+import { ApiError } from '@/api/http'
+import { ordersApi, type Order } from '@/api/orders'
+import { paymentsApi } from '@/api/payments'
+import { signInUrlFor } from '@/domain/accountForms'
+import { ORDER_ID_ERROR, type ConfirmationSource, type ConfirmationView } from '@/domain/confirmationSource'
+import { storeName as storeNameIn } from '@/domain/locations'
+import { checkResult, PAYMENT_STALLED_AFTER_MS, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
+import { orderPlace, signUpPath, type OrderPlace } from '@/domain/placedOrder'
 import { platform } from '@/platform'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
-import { forgetPlacedOrderDraft } from './useCheckout'
+import { useLocale } from '@/stores/locale'
+import { forgetPlacedOrderDraft } from './useCheckoutDraft'
+import { useLoad } from './useLoad'
+import { usePaymentStatus } from './usePaymentStatus'
 import { useStoreName } from './useShellAccount'
-import { transactionErrorOf, usePaymentStatus, type ConfirmationView } from './usePaymentStatus'
 
-export const ORDER_ID_ERROR = 'orderID error'
-
-export type ConfirmationSource =
-  | { kind: 'check'; provider: StatusCheckProvider; orderID: string; status?: string }
-  | { kind: 'order'; orderID: string }
-  | { kind: 'known'; view: ConfirmationView }
-
-const MINI_PROGRAM_KEYS = ['MP_paymentstatus', 'wmpoid'] as const
-
-/** /confirmation and /confirmation/{id}. */
-export function confirmationSource(params: Record<string, string | undefined>): ConfirmationSource {
-  if (MINI_PROGRAM_KEYS.some((key) => params[key] !== undefined)) {
-    const result = miniProgramReturn(params)
-    return result.outcome === 'success'
-      ? { kind: 'known', view: { view: 'success', orderID: result.orderID } }
-      : { kind: 'known', view: { view: 'failure', message: result.message } }
-  }
-  if (params.from_source) {
-    const parsed = orderIdFromQuery(params)
-    if (!parsed.ok) return { kind: 'known', view: { view: 'failure', message: parsed.error } }
-    return { kind: 'check', provider: parsed.provider, orderID: parsed.orderID, status: params.status }
-  }
-  if (params.id) return { kind: 'order', orderID: params.id }
-  return { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }
-}
-
-/** /confirmationa/{type}/{order_id}: alipay_h5 checks the Alipay payment; other types read the order. */
-export function alternateConfirmationSource(params: Record<string, string | undefined>): ConfirmationSource {
-  const orderID = (params.order_id ?? '').trim()
-  if (!orderID) return { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }
-  return params.type === 'alipay_h5' ? { kind: 'check', provider: 'alipay_h5', orderID } : { kind: 'order', orderID }
-}
-
-/** Pay-at-store orders are placed without an online payment: the success view, not a failure. */
+/**
+ * Pay-at-store orders are placed without an online payment: the success view, not a failure. An order this visitor
+ * cannot see (placed in another browser) is not a failed payment.
+ */
 async function orderState(orderID: string): Promise<PaymentView> {
-  const status = await paymentsApi.orderStatus(orderID)
+  const status = await paymentsApi.orderStatus(orderID).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 404) return null
+    throw err
+  })
+  if (!status) return { view: 'notFound' }
   if (status.status === 'NEW' && status.paymentStatus === 'PAY_AT_STORE') return { view: 'success', orderID: status.orderID }
   return checkResult(status)
 }
 
 export interface Confirmation {
   view: ConfirmationView
+  /** The paid (or pay-at-store) order, once loaded: the success view shows its items, total and where it goes. */
+  order: Order | null
+  place: OrderPlace | null
+  /** Pending for a while: the shopper probably left the provider's page without paying. */
+  stalled: boolean
   loggedIn: boolean
   storeName: string
-  go(path: '/user/orders' | '/user/list' | '/account/signup' | '/store' | '/checkout'): void
+  go(path: '/user/orders' | '/user/list' | '/store' | '/checkout' | '/checkout/cart'): void
+  /** Sign-up with the order's e-mail and name filled in. */
+  register(): void
+  /** Sign-in, then the account's orders. */
+  signIn(): void
+}
+
+/** True once the view has been pending for PAYMENT_STALLED_AFTER_MS. */
+function useStalled(pending: boolean): boolean {
+  const [stalled, setStalled] = useState(false)
+  useEffect(() => {
+    setStalled(false)
+    if (!pending) return undefined
+    const timer = setTimeout(() => setStalled(true), PAYMENT_STALLED_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [pending])
+  return stalled
 }
 
 export function useConfirmation(source: ConfirmationSource): Confirmation {
@@ -76,14 +75,27 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
   const polled = usePaymentStatus(source.kind === 'known' ? null : check, orderID)
   const view = source.kind === 'known' ? source.view : polled
   const paid = view.view === 'success'
+  const stalled = useStalled(view.view === 'pending')
   useEffect(() => {
     // The server emptied the cart when the order was paid: the badge and cart pages follow.
     if (!paid) return
     void useCart.getState().load()
     forgetPlacedOrderDraft()
   }, [paid])
+  const paidID = view.view === 'success' ? view.orderID : ''
+  const loadOrder = useCallback(() => ordersApi.placed(paidID), [paidID])
+  // Without the order (an old order of another session), the view still confirms the order number.
+  const order = useLoad(loadOrder, !!paidID).data
+  const stores = useAppInfo((s) => s.info?.appContent.system.storeLocations)
+  const language = useLocale((s) => s.language)
+  const place = useMemo(() => (order ? orderPlace(order, stores ?? [], (store) => storeNameIn(store, language)) : null), [order, stores, language])
   const go = useCallback<Confirmation['go']>((path) => platform.navigate(path, path === '/checkout' ? 'push' : 'relaunch'), [])
-  return useMemo(() => ({ view, loggedIn, storeName, go }), [view, loggedIn, storeName, go])
+  const register = useCallback(() => platform.navigate(signUpPath(order?.contact), 'relaunch'), [order])
+  const signIn = useCallback(() => platform.navigate(signInUrlFor('/user/orders'), 'push'), [])
+  return useMemo(
+    () => ({ view, order, place, stalled, loggedIn, storeName, go, register, signIn }),
+    [view, order, place, stalled, loggedIn, storeName, go, register, signIn]
+  )
 }
 
 export type ProcessPayState = { kind: 'processing' } | { kind: 'error'; message: string }

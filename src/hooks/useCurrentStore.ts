@@ -1,17 +1,12 @@
 /** The selected store, as the header shows it (the location modal's picker is useLocationPicker.ts). */
-import type { StoreLocation } from '@/api/appInfo'
+import { storeName } from '@/domain/locations'
 import { localizedName } from '@/domain/menus'
 import { truncateStoreName } from '@/domain/truncation'
-import type { Language } from '@/i18n'
 import { platform } from '@/platform'
 import { selectConfig, useAppInfo } from '@/stores/appInfo'
 import { useLocale } from '@/stores/locale'
 import { useLocation } from '@/stores/location'
 import { useUi } from '@/stores/ui'
-
-export function storeName(store: StoreLocation, language: Language): string {
-  return localizedName({ name: store.localStoreName, nameContent: store.localStoreNameContent }, language)
-}
 
 /** The selected store: the shopper's choice, else the one the server reports (appDetail.locid / locname). */
 export function useCurrentStore() {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { catalogApi, type Category, type Product } from '@/api/catalog'
 import { contentApi, type BannerSlide, type FeaturedCategory, type Section } from '@/api/content'
 import type { OperatorText } from '@/api/appInfo'
+import { messageOf } from '@/domain/errors'
 import { listQuery } from '@/domain/productQuery'
 
 /** Products per home row. */
@@ -102,7 +103,7 @@ export function useHome() {
         cached = home
         if (live) setContent(home)
       },
-      (err) => live && setError(err instanceof Error ? err.message : String(err))
+      (err) => live && setError(messageOf(err))
     )
     return () => {
       live = false

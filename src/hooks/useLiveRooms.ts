@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { wechatApi, type LiveRoom } from '@/api/wechat'
+import { messageOf } from '@/domain/errors'
 import { liveRoomPage } from '@/domain/liveStatus'
 import { platform } from '@/platform'
 
@@ -36,7 +37,7 @@ export function useLiveRooms() {
         const rooms = Array.isArray(answer?.room_info) ? answer.room_info : []
         setState(rooms.length ? { status: 'ready', rooms } : { status: 'empty' })
       },
-      (err) => live && setState({ status: 'error', message: err instanceof Error ? err.message : String(err) })
+      (err) => live && setState({ status: 'error', message: messageOf(err) })
     )
     return () => {
       live = false

@@ -1,27 +1,19 @@
 /** One order (/user/orders/:id): its detail, cancelling where the server allows, and adding a comment. */
-import { useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import Taro from '@tarojs/taro'
-import { ApiError } from '@/api/http'
-import { ordersApi, type Order } from '@/api/orders'
+import { ordersApi } from '@/api/orders'
+import { messageOf } from '@/domain/errors'
+import { useLoad } from './useLoad'
 import { useT } from './useT'
-
-const messageOf = (err: unknown) => (err instanceof ApiError || err instanceof Error ? err.message : String(err))
 
 export function useOrder(orderID: string | undefined) {
   const t = useT()
-  const [order, setOrder] = useState<Order | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const load = useCallback(() => ordersApi.detail(orderID as string), [orderID])
+  const { data: order, error: loadError, reload, setData: setOrder } = useLoad(load, !!orderID)
   const [actionError, setActionError] = useState<string | null>(null)
   const [comment, setComment] = useState('')
   const [commentError, setCommentError] = useState<string | null>(null)
   const [busy, setBusy] = useState<'cancel' | 'comment' | null>(null)
-
-  const load = () => {
-    if (!orderID) return
-    setLoadError(null)
-    ordersApi.detail(orderID).then(setOrder).catch((err: unknown) => setLoadError(messageOf(err)))
-  }
-  useEffect(load, [orderID])
 
   const cancel = async () => {
     if (!order?.cancellable) return
@@ -66,5 +58,5 @@ export function useOrder(orderID: string | undefined) {
     }
   }
 
-  return { order, loadError, reload: load, cancel, actionError, comment, setComment, commentError, addComment, busy }
+  return { order, loadError, reload, cancel, actionError, comment, setComment, commentError, addComment, busy }
 }

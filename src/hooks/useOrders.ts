@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { ordersApi, type Order } from '@/api/orders'
+import { messageOf } from '@/domain/errors'
 
 export function useOrders() {
   const [orders, setOrders] = useState<Order[]>([])
@@ -22,7 +23,7 @@ export function useOrders() {
       setOrders((prev) => (startingPosition === 0 ? page.orders : [...prev, ...page.orders]))
       setHasMore(page.hasMore)
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err))
+      setError(messageOf(err))
     } finally {
       inFlight.current = false
       setLoading(false)

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { contentApi, type PageContent } from '@/api/content'
 import { ApiError } from '@/api/http'
+import { messageOf } from '@/domain/errors'
 import { HOME_PATH } from '@/domain/routes'
 import { platform } from '@/platform'
 
@@ -25,7 +26,7 @@ export function usePageContent(name: string) {
       (err) => {
         if (!live) return
         if (err instanceof ApiError && err.status === 404) platform.navigate(HOME_PATH, 'replace')
-        else setError(err instanceof Error ? err.message : String(err))
+        else setError(messageOf(err))
       }
     )
     return () => {

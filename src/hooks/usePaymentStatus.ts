@@ -6,32 +6,8 @@
 import { useEffect, useRef, useState } from 'react'
 import Taro, { useDidHide, useDidShow } from '@tarojs/taro'
 import { ApiError } from '@/api/http'
-import { POLL_INTERVAL_MS, transactionErrorMessage, type PaymentView } from '@/domain/paymentStatus'
-
-export type ConfirmationView =
-  | { view: 'pending' }
-  | { view: 'success'; orderID: string }
-  | { view: 'inProcess'; orderID: string }
-  | { view: 'failure'; message?: string }
-
-/** The domain's check result as a view: a response error is a failure that shows its text. */
-export function toConfirmationView(result: PaymentView, orderID: string): ConfirmationView {
-  switch (result.view) {
-    case 'success':
-    case 'inProcess':
-      return { view: result.view, orderID: result.orderID || orderID }
-    case 'error':
-      return { view: 'failure', message: result.message }
-    default:
-      return result
-  }
-}
-
-/** Spec §8: the first message of the response's error list (ApiError keeps the response body). */
-export function transactionErrorOf(err: unknown): string {
-  if (err instanceof ApiError) return transactionErrorMessage(err.body as Parameters<typeof transactionErrorMessage>[0]) ?? err.message
-  return err instanceof Error ? err.message : String(err)
-}
+import { toConfirmationView, type ConfirmationView } from '@/domain/confirmationSource'
+import { POLL_INTERVAL_MS, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
 
 /** `check` must be stable (useCallback); null = nothing to check (the view is already known). */
 export function usePaymentStatus(check: (() => Promise<PaymentView>) | null, orderID: string): ConfirmationView {

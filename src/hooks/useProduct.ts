@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { cartApi } from '@/api/cart'
 import { catalogApi, type Product } from '@/api/catalog'
 import { ApiError } from '@/api/http'
+import { messageOf } from '@/domain/errors'
 import { clampQuantity, isSelectionComplete, optionPairKey } from '@/domain/options'
 import { useCart } from '@/stores/cart'
 
@@ -16,7 +17,6 @@ export interface QuantityRejection {
   available: number
 }
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 /**
  * Product detail (/store/product/:id): the product, the shopper's option pair with its live stock

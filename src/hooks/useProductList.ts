@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { catalogApi, type Product, type ProductPage } from '@/api/catalog'
+import { messageOf } from '@/domain/errors'
 import { DEFAULT_PAGE_SIZE, hasMore, listCountQuery, listFilter, listQuery, type ListFilter } from '@/domain/productQuery'
 import { platform } from '@/platform'
 import { showInAddressBar } from './addressBar'
@@ -60,7 +61,6 @@ export function clearListCaches({ keepStored = false } = {}): void {
   if (!keepStored) platform.storage.remove(STORAGE_KEY)
 }
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 /**
  * Infinite list of products, DEFAULT_PAGE_SIZE at a time (spec §9), total from the count call.

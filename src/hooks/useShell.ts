@@ -2,6 +2,7 @@
 import { useEffect, useMemo } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import type { AppConfig } from '@/api/appInfo'
+import { pageTitle } from '@/domain/pageTitle'
 import { headerVisible } from '@/domain/userAgent'
 import { platform } from '@/platform'
 import { useStoreName } from '@/hooks/useShellAccount'
@@ -20,11 +21,6 @@ function cssVariables(css: Record<string, string> | undefined): Record<string, s
     vars[name.startsWith('--') ? name : `--${name}`] = value.trim()
   }
   return vars
-}
-
-/** "Title · Store" for a page, the store's name alone for the home page. */
-export function pageTitle(title: string | undefined, storeName: string): string {
-  return title && title !== storeName ? `${title} · ${storeName}` : storeName
 }
 
 /**

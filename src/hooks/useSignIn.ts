@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'react'
 import { accountApi, sessionFields, type IdentitySignIn, type SessionFields } from '@/api/account'
 import { alipayApi } from '@/api/alipay'
-import type { ApiError } from '@/api/http'
 import { wechatApi } from '@/api/wechat'
-import { redirectAfterSignIn, validateSignIn, type SignInValues } from '@/domain/accountForms'
+import { explainSignInError, redirectAfterSignIn, validateSignIn, type SignInValues } from '@/domain/accountForms'
+import { messageOf } from '@/domain/errors'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
@@ -22,13 +22,6 @@ export async function finishSignIn(answer: SessionFields): Promise<void> {
   useAppInfo.getState().setSession(sessionFields(answer))
   useSession.getState().setPendingIdentity(null)
   await useCart.getState().load()
-}
-
-/** 401 never says which of e-mail or password was wrong; 429 is the server's brake on repeated failures. */
-export function explainSignInError(error: ApiError) {
-  if (error.status === 401) return 'account.login.wrongCredentials' as const
-  if (error.status === 429) return 'account.login.tooManyAttempts' as const
-  return null
 }
 
 /** Which platform sign-in this environment offers. */
@@ -82,7 +75,7 @@ export function useSignIn() {
     try {
       await work()
     } catch (err) {
-      setPlatformError(t('account.platform.failed', { message: err instanceof Error ? err.message : String(err) }))
+      setPlatformError(t('account.platform.failed', { message: messageOf(err) }))
     } finally {
       setPlatformBusy(false)
     }

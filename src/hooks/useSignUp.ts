@@ -18,7 +18,9 @@ export function useSignUp() {
   const route = useRoute()
   const redirect = route.params.redirect
   const pendingIdentity = useSession((s) => s.pendingIdentity)
-  const form = useAccountForm<SignUpValues>(EMPTY, validateSignUp)
+  // The confirmation page's Register brings the order's e-mail and name along.
+  const { email, firstName, lastName } = route.params
+  const form = useAccountForm<SignUpValues>({ ...EMPTY, emailID: email ?? '', firstName: firstName ?? '', lastName: lastName ?? '' }, validateSignUp)
 
   const submit = () =>
     form.submit(async (values) => {

@@ -3,12 +3,14 @@
  * it with a photo of the ID document. The photo is uploaded on submit through the same upload path as the profile
  * picture; an uploaded photo is kept for a retry, so a refused submit does not upload it twice.
  */
-import { useEffect, useState } from 'react'
-import { accountApi, type IdType, type VerifiedContact, type VerifiedContactEntry } from '@/api/account'
+import { useState } from 'react'
+import { accountApi, type IdType, type VerifiedContactEntry } from '@/api/account'
 import { normaliseIdNumber, validateVerifiedContact, type VerifiedContactValues } from '@/domain/accountForms'
+import { messageOf } from '@/domain/errors'
 import { useAppInfo } from '@/stores/appInfo'
 import { chooseOneImage } from './useAccount'
 import { useAccountForm } from './useAccountForm'
+import { useLoad } from './useLoad'
 import { useT } from './useT'
 
 const EMPTY: VerifiedContactValues = { realName: '', phone: '', idType: '', idNumber: '', photo: '' }
@@ -16,23 +18,13 @@ const EMPTY: VerifiedContactValues = { realName: '', phone: '', idType: '', idNu
 export function useVerifiedContact() {
   const t = useT()
   const profilePhone = useAppInfo((s) => s.info?.user?.phone)
-  const [contact, setContact] = useState<VerifiedContact | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const { data: contact, error: loadError, reload, setData: setContact } = useLoad(accountApi.verifiedContact)
   const [editing, setEditing] = useState(false)
   const [submitted, setSubmitted] = useState(false)
   /** The last photo uploaded from this form, by local path. */
   const [uploaded, setUploaded] = useState<{ path: string; idImage: string } | null>(null)
   const onFile = contact && contact.status !== 'NONE' ? contact : null
   const form = useAccountForm<VerifiedContactValues>(EMPTY, (values) => validateVerifiedContact(values, onFile))
-
-  const load = () => {
-    setLoadError(null)
-    accountApi
-      .verifiedContact()
-      .then(setContact)
-      .catch((err: unknown) => setLoadError(err instanceof Error ? err.message : String(err)))
-  }
-  useEffect(load, [])
 
   const startEditing = () => {
     form.setValues({
@@ -60,7 +52,7 @@ export function useVerifiedContact() {
       setUploaded({ path, idImage })
       return idImage
     } catch (err) {
-      throw new Error(t('user.verified.photoFailed', { message: err instanceof Error ? err.message : String(err) }))
+      throw new Error(t('user.verified.photoFailed', { message: messageOf(err) }))
     }
   }
 
@@ -86,7 +78,7 @@ export function useVerifiedContact() {
     status: contact?.status ?? null,
     onFile,
     loadError,
-    reload: load,
+    reload,
     editing,
     submitted,
     startEditing,

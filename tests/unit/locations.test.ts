@@ -1,4 +1,5 @@
-import { groupByProvince, Store, visibleStores } from '@/domain/locations'
+import type { StoreLocation } from '@/api/appInfo'
+import { groupByProvince, Store, storeName, visibleStores } from '@/domain/locations'
 
 const store = (id: number, name: string, province: string | undefined, display = true, virtual = false): Store => ({
   id,
@@ -46,5 +47,16 @@ describe('spec "lists provinces; choosing a province shows its stores" (stores g
     const input = [store(1, 'B', 'X'), store(2, 'A', 'X')]
     groupByProvince(input)
     expect(input.map((s) => s.id)).toEqual([1, 2])
+  })
+})
+
+describe("storeName: a store's name in the shopper's language", () => {
+  const store = { id: 'TOR-DT', localStoreName: 'Downtown Toronto', localStoreNameContent: { en: 'Downtown Toronto', zh: '多伦多市中心店' } } as unknown as StoreLocation
+  it.each<[string, 'en' | 'zh', string]>([
+    ['English', 'en', 'Downtown Toronto'],
+    ['Chinese', 'zh', '多伦多市中心店']
+  ])('%s', (_, language, name) => expect(storeName(store, language)).toBe(name))
+  it('without a Chinese name, the name it has', () => {
+    expect(storeName({ ...store, localStoreNameContent: undefined } as unknown as StoreLocation, 'zh')).toBe('Downtown Toronto')
   })
 })

@@ -1,5 +1,6 @@
 /** Account form rules and the sign-in redirect (src/domain/accountForms.ts). */
 import {
+  explainSignInError,
   MIN_PASSWORD_LENGTH,
   redirectAfterSignIn,
   signInUrlFor,
@@ -63,4 +64,12 @@ describe('address fields', () => {
   it('every required field and a phone that looks like one', () => {
     expect(validateAddress({ ...address, province: '', city: '', phone: 'call me' })).toEqual({ province: 'required', city: 'required', phone: 'phoneInvalid' })
   })
+})
+
+describe('explainSignInError: what a refused sign-in says', () => {
+  it.each<[number, string | null]>([
+    [401, 'account.login.wrongCredentials'],
+    [429, 'account.login.tooManyAttempts'],
+    [500, null]
+  ])('%p → %p', (status, key) => expect(explainSignInError({ status })).toBe(key))
 })

@@ -27,13 +27,14 @@ export const appConfig = {
 
 export const payment = {
   defaultCurrency: { currencyType: 'CAD', currencyCode: '$' },
-  supportVisa: true,
-  supportMasterCard: true,
+  // The methods the checkout can offer (a hosted channel carries each): the footer's badges show these flags.
+  supportVisa: false,
+  supportMasterCard: false,
   supportAmex: false,
-  supportPayPal: true,
+  supportPayPal: false,
   supportWeChatPay: true,
   supportAliPay: true,
-  supportUnionPay: false,
+  supportUnionPay: true,
 };
 
 export const social = {

@@ -12,15 +12,18 @@ interface FieldProps {
   password?: boolean
   /** Browser autofill hint (H5). */
   autoComplete?: string
+  /** The browser's keyboard for it (H5): e-mail or phone keys. */
+  inputType?: 'email' | 'tel'
+  onBlur?(): void
   maxlength?: number
   /** Enter on the web, the keyboard's Go on a phone: submits the form the field is in. */
   onSubmit?(): void
 }
 
 /** A labelled text field with its validation message underneath. */
-export function Field({ name, label, value, onChange, error, password, autoComplete, maxlength = 200, onSubmit }: FieldProps) {
+export function Field({ name, label, value, onChange, error, password, autoComplete, inputType, onBlur, maxlength = 200, onSubmit }: FieldProps) {
   return (
-    <View className={`account-field${error ? ' account-field--invalid' : ''}`}>
+    <View className={`account-field${error ? ' account-field--invalid field-invalid' : ''}`}>
       <Text className="account-field__label">{label}</Text>
       <Input
         className="account-field__input"
@@ -29,8 +32,9 @@ export function Field({ name, label, value, onChange, error, password, autoCompl
         password={password}
         maxlength={maxlength}
         ariaLabel={label}
-        nativeProps={{ 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete }}
+        nativeProps={{ 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete, ...(inputType ? { type: inputType } : {}) }}
         onInput={(e) => onChange(e.detail.value)}
+        onBlur={onBlur}
         confirmType={onSubmit ? 'go' : undefined}
         onConfirm={onSubmit}
       />

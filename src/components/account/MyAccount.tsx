@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
+import { messageOf } from '@/domain/errors'
 import { signOut } from '@/hooks/useAccount'
 import { useT } from '@/hooks/useT'
 import { AddressBook } from './AddressBook'
@@ -22,7 +23,7 @@ export function MyAccount() {
     try {
       await signOut()
     } catch (err) {
-      setSignOutError(err instanceof Error ? err.message : String(err))
+      setSignOutError(messageOf(err))
       setSigningOut(false)
     }
   }

@@ -1,57 +1,129 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
-import type { CheckoutCart } from '@/api/checkout'
-import { CartTotals } from '@/components/cart/CartTotals'
 import { EmptyState } from '@/components/common/EmptyState'
-import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
-import { useLocalized } from '@/hooks/useLocalized'
 import type { CheckoutState } from '@/hooks/useCheckout'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
-import { Section } from './Choices'
-import { ContactSection, ExtrasSection, FulfilmentSection, MethodSection, PaymentSection } from './CheckoutSections'
+import { useErrorText } from './Choices'
+import { CommentSection } from './CommentSection'
+import { ContactSection } from './ContactSection'
+import { CouponSection } from './CouponSection'
+import { DeliverySection } from './DeliverySection'
+import { EatInSection } from './EatInSection'
+import { MethodSection } from './MethodSection'
+import { PaymentSection } from './PaymentSection'
+import { PickupSection } from './PickupSection'
+import { StoreCreditSection } from './StoreCreditSection'
+import { SummarySection } from './SummarySection'
+import { TipSection } from './TipSection'
 import './Checkout.scss'
-
-function Summary({ cart }: { cart: CheckoutCart }) {
-  const t = useT()
-  const localized = useLocalized()
-  return (
-    <Section name="summary" title={t('checkout.summary')}>
-      {Object.values(cart.lineItems).map((line) => (
-        <View key={line.itemKey} className="checkout__line">
-          <Text>
-            {localized(line.nameContent, line.name)}
-            {line.optionPair ? ` (${line.optionPair})` : ''} × {line.quantity}
-          </Text>
-          <Price amount={line.lineTotal} currency={cart.currency} />
-        </View>
-      ))}
-      <Button size="mini" className="checkout__edit-cart" onClick={() => platform.navigate('/checkout/cart')}>
-        {t('checkout.editCart')}
-      </Button>
-      <CartTotals cart={cart} />
-    </Section>
-  )
-}
 
 /** /checkout: the whole form, the server's totals and the place-order button. */
 export function CheckoutView({ c }: { c: CheckoutState }) {
   const t = useT()
+  const error = useErrorText(c.errors)
   if (c.loading) return <Spinner label={t('checkout.loading')} />
   if (c.loadError) return <EmptyState tone="error" message={c.loadError} action={{ label: t('checkout.retry'), onClick: () => void c.reload() }} />
   if (!c.cart || c.cart.itemCount === 0) {
     return <EmptyState message={t('checkout.empty')} action={{ label: t('checkout.goShopping'), onClick: () => platform.navigate('/store') }} />
   }
+  const { form, config, update } = c
+  const currency = config?.currency ?? 'CAD'
+  const chooseStore = (id: string) => update('storeId', id, ['storeId'])
+  // A new date asks for a time again.
+  const chooseDate = (dateKey: 'pickupDate' | 'deliveryDate', timeKey: 'pickupTime' | 'deliveryTime') => (date: string) => {
+    update(dateKey, date)
+    update(timeKey, '')
+  }
   const hasFieldErrors = Object.values(c.errors).some(Boolean)
   return (
     <View className="checkout">
-      <MethodSection c={c} />
-      <FulfilmentSection c={c} />
-      <ContactSection c={c} />
-      <ExtrasSection c={c} />
-      <Summary cart={c.cart} />
-      <PaymentSection c={c} />
+      <MethodSection methods={config?.orderMethods ?? []} selected={form.method} error={error('method')} onChoose={(m) => void c.chooseMethod(m)} />
+      {form.method === 'PICKUP' ? (
+        <PickupSection
+          stores={c.stores ?? []}
+          storeId={form.storeId}
+          slots={config?.pickup.slots ?? []}
+          date={form.pickupDate}
+          time={form.pickupTime}
+          timeZone={config?.timeZone}
+          storeError={error('storeId')}
+          slotError={error('pickupSlot')}
+          onStore={chooseStore}
+          onDate={chooseDate('pickupDate', 'pickupTime')}
+          onTime={(time) => update('pickupTime', time, ['pickupSlot'])}
+        />
+      ) : null}
+      {form.method === 'EAT_IN' ? (
+        <EatInSection
+          stores={c.stores ?? []}
+          storeId={form.storeId}
+          tableNumber={form.tableNumber}
+          storeError={error('storeId')}
+          tableError={error('tableNumber')}
+          onStore={chooseStore}
+          onTable={(table) => update('tableNumber', table, ['tableNumber'])}
+          onLeaveTable={() => c.leaveField('tableNumber')}
+        />
+      ) : null}
+      {form.method === 'DELIVERY' ? (
+        <DeliverySection
+          rules={config?.delivery}
+          currency={currency}
+          locations={c.deliveryLocations}
+          savedAddresses={c.savedAddressChoices}
+          selectedSavedAddress={c.selectedSavedAddress}
+          onSavedAddress={c.chooseSavedAddress}
+          address={form.address}
+          onAddress={c.setAddress}
+          offerSave={c.loggedIn && !c.selectedSavedAddress}
+          saveToProfile={form.saveToProfile}
+          onSaveToProfile={(save) => update('saveToProfile', save)}
+          slots={config?.delivery.slots ?? []}
+          date={form.deliveryDate}
+          time={form.deliveryTime}
+          timeZone={config?.timeZone}
+          onDate={chooseDate('deliveryDate', 'deliveryTime')}
+          onTime={(time) => update('deliveryTime', time, ['deliverySlot'])}
+          error={error}
+          onLeave={c.leaveField}
+        />
+      ) : null}
+      <ContactSection contact={form.contact} askNameAndPhone={form.method !== 'DELIVERY'} errors={{ firstName: error('firstName'), email: error('email'), phone: error('phone') }} onChange={c.setContact} onLeave={c.leaveField} />
+      <CouponSection
+        code={form.couponCode}
+        applied={c.cart.coupon}
+        refused={c.couponRefused}
+        busy={c.busy === 'coupon'}
+        onCode={c.setCouponCode}
+        onApply={() => void c.applyCoupon()}
+        onRemove={() => void c.removeCoupon()}
+      />
+      <TipSection percents={config?.tipPercents ?? []} selected={c.cart.checkout?.tipPercent ?? null} busy={c.busy === 'tip'} onChoose={(p) => void c.chooseTip(p)} />
+      {c.loggedIn && c.storeCreditBalance !== null ? (
+        <StoreCreditSection
+          balance={c.storeCreditBalance}
+          currency={c.cart.currency}
+          amount={form.storeCredit}
+          error={error('storeCredit')}
+          busy={c.busy === 'storeCredit'}
+          onAmount={(amount) => update('storeCredit', amount, ['storeCredit'])}
+          onApply={() => void c.applyStoreCredit()}
+        />
+      ) : null}
+      <CommentSection comment={form.comment} onChange={(comment) => update('comment', comment)} />
+      <SummarySection cart={c.cart} />
+      <PaymentSection
+        payAtStoreAvailable={c.payAtStoreAvailable}
+        payment={form.payment}
+        onPayment={(p) => update('payment', p)}
+        choosesMethod={c.choosesPaymentMethod}
+        methods={c.paymentMethods}
+        method={form.paymentMethod}
+        onMethod={(m) => update('paymentMethod', m, ['paymentMethod'])}
+        error={error('paymentMethod')}
+      />
       {c.serverError ? (
         <View className="checkout__server-error" role="alert">
           {c.serverError}

@@ -1,9 +1,13 @@
 import { View, Text } from '@tarojs/components'
+import type { FieldErrors, FieldName } from '@/domain/checkoutForm'
+import { useT } from '@/hooks/useT'
 import './Checkout.scss'
 
 export interface Choice<T extends string | number> {
   value: T
   label: string
+  /** A brand mark shown before the label (payment methods). */
+  logo?: string
 }
 
 /**
@@ -38,6 +42,7 @@ export function Choices<T extends string | number>({
             data-value={String(option.value)}
             onClick={() => !disabled && onSelect(option.value)}
           >
+            {option.logo ? <View className={`checkout-choices__logo checkout-choices__logo--${option.logo}`} aria-hidden /> : null}
             <Text>{option.label}</Text>
           </View>
         )
@@ -49,7 +54,7 @@ export function Choices<T extends string | number>({
 /** A field's validation message, under the field it belongs to. */
 export function FieldMessage({ text }: { text?: string }) {
   return text ? (
-    <View className="checkout__field-error" role="alert">
+    <View className="checkout__field-error field-invalid" role="alert">
       {text}
     </View>
   ) : null
@@ -62,4 +67,13 @@ export function Section({ title, children, name }: { title: string; name: string
       {children}
     </View>
   )
+}
+
+/** The translated message of each field with one, for the sections to show under their fields. */
+export function useErrorText(errors: FieldErrors) {
+  const t = useT()
+  return (name: FieldName) => {
+    const key = errors[name]
+    return key ? t(key) : undefined
+  }
 }

@@ -1,12 +1,16 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
+import type { Order } from '@/api/orders'
+import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
+import { paidWhenCollected, type OrderPlace } from '@/domain/placedOrder'
 import type { Confirmation } from '@/hooks/useConfirmation'
+import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import './ConfirmationPanel.scss'
 
 /** Spec §2 order confirmation: the buttons under the success and in-process views (guest vs signed in). */
-function NextSteps({ loggedIn, go }: Pick<Confirmation, 'loggedIn' | 'go'>) {
+function NextSteps({ loggedIn, go, register }: Pick<Confirmation, 'loggedIn' | 'go' | 'register'>) {
   const t = useT()
   return (
     <View className="confirmation__actions">
@@ -20,7 +24,7 @@ function NextSteps({ loggedIn, go }: Pick<Confirmation, 'loggedIn' | 'go'>) {
           </Button>
         </>
       ) : (
-        <Button className="confirmation__button confirmation__button--primary" onClick={() => go('/account/signup')}>
+        <Button className="confirmation__button confirmation__button--primary" onClick={register}>
           {t('confirmation.register')}
         </Button>
       )}
@@ -32,13 +36,87 @@ function NextSteps({ loggedIn, go }: Pick<Confirmation, 'loggedIn' | 'go'>) {
 }
 
 /** The pending, success, in-process and failure views of both confirmation pages. */
-export function ConfirmationPanel({ view, loggedIn, storeName, go }: Confirmation) {
+/** The order as placed: its lines and total, how it is paid, and where and when the shopper gets it. */
+function OrderSummary({ order, place }: { order: Order; place: OrderPlace | null }) {
+  const t = useT()
+  const localized = useLocalized()
+  return (
+    <View className="confirmation__order">
+      {order.lines.map((line) => (
+        <View key={line.itemKey} className="confirmation__line">
+          <Text>
+            {localized(line.nameContent, line.name)} × {line.quantity}
+          </Text>
+          <Price amount={line.lineTotal} currency={order.currency} />
+        </View>
+      ))}
+      <View className="confirmation__line confirmation__line--total">
+        <Text>{t('confirmation.total')}</Text>
+        <Price amount={order.total} currency={order.currency} />
+      </View>
+      <Text className="confirmation__fact" data-fact="payment">
+        {paidWhenCollected(order) ? t('confirmation.payWhenCollecting') : t('confirmation.paidOnline')}
+      </Text>
+      {place ? <PlaceFacts place={place} /> : null}
+    </View>
+  )
+}
+
+function PlaceFacts({ place }: { place: OrderPlace }) {
+  const t = useT()
+  const fact = (name: string, text: string) => (
+    <Text className="confirmation__fact" data-fact={name}>
+      {text}
+    </Text>
+  )
+  switch (place.method) {
+    case 'PICKUP':
+      return (
+        <>
+          {fact('store', t('confirmation.pickupAt', { store: place.store }))}
+          {place.address ? fact('address', place.address) : null}
+          {place.time ? fact('time', t('confirmation.pickupTime', { time: place.time })) : null}
+        </>
+      )
+    case 'EAT_IN':
+      return (
+        <>
+          {fact('store', t('confirmation.eatInAt', { store: place.store }))}
+          {place.address ? fact('address', place.address) : null}
+          {fact('table', t('confirmation.table', { table: place.table }))}
+        </>
+      )
+    case 'DELIVERY':
+      return (
+        <>
+          {fact('address', t('confirmation.deliverTo', { address: place.address }))}
+          {place.time ? fact('time', t('confirmation.deliveryTime', { time: place.time })) : null}
+        </>
+      )
+  }
+}
+
+export function ConfirmationPanel({ view, order, place, stalled, loggedIn, storeName, go, register, signIn }: Confirmation) {
   const t = useT()
   switch (view.view) {
     case 'pending':
       return (
         <View className="confirmation confirmation--pending">
           <Spinner label={t('confirmation.pending')} />
+          {stalled ? (
+            <View className="confirmation__stalled" role="status">
+              <Text className="confirmation__text">{t('confirmation.stalled')}</Text>
+              <View className="confirmation__actions">
+                {/* The checkout kept the form and the reserved order: placing it again pays the same order. */}
+                <Button className="confirmation__button confirmation__button--primary" onClick={() => go('/checkout')}>
+                  {t('confirmation.retryPayment')}
+                </Button>
+                <Button className="confirmation__button" onClick={() => go('/checkout/cart')}>
+                  {t('confirmation.backToCart')}
+                </Button>
+              </View>
+            </View>
+          ) : null}
         </View>
       )
     case 'success':
@@ -47,10 +125,10 @@ export function ConfirmationPanel({ view, loggedIn, storeName, go }: Confirmatio
           <View className="confirmation__heading" role="heading">
             {t('confirmation.successHeading')}
           </View>
-          <Text className="confirmation__text">{t('confirmation.receiptEmailed')}</Text>
           <Text className="confirmation__order-id">{t('confirmation.orderNumber', { orderID: view.orderID })}</Text>
           {storeName ? <Text className="confirmation__store">{t('confirmation.storeName', { storeName })}</Text> : null}
-          <NextSteps loggedIn={loggedIn} go={go} />
+          {order ? <OrderSummary order={order} place={place} /> : null}
+          <NextSteps loggedIn={loggedIn} go={go} register={register} />
         </View>
       )
     case 'inProcess':
@@ -61,7 +139,30 @@ export function ConfirmationPanel({ view, loggedIn, storeName, go }: Confirmatio
           </View>
           <Text className="confirmation__text">{t('confirmation.inProcessText')}</Text>
           <Text className="confirmation__order-id">{t('confirmation.orderNumber', { orderID: view.orderID })}</Text>
-          <NextSteps loggedIn={loggedIn} go={go} />
+          <NextSteps loggedIn={loggedIn} go={go} register={register} />
+        </View>
+      )
+    case 'notFound':
+      return (
+        <View className="confirmation confirmation--not-found">
+          <View className="confirmation__heading" role="heading">
+            {t('confirmation.notFoundHeading')}
+          </View>
+          <Text className="confirmation__text">{t('confirmation.notFoundText', { orderID: view.orderID })}</Text>
+          <View className="confirmation__actions">
+            {loggedIn ? (
+              <Button className="confirmation__button confirmation__button--primary" onClick={() => go('/user/orders')}>
+                {t('confirmation.checkOrderDetail')}
+              </Button>
+            ) : (
+              <Button className="confirmation__button confirmation__button--primary" onClick={signIn}>
+                {t('confirmation.signIn')}
+              </Button>
+            )}
+            <Button className="confirmation__button" onClick={() => go('/store')}>
+              {t('confirmation.continueShopping')}
+            </Button>
+          </View>
         </View>
       )
     case 'failure':

@@ -1,5 +1,5 @@
 /*
- * H5 only: the web components FormComponents.h5.ts and Button.h5.tsx wrap, and the wrapping. Plain JS with
+ * H5 only: the web components FormComponents.h5.ts and Button.h5.ts wrap, and the wrapping. Plain JS with
  * its own .d.ts because the components' typings pull in Stencil's global jest matchers, which clash
  * with jest-dom's in the tests' type check.
  */

@@ -1,6 +1,6 @@
 /** Shared set-up for the account screens' component tests. */
 import '@testing-library/jest-dom'
-import { act, fireEvent } from '@testing-library/react'
+import { act, fireEvent, waitFor } from '@testing-library/react'
 import type { AppInfo } from '@/api/appInfo'
 import type { Language } from '@/i18n'
 import { useAppInfo } from '@/stores/appInfo'
@@ -26,10 +26,14 @@ export function resetStores(info: AppInfo | null, language: Language, url = '/')
   useSession.setState({ weChatOpenId: null, pendingIdentity: null })
 }
 
-/** Types into a Taro Input / Textarea the way its H5 element reports it (a CustomEvent with detail.value). */
-export function type(container: HTMLElement, name: string, value: string) {
+/**
+ * Types into a Taro Input / Textarea the way its H5 element reports it (a CustomEvent with detail.value), once the
+ * element has rendered: a value set before that crashes Taro's input (its value watcher reads the inner <input>).
+ */
+export async function type(container: HTMLElement, name: string, value: string) {
   const el = container.querySelector(`[name="${name}"]`)
   if (!el) throw new Error(`No field named ${name}`)
+  await waitFor(() => expect(el.querySelector('input, textarea')).not.toBeNull())
   act(() => {
     fireEvent(el, new CustomEvent('input', { detail: { value }, bubbles: true }))
   })

@@ -141,7 +141,7 @@ describe.each(LANGS)('order detail (%s)', (lang) => {
     expect(screen.getByText(text.required)).toBeInTheDocument()
 
     http.set('PUT /admin/orderManagement/addComment/100012', fail(404, 'Order not found'))
-    type(container, 'comment', 'Please add napkins')
+    await type(container, 'comment', 'Please add napkins')
     fireEvent.click(screen.getByText(text.add))
     await settle()
     expect(screen.getByRole('alert')).toHaveTextContent('Order not found')

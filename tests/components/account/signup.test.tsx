@@ -14,12 +14,12 @@ const TEXT: Record<Language, Record<string, string>> = {
 
 const submit = (lang: Language) => screen.getAllByText(TEXT[lang].submit).find((el) => el.closest('.account-form__submit'))!
 
-function fill(container: HTMLElement, password = 'correct horse', confirm = password) {
-  type(container, 'firstName', 'Lin')
-  type(container, 'lastName', 'Chen')
-  type(container, 'emailID', 'lin@example.com')
-  type(container, 'password', password)
-  type(container, 'confirmPassword', confirm)
+async function fill(container: HTMLElement, password = 'correct horse', confirm = password) {
+  await type(container, 'firstName', 'Lin')
+  await type(container, 'lastName', 'Chen')
+  await type(container, 'emailID', 'lin@example.com')
+  await type(container, 'password', password)
+  await type(container, 'confirmPassword', confirm)
 }
 
 describe.each(LANGS)('sign-up page (%s)', (lang) => {
@@ -32,7 +32,7 @@ describe.each(LANGS)('sign-up page (%s)', (lang) => {
     fireEvent.click(submit(lang))
     await settle()
     expect(screen.getAllByText(text.required)).toHaveLength(5)
-    fill(container, 'short', 'shorter')
+    await fill(container, 'short', 'shorter')
     fireEvent.click(submit(lang))
     await settle()
     expect(screen.getByText(text.short)).toBeInTheDocument()
@@ -40,11 +40,22 @@ describe.each(LANGS)('sign-up page (%s)', (lang) => {
     expect(http.calls).toHaveLength(0)
   })
 
+  it('from the order confirmation: e-mail and name come filled in', async () => {
+    resetStores(guest(), lang, '/account/signup?email=ada%2Bshop%40example.com&firstName=Ada&lastName=Lovelace')
+    mockHttp()
+    const { container } = render(<SignUpForm />)
+    await settle()
+    expect(valueOf(container, 'emailID')).toBe('ada+shop@example.com')
+    expect(valueOf(container, 'firstName')).toBe('Ada')
+    expect(valueOf(container, 'lastName')).toBe('Lovelace')
+    expect(valueOf(container, 'password')).toBe('')
+  })
+
   it('an e-mail already registered shows the server message and keeps every typed value', async () => {
     resetStores(guest(), lang, '/account/signup')
     mockHttp({ 'POST /common3/clientRegistration': fail(409, 'An account with this e-mail already exists') })
     const { container } = render(<SignUpForm />)
-    fill(container)
+    await fill(container)
     fireEvent.click(submit(lang))
     await settle()
     expect(screen.getByRole('alert')).toHaveTextContent('An account with this e-mail already exists')
@@ -58,7 +69,7 @@ describe.each(LANGS)('sign-up page (%s)', (lang) => {
     resetStores(guest(), lang, '/account/signup')
     const http = mockHttp({ 'POST /common3/clientRegistration': sessionAnswer, 'GET /shoppingManagement4/myCart': emptyCart })
     const { container } = render(<SignUpForm />)
-    fill(container)
+    await fill(container)
     fireEvent.click(submit(lang))
     await settle()
     expect(http.calls[0].body).toEqual({ firstName: 'Lin', lastName: 'Chen', emailID: 'lin@example.com', password: 'correct horse' })
@@ -72,7 +83,7 @@ describe.each(LANGS)('sign-up page (%s)', (lang) => {
     const http = mockHttp({ 'POST /wechat/register': { ...sessionAnswer, weChatOpenId: 'oNew' }, 'GET /shoppingManagement4/myCart': emptyCart })
     const { container } = render(<SignUpForm />)
     expect(screen.getByText(text.withWeChat)).toBeInTheDocument()
-    fill(container)
+    await fill(container)
     fireEvent.click(submit(lang))
     await settle()
     expect(http.calls[0].path).toBe('/wechat/register')

@@ -4,15 +4,17 @@
  * totals, and placing pickup, eat-in and delivery orders in the right order of calls — en and zh.
  */
 import { act, fireEvent, render, waitFor, within } from '@testing-library/react'
+import Taro from '@tarojs/taro'
 import type { CheckoutCart, CheckoutConfig } from '@/api/checkout'
 import type { Language } from '@/i18n'
 import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
 import { browserExit } from '@/platform/pay.h5'
-import { DRAFT_KEY } from '@/hooks/useCheckout'
+import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
+import { useLocation } from '@/stores/location'
 import { appInfoFixture, loggedInFixture, withPayment } from '../../support/fixtures/appInfo'
 import { fail, mockHttp, type MockHttp } from '../../support/mockHttp'
 import { navigations, testControl } from '../../support/taroMock'
-import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from '../shell/shellTestKit'
+import { ALIPAY_UA, DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent, WECHAT_MP_UA } from '../shell/shellTestKit'
 import { billingOf, ONLINE } from '../../support/fixtures/catalog'
 import { order } from '../../support/fixtures/orders'
 
@@ -85,7 +87,7 @@ const STORES = [
     virtual: false,
     localStoreName: 'Downtown Toronto',
     localStoreNameContent: { en: 'Downtown Toronto', zh: '多伦多市中心店' },
-    address: { streetNumberAndNameDetails: '220 Yonge St', city: 'Toronto', province: 'ON', postCode: 'M5B 2H1', country: 'CA' },
+    address: { streetNumberAndNameDetails: '1 King St W', city: 'Toronto', province: 'ON', postCode: 'M5H 1A1', country: 'CA' },
     landingPageUrl: '/store'
   },
   {
@@ -117,8 +119,13 @@ const TEXT: Record<Language, Record<string, string>> = {
     phone: 'Phone',
     table: 'Table number',
     payAtStore: 'Pay at store',
-    ott: 'WeChat Pay',
-    empty: 'Your cart is empty.'
+    methods: 'WeChat Pay|Alipay',
+    lastNameLabel: 'Last name (optional)',
+    empty: 'Your cart is empty.',
+    couponUnknown: 'This code isn’t valid. Check the spelling and try again.',
+    couponExpired: 'This code has expired.',
+    couponMinimum: 'This code needs an order subtotal of at least $30.00.',
+    couponOnePerOrder: 'Only one code per order: remove WELCOME10 first.'
   },
   zh: {
     pickup: '自取',
@@ -137,8 +144,13 @@ const TEXT: Record<Language, Record<string, string>> = {
     phone: '电话',
     table: '桌号',
     payAtStore: '到店付款',
-    ott: '微信支付',
-    empty: '您的购物车是空的。'
+    methods: '微信支付|支付宝',
+    lastNameLabel: '姓（选填）',
+    empty: '您的购物车是空的。',
+    couponUnknown: '此优惠码无效，请检查后重试。',
+    couponExpired: '此优惠码已过期。',
+    couponMinimum: '订单小计满 $30.00 才能使用此优惠码。',
+    couponOnePerOrder: '每笔订单只能使用一个优惠码：请先移除 WELCOME10。'
   }
 }
 
@@ -208,7 +220,7 @@ async function renderCheckout() {
   const view = render(<CheckoutPage />)
   await settle()
   // Taro's Input is a custom element whose inner <input> appears once it has rendered.
-  await waitFor(() => expect(document.querySelector('[name="firstName"] input, input[name="firstName"]')).not.toBeNull())
+  await waitFor(() => expect(document.querySelector('[name="email"] input, input[name="email"]')).not.toBeNull())
   return view
 }
 
@@ -264,7 +276,7 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
     await click(option('pickupTime', '10:30'))
     await fillContact()
     await type('comment', 'Extra napkins')
-    await click(option('channel', 'OTT'))
+    await click(option('paymentMethod', 'WECHAT_PAY'))
     await click(page().getByText(text.place))
     const posts = http.calls.filter((c) => c.path !== '/shoppingManagement4/billing/' || c.method === 'GET').map((c) => `${c.method} ${c.path}`)
     expect(posts.slice(posts.indexOf('POST /shoppingManagement4/updateOrderMethod', 6))).toEqual([
@@ -291,7 +303,7 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
     await click(option('store', 'MSS-SQ1'))
     await type('tableNumber', 'A12')
     await fillContact()
-    await click(option('channel', 'OPAY'))
+    await click(option('paymentMethod', 'ALIPAY'))
     await click(page().getByText(text.place))
     expect(page().getByText('Only 1 left in stock')).toBeInTheDocument()
     expect(valueOf('tableNumber')).toBe('A12')
@@ -343,6 +355,146 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
   })
 })
 
+describe.each(LANGS)('coupon refusals (%s)', (lang) => {
+  const text = TEXT[lang]
+  beforeEach(() => resetStores(appInfoFixture(), lang))
+  const couponMessage = () => document.querySelector('[data-section="coupon"] .checkout__field-error')?.textContent ?? null
+  async function apply(code: string) {
+    await type('couponCode', code)
+    await click(document.querySelector('.checkout__apply-coupon') as Element)
+  }
+
+  test('a refused code says why under the field: unknown, expired, below the minimum, one code per order', async () => {
+    const http = server({
+      'GET /shoppingManagement4/couponVerification/BOGUS10': fail(400, 'Coupon not valid'),
+      'GET /shoppingManagement4/couponVerification/SUMMER20': fail(400, 'Coupon has expired'),
+      'GET /shoppingManagement4/couponVerification/BIG30': fail(400, 'Coupon needs a subtotal of at least $30.00'),
+      'GET /shoppingManagement4/couponVerification/WELCOME10': cart({ discount: 250, total: 2543, coupon: { code: 'WELCOME10', description: '10% off', descriptionContent: { en: '10% off', zh: '九折' }, valid: true, problem: null } })
+    })
+    await renderCheckout()
+    await apply('BOGUS10')
+    expect(couponMessage()).toBe(text.couponUnknown)
+    expect(valueOf('couponCode')).toBe('BOGUS10')
+    await type('couponCode', 'SUMMER2')
+    expect(couponMessage()).toBeNull()
+    await apply('SUMMER20')
+    expect(couponMessage()).toBe(text.couponExpired)
+    await apply('BIG30')
+    expect(couponMessage()).toBe(text.couponMinimum)
+    await apply('WELCOME10')
+    expect(couponMessage()).toBeNull()
+    await apply('SPRING5')
+    expect(couponMessage()).toBe(text.couponOnePerOrder)
+    expect(http.calls.some((c) => c.path.endsWith('/SPRING5'))).toBe(false)
+    // The refusal is where the shopper looks, not only at the bottom of the page.
+    expect(document.querySelector('.checkout__server-error')).toBeNull()
+  })
+})
+
+describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
+  const text = TEXT[lang]
+  beforeEach(() => resetStores(appInfoFixture(), lang))
+  const messageOf = (name: string) => document.querySelector(`[name="${name}"]`)?.closest('.account-field')?.querySelector('.account-field__error')?.textContent ?? null
+  async function leave(name: string) {
+    fireEvent.blur(fieldInput(name) as HTMLInputElement)
+    await settle()
+  }
+
+  test('a typed field is checked on leaving it; an empty one waits for Place order', async () => {
+    server()
+    await renderCheckout()
+    await type('email', 'ada@')
+    await leave('email')
+    expect(messageOf('email')).toBe(text.email)
+    await type('email', 'ada@example.com')
+    await leave('email')
+    expect(messageOf('email')).toBeNull()
+    await leave('firstName')
+    expect(messageOf('firstName')).toBeNull()
+    await click(option('method', 'EAT_IN'))
+    await type('tableNumber', 'table 12!')
+    await leave('tableNumber')
+    expect(messageOf('tableNumber')).not.toBeNull()
+  })
+
+  test('Place order with mistakes moves the page to the first message', async () => {
+    server()
+    await renderCheckout()
+    ;(Taro.pageScrollTo as jest.Mock).mockClear()
+    await click(page().getByText(text.place))
+    expect(Taro.pageScrollTo).toHaveBeenCalledWith(expect.objectContaining({ selector: '.checkout .field-invalid' }))
+    expect(document.querySelector('.checkout .field-invalid')?.textContent).toBe(text.method)
+  })
+
+  test('e-mail and phone fields bring up the e-mail and phone keyboards', async () => {
+    server()
+    await renderCheckout()
+    expect(fieldInput('email')?.getAttribute('type')).toBe('email')
+    expect(fieldInput('phone')?.getAttribute('type')).toBe('tel')
+    expect(fieldInput('firstName')?.getAttribute('type')).toBe('text')
+  })
+
+  test('the one optional contact field says so', async () => {
+    server()
+    await renderCheckout()
+    const label = document.querySelector('[name="lastName"]')?.closest('.account-field')?.querySelector('.account-field__label')
+    expect(label?.textContent).toBe(text.lastNameLabel)
+  })
+})
+
+describe.each(LANGS)('the store for pickup (%s)', (lang) => {
+  beforeEach(() => resetStores(appInfoFixture(), lang))
+  const storeLabel = { en: 'Downtown Toronto', zh: '多伦多市中心店' }[lang]
+
+  test('starts at the store the shopper is browsing, with its address; another choice stays', async () => {
+    useLocation.setState({ selected: { id: 'TOR-DT', name: 'Downtown Toronto' } })
+    server()
+    await renderCheckout()
+    await click(option('method', 'PICKUP'))
+    expect(option('store', 'TOR-DT').getAttribute('aria-checked')).toBe('true')
+    expect(option('store', 'TOR-DT').textContent).toBe(storeLabel)
+    expect(document.querySelector('.checkout__store-address')?.textContent).toBe('1 King St W, Toronto ON M5H 1A1')
+    await click(option('store', 'MSS-SQ1'))
+    expect(option('store', 'MSS-SQ1').getAttribute('aria-checked')).toBe('true')
+    expect(document.querySelector('.checkout__store-address')).toBeNull()
+  })
+
+  test('without a store being browsed, none is guessed among several', async () => {
+    server()
+    await renderCheckout()
+    await click(option('method', 'PICKUP'))
+    expect(document.querySelectorAll('.checkout-choices__option[data-name="store"][aria-checked="true"]')).toHaveLength(0)
+  })
+})
+
+describe.each(LANGS)('payment methods (%s)', (lang) => {
+  const text = TEXT[lang]
+  beforeEach(() => resetStores(appInfoFixture(), lang))
+  const methodOptions = () => Array.from(document.querySelectorAll('.checkout-choices__option[data-name="paymentMethod"]'))
+  const chosen = () => methodOptions().filter((el) => el.getAttribute('aria-checked') === 'true').map((el) => el.getAttribute('data-value'))
+
+  test('named as shoppers know them, each with its mark; a desktop browser has none chosen for the shopper', async () => {
+    server()
+    await renderCheckout()
+    expect(methodOptions().map((el) => el.textContent).join('|')).toBe(text.methods)
+    expect(methodOptions().map((el) => el.querySelector('.checkout-choices__logo')?.className)).toEqual([
+      'checkout-choices__logo checkout-choices__logo--wechat',
+      'checkout-choices__logo checkout-choices__logo--alipay'
+    ])
+    expect(chosen()).toEqual([])
+  })
+
+  test.each([
+    ['WeChat', WECHAT_MP_UA, 'WECHAT_PAY'],
+    ['Alipay', ALIPAY_UA, 'ALIPAY']
+  ])('inside %s its own method is chosen for the shopper', async (_, ua, method) => {
+    setUserAgent(ua)
+    server()
+    await renderCheckout()
+    await waitFor(() => expect(chosen()).toEqual([method]))
+  })
+})
+
 describe('delivery, coupon, tip and store credit', () => {
   test('delivery: address, area choice, slot; deliverInfo before the contact, save-to-profile for a signed-in shopper', async () => {
     resetStores(withPayment(loggedInFixture(), { supportUnionPay: true }), 'en')
@@ -358,16 +510,22 @@ describe('delivery, coupon, tip and store credit', () => {
     await type('address.postCode', 'M5H 2N2')
     await click(option('deliveryDate', TODAY))
     await click(option('deliveryTime', '16:00'))
-    await fillContact()
+    await type('address.lastName', 'Lovelace')
+    // Name and phone are asked once, with the address: the contact section asks only the e-mail.
+    expect(fieldInput('firstName')).toBeNull()
+    expect(fieldInput('phone')).toBeNull()
+    await type('email', 'ada@example.com')
     fireEvent.click(page().getByText('Save this address to my profile'))
-    await click(option('channel', 'SNAPPAY_UNIONPAY'))
+    await click(option('paymentMethod', 'UNIONPAY'))
     http.set('GET /shoppingManagement4/requestSnapPayPrePayment/webpay/UNIONPAY', { orderID: '100007', redirectUrl: 'http://localhost/sandbox/u' })
     await click(page().getByText('Place order'))
     const deliver = http.calls.find((c) => c.path === '/shoppingManagement4/orderDeliverInfo')!
     expect(deliver.query).toEqual({ saveToMyProfile: 'true' })
     expect(deliver.body).toMatchObject({ streetNumberAndNameDetails: '100 Queen St W', city: 'Toronto', province: 'ON', postCode: 'M5H 2N2', country: 'CA', lastName: 'Lovelace' })
     expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderDeliveryDateTime')!.body).toEqual({ date: TODAY, time: '16:00' })
-    expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderContactInfo')!.query).toEqual({ methodName: 'DELIVERY' })
+    const contact = http.calls.find((c) => c.path === '/shoppingManagement4/orderContactInfo')!
+    expect(contact.query).toEqual({ methodName: 'DELIVERY' })
+    expect(contact.body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '416-555-0199' })
     expect(exits).toEqual(['http://localhost/sandbox/u'])
   })
 
@@ -403,12 +561,12 @@ describe('delivery, coupon, tip and store credit', () => {
     expect(valueOf('couponCode')).toBe('NOPE')
   })
 
-  test('payment channels follow paymentConfig and the store flags (UnionPay off in this store)', async () => {
+  test('payment methods, not processors: the store’s accepted methods that an enabled channel carries (UnionPay off in this store)', async () => {
     resetStores(appInfoFixture(), 'en')
     server()
     await renderCheckout()
-    const channels = Array.from(document.querySelectorAll('.checkout-choices__option[data-name="channel"]')).map((el) => el.getAttribute('data-value'))
-    expect(channels).toEqual(['OTT', 'OPAY'])
+    const methods = Array.from(document.querySelectorAll('.checkout-choices__option[data-name="paymentMethod"]')).map((el) => el.getAttribute('data-value'))
+    expect(methods).toEqual(['WECHAT_PAY', 'ALIPAY'])
   })
 
   test('a signed-in shopper starts with their contact details; a typed draft wins', async () => {

@@ -9,7 +9,7 @@ import type { CheckoutCart, CheckoutConfig } from '@/api/checkout'
 import type { Language } from '@/i18n'
 import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
 import { browserExit } from '@/platform/pay.h5'
-import { DRAFT_KEY } from '@/hooks/useCheckout'
+import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
 import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
 import { mockHttp, type MockHttp } from '../../support/mockHttp'
 import { testControl } from '../../support/taroMock'
@@ -186,7 +186,7 @@ async function renderCheckout() {
   setUrl('/checkout')
   const view = render(<CheckoutPage />)
   await settle()
-  await waitFor(() => expect(document.querySelector('[name="firstName"] input, input[name="firstName"]')).not.toBeNull())
+  await waitFor(() => expect(document.querySelector('[name="email"] input, input[name="email"]')).not.toBeNull())
   return view
 }
 
@@ -274,8 +274,7 @@ describe('saved addresses at checkout: choosing, editing, keeping what was typed
 
     await click(option('deliveryDate', TODAY))
     await click(option('deliveryTime', '15:00'))
-    await type('phone', '416-555-0101')
-    await click(option('channel', 'OTT'))
+    await click(option('paymentMethod', 'WECHAT_PAY'))
     await click(document.querySelector('#checkout-place-order') as Element)
     expect(document.querySelector('.checkout__server-error')).toBeNull()
     const deliver = http.calls.find((c) => c.path === '/shoppingManagement4/orderDeliverInfo')
@@ -290,6 +289,9 @@ describe('saved addresses at checkout: choosing, editing, keeping what was typed
       postCode: 'L3R 4M9',
       country: 'CA'
     })
+    // The contact's name and phone are the address's (asked once), and the next checkout starts with them.
+    expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderContactInfo')?.body).toMatchObject({ firstName: 'Lin', lastName: 'Chen', phone: '905-555-0102' })
+    expect((testControl.storage.get(DRAFT_KEY) as { contact?: object } | undefined)?.contact).toMatchObject({ firstName: 'Lin', lastName: 'Chen', phone: '905-555-0102' })
     expect(http.calls.some((c) => c.path === '/shoppingManagement4/reserve')).toBe(true)
   })
 

@@ -14,7 +14,7 @@ import { cartOf } from '../../support/fixtures/catalog'
 import { beyondContract, fail, mockHttp as mockRoutes, type MockHttp } from '../../support/mockHttp'
 import { useCart } from '@/stores/cart'
 import { navigations, testControl } from '../../support/taroMock'
-import { DRAFT_KEY } from '@/hooks/useCheckout'
+import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
 import { LANGS, resetStores, setUrl, setUserAgent, DESKTOP_UA } from '../shell/shellTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
@@ -31,7 +31,21 @@ const TEXT: Record<Language, Record<string, string>> = {
     register: 'Register',
     shopping: 'Continue Shopping',
     inProcess: 'Your payment is being processed',
-    processing: 'We are processing your payment request, please hold on stay in this page.'
+    processing: 'We are processing your payment request, please hold on stay in this page.',
+    stalled: 'Payment not completed yet. If you left the payment page, you can try again; we keep checking meanwhile.',
+    retry: 'Retry payment',
+    croissant: 'Butter Croissant 4-pack × 2',
+    total: 'Total',
+    paidOnline: 'Paid online.',
+    payAtStore: 'Pay when you collect: nothing has been charged yet.',
+    pickupAt: 'Pickup at Richmond Centre',
+    pickupTime: 'Pickup time: 2030-01-07 10:30',
+    deliverTo: 'Delivery to 1 Front St W, 804, Toronto ON M5J 2X5',
+    table: 'Table A-12',
+    eatInAt: 'Eat in at Vancouver Downtown',
+    notFound: 'We couldn’t find this order',
+    notFoundText: 'Order 100001 was not placed in this browser. Sign in to see your account’s orders.',
+    signIn: 'Sign in'
   },
   zh: {
     pending: '正在提交支付...',
@@ -46,7 +60,21 @@ const TEXT: Record<Language, Record<string, string>> = {
     register: '注册',
     shopping: '继续购物',
     inProcess: '您的付款正在处理中',
-    processing: '我们正在处理您的支付请求，请稍候并停留在此页面。'
+    processing: '我们正在处理您的支付请求，请稍候并停留在此页面。',
+    stalled: '尚未完成支付。如果您已离开支付页面，可以重新支付；我们会继续查询支付结果。',
+    retry: '重新支付',
+    croissant: '黄油可颂4个装 × 2',
+    total: '合计',
+    paidOnline: '已在线支付。',
+    payAtStore: '到店取货时付款：目前尚未扣款。',
+    pickupAt: '自取门店：列治文中心店',
+    pickupTime: '自取时间：2030-01-07 10:30',
+    deliverTo: '配送地址：1 Front St W, 804, Toronto ON M5J 2X5',
+    table: '桌号：A-12',
+    eatInAt: '堂食门店：温哥华市中心店',
+    notFound: '找不到此订单',
+    notFoundText: '订单 100001 不是在此浏览器中下的单。请登录查看您账户中的订单。',
+    signIn: '登录'
   }
 }
 
@@ -62,8 +90,8 @@ function mockHttp(routes: Record<string, unknown>): MockHttp {
   return mockRoutes({ 'GET /shoppingManagement4/myCart': EMPTY_CART, ...routes })
 }
 
-/** The calls of the payment flow (the cart reload is checked on its own). */
-const paymentCalls = (http: MockHttp) => http.calls.filter((c) => c.path !== '/shoppingManagement4/myCart')
+/** The calls of the payment flow (the cart reload and the paid order's summary are checked on their own). */
+const paymentCalls = (http: MockHttp) => http.calls.filter((c) => c.path !== '/shoppingManagement4/myCart' && !c.path.startsWith('/common3/orders/'))
 
 /** Lets pending promises (the mocked server's answers) settle. */
 async function settle() {
@@ -110,7 +138,8 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
     expect(paymentCalls(http).map((c) => c.path)).toEqual([`/shoppingManagement4/${check}`])
     expect(paymentCalls(http)[0].body).toEqual({ orderID: '100001', returnUrlInfo: '' })
     expect(panel().getByText(text.success)).toBeInTheDocument()
-    expect(panel().getByText(text.receipt)).toBeInTheDocument()
+    // No receipt is e-mailed, so none is promised.
+    expect(panel().queryByText(text.receipt)).toBeNull()
     expect(panel().getByText(text.order)).toBeInTheDocument()
     expect(panel().getByText(text.store)).toBeInTheDocument()
     expect(panel().getByText(text.register)).toBeInTheDocument()
@@ -262,6 +291,133 @@ describe('polling', () => {
     })
     await settle()
     expect(panel().getByText('Thank you for your order!')).toBeInTheDocument()
+  })
+})
+
+/** The order as GET /common3/orders/{id} answers it (server/src/services/orders.ts orderView). */
+function placedOrder(patch: Record<string, unknown> = {}) {
+  return {
+    orderID: '100001',
+    status: 'NEW',
+    paymentStatus: 'PAID_ONLINE',
+    method: 'PICKUP',
+    localStoreId: 'loc-ric',
+    localStoreName: 'Richmond Centre',
+    tableNumber: null,
+    contact: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada+shop@example.com', phone: '416-555-0199' },
+    delivery: null,
+    pickupDateTime: '2030-01-07 10:30',
+    deliveryDateTime: null,
+    lines: [{ itemKey: '1021|', productId: '1021', name: 'Butter Croissant 4-pack', nameContent: { en: 'Butter Croissant 4-pack', zh: '黄油可颂4个装' }, quantity: 2, unitPrice: 899, lineTotal: 1798 }],
+    subtotal: 1798,
+    discount: 0,
+    tip: 0,
+    tax: 234,
+    shipping: 0,
+    storeCredit: 0,
+    total: 2032,
+    currency: 'CAD',
+    customerComment: '',
+    comments: [],
+    cancellable: true,
+    createdAt: '2030-01-07T14:00:00.000Z',
+    storeName: 'Maple Market',
+    ...patch
+  }
+}
+
+describe.each(LANGS)('the confirmed order (%s)', (lang) => {
+  const text = TEXT[lang]
+  const fact = (name: string) => document.querySelector(`.confirmation__fact[data-fact="${name}"]`)?.textContent ?? null
+
+  test('paid pickup: items, total, paid online, the store with its address and the time', async () => {
+    resetStores(appInfoFixture(), lang)
+    mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PAID, 'GET /common3/orders/100001': placedOrder() })
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    expect(panel().getByText(text.croissant)).toBeInTheDocument()
+    expect(document.querySelector('.confirmation__line--total')?.textContent).toBe(`${text.total}$20.32`)
+    expect(fact('payment')).toBe(text.paidOnline)
+    expect(fact('store')).toBe(text.pickupAt)
+    expect(fact('address')).toBe('6551 No. 3 Rd, Richmond BC V6Y 2B6')
+    expect(fact('time')).toBe(text.pickupTime)
+  })
+
+  test('pay at store: "pay when you collect"; Register opens sign-up with the order’s e-mail and name', async () => {
+    resetStores(appInfoFixture(), lang)
+    mockHttp({
+      'GET /common3/orderStatus/100001': status('NEW', 'PAY_AT_STORE'),
+      'GET /common3/orders/100001': placedOrder({ paymentStatus: 'PAY_AT_STORE' })
+    })
+    renderAt('/confirmation/100001')
+    await settle()
+    expect(fact('payment')).toBe(text.payAtStore)
+    fireEvent.click(panel().getByText(text.register))
+    expect(navigations.map((n) => n.url)).toEqual(['/account/signup?email=ada%2Bshop%40example.com&firstName=Ada&lastName=Lovelace'])
+  })
+
+  test('delivery shows the address and time; eat-in the store and table', async () => {
+    resetStores(appInfoFixture(), lang)
+    const delivery = { streetNumberAndNameDetails: '1 Front St W', unit: '804', city: 'Toronto', province: 'ON', postCode: 'M5J 2X5', country: 'CA' }
+    const http = mockHttp({
+      'POST /shoppingManagement4/checkOttPaymentStatus': PAID,
+      'GET /common3/orders/100001': placedOrder({ method: 'DELIVERY', localStoreId: null, localStoreName: null, delivery, pickupDateTime: null, deliveryDateTime: '2030-01-07 16:00' })
+    })
+    const view = renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    expect(fact('address')).toBe(text.deliverTo)
+    expect(fact('time')).toContain('2030-01-07 16:00')
+    view.unmount()
+    http.set('GET /common3/orders/100001', placedOrder({ method: 'EAT_IN', localStoreId: 'loc-van', localStoreName: 'Vancouver Downtown', tableNumber: 'A-12', pickupDateTime: null }))
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    expect(fact('store')).toBe(text.eatInAt)
+    expect(fact('table')).toBe(text.table)
+    expect(fact('time')).toBeNull()
+  })
+})
+
+describe.each(LANGS)('an order of another browser (%s)', (lang) => {
+  const text = TEXT[lang]
+  test('/confirmation/{id} the server does not show this visitor: not found, not a failed payment; Sign in leads to the orders', async () => {
+    resetStores(appInfoFixture(), lang)
+    mockHttp({ 'GET /common3/orderStatus/100001': fail(404, 'Order 100001 not found') })
+    renderAt('/confirmation/100001')
+    await settle()
+    expect(panel().getByText(text.notFound)).toBeInTheDocument()
+    expect(panel().getByText(text.notFoundText)).toBeInTheDocument()
+    expect(panel().queryByText(text.failed)).toBeNull()
+    fireEvent.click(panel().getByText(text.signIn))
+    expect(navigations.map((n) => n.url)).toEqual(['/account/login?redirect=%2Fuser%2Forders'])
+  })
+})
+
+describe.each(LANGS)('an abandoned payment (%s)', (lang) => {
+  const text = TEXT[lang]
+  test('still pending after 10 s: Retry payment and Back to cart beside the spinner, and the checks go on', async () => {
+    jest.useFakeTimers()
+    resetStores(appInfoFixture(), lang)
+    const http = mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PENDING })
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(9000)
+    })
+    expect(panel().queryByText(text.retry)).toBeNull()
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000)
+    })
+    expect(panel().getByText(text.pending)).toBeInTheDocument()
+    expect(panel().getByText(text.stalled)).toBeInTheDocument()
+    const checks = paymentCalls(http).length
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(4000)
+    })
+    expect(paymentCalls(http).length).toBe(checks + 2)
+    fireEvent.click(panel().getByText(text.retry))
+    expect(navigations.at(-1)).toMatchObject({ url: '/checkout' })
+    fireEvent.click(panel().getByText(text.backToCart))
+    expect(navigations.at(-1)).toMatchObject({ url: '/checkout/cart' })
   })
 })
 

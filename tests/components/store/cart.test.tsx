@@ -7,7 +7,7 @@ import { useLocale } from '@/stores/locale'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
 import { cartOf, line, product } from '../../support/fixtures/catalog'
-import { LANGS, pageBody, resetStore, texts } from './storeTestKit'
+import { inputsRendered, LANGS, pageBody, resetStore, texts } from './storeTestKit'
 
 const TEXT = {
   en: {
@@ -106,6 +106,7 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     })
     const { container } = render(<CartPage />)
     await screen.findByText(text.beans)
+    await inputsRendered(container)
     fireEvent.click(within(lineEl(container, '1001|')).getByLabelText(lang === 'en' ? 'Increase quantity' : '增加数量'))
     await screen.findByText(text.items(4))
     expect(http.calls.find((c) => c.method === 'PUT')?.body).toEqual({ itemKey: '1001|', quantity: 3 })
@@ -117,6 +118,7 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     const http = serve(cartOf({ ...beans, quantity: 5 }))
     const { container } = render(<CartPage />)
     await screen.findByText(text.beans)
+    await inputsRendered(container)
     fireEvent.click(within(lineEl(container, '1001|')).getByLabelText(lang === 'en' ? 'Increase quantity' : '增加数量'))
     expect(within(lineEl(container, '1001|')).getByRole('alert').textContent).toBe(text.onlyLeft)
     await act(async () => undefined)
@@ -167,6 +169,7 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     serve(cartOf({ ...beans, quantity: 5 }))
     const { container } = render(<CartPage />)
     await screen.findByText(text.beans)
+    await inputsRendered(container)
     fireEvent.click(within(lineEl(container, '1001|')).getByLabelText(lang === 'en' ? 'Increase quantity' : '增加数量'))
     expect(within(lineEl(container, '1001|')).getByRole('alert').textContent).toBe('Just 5 more')
   })
@@ -177,6 +180,7 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     const { container } = render(<CartPage />)
     await screen.findByText(text.beans)
     const before = useCart.getState().cart
+    await inputsRendered(container)
     fireEvent.click(within(lineEl(container, '1050|color:Red,size:M')).getByLabelText(lang === 'en' ? 'Increase quantity' : '增加数量'))
     const alert = await screen.findByText(text.failed)
     expect(alert).toBeTruthy()

@@ -59,10 +59,13 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     expect(screen.getByText(text.chooseAll)).toBeTruthy()
     expect(screen.getByText(text.chooseSize)).toBeTruthy()
     expect(http.calls.some((c) => c.path.startsWith('/inventoryManagement'))).toBe(false)
+    // Until the stock is known, the button says it is disabled (Taro's web component is no native <button>).
+    expect(screen.getByRole('button', { name: text.add })).toHaveAttribute('aria-disabled', 'true')
 
     fireEvent.click(value(container, text.medium))
     fireEvent.click(value(container, text.red))
     expect(await screen.findByText(text.inStock(3))).toBeTruthy()
+    expect(screen.getByRole('button', { name: text.add })).not.toHaveAttribute('aria-disabled')
     expect(http.calls.find((c) => c.path.startsWith('/inventoryManagement'))?.query).toEqual({ optionPair: 'color:Red,size:M' })
 
     const increase = pageBody(container, '.quantity-stepper__increase')

@@ -1,5 +1,5 @@
 /** Shared set-up for the store's component tests: fresh stores and caches, the URL the page reads its route from. */
-import { configure } from '@testing-library/react'
+import { configure, waitFor } from '@testing-library/react'
 import type { Language } from '@/i18n'
 import { clearCategoriesCache } from '@/hooks/useCategories'
 import { clearHomeCache } from '@/hooks/useHome'
@@ -53,3 +53,11 @@ export function pageBody(container: HTMLElement, selector: string): HTMLElement 
 }
 
 export const texts = (root: ParentNode, selector: string) => Array.from(root.querySelectorAll(selector)).map((el) => el.textContent ?? '')
+
+/**
+ * Waits until Taro's input web components have rendered their inner <input>: a value given to one before that
+ * crashes Taro's value watcher (a console.error, which fails the test).
+ */
+export async function inputsRendered(container: HTMLElement) {
+  await waitFor(() => container.querySelectorAll('taro-input-core').forEach((el) => expect(el.querySelector('input')).not.toBeNull()))
+}

@@ -115,7 +115,7 @@ export default function ProductPage() {
         </View>
         <View className="product-page__section">
           <Text className="product-page__section-title">{t('product.description')}</Text>
-          <Text className="product-page__description" userSelect>
+          <Text className="product-page__description" selectable>
             {localized(product.descriptionContent, product.description)}
           </Text>
         </View>

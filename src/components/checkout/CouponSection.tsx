@@ -1,0 +1,63 @@
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
+import { Input } from '@/components/taro/FormComponents'
+import type { CheckoutCart } from '@/api/checkout'
+import type { CouponRefusal } from '@/domain/checkoutForm'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import type { Translate } from '@/i18n'
+import { FieldMessage, Section } from './Choices'
+
+function refusalText(t: Translate, refused: CouponRefusal): string {
+  switch (refused.reason) {
+    case 'unknown':
+      return t('checkout.couponRefused.unknown')
+    case 'expired':
+      return t('checkout.couponRefused.expired')
+    case 'minimum':
+      return t('checkout.couponRefused.minimum', { amount: refused.amount })
+    case 'onePerOrder':
+      return t('checkout.couponRefused.onePerOrder', { code: refused.applied })
+    default:
+      return refused.message
+  }
+}
+
+export function CouponSection({ code, applied, refused, busy, onCode, onApply, onRemove }: {
+  code: string
+  applied: CheckoutCart['coupon']
+  refused: CouponRefusal | null
+  busy: boolean
+  onCode(code: string): void
+  onApply(): void
+  onRemove(): void
+}) {
+  const t = useT()
+  const localized = useLocalized()
+  return (
+    <Section name="coupon" title={t('checkout.coupon')}>
+      <View className="checkout__row">
+        <Input
+          className="checkout__input"
+          name="couponCode"
+          value={code}
+          ariaLabel={t('checkout.coupon')}
+          nativeProps={{ 'aria-label': t('checkout.coupon') }}
+          onInput={(e) => onCode(e.detail.value)}
+        />
+        <Button size="mini" className="checkout__apply-coupon" disabled={busy || undefined} onClick={onApply}>
+          {t('checkout.applyCoupon')}
+        </Button>
+      </View>
+      <FieldMessage text={refused ? refusalText(t, refused) : undefined} />
+      {applied ? (
+        <View className="checkout__row">
+          <Text className="checkout__note">{t('checkout.couponApplied', { code: applied.code, description: localized(applied.descriptionContent, applied.description ?? '') })}</Text>
+          <Button size="mini" onClick={onRemove}>
+            {t('checkout.removeCoupon')}
+          </Button>
+        </View>
+      ) : null}
+    </Section>
+  )
+}

@@ -1,0 +1,104 @@
+import { View, Text } from '@tarojs/components'
+import { Checkbox, Label } from '@/components/taro/FormComponents'
+import type { Address } from '@/api/account'
+import type { CheckoutConfig, DeliveryLocation, Slot } from '@/api/checkout'
+import { Field } from '@/components/account/Field'
+import type { FieldName, TypedField } from '@/domain/checkoutForm'
+import { addressSummary } from '@/domain/savedAddresses'
+import { usePrice } from '@/hooks/usePrice'
+import { useT } from '@/hooks/useT'
+import { Choices, FieldMessage, Section } from './Choices'
+import { SlotPicker } from './SlotPicker'
+
+/** The signed-in shopper's address book: one tap fills the delivery fields below (which stay editable). */
+function SavedAddresses({ choices, selected, onChoose }: { choices: { key: string; address: Address }[]; selected: string | null; onChoose(key: string): void }) {
+  const t = useT()
+  if (!choices.length) return null
+  return (
+    <View className="checkout__saved-addresses">
+      <Text className="checkout__note">{t('checkout.savedAddresses')}</Text>
+      <Choices name="savedAddress" options={choices.map(({ key, address }) => ({ value: key, label: addressSummary(address) }))} selected={selected} onSelect={onChoose} />
+      <Text className="checkout__note">{t('checkout.savedAddressesHint')}</Text>
+    </View>
+  )
+}
+
+/** The store's delivery fee, free-delivery threshold, minimum order and areas. */
+function DeliveryRules({ rules, currency, locations }: { rules?: CheckoutConfig['delivery']; currency: string; locations: DeliveryLocation[] }) {
+  const t = useT()
+  const { format } = usePrice()
+  return (
+    <>
+      {rules ? (
+        <Text className="checkout__note">
+          {t('checkout.deliveryRules', { fee: format(rules.feeMinor, currency), freeOver: format(rules.freeOverMinor, currency), minimum: format(rules.minimumOrderMinor, currency) })}
+        </Text>
+      ) : null}
+      {locations.length ? (
+        <Text className="checkout__note">{t('checkout.deliveryAreas', { areas: locations.map((l) => `${l.cities.join(', ')} (${l.province})`).join('; ') })}</Text>
+      ) : null}
+    </>
+  )
+}
+
+export function DeliverySection(props: {
+  rules?: CheckoutConfig['delivery']
+  currency: string
+  locations: DeliveryLocation[]
+  savedAddresses: { key: string; address: Address }[]
+  selectedSavedAddress: string | null
+  onSavedAddress(key: string): void
+  address: Address
+  onAddress(key: keyof Address, value: string): void
+  /** Offered to a signed-in shopper whose address is not one of the saved ones. */
+  offerSave: boolean
+  saveToProfile: boolean
+  onSaveToProfile(save: boolean): void
+  slots: Slot[]
+  date: string
+  time: string
+  timeZone?: string
+  onDate(date: string): void
+  onTime(time: string): void
+  error(name: FieldName): string | undefined
+  onLeave(field: TypedField): void
+}) {
+  const t = useT()
+  const { address: a, error } = props
+  const set = (key: keyof Address) => (value: string) => props.onAddress(key, value)
+  const leave = (field: TypedField) => () => props.onLeave(field)
+  const provinces = props.locations.filter((l) => l.country === a.country)
+  const cities = provinces.find((l) => l.province === a.province)?.cities ?? []
+  return (
+    <Section name="delivery" title={t('checkout.deliveryAddress')}>
+      <DeliveryRules rules={props.rules} currency={props.currency} locations={props.locations} />
+      <SavedAddresses choices={props.savedAddresses} selected={props.selectedSavedAddress} onChoose={props.onSavedAddress} />
+      <Field name="address.firstName" label={t('checkout.field.firstName')} value={a.firstName} onChange={set('firstName')} error={error('address.firstName')} onBlur={leave('address.firstName')} maxlength={60} />
+      <Field name="address.lastName" label={t('checkout.field.lastName')} value={a.lastName} onChange={set('lastName')} maxlength={60} />
+      <Field name="address.phone" label={t('checkout.field.phone')} value={a.phone} onChange={set('phone')} error={error('address.phone')} onBlur={leave('address.phone')} inputType="tel" maxlength={30} />
+      <Field
+        name="address.streetNumberAndNameDetails"
+        label={t('checkout.field.street')}
+        value={a.streetNumberAndNameDetails}
+        onChange={set('streetNumberAndNameDetails')}
+        error={error('address.streetNumberAndNameDetails')}
+        onBlur={leave('address.streetNumberAndNameDetails')}
+      />
+      <Field name="address.unit" label={t('checkout.field.unit')} value={a.unit ?? ''} onChange={set('unit')} maxlength={40} />
+      <Text className="checkout__note">{t('checkout.field.province')}</Text>
+      <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: p.province }))} selected={a.province} onSelect={set('province')} />
+      <FieldMessage text={error('address.province')} />
+      {cities.length ? <Choices name="city" options={cities.map((x) => ({ value: x, label: x }))} selected={a.city} onSelect={set('city')} /> : null}
+      <Field name="address.city" label={t('checkout.field.city')} value={a.city} onChange={set('city')} error={error('address.city')} onBlur={leave('address.city')} maxlength={80} />
+      <Field name="address.postCode" label={t('checkout.field.postCode')} value={a.postCode} onChange={set('postCode')} error={error('address.postCode')} onBlur={leave('address.postCode')} maxlength={12} />
+      {props.offerSave ? (
+        <Label className="checkout__check">
+          <Checkbox value="saveToProfile" checked={props.saveToProfile} onClick={() => props.onSaveToProfile(!props.saveToProfile)} />
+          <Text>{t('checkout.saveToProfile')}</Text>
+        </Label>
+      ) : null}
+      <Text className="checkout__note">{t('checkout.deliveryTime')}</Text>
+      <SlotPicker name="delivery" slots={props.slots} date={props.date} time={props.time} timeZone={props.timeZone} error={error('deliverySlot')} onDate={props.onDate} onTime={props.onTime} />
+    </Section>
+  )
+}

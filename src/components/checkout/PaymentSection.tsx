@@ -1,0 +1,43 @@
+import { Text } from '@tarojs/components'
+import type { PaymentChoice } from '@/domain/checkoutForm'
+import type { PaymentMethod } from '@/domain/paymentMethods'
+import { useT } from '@/hooks/useT'
+import { Choices, FieldMessage, Section, type Choice } from './Choices'
+
+const LOGO: Record<PaymentMethod, string> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay' }
+
+export function PaymentSection({ payAtStoreAvailable, payment, onPayment, choosesMethod, methods, method, onMethod, error }: {
+  payAtStoreAvailable: boolean
+  payment: PaymentChoice
+  onPayment(payment: PaymentChoice): void
+  /** A browser chooses a method; a mini-program pays with its own sheet. */
+  choosesMethod: boolean
+  methods: PaymentMethod[]
+  method: PaymentMethod | ''
+  onMethod(method: PaymentMethod): void
+  error?: string
+}) {
+  const t = useT()
+  const choices: Choice<PaymentChoice>[] = [{ value: 'ONLINE', label: t('checkout.payOnline') }]
+  if (payAtStoreAvailable) choices.push({ value: 'PAY_AT_STORE', label: t('checkout.payAtStore') })
+  const online = payment === 'ONLINE' || !payAtStoreAvailable
+  return (
+    <Section name="payment" title={t('checkout.payment')}>
+      {choices.length > 1 ? <Choices name="payment" options={choices} selected={payment} onSelect={onPayment} /> : null}
+      {online && choosesMethod ? (
+        methods.length ? (
+          <Choices
+            name="paymentMethod"
+            options={methods.map((m) => ({ value: m, label: t(`checkout.paymentMethod.${m}`), logo: LOGO[m] }))}
+            selected={method}
+            onSelect={onMethod}
+          />
+        ) : (
+          <Text className="checkout__note">{t('checkout.noOnlinePayment')}</Text>
+        )
+      ) : null}
+      {online && !choosesMethod ? <Text className="checkout__note">{t('checkout.payInApp')}</Text> : null}
+      <FieldMessage text={error} />
+    </Section>
+  )
+}

@@ -1,0 +1,218 @@
+/**
+ * The checkout form's rules (spec §7): what the form holds, what a valid order needs, which online channels the
+ * store offers, store credit typed as money, the slots of a day, and what fills a blank form (the server's draft,
+ * the signed-in shopper's own details). The hooks in src/hooks/useCheckout*.ts hold state and call the server.
+ */
+import type { Address } from '@/api/account'
+import type { UserProfile } from '@/api/appInfo'
+import type { CheckoutCart, Contact, OrderMethod, Slot } from '@/api/checkout'
+import type { MessageKey } from '@/i18n'
+import type { PaymentMethod } from './paymentMethods'
+
+export type PaymentChoice = 'ONLINE' | 'PAY_AT_STORE'
+
+export interface CheckoutForm {
+  method: OrderMethod | null
+  storeId: string
+  tableNumber: string
+  pickupDate: string
+  pickupTime: string
+  deliveryDate: string
+  deliveryTime: string
+  contact: Contact
+  address: Address
+  saveToProfile: boolean
+  couponCode: string
+  /** Dollars as typed (e.g. "5.00"); sent in minor units. */
+  storeCredit: string
+  comment: string
+  payment: PaymentChoice
+  paymentMethod: PaymentMethod | ''
+}
+
+export type FieldName =
+  | 'method'
+  | 'storeId'
+  | 'tableNumber'
+  | 'pickupSlot'
+  | 'deliverySlot'
+  | 'firstName'
+  | 'email'
+  | 'phone'
+  | 'address.firstName'
+  | 'address.phone'
+  | 'address.streetNumberAndNameDetails'
+  | 'address.city'
+  | 'address.province'
+  | 'address.postCode'
+  | 'paymentMethod'
+  | 'storeCredit'
+
+export type FieldErrors = Partial<Record<FieldName, MessageKey>>
+
+export const EMPTY_FORM: CheckoutForm = {
+  method: null,
+  storeId: '',
+  tableNumber: '',
+  pickupDate: '',
+  pickupTime: '',
+  deliveryDate: '',
+  deliveryTime: '',
+  contact: { firstName: '', lastName: '', email: '', phone: '' },
+  address: { firstName: '', lastName: '', phone: '', streetNumberAndNameDetails: '', unit: '', city: '', province: '', postCode: '', country: 'CA' },
+  saveToProfile: false,
+  couponCode: '',
+  storeCredit: '',
+  comment: '',
+  payment: 'ONLINE',
+  paymentMethod: ''
+}
+
+/** What the next checkout keeps of a paid order's draft: method, store, contact and address, not this order's extras. */
+export function draftAfterPlacedOrder(draft: Partial<CheckoutForm>): Partial<CheckoutForm> {
+  const { couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime } = EMPTY_FORM
+  return { ...draft, couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime }
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PHONE_RE = /^\+?[0-9 ()-]{7,20}$/
+
+/** Dollars as typed → minor units; null when it is not an amount. */
+export function toMinorUnits(text: string): number | null {
+  const value = text.trim()
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return null
+  return Math.round(Number(value) * 100)
+}
+
+/** The times offered on one date of a slot list (none before a date is chosen). */
+export function timesOn(slots: Slot[], date: string): string[] {
+  return slots.find((s) => s.date === date)?.times ?? []
+}
+
+export interface ValidationOptions {
+  /** An online payment needs a method chosen (a browser with methods to choose from). */
+  needsMethod: boolean
+  tableNumberPattern?: string
+}
+
+/** Client-side rules; the server checks again and its message is shown when it disagrees. */
+export function validate(form: CheckoutForm, options: ValidationOptions): FieldErrors {
+  const errors: FieldErrors = {}
+  if (!form.method) errors.method = 'checkout.error.method'
+  if (form.method === 'PICKUP' || form.method === 'EAT_IN') {
+    if (!form.storeId) errors.storeId = 'checkout.error.store'
+  }
+  if (form.method === 'PICKUP' && (!form.pickupDate || !form.pickupTime)) errors.pickupSlot = 'checkout.error.pickupSlot'
+  if (form.method === 'EAT_IN') {
+    const table = form.tableNumber.trim()
+    if (!table) errors.tableNumber = 'checkout.error.tableNumber'
+    else if (options.tableNumberPattern && !new RegExp(options.tableNumberPattern).test(table)) errors.tableNumber = 'checkout.error.tableNumberFormat'
+  }
+  if (form.method === 'DELIVERY') {
+    const a = form.address
+    if (!a.firstName.trim()) errors['address.firstName'] = 'checkout.error.required'
+    if (!PHONE_RE.test(a.phone.trim())) errors['address.phone'] = 'checkout.error.phone'
+    if (!a.streetNumberAndNameDetails.trim()) errors['address.streetNumberAndNameDetails'] = 'checkout.error.required'
+    if (!a.city.trim()) errors['address.city'] = 'checkout.error.required'
+    if (!a.province.trim()) errors['address.province'] = 'checkout.error.province'
+    if (!a.postCode.trim()) errors['address.postCode'] = 'checkout.error.required'
+    if (!form.deliveryDate || !form.deliveryTime) errors.deliverySlot = 'checkout.error.deliverySlot'
+  }
+  // A delivery's name and phone are the address's (asked once, there).
+  if (form.method !== 'DELIVERY') {
+    if (!form.contact.firstName.trim()) errors.firstName = 'checkout.error.required'
+    if (!PHONE_RE.test(form.contact.phone.trim())) errors.phone = 'checkout.error.phone'
+  }
+  if (!EMAIL_RE.test(form.contact.email.trim())) errors.email = 'checkout.error.email'
+  if (form.payment === 'ONLINE' && options.needsMethod && !form.paymentMethod) errors.paymentMethod = 'checkout.error.paymentMethod'
+  return errors
+}
+
+/** The fields the shopper types into (the rest are choices). */
+export type TypedField = Extract<FieldName, 'tableNumber' | 'firstName' | 'email' | 'phone' | `address.${string}`>
+
+function typedValue(form: CheckoutForm, name: TypedField): string {
+  if (name === 'tableNumber') return form.tableNumber
+  if (name.startsWith('address.')) return String(form.address[name.slice('address.'.length) as keyof Address] ?? '')
+  return form.contact[name as keyof Contact]
+}
+
+/** On leaving a field the shopper typed in, that field's own message; an untouched empty field waits for Place order. */
+export function messageOnLeaving(form: CheckoutForm, name: TypedField, options: ValidationOptions): MessageKey | undefined {
+  return typedValue(form, name).trim() ? validate(form, options)[name] : undefined
+}
+
+/** The contact sent with the order: for a delivery, the name and phone given with the address. */
+export function contactToSend(form: CheckoutForm): Contact {
+  if (form.method !== 'DELIVERY') return form.contact
+  const { firstName, lastName, phone } = form.address
+  return { ...form.contact, firstName, lastName, phone }
+}
+
+/** The errors without the named fields' (those fields changed). */
+export function withoutErrors(errors: FieldErrors, names: (name: string) => boolean): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([name]) => !names(name)))
+}
+
+/** Pay at the store only for the methods the store allows it for. */
+export function payAtStoreAllowed(method: OrderMethod | null, payAtStoreMethods: OrderMethod[] | undefined): boolean {
+  return !!method && (payAtStoreMethods ?? []).includes(method)
+}
+
+/** The server's draft as form fields; the caller lets them fill what a stored draft does not have. */
+export function formFromServer(cart: CheckoutCart | null): Partial<CheckoutForm> {
+  const d = cart?.checkout
+  if (!d) return {}
+  return {
+    method: cart.orderMethod ?? null,
+    storeId: d.localStoreId ?? '',
+    tableNumber: d.tableNumber ?? '',
+    pickupDate: d.pickupDate ?? '',
+    pickupTime: d.pickupTime ?? '',
+    deliveryDate: d.deliveryDate ?? '',
+    deliveryTime: d.deliveryTime ?? '',
+    ...(d.contact ? { contact: d.contact } : {}),
+    ...(d.delivery ? { address: { ...EMPTY_FORM.address, ...d.delivery } } : {}),
+    comment: d.customerComment ?? ''
+  }
+}
+
+/** A signed-in shopper starts with their own contact details; anything already typed wins. */
+export function prefilledContact(contact: Contact, user: Partial<UserProfile>): Contact {
+  if (contact.firstName || contact.lastName || contact.email || contact.phone) return contact
+  return { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.emailID ?? '', phone: user.phone ?? '' }
+}
+
+/** Why a coupon code was not applied, in words the shopper's language can give; `message` is a reason the store did not foresee. */
+export type CouponRefusal =
+  | { reason: 'unknown' | 'expired' }
+  | { reason: 'minimum'; amount: string }
+  | { reason: 'onePerOrder'; applied: string }
+  | { reason: 'other'; message: string }
+
+/** The server's refusal (server/src/services/pricing.ts couponProblem) as a reason. */
+export function couponRefusal(serverMessage: string): CouponRefusal {
+  if (/not valid/i.test(serverMessage)) return { reason: 'unknown' }
+  if (/expired/i.test(serverMessage)) return { reason: 'expired' }
+  const minimum = /subtotal of at least (\S+?)\.?$/i.exec(serverMessage)
+  if (minimum) return { reason: 'minimum', amount: minimum[1] }
+  return { reason: 'other', message: serverMessage }
+}
+
+/** One code per order: another code while one is applied is refused before asking the server. */
+export function secondCoupon(code: string, applied: string | null | undefined): CouponRefusal | null {
+  return applied && applied.toUpperCase() !== code.trim().toUpperCase() ? { reason: 'onePerOrder', applied } : null
+}
+
+/** The store a pickup or eat-in order starts with: the one the shopper is browsing (the header's), or the only one. */
+export function preselectedStore(stores: readonly { id: string }[], currentStoreId: string | number | null | undefined): string {
+  const current = currentStoreId === undefined || currentStoreId === null ? undefined : stores.find((s) => s.id === String(currentStoreId))
+  if (current) return current.id
+  return stores.length === 1 ? stores[0].id : ''
+}
+
+/** A store's address on one line: "100 Granville St, Vancouver BC V6C 1T2". */
+export function storeAddressLine(address: { streetNumberAndNameDetails?: string; city?: string; province?: string; postCode?: string } | undefined): string {
+  const place = [address?.city, address?.province, address?.postCode].filter(Boolean).join(' ')
+  return [address?.streetNumberAndNameDetails, place].filter(Boolean).join(', ')
+}

@@ -1,0 +1,65 @@
+/**
+ * The confirmation pages (spec §2): which order and how its state is known, from the route — the mini-program
+ * return (MP_paymentstatus, message, orderID, wmpoid), a provider's from_source with the order id after the marker X
+ * (or weixin_js with oid), /confirmation/{id}, or /confirmationa/{type}/{order_id} where alipay_h5 checks the Alipay
+ * payment — and the view a payment check result shows.
+ */
+import type { StatusCheckProvider } from '@/api/payments'
+import { orderIdFromQuery } from './fromSource'
+import { miniProgramReturn } from './miniProgramReturn'
+import type { PaymentView } from './paymentStatus'
+
+export const ORDER_ID_ERROR = 'orderID error'
+
+export type ConfirmationView =
+  | { view: 'pending' }
+  | { view: 'success'; orderID: string }
+  | { view: 'inProcess'; orderID: string }
+  | { view: 'failure'; message?: string }
+  | { view: 'notFound'; orderID: string }
+
+export type ConfirmationSource =
+  | { kind: 'check'; provider: StatusCheckProvider; orderID: string; status?: string }
+  | { kind: 'order'; orderID: string }
+  | { kind: 'known'; view: ConfirmationView }
+
+const MINI_PROGRAM_KEYS = ['MP_paymentstatus', 'wmpoid'] as const
+
+/** /confirmation and /confirmation/{id}. */
+export function confirmationSource(params: Record<string, string | undefined>): ConfirmationSource {
+  if (MINI_PROGRAM_KEYS.some((key) => params[key] !== undefined)) {
+    const result = miniProgramReturn(params)
+    return result.outcome === 'success'
+      ? { kind: 'known', view: { view: 'success', orderID: result.orderID } }
+      : { kind: 'known', view: { view: 'failure', message: result.message } }
+  }
+  if (params.from_source) {
+    const parsed = orderIdFromQuery(params)
+    if (!parsed.ok) return { kind: 'known', view: { view: 'failure', message: parsed.error } }
+    return { kind: 'check', provider: parsed.provider, orderID: parsed.orderID, status: params.status }
+  }
+  if (params.id) return { kind: 'order', orderID: params.id }
+  return { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }
+}
+
+/** /confirmationa/{type}/{order_id}: alipay_h5 checks the Alipay payment; other types read the order. */
+export function alternateConfirmationSource(params: Record<string, string | undefined>): ConfirmationSource {
+  const orderID = (params.order_id ?? '').trim()
+  if (!orderID) return { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }
+  return params.type === 'alipay_h5' ? { kind: 'check', provider: 'alipay_h5', orderID } : { kind: 'order', orderID }
+}
+
+/** The domain's check result as a view: a response error is a failure that shows its text. */
+export function toConfirmationView(result: PaymentView, orderID: string): ConfirmationView {
+  switch (result.view) {
+    case 'success':
+    case 'inProcess':
+      return { view: result.view, orderID: result.orderID || orderID }
+    case 'error':
+      return { view: 'failure', message: result.message }
+    case 'notFound':
+      return { view: 'notFound', orderID }
+    default:
+      return result
+  }
+}

@@ -1,0 +1,41 @@
+import { alternateConfirmationSource, confirmationSource, ORDER_ID_ERROR, toConfirmationView, type ConfirmationSource } from '@/domain/confirmationSource'
+import { NO_STATUS_ERROR, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
+
+describe('confirmationSource: how /confirmation knows the order and its state', () => {
+  it.each<[string, Record<string, string | undefined>, ConfirmationSource]>([
+    ['a mini-program return, paid', { MP_paymentstatus: 'ok', orderID: '100007', wmpoid: 'o1' }, { kind: 'known', view: { view: 'success', orderID: '100007' } }],
+    ['a mini-program return, cancelled', { MP_paymentstatus: 'CANCEL', message: 'cancelled', wmpoid: 'o1' }, { kind: 'known', view: { view: 'failure', message: 'cancelled' } }],
+    ['a provider return', { from_source: 'weixin_js', status: 'ok', oid: '777' }, { kind: 'check', provider: 'weixin_js', orderID: '777', status: 'ok' }],
+    ['/confirmation/{id}', { id: '100007' }, { kind: 'order', orderID: '100007' }],
+    ['nothing to go on', {}, { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }]
+  ])('%s', (_, params, expected) => expect(confirmationSource(params)).toEqual(expected))
+})
+
+describe('alternateConfirmationSource: /confirmationa/{type}/{order_id}', () => {
+  it.each<[Record<string, string | undefined>, ConfirmationSource]>([
+    [{ type: 'alipay_h5', order_id: ' 42 ' }, { kind: 'check', provider: 'alipay_h5', orderID: '42' }],
+    [{ type: 'other', order_id: '42' }, { kind: 'order', orderID: '42' }],
+    [{ type: 'alipay_h5', order_id: ' ' }, { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }]
+  ])('%p', (params, expected) => expect(alternateConfirmationSource(params)).toEqual(expected))
+})
+
+describe('toConfirmationView: a check result as the page shows it', () => {
+  it.each<[PaymentView, ReturnType<typeof toConfirmationView>]>([
+    [{ view: 'success', orderID: '' }, { view: 'success', orderID: '9' }],
+    [{ view: 'success', orderID: '12' }, { view: 'success', orderID: '12' }],
+    [{ view: 'inProcess', orderID: '' }, { view: 'inProcess', orderID: '9' }],
+    [{ view: 'error', message: NO_STATUS_ERROR }, { view: 'failure', message: NO_STATUS_ERROR }],
+    [{ view: 'pending' }, { view: 'pending' }],
+    [{ view: 'notFound' }, { view: 'notFound', orderID: '9' }]
+  ])('%p', (result, view) => expect(toConfirmationView(result, '9')).toEqual(view))
+})
+
+describe('transactionErrorOf: the message a failed payment call shows', () => {
+  const withBody = (message: string, body: unknown) => Object.assign(new Error(message), { body })
+  it.each<[string, unknown, string]>([
+    ['the first message of the response', withBody('Request failed (400)', { errors: ['', 'Card declined'] }), 'Card declined'],
+    ['the response message', withBody('Request failed (400)', { message: 'Order closed' }), 'Order closed'],
+    ['the error message without a response', new Error('offline'), 'offline'],
+    ['anything else', 'timeout', 'timeout']
+  ])('%s', (_, err, text) => expect(transactionErrorOf(err)).toBe(text))
+})
