@@ -102,8 +102,8 @@ describe.each(LANGS)('sign-in page (%s)', (lang) => {
     resetStores(guest(), lang, '/account/login')
     const http = mockHttp({ 'POST /common3/signon': sessionAnswer, 'GET /shoppingManagement4/myCart': emptyCart })
     const { container } = render(<LoginForm />)
-    type(container, 'emailID', 'lin@example.com')
-    type(container, 'password', 'correct horse')
+    await type(container, 'emailID', 'lin@example.com')
+    await type(container, 'password', 'correct horse')
     // Taro's input turns Enter (keyCode 13) into its confirm event, which is what a phone keyboard's Go sends.
     fireEvent(container.querySelector('[name="password"]') as Element, new CustomEvent('confirm', { detail: { value: 'correct horse' }, bubbles: true }))
     await settle()

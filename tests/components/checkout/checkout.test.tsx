@@ -96,7 +96,8 @@ const STORES = [
     virtual: false,
     localStoreName: 'Mississauga Square One',
     localStoreNameContent: { en: 'Mississauga Square One', zh: '密西沙加广场店' },
-    address: { streetNumberAndNameDetails: '100 City Centre Dr', city: 'Mississauga', province: 'ON', postCode: 'L5B 2C9', country: 'CA' },
+    // No address on file: the checkout shows none rather than a blank line.
+    address: { streetNumberAndNameDetails: '', city: '', province: '', postCode: '', country: '' },
     landingPageUrl: '/store'
   }
 ]

@@ -308,7 +308,21 @@ function placedOrder(patch: Record<string, unknown> = {}) {
     delivery: null,
     pickupDateTime: '2030-01-07 10:30',
     deliveryDateTime: null,
-    lines: [{ itemKey: '1021|', productId: '1021', name: 'Butter Croissant 4-pack', nameContent: { en: 'Butter Croissant 4-pack', zh: '黄油可颂4个装' }, quantity: 2, unitPrice: 899, lineTotal: 1798 }],
+    lines: [
+      {
+        itemKey: '1021|',
+        productId: '1021',
+        name: 'Butter Croissant 4-pack',
+        nameContent: { en: 'Butter Croissant 4-pack', zh: '黄油可颂4个装' },
+        image: 'croissant.svg',
+        optionPair: '',
+        optionLabels: [],
+        quantity: 2,
+        unitPrice: 899,
+        lineTotal: 1798,
+        addOn: false
+      }
+    ],
     subtotal: 1798,
     discount: 0,
     tip: 0,
@@ -317,11 +331,13 @@ function placedOrder(patch: Record<string, unknown> = {}) {
     storeCredit: 0,
     total: 2032,
     currency: 'CAD',
+    couponCode: null,
     customerComment: '',
     comments: [],
     cancellable: true,
     createdAt: '2030-01-07T14:00:00.000Z',
     storeName: 'Maple Market',
+    userID: null,
     ...patch
   }
 }
@@ -358,7 +374,7 @@ describe.each(LANGS)('the confirmed order (%s)', (lang) => {
 
   test('delivery shows the address and time; eat-in the store and table', async () => {
     resetStores(appInfoFixture(), lang)
-    const delivery = { streetNumberAndNameDetails: '1 Front St W', unit: '804', city: 'Toronto', province: 'ON', postCode: 'M5J 2X5', country: 'CA' }
+    const delivery = { firstName: 'Ada', lastName: 'Lovelace', phone: '416-555-0199', streetNumberAndNameDetails: '1 Front St W', unit: '804', city: 'Toronto', province: 'ON', postCode: 'M5J 2X5', country: 'CA' }
     const http = mockHttp({
       'POST /shoppingManagement4/checkOttPaymentStatus': PAID,
       'GET /common3/orders/100001': placedOrder({ method: 'DELIVERY', localStoreId: null, localStoreName: null, delivery, pickupDateTime: null, deliveryDateTime: '2030-01-07 16:00' })
