@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, sandboxesOf, sandboxRefusal, type Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
@@ -45,6 +45,9 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...opts.config };
+  // Fail closed before anything is opened: a sandbox in production would hand out paid orders and accounts.
+  const refusal = sandboxRefusal(config);
+  if (refusal) throw new Error(refusal);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
@@ -68,6 +71,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     clearInterval(sweeper);
     await db.close();
   });
+
+  const sandboxes = sandboxesOf(config);
+  if (sandboxes.length) {
+    app.log.warn(`SANDBOX: ${sandboxes.join(', ')}. Anyone can mark orders paid and sign in as any linked account; never expose this to real shoppers.`);
+    app.addHook('onSend', async (_req, reply) => {
+      reply.header('X-Sandbox', 'true');
+    });
+  }
 
   configureCatalogCache({ multiWriter: db.kind === 'postgres' });
   app.addHook('onClose', async () => bumpCatalog());

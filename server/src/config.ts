@@ -14,6 +14,12 @@ export interface Config {
   seed: boolean;
   /** minutes an INTERIM/NOT_PAID order keeps its stock before it is released */
   reservationTtlMinutes: number;
+  nodeEnv: string;
+  /** PAYMENT_PROVIDER / IDENTITY_PROVIDER: which implementation the routes talk to (only 'sandbox' ships). */
+  paymentProvider: string;
+  identityProvider: string;
+  /** ISTORE_SANDBOX=1: the operator's explicit yes to running a sandbox with NODE_ENV=production. */
+  allowSandbox: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,7 +35,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === 'true',
     seed: env.SEED !== 'false',
     reservationTtlMinutes: Number(env.RESERVATION_TTL_MINUTES ?? 30),
+    nodeEnv: env.NODE_ENV ?? 'development',
+    paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
+    identityProvider: env.IDENTITY_PROVIDER || 'sandbox',
+    allowSandbox: env.ISTORE_SANDBOX === '1',
   };
+}
+
+/** The sandboxes this configuration runs (they let anyone mark an order paid or sign in as any linked account). */
+export function sandboxesOf(config: Pick<Config, 'paymentProvider' | 'identityProvider'>): string[] {
+  return [
+    ...(config.paymentProvider === 'sandbox' ? ['PAYMENT_PROVIDER=sandbox'] : []),
+    ...(config.identityProvider === 'sandbox' ? ['IDENTITY_PROVIDER=sandbox'] : []),
+  ];
+}
+
+/** Why this configuration must not start, or null: a sandbox in production needs ISTORE_SANDBOX=1. */
+export function sandboxRefusal(config: Config): string | null {
+  const on = sandboxesOf(config);
+  if (!on.length || config.nodeEnv !== 'production' || config.allowSandbox) return null;
+  return `Refusing to start: NODE_ENV=production with ${on.join(' and ')}. The sandbox providers let anyone mark an ` +
+    'order paid without paying and sign in as any WeChat/Alipay-linked account. Configure a real provider, or set ' +
+    'ISTORE_SANDBOX=1 to run a demo store on purpose (it is then marked "sandbox" everywhere).';
 }
 
 export { serverRoot };

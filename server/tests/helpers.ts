@@ -9,6 +9,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
 
 export const PREFIX = '/api/istore/client';
 
@@ -78,9 +79,10 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function startServer(db: TestDb, extra: { staticDir?: string } = {}): Promise<Running> {
+export async function startServer(db: TestDb, extra: { staticDir?: string; config?: Partial<Config> } = {}): Promise<Running> {
   const app = await buildApp({
     config: {
+      ...extra.config,
       dataDir: db.dataDir,
       databaseUrl: db.databaseUrl,
       staticDir: extra.staticDir ?? path.join(db.dataDir, 'no-static'),
@@ -172,3 +174,11 @@ export const ADDRESS = {
   firstName: 'Ada', lastName: 'Lovelace', phone: '416-555-0199', streetNumberAndNameDetails: '100 Queen St W',
   city: 'Toronto', province: 'ON', postCode: 'M5H 2N2', country: 'CA',
 };
+
+/** A delivery order reserved from a one-line cart (INTERIM + NOT_PAID, stock held). */
+export async function reservedDelivery(s: Shopper, productId = '1048', quantity = 1): Promise<string> {
+  ok(await s.post('/shoppingManagement4/myCart', { productId, quantity }));
+  ok(await s.post('/shoppingManagement4/orderDeliverInfo', ADDRESS));
+  ok(await s.post('/shoppingManagement4/orderContactInfo?methodName=DELIVERY', CONTACT));
+  return ok(await s.post('/shoppingManagement4/reserve')).orderID as string;
+}

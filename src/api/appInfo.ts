@@ -99,6 +99,8 @@ export interface AppContent {
     locid?: string
     locname?: string
     partnerType?: string
+    /** The reference server runs its payment/identity sandbox: nothing is really paid. */
+    sandbox?: boolean
   }
   labels?: Record<string, string>
   css?: Record<string, string>

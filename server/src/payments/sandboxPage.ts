@@ -33,8 +33,10 @@ export function sandboxPageHtml(attempt: StoredAttempt, actionBase: string): str
   #sandbox-pay { background: #1a7f37; color: #fff; border-color: #1a7f37; }
   #sandbox-fail { background: #c62828; color: #fff; border-color: #c62828; }
   #sandbox-error { color: #c62828; }
+  #sandbox-mark { background: #ffd600; color: #222; font-weight: 700; text-align: center; padding: 8px; border-radius: 6px; }
 </style></head>
 <body>
+  <p id="sandbox-mark" role="note">SANDBOX: test payment, no money moves</p>
   <h1 id="sandbox-heading">Payment sandbox</h1>
   <p>Order <span id="sandbox-order">${escapeHtml(attempt.orderID)}</span> · ${escapeHtml(attempt.channel)}</p>
   ${body}

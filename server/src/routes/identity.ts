@@ -46,7 +46,7 @@ function sameSiteUrl(raw: string | undefined, req: FastifyRequest): string | nul
 
 export default async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions) {
   const db = app.db;
-  const provider = opts.provider ?? createIdentityProvider(process.env.IDENTITY_PROVIDER, app.prefix);
+  const provider = opts.provider ?? createIdentityProvider(app.config.identityProvider, app.prefix);
   const limiter = app.loginLimiter;
 
   async function verify(channel: IdentityChannel, code: string): Promise<VerifiedIdentity> {

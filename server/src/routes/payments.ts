@@ -17,7 +17,7 @@ import {
   settleAttempt,
 } from '../payments/attempts.ts';
 import type { PaymentChannel, PaymentProvider } from '../payments/provider.ts';
-import { providerFromEnv } from '../payments/sandbox.ts';
+import { createPaymentProvider } from '../payments/index.ts';
 import { sandboxPageHtml } from '../payments/sandboxPage.ts';
 
 /** Hosted channels the H5 client may offer, and the from_source each one returns with (spec §2). */
@@ -88,7 +88,7 @@ export function onlineProviders(env: NodeJS.ProcessEnv = process.env) {
   const only = (env.PAYMENT_H5_CHANNELS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return {
     enabled: true,
-    provider: env.PAYMENT_PROVIDER ?? 'sandbox',
+    provider: env.PAYMENT_PROVIDER || 'sandbox',
     h5Channels: only.length ? HOSTED_CHANNELS.filter((c) => only.includes(c)) : HOSTED_CHANNELS,
     weChatJsApi: true,
     weChatMiniProgram: true,
@@ -97,7 +97,7 @@ export function onlineProviders(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export default async function paymentRoutes(app: FastifyInstance, opts: { provider?: PaymentProvider }) {
-  const provider = opts.provider ?? providerFromEnv();
+  const provider = opts.provider ?? createPaymentProvider(app.config.paymentProvider);
   await ensurePaymentSchema(app.db);
 
   /** Asks the provider about the order's pending attempts, settles what it reports, answers the state. */
