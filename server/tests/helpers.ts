@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
+import { XSRF_GET_ROUTES } from '../src/lib/session.ts';
 
 export const PREFIX = '/api/istore/client';
 
@@ -96,6 +97,10 @@ export async function startServer(db: TestDb, extra: { staticDir?: string; confi
   return { app, base: `http://127.0.0.1:${addr.port}`, close: () => app.close() };
 }
 
+const XSRF_GETS = XSRF_GET_ROUTES.map((r) => new RegExp(`^${r.replace(/:[a-z]+/gi, '[^/?]+')}(\\?|$)`));
+/** A GET the server treats as state-changing (lib/session.ts XSRF_GET_ROUTES). */
+const needsXsrf = (url: string) => XSRF_GETS.some((re) => re.test(url));
+
 export interface Res<T = any> {
   status: number;
   body: T;
@@ -116,10 +121,13 @@ export class Shopper {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     const unsafe = method !== 'GET' && method !== 'HEAD';
-    if (unsafe && opts.xsrf !== false) {
-      if (!this.cookies.has('XSRF-TOKEN')) await this.req('GET', '/health');
-      headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
-      headers.cookie = this.cookieHeader();
+    // Like the storefront: the XSRF header on every request once the cookie is known; fetched first where it is required.
+    if (opts.xsrf !== false) {
+      if ((unsafe || needsXsrf(url)) && !this.cookies.has('XSRF-TOKEN')) await this.req('GET', '/health');
+      if (this.cookies.has('XSRF-TOKEN')) {
+        headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+        headers.cookie = this.cookieHeader();
+      }
     }
     let payload: string | undefined;
     if (opts.raw !== undefined) {
@@ -143,7 +151,7 @@ export class Shopper {
     if ((r.headers.get('content-type') ?? '').includes('json')) parsed = text ? JSON.parse(text) : null;
     return { status: r.status, body: parsed, headers: r.headers, setCookies };
   }
-  get<T = any>(url: string, opts?: { headers?: Record<string, string> }) { return this.req<T>('GET', url, undefined, opts); }
+  get<T = any>(url: string, opts?: { xsrf?: boolean; headers?: Record<string, string> }) { return this.req<T>('GET', url, undefined, opts); }
   post<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean; headers?: Record<string, string>; raw?: string }) { return this.req<T>('POST', url, body ?? {}, opts); }
   put<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean }) { return this.req<T>('PUT', url, body ?? {}, opts); }
 }

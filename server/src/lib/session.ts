@@ -119,20 +119,49 @@ export async function rotateSession(req: FastifyRequest, reply: FastifyReply, q:
   setSessionCookie(req, reply, token);
 }
 
-/** onRequest hooks: XSRF cookie on every response that lacks it, XSRF check, /admin/ guard. */
+/**
+ * GET routes of the spec that change state (sign-out, binding an identity, applying a coupon, the locale, a reset mail,
+ * a payment attempt, referral and like): top-level navigation carries SameSite=Lax cookies, so they need the XSRF header
+ * like any POST. The storefront sends it on every request. Paths are route patterns under the API prefix.
+ */
+export const XSRF_GET_ROUTES = [
+  '/common3/logout',
+  '/wechat/bind',
+  '/shoppingManagement4/couponVerification/:code',
+  '/common3/changeLocale/:locale',
+  '/common3/forgotPassword',
+  '/shoppingManagement4/requestSnapPayPrePayment/:kind/:method',
+  '/admin/userManagement/joinAffiliatedReferralGoup/:id',
+  '/admin/userManagement/user/like/:id/true',
+];
+
+/** Compared as bytes: a header with non-ASCII text has another byte length than its JS length (timingSafeEqual throws). */
+function sameToken(header: string, cookie: string): boolean {
+  const a = Buffer.from(header);
+  const b = Buffer.from(cookie);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * onRequest hooks: XSRF cookie on every response that lacks it, XSRF check, /admin/ guard. Both checks go by the route
+ * Fastify matched (its pattern, decoded and normalised), never by the raw URL: `/api/istore/%63lient/...` reaches the
+ * same handler as `/api/istore/client/...` and must meet the same checks.
+ */
 export function registerSessionHooks(app: FastifyInstance, prefix: string) {
+  const xsrfGets = new Set(XSRF_GET_ROUTES.map((r) => prefix + r));
   app.addHook('onRequest', async (req, reply) => {
     const secure = (app as any).config.cookieSecure as boolean;
     const cookieToken = req.cookies[XSRF_COOKIE];
     if (!cookieToken) reply.setCookie(XSRF_COOKIE, newToken(24), cookieOptions(secure, false));
-    if (UNSAFE.has(req.method) && req.url.startsWith(prefix)) {
+    const route = req.routeOptions.url ?? '';
+    if (!route.startsWith(prefix + '/')) return;
+    if (UNSAFE.has(req.method) || ((req.method === 'GET' || req.method === 'HEAD') && xsrfGets.has(route))) {
       const header = req.headers[XSRF_HEADER];
-      if (!cookieToken || typeof header !== 'string' || header.length !== cookieToken.length ||
-          !crypto.timingSafeEqual(Buffer.from(header), Buffer.from(cookieToken))) {
+      if (!cookieToken || typeof header !== 'string' || !sameToken(header, cookieToken)) {
         throw forbidden('Invalid or missing XSRF token');
       }
     }
-    if (req.url.startsWith(prefix + '/admin/')) {
+    if (route.startsWith(prefix + '/admin/')) {
       const s = await getSession(req);
       if (!s?.user) throw unauthorized();
     }
