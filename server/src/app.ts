@@ -51,7 +51,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: (err: any, _req, reply: any) => {

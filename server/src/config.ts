@@ -20,6 +20,12 @@ export interface Config {
   identityProvider: string;
   /** ISTORE_SANDBOX=1: the operator's explicit yes to running a sandbox with NODE_ENV=production. */
   allowSandbox: boolean;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (Fastify trustProxy). Off by default: anyone can send
+   * those headers, and the sign-in limits and cookie/redirect decisions depend on them. `true`, a hop count, or
+   * comma-separated addresses/CIDRs of the reverse proxies.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,7 +45,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
     identityProvider: env.IDENTITY_PROVIDER || 'sandbox',
     allowSandbox: env.ISTORE_SANDBOX === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** The sandboxes this configuration runs (they let anyone mark an order paid or sign in as any linked account). */

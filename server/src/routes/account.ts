@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, obj, AnyObject, Bilingual } from '../lib/schemas.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../lib/errors.ts';
 import { ensureSession, getSession, hashToken, newToken, requireUser, rotateSession } from '../lib/session.ts';
-import { dummyHash, hashPassword, verifyPassword } from '../lib/password.ts';
+import { dummyHash, endOtherSessions, hashPassword, verifyPassword } from '../lib/password.ts';
 import type { Queryable } from '../db/index.ts';
 import { releaseReservation } from '../services/orders.ts';
 import { storeCreditBalance } from '../services/cart.ts';
@@ -149,13 +149,16 @@ export default async function accountRoutes(app: FastifyInstance) {
   }, async (req) => {
     const { token, password } = req.body as { token: string; password: string };
     if (password.length < 8) throw badRequest('Password must be at least 8 characters');
+    // The token first: a made-up token must not cost a password hash (unauthenticated CPU burn).
+    const valid = await db.query(`SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`, [hashToken(token)]);
+    if (!valid.rows[0]) throw badRequest('Reset link is invalid or has expired');
     const hash = await hashPassword(password);
     await db.tx(async (q) => {
       const { rows } = await q.query(
         `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`, [hashToken(token)]);
       if (!rows[0]) throw badRequest('Reset link is invalid or has expired');
       await q.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, rows[0].user_id]);
-      await q.query('UPDATE sessions SET user_id = NULL WHERE user_id = $1', [rows[0].user_id]);
+      await endOtherSessions(q, rows[0].user_id, null);
     });
     return { ok: true };
   });
@@ -168,7 +171,11 @@ export default async function accountRoutes(app: FastifyInstance) {
     if (newPassword.length < 8) throw badRequest('New password must be at least 8 characters');
     const { rows } = await db.query('SELECT password_hash FROM users WHERE id = $1', [s.userId]);
     if (!(await verifyPassword(oldPassword, rows[0].password_hash))) throw badRequest('Current password is incorrect');
-    await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(newPassword), s.userId]);
+    const hash = await hashPassword(newPassword);
+    await db.tx(async (q) => {
+      await q.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, s.userId]);
+      await endOtherSessions(q, s.userId, s.id);
+    });
     return { ok: true };
   });
 
