@@ -190,3 +190,11 @@ export async function reservedDelivery(s: Shopper, productId = '1048', quantity 
   ok(await s.post('/shoppingManagement4/orderContactInfo?methodName=DELIVERY', CONTACT));
   return ok(await s.post('/shoppingManagement4/reserve')).orderID as string;
 }
+
+/** Ids of option-less products priced over the delivery minimum with at least `stock` in stock, by id. */
+export async function deliverableProducts(app: FastifyInstance, stock = 10): Promise<string[]> {
+  const { rows } = await app.db.query(
+    `SELECT p.id FROM products p JOIN variants v ON v.product_id = p.id AND v.option_pair = ''
+     WHERE p.price >= 1500 AND p.options = '[]'::jsonb AND v.stock >= $1 ORDER BY p.id`, [stock]);
+  return rows.map((r: any) => String(r.id));
+}

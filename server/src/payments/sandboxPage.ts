@@ -20,7 +20,7 @@ export function sandboxPageHtml(attempt: StoredAttempt, actionBase: string): str
     <button id="sandbox-abandon" data-action="abandon">Abandon</button>
   </div>
   <p id="sandbox-error" role="alert"></p>`
-    : `<p id="sandbox-settled">This payment is already ${attempt.status === 'PAID' ? 'paid' : 'failed'}.</p>
+    : `<p id="sandbox-settled">This payment is already ${attempt.status === 'PAID' ? 'paid' : attempt.status === 'FAILED' ? 'failed' : 'closed'}.</p>
   <a id="sandbox-return" href="${escapeHtml(attempt.returnUrl)}">Return to the store</a>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { getSession } from '../lib/session.ts';
 import {
-  ensurePaymentSchema,
   findAttempt,
   latestAttempt,
   openAttempt,
@@ -98,7 +97,6 @@ export function onlineProviders(env: NodeJS.ProcessEnv = process.env) {
 
 export default async function paymentRoutes(app: FastifyInstance, opts: { provider?: PaymentProvider }) {
   const provider = opts.provider ?? createPaymentProvider(app.config.paymentProvider);
-  await ensurePaymentSchema(app.db);
 
   /** Asks the provider about the order's pending attempts, settles what it reports, answers the state. */
   async function checkStatus(req: FastifyRequest) {

@@ -65,6 +65,15 @@ async function returnStock(q: Queryable, orderId: number) {
   bumpCatalog();
 }
 
+/**
+ * An order that stops waiting for payment (settled, cancelled, expired, replaced) takes its open payment attempts
+ * with it: they can no longer pay it (money reported for one anyway goes to NEEDS_REFUND, payments/attempts.ts).
+ * A real provider should also be told to close them.
+ */
+async function voidAttempts(q: Queryable, orderId: number) {
+  await q.query(`UPDATE payment_attempts SET status = 'VOID', updated_at = clock_timestamp() WHERE order_id = $1 AND status = 'PENDING'`, [orderId]);
+}
+
 /** Cancels an unpaid reservation and gives its stock back; hidden ones were never shown as orders. */
 export async function releaseReservation(q: Queryable, orderId: number, hide: boolean) {
   const { rows } = await q.query(
@@ -72,7 +81,10 @@ export async function releaseReservation(q: Queryable, orderId: number, hide: bo
      WHERE id = $1 AND status = 'INTERIM' AND payment_status = 'NOT_PAID' RETURNING id`,
     [orderId, hide],
   );
-  if (rows.length) await returnStock(q, orderId);
+  if (rows.length) {
+    await returnStock(q, orderId);
+    await voidAttempts(q, orderId);
+  }
   await q.query('UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL WHERE reserved_order_id = $1', [orderId]);
   return rows.length > 0;
 }
@@ -187,8 +199,14 @@ export async function emptyCartOf(q: Queryable, orderId: number) {
   }
 }
 
+/** Lock order carts → orders → payment_attempts, the order reserve takes them in (no settle/re-reserve deadlock). */
+async function lockCartsOf(q: Queryable, orderId: number) {
+  await q.query('SELECT id FROM carts WHERE reserved_order_id = $1 ORDER BY id FOR UPDATE', [orderId]);
+}
+
 /** Settles an order that needs no online payment: PAY_AT_STORE (pickup/eat-in) or STORE_CREDIT (total 0). */
 export async function settle(q: Queryable, s: Session, orderId: number, method: string) {
+  await lockCartsOf(q, orderId);
   const o = await loadOwnOrder(q, s, orderId, true);
   if (o.status !== 'INTERIM' || o.payment_status !== 'NOT_PAID') throw conflict(`Order ${orderId} is ${o.status.toLowerCase()} and cannot be paid again`);
   const rules = await getSetting<CheckoutRules>(q, 'checkout');
@@ -213,15 +231,18 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
     `UPDATE orders SET status = 'NEW', payment_status = $2, settled_at = clock_timestamp(), updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
     [o.id, paymentStatus],
   );
+  await voidAttempts(q, o.id);
   await emptyCartOf(q, o.id);
   return rows[0];
 }
 
 export async function cancel(q: Queryable, s: Session, orderId: number) {
+  await lockCartsOf(q, orderId);
   const o = await loadOwnOrder(q, s, orderId, true);
   if (!isCancellable(o)) throw conflict(`Order ${orderId} can no longer be cancelled`);
   await q.query(`UPDATE orders SET status = 'CANCELLED', updated_at = clock_timestamp() WHERE id = $1`, [o.id]);
   await returnStock(q, o.id);
+  await voidAttempts(q, o.id);
   if (o.status === 'NEW' && o.store_credit > 0 && o.user_id) {
     await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1,$2,'ORDER_CANCELLED',$3)`, [o.user_id, o.store_credit, o.id]);
   }
