@@ -14,6 +14,10 @@ export interface Config {
   seed: boolean;
   /** minutes an INTERIM/NOT_PAID order keeps its stock before it is released */
   reservationTtlMinutes: number;
+  /** Most units one reservation may hold (a guest must not take a whole product's stock off sale). */
+  reservationMaxUnits: number;
+  /** Most unpaid guest reservations held at once from one client address. */
+  reservationMaxOpenPerAddress: number;
   nodeEnv: string;
   /** PAYMENT_PROVIDER / IDENTITY_PROVIDER: which implementation the routes talk to (only 'sandbox' ships). */
   paymentProvider: string;
@@ -41,6 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === 'true',
     seed: env.SEED !== 'false',
     reservationTtlMinutes: Number(env.RESERVATION_TTL_MINUTES ?? 30),
+    reservationMaxUnits: Number(env.RESERVATION_MAX_UNITS ?? 30),
+    reservationMaxOpenPerAddress: Number(env.RESERVATION_MAX_OPEN_PER_ADDRESS ?? 5),
     nodeEnv: env.NODE_ENV ?? 'development',
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
     identityProvider: env.IDENTITY_PROVIDER || 'sandbox',

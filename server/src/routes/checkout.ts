@@ -10,7 +10,7 @@ import { getSetting, getSettings, type CheckoutRules } from '../services/setting
 import { checkSlot, slotsFor } from '../services/slots.ts';
 import { allLocations, isPickable } from '../services/locations.ts';
 import { checkAddress, EMAIL_RE, PHONE_RE, type Address } from '../services/validate.ts';
-import { checkoutProblems, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
+import { checkoutProblems, holdLimits, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
 import { onlineProviders } from './payments.ts';
 
 const METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const;
@@ -293,7 +293,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   }, async (req) => {
     const s = await getSession(req);
     if (!s) throw badRequest('Your cart is empty');
-    return db.tx((q) => reserve(q, s));
+    return db.tx((q) => reserve(q, s, holdLimits(req)));
   });
 
   const SettleBody = Type.Object({ method: Type.String({ maxLength: 40 }) });
