@@ -109,14 +109,23 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(secure, true, SESSION_DAYS * 86400));
 }
 
-/** Gives the session a new token (after sign-in/out) so a token seen before sign-in is worthless after. */
-export async function rotateSession(req: FastifyRequest, reply: FastifyReply, q: Queryable, sessionId: number) {
+/**
+ * After sign-in and sign-out the visitor continues in a **new** session row (new token, same user, locale and store)
+ * and the old row is deleted, taking with it whatever waited in it (a WeChat/Alipay identity to bind, a guest cart
+ * that sign-in did not move): nothing pending passes to the next person on a shared browser. A token seen before is
+ * worthless after. Returns the new session's id.
+ */
+export async function rotateSession(req: FastifyRequest, reply: FastifyReply, q: Queryable, sessionId: number): Promise<number> {
   const token = newToken();
-  await q.query(`UPDATE sessions SET token_hash = $1, expires_at = now() + interval '${SESSION_DAYS} days' WHERE id = $2`, [
-    hashToken(token),
-    sessionId,
-  ]);
+  const { rows } = await q.query(
+    `INSERT INTO sessions (token_hash, expires_at, user_id, locale, location_id)
+     SELECT $1, now() + interval '${SESSION_DAYS} days', user_id, locale, location_id FROM sessions WHERE id = $2 RETURNING id`,
+    [hashToken(token), sessionId],
+  );
+  await q.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
   setSessionCookie(req, reply, token);
+  req.sessionCache = undefined;
+  return rows[0].id;
 }
 
 /**

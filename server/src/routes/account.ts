@@ -48,7 +48,8 @@ async function attachGuestData(q: Queryable, sessionId: number, userId: number) 
       await q.query('DELETE FROM carts WHERE id = $1', [guest.id]);
     }
   }
-  await q.query('UPDATE orders SET user_id = $1 WHERE session_id = $2 AND user_id IS NULL', [userId, sessionId]);
+  // Only the guest's last half hour: the same shopper signing in after checkout, not an earlier visitor of the browser.
+  await q.query(`UPDATE orders SET user_id = $1 WHERE session_id = $2 AND user_id IS NULL AND created_at > now() - interval '30 minutes'`, [userId, sessionId]);
 }
 
 /** Signs the visitor in as `userId`: guest cart and orders move over, the session token rotates. */
