@@ -48,10 +48,12 @@ export function alternateConfirmationSource(params: Record<string, string | unde
   return params.type === 'alipay_h5' ? { kind: 'check', provider: 'alipay_h5', orderID } : { kind: 'order', orderID }
 }
 
-/** Pay-at-store orders are placed without an online payment: the success view, not a failure. */
+/** Pay-at-store and coupon-covered (total 0) orders are placed without an online payment: the success view, not a failure. */
 async function orderState(orderID: string): Promise<PaymentView> {
   const status = await paymentsApi.orderStatus(orderID)
-  if (status.status === 'NEW' && status.paymentStatus === 'PAY_AT_STORE') return { view: 'success', orderID: status.orderID }
+  if (status.status === 'NEW' && (status.paymentStatus === 'PAY_AT_STORE' || status.paymentStatus === 'PAID_BY_DISCOUNT')) {
+    return { view: 'success', orderID: status.orderID }
+  }
   return checkResult(status)
 }
 

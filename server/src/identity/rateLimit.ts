@@ -9,7 +9,8 @@
  *     many addresses; addresses the account signed in from before are exempt, so it cannot lock the owner out either.
  *   - change password: 5 tries of the current password per 15 minutes per account.
  * Addresses are `req.ip`, which honours X-Forwarded-For only from configured proxies (TRUST_PROXY).
- * Covers signon, wechat/link, alipay/link (they check a password) and admin/userManagement/resetPassword.
+ * Covers signon, wechat/link, alipay/link (they check a password) and admin/userManagement/resetPassword; the same
+ * counters also limit unknown coupon codes per address (common3/coupons/{code}, couponVerification/{code}).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.ts';
@@ -25,6 +26,8 @@ export const PAIR_RULE: LimitRule = { max: 5, windowMs: 15 * 60_000 };
 export const ADDRESS_RULE: LimitRule = { max: 30, windowMs: 15 * 60_000 };
 export const ACCOUNT_RULE: LimitRule = { max: 50, windowMs: 60 * 60_000 };
 export const CHANGE_PASSWORD_RULE: LimitRule = { max: 5, windowMs: 15 * 60_000 };
+/** Coupon codes that do not exist (or are not yours) from one address: guessing non-public codes (finding 9). */
+export const COUPON_RULE: LimitRule = { max: 20, windowMs: 15 * 60_000 };
 const KNOWN_ADDRESS_DAYS = 90;
 
 /**
@@ -79,6 +82,7 @@ declare module 'fastify' {
 export function registerLoginRateLimit(app: FastifyInstance, prefix: string) {
   const credentialRoutes = new Set(['/common3/signon', '/wechat/link', '/alipay/link'].map((r) => prefix + r));
   const changePassword = `${prefix}/admin/userManagement/resetPassword`;
+  const couponLookups = new Set(['/common3/coupons/:code', '/shoppingManagement4/couponVerification/:code'].map((r) => prefix + r));
   app.addHook('preHandler', async (req) => {
     const route = req.routeOptions.url ?? '';
     const db = app.db;
@@ -111,6 +115,11 @@ export function registerLoginRateLimit(app: FastifyInstance, prefix: string) {
       const key = `change-password:${s.userId}`;
       const wait = await takeAttempts(db, [[key, CHANGE_PASSWORD_RULE]]);
       if (wait > 0) throw tooMany(wait, 'wrong current passwords');
+      req.limitSucceeded = (q) => giveBack(q, [key]);
+    } else if (couponLookups.has(route)) {
+      const key = `coupon:${req.ip}`;
+      const wait = await takeAttempts(db, [[key, COUPON_RULE]]);
+      if (wait > 0) throw tooMany(wait, 'unknown coupon codes');
       req.limitSucceeded = (q) => giveBack(q, [key]);
     }
   });

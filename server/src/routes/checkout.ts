@@ -220,7 +220,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   }, async (req) => {
     const code = (req.params as { code: string }).code.trim();
     return withCart(req, async (q, cart) => {
-      const coupon = await getCoupon(q, code);
+      const coupon = await getCoupon(q, code, cart.user_id);
       const view = await cartView(q, cart);
       const problem = couponProblem(coupon, view.subtotal);
       if (problem) throw badRequest(problem);

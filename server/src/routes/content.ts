@@ -51,7 +51,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   });
   app.get('/common3/coupons/:code', { schema: { params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) }), response: { 200: CouponSchema } } }, async (req) => {
     const { code } = req.params as { code: string };
-    const { rows } = await db.query('SELECT * FROM coupons WHERE upper(code) = upper($1)', [code.trim()]);
+    const { rows } = await db.query('SELECT * FROM coupons WHERE upper(code) = upper($1) AND public', [code.trim()]);
     if (!rows[0]) throw notFound(`Coupon '${code}' not found`);
     return toCoupon(rows[0]);
   });

@@ -253,7 +253,9 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
     paymentStatus = 'PAY_AT_STORE';
   } else if (method === 'STORE_CREDIT') {
     if (o.total !== 0) throw badRequest(`Store credit does not cover this order: ${(o.total / 100).toFixed(2)} still to pay`);
-    paymentStatus = 'PAID_ONLINE';
+    // Store credit is the shopper's money (PAID_ONLINE, as before); a coupon that took the total to 0 paid nothing,
+    // and reports and reconciliation must not count it as a payment.
+    paymentStatus = o.store_credit > 0 ? 'PAID_ONLINE' : 'PAID_BY_DISCOUNT';
   } else {
     throw badRequest(`Payment method '${method}' needs an online payment provider`);
   }

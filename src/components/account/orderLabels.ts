@@ -2,7 +2,7 @@ import dayjs from 'dayjs'
 import type { MessageKey, Translate } from '@/i18n'
 
 const STATUS = ['NEW', 'INTERIM', 'CANCELLED', 'FAILED'] as const
-const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'FAILED', 'REFUNDED'] as const
+const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'PAID_BY_DISCOUNT', 'FAILED', 'REFUNDED'] as const
 const METHOD = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const
 
 /** Known codes get words; a code this client does not know yet is shown as the server sent it. */
