@@ -30,6 +30,10 @@ export interface Config {
    * comma-separated addresses/CIDRs of the reverse proxies.
    */
   trustProxy: boolean | number | string[];
+  /** PUBLIC_ORIGIN: the store's address(es), comma-separated; when set, requests for any other host get 421. */
+  publicOrigins: string[];
+  /** REQUEST_TIMEOUT_MS: a request must arrive in full within this (slow-body clients hold sockets otherwise). */
+  requestTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityProvider: env.IDENTITY_PROVIDER || 'sandbox',
     allowSandbox: env.ISTORE_SANDBOX === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicOrigins: (env.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin),
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 60_000),
   };
 }
 

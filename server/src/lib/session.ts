@@ -42,8 +42,9 @@ export const newToken = (bytes = 32) => crypto.randomBytes(bytes).toString('base
 
 const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
+/** `Secure` always with COOKIE_SECURE=true, else whenever the request came over TLS (a trusted proxy's word counts). */
 export function cookieOptions(secure: boolean, httpOnly: boolean, maxAgeSeconds?: number) {
-  return { path: '/', sameSite: 'lax' as const, httpOnly, secure, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
+  return { path: '/', sameSite: 'lax' as const, httpOnly, secure: secure || ('auto' as const), ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
 }
 
 function rowToSession(r: any): Session {
