@@ -13,7 +13,9 @@ import { seedIfEmpty } from './seed/index.ts';
 import { ApiError, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
 import { registerHardening } from './lib/hardening.ts';
+import { configurePasswordHashing } from './lib/password.ts';
 import { expireReservations } from './services/orders.ts';
+import { sweepExpired } from './services/retention.ts';
 import { bumpCatalog, configureCatalogCache } from './services/catalogCache.ts';
 import appInfoRoutes from './routes/appInfo.ts';
 import catalogRoutes from './routes/catalog.ts';
@@ -49,6 +51,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // Fail closed before anything is opened: a sandbox in production would hand out paid orders and accounts.
   const refusal = sandboxRefusal(config);
   if (refusal) throw new Error(refusal);
+  configurePasswordHashing(config.scryptLogN, config.scryptP);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
@@ -98,7 +101,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (config.seed) await seedIfEmpty(db, (m) => app.log.info(m));
   await expireReservations(db, config.reservationTtlMinutes);
   const sweeper = setInterval(() => {
-    expireReservations(db, config.reservationTtlMinutes).catch((e) => app.log.error(e, 'reservation sweep failed'));
+    expireReservations(db, config.reservationTtlMinutes)
+      .then(() => sweepExpired(db))
+      .catch((e) => app.log.error(e, 'reservation / retention sweep failed'));
   }, 60_000);
   sweeper.unref();
 

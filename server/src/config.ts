@@ -34,6 +34,9 @@ export interface Config {
   publicOrigins: string[];
   /** REQUEST_TIMEOUT_MS: a request must arrive in full within this (slow-body clients hold sockets otherwise). */
   requestTimeoutMs: number;
+  /** SCRYPT_LOG_N / SCRYPT_P: cost of new password hashes (lib/password.ts). */
+  scryptLogN: number;
+  scryptP: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicOrigins: (env.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 60_000),
+    scryptLogN: Number(env.SCRYPT_LOG_N ?? 15),
+    scryptP: Number(env.SCRYPT_P ?? 3),
   };
 }
 

@@ -13,6 +13,8 @@ import type { Config } from '../src/config.ts';
 import { XSRF_GET_ROUTES } from '../src/lib/session.ts';
 
 export const PREFIX = '/api/istore/client';
+/** Password hashes at the old cost (N=2^14, p=1): the production cost would make every sign-in of the suite 6x slower. */
+export const FAST_HASHING = { scryptLogN: 14, scryptP: 1 };
 
 export interface TestDb {
   dataDir: string;
@@ -35,7 +37,7 @@ async function pgliteTemplate(): Promise<string> {
   const template = path.join(os.tmpdir(), `istore-template-${h.digest('hex').slice(0, 16)}`);
   if (fs.existsSync(path.join(template, 'READY'))) return template;
   const building = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-template-build-'));
-  const app = await buildApp({ config: { dataDir: building, databaseUrl: undefined, staticDir: building, port: 0 }, logger: false });
+  const app = await buildApp({ config: { dataDir: building, databaseUrl: undefined, staticDir: building, port: 0, ...FAST_HASHING }, logger: false });
   await app.close();
   fs.writeFileSync(path.join(building, 'READY'), new Date().toISOString());
   try {
@@ -83,6 +85,7 @@ export interface Running {
 export async function startServer(db: TestDb, extra: { staticDir?: string; config?: Partial<Config> } = {}): Promise<Running> {
   const app = await buildApp({
     config: {
+      ...FAST_HASHING,
       ...extra.config,
       dataDir: db.dataDir,
       databaseUrl: db.databaseUrl,

@@ -28,11 +28,11 @@ after(async () => {
   await db?.cleanup();
 });
 
-function assertHardened(h: Headers) {
+function assertHardened(h: Headers, csp = true) {
   assert.equal(h.get('x-content-type-options'), 'nosniff');
   assert.equal(h.get('referrer-policy'), 'strict-origin-when-cross-origin');
   assert.equal(h.get('x-frame-options'), 'DENY');
-  assert.match(h.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+  if (csp) assert.match(h.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
 }
 
 test('every answer carries nosniff, Referrer-Policy, frame-ancestors; the app page a CSP with its inline script hash', async () => {
@@ -48,6 +48,12 @@ test('every answer carries nosniff, Referrer-Policy, frame-ancestors; the app pa
   assert.match(csp, new RegExp(`script-src 'self' https://res.wx.qq.com 'sha256-${hash.replace(/[+/]/g, (c) => `\\${c}`)}'`));
   assert.match(csp, /object-src 'none'/);
   assert.equal(page.headers.get('strict-transport-security'), null, 'no HSTS over plain HTTP');
+  // the app's scripts get no CSP of their own: on sw.js it would bind the service worker and block its fetches
+  fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  const sw = await s.get('~/sw.js');
+  assert.equal(sw.status, 200);
+  assertHardened(sw.headers, false);
+  assert.equal(sw.headers.get('content-security-policy'), null);
 });
 
 test('the sandbox payment page gets a CSP that allows exactly its own inline script', async () => {

@@ -39,8 +39,11 @@ export function htmlCsp(html: string): string {
   ].join('; ');
 }
 
-/** Anything that is not an HTML page (JSON, images, uploads) is never a document: no script, no framing. */
-const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+/**
+ * API answers that are not pages (JSON, images, uploads) are never documents: no script, no framing. Not for the
+ * app's static files: a CSP on sw.js would bind the service worker itself and block every fetch it makes.
+ */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /** The static index.html's CSP, recomputed when the build replaces the file. */
 function indexCsp(indexFile: string): () => string {
@@ -91,8 +94,8 @@ export function registerHardening(app: FastifyInstance, opts: HardeningOptions) 
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
       reply.header('Content-Security-Policy', typeof payload === 'string' ? htmlCsp(payload) : csp());
-    } else {
-      reply.header('Content-Security-Policy', NON_HTML_CSP);
+    } else if (req.url.startsWith(opts.apiPrefix)) {
+      reply.header('Content-Security-Policy', API_CSP);
     }
     if (req.url.startsWith(opts.apiPrefix) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;

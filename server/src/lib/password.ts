@@ -4,7 +4,24 @@ import type { Queryable } from '../db/index.ts';
 import { ApiError } from './errors.ts';
 
 const scrypt = promisify(crypto.scrypt) as (p: string, s: Buffer, len: number, o: crypto.ScryptOptions) => Promise<Buffer>;
-const N = 16384, R = 8, P = 1, LEN = 32;
+const R = 8, LEN = 32;
+/**
+ * scrypt cost of new hashes: by default N=2^15, r=8, p=3, one of OWASP's equivalents of N=2^17/p=1 at a quarter of its
+ * memory (32 MiB). Set from the configuration (SCRYPT_LOG_N, SCRYPT_P); tests use a cheaper one. Stored hashes carry
+ * their own parameters, and a weaker one is replaced at the next successful sign-in (needsRehash).
+ */
+let N = 2 ** 15, P = 3;
+export function configurePasswordHashing(logN: number, p: number) {
+  N = 2 ** logN;
+  P = p;
+}
+const scryptOptions = (n: number, r: number, p: number) => ({ N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 });
+
+/** A stored hash made with less than today's cost. */
+export function needsRehash(stored: string): boolean {
+  const [alg, n, r, p] = stored.split('$');
+  return alg !== 'scrypt' || +n * +r * +p < N * R * P;
+}
 
 /**
  * Password hashing runs on libuv's small thread pool (4 threads, shared with files and compression). Unbounded, a
@@ -43,7 +60,7 @@ export let hashCount = 0;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await createLane.run(() => scrypt(password, salt, LEN, { N, r: R, p: P }));
+  const key = await createLane.run(() => scrypt(password, salt, LEN, scryptOptions(N, R, P)));
   hashCount++;
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
@@ -52,7 +69,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [alg, n, r, p, salt, key] = stored.split('$');
   if (alg !== 'scrypt') return false;
   const expected = Buffer.from(key, 'base64');
-  const got = await verifyLane.run(() => scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: +n, r: +r, p: +p }));
+  const got = await verifyLane.run(() => scrypt(password, Buffer.from(salt, 'base64'), expected.length, scryptOptions(+n, +r, +p)));
   hashCount++;
   return crypto.timingSafeEqual(got, expected);
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, obj, AnyObject, Bilingual } from '../lib/schemas.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../lib/errors.ts';
 import { ensureSession, getSession, hashToken, newToken, requireUser, rotateSession } from '../lib/session.ts';
-import { dummyHash, endOtherSessions, hashPassword, verifyPassword } from '../lib/password.ts';
+import { dummyHash, endOtherSessions, hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
 import type { Queryable } from '../db/index.ts';
 import { releaseReservation } from '../services/orders.ts';
 import { storeCreditBalance } from '../services/cart.ts';
@@ -70,6 +70,9 @@ export async function signIn(req: FastifyRequest, reply: FastifyReply, userId: n
 export async function checkCredentials(db: Queryable, emailID: string, password: string): Promise<number | null> {
   const { rows } = await db.query('SELECT id, password_hash FROM users WHERE email = $1', [emailID.trim().toLowerCase()]);
   const ok = rows[0] ? await verifyPassword(password, rows[0].password_hash) : (await verifyPassword(password, await dummyHash()), false);
+  if (ok && needsRehash(rows[0].password_hash)) {
+    await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(password), rows[0].id]);
+  }
   return ok ? rows[0].id : null;
 }
 
@@ -139,8 +142,11 @@ export default async function accountRoutes(app: FastifyInstance) {
     if (rows[0]) {
       const token = newToken(24);
       await db.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`, [hashToken(token), rows[0].id]);
-      // No mail server in the reference store: the reset link is logged for the operator.
-      req.log.info({ resetEmail: email, resetToken: token, resetLink: `/account/reset?token=${token}` }, 'password reset requested');
+      // No mail server in the reference store: outside production the reset link is logged for the operator; in
+      // production the log must not become a store of account-opening links (a mailer is needed there).
+      if (app.config.nodeEnv !== 'production') {
+        req.log.info({ resetEmail: email, resetToken: token, resetLink: `/account/reset?token=${token}` }, 'password reset requested');
+      }
     }
     return { ok: true, message: 'If an account exists for this e-mail, a reset link has been sent.' };
   });
