@@ -10,6 +10,7 @@ import { releaseReservation } from '../services/orders.ts';
 import { storeCreditBalance } from '../services/cart.ts';
 import { checkAddress, EMAIL_RE, PHONE_RE, type Address } from '../services/validate.ts';
 import { userFields } from './appInfo.ts';
+import { unlinkAll } from '../identity/store.ts';
 import { AddressBody } from './checkout.ts';
 
 const UserResponse = obj({
@@ -152,7 +153,10 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   app.post('/common3/resetPasswordExternal', {
-    schema: { body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password }), response: { 200: obj({ ok: Type.Boolean() }) } },
+    schema: {
+      body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password }),
+      response: { 200: obj({ ok: Type.Boolean(), unlinked: Type.Array(Type.String()) }) },
+    },
   }, async (req) => {
     const { token, password } = req.body as { token: string; password: string };
     if (password.length < 8) throw badRequest('Password must be at least 8 characters');
@@ -160,14 +164,15 @@ export default async function accountRoutes(app: FastifyInstance) {
     const valid = await db.query(`SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`, [hashToken(token)]);
     if (!valid.rows[0]) throw badRequest('Reset link is invalid or has expired');
     const hash = await hashPassword(password);
-    await db.tx(async (q) => {
+    const unlinked = await db.tx(async (q) => {
       const { rows } = await q.query(
         `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`, [hashToken(token)]);
       if (!rows[0]) throw badRequest('Reset link is invalid or has expired');
       await q.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, rows[0].user_id]);
       await endOtherSessions(q, rows[0].user_id, null);
+      return unlinkAll(q, rows[0].user_id);
     });
-    return { ok: true };
+    return { ok: true, unlinked };
   });
 
   app.post('/admin/userManagement/resetPassword', {
