@@ -94,3 +94,21 @@ test('an attempt whose amount is not the order total is never applied', async ()
   assert.deepEqual(await attemptsOf(orderID), ['NEEDS_REFUND']);
   assert.equal(ok(await s.get(`/common3/orderStatus/${orderID}`)).paymentStatus, 'NOT_PAID');
 });
+
+test('settling at the store while another session of the same shopper re-reserves never deadlocks (500)', async () => {
+  for (let round = 0; round < 5; round++) {
+    const a = new Shopper(srv.base);
+    ok(await a.post('/common3/signon', { emailID: DEMO_EMAIL, password: DEMO_PASSWORD }));
+    const b = new Shopper(srv.base);
+    ok(await b.post('/common3/signon', { emailID: DEMO_EMAIL, password: DEMO_PASSWORD }));
+    ok(await a.post('/shoppingManagement4/myCart', { productId: '1003', quantity: 1 }));
+    ok(await a.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
+    const orderID = ok(await a.post('/shoppingManagement4/reserve')).orderID;
+    ok(await b.post('/shoppingManagement4/updateCustomerComment', { comment: `round ${round}` }));
+    const [settled, again] = await Promise.all([
+      a.post(`/shoppingManagement4/billing/${orderID}`, { method: 'PAY_AT_STORE' }),
+      b.post('/shoppingManagement4/reserve'),
+    ]);
+    assert.ok(settled.status < 500 && again.status < 500, `round ${round}: billing ${settled.status}, reserve ${again.status}`);
+  }
+});
