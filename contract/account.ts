@@ -22,6 +22,9 @@ export const ForgotPasswordAnswer = Type.Object({ ok: Type.Boolean(), message: T
 export type ForgotPasswordAnswer = Static<typeof ForgotPasswordAnswer>
 export const ResetPasswordExternalBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password })
 export type ResetPasswordExternalBody = Static<typeof ResetPasswordExternalBody>
+/** A reset also unjoins the account's WeChat/Alipay identities; `unlinked` names them so the owner can join theirs again. */
+export const PasswordResetDone = Type.Object({ ok: Type.Boolean(), unlinked: Type.Array(StringEnum(['wechat', 'alipay'])) })
+export type PasswordResetDone = Static<typeof PasswordResetDone>
 export const ResetPasswordBody = Type.Object({ oldPassword: Password, newPassword: Password })
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>
 

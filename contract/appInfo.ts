@@ -108,6 +108,8 @@ export const AppDetail = Type.Object({
   isAndriod: Type.Boolean(),
   appPath: Type.Optional(Type.String()),
   partnerType: Type.Optional(Type.String()),
+  /** The reference server runs its payment/identity sandbox: nothing is really paid (the storefront shows a mark). */
+  sandbox: Type.Optional(Type.Boolean()),
   /** The selected store (the session's choice, else the first pickable one); null when there is none. */
   locid: Nullable(Type.String()),
   locname: Type.String(),

@@ -15,7 +15,7 @@ export type Contact = Static<typeof Contact>
 
 /** INTERIM: reserved, not settled; NEW: settled (paid, or to pay at the store); COMPLETED: handed over; CANCELLED. */
 const ORDER_STATUSES = ['INTERIM', 'NEW', 'COMPLETED', 'CANCELLED'] as const
-const PAYMENT_STATUSES = ['NOT_PAID', 'PAY_AT_STORE', 'PAID_ONLINE'] as const
+const PAYMENT_STATUSES = ['NOT_PAID', 'PAY_AT_STORE', 'PAID_ONLINE', 'PAID_BY_DISCOUNT'] as const
 
 export const OrderLine = Type.Object({
   itemKey: Type.String(),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the project needs, idempotently: client and server packages (npm), and, with
-# --browser, Debian's Chromium for the browser tests. Safe to run on every `npm start` / `npm test`.
+# Installs what the project needs, idempotently: client and server packages (npm); with --browser,
+# Debian's Chromium for the browser tests; with --postgres, Debian's PostgreSQL for the server tests on it.
+# Safe to run on every `npm start` / `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,4 +26,12 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+if [ "${1:-}" = "--postgres" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "setup: installing Debian's postgresql for the server tests on PostgreSQL"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
 fi

@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
+bash scripts/setup.sh --postgres
 
 echo "== types"
 npx tsc -p tsconfig.json --noEmit
@@ -11,6 +12,8 @@ echo "== unit and component tests"
 npx jest --ci
 echo "== server contract tests (real server, fresh embedded database)"
 npm --prefix server test
+echo "== server contract tests on PostgreSQL (throw-away cluster)"
+bash scripts/with-postgres.sh npm --prefix server test
 echo "== builds: h5, weapp, alipay"
 # The mini-programs call an absolute https API origin; the mini-program suite maps this test origin to its local server.
 ISTORE_API_ORIGIN=https://shop.test npm run build:weapp --silent

@@ -6,13 +6,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, sandboxesOf, sandboxRefusal, type Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { ApiError, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
+import { registerHardening } from './lib/hardening.ts';
+import { configurePasswordHashing } from './lib/password.ts';
 import { expireReservations } from './services/orders.ts';
+import { sweepExpired } from './services/retention.ts';
 import { bumpCatalog, configureCatalogCache } from './services/catalogCache.ts';
 import appInfoRoutes from './routes/appInfo.ts';
 import catalogRoutes from './routes/catalog.ts';
@@ -49,11 +52,20 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...opts.config };
+  // Fail closed before anything is opened: a sandbox in production would hand out paid orders and accounts.
+  const refusal = sandboxRefusal(config);
+  if (refusal) throw new Error(refusal);
+  configurePasswordHashing(config.scryptLogN, config.scryptP);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     return503OnClosing: true,
+    // A request (headers and body) must arrive within requestTimeoutMs, and an idle socket is closed: slow clients
+    // cannot hold connections for ever.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 2 * config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.requestTimeoutMs / 4)) },
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: (err: any, _req, reply: any) => {
       reply.status(typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400).send(errorBody([err.message]));
@@ -73,18 +85,29 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await db.close();
   });
 
+  const sandboxes = sandboxesOf(config);
+  if (sandboxes.length) {
+    app.log.warn(`SANDBOX: ${sandboxes.join(', ')}. Anyone can mark orders paid and sign in as any linked account; never expose this to real shoppers.`);
+    app.addHook('onSend', async (_req, reply) => {
+      reply.header('X-Sandbox', 'true');
+    });
+  }
+
   configureCatalogCache({ multiWriter: db.kind === 'postgres' });
   app.addHook('onClose', async () => bumpCatalog());
-  // Any write may change stock or catalogue (reserve, settle, cancel, payments): drop cached catalogue answers
-  // once it has finished, in addition to the bumps inside the stock-changing transactions.
-  app.addHook('onResponse', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') bumpCatalog();
+  // Any successful write may change stock or catalogue (reserve, settle, cancel, payments): drop cached catalogue
+  // answers once it has finished, in addition to the bumps inside the stock-changing transactions. A refused request
+  // changed nothing, and must not let anyone flush the cache at will.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) bumpCatalog();
   });
   await migrate(db, (m) => app.log.info(m));
   if (config.seed) await seedIfEmpty(db, (m) => app.log.info(m));
   await expireReservations(db, config.reservationTtlMinutes);
   const sweeper = setInterval(() => {
-    expireReservations(db, config.reservationTtlMinutes).catch((e) => app.log.error(e, 'reservation sweep failed'));
+    expireReservations(db, config.reservationTtlMinutes)
+      .then(() => sweepExpired(db))
+      .catch((e) => app.log.error(e, 'reservation / retention sweep failed'));
   }, 60_000);
   sweeper.unref();
 
@@ -99,6 +122,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       });
       return reply.status(400).send(errorBody(msgs));
     }
+    // PostgreSQL's data exceptions (22xxx: bad encoding, out of range) are bad input, not a server fault.
+    if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) return reply.status(400).send(errorBody(['Invalid input']));
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       const msg = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large (max 64 KiB)'
@@ -127,6 +152,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(cookie);
+  registerHardening(app, {
+    apiPrefix: API_PREFIX,
+    indexFile: path.join(config.staticDir, 'index.html'),
+    allowedHosts: config.publicOrigins.map((o) => new URL(o).hostname),
+  });
   registerSessionHooks(app, API_PREFIX);
   registerLoginRateLimit(app, API_PREFIX);
   addErrorSchemas(app);

@@ -14,6 +14,29 @@ export interface Config {
   seed: boolean;
   /** minutes an INTERIM/NOT_PAID order keeps its stock before it is released */
   reservationTtlMinutes: number;
+  /** Most units one reservation may hold (a guest must not take a whole product's stock off sale). */
+  reservationMaxUnits: number;
+  /** Most unpaid guest reservations held at once from one client address. */
+  reservationMaxOpenPerAddress: number;
+  nodeEnv: string;
+  /** PAYMENT_PROVIDER / IDENTITY_PROVIDER: which implementation the routes talk to (only 'sandbox' ships). */
+  paymentProvider: string;
+  identityProvider: string;
+  /** ISTORE_SANDBOX=1: the operator's explicit yes to running a sandbox with NODE_ENV=production. */
+  allowSandbox: boolean;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (Fastify trustProxy). Off by default: anyone can send
+   * those headers, and the sign-in limits and cookie/redirect decisions depend on them. `true`, a hop count, or
+   * comma-separated addresses/CIDRs of the reverse proxies.
+   */
+  trustProxy: boolean | number | string[];
+  /** PUBLIC_ORIGIN: the store's address(es), comma-separated; when set, requests for any other host get 421. */
+  publicOrigins: string[];
+  /** REQUEST_TIMEOUT_MS: a request must arrive in full within this (slow-body clients hold sockets otherwise). */
+  requestTimeoutMs: number;
+  /** SCRYPT_LOG_N / SCRYPT_P: cost of new password hashes (lib/password.ts). */
+  scryptLogN: number;
+  scryptP: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,7 +52,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === 'true',
     seed: env.SEED !== 'false',
     reservationTtlMinutes: Number(env.RESERVATION_TTL_MINUTES ?? 30),
+    reservationMaxUnits: Number(env.RESERVATION_MAX_UNITS ?? 30),
+    reservationMaxOpenPerAddress: Number(env.RESERVATION_MAX_OPEN_PER_ADDRESS ?? 5),
+    nodeEnv: env.NODE_ENV ?? 'development',
+    paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
+    identityProvider: env.IDENTITY_PROVIDER || 'sandbox',
+    allowSandbox: env.ISTORE_SANDBOX === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicOrigins: (env.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin),
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 60_000),
+    scryptLogN: Number(env.SCRYPT_LOG_N ?? 15),
+    scryptP: Number(env.SCRYPT_P ?? 3),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** The sandboxes this configuration runs (they let anyone mark an order paid or sign in as any linked account). */
+export function sandboxesOf(config: Pick<Config, 'paymentProvider' | 'identityProvider'>): string[] {
+  return [
+    ...(config.paymentProvider === 'sandbox' ? ['PAYMENT_PROVIDER=sandbox'] : []),
+    ...(config.identityProvider === 'sandbox' ? ['IDENTITY_PROVIDER=sandbox'] : []),
+  ];
+}
+
+/** Why this configuration must not start, or null: a sandbox in production needs ISTORE_SANDBOX=1. */
+export function sandboxRefusal(config: Config): string | null {
+  const on = sandboxesOf(config);
+  if (!on.length || config.nodeEnv !== 'production' || config.allowSandbox) return null;
+  return `Refusing to start: NODE_ENV=production with ${on.join(' and ')}. The sandbox providers let anyone mark an ` +
+    'order paid without paying and sign in as any WeChat/Alipay-linked account. Configure a real provider, or set ' +
+    'ISTORE_SANDBOX=1 to run a demo store on purpose (it is then marked "sandbox" everywhere).';
 }
 
 export { serverRoot };

@@ -3,7 +3,10 @@ import { loadConfig } from './config.ts';
 
 const t0 = Date.now();
 const config = loadConfig();
-const app = await buildApp({ config });
+const app = await buildApp({ config }).catch((err: Error) => {
+  console.error(err.message);
+  process.exit(1);
+});
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ coldStartMs: Date.now() - t0, db: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`, staticDir: config.staticDir }, 'storefront server ready');
 

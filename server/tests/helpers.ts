@@ -9,8 +9,12 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { XSRF_GET_ROUTES } from '../src/lib/session.ts';
 
 export const PREFIX = '/api/istore/client';
+/** Password hashes at the old cost (N=2^14, p=1): the production cost would make every sign-in of the suite 6x slower. */
+export const FAST_HASHING = { scryptLogN: 14, scryptP: 1 };
 
 export interface TestDb {
   dataDir: string;
@@ -33,7 +37,7 @@ async function pgliteTemplate(): Promise<string> {
   const template = path.join(os.tmpdir(), `istore-template-${h.digest('hex').slice(0, 16)}`);
   if (fs.existsSync(path.join(template, 'READY'))) return template;
   const building = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-template-build-'));
-  const app = await buildApp({ config: { dataDir: building, databaseUrl: undefined, staticDir: building, port: 0 }, logger: false });
+  const app = await buildApp({ config: { dataDir: building, databaseUrl: undefined, staticDir: building, port: 0, ...FAST_HASHING }, logger: false });
   await app.close();
   fs.writeFileSync(path.join(building, 'READY'), new Date().toISOString());
   try {
@@ -78,9 +82,11 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function startServer(db: TestDb, extra: { staticDir?: string } = {}): Promise<Running> {
+export async function startServer(db: TestDb, extra: { staticDir?: string; config?: Partial<Config> } = {}): Promise<Running> {
   const app = await buildApp({
     config: {
+      ...FAST_HASHING,
+      ...extra.config,
       dataDir: db.dataDir,
       databaseUrl: db.databaseUrl,
       staticDir: extra.staticDir ?? path.join(db.dataDir, 'no-static'),
@@ -93,6 +99,10 @@ export async function startServer(db: TestDb, extra: { staticDir?: string } = {}
   const addr = app.server.address() as { port: number };
   return { app, base: `http://127.0.0.1:${addr.port}`, close: () => app.close() };
 }
+
+const XSRF_GETS = XSRF_GET_ROUTES.map((r) => new RegExp(`^${r.replace(/:[a-z]+/gi, '[^/?]+')}(\\?|$)`));
+/** A GET the server treats as state-changing (lib/session.ts XSRF_GET_ROUTES). */
+const needsXsrf = (url: string) => XSRF_GETS.some((re) => re.test(url));
 
 export interface Res<T = any> {
   status: number;
@@ -114,10 +124,13 @@ export class Shopper {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     const unsafe = method !== 'GET' && method !== 'HEAD';
-    if (unsafe && opts.xsrf !== false) {
-      if (!this.cookies.has('XSRF-TOKEN')) await this.req('GET', '/health');
-      headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
-      headers.cookie = this.cookieHeader();
+    // Like the storefront: the XSRF header on every request once the cookie is known; fetched first where it is required.
+    if (opts.xsrf !== false) {
+      if ((unsafe || needsXsrf(url)) && !this.cookies.has('XSRF-TOKEN')) await this.req('GET', '/health');
+      if (this.cookies.has('XSRF-TOKEN')) {
+        headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+        headers.cookie = this.cookieHeader();
+      }
     }
     let payload: string | undefined;
     if (opts.raw !== undefined) {
@@ -141,7 +154,7 @@ export class Shopper {
     if ((r.headers.get('content-type') ?? '').includes('json')) parsed = text ? JSON.parse(text) : null;
     return { status: r.status, body: parsed, headers: r.headers, setCookies };
   }
-  get<T = any>(url: string, opts?: { headers?: Record<string, string> }) { return this.req<T>('GET', url, undefined, opts); }
+  get<T = any>(url: string, opts?: { xsrf?: boolean; headers?: Record<string, string> }) { return this.req<T>('GET', url, undefined, opts); }
   post<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean; headers?: Record<string, string>; raw?: string }) { return this.req<T>('POST', url, body ?? {}, opts); }
   put<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean }) { return this.req<T>('PUT', url, body ?? {}, opts); }
 }
@@ -172,3 +185,19 @@ export const ADDRESS = {
   firstName: 'Ada', lastName: 'Lovelace', phone: '416-555-0199', streetNumberAndNameDetails: '100 Queen St W',
   city: 'Toronto', province: 'ON', postCode: 'M5H 2N2', country: 'CA',
 };
+
+/** A delivery order reserved from a one-line cart (INTERIM + NOT_PAID, stock held). */
+export async function reservedDelivery(s: Shopper, productId = '1048', quantity = 1): Promise<string> {
+  ok(await s.post('/shoppingManagement4/myCart', { productId, quantity }));
+  ok(await s.post('/shoppingManagement4/orderDeliverInfo', ADDRESS));
+  ok(await s.post('/shoppingManagement4/orderContactInfo?methodName=DELIVERY', CONTACT));
+  return ok(await s.post('/shoppingManagement4/reserve')).orderID as string;
+}
+
+/** Ids of option-less products priced over the delivery minimum with at least `stock` in stock, by id. */
+export async function deliverableProducts(app: FastifyInstance, stock = 10): Promise<string[]> {
+  const { rows } = await app.db.query(
+    `SELECT p.id FROM products p JOIN variants v ON v.product_id = p.id AND v.option_pair = ''
+     WHERE p.price >= 1500 AND p.options = '[]'::jsonb AND v.stock >= $1 ORDER BY p.id`, [stock]);
+  return rows.map((r: any) => String(r.id));
+}

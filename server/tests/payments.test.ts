@@ -187,6 +187,8 @@ describe('hosted payment on the sandbox page', () => {
 
   test('store credit of a signed-in order is taken once when it is paid online', async () => {
     const member = await visitorWithOrder(1000, 500, 20001);
+    // the member holds the credit (settleAttempt re-checks the balance, as settle does)
+    await db.query(`INSERT INTO store_credit_ledger (user_id, amount, reason) VALUES (20001, 500, 'GIFT')`);
     const page = await startOtt(member);
     await sandbox(member, page, 'pay');
     await sandbox(member, page, 'pay');

@@ -21,7 +21,7 @@ import { usePaymentStatus } from './usePaymentStatus'
 import { useStoreName } from './useShellAccount'
 
 /**
- * Pay-at-store orders are placed without an online payment: the success view, not a failure. An order this visitor
+ * Pay-at-store and coupon-covered (total 0) orders are placed without an online payment: the success view, not a failure. An order this visitor
  * cannot see (placed in another browser) is not a failed payment.
  */
 async function orderState(orderID: string): Promise<PaymentView> {
@@ -30,7 +30,9 @@ async function orderState(orderID: string): Promise<PaymentView> {
     throw err
   })
   if (!status) return { view: 'notFound' }
-  if (status.status === 'NEW' && status.paymentStatus === 'PAY_AT_STORE') return { view: 'success', orderID: status.orderID }
+  if (status.status === 'NEW' && (status.paymentStatus === 'PAY_AT_STORE' || status.paymentStatus === 'PAID_BY_DISCOUNT')) {
+    return { view: 'success', orderID: status.orderID }
+  }
   return checkResult(status)
 }
 

@@ -2,10 +2,9 @@
 import type { IdentityProvider } from './provider.ts';
 import { sandboxIdentityProvider } from './sandbox.ts';
 
-export function createIdentityProvider(name: string | undefined, apiPrefix: string): IdentityProvider {
-  const chosen = name || 'sandbox';
-  if (chosen === 'sandbox') return sandboxIdentityProvider(apiPrefix);
-  throw new Error(`IDENTITY_PROVIDER '${chosen}' is not available in this build (only 'sandbox')`);
+export function createIdentityProvider(name: string, apiPrefix: string): IdentityProvider {
+  if (name === 'sandbox') return sandboxIdentityProvider(apiPrefix);
+  throw new Error(`IDENTITY_PROVIDER '${name}' is not available in this build (only 'sandbox')`);
 }
 
 export type { IdentityChannel, IdentityKind, IdentityProvider, VerifiedIdentity } from './provider.ts';

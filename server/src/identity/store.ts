@@ -52,3 +52,13 @@ export async function weChatOpenIdOf(q: Queryable, userId: number): Promise<stri
   const { rows } = await q.query(`SELECT open_id FROM identities WHERE user_id = $1 AND provider = 'wechat'`, [userId]);
   return rows[0]?.open_id ?? null;
 }
+
+/**
+ * Unjoins every identity of the account (a password reset: whoever joined a WeChat/Alipay to the account before its
+ * owner recovered it must not keep a way in). Returns the providers that were joined; the owner joins theirs again
+ * with wechat/link or alipay/link.
+ */
+export async function unlinkAll(q: Queryable, userId: number): Promise<IdentityKind[]> {
+  const { rows } = await q.query('DELETE FROM identities WHERE user_id = $1 RETURNING provider', [userId]);
+  return rows.map((r: any) => r.provider);
+}

@@ -42,8 +42,9 @@ export const newToken = (bytes = 32) => crypto.randomBytes(bytes).toString('base
 
 const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
+/** `Secure` always with COOKIE_SECURE=true, else whenever the request came over TLS (a trusted proxy's word counts). */
 export function cookieOptions(secure: boolean, httpOnly: boolean, maxAgeSeconds?: number) {
-  return { path: '/', sameSite: 'lax' as const, httpOnly, secure, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
+  return { path: '/', sameSite: 'lax' as const, httpOnly, secure: secure || ('auto' as const), ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
 }
 
 function rowToSession(r: any): Session {
@@ -109,30 +110,68 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(secure, true, SESSION_DAYS * 86400));
 }
 
-/** Gives the session a new token (after sign-in/out) so a token seen before sign-in is worthless after. */
-export async function rotateSession(req: FastifyRequest, reply: FastifyReply, q: Queryable, sessionId: number) {
+/**
+ * After sign-in and sign-out the visitor continues in a **new** session row (new token, same user, locale and store)
+ * and the old row is deleted, taking with it whatever waited in it (a WeChat/Alipay identity to bind, a guest cart
+ * that sign-in did not move): nothing pending passes to the next person on a shared browser. A token seen before is
+ * worthless after. Returns the new session's id.
+ */
+export async function rotateSession(req: FastifyRequest, reply: FastifyReply, q: Queryable, sessionId: number): Promise<number> {
   const token = newToken();
-  await q.query(`UPDATE sessions SET token_hash = $1, expires_at = now() + interval '${SESSION_DAYS} days' WHERE id = $2`, [
-    hashToken(token),
-    sessionId,
-  ]);
+  const { rows } = await q.query(
+    `INSERT INTO sessions (token_hash, expires_at, user_id, locale, location_id)
+     SELECT $1, now() + interval '${SESSION_DAYS} days', user_id, locale, location_id FROM sessions WHERE id = $2 RETURNING id`,
+    [hashToken(token), sessionId],
+  );
+  await q.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
   setSessionCookie(req, reply, token);
+  req.sessionCache = undefined;
+  return rows[0].id;
 }
 
-/** onRequest hooks: XSRF cookie on every response that lacks it, XSRF check, /admin/ guard. */
+/**
+ * GET routes of the spec that change state (sign-out, binding an identity, applying a coupon, the locale, a reset mail,
+ * a payment attempt, referral and like): top-level navigation carries SameSite=Lax cookies, so they need the XSRF header
+ * like any POST. The storefront sends it on every request. Paths are route patterns under the API prefix.
+ */
+export const XSRF_GET_ROUTES = [
+  '/common3/logout',
+  '/wechat/bind',
+  '/shoppingManagement4/couponVerification/:code',
+  '/common3/changeLocale/:locale',
+  '/common3/forgotPassword',
+  '/shoppingManagement4/requestSnapPayPrePayment/:kind/:method',
+  '/admin/userManagement/joinAffiliatedReferralGoup/:id',
+  '/admin/userManagement/user/like/:id/true',
+];
+
+/** Compared as bytes: a header with non-ASCII text has another byte length than its JS length (timingSafeEqual throws). */
+function sameToken(header: string, cookie: string): boolean {
+  const a = Buffer.from(header);
+  const b = Buffer.from(cookie);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * onRequest hooks: XSRF cookie on every response that lacks it, XSRF check, /admin/ guard. Both checks go by the route
+ * Fastify matched (its pattern, decoded and normalised), never by the raw URL: `/api/istore/%63lient/...` reaches the
+ * same handler as `/api/istore/client/...` and must meet the same checks.
+ */
 export function registerSessionHooks(app: FastifyInstance, prefix: string) {
+  const xsrfGets = new Set(XSRF_GET_ROUTES.map((r) => prefix + r));
   app.addHook('onRequest', async (req, reply) => {
     const secure = (app as any).config.cookieSecure as boolean;
     const cookieToken = req.cookies[XSRF_COOKIE];
     if (!cookieToken) reply.setCookie(XSRF_COOKIE, newToken(24), cookieOptions(secure, false));
-    if (UNSAFE.has(req.method) && req.url.startsWith(prefix)) {
+    const route = req.routeOptions.url ?? '';
+    if (!route.startsWith(prefix + '/')) return;
+    if (UNSAFE.has(req.method) || ((req.method === 'GET' || req.method === 'HEAD') && xsrfGets.has(route))) {
       const header = req.headers[XSRF_HEADER];
-      if (!cookieToken || typeof header !== 'string' || header.length !== cookieToken.length ||
-          !crypto.timingSafeEqual(Buffer.from(header), Buffer.from(cookieToken))) {
+      if (!cookieToken || typeof header !== 'string' || !sameToken(header, cookieToken)) {
         throw forbidden('Invalid or missing XSRF token');
       }
     }
-    if (req.url.startsWith(prefix + '/admin/')) {
+    if (route.startsWith(prefix + '/admin/')) {
       const s = await getSession(req);
       if (!s?.user) throw unauthorized();
     }

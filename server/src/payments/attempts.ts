@@ -6,39 +6,21 @@
  *                         still payable (a new attempt), keeps its stock until the reservation expires, and the
  *                         cart stays full; the FAILED answer is derived from the attempt.
  * Every change is a conditional UPDATE inside one transaction with the rows locked, so a repeated or late
- * notification is a no-op and nothing ever moves a paid order back.
+ * notification is a no-op and nothing ever moves a paid order back. An attempt dies with its order (VOID, see
+ * services/orders.ts voidAttempts); money reported for an attempt that cannot pay its order is NEEDS_REFUND.
+ * Lock order everywhere: carts, then orders, then payment_attempts (reserve and settle never deadlock).
  */
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { conflict } from '../lib/errors.ts';
 import type { Session } from '../lib/session.ts';
 import { emptyCartOf, loadOwnOrder, parseOrderId } from '../services/orders.ts';
+import { storeCreditBalance } from '../services/cart.ts';
 import type { PaymentAttempt, PaymentChannel } from './provider.ts';
 
-export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED';
+export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED' | 'VOID' | 'NEEDS_REFUND';
 
 import type { OrderStatus } from '../../../contract/orders.ts';
-
-const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS payment_attempts (
-    id text PRIMARY KEY,
-    order_id int NOT NULL REFERENCES orders(id),
-    channel text NOT NULL,
-    status text NOT NULL DEFAULT 'PENDING' CHECK (status IN ('PENDING', 'PAID', 'FAILED')),
-    amount int NOT NULL,
-    currency text NOT NULL,
-    return_url text NOT NULL,
-    error_message text,
-    created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-    updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
-  )`,
-  `CREATE INDEX IF NOT EXISTS payment_attempts_order_idx ON payment_attempts (order_id, created_at DESC)`,
-];
-
-/** The attempts table belongs to the payments module; created at start-up next to the base schema. */
-export async function ensurePaymentSchema(db: Db): Promise<void> {
-  for (const sql of SCHEMA) await db.query(sql);
-}
 
 const isAwaitingPayment = (o: { status: string; payment_status: string }) => o.status === 'INTERIM' && o.payment_status === 'NOT_PAID';
 
@@ -127,21 +109,32 @@ export async function pendingAttempts(q: Queryable, id: string): Promise<StoredA
 /**
  * Applies the provider's final word on one attempt. Idempotent: an attempt settles once and later notifications
  * for it change nothing. PAID settles an order still waiting for payment (NEW + PAID_ONLINE), takes its store
- * credit and empties its cart; FAILED only marks the attempt. A paid order is never touched again.
+ * credit and empties its cart; FAILED only marks the attempt. A paid order is never touched again. PAID for an
+ * attempt that cannot pay its order (void, order settled/cancelled/expired, amount or currency not the order's, store
+ * credit gone) marks the attempt NEEDS_REFUND and leaves the order alone: the money goes back, it never buys a
+ * different order state.
  */
-export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' | 'FAILED', errorMessage?: string): Promise<void> {
-  await db.tx(async (q) => {
-    const { rows } = await q.query(`SELECT * FROM payment_attempts WHERE id = $1 FOR UPDATE`, [attemptId]);
-    const attempt = rows[0];
-    if (!attempt || attempt.status !== 'PENDING') return;
-    await q.query(
-      `UPDATE payment_attempts SET status = $2, error_message = $3, updated_at = clock_timestamp() WHERE id = $1`,
-      [attemptId, outcome, errorMessage ?? null],
-    );
-    if (outcome !== 'PAID') return;
-    const order = (await q.query(`SELECT * FROM orders WHERE id = $1 FOR UPDATE`, [attempt.order_id])).rows[0];
-    if (!order || !isAwaitingPayment(order)) return;
-    if (order.store_credit > 0 && order.user_id != null) {
+export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' | 'FAILED', errorMessage?: string): Promise<AttemptStatus | null> {
+  return db.tx(async (q) => {
+    const seen = (await q.query(`SELECT order_id FROM payment_attempts WHERE id = $1`, [attemptId])).rows[0];
+    if (!seen) return null;
+    await q.query(`SELECT id FROM carts WHERE reserved_order_id = $1 ORDER BY id FOR UPDATE`, [seen.order_id]);
+    const order = (await q.query(`SELECT * FROM orders WHERE id = $1 FOR UPDATE`, [seen.order_id])).rows[0];
+    const attempt = (await q.query(`SELECT * FROM payment_attempts WHERE id = $1 FOR UPDATE`, [attemptId])).rows[0];
+    const mark = async (status: AttemptStatus, message: string | null) => {
+      await q.query(`UPDATE payment_attempts SET status = $2, error_message = $3, updated_at = clock_timestamp() WHERE id = $1`,
+        [attemptId, status, message]);
+      return status;
+    };
+    if (outcome === 'FAILED') return attempt.status === 'PENDING' ? mark('FAILED', errorMessage ?? null) : attempt.status;
+    if (attempt.status !== 'PENDING' && attempt.status !== 'VOID') return attempt.status;
+    const refusal = attempt.status === 'VOID' ? 'the attempt was void'
+      : !isAwaitingPayment(order) ? `order is ${order.status}/${order.payment_status}`
+      : attempt.amount !== order.total || attempt.currency !== order.currency ? `paid ${attempt.amount} ${attempt.currency}, order is ${order.total} ${order.currency}`
+      : order.store_credit > 0 && (order.user_id == null || (await lockedCreditBalance(q, order.user_id)) < order.store_credit) ? 'store credit no longer covers the order'
+      : null;
+    if (refusal) return mark('NEEDS_REFUND', `Paid but not applied (${refusal}): refund`);
+    if (order.store_credit > 0) {
       await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1, $2, 'ORDER_PAYMENT', $3)`, [
         order.user_id,
         -order.store_credit,
@@ -154,5 +147,11 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
       [order.id],
     );
     await emptyCartOf(q, order.id);
+    return mark('PAID', null);
   });
+}
+
+async function lockedCreditBalance(q: Queryable, userId: number): Promise<number> {
+  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  return storeCreditBalance(q, userId);
 }

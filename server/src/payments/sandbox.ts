@@ -47,10 +47,3 @@ export function sandboxProvider(): PaymentProvider {
     },
   };
 }
-
-/** PAYMENT_PROVIDER selects the provider; only the sandbox ships with the reference server. */
-export function providerFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentProvider {
-  const name = env.PAYMENT_PROVIDER ?? 'sandbox';
-  if (name === 'sandbox') return sandboxProvider();
-  throw new Error(`PAYMENT_PROVIDER=${name} is not available on this server (known: sandbox)`);
-}

@@ -20,7 +20,7 @@ export function sandboxPageHtml(attempt: StoredAttempt, actionBase: string): str
     <button id="sandbox-abandon" data-action="abandon">Abandon</button>
   </div>
   <p id="sandbox-error" role="alert"></p>`
-    : `<p id="sandbox-settled">This payment is already ${attempt.status === 'PAID' ? 'paid' : 'failed'}.</p>
+    : `<p id="sandbox-settled">This payment is already ${attempt.status === 'PAID' ? 'paid' : attempt.status === 'FAILED' ? 'failed' : 'closed'}.</p>
   <a id="sandbox-return" href="${escapeHtml(attempt.returnUrl)}">Return to the store</a>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -33,8 +33,10 @@ export function sandboxPageHtml(attempt: StoredAttempt, actionBase: string): str
   #sandbox-pay { background: #1a7f37; color: #fff; border-color: #1a7f37; }
   #sandbox-fail { background: #c62828; color: #fff; border-color: #c62828; }
   #sandbox-error { color: #c62828; }
+  #sandbox-mark { background: #ffd600; color: #222; font-weight: 700; text-align: center; padding: 8px; border-radius: 6px; }
 </style></head>
 <body>
+  <p id="sandbox-mark" role="note">SANDBOX: test payment, no money moves</p>
   <h1 id="sandbox-heading">Payment sandbox</h1>
   <p>Order <span id="sandbox-order">${escapeHtml(attempt.orderID)}</span> · ${escapeHtml(attempt.channel)}</p>
   ${body}

@@ -1,4 +1,5 @@
 /** App info, locale, store location, exchange rates, time zone (client: src/api/appInfo.ts). */
+import { sandboxesOf } from '../config.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -63,6 +64,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
           ...ua,
           isWmp: ua.isWmp || st.appDetail.isWmp,
           appDomain: req.hostname?.split(':')[0] || st.appDetail.appDomain,
+          sandbox: sandboxesOf(app.config).length > 0,
           locid: selected?.id ?? null,
           locname: selected?.localStoreName ?? '',
           locnameContent: selected?.localStoreNameContent ?? null,

@@ -22,7 +22,7 @@ import { getSetting, getSettings, type CheckoutRules } from '../services/setting
 import { checkSlot, slotsFor } from '../services/slots.ts';
 import { isPickable } from '../services/locations.ts';
 import { checkAddress, EMAIL_RE, PHONE_RE } from '../services/validate.ts';
-import { checkoutProblems, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
+import { checkoutProblems, holdLimits, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
 import { onlineProviders } from '../payments/channels.ts';
 
 const METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const;
@@ -200,7 +200,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   }, async (req) => {
     const code = (req.params as { code: string }).code.trim();
     return withCart(req, async (q, cart) => {
-      const coupon = await getCoupon(q, code);
+      const coupon = await getCoupon(q, code, cart.user_id);
       const view = await cartView(q, cart);
       const problem = couponProblem(coupon, view.subtotal);
       if (problem) throw badRequest(problem);
@@ -273,7 +273,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   }, async (req) => {
     const s = await getSession(req);
     if (!s) throw badRequest('Your cart is empty');
-    return db.tx((q) => reserve(q, s));
+    return db.tx((q) => reserve(q, s, holdLimits(req)));
   });
 
   async function settleRoute(req: FastifyRequest, id: string, method: string) {

@@ -43,8 +43,7 @@ function sameSiteUrl(raw: string | undefined, req: FastifyRequest): string | nul
 export default async function identityRoutes(server: FastifyInstance, opts: IdentityRoutesOptions) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
-  const provider = opts.provider ?? createIdentityProvider(process.env.IDENTITY_PROVIDER, app.prefix);
-  const limiter = app.loginLimiter;
+  const provider = opts.provider ?? createIdentityProvider(app.config.identityProvider, app.prefix);
 
   async function verify(channel: IdentityChannel, code: string): Promise<VerifiedIdentity> {
     try {
@@ -91,14 +90,9 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
 
   async function link(req: FastifyRequest, reply: FastifyReply, kind: IdentityKind) {
     const { emailID, password } = req.body as { emailID: string; password: string };
-    limiter.check(req.ip, emailID);
     const { sessionId, identity } = await waiting(req, kind);
     const userId = await checkCredentials(db, emailID, password);
-    if (userId === null) {
-      limiter.failed(req.ip, emailID);
-      throw unauthorized('Incorrect e-mail or password');
-    }
-    limiter.succeeded(emailID);
+    if (userId === null) throw unauthorized('Incorrect e-mail or password');
     await joinOrExplain(sessionId, userId, identity);
     return { ...openIdOf(identity), ...(await signIn(req, reply, userId)) };
   }

@@ -15,7 +15,6 @@ import {
 import { badRequest, notFound } from '../lib/errors.ts';
 import { getSession } from '../lib/session.ts';
 import {
-  ensurePaymentSchema,
   findAttempt,
   latestAttempt,
   openAttempt,
@@ -24,7 +23,7 @@ import {
   settleAttempt,
 } from '../payments/attempts.ts';
 import type { PaymentChannel, PaymentProvider } from '../payments/provider.ts';
-import { providerFromEnv } from '../payments/sandbox.ts';
+import { createPaymentProvider } from '../payments/index.ts';
 import { sandboxPageHtml } from '../payments/sandboxPage.ts';
 import { HOSTED_RETURN } from '../payments/channels.ts';
 
@@ -77,8 +76,7 @@ const serverOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export default async function paymentRoutes(server: FastifyInstance, opts: { provider?: PaymentProvider }) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const provider = opts.provider ?? providerFromEnv();
-  await ensurePaymentSchema(app.db);
+  const provider = opts.provider ?? createPaymentProvider(app.config.paymentProvider);
 
   /** Asks the provider about the order's pending attempts, settles what it reports, answers the state. */
   async function checkStatus(req: FastifyRequest) {

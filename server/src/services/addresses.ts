@@ -43,7 +43,8 @@ export async function replaceAddressBook(db: Db, userId: number, type: AddressTy
 export async function rememberShippingAddress(q: Queryable, userId: number, addr: Address) {
   const { rows } = await q.query(`SELECT data FROM addresses WHERE user_id = $1 AND type = 'SHIPPING'`, [userId]);
   const same = rows.some((x: any) => x.data.streetNumberAndNameDetails === addr.streetNumberAndNameDetails && x.data.postCode === addr.postCode);
-  if (!same) {
+  // The address book holds at most 10 (as updateAddresses); beyond that the order still uses the address.
+  if (!same && rows.length < 10) {
     await q.query(`INSERT INTO addresses (user_id, type, data, sort) VALUES ($1, 'SHIPPING', $2::jsonb, $3)`,
       [userId, JSON.stringify({ ...addr, id: `a${Date.now().toString(36)}` }), rows.length]);
   }

@@ -2,9 +2,11 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/index.ts';
+import type { IdentityKind } from '../identity/provider.ts';
+import { unlinkAll } from '../identity/store.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { ensureSession, hashToken, newToken, rotateSession } from '../lib/session.ts';
-import { dummyHash, hashPassword, verifyPassword } from '../lib/password.ts';
+import { dummyHash, endOtherSessions, hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants.ts';
 import type { Registration } from '../../../contract/account.ts';
 import { releaseReservation } from './orders.ts';
@@ -33,7 +35,8 @@ async function attachGuestData(q: Queryable, sessionId: number, userId: number) 
       await q.query('DELETE FROM carts WHERE id = $1', [guest.id]);
     }
   }
-  await q.query('UPDATE orders SET user_id = $1 WHERE session_id = $2 AND user_id IS NULL', [userId, sessionId]);
+  // Only the guest's last half hour: the same shopper signing in after checkout, not an earlier visitor of the browser.
+  await q.query(`UPDATE orders SET user_id = $1 WHERE session_id = $2 AND user_id IS NULL AND created_at > now() - interval '30 minutes'`, [userId, sessionId]);
 }
 
 /** Signs the visitor in as `userId`: guest cart and orders move over, the session token rotates. */
@@ -62,6 +65,9 @@ export async function signOut(req: FastifyRequest, reply: FastifyReply, sessionI
 export async function checkCredentials(db: Queryable, emailID: string, password: string): Promise<number | null> {
   const { rows } = await db.query('SELECT id, password_hash FROM users WHERE email = $1', [emailID.trim().toLowerCase()]);
   const ok = rows[0] ? await verifyPassword(password, rows[0].password_hash) : (await verifyPassword(password, await dummyHash()), false);
+  if (ok && needsRehash(rows[0].password_hash)) {
+    await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(password), rows[0].id]);
+  }
   return ok ? rows[0].id : null;
 }
 
@@ -93,23 +99,36 @@ export async function requestPasswordReset(db: Queryable, email: string): Promis
   return token;
 }
 
-/** Sets a new password with an unused, unexpired reset token (400 otherwise) and signs the account out everywhere. */
-export async function resetPasswordWithToken(db: Db, token: string, password: string) {
+/**
+ * Sets a new password with an unused, unexpired reset token (400 otherwise), signs the account out everywhere and
+ * unjoins its WeChat/Alipay identities (whoever joined one before the owner recovered the account keeps no way in);
+ * answers the providers that were unjoined.
+ */
+export async function resetPasswordWithToken(db: Db, token: string, password: string): Promise<IdentityKind[]> {
   if (password.length < PASSWORD_MIN_LENGTH) throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  // The token first: a made-up token must not cost a password hash (unauthenticated CPU burn).
+  const valid = await db.query(`SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`, [hashToken(token)]);
+  if (!valid.rows[0]) throw badRequest('Reset link is invalid or has expired');
   const hash = await hashPassword(password);
-  await db.tx(async (q) => {
+  return db.tx(async (q) => {
     const { rows } = await q.query(
       `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`, [hashToken(token)]);
     if (!rows[0]) throw badRequest('Reset link is invalid or has expired');
     await q.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, rows[0].user_id]);
-    await q.query('UPDATE sessions SET user_id = NULL WHERE user_id = $1', [rows[0].user_id]);
+    await endOtherSessions(q, rows[0].user_id, null);
+    return unlinkAll(q, rows[0].user_id);
   });
 }
 
-/** Changes the signed-in shopper's password after checking the current one (400 when it is wrong). */
-export async function changePassword(db: Queryable, userId: number, oldPassword: string, newPassword: string) {
+/** Changes the signed-in shopper's password after checking the current one (400 when it is wrong); ends their other sessions. */
+export async function changePassword(db: Db, userId: number, sessionId: number, oldPassword: string, newPassword: string) {
   if (newPassword.length < PASSWORD_MIN_LENGTH) throw badRequest(`New password must be at least ${PASSWORD_MIN_LENGTH} characters`);
   const { rows } = await db.query('SELECT password_hash FROM users WHERE id = $1', [userId]);
   if (!(await verifyPassword(oldPassword, rows[0].password_hash))) throw badRequest('Current password is incorrect');
-  await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(newPassword), userId]);
+  const hash = await hashPassword(newPassword);
+  // Other sessions (a phone left signed in elsewhere) end with the old password.
+  await db.tx(async (q) => {
+    await q.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, userId]);
+    await endOtherSessions(q, userId, sessionId);
+  });
 }

@@ -82,9 +82,14 @@ export async function cartLines(q: Queryable, cartId: number): Promise<LineItem[
   }));
 }
 
-export async function getCoupon(q: Queryable, code: string | null): Promise<CouponRow | null> {
+/** The coupon as `userId` may use it: public ones for anyone, non-public ones only for accounts granted them. */
+export async function getCoupon(q: Queryable, code: string | null, userId: number | null): Promise<CouponRow | null> {
   if (!code) return null;
-  const { rows } = await q.query('SELECT * FROM coupons WHERE upper(code) = upper($1)', [code]);
+  const { rows } = await q.query(
+    `SELECT * FROM coupons c WHERE upper(c.code) = upper($1)
+       AND (c.public OR EXISTS (SELECT 1 FROM coupon_grants g WHERE g.code = c.code AND g.user_id = $2))`,
+    [code, userId],
+  );
   return rows[0] ?? null;
 }
 
@@ -110,7 +115,7 @@ export async function cartView(q: Queryable, cart: CartRow | null): Promise<Cart
   if (!cart) return { ...EMPTY_CART, checkout: emptyDraft() };
   const rules = await getSetting<CheckoutRules>(q, 'checkout');
   const lines = await cartLines(q, cart.id);
-  const coupon = await getCoupon(q, cart.coupon_code);
+  const coupon = await getCoupon(q, cart.coupon_code, cart.user_id);
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
   const totals = computeTotals({
     subtotal, coupon, method: cart.order_method, tipPercent: cart.tip_percent, tipAmount: cart.tip_amount,

@@ -75,7 +75,8 @@ export function buildWhere(f: ListFilter): { where: string; params: unknown[] } 
   if (f.tagName?.toLowerCase() !== ADD_ON_TAG) conds.push(NOT_AN_ADD_ON);
   if (f.clearance) conds.push('p.clearance');
   add('p.product_type = ?', (f.productType ?? 'PRODUCT').toUpperCase());
-  add('p.record_status = ?', (f.recordStatus ?? 'ACTIVE').toUpperCase());
+  // The spec's client sends recordStatus=ACTIVE; a shopper never lists withdrawn or draft products, whatever it asks.
+  add('p.record_status = ?', 'ACTIVE');
   if (f.search) {
     const like = `%${f.search.toLowerCase().replace(/[\\%_]/g, (m) => '\\' + m)}%`;
     params.push(like);

@@ -34,9 +34,9 @@ export async function publicCoupons(q: Queryable): Promise<Coupon[]> {
   return rows.map(toCoupon);
 }
 
-/** Any coupon by its code (any case; 404 when there is none). */
+/** A public coupon by its code (any case; 404 when there is none): a coupon given to some shoppers is not looked up here. */
 export async function couponByCode(q: Queryable, code: string): Promise<Coupon> {
-  const { rows } = await q.query('SELECT * FROM coupons WHERE upper(code) = upper($1)', [code.trim()]);
+  const { rows } = await q.query('SELECT * FROM coupons WHERE upper(code) = upper($1) AND public', [code.trim()]);
   if (!rows[0]) throw notFound(`Coupon '${code}' not found`);
   return toCoupon(rows[0]);
 }

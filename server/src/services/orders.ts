@@ -1,7 +1,8 @@
 /** Orders: reserve (cart -> INTERIM order with stock held), settle, cancel, release, and the Order view. */
 import type { Db, Queryable } from '../db/index.ts';
 import type { Session } from '../lib/session.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, badRequest, conflict, notFound } from '../lib/errors.ts';
 import { optionLabels } from '../lib/options.ts';
 import { cartView, findCart, fingerprint, storeCreditBalance, type CartRow } from './cart.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
@@ -67,6 +68,15 @@ async function returnStock(q: Queryable, orderId: number) {
   bumpCatalog();
 }
 
+/**
+ * An order that stops waiting for payment (settled, cancelled, expired, replaced) takes its open payment attempts
+ * with it: they can no longer pay it (money reported for one anyway goes to NEEDS_REFUND, payments/attempts.ts).
+ * A real provider should also be told to close them.
+ */
+async function voidAttempts(q: Queryable, orderId: number) {
+  await q.query(`UPDATE payment_attempts SET status = 'VOID', updated_at = clock_timestamp() WHERE order_id = $1 AND status = 'PENDING'`, [orderId]);
+}
+
 /** Cancels an unpaid reservation and gives its stock back; hidden ones were never shown as orders. */
 export async function releaseReservation(q: Queryable, orderId: number, hide: boolean) {
   const { rows } = await q.query(
@@ -74,14 +84,18 @@ export async function releaseReservation(q: Queryable, orderId: number, hide: bo
      WHERE id = $1 AND status = 'INTERIM' AND payment_status = 'NOT_PAID' RETURNING id`,
     [orderId, hide],
   );
-  if (rows.length) await returnStock(q, orderId);
+  if (rows.length) {
+    await returnStock(q, orderId);
+    await voidAttempts(q, orderId);
+  }
   await q.query('UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL WHERE reserved_order_id = $1', [orderId]);
   return rows.length > 0;
 }
 
 export async function expireReservations(db: Db, ttlMinutes: number) {
   const { rows } = await db.query(
-    `SELECT id FROM orders WHERE status = 'INTERIM' AND payment_status = 'NOT_PAID' AND created_at < now() - make_interval(mins => $1)`,
+    `SELECT id FROM orders WHERE status = 'INTERIM' AND payment_status = 'NOT_PAID'
+       AND COALESCE(hold_started_at, created_at) < now() - make_interval(mins => $1)`,
     [ttlMinutes],
   );
   for (const r of rows) await db.tx((q) => releaseReservation(q, r.id, true));
@@ -109,8 +123,27 @@ export async function checkoutProblems(q: Queryable, cart: CartRow | null) {
   return readinessProblems(cart, view.itemCount, rules, view.subtotal);
 }
 
-/** Creates (or reuses) the INTERIM order for the visitor's cart, taking stock with conditional updates. */
-export async function reserve(q: Queryable, s: Session) {
+/** Bounds on what one reservation may hold (security probe finding 6). */
+export interface HoldLimits {
+  ip: string;
+  maxUnits: number;
+  maxOpenPerAddress: number;
+  ttlMinutes: number;
+}
+
+export const holdLimits = (req: FastifyRequest): HoldLimits => ({
+  ip: req.ip,
+  maxUnits: req.server.config.reservationMaxUnits,
+  maxOpenPerAddress: req.server.config.reservationMaxOpenPerAddress,
+  ttlMinutes: req.server.config.reservationTtlMinutes,
+});
+
+/**
+ * Creates (or reuses) the INTERIM order for the visitor's cart, taking stock with conditional updates. Bounded so one
+ * visitor cannot take stock off sale: at most `maxUnits` units, at most `maxOpenPerAddress` unpaid guest reservations
+ * per client address, and a reservation that replaces the cart's previous one keeps its hold start (no renewal).
+ */
+export async function reserve(q: Queryable, s: Session, limits: HoldLimits) {
   const cart = await findCart(q, s, { lock: true });
   if (!cart) throw badRequest('Your cart is empty');
   const view = await cartView(q, cart);
@@ -118,13 +151,29 @@ export async function reserve(q: Queryable, s: Session) {
   const problems = readinessProblems(cart, view.itemCount, rules, view.subtotal);
   if (problems.length) throw badRequest(problems);
   const fp = fingerprint(cart, view);
+  let holdStartedAt: Date | null = null;
   if (cart.reserved_order_id != null) {
     const { rows } = await q.query('SELECT * FROM orders WHERE id = $1', [cart.reserved_order_id]);
     const old = rows[0];
-    if (old && old.status === 'INTERIM' && old.payment_status === 'NOT_PAID' && cart.reserved_fingerprint === fp) {
+    const open = old && old.status === 'INTERIM' && old.payment_status === 'NOT_PAID';
+    if (open && cart.reserved_fingerprint === fp) {
       return { orderID: String(old.id), total: old.total, currency: old.currency, reused: true };
     }
+    if (open) holdStartedAt = old.hold_started_at ?? old.created_at;
     if (old) await releaseReservation(q, old.id, true);
+  }
+  if (view.itemCount > limits.maxUnits) {
+    throw badRequest(`One order can hold at most ${limits.maxUnits} items; please contact the store for a larger order`);
+  }
+  if (!s.userId) {
+    const open = await q.query(
+      `SELECT count(*)::int AS n FROM orders WHERE client_ip = $1 AND user_id IS NULL AND status = 'INTERIM' AND payment_status = 'NOT_PAID'
+         AND COALESCE(hold_started_at, created_at) >= now() - make_interval(mins => $2)`,
+      [limits.ip, limits.ttlMinutes],
+    );
+    if (open.rows[0].n >= limits.maxOpenPerAddress) {
+      throw new ApiError(429, 'Too many unpaid orders from this network; pay for or cancel one first');
+    }
   }
   if (view.storeCredit > 0) {
     if (!s.userId) throw badRequest('Sign in to use store credit');
@@ -154,14 +203,14 @@ export async function reserve(q: Queryable, s: Session) {
   const { rows } = await q.query(
     `INSERT INTO orders (user_id, session_id, status, payment_status, method, local_store_id, local_store_name, table_number,
       contact, delivery, pickup_date_time, delivery_date_time, subtotal, discount, tip, tax, shipping, store_credit, total,
-      currency, coupon_code, customer_comment)
-     VALUES ($1,$2,'INTERIM','NOT_PAID',$3,$4,$5,$6,$7::jsonb,$8::jsonb,$9,$10,$11,$12,$13,$14,$15,$16,$17,'CAD',$18,$19) RETURNING *`,
+      currency, coupon_code, customer_comment, hold_started_at, client_ip)
+     VALUES ($1,$2,'INTERIM','NOT_PAID',$3,$4,$5,$6,$7::jsonb,$8::jsonb,$9,$10,$11,$12,$13,$14,$15,$16,$17,'CAD',$18,$19,$20,$21) RETURNING *`,
     [s.userId, s.id, cart.order_method, cart.local_store_id, storeName, cart.order_method === 'EAT_IN' ? cart.table_number : null,
       JSON.stringify(cart.contact), cart.order_method === 'DELIVERY' ? JSON.stringify(cart.delivery) : null,
       cart.order_method === 'DELIVERY' ? null : when(cart.pickup_date, cart.pickup_time),
       cart.order_method === 'DELIVERY' ? when(cart.delivery_date, cart.delivery_time) : null,
       view.subtotal, view.discount, view.tip, view.tax, view.shipping, view.storeCredit, view.total,
-      view.coupon?.valid ? view.coupon.code : null, cart.customer_comment],
+      view.coupon?.valid ? view.coupon.code : null, cart.customer_comment, holdStartedAt, limits.ip],
   );
   const order = rows[0];
   for (const [i, l] of lines.entries()) {
@@ -189,8 +238,14 @@ export async function emptyCartOf(q: Queryable, orderId: number) {
   }
 }
 
+/** Lock order carts → orders → payment_attempts, the order reserve takes them in (no settle/re-reserve deadlock). */
+async function lockCartsOf(q: Queryable, orderId: number) {
+  await q.query('SELECT id FROM carts WHERE reserved_order_id = $1 ORDER BY id FOR UPDATE', [orderId]);
+}
+
 /** Settles an order that needs no online payment: PAY_AT_STORE (pickup/eat-in) or STORE_CREDIT (total 0). */
 export async function settle(q: Queryable, s: Session, orderId: number, method: string) {
+  await lockCartsOf(q, orderId);
   const o = await loadOwnOrder(q, s, orderId, true);
   if (o.status !== 'INTERIM' || o.payment_status !== 'NOT_PAID') throw conflict(`Order ${orderId} is ${o.status.toLowerCase()} and cannot be paid again`);
   const rules = await getSetting<CheckoutRules>(q, 'checkout');
@@ -200,7 +255,9 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
     paymentStatus = 'PAY_AT_STORE';
   } else if (method === 'STORE_CREDIT') {
     if (o.total !== 0) throw badRequest(`Store credit does not cover this order: ${(o.total / 100).toFixed(2)} still to pay`);
-    paymentStatus = 'PAID_ONLINE';
+    // Store credit is the shopper's money (PAID_ONLINE, as before); a coupon that took the total to 0 paid nothing,
+    // and reports and reconciliation must not count it as a payment.
+    paymentStatus = o.store_credit > 0 ? 'PAID_ONLINE' : 'PAID_BY_DISCOUNT';
   } else {
     throw badRequest(`Payment method '${method}' needs an online payment provider`);
   }
@@ -215,15 +272,18 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
     `UPDATE orders SET status = 'NEW', payment_status = $2, settled_at = clock_timestamp(), updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
     [o.id, paymentStatus],
   );
+  await voidAttempts(q, o.id);
   await emptyCartOf(q, o.id);
   return rows[0];
 }
 
 export async function cancel(q: Queryable, s: Session, orderId: number) {
+  await lockCartsOf(q, orderId);
   const o = await loadOwnOrder(q, s, orderId, true);
   if (!isCancellable(o)) throw conflict(`Order ${orderId} can no longer be cancelled`);
   await q.query(`UPDATE orders SET status = 'CANCELLED', updated_at = clock_timestamp() WHERE id = $1`, [o.id]);
   await returnStock(q, o.id);
+  await voidAttempts(q, o.id);
   if (o.status === 'NEW' && o.store_credit > 0 && o.user_id) {
     await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1,$2,'ORDER_CANCELLED',$3)`, [o.user_id, o.store_credit, o.id]);
   }

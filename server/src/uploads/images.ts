@@ -8,7 +8,14 @@ export interface ImageType {
   ext: string;
 }
 
+/**
+ * Markup anywhere in the file: an image that is also an HTML page (a GIF89a header followed by <script>) is refused,
+ * whatever its first bytes say, so a polyglot is never stored and served.
+ */
+const MARKUP = /<(script|html|body|iframe|svg|object|embed|!doctype|\?xml)[\s>/]/i;
+
 export function sniffImage(data: Buffer): ImageType | null {
+  if (MARKUP.test(data.toString('latin1'))) return null;
   if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { mime: 'image/png', ext: 'png' };
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
   const head = data.subarray(0, 12).toString('latin1');

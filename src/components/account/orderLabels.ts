@@ -2,7 +2,7 @@ import dayjs from 'dayjs'
 import type { MessageKey, Translate } from '@/i18n'
 
 const STATUS = ['NEW', 'INTERIM', 'COMPLETED', 'CANCELLED', 'FAILED'] as const
-const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'FAILED', 'REFUNDED'] as const
+const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'PAID_BY_DISCOUNT', 'FAILED', 'REFUNDED'] as const
 const METHOD = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const
 const CREDIT_REASON = ['WELCOME_BONUS', 'REFUND', 'ORDER_PAYMENT', 'ORDER_CANCELLED'] as const
 

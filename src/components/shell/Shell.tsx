@@ -1,6 +1,7 @@
 import type { CSSProperties, PropsWithChildren } from 'react'
 import { View } from '@tarojs/components'
 import { OfflineNotice } from '@/components/common/OfflineNotice'
+import { SandboxMark } from '@/components/common/SandboxMark'
 import { useShell } from '@/hooks/useShell'
 import { Header } from './Header'
 import { ShellFooter } from './ShellFooter'
@@ -20,6 +21,7 @@ export function Shell({ title, children }: PropsWithChildren<{ title?: string }>
     <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}`} style={shell.themeVariables as CSSProperties}>
       {shell.showHeader && <Header />}
       <ShellSideMenu />
+      <SandboxMark />
       <OfflineNotice />
       <View className="shell__main" role="main">
         {/* Screen readers get the page's name as its one level-one heading (a label, not text: the page shows it). */}

@@ -522,6 +522,13 @@ describe('other confirmation routes', () => {
     expect(panel().getByText('Thank you for your order!')).toBeInTheDocument()
   })
 
+  test('/confirmation/{id}: an order a coupon paid in full (PAID_BY_DISCOUNT) is placed (success)', async () => {
+    mockHttp({ 'GET /common3/orderStatus/100001': status('NEW', 'PAID_BY_DISCOUNT') })
+    renderAt('/confirmation/100001')
+    await settle()
+    expect(panel().getByText('Thank you for your order!')).toBeInTheDocument()
+  })
+
   test('/confirmationa/alipay_h5/{order_id} checks the Alipay payment', async () => {
     const http = mockHttp({ 'POST /shoppingManagement4/checkAlipayPaymentStatus': PAID })
     renderAt('/confirmationa/alipay_h5/100001', AlternateConfirmationPage)
