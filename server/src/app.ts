@@ -28,6 +28,7 @@ import liveStreamRoutes from './routes/liveStream.ts';
 import uploadRoutes from './routes/uploads.ts';
 import verifiedContactRoutes from './routes/verifiedContact.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
+import { startMail } from './mail/index.ts';
 import { addErrorSchemas, openApiDocument, recordRoutes, type DeclaredRoute } from './openapi.ts';
 import { BenchFloor, Health, OpenApiDocument } from '../../contract/common.ts';
 
@@ -87,6 +88,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     expireReservations(db, config.reservationTtlMinutes).catch((e) => app.log.error(e, 'reservation sweep failed'));
   }, 60_000);
   sweeper.unref();
+  startMail(app);
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));

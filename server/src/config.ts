@@ -14,6 +14,15 @@ export interface Config {
   seed: boolean;
   /** minutes an INTERIM/NOT_PAID order keeps its stock before it is released */
   reservationTtlMinutes: number;
+  /** smtp(s)://user:pass@host:port; unset → mail is written to DATA_DIR/outbox as .eml files */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** the shop's public origin for links in mail (https://shop.example.com); unset → the origin the request came to */
+  publicUrl?: string;
+  /** how often the mail worker looks for due mail */
+  mailPollMs: number;
+  /** first retry of a mail the transport refused; doubles per attempt up to an hour */
+  mailRetryBaseMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,6 +38,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === 'true',
     seed: env.SEED !== 'false',
     reservationTtlMinutes: Number(env.RESERVATION_TTL_MINUTES ?? 30),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'iStore <no-reply@istore.test>',
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    mailPollMs: Number(env.MAIL_POLL_MS ?? 2000),
+    mailRetryBaseMs: Number(env.MAIL_RETRY_BASE_MS ?? 30_000),
   };
 }
 

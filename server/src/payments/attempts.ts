@@ -13,6 +13,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { conflict } from '../lib/errors.ts';
 import type { Session } from '../lib/session.ts';
 import { emptyCartOf, loadOwnOrder, parseOrderId } from '../services/orders.ts';
+import { queueReceipt } from '../mail/mails.ts';
 import type { PaymentAttempt, PaymentChannel } from './provider.ts';
 
 export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED';
@@ -154,5 +155,6 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
       [order.id],
     );
     await emptyCartOf(q, order.id);
+    await queueReceipt(q, order.id);
   });
 }

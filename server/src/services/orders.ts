@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { cartView, findCart, fingerprint, storeCreditBalance, type CartRow } from './cart.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
+import { queueReceipt } from '../mail/mails.ts';
 
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -214,6 +215,7 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
     [o.id, paymentStatus],
   );
   await emptyCartOf(q, o.id);
+  await queueReceipt(q, o.id);
   return rows[0];
 }
 
