@@ -21,6 +21,7 @@ import checkoutRoutes from './routes/checkout.ts';
 import ordersRoutes from './routes/orders.ts';
 import accountRoutes from './routes/account.ts';
 import contentRoutes from './routes/content.ts';
+import contactRoutes from './routes/contact.ts';
 import laterRoutes from './routes/later.ts';
 import paymentRoutes from './routes/payments.ts';
 import identityRoutes from './routes/identity.ts';
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(ordersRoutes, { prefix: API_PREFIX });
   await app.register(accountRoutes, { prefix: API_PREFIX });
   await app.register(contentRoutes, { prefix: API_PREFIX });
+  await app.register(contactRoutes, { prefix: API_PREFIX });
   await app.register(identityRoutes, { prefix: API_PREFIX });
   await app.register(liveStreamRoutes, { prefix: API_PREFIX });
   await app.register(uploadRoutes, { prefix: API_PREFIX });
