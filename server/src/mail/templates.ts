@@ -1,7 +1,8 @@
 /** The store's mail, in the shopper's language (en/zh), each as plain text and HTML. Pure functions of their data. */
 import { formatMoney } from '../lib/money.ts';
+import type { Locale } from '../../../contract/constants.ts';
 
-export type Locale = 'en' | 'zh';
+export type { Locale };
 export interface Rendered {
   subject: string;
   text: string;
