@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import { Input } from '@/components/taro/FormComponents'
+import { Input, Textarea } from '@/components/taro/FormComponents'
 import './AccountForm.scss'
 
 interface FieldProps {
@@ -13,23 +13,37 @@ interface FieldProps {
   /** Browser autofill hint (H5). */
   autoComplete?: string
   maxlength?: number
+  /** Several lines (a message) instead of one. */
+  multiline?: boolean
 }
 
 /** A labelled text field with its validation message underneath. */
-export function Field({ name, label, value, onChange, error, password, autoComplete, maxlength = 200 }: FieldProps) {
+export function Field({ name, label, value, onChange, error, password, autoComplete, maxlength = 200, multiline }: FieldProps) {
+  const nativeProps = { 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete }
   return (
     <View className={`account-field${error ? ' account-field--invalid' : ''}`}>
       <Text className="account-field__label">{label}</Text>
-      <Input
-        className="account-field__input"
-        name={name}
-        value={value}
-        password={password}
-        maxlength={maxlength}
-        ariaLabel={label}
-        nativeProps={{ 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete }}
-        onInput={(e) => onChange(e.detail.value)}
-      />
+      {multiline ? (
+        <Textarea
+          className="account-field__input account-field__input--multiline"
+          name={name}
+          value={value}
+          maxlength={maxlength}
+          nativeProps={nativeProps}
+          onInput={(e) => onChange(e.detail.value)}
+        />
+      ) : (
+        <Input
+          className="account-field__input"
+          name={name}
+          value={value}
+          password={password}
+          maxlength={maxlength}
+          ariaLabel={label}
+          nativeProps={nativeProps}
+          onInput={(e) => onChange(e.detail.value)}
+        />
+      )}
       {error ? (
         <View className="account-field__error" role="alert">
           {error}
