@@ -6,10 +6,10 @@ import { localizedName } from '@/domain/menus'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
-import { useAppConfig } from '@/hooks/useShell'
 import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useLocale } from '@/stores/locale'
+import { useUi } from '@/stores/ui'
 
 /** An image of a configured tab, a text glyph, or the drawn cart (emoji fonts are missing on some devices). */
 export type TabIcon = { kind: 'image'; url: string } | { kind: 'glyph'; text: string } | { kind: 'cart' }
@@ -23,6 +23,8 @@ export interface TabView {
   /** Display-only tabs (configured without a link) are not buttons. */
   tappable: boolean
   target: TabTarget
+  /** The support tab is the host's customer-service button (WeChat): the tap itself opens the conversation. */
+  conversation: boolean
 }
 
 /** Configured icons are image paths or icon names; names are drawn as glyphs (no icon font: package size budget). */
@@ -57,7 +59,7 @@ function tabIcon(icon: string | undefined, cdnPath: string | undefined): TabIcon
 export function useTabBar() {
   const t = useT()
   const content = useAppInfo((s) => s.info?.appContent)
-  const config = useAppConfig()
+  const openModal = useUi((s) => s.openModal)
   const language = useLocale((s) => s.language)
   const itemCount = useCart((s) => s.cart?.itemCount ?? 0)
   const route = useRoute()
@@ -74,7 +76,8 @@ export function useTabBar() {
           active: isTabActive(tab, route.path),
           badge: target.kind === 'cart' ? cartBadge(itemCount) : null,
           tappable: target.kind !== 'none',
-          target
+          target,
+          conversation: target.kind === 'support' && platform.support === 'conversation'
         }
       })
     : DEFAULT_TABS.map((tab) => ({
@@ -85,7 +88,8 @@ export function useTabBar() {
         badge: tab.badge ? cartBadge(itemCount) : null,
         tappable: true,
         // The Cart tab follows the cart action, so a group-campaign page opens its campaign cart.
-        target: tab.id === 'cart' ? { kind: 'cart' as const } : tab.target
+        target: tab.id === 'cart' ? { kind: 'cart' as const } : tab.target,
+        conversation: tab.id === 'support' && platform.support === 'conversation'
       }))
 
   function open(target: TabTarget) {
@@ -100,7 +104,8 @@ export function useTabBar() {
         void platform.openMiniProgramPage(target.path)
         break
       case 'support':
-        platform.support({ email: config.supportEmail, phone: config.supportPhone })
+        if (platform.support === 'page') platform.navigate('/contact')
+        else openModal('support')
         break
       case 'none':
         break

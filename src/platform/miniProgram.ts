@@ -56,11 +56,6 @@ export function openHostPage(path: string): Promise<boolean> {
   })
 }
 
-export function miniProgramSupport({ email, phone }: { email?: string; phone?: string }): void {
-  if (phone) Taro.makePhoneCall({ phoneNumber: phone })
-  else if (email) Taro.setClipboardData({ data: email })
-}
-
 /** Mini-programs report the network through Taro; until the first answer the device counts as online. */
 export function miniProgramConnectivity(): Connectivity {
   let online = true
