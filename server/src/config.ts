@@ -17,7 +17,7 @@ export interface Config {
   /** smtp(s)://user:pass@host:port; unset → mail is written to DATA_DIR/outbox as .eml files */
   smtpUrl?: string;
   mailFrom: string;
-  /** the shop's public origin for links in mail (https://shop.example.com); unset → the origin the request came to */
+  /** the shop's public origin for links in mail (https://shop.example.com); required with smtpUrl; unset → the request's origin */
   publicUrl?: string;
   /** how often the mail worker looks for due mail */
   mailPollMs: number;

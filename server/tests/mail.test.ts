@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { enqueueMail, MailWorker } from '../src/mail/queue.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
+import { parseEml } from './eml.ts';
 import { freshDb, isError, ok, Shopper, tomorrow, CONTACT, type TestDb } from './helpers.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -51,32 +52,6 @@ const outboxFiles = (db: TestDb, kind: string) => {
   const dir = path.join(db.dataDir, 'outbox');
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${kind}.eml`)).map((f) => path.join(dir, f)) : [];
 };
-
-/** The headers and the decoded text and HTML parts of a message as nodemailer writes it. */
-function parseEml(raw: string) {
-  const [head] = raw.split(/\r?\n\r?\n/);
-  const header = (name: string) => {
-    const m = head.replace(/\r?\n[ \t]+/g, ' ').match(new RegExp(`^${name}: (.*)$`, 'mi'));
-    return decodeWords(m?.[1] ?? '');
-  };
-  const boundary = head.match(/boundary="?([^";\r\n]+)"?/)![1];
-  const parts: Record<string, string> = {};
-  for (const part of raw.split(`--${boundary}`).slice(1, -1)) {
-    const [ph, ...rest] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-    const body = rest.join('\n\n');
-    const type = ph.match(/Content-Type: ([^;\r\n]+)/i)![1];
-    const enc = (ph.match(/Content-Transfer-Encoding: (\S+)/i)?.[1] ?? '7bit').toLowerCase();
-    parts[type] = enc === 'base64' ? Buffer.from(body, 'base64').toString('utf8')
-      : enc === 'quoted-printable' ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
-      : body;
-  }
-  return { to: header('To'), subject: header('Subject'), text: parts['text/plain'], html: parts['text/html'] };
-}
-
-function decodeWords(s: string) {
-  return s.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, e, t) => e.toUpperCase() === 'B' ? Buffer.from(t, 'base64').toString('utf8')
-    : Buffer.from(t.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x: string, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
-}
 
 test('password reset: the mail lands in the outbox, in the shopper\'s language, and its link sets a new password', async () => {
   const db = await newDb();
@@ -146,7 +121,7 @@ async function closedPort() {
 
 test('queued mail survives a restart: a mail the first server could not send is sent by the next one', async () => {
   const db = await newDb();
-  const first = await start(db, { smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, mailRetryBaseMs: 60_000 });
+  const first = await start(db, { smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, publicUrl: 'https://shop.example.com', mailRetryBaseMs: 60_000 });
   ok(await new Shopper(first.base).get('/common3/forgotPassword?emailID=demo@istore.test'));
   const failed = await waitFor('the failed attempt', async () =>
     (await first.app.db.query(`SELECT attempts, last_error FROM mail_queue WHERE status = 'PENDING' AND last_error IS NOT NULL`)).rows[0]);
@@ -160,6 +135,11 @@ test('queued mail survives a restart: a mail the first server could not send is 
   assert.match(parseEml(fs.readFileSync(file, 'utf8')).text, /\/account\/reset\?token=/);
   const { rows } = await second.app.db.query(`SELECT status, attempts FROM mail_queue`);
   assert.deepEqual(rows, [{ status: 'SENT', attempts: 2 }]);
+});
+
+test('SMTP without PUBLIC_URL is refused at start: a reset link must not take the request\'s forgeable host', async () => {
+  const db = await newDb();
+  await assert.rejects(start(db, { smtpUrl: 'smtp://127.0.0.1:2525' }), /PUBLIC_URL/);
 });
 
 /**
@@ -210,7 +190,7 @@ async function flakySmtp() {
 test('SMTP: a server that refuses first gets the mail on a retry, exactly once', async () => {
   const smtp = await flakySmtp();
   const db = await newDb();
-  const srv = await start(db, { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailRetryBaseMs: 200 });
+  const srv = await start(db, { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, publicUrl: 'https://shop.example.com', mailRetryBaseMs: 200 });
   ok(await new Shopper(srv.base).get('/common3/forgotPassword?emailID=demo@istore.test'));
   const row = await waitFor('delivery', async () =>
     (await srv.app.db.query(`SELECT status, attempts, last_error FROM mail_queue WHERE status = 'SENT'`)).rows[0]);
@@ -218,7 +198,7 @@ test('SMTP: a server that refuses first gets the mail on a retry, exactly once',
   assert.equal(smtp.connections(), 2);
   assert.equal(smtp.received.length, 1);
   assert.match(smtp.received[0], /^To: demo@istore\.test$/m);
-  assert.match(smtp.received[0].replace(/=\r?\n/g, ''), /\/account\/reset\?token=/);
+  assert.match(smtp.received[0].replace(/=\r?\n/g, ''), /https:\/\/shop\.example\.com\/account\/reset\?token=/, 'links use PUBLIC_URL');
   assert.equal(outboxFiles(db, 'password-reset').length, 0, 'with SMTP_URL nothing goes to the outbox');
 });
 

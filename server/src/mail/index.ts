@@ -11,7 +11,10 @@ declare module 'fastify' {
 }
 
 export function startMail(app: FastifyInstance) {
-  const { smtpUrl, mailFrom, dataDir, mailPollMs, mailRetryBaseMs } = app.config;
+  const { smtpUrl, publicUrl, mailFrom, dataDir, mailPollMs, mailRetryBaseMs } = app.config;
+  // Links in mail (password reset) otherwise take the request's host, which a client can forge (X-Forwarded-Host):
+  // mail that leaves the machine must point at the shop's real address.
+  if (smtpUrl && !publicUrl) throw new Error('SMTP_URL is set but PUBLIC_URL is not: set PUBLIC_URL to the shop\'s address (https://shop.example.com)');
   const transport = smtpUrl ? smtpTransport(smtpUrl, mailFrom) : outboxTransport(path.join(dataDir, 'outbox'), mailFrom);
   app.log.info({ mail: transport.describe }, smtpUrl ? 'mail is sent by SMTP' : `no SMTP_URL: mail is written as .eml files to ${path.join(dataDir, 'outbox')}`);
   const worker = new MailWorker(app.db, transport, { pollMs: mailPollMs, retryBaseMs: mailRetryBaseMs, log: app.log });

@@ -91,16 +91,20 @@ export function receiptMail(locale: Locale, d: ReceiptData): Rendered {
     ]);
 }
 
-export function contactAckMail(locale: Locale, d: { storeName: string; name: string; message: string }): Rendered {
+/**
+ * Anyone can type any address into the contact form, so the acknowledgement carries none of the sender's text beyond
+ * the name: the store must not become a relay for someone else's message.
+ */
+export function contactAckMail(locale: Locale, d: { storeName: string; name: string }): Rendered {
   return locale === 'zh'
     ? render(locale, d.storeName, `${d.storeName}：我们已收到您的留言`, [
       { p: `${d.name}，您好：` },
-      { p: '感谢您联系我们。我们已收到以下留言，会尽快回复您。' },
-      { p: d.message },
+      { p: '感谢您联系我们。我们已收到您的留言，会尽快回复您。' },
+      { p: '如果您没有给我们留言，请忽略此邮件。' },
     ])
     : render(locale, d.storeName, `${d.storeName}: we received your message`, [
       { p: `Hello ${d.name},` },
-      { p: 'Thank you for contacting us. We received the message below and will answer you soon.' },
-      { p: d.message },
+      { p: 'Thank you for contacting us. We received your message and will answer you soon.' },
+      { p: 'If you did not write to us, please ignore this e-mail.' },
     ]);
 }

@@ -53,7 +53,7 @@ export async function submitContactForm(db: Db, s: Session | null, ip: string, f
       'INSERT INTO form_submissions (session_id, user_id, form, ip, locale) VALUES ($1,$2,$3::jsonb,$4,$5) RETURNING id',
       [s?.id ?? null, s?.userId ?? null, JSON.stringify(form), ip, s?.locale ?? 'en'],
     );
-    if (form.email) await queueContactAck(q, { email: form.email, name: form.name, message: form.message, locale: s?.locale });
+    if (form.email) await queueContactAck(q, { email: form.email, name: form.name, locale: s?.locale });
     return String(rows[0].id);
   });
 }

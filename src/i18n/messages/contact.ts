@@ -12,7 +12,7 @@ export default defineMessages({
     'contact.honeypot': 'Leave this field empty',
     'contact.submit': 'Send message',
     'contact.sent': 'Thank you, {name}. We have received your message and will answer you soon.',
-    'contact.sentCopy': 'A copy has been e-mailed to {email}.',
+    'contact.sentCopy': 'A confirmation has been e-mailed to {email}.',
     'contact.another': 'Send another message',
     'contact.error.tooMany': 'Too many messages have been sent just now. Please try again in a few minutes.',
     'contact.error.network': 'Your message could not be sent: check your connection and try again.'
@@ -28,7 +28,7 @@ export default defineMessages({
     'contact.honeypot': '请勿填写此项',
     'contact.submit': '发送留言',
     'contact.sent': '谢谢您，{name}。我们已收到您的留言，会尽快回复您。',
-    'contact.sentCopy': '留言副本已发送到 {email}。',
+    'contact.sentCopy': '确认邮件已发送到 {email}。',
     'contact.another': '再写一条留言',
     'contact.error.tooMany': '刚才发送的留言太多，请几分钟后再试。',
     'contact.error.network': '留言未能发送，请检查网络连接后重试。'

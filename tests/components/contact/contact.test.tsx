@@ -17,7 +17,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     emailInvalid: 'Enter a valid e-mail address.',
     phoneInvalid: 'Enter a valid phone number.',
     sentAda: 'Thank you, Ada. We have received your message and will answer you soon.',
-    copy: 'A copy has been e-mailed to ada@example.com.',
+    copy: 'A confirmation has been e-mailed to ada@example.com.',
     another: 'Send another message',
     tooMany: 'Too many messages have been sent just now. Please try again in a few minutes.'
   },
@@ -29,7 +29,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     emailInvalid: '请输入有效的电子邮箱地址。',
     phoneInvalid: '请输入有效的电话号码。',
     sentAda: '谢谢您，Ada。我们已收到您的留言，会尽快回复您。',
-    copy: '留言副本已发送到 ada@example.com。',
+    copy: '确认邮件已发送到 ada@example.com。',
     another: '再写一条留言',
     tooMany: '刚才发送的留言太多，请几分钟后再试。'
   }
@@ -58,7 +58,7 @@ describe.each(LANGS)('contact page (%s)', (lang) => {
     expect(http.calls).toHaveLength(0)
   })
 
-  it('a phone alone is enough; the answer promises no e-mailed copy', async () => {
+  it('a phone alone is enough; the answer promises no e-mail', async () => {
     resetStores(guest(), lang, '/contact')
     const http = mockHttp({ 'POST /message/submitForm': receipt })
     const { container } = render(<ContactForm />)
@@ -72,7 +72,7 @@ describe.each(LANGS)('contact page (%s)', (lang) => {
     expect(screen.queryByText(text.copy)).toBeNull()
   })
 
-  it('with an e-mail, says a copy went there; "send another" keeps who you are and clears the message', async () => {
+  it('with an e-mail, says a confirmation went there; "send another" keeps who you are and clears the message', async () => {
     resetStores(guest(), lang, '/contact')
     const http = mockHttp({ 'POST /message/submitForm': receipt })
     const { container } = render(<ContactForm />)
