@@ -92,6 +92,12 @@ export function useTabBar() {
         conversation: tab.id === 'support' && platform.support === 'conversation'
       }))
 
+  /** The sheet where the platform has one; elsewhere the contact page (a conversation opens only from its own button). */
+  function support() {
+    if (platform.support === 'sheet') openModal('support')
+    else platform.navigate('/contact')
+  }
+
   function open(target: TabTarget) {
     switch (target.kind) {
       case 'route':
@@ -101,11 +107,14 @@ export function useTabBar() {
         platform.navigate(cartActionUrl(route.path, route.params))
         break
       case 'miniProgram':
-        void platform.openMiniProgramPage(target.path)
+        // A host page (the seeded Chat tab's messenger) exists only inside its mini-program; elsewhere the tab is
+        // not dead: it offers the store's support instead.
+        void platform.openMiniProgramPage(target.path).then((opened) => {
+          if (!opened) support()
+        })
         break
       case 'support':
-        if (platform.support === 'page') platform.navigate('/contact')
-        else openModal('support')
+        support()
         break
       case 'none':
         break

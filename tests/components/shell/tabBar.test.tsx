@@ -127,6 +127,19 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     expect(navigations).toHaveLength(4)
     // The display-only tab is not a button.
     expect(screen.getByText('Hotline').closest('.tab-bar__tab')).toHaveClass('tab-bar__tab--static')
+    expect(useUi.getState().modal).toBeNull()
+    openMiniProgramPage.mockRestore()
+  })
+
+  it('a configured mini-program tab where there is no such page (a plain browser) opens the support sheet instead', async () => {
+    resetStores(withTabs(CONFIGURED_TABS), lang)
+    const openMiniProgramPage = jest.spyOn(platform, 'openMiniProgramPage').mockResolvedValue(false)
+    render(<TabBar />)
+    fireEvent.click(screen.getByText('Chat'))
+    await act(async () => undefined)
+    expect(openMiniProgramPage).toHaveBeenCalledWith('/pages/messenger/index?room=1')
+    expect(useUi.getState().modal).toBe('support')
+    expect(navigations).toHaveLength(0)
     openMiniProgramPage.mockRestore()
   })
 
