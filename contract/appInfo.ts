@@ -59,7 +59,9 @@ export const AppConfig = Type.Object({
   displayHeader: Type.Optional(StringEnum(['FULL', 'FLOATING'])),
   enablePromotion: Type.Optional(Type.Boolean()),
   supportEmail: Type.Optional(Type.String()),
-  supportPhone: Type.Optional(Type.String())
+  supportPhone: Type.Optional(Type.String()),
+  /** A web chat with the store (https://…), offered beside e-mail and phone by the H5 support sheet. */
+  supportChatUrl: Type.Optional(Type.String())
 })
 export type AppConfig = Static<typeof AppConfig>
 

@@ -76,13 +76,16 @@ export type Coupons = Static<typeof Coupons>
 export const CouponCodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) })
 export type CouponCodeParams = Static<typeof CouponCodeParams>
 
+/** The contact page's message (spec §7): a name, an e-mail or a phone (at least one) to answer, the message. */
 export const ContactForm = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
-  email: Type.String({ maxLength: 254 }),
+  email: Type.Optional(Type.String({ maxLength: 254 })),
   subject: Type.Optional(Type.String({ maxLength: 200 })),
   message: Type.String({ minLength: 1, maxLength: 5000 }),
   phone: Type.Optional(Type.String({ maxLength: 30 })),
-  formName: Type.Optional(Type.String({ maxLength: 60 }))
+  formName: Type.Optional(Type.String({ maxLength: 60 })),
+  /** Anti-spam honeypot: a field people never see. A message that fills it gets the usual answer and is dropped. */
+  website: Type.Optional(Type.String({ maxLength: 500 }))
 })
 export type ContactForm = Static<typeof ContactForm>
 export const ContactFormReceipt = Type.Object({ ok: Type.Boolean(), id: Type.String() })

@@ -24,6 +24,7 @@ import checkoutRoutes from './routes/checkout.ts';
 import ordersRoutes from './routes/orders.ts';
 import accountRoutes from './routes/account.ts';
 import contentRoutes from './routes/content.ts';
+import contactRoutes from './routes/contact.ts';
 import laterRoutes from './routes/later.ts';
 import paymentRoutes from './routes/payments.ts';
 import identityRoutes from './routes/identity.ts';
@@ -31,6 +32,7 @@ import liveStreamRoutes from './routes/liveStream.ts';
 import uploadRoutes from './routes/uploads.ts';
 import verifiedContactRoutes from './routes/verifiedContact.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
+import { startMail } from './mail/index.ts';
 import { addErrorSchemas, openApiDocument, recordRoutes, type DeclaredRoute } from './openapi.ts';
 import { BenchFloor, Health, OpenApiDocument } from '../../contract/common.ts';
 
@@ -110,6 +112,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       .catch((e) => app.log.error(e, 'reservation / retention sweep failed'));
   }, 60_000);
   sweeper.unref();
+  startMail(app);
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
@@ -182,6 +185,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(ordersRoutes, { prefix: API_PREFIX });
   await app.register(accountRoutes, { prefix: API_PREFIX });
   await app.register(contentRoutes, { prefix: API_PREFIX });
+  await app.register(contactRoutes, { prefix: API_PREFIX });
   await app.register(identityRoutes, { prefix: API_PREFIX });
   await app.register(liveStreamRoutes, { prefix: API_PREFIX });
   await app.register(uploadRoutes, { prefix: API_PREFIX });

@@ -37,6 +37,15 @@ export interface Config {
   /** SCRYPT_LOG_N / SCRYPT_P: cost of new password hashes (lib/password.ts). */
   scryptLogN: number;
   scryptP: number;
+  /** smtp(s)://user:pass@host:port; unset → mail is written to DATA_DIR/outbox as .eml files */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** the shop's public origin for links in mail (https://shop.example.com); required with smtpUrl; unset → the request's origin */
+  publicUrl?: string;
+  /** how often the mail worker looks for due mail */
+  mailPollMs: number;
+  /** first retry of a mail the transport refused; doubles per attempt up to an hour */
+  mailRetryBaseMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 60_000),
     scryptLogN: Number(env.SCRYPT_LOG_N ?? 15),
     scryptP: Number(env.SCRYPT_P ?? 3),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'iStore <no-reply@istore.test>',
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    mailPollMs: Number(env.MAIL_POLL_MS ?? 2000),
+    mailRetryBaseMs: Number(env.MAIL_RETRY_BASE_MS ?? 30_000),
   };
 }
 

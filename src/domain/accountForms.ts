@@ -1,5 +1,5 @@
 /**
- * Account form rules (sign-in, sign-up, passwords, profile, address, verified contact) and the sign-in redirect.
+ * Form rules (sign-in, sign-up, passwords, profile, address, verified contact, the contact page) and the sign-in redirect.
  * The spec leaves form validation "not shown"; these are the house rules, checked again by the server.
  */
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '@contract/constants'
@@ -15,6 +15,7 @@ export type FieldError =
   | 'idNumberInvalid'
   | 'passportNumberInvalid'
   | 'photoRequired'
+  | 'emailOrPhone'
 export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>
 
 export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH
@@ -119,6 +120,23 @@ export const validateAddress = (v: AddressValues) =>
     ['province', required(v.province)],
     ['postCode', required(v.postCode)]
   ])
+
+export interface ContactValues {
+  name: string
+  email: string
+  phone: string
+  message: string
+}
+/** The contact page: a name, a message, and an e-mail or a phone to answer (either is enough; what is given must be valid). */
+export const validateContact = (v: ContactValues) => {
+  const reachable = !blank(v.email) || !blank(v.phone)
+  return collect<keyof ContactValues>([
+    ['name', required(v.name)],
+    ['email', reachable ? (blank(v.email) ? null : email(v.email)) : 'emailOrPhone'],
+    ['phone', optionalPhone(v.phone)],
+    ['message', required(v.message)]
+  ])
+}
 
 export interface VerifiedContactValues {
   realName: string

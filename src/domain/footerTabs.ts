@@ -55,15 +55,12 @@ export function footerTabTarget(link?: string): TabTarget {
 
 /**
  * What a tab does where the store runs. A mini-program page (Chat...) opens only inside a mini-program or a WeChat
- * mini-program web-view; elsewhere the tab offers the store's support contacts instead, or is left out (null) when
- * there are none, rather than being a tab that does nothing.
+ * mini-program web-view; elsewhere the tab opens the store's support instead (the sheet or the contact page, which
+ * always has the contact form), rather than being a tab that does nothing.
  */
-export function reachableTabTarget(
-  target: TabTarget,
-  where: { canOpenMiniProgramPages: boolean; hasSupportContact: boolean }
-): TabTarget | null {
+export function reachableTabTarget(target: TabTarget, where: { canOpenMiniProgramPages: boolean }): TabTarget {
   if (target.kind !== 'miniProgram' || where.canOpenMiniProgramPages) return target
-  return where.hasSupportContact ? { kind: 'support' } : null
+  return { kind: 'support' }
 }
 
 function present(value: unknown): boolean {

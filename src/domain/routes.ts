@@ -38,6 +38,8 @@ export const ROUTES: RouteDef[] = [
   { page: 'packages/user/pages/orders/index', area: 'user', patterns: ['/user/orders'] },
   { page: 'packages/user/pages/order/index', area: 'user', patterns: ['/user/orders/:id'] },
   { page: 'packages/blog/pages/index/index', area: 'blog', patterns: ['/blog', '/blog/:slug'] },
+  // The contact form, a general page of its own; its page path is the one spec §2's header helper opens in the mini-programs.
+  { page: 'pages/contact/contact', patterns: ['/contact'] },
   // General pages (spec: "empty path — general pages area"); must stay last: it matches any single segment.
   { page: 'pages/general/index', patterns: ['/:name'] }
 ]

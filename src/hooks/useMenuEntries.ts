@@ -42,5 +42,5 @@ export function useMenuEntries(items: MenuItem[] | undefined, language: Language
 export function followMenuTarget(target: MenuLinkTarget): void {
   if (target.kind === 'internal') platform.navigate(target.url)
   else if (target.kind === 'external') platform.openExternal(target.url)
-  else if (target.kind === 'phone') platform.support({ phone: target.number })
+  else if (target.kind === 'phone') platform.dial(target.number)
 }

@@ -7,10 +7,10 @@ import { localizedName } from '@/domain/menus'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
-import { useAppConfig } from '@/hooks/useShell'
 import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useLocale } from '@/stores/locale'
+import { useUi } from '@/stores/ui'
 
 /** An image of a configured tab, or an icon of the store's icon set (components/shell/Icons). */
 export type TabIcon = { kind: 'image'; url: string } | { kind: 'icon'; name: IconName }
@@ -24,6 +24,8 @@ export interface TabView {
   /** Display-only tabs (configured without a link) are not buttons. */
   tappable: boolean
   target: TabTarget
+  /** The support tab is the host's customer-service button (WeChat): the tap itself opens the conversation. */
+  conversation: boolean
 }
 
 /** Configured icons are image paths or icon names. */
@@ -59,7 +61,7 @@ function tabIcon(icon: string | undefined, cdnPath: string | undefined): TabIcon
 export function useTabBar() {
   const t = useT()
   const content = useAppInfo((s) => s.info?.appContent)
-  const config = useAppConfig()
+  const openModal = useUi((s) => s.openModal)
   const language = useLocale((s) => s.language)
   const itemCount = useCart((s) => s.cart?.itemCount ?? 0)
   const route = useRoute()
@@ -67,15 +69,11 @@ export function useTabBar() {
   const configured = hasConfiguredFooter({ styling: content?.css, language, tabs: configuredTabs })
 
   const environment = platform.environment()
-  const where = {
-    canOpenMiniProgramPages: environment.miniProgram || environment.weChatMiniProgramWebView,
-    hasSupportContact: !!(config.supportEmail || config.supportPhone)
-  }
+  const where = { canOpenMiniProgramPages: environment.miniProgram || environment.weChatMiniProgramWebView }
 
   const tabs: TabView[] = configured
-    ? configuredTabs.flatMap((tab, index) => {
+    ? configuredTabs.map((tab, index) => {
         const target = reachableTabTarget(footerTabTarget(tab.link), where)
-        if (!target) return []
         return {
           key: `configured-${index}`,
           label: localizedName(tab, language),
@@ -83,7 +81,8 @@ export function useTabBar() {
           active: isTabActive(tab, route.path),
           badge: target.kind === 'cart' ? cartBadge(itemCount) : null,
           tappable: target.kind !== 'none',
-          target
+          target,
+          conversation: target.kind === 'support' && platform.support === 'conversation'
         }
       })
     : DEFAULT_TABS.map((tab) => ({
@@ -94,8 +93,15 @@ export function useTabBar() {
         badge: tab.badge ? cartBadge(itemCount) : null,
         tappable: true,
         // The Cart tab follows the cart action, so a group-campaign page opens its campaign cart.
-        target: tab.id === 'cart' ? { kind: 'cart' as const } : tab.target
+        target: tab.id === 'cart' ? { kind: 'cart' as const } : tab.target,
+        conversation: tab.id === 'support' && platform.support === 'conversation'
       }))
+
+  /** The sheet where the platform has one; elsewhere the contact page (a conversation opens only from its own button). */
+  function support() {
+    if (platform.support === 'sheet') openModal('support')
+    else platform.navigate('/contact')
+  }
 
   function open(target: TabTarget) {
     switch (target.kind) {
@@ -106,10 +112,14 @@ export function useTabBar() {
         platform.navigate(cartActionUrl(route.path, route.params))
         break
       case 'miniProgram':
-        void platform.openMiniProgramPage(target.path)
+        // A host page (the seeded Chat tab's messenger) exists only inside its mini-program; elsewhere the tab is
+        // not dead: it offers the store's support instead.
+        void platform.openMiniProgramPage(target.path).then((opened) => {
+          if (!opened) support()
+        })
         break
       case 'support':
-        platform.support({ email: config.supportEmail, phone: config.supportPhone })
+        support()
         break
       case 'none':
         break

@@ -1,7 +1,7 @@
 /** Alipay mini-program. */
 import Taro from '@tarojs/taro'
 import { back, setTitleBar, taroStorage, windowWidth } from './common'
-import { miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage, miniProgramSupport } from './miniProgram'
+import { dialPhone, miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage } from './miniProgram'
 import { signIn } from './signIn.alipay'
 import type { Environment, Platform } from './types'
 import { payAlipayMiniProgram } from './pay.alipay'
@@ -32,7 +32,8 @@ export const platform: Platform = {
     // Mini-programs cannot open arbitrary sites; copy the link so the shopper can open it in a browser.
     Taro.setClipboardData({ data: url })
   },
-  support: miniProgramSupport,
+  dial: dialPhone,
+  support: 'page',
   storage: taroStorage,
   userAgent: () => 'Alipay MiniProgram',
   windowWidth,

@@ -98,12 +98,14 @@ export const platform: Platform = {
     return new Promise((resolve) => wx.miniProgram?.navigateTo({ url: path, success: () => resolve(true), fail: () => resolve(false) }))
   },
   openExternal(url) {
-    window.open(url, '_blank', 'noopener')
+    // mailto: and tel: hand over to the mail or phone app; a new tab for them would stay blank.
+    if (/^(mailto|tel):/i.test(url)) window.location.href = url
+    else window.open(url, '_blank', 'noopener')
   },
-  support({ email, phone }) {
-    if (phone && environment().mobile) window.location.href = `tel:${phone}`
-    else if (email) window.location.href = `mailto:${email}`
+  dial(phone) {
+    window.location.href = `tel:${phone}`
   },
+  support: 'sheet',
   storage: taroStorage,
   userAgent: () => navigator.userAgent,
   windowWidth,

@@ -1,7 +1,7 @@
 /** WeChat mini-program. */
 import Taro from '@tarojs/taro'
 import { back, setTitleBar, taroStorage, windowWidth } from './common'
-import { miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage, miniProgramSupport } from './miniProgram'
+import { dialPhone, miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage } from './miniProgram'
 import { signIn } from './signIn.weapp'
 import type { Environment, Platform } from './types'
 import { payWeChatMiniProgram } from './pay.weapp'
@@ -32,7 +32,8 @@ export const platform: Platform = {
     // Mini-programs cannot open arbitrary sites; copy the link so the shopper can open it in a browser.
     Taro.setClipboardData({ data: url })
   },
-  support: miniProgramSupport,
+  dial: dialPhone,
+  support: 'conversation',
   storage: taroStorage,
   userAgent: () => 'WeChat MiniProgram',
   windowWidth,

@@ -64,11 +64,6 @@ export function openHostPage(path: string): Promise<boolean> {
   })
 }
 
-export function miniProgramSupport({ email, phone }: { email?: string; phone?: string }): void {
-  if (phone) Taro.makePhoneCall({ phoneNumber: phone })
-  else if (email) Taro.setClipboardData({ data: email })
-}
-
 /** Mini-programs report the network through Taro; until the first answer the device counts as online. */
 export function miniProgramConnectivity(): Connectivity {
   let online = true
@@ -87,4 +82,9 @@ export function miniProgramConnectivity(): Connectivity {
       return () => void listeners.delete(listener)
     }
   }
+}
+
+/** The host's call sheet for a store phone number (a tel: link means nothing in a mini-program). */
+export function dialPhone(phone: string): void {
+  void Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined)
 }

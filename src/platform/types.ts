@@ -112,8 +112,15 @@ export interface Platform {
   /** Opens a page of the host mini-program (spec: /pages/contact/contact, /pages/livestream/livestream?roomId=...). Resolves false where there is no host mini-program. */
   openMiniProgramPage(path: string): Promise<boolean>
   openExternal(url: string): void
-  /** Spec tab bar "Support": contact page in the mini-program, e-mail/phone sheet elsewhere. */
-  support(contact: { email?: string; phone?: string }): void
+  /** Calls a phone number: the phone app on H5 (tel:), the host's call sheet on the mini-programs. */
+  dial(phone: string): void
+  /**
+   * How this platform answers the spec's tab bar "Support": 'conversation' — the host's customer-service chat, which
+   * only a tapped button with open-type="contact" opens (WeChat); 'page' — the contact page, /pages/contact/contact
+   * (Alipay: its customer-service button needs the merchant's tnt-inst-id, which app info does not carry);
+   * 'sheet' — the store's e-mail, phone and chat link in a sheet, with the contact page in it (H5).
+   */
+  readonly support: 'conversation' | 'page' | 'sheet'
   /** Persistent key/value storage. */
   storage: {
     get<T>(key: string): T | undefined

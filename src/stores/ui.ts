@@ -1,7 +1,7 @@
 /** Shell state: side menu and modals (spec §4: open/closed, shown/hidden). */
 import { create } from 'zustand'
 
-export type ModalName = 'languageCurrency' | 'location' | null
+export type ModalName = 'languageCurrency' | 'location' | 'support' | null
 
 interface UiState {
   sideMenuOpen: boolean

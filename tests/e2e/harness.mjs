@@ -61,6 +61,8 @@ export async function startStack() {
   await waitForHealth(baseUrl, child, 60_000)
   return {
     baseUrl,
+    /** The server's DATA_DIR: mail lands in its outbox/ (no SMTP_URL). */
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r))

@@ -155,16 +155,14 @@ describe('spec "Active tab highlighting follows the current path (account/user t
   })
 })
 
-describe('a tab that can do nothing where the store runs is not shown as one', () => {
+describe('a tab that can do nothing where the store runs opens support instead', () => {
   const chat: TabTarget = { kind: 'miniProgram', path: '/pages/messenger/index' }
-  it.each<[TabTarget, boolean, boolean, TabTarget | null]>([
-    [chat, true, false, chat],
-    [chat, true, true, chat],
-    [chat, false, true, { kind: 'support' }],
-    [chat, false, false, null],
-    [{ kind: 'route', url: '/store' }, false, false, { kind: 'route', url: '/store' }],
-    [{ kind: 'none' }, false, false, { kind: 'none' }]
-  ])('%o (mini-program pages open: %p, support contact: %p) → %o', (target, canOpenMiniProgramPages, hasSupportContact, expected) => {
-    expect(reachableTabTarget(target, { canOpenMiniProgramPages, hasSupportContact })).toEqual(expected)
+  it.each<[TabTarget, boolean, TabTarget]>([
+    [chat, true, chat],
+    [chat, false, { kind: 'support' }],
+    [{ kind: 'route', url: '/store' }, false, { kind: 'route', url: '/store' }],
+    [{ kind: 'none' }, false, { kind: 'none' }]
+  ])('%o (mini-program pages open: %p) → %o', (target, canOpenMiniProgramPages, expected) => {
+    expect(reachableTabTarget(target, { canOpenMiniProgramPages })).toEqual(expected)
   })
 })

@@ -14,6 +14,8 @@ describe('spec §2 routes', () => {
     ['/user', 'packages/user/pages/list/index', {}],
     ['/user/orders/A1', 'packages/user/pages/order/index', { id: 'A1' }],
     ['/about', 'pages/general/index', { name: 'about' }],
+    ['/contact', 'pages/contact/contact', {}],
+    ['/pages/contact/contact', 'pages/contact/contact', {}],
     ['/packages/store/pages/product/index?id=3', 'packages/store/pages/product/index', { id: '3' }]
   ])('%s renders %s', (url, page, params) => {
     const match = matchRoute(url)
@@ -29,6 +31,7 @@ describe('spec §2 routes', () => {
   it('turns public URLs into mini-program page paths with every parameter in the query', () => {
     expect(toPagePath('/store/product/12?from=share')).toBe('/packages/store/pages/product/index?from=share&id=12')
     expect(toPagePath('/store/productlist?cat=a%26b')).toBe('/packages/store/pages/productlist/index?cat=a%26b')
+    expect(toPagePath('/contact')).toBe('/pages/contact/contact')
   })
 
   it('keeps lazy areas in sub-packages and the rest in the main package', () => {

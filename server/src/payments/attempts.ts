@@ -16,6 +16,7 @@ import { conflict } from '../lib/errors.ts';
 import type { Session } from '../lib/session.ts';
 import { emptyCartOf, loadOwnOrder, parseOrderId } from '../services/orders.ts';
 import { storeCreditBalance } from '../services/cart.ts';
+import { queueReceipt } from '../mail/mails.ts';
 import type { PaymentAttempt, PaymentChannel } from './provider.ts';
 
 export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED' | 'VOID' | 'NEEDS_REFUND';
@@ -147,6 +148,7 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
       [order.id],
     );
     await emptyCartOf(q, order.id);
+    await queueReceipt(q, order.id);
     return mark('PAID', null);
   });
 }

@@ -1,15 +1,13 @@
-/** Pages, section templates, images, coupons, contact form (client: src/api/content.ts). */
+/** Pages, section templates, images, coupons (client: src/api/content.ts). The contact form: routes/contact.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ContactForm, ContactFormReceipt, Coupon, CouponCodeParams, Coupons, ImageParams, PageContent, PageContentQuery, SectionTemplate,
+  Coupon, CouponCodeParams, Coupons, ImageParams, PageContent, PageContentQuery, SectionTemplate,
   SectionTemplateParams, StoreImage,
 } from '../../../contract/content.ts';
-import { badRequest, notFound } from '../lib/errors.ts';
-import { getSession } from '../lib/session.ts';
+import { notFound } from '../lib/errors.ts';
 import { isImageName, renderSvg } from '../lib/svg.ts';
-import { EMAIL_RE } from '../services/validate.ts';
-import { couponByCode, pageContent, publicCoupons, saveContactForm, sectionTemplate } from '../services/content.ts';
+import { couponByCode, pageContent, publicCoupons, sectionTemplate } from '../services/content.ts';
 
 export default async function contentRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -38,17 +36,5 @@ export default async function contentRoutes(server: FastifyInstance) {
   app.get('/common3/coupons/', { schema: { response: { 200: Coupons } } }, async () => ({ coupons: await publicCoupons(db) }));
   app.get('/common3/coupons/:code', { schema: { params: CouponCodeParams, response: { 200: Coupon } } }, async (req) => {
     return couponByCode(db, req.params.code);
-  });
-
-  app.post('/message/submitForm', {
-    schema: {
-      body: ContactForm,
-      response: { 200: ContactFormReceipt },
-    },
-  }, async (req) => {
-    const b = req.body;
-    if (!EMAIL_RE.test(b.email.trim())) throw badRequest('E-mail address is not valid');
-    if (!b.message.trim()) throw badRequest('Message is empty');
-    return { ok: true, id: await saveContactForm(db, await getSession(req), b) };
   });
 }

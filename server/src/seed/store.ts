@@ -23,6 +23,8 @@ export const appConfig = {
   enableCheckout: true,
   displayHeader: 'FULL',
   enablePromotion: false,
+  supportEmail: 'care@maple-jade.example',
+  supportPhone: '416-555-0100',
 };
 
 export const payment = {

@@ -12,6 +12,7 @@ import type { Registration } from '../../../contract/account.ts';
 import { releaseReservation } from './orders.ts';
 import { EMAIL_RE } from './validate.ts';
 import { toUser, userFields } from './profile.ts';
+import { queuePasswordReset } from '../mail/mails.ts';
 
 /** Moves the guest's cart (merging into the account's cart) and guest orders of this session to the user. */
 async function attachGuestData(q: Queryable, sessionId: number, userId: number) {
@@ -90,13 +91,18 @@ export async function createAccount(db: Queryable, b: Registration): Promise<num
   return rows[0].id;
 }
 
-/** A one-hour reset token for the account of this e-mail, or null when there is none (the caller answers the same). */
-export async function requestPasswordReset(db: Queryable, email: string): Promise<string | null> {
-  const { rows } = await db.query('SELECT id FROM users WHERE email = $1', [email]);
-  if (!rows[0]) return null;
-  const token = newToken(24);
-  await db.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`, [hashToken(token), rows[0].id]);
-  return token;
+/**
+ * Queues a reset mail with a one-hour token for the account of this e-mail; nothing for an unknown e-mail (the caller
+ * answers the same). The link opens `origin`'s reset page; the mail speaks the requesting session's language.
+ */
+export async function requestPasswordReset(db: Db, email: string, mail: { origin: string; locale: unknown }): Promise<void> {
+  await db.tx(async (q) => {
+    const { rows } = await q.query('SELECT id FROM users WHERE email = $1', [email]);
+    if (!rows[0]) return;
+    const token = newToken(24);
+    await q.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`, [hashToken(token), rows[0].id]);
+    await queuePasswordReset(q, { email, token, ...mail });
+  });
 }
 
 /**

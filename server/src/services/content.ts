@@ -1,8 +1,7 @@
-/** The operator's content: general pages, section templates, public coupons, and the contact form's submissions. */
+/** The operator's content: general pages, section templates, public coupons. */
 import type { Queryable } from '../db/index.ts';
 import { notFound } from '../lib/errors.ts';
-import type { Session } from '../lib/session.ts';
-import type { ContactForm, Coupon, PageContent, SectionTemplate } from '../../../contract/content.ts';
+import type { Coupon, PageContent, SectionTemplate } from '../../../contract/content.ts';
 
 /** A general page by its name (any case; 404 when there is none). */
 export async function pageContent(q: Queryable, pageName: string): Promise<PageContent> {
@@ -39,11 +38,4 @@ export async function couponByCode(q: Queryable, code: string): Promise<Coupon> 
   const { rows } = await q.query('SELECT * FROM coupons WHERE upper(code) = upper($1) AND public', [code.trim()]);
   if (!rows[0]) throw notFound(`Coupon '${code}' not found`);
   return toCoupon(rows[0]);
-}
-
-/** Keeps a contact-form submission for the operator; answers its id. */
-export async function saveContactForm(q: Queryable, s: Session | null, form: ContactForm): Promise<string> {
-  const { rows } = await q.query('INSERT INTO form_submissions (session_id, user_id, form) VALUES ($1,$2,$3::jsonb) RETURNING id',
-    [s?.id ?? null, s?.userId ?? null, JSON.stringify({ formName: 'contact', ...form })]);
-  return String(rows[0].id);
 }

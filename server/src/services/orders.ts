@@ -7,6 +7,7 @@ import { optionLabels } from '../lib/options.ts';
 import { cartView, findCart, fingerprint, storeCreditBalance, type CartRow } from './cart.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
+import { queueReceipt } from '../mail/mails.ts';
 
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -274,6 +275,7 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
   );
   await voidAttempts(q, o.id);
   await emptyCartOf(q, o.id);
+  await queueReceipt(q, o.id);
   return rows[0];
 }
 

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import { Input } from '@/components/taro/FormComponents'
+import { Input, Textarea } from '@/components/taro/FormComponents'
 import './AccountForm.scss'
 
 interface FieldProps {
@@ -18,26 +18,41 @@ interface FieldProps {
   maxlength?: number
   /** Enter on the web, the keyboard's Go on a phone: submits the form the field is in. */
   onSubmit?(): void
+  /** Several lines (a message) instead of one. */
+  multiline?: boolean
 }
 
 /** A labelled text field with its validation message underneath. */
-export function Field({ name, label, value, onChange, error, password, autoComplete, inputType, onBlur, maxlength = 200, onSubmit }: FieldProps) {
+export function Field({ name, label, value, onChange, error, password, autoComplete, inputType, onBlur, maxlength = 200, onSubmit, multiline }: FieldProps) {
+  const nativeProps = { 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete, ...(inputType ? { type: inputType } : {}) }
   return (
     <View className={`account-field${error ? ' account-field--invalid field-invalid' : ''}`}>
       <Text className="account-field__label">{label}</Text>
-      <Input
-        className="account-field__input"
-        name={name}
-        value={value}
-        password={password}
-        maxlength={maxlength}
-        ariaLabel={label}
-        nativeProps={{ 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete, ...(inputType ? { type: inputType } : {}) }}
-        onInput={(e) => onChange(e.detail.value)}
-        onBlur={onBlur}
-        confirmType={onSubmit ? 'go' : undefined}
-        onConfirm={onSubmit}
-      />
+      {multiline ? (
+        <Textarea
+          className="account-field__input account-field__input--multiline"
+          name={name}
+          value={value}
+          maxlength={maxlength}
+          nativeProps={nativeProps}
+          onInput={(e) => onChange(e.detail.value)}
+          onBlur={onBlur}
+        />
+      ) : (
+        <Input
+          className="account-field__input"
+          name={name}
+          value={value}
+          password={password}
+          maxlength={maxlength}
+          ariaLabel={label}
+          nativeProps={nativeProps}
+          onInput={(e) => onChange(e.detail.value)}
+          onBlur={onBlur}
+          confirmType={onSubmit ? 'go' : undefined}
+          onConfirm={onSubmit}
+        />
+      )}
       {error ? (
         <View className="account-field__error" role="alert">
           {error}

@@ -5,6 +5,7 @@ import { useUi } from '@/stores/ui'
 // Each fetched only when there is something to show, never with the first page.
 const LanguageCurrencyModal = lazy(() => import('./LanguageCurrencyModal').then((m) => ({ default: m.LanguageCurrencyModal })))
 const LocationModal = lazy(() => import('./LocationModal').then((m) => ({ default: m.LocationModal })))
+const SupportSheet = lazy(() => import('./SupportSheet').then((m) => ({ default: m.SupportSheet })))
 const AddToHome = lazy(() => import('./AddToHome').then((m) => ({ default: m.AddToHome })))
 const PromoPopup = lazy(() => import('./PromoPopup').then((m) => ({ default: m.PromoPopup })))
 
@@ -16,7 +17,7 @@ function useInstallOffered(): boolean {
 }
 
 /**
- * H5: the language/currency and location modals are chunks loaded when opened; the add-to-home prompt
+ * H5: the language/currency and location modals and the support sheet are chunks loaded when opened; the add-to-home prompt
  * when the browser offers installation; the promo pop-up only inside WeChat (its offer is a WeChat
  * mini-program page, PromoPopup decides the rest). Mini-programs render them all (ShellModals.tsx).
  */
@@ -38,6 +39,11 @@ export function ShellModals() {
       {modal === 'location' && (
         <Suspense fallback={null}>
           <LocationModal />
+        </Suspense>
+      )}
+      {modal === 'support' && (
+        <Suspense fallback={null}>
+          <SupportSheet />
         </Suspense>
       )}
       {installOffered && (

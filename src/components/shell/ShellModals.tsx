@@ -5,7 +5,8 @@ import { PromoPopup } from './PromoPopup'
 
 /**
  * The shell's modals and pop-ups (each renders nothing while closed). Mini-programs: all in the main
- * package (no code splitting there). H5 (ShellModals.h5.tsx) loads the two modals when first opened.
+ * package (no code splitting there); not the support sheet, which only H5 opens (platform.support). H5
+ * (ShellModals.h5.tsx) loads the modals when first opened.
  */
 export function ShellModals() {
   return (

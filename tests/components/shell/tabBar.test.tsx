@@ -4,7 +4,8 @@ import { TabBar } from '@/components/shell/TabBar'
 import type { Language } from '@/i18n'
 import { platform } from '@/platform'
 import { useCart } from '@/stores/cart'
-import { appInfoFixture, withAppContent, withConfig } from '../../support/fixtures/appInfo'
+import { useUi } from '@/stores/ui'
+import { appInfoFixture, withAppContent } from '../../support/fixtures/appInfo'
 import { navigations } from '../../support/taroMock'
 import { cartWithQuantities, LANGS, resetStores, setUrl } from './shellTestKit'
 
@@ -49,16 +50,36 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     expect(screen.getByLabelText(text.cart4)).toBeInTheDocument()
   })
 
-  it('fixed tabs go to /home, /store, the cart action and /user/list; Support runs the support action', () => {
+  it('fixed tabs go to /home, /store, the cart action and /user/list; Support opens the support sheet on H5', () => {
     resetStores(appInfoFixture(), lang)
-    const support = jest.spyOn(platform, 'support').mockImplementation(() => undefined)
     render(<TabBar />)
     for (const label of [text.home, text.shop, text.cart, text.account]) fireEvent.click(screen.getByText(label))
     expect(navigations.map((n) => n.url)).toEqual(['/home', '/store', '/checkout/cart', '/user/list'])
     fireEvent.click(screen.getByText(text.support))
-    expect(support).toHaveBeenCalledWith({ email: 'help@maple-market.example.com', phone: '+1-604-555-0100' })
+    expect(useUi.getState().modal).toBe('support')
     expect(navigations).toHaveLength(4)
-    support.mockRestore()
+  })
+
+  it('Support where the platform offers the contact page (Alipay) opens /contact; in WeChat it is the customer-service button', () => {
+    const platformSupport = platform as { support: string }
+    const h5 = platformSupport.support
+    try {
+      platformSupport.support = 'page'
+      resetStores(appInfoFixture(), lang)
+      const first = render(<TabBar />)
+      fireEvent.click(screen.getByText(text.support))
+      expect(navigations.map((n) => n.url)).toEqual(['/contact'])
+      expect(useUi.getState().modal).toBeNull()
+      first.unmount()
+
+      platformSupport.support = 'conversation'
+      const { container } = render(<TabBar />)
+      const tab = screen.getByText(text.support).closest('.tab-bar__tab')
+      expect(tab).toHaveClass('tab-bar__tab--button')
+      expect(container.querySelectorAll('.tab-bar__tab--button')).toHaveLength(1)
+    } finally {
+      platformSupport.support = h5
+    }
   })
 
   it('the Cart tab opens the campaign cart on a group-campaign page or with FissionSale', () => {
@@ -109,22 +130,35 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     expect(navigations).toHaveLength(4)
     // The display-only tab is not a button.
     expect(screen.getByText('Hotline').closest('.tab-bar__tab')).toHaveClass('tab-bar__tab--static')
+    expect(useUi.getState().modal).toBeNull()
     openMiniProgramPage.mockRestore()
     inWebView.mockRestore()
   })
 
-  it('in a plain browser a mini-program tab is left out, or offers the support contacts when the store has them', () => {
-    resetStores(withConfig(withTabs(CONFIGURED_TABS), { supportEmail: undefined, supportPhone: undefined }), lang)
-    const first = render(<TabBar />)
-    expect(screen.queryByText('Chat')).toBeNull()
-    first.unmount()
-
-    resetStores(withConfig(withTabs(CONFIGURED_TABS), { supportEmail: undefined, supportPhone: '+1 800 555 0199' }), lang)
-    const support = jest.spyOn(platform, 'support').mockImplementation(() => undefined)
+  it('a mini-program tab in a web-view whose page does not open falls back to the support sheet', async () => {
+    resetStores(withTabs(CONFIGURED_TABS), lang)
+    const environment = platform.environment()
+    const inWebView = jest.spyOn(platform, 'environment').mockReturnValue({ ...environment, weChatBrowser: true, weChatMiniProgramWebView: true })
+    const openMiniProgramPage = jest.spyOn(platform, 'openMiniProgramPage').mockResolvedValue(false)
     render(<TabBar />)
     fireEvent.click(screen.getByText('Chat'))
-    expect(support).toHaveBeenCalledWith({ email: undefined, phone: '+1 800 555 0199' })
-    support.mockRestore()
+    await act(async () => undefined)
+    expect(openMiniProgramPage).toHaveBeenCalledWith('/pages/messenger/index?room=1')
+    expect(useUi.getState().modal).toBe('support')
+    expect(navigations).toHaveLength(0)
+    openMiniProgramPage.mockRestore()
+    inWebView.mockRestore()
+  })
+
+  it('in a plain browser a mini-program tab opens the support sheet without trying the page', () => {
+    resetStores(withTabs(CONFIGURED_TABS), lang)
+    const openMiniProgramPage = jest.spyOn(platform, 'openMiniProgramPage')
+    render(<TabBar />)
+    fireEvent.click(screen.getByText('Chat'))
+    expect(openMiniProgramPage).not.toHaveBeenCalled()
+    expect(useUi.getState().modal).toBe('support')
+    expect(navigations).toHaveLength(0)
+    openMiniProgramPage.mockRestore()
   })
 
   it('configured tabs: the cart-link tab carries the badge; active follows the current path', () => {

@@ -1,0 +1,24 @@
+/** Starts the mail worker with the configured transport and stops it before the database closes. */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { MailWorker } from './queue.ts';
+import { outboxTransport, smtpTransport } from './transport.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailWorker: MailWorker;
+  }
+}
+
+export function startMail(app: FastifyInstance) {
+  const { smtpUrl, publicUrl, mailFrom, dataDir, mailPollMs, mailRetryBaseMs } = app.config;
+  // Links in mail (password reset) otherwise take the request's host, which a client can forge (X-Forwarded-Host):
+  // mail that leaves the machine must point at the shop's real address.
+  if (smtpUrl && !publicUrl) throw new Error('SMTP_URL is set but PUBLIC_URL is not: set PUBLIC_URL to the shop\'s address (https://shop.example.com)');
+  const transport = smtpUrl ? smtpTransport(smtpUrl, mailFrom) : outboxTransport(path.join(dataDir, 'outbox'), mailFrom);
+  app.log.info({ mail: transport.describe }, smtpUrl ? 'mail is sent by SMTP' : `no SMTP_URL: mail is written as .eml files to ${path.join(dataDir, 'outbox')}`);
+  const worker = new MailWorker(app.db, transport, { pollMs: mailPollMs, retryBaseMs: mailRetryBaseMs, log: app.log });
+  app.decorate('mailWorker', worker);
+  app.addHook('preClose', () => worker.stop());
+  worker.start();
+}

@@ -1,0 +1,47 @@
+/** Queues each kind of store mail with what it needs from the database, in the caller's transaction. */
+import type { Queryable } from '../db/index.ts';
+import { getSetting } from '../services/settings.ts';
+import { enqueueMail } from './queue.ts';
+import { contactAckMail, passwordResetMail, receiptMail, type Locale } from './templates.ts';
+
+const asLocale = (l: unknown): Locale => (l === 'zh' ? 'zh' : 'en');
+
+async function storeName(q: Queryable, locale: Locale): Promise<string> {
+  const info = await getSetting<any>(q, 'storeInfo');
+  return info?.storeNameContent?.[locale] || info?.storeName || 'iStore';
+}
+
+/** The reset link opens the client's reset page (/account/reset?token=…) on the shop's origin. */
+export async function queuePasswordReset(q: Queryable, d: { email: string; token: string; origin: string; locale: unknown }) {
+  const locale = asLocale(d.locale);
+  const { rows } = await q.query('SELECT first_name FROM users WHERE email = $1', [d.email]);
+  const link = `${d.origin}/account/reset?token=${encodeURIComponent(d.token)}`;
+  const mail = passwordResetMail(locale, { storeName: await storeName(q, locale), firstName: rows[0]?.first_name ?? '', link });
+  return enqueueMail(q, { kind: 'password-reset', to: d.email, locale, ...mail });
+}
+
+/** The receipt of a settled order, to its contact e-mail, in the language of the session that placed it. */
+export async function queueReceipt(q: Queryable, orderId: number) {
+  const o = (await q.query(
+    `SELECT o.*, s.locale FROM orders o LEFT JOIN sessions s ON s.id = o.session_id WHERE o.id = $1`, [orderId])).rows[0];
+  if (!o?.contact?.email) return null;
+  const locale = asLocale(o.locale);
+  const lines = (await q.query('SELECT name_en, name_zh, quantity, line_total FROM order_lines WHERE order_id = $1 ORDER BY line_no', [orderId])).rows;
+  const mail = receiptMail(locale, {
+    storeName: await storeName(q, locale),
+    firstName: o.contact.firstName,
+    orderID: String(o.id),
+    paidOnline: o.payment_status === 'PAID_ONLINE',
+    currency: o.currency,
+    lines: lines.map((l: any) => ({ name: (locale === 'zh' ? l.name_zh : l.name_en) || l.name_en, quantity: l.quantity, lineTotal: l.line_total })),
+    totals: { subtotal: o.subtotal, discount: o.discount, tip: o.tip, tax: o.tax, shipping: o.shipping, storeCredit: o.store_credit, total: o.total },
+    inAccount: o.user_id != null,
+  });
+  return enqueueMail(q, { kind: 'order-receipt', to: o.contact.email, locale, ...mail });
+}
+
+export async function queueContactAck(q: Queryable, d: { email: string; name: string; locale: unknown }) {
+  const locale = asLocale(d.locale);
+  const mail = contactAckMail(locale, { storeName: await storeName(q, locale), name: d.name });
+  return enqueueMail(q, { kind: 'contact-ack', to: d.email, locale, ...mail });
+}

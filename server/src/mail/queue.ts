@@ -1,0 +1,115 @@
+/**
+ * The mail queue: mail is rendered and inserted in the same transaction as what caused it (a reset request, a
+ * payment, a contact message), so it is never lost, and a worker sends it until a transport accepts it.
+ * Several processes may share one PostgreSQL database: a worker claims due rows with FOR UPDATE SKIP LOCKED and
+ * pushes their next_attempt_at forward by a lease in the same statement, so no other worker picks them up while it
+ * sends; a worker that dies mid-send leaves the row to be retried once the lease ends.
+ */
+import type { Db, Queryable } from '../db/index.ts';
+import type { MailTransport } from './transport.ts';
+import type { Locale, Rendered } from './templates.ts';
+
+export interface QueuedMail extends Rendered {
+  kind: 'password-reset' | 'order-receipt' | 'contact-ack';
+  to: string;
+  locale: Locale;
+}
+
+export async function enqueueMail(q: Queryable, m: QueuedMail): Promise<number> {
+  const { rows } = await q.query(
+    `INSERT INTO mail_queue (kind, to_address, locale, subject, text_body, html_body) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
+    [m.kind, m.to, m.locale, m.subject, m.text, m.html],
+  );
+  return rows[0].id;
+}
+
+const LEASE_SECONDS = 300;
+const MAX_BACKOFF_MS = 3_600_000;
+
+export interface WorkerOptions {
+  pollMs: number;
+  /** first retry after this; doubles per attempt up to an hour */
+  retryBaseMs: number;
+  log: { info(o: object, msg: string): void; warn(o: object, msg: string): void; error(o: object, msg: string): void };
+}
+
+/** A recipient the server rejects for good (5xx to RCPT TO) will never be delivered; anything else is retried. */
+function isPermanent(err: any): boolean {
+  return err?.command === 'RCPT TO' && typeof err.responseCode === 'number' && err.responseCode >= 500;
+}
+
+export class MailWorker {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = false;
+
+  constructor(private db: Db, private transport: MailTransport, private opts: WorkerOptions) {}
+
+  start() {
+    this.timer = setInterval(() => void this.tick(), this.opts.pollMs);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  /** Sends what is due; a tick already under way is joined, not doubled. */
+  tick(): Promise<void> {
+    this.running ??= this.drain().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private async drain() {
+    try {
+      while (!this.stopped) {
+        const batch = await this.claim(10);
+        for (const row of batch) await this.deliver(row);
+        if (batch.length < 10) return;
+      }
+    } catch (e) {
+      this.opts.log.error({ err: e }, 'mail queue: claiming mail failed');
+    }
+  }
+
+  private async claim(limit: number): Promise<any[]> {
+    const { rows } = await this.db.query(
+      `UPDATE mail_queue SET next_attempt_at = now() + make_interval(secs => $2), attempts = attempts + 1
+        WHERE id IN (SELECT id FROM mail_queue WHERE status = 'PENDING' AND next_attempt_at <= now()
+                      ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING *`,
+      [limit, LEASE_SECONDS],
+    );
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  private async deliver(row: any) {
+    const mail = { id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body };
+    try {
+      const where = await this.transport.send(mail);
+      // Bodies are dropped once delivered: a reset link should not outlive its mail in the database.
+      await this.db.query(
+        `UPDATE mail_queue SET status = 'SENT', sent_at = now(), last_error = NULL, text_body = '', html_body = '' WHERE id = $1`,
+        [row.id],
+      );
+      this.opts.log.info({ mailId: row.id, kind: row.kind, to: row.to_address, deliveredTo: where }, `mail ${row.kind} sent to ${where}`);
+    } catch (e: any) {
+      const message = String(e?.message ?? e).slice(0, 500);
+      if (isPermanent(e)) {
+        await this.db.query(`UPDATE mail_queue SET status = 'FAILED', last_error = $2 WHERE id = $1`, [row.id, message]);
+        this.opts.log.error({ mailId: row.id, kind: row.kind, to: row.to_address, err: message }, 'mail rejected for good');
+        return;
+      }
+      const delayMs = Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
+      await this.db.query(
+        `UPDATE mail_queue SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`,
+        [row.id, delayMs / 1000, message],
+      );
+      this.opts.log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delayMs, err: message }, 'mail not sent; will retry');
+    }
+  }
+}

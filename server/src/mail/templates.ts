@@ -1,0 +1,110 @@
+/** The store's mail, in the shopper's language (en/zh), each as plain text and HTML. Pure functions of their data. */
+import { formatMoney } from '../lib/money.ts';
+import type { Locale } from '../../../contract/constants.ts';
+
+export type { Locale };
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Paragraphs shared by both forms; a `link` paragraph becomes a button in HTML and a bare URL in text. */
+type Block = { p: string } | { link: string; label: string } | { table: [string, string][] };
+
+function render(locale: Locale, storeName: string, subject: string, blocks: Block[]): Rendered {
+  const text = blocks.map((b) => ('p' in b ? b.p : 'link' in b ? `${b.label}:\n${b.link}` : b.table.map(([k, v]) => `${k}  ${v}`).join('\n')))
+    .concat(`— ${storeName}`).join('\n\n');
+  const body = blocks.map((b) => {
+    if ('p' in b) return `<p style="margin:0 0 16px">${esc(b.p).replace(/\n/g, '<br>')}</p>`;
+    if ('link' in b) {
+      return `<p style="margin:0 0 16px"><a href="${esc(b.link)}" style="display:inline-block;padding:10px 18px;background:#1f6f50;color:#fff;text-decoration:none;border-radius:4px">${esc(b.label)}</a></p>`
+        + `<p style="margin:0 0 16px;font-size:12px;color:#555;word-break:break-all">${esc(b.link)}</p>`;
+    }
+    const rows = b.table.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0">${esc(k)}</td><td style="padding:4px 0;text-align:right">${esc(v)}</td></tr>`).join('');
+    return `<table style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`;
+  }).join('\n');
+  const html = `<!doctype html><html lang="${locale === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>`
+    + `<body style="font-family:sans-serif;color:#222;max-width:560px;margin:0 auto;padding:24px">\n${body}\n`
+    + `<p style="margin:24px 0 0;color:#555">— ${esc(storeName)}</p></body></html>`;
+  return { subject, text, html };
+}
+
+export function passwordResetMail(locale: Locale, d: { storeName: string; firstName: string; link: string }): Rendered {
+  return locale === 'zh'
+    ? render(locale, d.storeName, `${d.storeName}：重置密码`, [
+      { p: `${d.firstName}，您好：` },
+      { p: '我们收到了重置您账户密码的请求。请在一小时内打开下面的链接设置新密码。' },
+      { link: d.link, label: '设置新密码' },
+      { p: '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。' },
+    ])
+    : render(locale, d.storeName, `${d.storeName}: reset your password`, [
+      { p: `Hello ${d.firstName},` },
+      { p: 'We received a request to reset the password of your account. Open the link below within an hour to choose a new one.' },
+      { link: d.link, label: 'Choose a new password' },
+      { p: 'If you did not ask for this, ignore this e-mail: your password stays as it is.' },
+    ]);
+}
+
+export interface ReceiptData {
+  storeName: string;
+  firstName: string;
+  orderID: string;
+  paidOnline: boolean;
+  currency: string;
+  lines: { name: string; quantity: number; lineTotal: number }[];
+  totals: { subtotal: number; discount: number; tip: number; tax: number; shipping: number; storeCredit: number; total: number };
+  /** the order is on an account, so it is listed under My account → Orders */
+  inAccount: boolean;
+}
+
+export function receiptMail(locale: Locale, d: ReceiptData): Rendered {
+  const money = (n: number) => formatMoney(n, d.currency);
+  const zh = locale === 'zh';
+  const t = d.totals;
+  const rows: [string, string][] = d.lines.map((l) => [`${l.name} × ${l.quantity}`, money(l.lineTotal)]);
+  const add = (label: string, n: number, sign = '') => { if (n) rows.push([label, sign + money(n)]); };
+  add(zh ? '小计' : 'Subtotal', t.subtotal);
+  add(zh ? '优惠' : 'Discount', t.discount, '-');
+  add(zh ? '小费' : 'Tip', t.tip);
+  add(zh ? '税' : 'Tax', t.tax);
+  add(zh ? '运费' : 'Shipping', t.shipping);
+  add(zh ? '店铺余额' : 'Store credit', t.storeCredit, '-');
+  rows.push([zh ? '合计' : 'Total', money(t.total)]);
+  const paid = d.paidOnline
+    ? (zh ? '已在线付款。' : 'Paid online.')
+    : (zh ? '请在门店付款。' : 'To be paid at the store.');
+  return zh
+    ? render(locale, d.storeName, `${d.storeName}：订单 ${d.orderID} 的收据`, [
+      { p: `${d.firstName}，您好：` },
+      { p: `感谢您的订购！这是订单 ${d.orderID} 的收据。${paid}` },
+      { table: rows },
+      ...(d.inAccount ? [{ p: '您也可以在“我的账户 → 我的订单”中查看此订单。' }] : []),
+    ])
+    : render(locale, d.storeName, `${d.storeName}: receipt for order ${d.orderID}`, [
+      { p: `Hello ${d.firstName},` },
+      { p: `Thank you for your order! This is the receipt for order ${d.orderID}. ${paid}` },
+      { table: rows },
+      ...(d.inAccount ? [{ p: 'You can also find this order under My account → My orders.' }] : []),
+    ]);
+}
+
+/**
+ * Anyone can type any address into the contact form, so the acknowledgement carries none of the sender's text beyond
+ * the name: the store must not become a relay for someone else's message.
+ */
+export function contactAckMail(locale: Locale, d: { storeName: string; name: string }): Rendered {
+  return locale === 'zh'
+    ? render(locale, d.storeName, `${d.storeName}：我们已收到您的留言`, [
+      { p: `${d.name}，您好：` },
+      { p: '感谢您联系我们。我们已收到您的留言，会尽快回复您。' },
+      { p: '如果您没有给我们留言，请忽略此邮件。' },
+    ])
+    : render(locale, d.storeName, `${d.storeName}: we received your message`, [
+      { p: `Hello ${d.name},` },
+      { p: 'Thank you for contacting us. We received your message and will answer you soon.' },
+      { p: 'If you did not write to us, please ignore this e-mail.' },
+    ]);
+}
