@@ -41,7 +41,7 @@ describe.each(LANGS)('passwords (%s)', (lang) => {
 
   it('reset link: sets the new password with the token', async () => {
     resetStores(guest(), lang, '/account/reset?token=tok123')
-    const http = mockHttp({ 'POST /common3/resetPasswordExternal': { ok: true } })
+    const http = mockHttp({ 'POST /common3/resetPasswordExternal': { ok: true, unlinked: [] } })
     const { container } = render(<ResetPasswordForm />)
     expect(container.querySelector('[name="oldPassword"]')).toBeNull()
     await type(container, 'password', 'brand new pass')
