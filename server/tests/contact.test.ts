@@ -14,7 +14,8 @@ let srv: Running;
 
 before(async () => {
   db = await freshDb();
-  srv = await startServer(db);
+  // The tests speak for several senders through X-Forwarded-For, as a proxy in front of the store would.
+  srv = await startServer(db, { config: { trustProxy: true } });
 });
 after(async () => {
   await srv?.close();

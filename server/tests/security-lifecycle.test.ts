@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 import { sweepExpired } from '../src/services/retention.ts';
 import { configurePasswordHashing, hashPassword } from '../src/lib/password.ts';
-import { FORM_RULE } from '../src/identity/rateLimit.ts';
+import { CONTACT_LIMITS } from '../src/services/contact.ts';
 
 let db: TestDb;
 let srv: Running;
@@ -50,7 +50,7 @@ test('saving delivery addresses at checkout stops at the 10 the address book all
 
 test('contact-form messages are limited per address', async () => {
   const s = new Shopper(srv.base);
-  for (let i = 0; i < FORM_RULE.max; i++) ok(await s.post('/message/submitForm', { name: 'Ada', email: 'ada@example.com', message: `hello ${i}` }));
+  for (let i = 0; i < CONTACT_LIMITS.perAddress.max; i++) ok(await s.post('/message/submitForm', { name: 'Ada', email: 'ada@example.com', message: `hello ${i}` }));
   isError(await s.post('/message/submitForm', { name: 'Ada', email: 'ada@example.com', message: 'one more' }), 429);
 });
 

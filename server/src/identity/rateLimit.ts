@@ -10,8 +10,8 @@
  *   - change password: 5 tries of the current password per 15 minutes per account.
  * Addresses are `req.ip`, which honours X-Forwarded-For only from configured proxies (TRUST_PROXY).
  * Covers signon, wechat/link, alipay/link (they check a password) and admin/userManagement/resetPassword; the same
- * counters also limit unknown coupon codes per address (common3/coupons/{code}, couponVerification/{code}) and
- * contact-form messages per address (message/submitForm).
+ * counters also limit unknown coupon codes per address (common3/coupons/{code}, couponVerification/{code}). The contact
+ * form keeps its own limits with its messages (services/contact.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.ts';
@@ -29,8 +29,6 @@ export const ACCOUNT_RULE: LimitRule = { max: 50, windowMs: 60 * 60_000 };
 export const CHANGE_PASSWORD_RULE: LimitRule = { max: 5, windowMs: 15 * 60_000 };
 /** Coupon codes that do not exist (or are not yours) from one address: guessing non-public codes (finding 9). */
 export const COUPON_RULE: LimitRule = { max: 20, windowMs: 15 * 60_000 };
-/** Contact-form messages from one address (anonymous, stored): not given back, a success counts too. */
-export const FORM_RULE: LimitRule = { max: 20, windowMs: 60 * 60_000 };
 const KNOWN_ADDRESS_DAYS = 90;
 
 /**
@@ -85,7 +83,6 @@ declare module 'fastify' {
 export function registerLoginRateLimit(app: FastifyInstance, prefix: string) {
   const credentialRoutes = new Set(['/common3/signon', '/wechat/link', '/alipay/link'].map((r) => prefix + r));
   const changePassword = `${prefix}/admin/userManagement/resetPassword`;
-  const contactForm = `${prefix}/message/submitForm`;
   const couponLookups = new Set(['/common3/coupons/:code', '/shoppingManagement4/couponVerification/:code'].map((r) => prefix + r));
   app.addHook('preHandler', async (req) => {
     const route = req.routeOptions.url ?? '';
@@ -120,9 +117,6 @@ export function registerLoginRateLimit(app: FastifyInstance, prefix: string) {
       const wait = await takeAttempts(db, [[key, CHANGE_PASSWORD_RULE]]);
       if (wait > 0) throw tooMany(wait, 'wrong current passwords');
       req.limitSucceeded = (q) => giveBack(q, [key]);
-    } else if (route === contactForm) {
-      const wait = await takeAttempts(db, [[`form:${req.ip}`, FORM_RULE]]);
-      if (wait > 0) throw tooMany(wait, 'messages sent');
     } else if (couponLookups.has(route)) {
       const key = `coupon:${req.ip}`;
       const wait = await takeAttempts(db, [[key, COUPON_RULE]]);
