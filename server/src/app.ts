@@ -27,12 +27,14 @@ import contentRoutes from './routes/content.ts';
 import contactRoutes from './routes/contact.ts';
 import laterRoutes from './routes/later.ts';
 import paymentRoutes from './routes/payments.ts';
+import { createPaymentProvider } from './payments/index.ts';
+import { createIdentityProvider } from './identity/index.ts';
 import identityRoutes from './routes/identity.ts';
 import liveStreamRoutes from './routes/liveStream.ts';
 import uploadRoutes from './routes/uploads.ts';
 import verifiedContactRoutes from './routes/verifiedContact.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
-import { startMail } from './mail/index.ts';
+import { mailRefusal, startMail } from './mail/index.ts';
 import { addErrorSchemas, openApiDocument, recordRoutes, type DeclaredRoute } from './openapi.ts';
 import { BenchFloor, Health, OpenApiDocument } from '../../contract/common.ts';
 
@@ -54,9 +56,14 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...opts.config };
-  // Fail closed before anything is opened: a sandbox in production would hand out paid orders and accounts.
-  const refusal = sandboxRefusal(config);
+  // Fail closed before anything is opened: a sandbox in production would hand out paid orders and accounts; mail
+  // leaving the machine needs the shop's real address.
+  const refusal = sandboxRefusal(config) ?? mailRefusal(config);
   if (refusal) throw new Error(refusal);
+  // Unknown providers too: a build that failed after opening the database would leave its pool and mail worker
+  // running (a process that never exits).
+  createPaymentProvider(config.paymentProvider);
+  createIdentityProvider(config.identityProvider, API_PREFIX);
   configurePasswordHashing(config.scryptLogN, config.scryptP);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },

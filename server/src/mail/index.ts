@@ -10,11 +10,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Why this mail configuration must not start, or null. Links in mail (password reset) otherwise take the request's
+ * host, which a client can forge (X-Forwarded-Host): mail that leaves the machine must point at the shop's real address.
+ */
+export function mailRefusal({ smtpUrl, publicUrl }: { smtpUrl?: string; publicUrl?: string }): string | null {
+  return smtpUrl && !publicUrl ? 'SMTP_URL is set but PUBLIC_URL is not: set PUBLIC_URL to the shop\'s address (https://shop.example.com)' : null;
+}
+
 export function startMail(app: FastifyInstance) {
-  const { smtpUrl, publicUrl, mailFrom, dataDir, mailPollMs, mailRetryBaseMs } = app.config;
-  // Links in mail (password reset) otherwise take the request's host, which a client can forge (X-Forwarded-Host):
-  // mail that leaves the machine must point at the shop's real address.
-  if (smtpUrl && !publicUrl) throw new Error('SMTP_URL is set but PUBLIC_URL is not: set PUBLIC_URL to the shop\'s address (https://shop.example.com)');
+  const { smtpUrl, mailFrom, dataDir, mailPollMs, mailRetryBaseMs } = app.config;
   const transport = smtpUrl ? smtpTransport(smtpUrl, mailFrom) : outboxTransport(path.join(dataDir, 'outbox'), mailFrom);
   app.log.info({ mail: transport.describe }, smtpUrl ? 'mail is sent by SMTP' : `no SMTP_URL: mail is written as .eml files to ${path.join(dataDir, 'outbox')}`);
   const worker = new MailWorker(app.db, transport, { pollMs: mailPollMs, retryBaseMs: mailRetryBaseMs, log: app.log });
