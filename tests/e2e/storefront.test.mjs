@@ -110,10 +110,10 @@ describe('no dead ends on a phone', () => {
       const { context, page, errors } = await openContext(browser, { viewport: 'phone', language })
       try {
         await open(page, '/home')
-        const expected = language === 'en' ? ['Home', 'Coffee', 'Search', 'Cart'] : ['首页', '咖啡', '搜索', '购物车']
+        const expected = language === 'en' ? ['Home', 'Coffee', 'Search', 'Cart', 'Chat'] : ['首页', '咖啡', '搜索', '购物车', '客服']
         // The store's configured tabs replace the fixed ones once app info has arrived.
         await visible(page, '.tab-bar__label').filter({ hasText: expected[1] }).waitFor(WAIT)
-        // The Chat tab opens a mini-program page and the opening hours were a label: neither is a tab on the web.
+        // No display-only tab (the opening hours are in the side menu now).
         assert.deepEqual(await visible(page, '.tab-bar__tab--static').count(), 0)
         const labels = (await visible(page, '.tab-bar__label').allInnerTexts()).map((s) => s.trim())
         assert.deepEqual(labels, expected)
@@ -124,6 +124,11 @@ describe('no dead ends on a phone', () => {
           // The tab is lit on the page it opened, and was not on the page before (Taro keeps that page, hidden, for a while).
           await visible(page, '.tab-bar__tab--active').filter({ hasText: label }).first().waitFor(WAIT)
         }
+        // The Chat tab opens a WeChat mini-program page; on the web it opens the store's support sheet instead.
+        await visible(page, '.tab-bar__tab').nth(4).click(WAIT)
+        await visible(page, '.support-sheet__options').waitFor(WAIT)
+        await visible(page, '.modal-frame__close').click(WAIT)
+        await page.locator('.support-sheet__options').waitFor({ ...WAIT, state: 'detached' })
 
         await visible(page, '.header__toggle').click(WAIT)
         const group = visible(page, '.side-menu__link[role="button"]').first()

@@ -136,7 +136,7 @@ export const navigation = {
     { link: 'productlist?cat=Coffee', icon: 'coffee', name: 'Coffee', nameContent: m('Coffee', '咖啡') },
     { link: 'search', icon: 'search', name: 'Search', nameContent: m('Search', '搜索') },
     { link: 'checkout/cart', icon: 'cart', name: 'Cart', nameContent: m('Cart', '购物车') },
-    // Opens in the WeChat mini-program; the web leaves it out (no chat there). Opening hours are in the side menu, not a tab.
+    // Opens in the WeChat mini-program; elsewhere it opens the store's support. Opening hours are in the side menu, not a tab.
     { link: '/pages/messenger/index', icon: 'message', name: 'Chat', nameContent: m('Chat', '客服') },
   ],
 };
