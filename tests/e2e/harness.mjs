@@ -3,13 +3,12 @@
  * built H5 app on a free loopback port, and Debian's headless Chromium driven by playwright-core.
  * Tests wait for conditions (texts, requests, URLs), never for fixed times.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, existsSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { startServerProcess } from '../support/referenceServer.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -20,55 +19,18 @@ export const VIEWPORTS = {
   laptop: { width: 1280, height: 800, isMobile: false, hasTouch: false }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(baseUrl, child, deadlineMs) {
-  const until = Date.now() + deadlineMs
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      const res = await fetch(`${baseUrl}/api/istore/client/health`)
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not become healthy in time')
-}
-
 /** Starts the reference server on its own temporary database. */
 export async function startStack() {
   const staticDir = path.join(root, 'dist/h5')
   if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error('dist/h5 is not built: run npm run build:h5')
-  const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-e2e-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    cwd: path.join(root, 'server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit']
-  })
-  const baseUrl = `http://127.0.0.1:${port}`
-  await waitForHealth(baseUrl, child, 60_000)
+  const server = await startServerProcess({ dataDir, staticDir })
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     /** The server's DATA_DIR: mail lands in its outbox/ (no SMTP_URL). */
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await exited
-      }
+      await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
     }
   }

@@ -1,0 +1,58 @@
+/**
+ * The real reference server (server/src/index.ts) as a process on a free loopback port, on the embedded database in
+ * `dataDir`, serving `staticDir`. The browser tests (tests/e2e/harness.mjs) and the mini-program runner
+ * (tests/miniprogram/server.mjs) both start it this way; each owns and removes its own folders.
+ */
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(baseUrl, child, deadlineMs) {
+  const until = Date.now() + deadlineMs
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(`${baseUrl}/api/istore/client/health`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('server did not become healthy in time')
+}
+
+/** Starts the server and waits until it answers its health check; `stop()` ends it (SIGTERM) and waits for the exit. */
+export async function startServerProcess({ dataDir, staticDir }) {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: path.join(root, 'server'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit']
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  await waitForHealth(baseUrl, child, 60_000)
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    }
+  }
+}
