@@ -3,22 +3,11 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ORDER_METHODS } from './constants.ts'
 import { Localized, Nullable, StringEnum } from './common.ts'
 import { Address } from './account.ts'
-import { Contact } from './orders.ts'
+import { Contact, OrderLine } from './orders.ts'
 
+/** A cart line: what an order line says, with the stock the cart checks it against. */
 export const LineItem = Type.Object({
-  itemKey: Type.String(),
-  productId: Type.String(),
-  name: Type.String(),
-  nameContent: Localized,
-  image: Nullable(Type.String()),
-  /** '' for a product without options. */
-  optionPair: Type.String(),
-  /** The chosen option values in each language, in the pair's order. */
-  optionLabels: Type.Array(Localized),
-  quantity: Type.Integer(),
-  unitPrice: Type.Integer(),
-  lineTotal: Type.Integer(),
-  addOn: Type.Boolean(),
+  ...OrderLine.properties,
   /** Stock of this line's option pair. */
   available: Type.Integer(),
   soldOut: Type.Boolean()

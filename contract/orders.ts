@@ -23,6 +23,7 @@ export const OrderLine = Type.Object({
   name: Type.String(),
   nameContent: Localized,
   image: Nullable(Type.String()),
+  /** '' for a product without options. */
   optionPair: Type.String(),
   /** The chosen option values in each language, in the pair's order. */
   optionLabels: Type.Array(Localized),
