@@ -82,7 +82,7 @@ export default defineMessages({
     'cart.tax': 'Tax',
     'cart.shipping': 'Shipping',
     'cart.total': 'Total',
-    'cart.itemCount': '{count} items',
+    'cart.itemCount': '{count} {count:item|items}',
     'cart.checkout': 'Checkout',
     'cart.updateFailed': 'Your cart was not changed: {message}',
     'cart.dismiss': 'Dismiss',
