@@ -63,6 +63,16 @@ async function withServer(options, fn) {
 if (spawnSync('bash', ['scripts/setup.sh', '--browser'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) {
   throw new Error('scripts/setup.sh --browser failed')
 }
+if (wanted('load') && spawnSync('bash', ['scripts/setup.sh', '--postgres'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) {
+  throw new Error('scripts/setup.sh --postgres failed')
+}
+
+/** The same load on PostgreSQL (a throw-away cluster from scripts/with-postgres.sh), beside the embedded default. */
+function postgresLoad() {
+  const run = spawnSync('bash', ['scripts/with-postgres.sh', 'node', 'bench/lib/pgload.mjs'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  if (run.status !== 0) throw new Error(`PostgreSQL load failed (${run.status})`)
+  return JSON.parse(run.stdout.trim().split('\n').pop())
+}
 
 const buildSeconds = {}
 if (process.env.BENCH_SKIP_BUILD === '1') {
@@ -125,6 +135,10 @@ const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) 
     const subjects = await loadSubjects(baseUrl)
     load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)) }
   }
+  if (wanted('load')) {
+    step('server load, demo catalogue, on PostgreSQL')
+    load = { ...load, postgres: postgresLoad() }
+  }
   return { lighthouse, axe, load, runtime }
 })
 
@@ -141,6 +155,9 @@ if (only) {
   }
   for (const a of demo.axe ?? []) console.log(`axe ${a.page} ${a.language}: critical ${a.byImpact.critical}, serious ${a.byImpact.serious}`)
   if (demo.load) console.log(`load (demo): product list p99 ${demo.load.productList.p99Ms} ms`)
+  for (const [db, l] of [['embedded', demo.load], ['PostgreSQL', demo.load?.postgres]]) {
+    if (l) console.log(`add to cart (${db}): p50 ${l.addToCart.p50Ms} ms, p99 ${l.addToCart.p99Ms} ms, ${l.addToCart.rps} req/s, ${l.addToCart.p99VsFloor}× the floor's p99`)
+  }
   for (const [kind, m] of Object.entries(demo.runtime ?? {})) {
     const s = (x) => `${x.calls} setData, ${(x.bytes / 1024).toFixed(1)} KB (largest ${(x.largest / 1024).toFixed(1)} KB)`
     console.log(`${kind}: launch → products ${m.launchToProductsMs} ms; home ${s(m.setData.home)}; product ${s(m.setData.product)}; add to cart ${s(m.setData.addToCart)}`)

@@ -105,7 +105,11 @@ Loopback, ${r.load.settings.connections} connections, ${r.load.settings.seconds}
 
 ${loadTable(r.load.demo)}
 
-### Large catalogue (${r.load.large.catalogueSize} products, \`SEED_PRODUCTS\`)
+${r.load.demo.postgres ? `### Demo catalogue on PostgreSQL (a throw-away local cluster, fsync and synchronous_commit off)
+
+${loadTable(r.load.demo.postgres)}
+
+` : ''}### Large catalogue (${r.load.large.catalogueSize} products, \`SEED_PRODUCTS\`)
 
 ${loadTable(r.load.large)}
 

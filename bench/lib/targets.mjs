@@ -50,6 +50,10 @@ export function checkTargets(report) {
 
   const demo = report.load.demo.productList.p99Ms
   add('Product list p99 < 50 ms at 50 connections (demo catalogue)', `${demo} ms`, `${TARGETS.productListP99Ms} ms`, demo < TARGETS.productListP99Ms, `${demo - TARGETS.productListP99Ms} ms`)
+  const cart = report.load.demo.addToCart
+  add('Add to cart p99 within 5× the floor route (embedded database)', `${cart.p99VsFloor}× (${cart.p99Ms} ms)`, '5×', cart.p99VsFloor <= 5, `${(cart.p99VsFloor - 5).toFixed(2)}×`)
+  const pgCart = report.load.demo.postgres?.addToCart
+  if (pgCart) add('Add to cart p99 ≤ 100 ms on PostgreSQL', `${pgCart.p99Ms} ms`, '100 ms', pgCart.p99Ms <= 100, `${pgCart.p99Ms - 100} ms`)
   const large = report.load.large.productList.p99Ms
   const growth = Number((large / Math.max(demo, 1)).toFixed(2))
   add('Product list p99 on 10,000 products ≤ 1.5× demo', `${growth}× (${large} ms)`, `${TARGETS.largeCatalogueP99Ratio}×`, growth <= TARGETS.largeCatalogueP99Ratio,
