@@ -23,6 +23,7 @@ import { CHROMIUM } from './lib/chromium.mjs'
 import { lighthouseAudit } from './lib/lighthouse.mjs'
 import { miniProgramRuntime } from './lib/miniprogram.mjs'
 import { LOAD, loadSubjects, serverLoad } from './lib/load.mjs'
+import { shopperLoad, SHOPPER_LOAD_ENV } from './lib/shoppers.mjs'
 import { auditedPages } from './lib/pages.mjs'
 import { renderMarkdown } from './lib/report.mjs'
 import { repoRoot, startServer } from './lib/server.mjs'
@@ -112,7 +113,7 @@ if (wanted('badinput')) {
   console.log(`bad input: ${badInputResult.tried} requests, ${badInputResult.passed ? 'all refused with a 4xx and nothing changed' : 'FAILED (see server/tests/bad-input.test.ts)'}`)
 }
 
-const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) => {
+const demo = await withServer({ staticDir: storeOutput('h5'), env: SHOPPER_LOAD_ENV }, async (baseUrl) => {
   const audited = wanted('lighthouse') || wanted('axe') ? await auditedPages(baseUrl) : null
   let lighthouse = null
   let axe = null
@@ -133,7 +134,9 @@ const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) 
   if (wanted('load')) {
     step('server load, demo catalogue')
     const subjects = await loadSubjects(baseUrl)
-    load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)) }
+    step('200 shoppers through the whole journey at once')
+    const shoppers = await shopperLoad(baseUrl, subjects.sellOutProduct)
+    load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)), shoppers }
   }
   if (wanted('load')) {
     step('server load, demo catalogue, on PostgreSQL')
@@ -156,7 +159,10 @@ if (only) {
   for (const a of demo.axe ?? []) console.log(`axe ${a.page} ${a.language}: critical ${a.byImpact.critical}, serious ${a.byImpact.serious}`)
   if (demo.load) console.log(`load (demo): product list p99 ${demo.load.productList.p99Ms} ms`)
   for (const [db, l] of [['embedded', demo.load], ['PostgreSQL', demo.load?.postgres]]) {
-    if (l) console.log(`add to cart (${db}): p50 ${l.addToCart.p50Ms} ms, p99 ${l.addToCart.p99Ms} ms, ${l.addToCart.rps} req/s, ${l.addToCart.p99VsFloor}× the floor's p99`)
+    if (!l) continue
+    console.log(`add to cart (${db}): p50 ${l.addToCart.p50Ms} ms, p99 ${l.addToCart.p99Ms} ms, ${l.addToCart.rps} req/s, ${l.addToCart.p99VsFloor}× the floor's p99`)
+    const s = l.shoppers
+    console.log(`${s.shoppers} shoppers (${db}): ${s.paid} paid, ${s.soldOut} told sold out, ${s.errorCount} errors, ${s.lostOrders} lost, stock ${s.stock.before} → ${s.stock.after}${s.stock.oversold ? ' OVERSOLD' : ''}; p99 ${JSON.stringify(s.p99Ms)}`)
   }
   for (const [kind, m] of Object.entries(demo.runtime ?? {})) {
     const s = (x) => `${x.calls} setData, ${(x.bytes / 1024).toFixed(1)} KB (largest ${(x.largest / 1024).toFixed(1)} KB)`

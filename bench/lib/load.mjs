@@ -84,7 +84,10 @@ export async function loadSubjects(baseUrl) {
   const cartProduct = plain.reduce((best, p) => (p.stock > best.stock ? p : best), plain[0])
   const perCart = Math.ceil((2 * LOAD.maxRequests) / CART_SESSIONS) + 1
   if (cartProduct.stock < perCart) throw new Error(`add-to-cart load needs a product with ${perCart} in stock; best is ${cartProduct.stock}`)
-  return { category, product: products[0], cartProduct }
+  // The shopper load buys the catalogue's own best-stocked plain product, so it sells out under 200 shoppers.
+  const catalogue = products.filter((p) => p.options.length === 0 && !p.soldOut)
+  const sellOutProduct = catalogue.reduce((best, p) => (p.stock > best.stock ? p : best), catalogue[0])
+  return { category, product: products[0], cartProduct, sellOutProduct }
 }
 
 export async function serverLoad(baseUrl, subjects) {

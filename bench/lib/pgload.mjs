@@ -6,12 +6,15 @@
  */
 import { loadSubjects, serverLoad } from './load.mjs'
 import { startServer } from './server.mjs'
+import { shopperLoad, SHOPPER_LOAD_ENV } from './shoppers.mjs'
 
 if (!process.env.DATABASE_URL) throw new Error('pgload.mjs runs under scripts/with-postgres.sh (DATABASE_URL is not set)')
-const server = await startServer({ env: { DATABASE_URL: process.env.DATABASE_URL } })
+const server = await startServer({ env: { DATABASE_URL: process.env.DATABASE_URL, ...SHOPPER_LOAD_ENV } })
 try {
-  const load = await serverLoad(server.baseUrl, await loadSubjects(server.baseUrl))
-  process.stdout.write(`${JSON.stringify(load)}\n`)
+  const subjects = await loadSubjects(server.baseUrl)
+  const shoppers = await shopperLoad(server.baseUrl, subjects.sellOutProduct)
+  const load = await serverLoad(server.baseUrl, subjects)
+  process.stdout.write(`${JSON.stringify({ ...load, shoppers })}\n`)
 } finally {
   await server.stop()
 }
