@@ -15,6 +15,8 @@ import { XSRF_GET_ROUTES } from '../src/lib/session.ts';
 export const PREFIX = '/api/istore/client';
 /** Password hashes at the old cost (N=2^14, p=1): the production cost would make every sign-in of the suite 6x slower. */
 export const FAST_HASHING = { scryptLogN: 14, scryptP: 1 };
+/** Every test shopper signs up from 127.0.0.1; the sign-up limit per address has its own test (security-register). */
+export const TEST_LIMITS = { registrationsPerHour: 10_000 };
 
 export interface TestDb {
   dataDir: string;
@@ -86,6 +88,7 @@ export async function startServer(db: TestDb, extra: { staticDir?: string; confi
   const app = await buildApp({
     config: {
       ...FAST_HASHING,
+      ...TEST_LIMITS,
       ...extra.config,
       dataDir: db.dataDir,
       databaseUrl: db.databaseUrl,
@@ -157,6 +160,17 @@ export class Shopper {
   get<T = any>(url: string, opts?: { xsrf?: boolean; headers?: Record<string, string> }) { return this.req<T>('GET', url, undefined, opts); }
   post<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean; headers?: Record<string, string>; raw?: string }) { return this.req<T>('POST', url, body ?? {}, opts); }
   put<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean }) { return this.req<T>('PUT', url, body ?? {}, opts); }
+}
+
+/** Polls `probe` until it answers something other than undefined (work the server does after its answer). */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Asserts the error body shape of the contract and returns it. */

@@ -17,6 +17,15 @@ import { addressBook, addressType, checkOwner, countries, provinces, replaceAddr
 export default async function accountRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
+  /** Work started after an answer; the server waits for it before it closes the database. */
+  const pending = new Set<Promise<void>>();
+  const afterAnswer = (work: () => Promise<void>, onError: (err: unknown) => void) => {
+    const p = new Promise<void>((resolve) => setImmediate(resolve)).then(work).catch(onError).finally(() => pending.delete(p));
+    pending.add(p);
+  };
+  app.addHook('preClose', async () => {
+    await Promise.all(pending);
+  });
 
   app.post('/common3/signon', {
     schema: { body: Credentials, response: { 200: SessionFields } },
@@ -47,8 +56,13 @@ export default async function accountRoutes(server: FastifyInstance) {
   }, async (req) => {
     const email = req.query.emailID.trim().toLowerCase();
     const origin = app.config.publicUrl ?? `${req.protocol}://${req.host}`;
-    await requestPasswordReset(db, email, { origin, locale: (await getSession(req))?.locale });
-    void app.mailWorker.tick();
+    const locale = (await getSession(req))?.locale;
+    // The account's part (look-up, token, mail) runs after the answer: neither its time nor its failure tells
+    // whether the e-mail has an account (security probe finding 18).
+    afterAnswer(async () => {
+      await requestPasswordReset(db, email, { origin, locale });
+      void app.mailWorker.tick();
+    }, (err) => req.log.error({ err }, 'forgotPassword: the reset could not be prepared'));
     return { ok: true, message: 'If an account exists for this e-mail, a reset link has been sent.' };
   });
 
