@@ -31,6 +31,8 @@ export const ACCOUNT_RULE: LimitRule = { max: 50, windowMs: 60 * 60_000 };
 export const CHANGE_PASSWORD_RULE: LimitRule = { max: 5, windowMs: 15 * 60_000 };
 /** Coupon codes that do not exist (or are not yours) from one address: guessing non-public codes (finding 9). */
 export const COUPON_RULE: LimitRule = { max: 20, windowMs: 15 * 60_000 };
+/** Confirmation mails an account may ask for again (admin/userManagement/emailVerification). */
+export const VERIFY_MAIL_RULE: LimitRule = { max: 3, windowMs: 60 * 60_000 };
 const KNOWN_ADDRESS_DAYS = 90;
 
 /**

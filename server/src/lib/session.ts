@@ -21,6 +21,7 @@ export interface SessionUser {
   profileImage: string;
   myId: string;
   lastLoginAt: Date | null;
+  emailVerified: boolean;
 }
 
 export interface Session {
@@ -63,13 +64,14 @@ function rowToSession(r: any): Session {
           profileImage: r.profile_image,
           myId: r.my_id,
           lastLoginAt: r.last_login_at ?? null,
+          emailVerified: r.email_verified_at != null,
         }
       : null,
   };
 }
 
 const SESSION_SQL = `SELECT s.id, s.user_id, s.locale, s.location_id, u.email, u.first_name, u.last_name, u.phone,
-  u.profile_image, u.my_id, u.last_login_at
+  u.profile_image, u.my_id, u.last_login_at, u.email_verified_at
   FROM sessions s LEFT JOIN users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > now()`;
 
