@@ -178,4 +178,16 @@ export function registerSessionHooks(app: FastifyInstance, prefix: string) {
       if (!s?.user) throw unauthorized();
     }
   });
+  // An answer a shared cache may keep (hashed app files, store images: `public`) carries no XSRF cookie: a cache
+  // would hand one visitor's token to everyone (security probe finding 10). The next API answer sets it.
+  // (@fastify/cookie has already written Set-Cookie by now: its onSend hook was added first.)
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!/\bpublic\b/i.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
+    const cookies = reply.getHeader('set-cookie');
+    if (cookies === undefined) return payload;
+    const kept = ([] as string[]).concat(cookies as string | string[]).filter((c) => !c.startsWith(`${XSRF_COOKIE}=`));
+    if (kept.length) reply.header('set-cookie', kept);
+    else reply.removeHeader('set-cookie');
+    return payload;
+  });
 }
