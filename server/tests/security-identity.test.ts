@@ -77,7 +77,7 @@ test('the confirmation link confirms the address once; then the owner links WeCh
   assert.equal(ok(await new Shopper(srv.base).post('/wechat/login', { code: wx })).identity, 'RETURNING');
 });
 
-test('a new link on request, a few per hour; only the newest-address links count', async () => {
+test('a new link on request, a few per hour, then 429; a link confirms the address', async () => {
   const email = `${unique('erin')}@example.com`;
   const s = new Shopper(srv.base);
   ok(await s.post('/common3/clientRegistration', { emailID: email, password: 'erinpass1', firstName: 'Erin', lastName: 'E' }));
