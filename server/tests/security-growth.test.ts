@@ -43,6 +43,24 @@ test('a refused write leaves the cached catalogue alone; a successful one refres
   assert.equal(ok(await s.get(url)).name, `${before.name} (renamed)`);
 });
 
+test('a cookie-less visitor asking for the default language gets no session row; another language makes one', async () => {
+  const count = async () => (await srv.app.db.query('SELECT count(*)::int AS n FROM sessions')).rows[0].n;
+  const before = await count();
+  for (let i = 0; i < 5; i++) {
+    const v = new Shopper(srv.base);
+    const en = ok(await v.get('/common3/changeLocale/en'));
+    assert.equal(en.currentLocale, 'en');
+    assert.equal(v.cookies.has('ISTORE_SESSION'), false);
+  }
+  assert.equal(await count(), before);
+  const zh = new Shopper(srv.base);
+  ok(await zh.get('/common3/changeLocale/zh'));
+  assert.equal(zh.cookies.has('ISTORE_SESSION'), true);
+  assert.equal(await count(), before + 1);
+  ok(await zh.get('/common3/changeLocale/en'));
+  assert.equal((await srv.app.db.query(`SELECT locale FROM sessions ORDER BY id DESC LIMIT 1`)).rows[0].locale, 'en', 'a session switches back');
+});
+
 test(`an order opens at most ${MAX_ATTEMPTS_PER_ORDER} payment attempts`, async () => {
   const s = new Shopper(srv.base);
   const orderID = await reservedDelivery(s, '1048');
