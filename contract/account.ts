@@ -25,6 +25,12 @@ export type ResetPasswordExternalBody = Static<typeof ResetPasswordExternalBody>
 /** A reset also unjoins the account's WeChat/Alipay identities; `unlinked` names them so the owner can join theirs again. */
 export const PasswordResetDone = Type.Object({ ok: Type.Boolean(), unlinked: Type.Array(StringEnum(['wechat', 'alipay'])) })
 export type PasswordResetDone = Static<typeof PasswordResetDone>
+/** POST common3/verifyEmail: the token of the link mailed to the account's address. */
+export const VerifyEmailBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) })
+export type VerifyEmailBody = Static<typeof VerifyEmailBody>
+/** verifyEmail: the address now confirmed; emailVerification (resend): the address the link went to. */
+export const EmailVerification = Type.Object({ ok: Type.Boolean(), emailID: Type.String() })
+export type EmailVerification = Static<typeof EmailVerification>
 export const ResetPasswordBody = Type.Object({ oldPassword: Password, newPassword: Password })
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>
 

@@ -180,7 +180,9 @@ export const SessionFields = Type.Object({
   /** Always null until the referral programme lands (a later issue gives it its shape). */
   referrerUserGroup: Type.Null(),
   /** Always null until memberships land (a later issue gives it its shape). */
-  membership: Type.Null()
+  membership: Type.Null(),
+  /** The account's e-mail was confirmed (a mailed link opened); until then no WeChat/Alipay sign-in can be linked to it. */
+  emailVerified: Type.Optional(Type.Boolean())
 })
 export type SessionFields = Static<typeof SessionFields>
 

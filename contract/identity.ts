@@ -22,8 +22,12 @@ export const IdentitySignIn = Type.Union([
 ])
 export type IdentitySignIn = Static<typeof IdentitySignIn>
 
-/** Answer of register / link: the identity now belongs to the signed-in account. */
-export const IdentityJoined = Type.Object({ ...SessionFields.properties, weChatOpenId })
+/**
+ * Answer of register / link: the shopper is signed in. `identityLinked` false (register): the new account's e-mail is
+ * not confirmed yet, so the identity was not joined; a confirmation link was mailed, after which the shopper signs in
+ * with WeChat/Alipay again and links it (link).
+ */
+export const IdentityJoined = Type.Object({ ...SessionFields.properties, weChatOpenId, identityLinked: Type.Optional(Type.Boolean()) })
 export type IdentityJoined = Static<typeof IdentityJoined>
 
 export const WeChatEnabledQuery = Type.Object({ redirectUri: Type.Optional(Type.String({ maxLength: 2000 })) })

@@ -91,6 +91,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const loose = new Ajv.default({ ...ajvOpts, coerceTypes: 'array' });
   const strict = new Ajv.default({ ...ajvOpts, coerceTypes: false });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : loose).compile(schema));
+  // Idle or slow sockets hold file descriptors; past this many the server closes new ones at once (finding 14).
+  app.server.maxConnections = config.maxConnections;
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('db', db);
   app.decorate('config', config);

@@ -34,6 +34,10 @@ export interface Config {
   publicOrigins: string[];
   /** REQUEST_TIMEOUT_MS: a request must arrive in full within this (slow-body clients hold sockets otherwise). */
   requestTimeoutMs: number;
+  /** MAX_CONNECTIONS: open client connections the server accepts at once; more are closed at once (slowloris). */
+  maxConnections: number;
+  /** REGISTRATIONS_PER_HOUR: accounts one client address may try to create per hour (e-mail, WeChat, Alipay sign-up). */
+  registrationsPerHour: number;
   /** SCRYPT_LOG_N / SCRYPT_P: cost of new password hashes (lib/password.ts). */
   scryptLogN: number;
   scryptP: number;
@@ -75,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicOrigins: (env.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 60_000),
+    registrationsPerHour: Number(env.REGISTRATIONS_PER_HOUR ?? 10),
+    maxConnections: Number(env.MAX_CONNECTIONS ?? 2000),
     scryptLogN: Number(env.SCRYPT_LOG_N ?? 15),
     scryptP: Number(env.SCRYPT_P ?? 3),
     smtpUrl: env.SMTP_URL || undefined,

@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, CONTACT, ADDRESS, type Running, type TestDb } from './helpers.ts';
+import { freshDb, startServer, Shopper, isError, ok, waitFor, CONTACT, ADDRESS, type Running, type TestDb } from './helpers.ts';
 import { hashToken } from '../src/lib/session.ts';
 
 let db: TestDb;
@@ -93,6 +93,9 @@ test('forgotPassword always 200; resetPasswordExternal with a token; resetPasswo
   const unknown = ok(await g.get('/common3/forgotPassword?emailID=ghost@example.com'));
   assert.deepEqual(known, unknown);
   isError(await g.get('/common3/forgotPassword'), 400);
+  // The token is made after the answer (its time must not tell whether the account exists).
+  await waitFor('the reset token', async () => (await srv.app.db.query(
+    `SELECT 1 FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email = 'reset@example.com'`)).rows[0]);
   const { rows } = await srv.app.db.query(`SELECT count(*)::int AS n FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email = 'reset@example.com'`);
   assert.equal(rows[0].n, 1, 'a reset token is stored');
   // the e-mailed token is only logged; plant a known one the same way

@@ -11,10 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { XSRF_GET_ROUTES } from '../src/lib/session.ts';
+import { parseEml } from './eml.ts';
 
 export const PREFIX = '/api/istore/client';
 /** Password hashes at the old cost (N=2^14, p=1): the production cost would make every sign-in of the suite 6x slower. */
 export const FAST_HASHING = { scryptLogN: 14, scryptP: 1 };
+/** Every test shopper signs up from 127.0.0.1; the sign-up limit per address has its own test (security-register). */
+export const TEST_LIMITS = { registrationsPerHour: 10_000 };
 
 export interface TestDb {
   dataDir: string;
@@ -86,6 +89,7 @@ export async function startServer(db: TestDb, extra: { staticDir?: string; confi
   const app = await buildApp({
     config: {
       ...FAST_HASHING,
+      ...TEST_LIMITS,
       ...extra.config,
       dataDir: db.dataDir,
       databaseUrl: db.databaseUrl,
@@ -157,6 +161,35 @@ export class Shopper {
   get<T = any>(url: string, opts?: { xsrf?: boolean; headers?: Record<string, string> }) { return this.req<T>('GET', url, undefined, opts); }
   post<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean; headers?: Record<string, string>; raw?: string }) { return this.req<T>('POST', url, body ?? {}, opts); }
   put<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean }) { return this.req<T>('PUT', url, body ?? {}, opts); }
+}
+
+/** Polls `probe` until it answers something other than undefined (work the server does after its answer). */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The newest mail of this kind to this address in the outbox (no SMTP_URL: DATA_DIR/outbox), once it is written. */
+export async function mailTo(db: TestDb, kind: string, to: string) {
+  const dir = path.join(db.dataDir, 'outbox');
+  return waitFor(`the ${kind} mail to ${to}`, () => {
+    if (!fs.existsSync(dir)) return undefined;
+    const mails = fs.readdirSync(dir).filter((f) => f.endsWith(`-${kind}.eml`)).sort().reverse()
+      .map((f) => parseEml(fs.readFileSync(path.join(dir, f), 'utf8')));
+    return mails.find((m) => m.to === to);
+  });
+}
+
+/** Confirms the account's e-mail as its owner does: opens the link of the confirmation mail (common3/verifyEmail). */
+export async function confirmEmail(srv: Running, db: TestDb, email: string) {
+  const mail = await mailTo(db, 'email-verification', email);
+  const token = new URL(mail.text.match(/https?:\/\/\S+\/account\/verify\S+/)![0]).searchParams.get('token');
+  return ok(await new Shopper(srv.base).post('/common3/verifyEmail', { token }));
 }
 
 /** Asserts the error body shape of the contract and returns it. */

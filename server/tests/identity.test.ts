@@ -4,7 +4,7 @@
  */
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { freshDb, startServer, Shopper, confirmEmail, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
 import { sandboxIdentityProvider } from '../src/identity/sandbox.ts';
 import { PAIR_RULE } from '../src/identity/rateLimit.ts';
 
@@ -24,10 +24,12 @@ let seq = 0;
 const unique = (name: string) => `${name}-${Date.now().toString(36)}-${++seq}`;
 const person = (name: string) => ({ emailID: `${name}@example.com`, password: 'correct horse', firstName: 'Test', lastName: name });
 
-async function emailAccount(name: string) {
+/** An e-mail account whose address is confirmed (an identity can only be linked then), unless `confirmed` is false. */
+async function emailAccount(name: string, { confirmed = true } = {}) {
   const s = new Shopper(srv.base);
   const p = person(name);
   const signedIn = ok(await s.post('/common3/clientRegistration', p));
+  if (confirmed) await confirmEmail(srv, db, p.emailID);
   return { shopper: s, ...p, userID: signedIn.userID as string };
 }
 
@@ -58,7 +60,7 @@ describe('sandbox identity provider', () => {
 });
 
 describe('WeChat mini-program sign-in', () => {
-  test('a new identity waits; register creates the account, keeps the guest cart; the next login is RETURNING', async () => {
+  test('a new identity waits; register creates the account (keeping the guest cart); linked once the e-mail is confirmed', async () => {
     const name = unique('wxnew');
     const s = new Shopper(srv.base);
     ok(await s.post('/shoppingManagement4/myCart', { productId: '1001', quantity: 1, optionPair: 'grind:Espresso' }));
@@ -72,9 +74,14 @@ describe('WeChat mini-program sign-in', () => {
     assert.ok(joined.userID);
     assert.equal(joined.user.emailID, `${name}@example.com`);
     assert.equal(joined.weChatOpenId, first.weChatOpenId);
+    assert.equal(joined.identityLinked, false, 'the new e-mail is not confirmed yet');
+    assert.equal(joined.emailVerified, false);
     assert.equal(ok(await s.get('/shoppingManagement4/myCart')).itemCount, 1, 'guest cart carried over');
 
     const phone = new Shopper(srv.base);
+    assert.equal(ok(await phone.post('/wechat/login', { code: `sandbox-wx-${name}` })).identity, 'NEW');
+    await confirmEmail(srv, db, `${name}@example.com`);
+    assert.equal(ok(await phone.post('/wechat/link', { emailID: `${name}@example.com`, password: 'correct horse' })).identityLinked, true);
     const back = ok(await phone.post('/wechat/login', { code: `sandbox-wx-${name}` }));
     assert.equal(back.identity, 'RETURNING');
     assert.equal(back.userID, joined.userID);
@@ -188,6 +195,11 @@ describe('Alipay mini-program sign-in', () => {
     const first = ok(await s.post('/alipay/login', { code: `sandbox-ali-${name}` }));
     assert.deepEqual(first, { identity: 'NEW' }, 'the Alipay user id stays on the server');
     const joined = ok(await s.post('/alipay/register', person(name)));
+    assert.equal(joined.identityLinked, false);
+    await confirmEmail(srv, db, `${name}@example.com`);
+    const phone = new Shopper(srv.base);
+    ok(await phone.post('/alipay/login', { code: `sandbox-ali-${name}` }));
+    ok(await phone.post('/alipay/link', { emailID: `${name}@example.com`, password: 'correct horse' }));
     const back = ok(await new Shopper(srv.base).post('/alipay/login', { code: `sandbox-ali-${name}` }));
     assert.equal(back.identity, 'RETURNING');
     assert.equal(back.userID, joined.userID);

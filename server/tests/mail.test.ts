@@ -12,7 +12,7 @@ import type { Config } from '../src/config.ts';
 import { enqueueMail, MailWorker } from '../src/mail/queue.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
 import { parseEml } from './eml.ts';
-import { freshDb, isError, ok, Shopper, tomorrow, CONTACT, type TestDb } from './helpers.ts';
+import { freshDb, isError, ok, Shopper, tomorrow, waitFor, CONTACT, type TestDb } from './helpers.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 after(async () => {
@@ -36,16 +36,6 @@ async function start(db: TestDb, config: Partial<Config> = {}) {
   const close = async () => { if (!closed) { closed = true; await app.close(); } };
   cleanups.push(close);
   return { app, base, close };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const outboxFiles = (db: TestDb, kind: string) => {

@@ -150,6 +150,31 @@ test('a request body that trickles in is timed out', async () => {
   }
 });
 
+test('connections past MAX_CONNECTIONS are closed at once; the held ones still work', async () => {
+  const d = await freshDb();
+  const capped = await startServer(d, { config: { maxConnections: 3 } });
+  const held: net.Socket[] = [];
+  try {
+    const { port } = new URL(capped.base);
+    for (let i = 0; i < 3; i++) {
+      held.push(await new Promise<net.Socket>((resolve) => { const s = net.connect(Number(port), '127.0.0.1', () => resolve(s)); }));
+    }
+    // the fourth is accepted by the kernel and closed by the server without an answer
+    const answer = await rawRequest(Number(port), `GET ${PREFIX}/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 5000);
+    assert.equal(answer, '');
+    const first = await new Promise<string>((resolve) => {
+      let out = '';
+      held[0].on('data', (c) => (out += c)).on('close', () => resolve(out));
+      held[0].write(`GET ${PREFIX}/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    });
+    assert.match(first, /^HTTP\/1\.1 200 /);
+  } finally {
+    for (const s of held) s.destroy();
+    await capped.close();
+    await d.cleanup();
+  }
+});
+
 function rawRequest(port: number, text: string, limitMs = 5000): Promise<string> {
   return new Promise((resolve, reject) => {
     const sock = net.connect(port, '127.0.0.1', () => sock.write(text));

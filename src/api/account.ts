@@ -7,7 +7,9 @@ import type {
   Addresses,
   Country,
   Credentials,
+  EmailVerification,
   IdPhotoUpload,
+  PasswordResetDone,
   ProfileImageUpload,
   ProfileUpdate,
   Registration,
@@ -24,6 +26,7 @@ export type {
   Address,
   Country,
   Credentials,
+  PasswordResetDone,
   ProfileUpdate,
   Province,
   Registration,
@@ -39,8 +42,8 @@ export { ID_TYPES, type AddressType, type IdType, type VerifiedContactStatus } f
 
 /** Pulls the signed-in fields out of a sign-in answer (which may carry more). */
 export function sessionFields(answer: SessionFields): SessionFields {
-  const { user, userID, lastLoginDate, myID, referrerUserGroup, membership } = answer
-  return { user, userID, lastLoginDate, myID, referrerUserGroup, membership }
+  const { user, userID, lastLoginDate, myID, referrerUserGroup, membership, emailVerified } = answer
+  return { user, userID, lastLoginDate, myID, referrerUserGroup, membership, ...(emailVerified === undefined ? {} : { emailVerified }) }
 }
 
 export const accountApi = {
@@ -48,7 +51,11 @@ export const accountApi = {
   register: (registration: Registration) => http.post<SessionFields>('/common3/clientRegistration', registration),
   logout: () => http.get<unknown>('/common3/logout'),
   forgotPassword: (emailID: string) => http.get<unknown>('/common3/forgotPassword', { emailID }),
-  resetPasswordExternal: (token: string, password: string) => http.post<unknown>('/common3/resetPasswordExternal', { token, password }),
+  resetPasswordExternal: (token: string, password: string) => http.post<PasswordResetDone>('/common3/resetPasswordExternal', { token, password }),
+  /** The link of the confirmation mail (/account/verify?token=…). */
+  verifyEmail: (token: string) => http.post<EmailVerification>('/common3/verifyEmail', { token }),
+  /** Signed in, e-mail not confirmed: mails a new confirmation link. */
+  resendEmailVerification: () => http.post<EmailVerification>('/admin/userManagement/emailVerification'),
   resetPassword: (oldPassword: string, newPassword: string) =>
     http.post<unknown>('/admin/userManagement/resetPassword', { oldPassword, newPassword }),
   updateProfile: (profile: ProfileUpdate) => http.put<SessionFields>('/admin/userManagement/userInfo', profile),

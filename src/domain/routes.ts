@@ -34,6 +34,7 @@ export const ROUTES: RouteDef[] = [
   { page: 'packages/account/pages/signup/index', area: 'account', patterns: ['/account/signup'] },
   { page: 'packages/account/pages/forgot/index', area: 'account', patterns: ['/account/forgot'] },
   { page: 'packages/account/pages/reset/index', area: 'account', patterns: ['/account/reset'] },
+  { page: 'packages/account/pages/verify/index', area: 'account', patterns: ['/account/verify'] },
   { page: 'packages/user/pages/list/index', area: 'user', patterns: ['/user/list', '/user'] },
   { page: 'packages/user/pages/orders/index', area: 'user', patterns: ['/user/orders'] },
   { page: 'packages/user/pages/order/index', area: 'user', patterns: ['/user/orders/:id'] },

@@ -3,7 +3,9 @@
  * sets a new password with the link's token (resetPasswordExternal) or, signed in, changes it (resetPassword).
  */
 import { useState } from 'react'
-import { accountApi } from '@/api/account'
+import { accountApi, type PasswordResetDone } from '@/api/account'
+
+type IdentityKind = PasswordResetDone['unlinked'][number]
 import { validateEmail, validateNewPassword, type NewPasswordValues } from '@/domain/accountForms'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useAccountForm } from './useAccountForm'
@@ -30,11 +32,13 @@ export function useResetPassword() {
     validateNewPassword(v, mode === 'change')
   )
   const [done, setDone] = useState(false)
+  /** WeChat/Alipay sign-in the reset unjoined from the account (someone may have joined theirs before the owner). */
+  const [unlinked, setUnlinked] = useState<IdentityKind[]>([])
   const submit = () =>
     form.submit(async (values) => {
-      if (mode === 'token' && token) await accountApi.resetPasswordExternal(token, values.password)
+      if (mode === 'token' && token) setUnlinked((await accountApi.resetPasswordExternal(token, values.password)).unlinked ?? [])
       else if (mode === 'change') await accountApi.resetPassword(values.oldPassword ?? '', values.password)
       setDone(true)
     })
-  return { form, submit, mode, done }
+  return { form, submit, mode, done, unlinked }
 }

@@ -6,7 +6,9 @@ import { registerMessages } from '.'
 import account from './messages/account'
 import checkout from './messages/checkout'
 import confirmation from './messages/confirmation'
+import security from './messages/security'
 
 registerMessages(account)
 registerMessages(checkout)
 registerMessages(confirmation)
+registerMessages(security)

@@ -10,7 +10,7 @@ interface AppInfoState {
   status: Status
   load(): Promise<void>
   /** Replaces the signed-in fields after sign-in / sign-out without reloading everything. */
-  setSession(session: Pick<AppInfo, 'user' | 'userID' | 'lastLoginDate' | 'myID' | 'referrerUserGroup' | 'membership'> | null): void
+  setSession(session: Pick<AppInfo, 'user' | 'userID' | 'lastLoginDate' | 'myID' | 'referrerUserGroup' | 'membership' | 'emailVerified'> | null): void
 }
 
 export const useAppInfo = create<AppInfoState>((set, get) => ({
@@ -28,7 +28,7 @@ export const useAppInfo = create<AppInfoState>((set, get) => ({
   setSession(session) {
     const info = get().info
     if (!info) return
-    const { user: _u, userID: _id, lastLoginDate: _d, myID: _m, referrerUserGroup: _r, membership: _ms, ...rest } = info
+    const { user: _u, userID: _id, lastLoginDate: _d, myID: _m, referrerUserGroup: _r, membership: _ms, emailVerified: _ev, ...rest } = info
     set({ info: { ...rest, ...(session ?? {}) } })
   }
 }))

@@ -9,6 +9,8 @@
  *     many addresses; addresses the account signed in from before are exempt, so it cannot lock the owner out either.
  *   - change password: 5 tries of the current password per 15 minutes per account.
  * Addresses are `req.ip`, which honours X-Forwarded-For only from configured proxies (TRUST_PROXY).
+ *   - registration (security probe findings 4 and 18): REGISTRATIONS_PER_HOUR sign-ups per address, every try counted
+ *     (a 409 "already exists" answers whether an e-mail has an account, and each sign-up costs a password hash).
  * Covers signon, wechat/link, alipay/link (they check a password) and admin/userManagement/resetPassword; the same
  * counters also limit unknown coupon codes per address (common3/coupons/{code}, couponVerification/{code}). The contact
  * form keeps its own limits with its messages (services/contact.ts).
@@ -29,6 +31,8 @@ export const ACCOUNT_RULE: LimitRule = { max: 50, windowMs: 60 * 60_000 };
 export const CHANGE_PASSWORD_RULE: LimitRule = { max: 5, windowMs: 15 * 60_000 };
 /** Coupon codes that do not exist (or are not yours) from one address: guessing non-public codes (finding 9). */
 export const COUPON_RULE: LimitRule = { max: 20, windowMs: 15 * 60_000 };
+/** Confirmation mails an account may ask for again (admin/userManagement/emailVerification). */
+export const VERIFY_MAIL_RULE: LimitRule = { max: 3, windowMs: 60 * 60_000 };
 const KNOWN_ADDRESS_DAYS = 90;
 
 /**
@@ -83,6 +87,8 @@ declare module 'fastify' {
 export function registerLoginRateLimit(app: FastifyInstance, prefix: string) {
   const credentialRoutes = new Set(['/common3/signon', '/wechat/link', '/alipay/link'].map((r) => prefix + r));
   const changePassword = `${prefix}/admin/userManagement/resetPassword`;
+  const registrations = new Set(['/common3/clientRegistration', '/wechat/register', '/alipay/register'].map((r) => prefix + r));
+  const registrationRule: LimitRule = { max: app.config.registrationsPerHour, windowMs: 60 * 60_000 };
   const couponLookups = new Set(['/common3/coupons/:code', '/shoppingManagement4/couponVerification/:code'].map((r) => prefix + r));
   app.addHook('preHandler', async (req) => {
     const route = req.routeOptions.url ?? '';
@@ -117,6 +123,9 @@ export function registerLoginRateLimit(app: FastifyInstance, prefix: string) {
       const wait = await takeAttempts(db, [[key, CHANGE_PASSWORD_RULE]]);
       if (wait > 0) throw tooMany(wait, 'wrong current passwords');
       req.limitSucceeded = (q) => giveBack(q, [key]);
+    } else if (registrations.has(route)) {
+      const wait = await takeAttempts(db, [[`register:${req.ip}`, registrationRule]]);
+      if (wait > 0) throw tooMany(wait, 'sign-ups from this address');
     } else if (couponLookups.has(route)) {
       const key = `coupon:${req.ip}`;
       const wait = await takeAttempts(db, [[key, COUPON_RULE]]);

@@ -21,6 +21,7 @@ export interface SessionUser {
   profileImage: string;
   myId: string;
   lastLoginAt: Date | null;
+  emailVerified: boolean;
 }
 
 export interface Session {
@@ -63,13 +64,14 @@ function rowToSession(r: any): Session {
           profileImage: r.profile_image,
           myId: r.my_id,
           lastLoginAt: r.last_login_at ?? null,
+          emailVerified: r.email_verified_at != null,
         }
       : null,
   };
 }
 
 const SESSION_SQL = `SELECT s.id, s.user_id, s.locale, s.location_id, u.email, u.first_name, u.last_name, u.phone,
-  u.profile_image, u.my_id, u.last_login_at
+  u.profile_image, u.my_id, u.last_login_at, u.email_verified_at
   FROM sessions s LEFT JOIN users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > now()`;
 
@@ -175,5 +177,17 @@ export function registerSessionHooks(app: FastifyInstance, prefix: string) {
       const s = await getSession(req);
       if (!s?.user) throw unauthorized();
     }
+  });
+  // An answer a shared cache may keep (hashed app files, store images: `public`) carries no XSRF cookie: a cache
+  // would hand one visitor's token to everyone (security probe finding 10). The next API answer sets it.
+  // (@fastify/cookie has already written Set-Cookie by now: its onSend hook was added first.)
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!/\bpublic\b/i.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
+    const cookies = reply.getHeader('set-cookie');
+    if (cookies === undefined) return payload;
+    const kept = ([] as string[]).concat(cookies as string | string[]).filter((c) => !c.startsWith(`${XSRF_COOKIE}=`));
+    if (kept.length) reply.header('set-cookie', kept);
+    else reply.removeHeader('set-cookie');
+    return payload;
   });
 }

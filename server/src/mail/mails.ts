@@ -2,7 +2,7 @@
 import type { Queryable } from '../db/index.ts';
 import { getSetting } from '../services/settings.ts';
 import { enqueueMail } from './queue.ts';
-import { contactAckMail, passwordResetMail, receiptMail, type Locale } from './templates.ts';
+import { contactAckMail, emailVerificationMail, passwordResetMail, receiptMail, type Locale } from './templates.ts';
 
 const asLocale = (l: unknown): Locale => (l === 'zh' ? 'zh' : 'en');
 
@@ -18,6 +18,15 @@ export async function queuePasswordReset(q: Queryable, d: { email: string; token
   const link = `${d.origin}/account/reset?token=${encodeURIComponent(d.token)}`;
   const mail = passwordResetMail(locale, { storeName: await storeName(q, locale), firstName: rows[0]?.first_name ?? '', link });
   return enqueueMail(q, { kind: 'password-reset', to: d.email, locale, ...mail });
+}
+
+/** The confirmation link opens the client's page /account/verify?token=… on the shop's origin. */
+export async function queueEmailVerification(q: Queryable, d: { email: string; firstName: string; token: string; origin: string; locale: unknown }) {
+  const locale = asLocale(d.locale);
+  const link = `${d.origin}/account/verify?token=${encodeURIComponent(d.token)}`;
+  const resetLink = `${d.origin}/account/forgot`;
+  const mail = emailVerificationMail(locale, { storeName: await storeName(q, locale), firstName: d.firstName, link, resetLink });
+  return enqueueMail(q, { kind: 'email-verification', to: d.email, locale, ...mail });
 }
 
 /** The receipt of a settled order, to its contact e-mail, in the language of the session that placed it. */

@@ -10,7 +10,7 @@ import type { MailTransport } from './transport.ts';
 import type { Locale, Rendered } from './templates.ts';
 
 export interface QueuedMail extends Rendered {
-  kind: 'password-reset' | 'order-receipt' | 'contact-ack';
+  kind: 'password-reset' | 'order-receipt' | 'contact-ack' | 'email-verification';
   to: string;
   locale: Locale;
 }

@@ -48,6 +48,28 @@ export function passwordResetMail(locale: Locale, d: { storeName: string; firstN
     ]);
 }
 
+/**
+ * The address of a new account is confirmed by opening the link. Anyone can type any address into sign-up, so the mail
+ * tells a reader who made no account not to confirm it and to take the address back with a password reset instead.
+ */
+export function emailVerificationMail(locale: Locale, d: { storeName: string; firstName: string; link: string; resetLink: string }): Rendered {
+  return locale === 'zh'
+    ? render(locale, d.storeName, `${d.storeName}：请确认您的邮箱地址`, [
+      { p: `${d.firstName}，您好：` },
+      { p: '有人用此邮箱地址注册了账户。如果是您本人，请在24小时内打开下面的链接确认邮箱。确认后即可关联微信或支付宝登录。' },
+      { link: d.link, label: '确认邮箱地址' },
+      { p: '如果这不是您注册的账户，请不要确认。您可以通过重置密码取回此邮箱地址：' },
+      { link: d.resetLink, label: '重置密码' },
+    ])
+    : render(locale, d.storeName, `${d.storeName}: confirm your e-mail address`, [
+      { p: `Hello ${d.firstName},` },
+      { p: 'An account was created with this e-mail address. If it was you, open the link below within 24 hours to confirm the address. Once it is confirmed you can link WeChat or Alipay sign-in to the account.' },
+      { link: d.link, label: 'Confirm my e-mail address' },
+      { p: 'If you did not create this account, do not confirm it. You can take the address back by choosing a new password:' },
+      { link: d.resetLink, label: 'Reset the password' },
+    ]);
+}
+
 export interface ReceiptData {
   storeName: string;
   firstName: string;

@@ -12,7 +12,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
-import { conflict } from '../lib/errors.ts';
+import { ApiError, conflict } from '../lib/errors.ts';
 import type { Session } from '../lib/session.ts';
 import { emptyCartOf, loadOwnOrder, parseOrderId } from '../services/orders.ts';
 import { storeCreditBalance } from '../services/cart.ts';
@@ -23,6 +23,8 @@ export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED' | 'VOID' | 'NEEDS_REFU
 
 import type { OrderStatus } from '../../../contract/orders.ts';
 
+/** Payment attempts one order may open (each is a row, and with a real provider a prepay order there). */
+export const MAX_ATTEMPTS_PER_ORDER = 20;
 const isAwaitingPayment = (o: { status: string; payment_status: string }) => o.status === 'INTERIM' && o.payment_status === 'NOT_PAID';
 
 /** The visitor's order's payment state; someone else's order is "not found" (never revealed). */
@@ -50,6 +52,9 @@ export async function openAttempt(
     const order = await loadOwnOrder(q, s, parseOrderId(id), true);
     if (order.payment_status === 'PAID_ONLINE') throw conflict('This order is already paid');
     if (!isAwaitingPayment(order)) throw conflict('This order cannot be paid online');
+    // Each attempt is a row (and, with a real provider, a prepay order there): bounded per order (finding 17).
+    const { rows: [{ n }] } = await q.query('SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = $1', [order.id]);
+    if (n >= MAX_ATTEMPTS_PER_ORDER) throw new ApiError(429, 'Too many payment attempts for this order; please contact the store');
     const attempt: PaymentAttempt = {
       id: crypto.randomBytes(18).toString('base64url'),
       orderID: String(order.id),

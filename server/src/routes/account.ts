@@ -1,13 +1,15 @@
 /** Accounts, addresses, countries, store credit (client: src/api/account.ts). Rules and SQL: services/auth, profile, addresses. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AddressBookParams, Addresses, Countries, CountryParams, Credentials, ForgotPasswordAnswer, ForgotPasswordQuery,
-  PasswordResetDone, ProfileUpdate, Registration, ResetPasswordBody, ResetPasswordExternalBody, SessionFields, StoreCredit,
-  StoreCreditHistory, UpdateAddressesBody,
+  EmailVerification, PasswordResetDone, ProfileUpdate, Registration, ResetPasswordBody, ResetPasswordExternalBody, SessionFields,
+  StoreCredit, StoreCreditHistory, UpdateAddressesBody, VerifyEmailBody,
 } from '../../../contract/account.ts';
-import { Ok } from '../../../contract/common.ts';
-import { unauthorized } from '../lib/errors.ts';
+import { NoBody, Ok } from '../../../contract/common.ts';
+import { conflict, unauthorized } from '../lib/errors.ts';
+import { takeAttempts, tooMany, VERIFY_MAIL_RULE } from '../identity/rateLimit.ts';
+import { mailContextOf, sendVerification, verifyEmail } from '../services/emailVerification.ts';
 import { getSession, requireUser } from '../lib/session.ts';
 import { storeCreditBalance } from '../services/cart.ts';
 import { changePassword, checkCredentials, createAccount, requestPasswordReset, resetPasswordWithToken, signIn, signOut } from '../services/auth.ts';
@@ -17,6 +19,16 @@ import { addressBook, addressType, checkOwner, countries, provinces, replaceAddr
 export default async function accountRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
+  const mailContext = (req: FastifyRequest) => mailContextOf(app, req);
+  /** Work started after an answer; the server waits for it before it closes the database. */
+  const pending = new Set<Promise<void>>();
+  const afterAnswer = (work: () => Promise<void>, onError: (err: unknown) => void) => {
+    const p = new Promise<void>((resolve) => setImmediate(resolve)).then(work).catch(onError).finally(() => pending.delete(p));
+    pending.add(p);
+  };
+  app.addHook('preClose', async () => {
+    await Promise.all(pending);
+  });
 
   app.post('/common3/signon', {
     schema: { body: Credentials, response: { 200: SessionFields } },
@@ -33,7 +45,26 @@ export default async function accountRoutes(server: FastifyInstance) {
       response: { 200: SessionFields },
     },
   }, async (req, reply) => {
-    return signIn(req, reply, await createAccount(db, req.body));
+    const userId = await createAccount(db, req.body);
+    const mail = await mailContext(req);
+    await db.tx((q) => sendVerification(q, userId, mail));
+    void app.mailWorker.tick();
+    return signIn(req, reply, userId);
+  });
+
+  // The link of the confirmation mail (/account/verify?token=…) confirms the account's e-mail address.
+  app.post('/common3/verifyEmail', { schema: { body: VerifyEmailBody, response: { 200: EmailVerification } } }, async (req) => {
+    return { ok: true, emailID: await verifyEmail(db, req.body.token) };
+  });
+  // Signed in, address not confirmed yet: mails a new link (3 per hour per account, then 429).
+  app.post('/admin/userManagement/emailVerification', { schema: { body: NoBody, response: { 200: EmailVerification } } }, async (req) => {
+    const s = await requireUser(req);
+    if (s.user.emailVerified) throw conflict('Your e-mail address is already confirmed');
+    const wait = await takeAttempts(db, [[`verify-mail:${s.userId}`, VERIFY_MAIL_RULE]]);
+    if (wait > 0) throw tooMany(wait, 'confirmation mails');
+    const emailID = await db.tx(async (q) => sendVerification(q, s.userId, await mailContext(req)));
+    void app.mailWorker.tick();
+    return { ok: true, emailID };
   });
 
   app.get('/common3/logout', { schema: { response: { 200: Ok } } }, async (req, reply) => {
@@ -46,9 +77,13 @@ export default async function accountRoutes(server: FastifyInstance) {
     schema: { querystring: ForgotPasswordQuery, response: { 200: ForgotPasswordAnswer } },
   }, async (req) => {
     const email = req.query.emailID.trim().toLowerCase();
-    const origin = app.config.publicUrl ?? `${req.protocol}://${req.host}`;
-    await requestPasswordReset(db, email, { origin, locale: (await getSession(req))?.locale });
-    void app.mailWorker.tick();
+    const { origin, locale } = await mailContext(req);
+    // The account's part (look-up, token, mail) runs after the answer: neither its time nor its failure tells
+    // whether the e-mail has an account (security probe finding 18).
+    afterAnswer(async () => {
+      await requestPasswordReset(db, email, { origin, locale });
+      void app.mailWorker.tick();
+    }, (err) => req.log.error({ err }, 'forgotPassword: the reset could not be prepared'));
     return { ok: true, message: 'If an account exists for this e-mail, a reset link has been sent.' };
   });
 

@@ -11,6 +11,9 @@ import type { Locale } from '../../../contract/constants.ts';
 import { NoBody } from '../../../contract/common.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { ensureSession, getSession } from '../lib/session.ts';
+
+/** The language of a visitor who never chose one (a new session's `locale`). */
+const DEFAULT_LOCALE = 'en';
 import { getSettings } from '../services/settings.ts';
 import { allLocations, getLocation, isPickable } from '../services/locations.ts';
 import { exchangeCurrencies, exchangeRate, exchangeRates } from '../services/exchangeRates.ts';
@@ -90,8 +93,13 @@ export default async function appInfoRoutes(server: FastifyInstance) {
   }, async (req, reply) => {
     const { locale } = req.params as { locale: string };
     if (locale !== 'en' && locale !== 'zh') throw badRequest(`Unsupported locale '${locale}' (use en or zh)`);
-    const s = await ensureSession(req, reply);
-    await setSessionChoice(db, s.id, { locale });
+    // A visitor without a session already has the default language: nothing to store, so no session row is made
+    // (security probe finding 17: a session row per cookie-less request).
+    const existing = await getSession(req);
+    if (existing || locale !== DEFAULT_LOCALE) {
+      const s = existing ?? (await ensureSession(req, reply));
+      await setSessionChoice(db, s.id, { locale });
+    }
     const st = await getSettings(db, ['messages']);
     return { currentLocale: locale as Locale, applicationMessage: { messages: st.messages?.[locale] ?? {} } };
   });

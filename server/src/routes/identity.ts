@@ -6,7 +6,8 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, conflict, unauthorized } from '../lib/errors.ts';
+import { ApiError, badRequest, conflict, unauthorized } from '../lib/errors.ts';
+import { mailContextOf, sendVerification, unconfirmedEmail } from '../services/emailVerification.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CodeBody, Credentials as LinkBody, IdentityJoined, IdentitySignIn, OAuthBody, PlatformAppId, Redirect, Registration,
@@ -73,6 +74,14 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
     return { sessionId: s.id, identity };
   }
 
+  /** 403 until the account's e-mail is confirmed: a WeChat/Alipay joined before would outlast the owner's recovery. */
+  async function requireVerifiedEmail(req: FastifyRequest, userId: number, kind: IdentityKind) {
+    const email = await unconfirmedEmail(db, userId, await mailContextOf(app, req));
+    if (email === null) return;
+    void app.mailWorker.tick();
+    throw new ApiError(403, `Confirm your e-mail address before linking ${NAMES[kind]}: open the link we sent to ${email}, then try again`);
+  }
+
   async function joinOrExplain(sessionId: number, userId: number, identity: VerifiedIdentity) {
     const result = await join(db, sessionId, userId, identity);
     const name = NAMES[identity.provider];
@@ -84,8 +93,12 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
     const { sessionId, identity } = await waiting(req, kind);
     if ((await accountOf(db, identity)) !== null) throw conflict(`This ${NAMES[kind]} account is already linked to a store account; sign in with ${NAMES[kind]}`);
     const userId = await createAccount(db, req.body as Registration);
-    await joinOrExplain(sessionId, userId, identity);
-    return { ...openIdOf(identity), ...(await signIn(req, reply, userId)) };
+    // A new account's e-mail is not confirmed: the identity is not joined yet (security probe finding 8). The account
+    // is signed in and mailed a confirmation link; the shopper then links the identity with wechat/link or alipay/link.
+    const mail = await mailContextOf(app, req);
+    await db.tx((q) => sendVerification(q, userId, mail));
+    void app.mailWorker.tick();
+    return { ...openIdOf(identity), ...(await signIn(req, reply, userId)), identityLinked: false };
   }
 
   async function link(req: FastifyRequest, reply: FastifyReply, kind: IdentityKind) {
@@ -93,8 +106,9 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
     const { sessionId, identity } = await waiting(req, kind);
     const userId = await checkCredentials(db, emailID, password);
     if (userId === null) throw unauthorized('Incorrect e-mail or password');
+    await requireVerifiedEmail(req, userId, kind);
     await joinOrExplain(sessionId, userId, identity);
-    return { ...openIdOf(identity), ...(await signIn(req, reply, userId)) };
+    return { ...openIdOf(identity), ...(await signIn(req, reply, userId)), identityLinked: true };
   }
 
   const SignInAnswer = { 200: IdentitySignIn };
@@ -154,6 +168,7 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
     const s = await requireUser(req);
     const pending = await pendingOf(db, s.id, 'wechat');
     if (pending) {
+      await requireVerifiedEmail(req, s.userId, 'wechat');
       await joinOrExplain(s.id, s.userId, pending);
       return { bound: true, weChatOpenId: pending.openId };
     }

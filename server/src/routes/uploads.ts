@@ -32,6 +32,17 @@ export default async function uploadRoutes(server: FastifyInstance) {
   const fileOf = (id: string, ext: string) => path.join(dir, `${id}.${ext}`);
   const removeFile = (row: { id: string; mime: string }) => fs.rm(uploadPath(app.config.dataDir, row.id, row.mime), { force: true });
 
+  /** Writes the file, then records it; a record that fails (rolled back) takes its file with it: no orphan files. */
+  async function stored<T>(file: string, data: Buffer, record: () => Promise<T>): Promise<T> {
+    await fs.writeFile(file, data);
+    try {
+      return await record();
+    } catch (err) {
+      await fs.rm(file, { force: true });
+      throw err;
+    }
+  }
+
   // Only this plugin takes multipart bodies, and only up to the image limit plus the form's own overhead.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES + 64 * 1024 }, (_req, body, done) => done(null, body));
 
@@ -59,8 +70,7 @@ export default async function uploadRoutes(server: FastifyInstance) {
     const s = await requireUser(req);
     const { data, type } = imageOf(req, 'picture');
     const id = crypto.randomBytes(16).toString('hex');
-    await fs.writeFile(fileOf(id, type.ext), data);
-    const previous = await replaceProfileImage(db, s.userId, { id, mime: type.mime, bytes: data.length });
+    const previous = await stored(fileOf(id, type.ext), data, () => replaceProfileImage(db, s.userId, { id, mime: type.mime, bytes: data.length }));
     // The replaced picture is no longer anyone's; a failed delete only leaves a stray file.
     await Promise.all(previous.map(removeFile));
     return { id, profileImage: `user/${id}` };
@@ -72,8 +82,7 @@ export default async function uploadRoutes(server: FastifyInstance) {
     const s = await requireUser(req);
     const { data, type } = imageOf(req, 'ID photo');
     const id = crypto.randomBytes(16).toString('hex');
-    await fs.writeFile(fileOf(id, type.ext), data);
-    const strays = await addIdPhoto(db, s.userId, { id, mime: type.mime, bytes: data.length });
+    const strays = await stored(fileOf(id, type.ext), data, () => addIdPhoto(db, s.userId, { id, mime: type.mime, bytes: data.length }));
     await Promise.all(strays.map(removeFile));
     return { id, idImage: `user/${id}` };
   });

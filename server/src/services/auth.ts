@@ -13,6 +13,7 @@ import { releaseReservation } from './orders.ts';
 import { EMAIL_RE } from './validate.ts';
 import { toUser, userFields } from './profile.ts';
 import { queuePasswordReset } from '../mail/mails.ts';
+import { markVerified } from './emailVerification.ts';
 
 /** Moves the guest's cart (merging into the account's cart) and guest orders of this session to the user. */
 async function attachGuestData(q: Queryable, sessionId: number, userId: number) {
@@ -122,6 +123,8 @@ export async function resetPasswordWithToken(db: Db, token: string, password: st
     if (!rows[0]) throw badRequest('Reset link is invalid or has expired');
     await q.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, rows[0].user_id]);
     await endOtherSessions(q, rows[0].user_id, null);
+    // The link went to the account's mailbox: the address is the owner's now.
+    await markVerified(q, rows[0].user_id);
     return unlinkAll(q, rows[0].user_id);
   });
 }

@@ -82,15 +82,34 @@ export async function cartLines(q: Queryable, cartId: number): Promise<LineItem[
   }));
 }
 
-/** The coupon as `userId` may use it: public ones for anyone, non-public ones only for accounts granted them. */
-export async function getCoupon(q: Queryable, code: string | null, userId: number | null): Promise<CouponRow | null> {
+/**
+ * The coupon as `userId` may use it: public ones for anyone, non-public ones only for accounts granted them; with the
+ * uses counted against its limits (orders carrying it that are not cancelled, except `ownOrderId`, the cart's own
+ * reservation, which a new reserve replaces).
+ */
+export async function getCoupon(q: Queryable, code: string | null, userId: number | null, ownOrderId: number | null = null): Promise<CouponRow | null> {
   if (!code) return null;
   const { rows } = await q.query(
-    `SELECT * FROM coupons c WHERE upper(c.code) = upper($1)
+    `SELECT c.*, $2::int IS NULL AS guest,
+       CASE WHEN c.max_uses_per_shopper IS NULL OR $2::int IS NULL THEN 0 ELSE
+         (SELECT count(*)::int FROM orders o WHERE o.coupon_code = c.code AND o.user_id = $2 AND o.status <> 'CANCELLED' AND o.id IS DISTINCT FROM $3::int) END AS shopper_uses,
+       CASE WHEN c.max_uses IS NULL THEN 0 ELSE
+         (SELECT count(*)::int FROM orders o WHERE o.coupon_code = c.code AND o.status <> 'CANCELLED' AND o.id IS DISTINCT FROM $3::int) END AS total_uses
+     FROM coupons c WHERE upper(c.code) = upper($1)
        AND (c.public OR EXISTS (SELECT 1 FROM coupon_grants g WHERE g.code = c.code AND g.user_id = $2))`,
-    [code, userId],
+    [code, userId, ownOrderId],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * Reserve: takes the lock of a coupon with usage limits before its uses are counted, so two orders at once cannot
+ * both take its last use (held to the end of the reserve's transaction).
+ */
+export async function lockLimitedCoupon(q: Queryable, code: string | null) {
+  if (!code) return;
+  await q.query(
+    `SELECT 1 FROM coupons WHERE upper(code) = upper($1) AND (max_uses IS NOT NULL OR max_uses_per_shopper IS NOT NULL) FOR UPDATE`, [code]);
 }
 
 export async function storeCreditBalance(q: Queryable, userId: number): Promise<number> {
@@ -115,7 +134,7 @@ export async function cartView(q: Queryable, cart: CartRow | null): Promise<Cart
   if (!cart) return { ...EMPTY_CART, checkout: emptyDraft() };
   const rules = await getSetting<CheckoutRules>(q, 'checkout');
   const lines = await cartLines(q, cart.id);
-  const coupon = await getCoupon(q, cart.coupon_code, cart.user_id);
+  const coupon = await getCoupon(q, cart.coupon_code, cart.user_id, cart.reserved_order_id);
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
   const totals = computeTotals({
     subtotal, coupon, method: cart.order_method, tipPercent: cart.tip_percent, tipAmount: cart.tip_amount,

@@ -4,7 +4,8 @@ import type { Session } from '../lib/session.ts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors.ts';
 import { optionLabels } from '../lib/options.ts';
-import { cartView, findCart, fingerprint, storeCreditBalance, type CartRow } from './cart.ts';
+import { cartView, findCart, fingerprint, getCoupon, lockLimitedCoupon, storeCreditBalance, type CartRow } from './cart.ts';
+import { couponUseProblem } from './pricing.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
 import { queueReceipt } from '../mail/mails.ts';
@@ -149,7 +150,12 @@ export const holdLimits = (req: FastifyRequest): HoldLimits => ({
 export async function reserve(q: Queryable, s: Session, limits: HoldLimits) {
   const cart = await findCart(q, s, { lock: true });
   if (!cart) throw badRequest('Your cart is empty');
+  await lockLimitedCoupon(q, cart.coupon_code);
   const view = await cartView(q, cart);
+  // A coupon whose last use went to another order since it was applied: refused, not silently dropped from the total.
+  const coupon = await getCoupon(q, cart.coupon_code, cart.user_id, cart.reserved_order_id);
+  const used = coupon && couponUseProblem(coupon);
+  if (used) throw conflict(`${used}: remove coupon ${coupon.code} to continue`);
   const rules = await getSetting<CheckoutRules>(q, 'checkout');
   const problems = readinessProblems(cart, view.itemCount, rules, view.subtotal);
   if (problems.length) throw badRequest(problems);

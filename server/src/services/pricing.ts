@@ -9,6 +9,25 @@ export interface CouponRow {
   expires_at: Date | string | null;
   desc_en: string;
   desc_zh: string;
+  /** usage limits (NULL = none) and the uses counted against them for the asking shopper (getCoupon) */
+  max_uses_per_shopper?: number | null;
+  max_uses?: number | null;
+  shopper_uses?: number;
+  total_uses?: number;
+  /** getCoupon was asked for a guest */
+  guest?: boolean;
+}
+
+/** Why the coupon's usage limits refuse it to this shopper, or null. */
+export function couponUseProblem(c: CouponRow): string | null {
+  if (c.max_uses_per_shopper != null) {
+    if (c.guest) return 'Sign in to use this coupon';
+    if ((c.shopper_uses ?? 0) >= c.max_uses_per_shopper) {
+      return c.max_uses_per_shopper === 1 ? 'You have already used this coupon' : `You have already used this coupon ${c.max_uses_per_shopper} times`;
+    }
+  }
+  if (c.max_uses != null && (c.total_uses ?? 0) >= c.max_uses) return 'This coupon has been used up';
+  return null;
 }
 
 export interface Totals {
@@ -24,6 +43,8 @@ export interface Totals {
 export function couponProblem(c: CouponRow | null, subtotal: number, now = new Date()): string | null {
   if (!c) return 'Coupon not valid';
   if (c.expires_at && new Date(c.expires_at) < now) return 'Coupon has expired';
+  const used = couponUseProblem(c);
+  if (used) return used;
   if (subtotal < c.min_subtotal) return `Coupon needs a subtotal of at least $${(c.min_subtotal / 100).toFixed(2)}`;
   return null;
 }

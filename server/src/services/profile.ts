@@ -10,6 +10,7 @@ export function toUser(r: any): SessionUser {
   return {
     id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, phone: r.phone,
     profileImage: r.profile_image, myId: r.my_id, lastLoginAt: r.last_login_at ?? null,
+    emailVerified: r.email_verified_at != null,
   };
 }
 
@@ -22,6 +23,7 @@ export function userFields(u: SessionUser): SessionFields {
     myID: u.myId,
     referrerUserGroup: null,
     membership: null,
+    emailVerified: u.emailVerified,
   };
 }
 

@@ -10,6 +10,7 @@ const SWEEPS = [
   `DELETE FROM sessions WHERE expires_at < now() - interval '1 day'`,
   `DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`,
   `DELETE FROM pending_identities WHERE expires_at < now()`,
+  `DELETE FROM email_verifications WHERE expires_at < now() - interval '1 day'`,
   `DELETE FROM auth_attempts WHERE (key LIKE 'known:%' AND window_start < now() - interval '90 days')
      OR (key NOT LIKE 'known:%' AND window_start < now() - make_interval(secs => window_secs) - interval '1 day')`,
   `DELETE FROM payment_attempts WHERE status IN ('FAILED', 'VOID') AND updated_at < now() - interval '90 days'`,

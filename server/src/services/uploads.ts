@@ -18,11 +18,21 @@ export async function replaceProfileImage(db: Db, userId: number, upload: { id: 
 }
 
 /**
+ * Serialises a shopper's ID-photo uploads with their verified-contact changes (security probe finding 13): the
+ * upload drops photos no contact uses, so without one order a submission could pick a photo the upload is dropping
+ * (a foreign-key error, 500, on PostgreSQL). NO KEY UPDATE does not hold up rows that merely reference the user.
+ */
+export async function lockIdPhotos(q: Queryable, userId: number) {
+  await q.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+}
+
+/**
  * Records a new ID photo; earlier ones no contact uses (a photo chosen, then another) are dropped and answered, while the
  * one on file stays until a change of the contact replaces it.
  */
 export async function addIdPhoto(db: Db, userId: number, upload: { id: string; mime: string; bytes: number }): Promise<StoredUpload[]> {
   return db.tx(async (q) => {
+    await lockIdPhotos(q, userId);
     const old = await q.query(
       `DELETE FROM uploads u WHERE u.user_id = $1 AND u.kind = 'verifiedContact'
          AND NOT EXISTS (SELECT 1 FROM verified_contacts v WHERE v.id_image = u.id) RETURNING id, mime`, [userId]);

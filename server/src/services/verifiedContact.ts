@@ -7,6 +7,7 @@
 import type { Queryable } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { PHONE_RE } from './validate.ts';
+import { lockIdPhotos } from './uploads.ts';
 import { ID_TYPES, type IdType } from '../../../contract/constants.ts';
 export type ContactStatus = 'NONE' | 'PENDING' | 'VERIFIED';
 
@@ -140,6 +141,7 @@ export async function getContact(q: Queryable, userId: number): Promise<ContactV
 /** POST: the first submission (409 when there is one already: change it with PUT). */
 export async function submitContact(q: Queryable, userId: number, b: ContactInput): Promise<ContactView> {
   const c = checkContact(b, null);
+  await lockIdPhotos(q, userId);
   if (await currentRow(q, userId, true)) throw conflict('You have already submitted a verified contact; change it instead (PUT)');
   await checkImage(q, userId, c.imageId);
   const { rows } = await q.query(
@@ -156,6 +158,7 @@ export async function submitContact(q: Queryable, userId: number, b: ContactInpu
  * Returns the view and the id of a photo that is no longer used (the caller deletes its file).
  */
 export async function updateContact(q: Queryable, userId: number, b: ContactInput): Promise<{ view: ContactView; replacedImage: string | null }> {
+  await lockIdPhotos(q, userId);
   const row = await currentRow(q, userId, true);
   if (!row) throw notFound('No verified contact yet; submit one first (POST)');
   const before = cleanOf(row);

@@ -5,6 +5,7 @@ import { signOut } from '@/hooks/useAccount'
 import { useT } from '@/hooks/useT'
 import { AddressBook } from './AddressBook'
 import { BusyButton } from './BusyButton'
+import { EmailConfirmationNotice } from './EmailConfirmation'
 import { FormError } from './Field'
 import { Profile } from './Profile'
 import { StoreCreditPanel } from './StoreCreditPanel'
@@ -32,6 +33,7 @@ export function MyAccount() {
     <View className="account-page my-account">
       <Text className="account-page__title">{t('user.title')}</Text>
       <Profile />
+      <EmailConfirmationNotice />
       <View className="my-account__section my-account__links">
         <TextLink to="/user/orders" label={t('user.orders.title')} className="my-account__orders-link" />
         <TextLink to="/account/reset" label={t('account.reset.changeTitle')} />

@@ -43,7 +43,7 @@ export function ForgotPasswordForm() {
 /** /account/reset?token=… sets a new password from the e-mailed link; signed in without a token it changes the password. */
 export function ResetPasswordForm() {
   const t = useT()
-  const { form, submit, mode, done } = useResetPassword()
+  const { form, submit, mode, done, unlinked } = useResetPassword()
 
   if (mode === 'invalid') {
     return (
@@ -61,6 +61,11 @@ export function ResetPasswordForm() {
         <View className="account-form__success" role="status">
           {mode === 'token' ? t('account.reset.doneSignIn') : t('account.reset.doneChanged')}
         </View>
+        {unlinked.length ? (
+          <Text className="account-page__note account-reset__unlinked">
+            {t('account.reset.unlinked', { names: unlinked.map((k) => t(k === 'wechat' ? 'account.identity.wechat' : 'account.identity.alipay')).join(' / ') })}
+          </Text>
+        ) : null}
         {mode === 'token' ? <TextLink to="/account/login" label={t('account.login.submit')} /> : <TextLink to="/user/list" label={t('user.title')} />}
       </View>
     )

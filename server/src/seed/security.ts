@@ -1,0 +1,15 @@
+/** Demo data of the security work: a public coupon each account may use once (coupon usage limits, probe finding 9). */
+import type { Queryable } from '../db/index.ts';
+
+export async function seedOncePerShopperCoupon(q: Queryable) {
+  await q.query(
+    `INSERT INTO coupons (code, kind, value, min_subtotal, desc_en, desc_zh, public, max_uses_per_shopper)
+     VALUES ('FIRST15', 'PERCENT', 15, 0, '15% off your first order (once per account, sign in to use)', '首单立减15%（每个账户限用一次，需登录）', true, 1)
+     ON CONFLICT (code) DO NOTHING`,
+  );
+}
+
+/** The demo account's e-mail counts as confirmed, so the demo can link WeChat/Alipay sign-in to it at once. */
+export async function confirmDemoEmail(q: Queryable, email: string) {
+  await q.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE email = $1', [email]);
+}
