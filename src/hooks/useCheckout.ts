@@ -10,6 +10,7 @@ import { formFromServer, messageOnLeaving, payAtStoreAllowed, withoutErrors, typ
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useCheckoutAdjustments } from './useCheckoutAdjustments'
+import { useCoupons } from './useCoupons'
 import { useCheckoutData } from './useCheckoutData'
 import { useCheckoutDraft } from './useCheckoutDraft'
 import { useCheckoutOrder } from './useCheckoutOrder'
@@ -36,6 +37,8 @@ export function useCheckout() {
   const data = useCheckoutData(receiveBilling)
   const prefill = useCheckoutPrefill(draft, data.stores)
   const payment = useCheckoutPayment(data.paymentConfig, draft)
+  /** The shopper's coupons for the picker; without them the code field still works. */
+  const coupons = useCoupons()
   const adjustments = useCheckoutAdjustments({ ...draft, appliedCoupon: cart?.coupon?.code ?? null, setCart, setServerError })
   const tableNumberPattern = data.config?.eatIn.tableNumberPattern
   const needsMethod = payment.choosesMethod && payment.methods.length > 0
@@ -74,7 +77,8 @@ export function useCheckout() {
     choosesPaymentMethod: payment.choosesMethod,
     loggedIn,
     payAtStoreAvailable: payAtStoreAllowed(draft.form.method, data.config?.payAtStoreMethods),
-    serverError
+    serverError,
+    coupons: coupons.data
   }
 }
 

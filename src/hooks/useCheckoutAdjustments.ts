@@ -54,13 +54,15 @@ export function useCheckoutAdjustments({ form, update, setErrors, appliedCoupon,
     [update]
   )
 
-  const applyCoupon = useCallback(async () => {
-    const code = form.couponCode.trim()
+  /** Applies the typed code, or the one picked from the shopper's coupons (which also fills the field). */
+  const applyCoupon = useCallback(async (picked?: string) => {
+    if (picked !== undefined) update('couponCode', picked)
+    const code = (picked ?? form.couponCode).trim()
     if (!code) return
     const refused = secondCoupon(code, appliedCoupon)
     setCouponRefused(refused)
     if (!refused) await adjust('coupon', () => checkoutApi.verifyCoupon(code), (message) => setCouponRefused(couponRefusal(message)))
-  }, [adjust, form.couponCode, appliedCoupon])
+  }, [adjust, update, form.couponCode, appliedCoupon])
 
   const removeCoupon = useCallback(async () => {
     if (await adjust('coupon', () => checkoutApi.removeCoupon())) setCouponCode('')

@@ -1,12 +1,14 @@
 /**
- * The account, checkout and confirmation texts. Imported by the pages of those areas (and whatever
+ * The account, checkout, confirmation and coupon texts. Imported by the pages of those areas (and whatever
  * else shows their texts), not by the home page, so the first load does not carry them.
  */
 import { registerMessages } from '.'
 import account from './messages/account'
 import checkout from './messages/checkout'
 import confirmation from './messages/confirmation'
+import coupons from './messages/coupons'
 
 registerMessages(account)
 registerMessages(checkout)
 registerMessages(confirmation)
+registerMessages(coupons)

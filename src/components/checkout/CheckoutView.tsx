@@ -99,6 +99,10 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
         onCode={c.setCouponCode}
         onApply={() => void c.applyCoupon()}
         onRemove={() => void c.removeCoupon()}
+        offers={c.coupons}
+        subtotal={c.cart.subtotal}
+        currency={c.cart.currency}
+        onPick={(code) => void c.applyCoupon(code)}
       />
       <TipSection percents={config?.tipPercents ?? []} selected={c.cart.checkout?.tipPercent ?? null} busy={c.busy === 'tip'} onChoose={(p) => void c.chooseTip(p)} />
       {c.loggedIn && c.storeCreditBalance !== null ? (

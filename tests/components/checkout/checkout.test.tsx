@@ -126,7 +126,8 @@ const TEXT: Record<Language, Record<string, string>> = {
     couponUnknown: 'This code isn’t valid. Check the spelling and try again.',
     couponExpired: 'This code has expired.',
     couponMinimum: 'This code needs an order subtotal of at least $30.00.',
-    couponOnePerOrder: 'Only one code per order: remove WELCOME10 first.'
+    couponOnePerOrder: 'Only one code per order: remove WELCOME10 first.',
+    personal: 'Just for you', saves25: 'Saves $25.00 on this order', welcome: '10% off your order', missing5: 'Add $5.00 more to use it', use: 'Use', inUse: 'Applied'
   },
   zh: {
     pickup: '自取',
@@ -151,7 +152,8 @@ const TEXT: Record<Language, Record<string, string>> = {
     couponUnknown: '此优惠码无效，请检查后重试。',
     couponExpired: '此优惠码已过期。',
     couponMinimum: '订单小计满 $30.00 才能使用此优惠码。',
-    couponOnePerOrder: '每笔订单只能使用一个优惠码：请先移除 WELCOME10。'
+    couponOnePerOrder: '每笔订单只能使用一个优惠码：请先移除 WELCOME10。',
+    personal: '专属于您', saves25: '本单可省 $25.00', welcome: '订单立减10%', missing5: '再买 $5.00 即可使用', use: '使用', inUse: '已使用'
   }
 }
 
@@ -280,7 +282,7 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
     await click(option('paymentMethod', 'WECHAT_PAY'))
     await click(page().getByText(text.place))
     const posts = http.calls.filter((c) => c.path !== '/shoppingManagement4/billing/' || c.method === 'GET').map((c) => `${c.method} ${c.path}`)
-    expect(posts.slice(posts.indexOf('POST /shoppingManagement4/updateOrderMethod', 6))).toEqual([
+    expect(posts.slice(posts.lastIndexOf('POST /shoppingManagement4/updateOrderMethod'))).toEqual([
       'POST /shoppingManagement4/updateOrderMethod',
       'POST /shoppingManagement4/orderPickupDateTime',
       'POST /shoppingManagement4/orderContactInfo',
@@ -400,6 +402,48 @@ describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
     fireEvent.blur(fieldInput(name) as HTMLInputElement)
     await settle()
   }
+
+  test('the coupon picker: the shopper’s coupons best first, one the cart does not meet yet says what is missing, Use applies through the code field', async () => {
+    const applied = { code: 'WELCOME10', description: '10% off your order', descriptionContent: { en: '10% off your order', zh: '订单立减10%' }, valid: true, problem: null }
+    const coupon = (code: string, type: 'PERCENT' | 'FIXED', value: number, minSubtotal: number, en: string, zh: string, personal = false) => ({
+      code, type, value, minSubtotal, description: en, descriptionContent: { en, zh }, expiresAt: null, expired: false, personal
+    })
+    const http = server({
+      'GET /common3/coupons/': {
+        coupons: [
+          coupon('STAFF50', 'FIXED', 5000, 0, '$50 staff voucher', '员工50加元代金券', true),
+          coupon('SAVE5', 'FIXED', 500, 3000, '$5 off orders over $30', '满30加元减5加元'),
+          coupon('WELCOME10', 'PERCENT', 10, 0, '10% off your order', '订单立减10%')
+        ]
+      },
+      'GET /shoppingManagement4/couponVerification/WELCOME10': cart({ discount: 250, total: 2543, coupon: applied })
+    })
+    await renderCheckout()
+    const cards = () => [...document.querySelectorAll('.coupon-picker [data-coupon]')] as HTMLElement[]
+    await waitFor(() => expect(cards().map((c) => c.dataset.coupon)).toEqual(['STAFF50', 'WELCOME10', 'SAVE5']))
+    const [staff, welcome, save5] = cards().map((c) => within(c))
+    expect(staff.getByText(text.personal)).toBeInTheDocument()
+    expect(staff.getByText(text.saves25)).toBeInTheDocument()
+    expect(welcome.getByText(text.welcome)).toBeInTheDocument()
+    expect(save5.getByText(text.missing5)).toBeInTheDocument()
+    expect(save5.getByText(text.use).closest('taro-button-core')!.hasAttribute('disabled')).toBe(true)
+    await click(welcome.getByText(text.use))
+    expect(http.calls.filter((c) => c.path.startsWith('/shoppingManagement4/couponVerification/')).map((c) => c.path)).toEqual(['/shoppingManagement4/couponVerification/WELCOME10'])
+    expect(valueOf('couponCode')).toBe('WELCOME10')
+    expect(document.querySelector('.cart-totals__total')!.textContent).toContain('25.43')
+    expect(within(cards()[1]).getByText(text.inUse)).toBeInTheDocument()
+    // one code per order: another pick is refused before asking the server
+    await click(within(cards()[0]).getByText(text.use))
+    expect(page().getByText(text.couponOnePerOrder)).toBeInTheDocument()
+    expect(http.calls.filter((c) => c.path.startsWith('/shoppingManagement4/couponVerification/'))).toHaveLength(1)
+  })
+
+  test('without the coupon list (it failed to load) the code field still applies a code', async () => {
+    server({ 'GET /common3/coupons/': fail(503, 'busy') })
+    await renderCheckout()
+    expect(document.querySelector('.coupon-picker')).toBeNull()
+    expect(fieldInput('couponCode')).not.toBeNull()
+  })
 
   test('a typed field is checked on leaving it; an empty one waits for Place order', async () => {
     server()
