@@ -40,3 +40,49 @@ test('coupons: a guest lists the public unexpired ones; an account also those gi
   // bad input
   isError(await guest.get(`/common3/coupons/${'X'.repeat(41)}`), 400);
 });
+
+test('brands, and the heading of category and tag lists: the operator’s title, text and banner, else the list’s own name', async () => {
+  const s = new Shopper(srv.base);
+  const { brands } = ok(await s.get('/productManagement/brands'));
+  const maple = brands.find((b: any) => b.name === 'Maple Roasters');
+  assert.deepEqual(maple.nameContent, { en: 'Maple Roasters', zh: '枫叶烘焙坊' });
+  const count = ok(await s.get(`/productManagement2/products/listCount?brandName=${encodeURIComponent('Maple Roasters')}`)).count;
+  assert.equal(maple.productCount, count);
+
+  const tea = ok(await s.get('/productManagement2/category/TEA?numberToLoad=1'));
+  assert.deepEqual(tea.heading, {
+    title: { en: 'Tea', zh: '茶' },
+    blurb: { en: 'Green, oolong and pu-erh from the gardens we buy from each spring.', zh: '每年春天从合作茶园采购的绿茶、乌龙和普洱。' },
+    banner: 'banner-tea-list.svg',
+  });
+  assert.equal(tea.products.length, 1);
+  assert.equal(tea.hasMore, true);
+  const bakery = ok(await s.get('/productManagement2/category/bakery?numberToLoad=1'));
+  assert.deepEqual(bakery.heading, { title: { en: 'Bakery', zh: '烘焙' }, blurb: null, banner: 'category-bakery.svg' });
+  isError(await s.get('/productManagement2/category/Shoes'), 404);
+  isError(await s.get('/productManagement2/category/tea?numberToLoad=0'), 400);
+
+  const gift = ok(await s.get('/productManagement2/tag/Gift?numberToLoad=1'));
+  assert.deepEqual([gift.tag, gift.heading.title.zh, gift.heading.banner], ['gift', '礼品', 'banner-gift-list.svg']);
+  const fresh = ok(await s.get('/productManagement2/tag/new?numberToLoad=1'));
+  assert.deepEqual(fresh.heading, { title: { en: 'new', zh: 'new' }, blurb: null, banner: null });
+  const none = ok(await s.get('/productManagement2/tag/nothing-tagged'));
+  assert.deepEqual([none.count, none.products.length], [0, 0]);
+  isError(await s.get(`/productManagement2/tag/${'x'.repeat(101)}`), 400);
+});
+
+test('product detail: the rich detail as ordered text and image blocks, markup kept as text; none for a plain product', async () => {
+  const s = new Shopper(srv.base);
+  const { rows } = await srv.app.db.query(`SELECT id FROM products WHERE name_en = 'House Blend Coffee Beans 340g'`);
+  const d = ok(await s.get(`/productDetailManagement/productDetail/${rows[0].id}`));
+  assert.deepEqual(d.detail.map((b: any) => b.kind), ['heading', 'paragraph', 'image', 'heading', 'paragraph', 'paragraph']);
+  assert.equal(d.detail[0].text.zh, '风味');
+  assert.equal(d.detail[2].image, 'detail-house-blend-origin.svg');
+  assert.match(d.detail[5].text.en, /<b>Tags<\/b> in text stay text/);
+  const img = await s.get(`/common3/image/${d.detail[2].image}`);
+  assert.equal(img.status, 200);
+  const plain = ok(await s.get('/productDetailManagement/productDetail/1039'));
+  assert.deepEqual(plain.detail, []);
+  isError(await s.get('/productDetailManagement/productDetail/999999'), 404);
+  isError(await s.get('/productDetailManagement/productDetail/abc'), 400);
+});
