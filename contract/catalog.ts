@@ -104,8 +104,11 @@ export type Categories = Static<typeof Categories>
 /** The `:x` of productManagement/categories/:x is not read (clients send 'all'). */
 export const CategoriesParams = Type.Object({ x: Type.String({ maxLength: 100 }) })
 export type CategoriesParams = Static<typeof CategoriesParams>
-/** The heading of a category or tag list: its title, a short text and a banner image (a store image name), when set. */
-export const ListHeading = Type.Object({ title: Localized, blurb: Nullable(Localized), banner: Nullable(Type.String()) })
+/**
+ * The heading of a category or tag list: its title (a category's own name when the operator set none; null for a tag
+ * without one, which clients name by the tag), a short text and a banner image (a store image name), when set.
+ */
+export const ListHeading = Type.Object({ title: Nullable(Localized), blurb: Nullable(Localized), banner: Nullable(Type.String()) })
 export type ListHeading = Static<typeof ListHeading>
 export const CategoryPage = Type.Object({ category: Category, heading: ListHeading, products: Type.Array(Product), ...PageFields })
 export type CategoryPage = Static<typeof CategoryPage>

@@ -129,7 +129,7 @@ export default async function catalogRoutes(server: FastifyInstance) {
   }, async (req) => {
     const tag = (req.params as { name: string }).name.toLowerCase();
     const q = req.query as LQ;
-    const heading = await listHeading(db, 'tag', tag, { title: { en: tag, zh: tag }, banner: null });
+    const heading = await listHeading(db, 'tag', tag, { title: null, banner: null });
     return { tag, count: await countProducts(db, { tagName: tag }), heading, ...(await page({ tagName: tag }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
   });
 

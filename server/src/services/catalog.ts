@@ -155,9 +155,9 @@ export async function brands(q: Queryable): Promise<Brand[]> {
 
 /**
  * The heading of a category or tag list: the operator's (list_headings) when there is one; otherwise a category is
- * headed by its own name and image, a tag by its name.
+ * headed by its own name and image, a tag by nothing (the client names it by the tag).
  */
-export async function listHeading(q: Queryable, kind: 'category' | 'tag', name: string, fallback: { title: { en: string; zh: string }; banner: string | null }): Promise<ListHeading> {
+export async function listHeading(q: Queryable, kind: 'category' | 'tag', name: string, fallback: { title: { en: string; zh: string } | null; banner: string | null }): Promise<ListHeading> {
   const { rows } = await q.query('SELECT * FROM list_headings WHERE kind = $1 AND name = lower($2)', [kind, name]);
   const r = rows[0];
   if (!r) return { title: fallback.title, blurb: null, banner: fallback.banner };
