@@ -86,3 +86,28 @@ test('product detail: the rich detail as ordered text and image blocks, markup k
   isError(await s.get('/productDetailManagement/productDetail/999999'), 404);
   isError(await s.get('/productDetailManagement/productDetail/abc'), 400);
 });
+
+test('the store clock, a pickup date on its own, and the local delivery rules', async () => {
+  const s = new Shopper(srv.base);
+  const clock = ok(await s.post('/common3/timeZoneInfo/GMT'));
+  assert.equal(clock.timeZone, 'America/Toronto');
+  assert.ok(Math.abs(Date.parse(clock.now) - Date.now()) < 60_000);
+
+  const rules = ok(await s.get('/shoppingManagement4/localDeliveryConfig'));
+  assert.equal(rules.timeZone, 'America/Toronto');
+  assert.ok(rules.slots.length > 0 && rules.feeMinor > 0 && rules.provinces.includes('ON'));
+
+  // a guest with a cart sets the pickup date alone; the time stays open until placing
+  ok(await s.post('/shoppingManagement4/myCart', { productId: '1003', quantity: 1 }));
+  const { pickup } = ok(await s.get('/shoppingManagement4/checkoutConfig'));
+  const day = pickup.slots[pickup.slots.length - 1].date;
+  const cart = ok(await s.post('/shoppingManagement4/orderPickupDate', { date: day }));
+  assert.deepEqual([cart.checkout.pickupDate, cart.checkout.pickupTime], [day, null]);
+  isError(await s.post('/shoppingManagement4/orderPickupDate', { date: '2001-01-01' }), 400);
+  isError(await s.post('/shoppingManagement4/orderPickupDate', { date: 'tomorrow' }), 400);
+  isError(await s.post('/shoppingManagement4/orderPickupDate', {}), 400);
+  // signed in, the same
+  const demo = await signedIn();
+  ok(await demo.post('/shoppingManagement4/myCart', { productId: '1003', quantity: 1 }));
+  assert.equal(ok(await demo.post('/shoppingManagement4/orderPickupDate', { date: day })).checkout.pickupDate, day);
+});

@@ -11,13 +11,14 @@ import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useCheckoutAdjustments } from './useCheckoutAdjustments'
 import { useCoupons } from './useCoupons'
+import { useLocalDelivery, useStoreClock } from './useStoreClock'
 import { useCheckoutData } from './useCheckoutData'
 import { useCheckoutDraft } from './useCheckoutDraft'
 import { useCheckoutOrder } from './useCheckoutOrder'
 import { useCheckoutPayment } from './useCheckoutPayment'
 import { useCheckoutPrefill } from './useCheckoutPrefill'
 
-export type Busy = null | 'loading' | 'method' | 'coupon' | 'tip' | 'storeCredit' | 'placing'
+export type Busy = null | 'loading' | 'method' | 'pickupDate' | 'coupon' | 'tip' | 'storeCredit' | 'placing'
 
 export function useCheckout() {
   const loggedIn = useAppInfo(selectLoggedIn)
@@ -39,6 +40,8 @@ export function useCheckout() {
   const payment = useCheckoutPayment(data.paymentConfig, draft)
   /** The shopper's coupons for the picker; without them the code field still works. */
   const coupons = useCoupons()
+  const storeClock = useStoreClock()
+  const localDelivery = useLocalDelivery(draft.form.method === 'DELIVERY')
   const adjustments = useCheckoutAdjustments({ ...draft, appliedCoupon: cart?.coupon?.code ?? null, setCart, setServerError })
   const tableNumberPattern = data.config?.eatIn.tableNumberPattern
   const needsMethod = payment.choosesMethod && payment.methods.length > 0
@@ -78,7 +81,10 @@ export function useCheckout() {
     loggedIn,
     payAtStoreAvailable: payAtStoreAllowed(draft.form.method, data.config?.payAtStoreMethods),
     serverError,
-    coupons: coupons.data
+    coupons: coupons.data,
+    storeClock,
+    /** The delivery rules asked when delivery was chosen, else those checkout loaded with. */
+    deliveryRules: localDelivery ?? data.config?.delivery
   }
 }
 
