@@ -111,3 +111,10 @@ test('the store clock, a pickup date on its own, and the local delivery rules', 
   ok(await demo.post('/shoppingManagement4/myCart', { productId: '1003', quantity: 1 }));
   assert.equal(ok(await demo.post('/shoppingManagement4/orderPickupDate', { date: day })).checkout.pickupDate, day);
 });
+
+test('app info names the default provider’s site (the powered-by link) and the favicon', async () => {
+  const info = ok(await new Shopper(srv.base).get('/common3/appInfoInit'));
+  assert.equal(info.appContent.system.appConfig.defaultPowerByUrl, 'https://istore.example.com');
+  assert.equal(info.appContent.favicon.imageURL, 'favicon-mj.svg');
+  assert.equal((await new Shopper(srv.base).get(`/common3/image/${info.appContent.favicon.imageURL}`)).status, 200);
+});

@@ -1,4 +1,4 @@
-/** Demo list headings (category and tag banners) and rich product details, bilingual. */
+/** Demo list headings (category and tag banners), rich product details (bilingual), and the default provider's link. */
 import type { Queryable } from '../db/index.ts';
 
 const m = (en: string, zh: string) => ({ en, zh });
@@ -39,7 +39,14 @@ export const productDetails: { product: string; blocks: Block[] }[] = [
   },
 ];
 
+/** The default provider's site, which the 'PWA POWERED BY' bar's default provider name links to. */
+export const DEFAULT_POWER_BY_URL = 'https://istore.example.com';
+
 export async function seedCalls(q: Queryable): Promise<void> {
+  await q.query(
+    `UPDATE settings SET value = jsonb_set(value, '{defaultPowerByUrl}', to_jsonb($1::text)) WHERE key = 'appConfig' AND NOT value ? 'defaultPowerByUrl'`,
+    [DEFAULT_POWER_BY_URL],
+  );
   for (const h of listHeadings) {
     await q.query(
       `INSERT INTO list_headings (kind, name, title_en, title_zh, blurb_en, blurb_zh, banner) VALUES ($1,$2,$3,$4,$5,$6,$7)
