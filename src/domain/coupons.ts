@@ -10,9 +10,12 @@ export function couponFit(coupon: Pick<Coupon, 'expired' | 'minSubtotal'>, subto
   return { usable: true }
 }
 
-/** What the coupon takes off a cart of this subtotal, in minor units (a fixed amount never more than the subtotal). */
+/**
+ * What the coupon takes off a cart of this subtotal, in minor units, as the server counts it (server/src/services/
+ * pricing.ts): a percentage rounded down, a fixed amount never more than the subtotal.
+ */
 export function couponSaving(coupon: Pick<Coupon, 'type' | 'value'>, subtotal: number): number {
-  if (coupon.type === 'PERCENT') return Math.round((subtotal * coupon.value) / 100)
+  if (coupon.type === 'PERCENT') return Math.floor((subtotal * coupon.value) / 100)
   return Math.min(coupon.value, subtotal)
 }
 

@@ -17,6 +17,9 @@ describe('couponSaving', () => {
   it.each([
     [c('A', 'PERCENT', 10), 4550, 455],
     [c('A', 'PERCENT', 15), 1001, 150],
+    // rounded down, as the server's discount is
+    [c('A', 'PERCENT', 10), 1899, 189],
+    [c('A', 'PERCENT', 15), 1099, 164],
     [c('B', 'FIXED', 500), 4000, 500],
     [c('S', 'FIXED', 5000), 1200, 1200]
   ])('%j takes off %i → %i', (coupon, subtotal, saving) => {
