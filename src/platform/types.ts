@@ -82,6 +82,8 @@ export type PlatformIdentity =
 export interface SignInOptions {
   /** H5 in WeChat's browser: the OAuth authorize URL from wechat/enabled. */
   weChatAuthorizeUrl?: string
+  /** H5 in Alipay's in-app browser: the store's Alipay app id (GET /common3/apaId) the auth code is asked for. */
+  alipayAppId?: string
 }
 
 /** Spec §2 add-to-home prompt: the browser's install offer (H5 only). */
