@@ -118,3 +118,24 @@ test('app info names the default provider’s site (the powered-by link) and the
   assert.equal(info.appContent.favicon.imageURL, 'favicon-mj.svg');
   assert.equal((await new Shopper(srv.base).get(`/common3/image/${info.appContent.favicon.imageURL}`)).status, 200);
 });
+
+test('wechat/bind from my account: a signed-in e-mail account links the WeChat that signed in; another account’s WeChat is refused, never switched to', async () => {
+  const guest = new Shopper(srv.base);
+  isError(await guest.get('/wechat/bind'), 401);
+  const demo = await signedIn();
+  assert.deepEqual(ok(await demo.get('/wechat/bind')), { bound: false });
+  assert.equal(ok(await demo.post('/wechat/login', { code: 'sandbox-wx-calls-demo' })).identity, 'NEW');
+  const bound = ok(await demo.get('/wechat/bind'));
+  assert.equal(bound.bound, true);
+  assert.ok(bound.weChatOpenId);
+  // the same WeChat again is this account's: still signed in as the demo account
+  assert.equal(ok(await demo.post('/wechat/login', { code: 'sandbox-wx-calls-demo' })).identity, 'RETURNING');
+  assert.equal(ok(await demo.get('/common3/appInfoInit')).user.emailID, DEMO_EMAIL);
+
+  // a second account signed in by e-mail cannot take over (or be switched into) the demo account's WeChat
+  const other = new Shopper(srv.base);
+  ok(await other.post('/common3/clientRegistration', { emailID: 'calls-other@example.com', password: 'otherpass123', firstName: 'Olga', lastName: 'Other' }));
+  isError(await other.post('/wechat/login', { code: 'sandbox-wx-calls-demo' }), 409);
+  assert.equal(ok(await other.get('/common3/appInfoInit')).user.emailID, 'calls-other@example.com');
+  assert.deepEqual(ok(await other.get('/wechat/bind')), { bound: false });
+});

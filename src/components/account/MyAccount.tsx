@@ -11,6 +11,7 @@ import { Profile } from './Profile'
 import { StoreCreditPanel } from './StoreCreditPanel'
 import { TextLink } from './TextLink'
 import { VerifiedContactPanel } from './VerifiedContactPanel'
+import { WeChatBindingPanel } from './WeChatBindingPanel'
 import './MyAccount.scss'
 
 /** /user/list: profile, orders link, addresses, store credit, coupons, verified contact, password and sign-out. */
@@ -40,6 +41,7 @@ export function MyAccount() {
       <AddressBook />
       <StoreCreditPanel />
       <MyCoupons />
+      <WeChatBindingPanel />
       <VerifiedContactPanel />
       <FormError message={signOutError} />
       <BusyButton className="my-account__signout" busy={signingOut} onClick={onSignOut}>
