@@ -51,6 +51,8 @@ export const AppConfig = Type.Object({
   powerByName: Type.Optional(Type.String()),
   powerByFullUrl: Type.Optional(Type.String()),
   showPowerByNameOnly: Type.Optional(Type.Boolean()),
+  /** The default provider's site: the bar's default provider name links there (hidden with showPowerByNameOnly). */
+  defaultPowerByUrl: Type.Optional(Type.String()),
   enableWeChatMiniProgramPromotion: Type.Optional(Type.Boolean()),
   enableMultiLocationSelection: Type.Optional(Type.Boolean()),
   supportedLanguages: Type.Optional(Type.Array(StringEnum(LOCALES))),

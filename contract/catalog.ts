@@ -3,7 +3,7 @@
  * of `currency`; names and descriptions come in both languages.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { Localized, PageFields, PagingQuery } from './common.ts'
+import { Localized, Nullable, PageFields, PagingQuery } from './common.ts'
 
 export const OptionValue = Type.Object({ value: Type.String(), label: Localized })
 export type OptionValue = Static<typeof OptionValue>
@@ -73,10 +73,22 @@ export type RelatedQuery = Static<typeof RelatedQuery>
 
 export const Variant = Type.Object({ optionPair: Type.String(), available: Type.Integer() })
 export type Variant = Static<typeof Variant>
+/**
+ * One block of a product's rich detail: a heading, a paragraph (plain text; line breaks kept) or an image (a store image
+ * name or an https URL) with its caption. Structured data, never HTML: clients render it as text and images.
+ */
+export const DetailBlock = Type.Union([
+  Type.Object({ kind: Type.Literal('heading'), text: Localized }),
+  Type.Object({ kind: Type.Literal('paragraph'), text: Localized }),
+  Type.Object({ kind: Type.Literal('image'), image: Type.String(), caption: Localized })
+])
+export type DetailBlock = Static<typeof DetailBlock>
 export const ProductDetail = Type.Object({
   product: Product,
   variants: Type.Array(Variant),
-  relatedProductIds: Type.Array(Type.String())
+  relatedProductIds: Type.Array(Type.String()),
+  /** The product's rich detail in order (empty when it has none). */
+  detail: Type.Array(DetailBlock)
 })
 export type ProductDetail = Static<typeof ProductDetail>
 
@@ -92,7 +104,13 @@ export type Categories = Static<typeof Categories>
 /** The `:x` of productManagement/categories/:x is not read (clients send 'all'). */
 export const CategoriesParams = Type.Object({ x: Type.String({ maxLength: 100 }) })
 export type CategoriesParams = Static<typeof CategoriesParams>
-export const CategoryPage = Type.Object({ category: Category, products: Type.Array(Product), ...PageFields })
+/**
+ * The heading of a category or tag list: its title (a category's own name when the operator set none; null for a tag
+ * without one, which clients name by the tag), a short text and a banner image (a store image name), when set.
+ */
+export const ListHeading = Type.Object({ title: Nullable(Localized), blurb: Nullable(Localized), banner: Nullable(Type.String()) })
+export type ListHeading = Static<typeof ListHeading>
+export const CategoryPage = Type.Object({ category: Category, heading: ListHeading, products: Type.Array(Product), ...PageFields })
 export type CategoryPage = Static<typeof CategoryPage>
 
 export const Brand = Type.Object({ name: Type.String(), nameContent: Localized, productCount: Type.Integer() })
@@ -100,7 +118,7 @@ export type Brand = Static<typeof Brand>
 export const Brands = Type.Object({ brands: Type.Array(Brand) })
 export type Brands = Static<typeof Brands>
 
-export const TagPage = Type.Object({ tag: Type.String(), count: Type.Integer(), products: Type.Array(Product), ...PageFields })
+export const TagPage = Type.Object({ tag: Type.String(), count: Type.Integer(), heading: ListHeading, products: Type.Array(Product), ...PageFields })
 export type TagPage = Static<typeof TagPage>
 
 export const InventoryQuery = Type.Object({ optionPair: Type.Optional(Type.String({ maxLength: 200 })) })

@@ -68,7 +68,9 @@ export const Coupon = Type.Object({
   description: Type.String(),
   descriptionContent: Localized,
   expiresAt: Nullable(Type.String({ format: 'date-time' })),
-  expired: Type.Boolean()
+  expired: Type.Boolean(),
+  /** Given to the signed-in account (not public): only that account sees and uses it. */
+  personal: Type.Boolean()
 })
 export type Coupon = Static<typeof Coupon>
 export const Coupons = Type.Object({ coupons: Type.Array(Coupon) })

@@ -2,12 +2,12 @@
  * Product calls (spec §7 "Product and cart"). Money is in minor units of `currency`; names and descriptions come in
  * both languages. Payload types: contract/catalog.ts.
  */
-import type { Categories, Inventory, Product, ProductListQuery, ProductPage, Products } from '@contract/catalog'
+import type { Brands, Categories, CategoryPage, Inventory, Product, ProductDetail, ProductListQuery, ProductPage, Products, TagPage } from '@contract/catalog'
 import type { Count } from '@contract/common'
 import type { ListFilter } from '@/domain/productQuery'
 import { http, type Query } from './http'
 
-export type { Category, Inventory, OptionValue, Product, ProductOption, ProductPage } from '@contract/catalog'
+export type { Brand, Category, DetailBlock, Inventory, ListHeading, OptionValue, Product, ProductOption, ProductPage } from '@contract/catalog'
 
 /** Interfaces carry no index signature; a spread copy is a plain Query. */
 const asQuery = (query: ListFilter): Query => ({ ...query })
@@ -22,6 +22,14 @@ export const catalogApi = {
     http.get<ProductPage>(`/productManagement2/products/search/${encodeURIComponent(term)}`, page),
   searchCount: (term: string) => http.get<Count>(`/productManagement2/products/searchCount/${encodeURIComponent(term)}`),
   addons: (tagName: string) => http.get<Products>('/productManagement2/products/addon', { tagName }),
+  /** The brands and how many products each lists (spec §7 GET /productManagement/brands). */
+  brands: () => http.get<Brands>('/productManagement/brands'),
+  /** A category list's first product and its heading (title, text, banner): asked for the heading only. */
+  categoryHeading: (name: string) => http.get<CategoryPage>(`/productManagement2/category/${encodeURIComponent(name)}`, { numberToLoad: 1 }),
+  /** A tag list's first product, count and heading: asked for the heading only. */
+  tagHeading: (name: string) => http.get<TagPage>(`/productManagement2/tag/${encodeURIComponent(name)}`, { numberToLoad: 1 }),
+  /** The product's variants and rich detail (spec §7 GET /productDetailManagement/productDetail/{id}). */
+  productDetail: (id: string) => http.get<ProductDetail>(`/productDetailManagement/productDetail/${encodeURIComponent(id)}`),
   inventory: (productId: string, optionPair: string) =>
     http.get<Inventory>(`/inventoryManagement/inventoryByProductAndOptions/${encodeURIComponent(productId)}`, { optionPair })
 }

@@ -4,7 +4,7 @@
  * server/src/routes/checkout.ts.
  */
 import type { Address } from '@contract/account'
-import type { StoreLocation } from '@contract/appInfo'
+import type { StoreLocation, TimeZoneInfo } from '@contract/appInfo'
 import type { Cart } from '@contract/cart'
 import type {
   Billing,
@@ -12,6 +12,7 @@ import type {
   ContactInfoQuery,
   DeliverInfoQuery,
   DeliveryLocations,
+  LocalDeliveryConfig,
   PaymentConfig,
   Reservation
 } from '@contract/checkout'
@@ -35,6 +36,12 @@ export const checkoutApi = {
   pickupLocations: () => http.get<StoreLocation[]>('/common3/pickupLocations'),
   deliveryLocations: () => http.post<DeliveryLocations>('/common3/deliveryLocations', {}),
   updateOrderMethod: (method: OrderMethod) => http.post<Cart>(`${SM}/updateOrderMethod`, { method }),
+  /** The pickup date alone, checked against the store's days when the shopper picks it (the time follows at placing). */
+  pickupDate: (date: string) => http.post<Cart>(`${SM}/orderPickupDate`, { date }),
+  /** The delivery rules as they are now (fee, free-over, minimum, slots), asked when the shopper chooses delivery. */
+  localDeliveryConfig: () => http.get<LocalDeliveryConfig>(`${SM}/localDeliveryConfig`),
+  /** The store's time zone, offset and the server's now (spec: POST /common3/timeZoneInfo/GMT). */
+  storeClock: () => http.post<TimeZoneInfo>('/common3/timeZoneInfo/GMT'),
   pickupDateTime: (date: string, time: string) => http.post<Cart>(`${SM}/orderPickupDateTime`, { date, time }),
   deliveryDateTime: (date: string, time: string) => http.post<Cart>(`${SM}/orderDeliveryDateTime`, { date, time }),
   /** Spec: query localStoreName and methodName (plus tableNumber for eat-in); body is the contact info. */

@@ -3,7 +3,7 @@
  * and joining a new WeChat identity to an account (register, link). The open id comes back for payments.
  * Also the mini-program's live-stream rooms (weChatlivestreaminfo). Types: contract/identity.ts, contract/liveStream.ts.
  */
-import type { Credentials, IdentityJoined, IdentitySignIn, Registration, WeChatEnabled } from '@contract/identity'
+import type { Credentials, IdentityJoined, IdentitySignIn, Registration, WeChatBinding, WeChatEnabled } from '@contract/identity'
 import type { LiveRooms } from '@contract/liveStream'
 import { http } from './http'
 
@@ -20,5 +20,7 @@ export const wechatApi = {
   weChatLogin: (code: string, state: string | undefined) => http.post<IdentitySignIn>('/wechat/weChatlogin', { code, state }),
   register: (registration: Registration) => http.post<IdentityJoined>('/wechat/register', registration),
   link: (credentials: Credentials) => http.post<IdentityJoined>('/wechat/link', credentials),
+  /** Signed in: joins the WeChat identity waiting in this session to the account, else says whether one is joined. */
+  bind: () => http.get<WeChatBinding>('/wechat/bind'),
   liveRooms: () => http.post<LiveRooms>('/wechat/weChatlivestreaminfo', { start: 0, limit: LIVE_ROOMS_PAGE })
 }

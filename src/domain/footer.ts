@@ -79,22 +79,26 @@ export interface PowerByConfig {
   powerByName?: string
   powerByFullUrl?: string
   showPowerByNameOnly?: boolean
+  /** The default provider's site: its name in the bar links there. */
+  defaultPowerByUrl?: string
 }
 
 export type PoweredBy =
   | { kind: 'hidden' }
   | { kind: 'spacer' }
-  | { kind: 'bar'; name?: string; url?: string; showDefaultLink: boolean; showJoiner: boolean }
+  | { kind: 'bar'; name?: string; url?: string; showDefaultLink: boolean; showJoiner: boolean; defaultUrl?: string }
 
 /**
  * hidePowerBy → hidden (a spacer instead inside a WeChat mini-program).
  * Otherwise the bar: the default provider link, then '&' and the configured name/link.
- * showPowerByNameOnly hides the default link and the '&'; the '&' also needs a name to join.
+ * showPowerByNameOnly hides the default link and the '&'; the '&' also needs a name to join. The default provider
+ * links to defaultPowerByUrl when the store names it.
  */
 export function poweredBy(config: PowerByConfig | null | undefined, env: { weChatMiniProgram: boolean }): PoweredBy {
   if (config?.hidePowerBy) return env.weChatMiniProgram ? { kind: 'spacer' } : { kind: 'hidden' }
   const name = text(config?.powerByName) || undefined
   const url = text(config?.powerByFullUrl) || undefined
   const showDefaultLink = !config?.showPowerByNameOnly
-  return { kind: 'bar', name, url, showDefaultLink, showJoiner: showDefaultLink && !!name }
+  const defaultUrl = showDefaultLink ? text(config?.defaultPowerByUrl) || undefined : undefined
+  return { kind: 'bar', name, url, showDefaultLink, showJoiner: showDefaultLink && !!name, defaultUrl }
 }

@@ -53,6 +53,11 @@ export function productListUrl(cat?: string, sort?: string): string {
   return `/store/productlist${parts.length ? `?${parts.join('&')}` : ''}`
 }
 
+/** A brand's product list (spec §2 store paths: link 'brand/...' becomes /store/brand/...). */
+export function brandListUrl(brand: string): string {
+  return `/store/brand/${encodeURIComponent(brand)}`
+}
+
 /**
  * Reading of the spec: a leading '/' is ignored when looking at a link's prefix
  * ('/products/x' is the same as 'products/x'); prefixes are matched literally ("starting with").

@@ -10,13 +10,15 @@ import { formFromServer, messageOnLeaving, payAtStoreAllowed, withoutErrors, typ
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useCheckoutAdjustments } from './useCheckoutAdjustments'
+import { useCoupons } from './useCoupons'
+import { useLocalDelivery, useStoreClock } from './useStoreClock'
 import { useCheckoutData } from './useCheckoutData'
 import { useCheckoutDraft } from './useCheckoutDraft'
 import { useCheckoutOrder } from './useCheckoutOrder'
 import { useCheckoutPayment } from './useCheckoutPayment'
 import { useCheckoutPrefill } from './useCheckoutPrefill'
 
-export type Busy = null | 'loading' | 'method' | 'coupon' | 'tip' | 'storeCredit' | 'placing'
+export type Busy = null | 'loading' | 'method' | 'pickupDate' | 'coupon' | 'tip' | 'storeCredit' | 'placing'
 
 export function useCheckout() {
   const loggedIn = useAppInfo(selectLoggedIn)
@@ -36,6 +38,10 @@ export function useCheckout() {
   const data = useCheckoutData(receiveBilling)
   const prefill = useCheckoutPrefill(draft, data.stores)
   const payment = useCheckoutPayment(data.paymentConfig, draft)
+  /** The shopper's coupons for the picker; without them the code field still works. */
+  const coupons = useCoupons()
+  const storeClock = useStoreClock()
+  const localDelivery = useLocalDelivery(draft.form.method === 'DELIVERY')
   const adjustments = useCheckoutAdjustments({ ...draft, appliedCoupon: cart?.coupon?.code ?? null, setCart, setServerError })
   const tableNumberPattern = data.config?.eatIn.tableNumberPattern
   const needsMethod = payment.choosesMethod && payment.methods.length > 0
@@ -74,7 +80,11 @@ export function useCheckout() {
     choosesPaymentMethod: payment.choosesMethod,
     loggedIn,
     payAtStoreAvailable: payAtStoreAllowed(draft.form.method, data.config?.payAtStoreMethods),
-    serverError
+    serverError,
+    coupons: coupons.data,
+    storeClock,
+    /** The delivery rules asked when delivery was chosen, else those checkout loaded with. */
+    deliveryRules: localDelivery ?? data.config?.delivery
   }
 }
 

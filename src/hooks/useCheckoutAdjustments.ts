@@ -5,7 +5,7 @@ import { couponRefusal, secondCoupon, toMinorUnits, type CouponRefusal } from '@
 import { messageOf } from '@/domain/errors'
 import type { CheckoutDraft } from './useCheckoutDraft'
 
-export type Adjustment = 'method' | 'coupon' | 'tip' | 'storeCredit'
+export type Adjustment = 'method' | 'pickupDate' | 'coupon' | 'tip' | 'storeCredit'
 
 interface Deps extends Pick<CheckoutDraft, 'form' | 'update' | 'setErrors'> {
   /** The code the server has applied to the cart, if any. */
@@ -54,17 +54,29 @@ export function useCheckoutAdjustments({ form, update, setErrors, appliedCoupon,
     [update]
   )
 
-  const applyCoupon = useCallback(async () => {
-    const code = form.couponCode.trim()
+  /** Applies the typed code, or the one picked from the shopper's coupons (which also fills the field). */
+  const applyCoupon = useCallback(async (picked?: string) => {
+    if (picked !== undefined) update('couponCode', picked)
+    const code = (picked ?? form.couponCode).trim()
     if (!code) return
     const refused = secondCoupon(code, appliedCoupon)
     setCouponRefused(refused)
     if (!refused) await adjust('coupon', () => checkoutApi.verifyCoupon(code), (message) => setCouponRefused(couponRefusal(message)))
-  }, [adjust, form.couponCode, appliedCoupon])
+  }, [adjust, update, form.couponCode, appliedCoupon])
 
   const removeCoupon = useCallback(async () => {
     if (await adjust('coupon', () => checkoutApi.removeCoupon())) setCouponCode('')
   }, [adjust, setCouponCode])
+
+  /** A pickup date is kept on the server's draft as soon as it is picked, so a day that closed meanwhile is said at once. */
+  const choosePickupDate = useCallback(
+    async (date: string) => {
+      update('pickupDate', date)
+      update('pickupTime', '')
+      await adjust('pickupDate', () => checkoutApi.pickupDate(date))
+    },
+    [adjust, update]
+  )
 
   const chooseTip = useCallback((percent: number) => adjust('tip', () => checkoutApi.tips(percent)), [adjust])
 
@@ -74,5 +86,5 @@ export function useCheckoutAdjustments({ form, update, setErrors, appliedCoupon,
     else await adjust('storeCredit', () => checkoutApi.applyStoreCredit(amount))
   }, [adjust, form.storeCredit, setErrors])
 
-  return { adjusting, chooseMethod, couponRefused, setCouponCode, applyCoupon, removeCoupon, chooseTip, applyStoreCredit }
+  return { adjusting, chooseMethod, choosePickupDate, couponRefused, setCouponCode, applyCoupon, removeCoupon, chooseTip, applyStoreCredit }
 }

@@ -5,6 +5,7 @@ import type { AppConfig } from '@/api/appInfo'
 import { pageTitle } from '@/domain/pageTitle'
 import { headerVisible } from '@/domain/userAgent'
 import { platform } from '@/platform'
+import { useImageUrl } from '@/hooks/useImageUrl'
 import { useStoreName } from '@/hooks/useShellAccount'
 import { useT } from '@/hooks/useT'
 import { useAppInfo } from '@/stores/appInfo'
@@ -32,8 +33,11 @@ function useDescribePage(title: string | undefined): string {
   const language = useLocale((s) => s.language)
   const storeName = useStoreName(t('header.storeFallback'))
   const full = pageTitle(title, storeName)
-  useEffect(() => platform.describePage({ title: full, language }), [full, language])
-  useDidShow(() => platform.describePage({ title: full, language }))
+  const imageUrl = useImageUrl()
+  const favicon = useAppInfo((s) => s.info?.appContent.favicon?.imageURL)
+  const icon = favicon ? imageUrl(favicon) || undefined : undefined
+  useEffect(() => platform.describePage({ title: full, language, icon }), [full, language, icon])
+  useDidShow(() => platform.describePage({ title: full, language, icon }))
   return title || storeName
 }
 

@@ -25,17 +25,18 @@ export async function finishSignIn(answer: SessionFields): Promise<void> {
 }
 
 /** Which platform sign-in this environment offers. */
-export type PlatformSignIn = 'wechatMiniProgram' | 'alipayMiniProgram' | 'wechatBrowser' | null
+export type PlatformSignIn = 'wechatMiniProgram' | 'alipayMiniProgram' | 'wechatBrowser' | 'alipayBrowser' | null
 
 function platformSignInKind(): PlatformSignIn {
   const env = platform.environment()
   if (env.weChatMiniProgram) return 'wechatMiniProgram'
   if (env.alipayMiniProgram) return 'alipayMiniProgram'
   if (env.weChatBrowser) return 'wechatBrowser'
+  if (env.alipayBrowser) return 'alipayBrowser'
   return null
 }
 
-const providerOf = (kind: Exclude<PlatformSignIn, null>): IdentityProvider => (kind === 'alipayMiniProgram' ? 'alipay' : 'wechat')
+const providerOf = (kind: Exclude<PlatformSignIn, null>): IdentityProvider => (kind === 'alipayMiniProgram' || kind === 'alipayBrowser' ? 'alipay' : 'wechat')
 
 /** The absolute address WeChat's OAuth page sends the browser back to (this page, keeping `redirect`). */
 function oauthReturnUrl(redirect: string | undefined): string {
@@ -54,6 +55,8 @@ export function useSignIn() {
   const [platformKind] = useState(platformSignInKind)
   /** WeChat-browser sign-in needs the server's OAuth address; undefined until wechat/enabled answers. */
   const [authorizeUrl, setAuthorizeUrl] = useState<string | undefined>()
+  /** Alipay-browser sign-in needs the store's Alipay app id; undefined until common3/apaId answers (or when it has none). */
+  const [alipayAppId, setAlipayAppId] = useState<string | undefined>()
   const [platformBusy, setPlatformBusy] = useState(false)
   const [platformError, setPlatformError] = useState<string | null>(null)
 
@@ -81,6 +84,19 @@ export function useSignIn() {
     }
   }
 
+  // Alipay's in-app browser: the auth code is asked for the store's Alipay app.
+  useEffect(() => {
+    if (platformKind !== 'alipayBrowser') return
+    let live = true
+    alipayApi
+      .appId()
+      .then((res) => live && setAlipayAppId(res.appId.trim() || undefined))
+      .catch(() => live && setAlipayAppId(undefined))
+    return () => {
+      live = false
+    }
+  }, [platformKind])
+
   // WeChat browser: learn whether WeChat sign-in is on, and finish it when WeChat's OAuth page sent us back with a code.
   useEffect(() => {
     if (platformKind !== 'wechatBrowser') return
@@ -99,7 +115,7 @@ export function useSignIn() {
   const signInWithPlatform = () =>
     runPlatform(async () => {
       if (!platformKind) return
-      const identity = await platform.signIn({ weChatAuthorizeUrl: authorizeUrl })
+      const identity = await platform.signIn({ weChatAuthorizeUrl: authorizeUrl, alipayAppId })
       if (identity.kind === 'wechatCode') await handleIdentity('wechat', await wechatApi.login(identity.code))
       else if (identity.kind === 'alipayCode') await handleIdentity('alipay', await alipayApi.login(identity.code))
       else if (identity.kind === 'unsupported') throw new Error(t('account.platform.unavailable'))
@@ -119,7 +135,7 @@ export function useSignIn() {
       done()
     })
 
-  const platformAvailable = platformKind === 'wechatBrowser' ? !!authorizeUrl : !!platformKind
+  const platformAvailable = platformKind === 'wechatBrowser' ? !!authorizeUrl : platformKind === 'alipayBrowser' ? !!alipayAppId : !!platformKind
   return {
     form,
     submit,

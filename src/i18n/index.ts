@@ -10,12 +10,14 @@ import type checkout from './messages/checkout'
 import type confirmation from './messages/confirmation'
 import type contact from './messages/contact'
 import type security from './messages/security'
+import type coupons from './messages/coupons'
+import type lists from './messages/lists'
 import shell from './messages/shell'
 import store from './messages/store'
 
 export { LANGUAGES, type Language } from './define'
 
-type Area = typeof shell | typeof store | typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof lists | typeof shell | typeof store
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string

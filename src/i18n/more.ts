@@ -1,5 +1,5 @@
 /**
- * The account, checkout and confirmation texts. Imported by the pages of those areas (and whatever
+ * The account, checkout, confirmation and coupon texts. Imported by the pages of those areas (and whatever
  * else shows their texts), not by the home page, so the first load does not carry them.
  */
 import { registerMessages } from '.'
@@ -7,8 +7,10 @@ import account from './messages/account'
 import checkout from './messages/checkout'
 import confirmation from './messages/confirmation'
 import security from './messages/security'
+import coupons from './messages/coupons'
 
 registerMessages(account)
 registerMessages(checkout)
 registerMessages(confirmation)
 registerMessages(security)
+registerMessages(coupons)

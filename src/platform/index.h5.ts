@@ -17,6 +17,20 @@ interface WeChatJsSdk {
   miniProgram?: { navigateTo(opts: { url: string; fail?: () => void; success?: () => void }): void }
 }
 
+/** The store's favicon replaces the built-in icon in the tab (the install icons stay the manifest's). */
+function setFavicon(href: string): void {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="icon"][data-store]')
+  if (!link) {
+    for (const builtIn of document.head.querySelectorAll('link[rel="icon"]')) builtIn.remove()
+    link = document.createElement('link')
+    link.rel = 'icon'
+    link.dataset.store = ''
+    document.head.appendChild(link)
+  }
+  if (link.getAttribute('href') !== href) link.href = href
+  link.type = /\.svg(\?|$)/i.test(href) ? 'image/svg+xml' : ''
+}
+
 /** Spec §9: "Share-button popup 800x500". */
 const SHARE_POPUP_FEATURES = 'width=800,height=500'
 const SHARE_PAGES = {
@@ -109,11 +123,12 @@ export const platform: Platform = {
   storage: taroStorage,
   userAgent: () => navigator.userAgent,
   windowWidth,
-  describePage({ title, language }) {
+  describePage({ title, language, icon }) {
     // Through Taro too, so its router restores this title when the shopper comes back to the page.
     setTitleBar({ title })
     document.title = title
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : language
+    if (icon) setFavicon(icon)
   },
   installPrompt: () => browserInstallPrompt,
   share({ title, path, network }) {

@@ -77,6 +77,8 @@ export type PlatformIdentity =
 export interface SignInOptions {
   /** H5 in WeChat's browser: the OAuth authorize URL from wechat/enabled. */
   weChatAuthorizeUrl?: string
+  /** H5 in Alipay's in-app browser: the store's Alipay app id (GET /common3/apaId) the auth code is asked for. */
+  alipayAppId?: string
 }
 
 /** Spec §2 add-to-home prompt: the browser's install offer (H5 only). */
@@ -124,8 +126,11 @@ export interface Platform {
   }
   userAgent(): string
   windowWidth(): number
-  /** Names the shown page: the title bar on mini-programs; document.title and <html lang> on H5 (screen readers, tabs, search engines). */
-  describePage(page: { title: string; language: string }): void
+  /**
+   * Names the shown page: the title bar on mini-programs; document.title and <html lang> on H5 (screen readers, tabs,
+   * search engines), and the tab's icon from the store's favicon (app info favicon.imageURL) when it has one.
+   */
+  describePage(page: { title: string; language: string; icon?: string }): void
   /** Whether the device has a network connection now, and changes to it (subscribe returns the unsubscribe). */
   connectivity: Connectivity
   /** Spec §2 "lazy areas are preloaded after first load": H5 fetches their chunks when idle; mini-programs use preloadRule. */

@@ -28,8 +28,14 @@ export const useCurrency = create<CurrencyState>((set, get) => ({
     }
     if (get().current !== base && !get().rates[get().current]) set({ current: base })
   },
+  /** Also refreshes the chosen currency's rate (spec §7 exchange-rate fetch for a chosen currency); a failure keeps the known one. */
   setCurrency(currency) {
     set({ current: currency })
     platform.storage.set(KEY, currency)
+    if (currency === get().base) return
+    appInfoApi.exchangeRate(currency).then(
+      (r) => r.base === get().base && r.rate > 0 && set((s) => ({ rates: { ...s.rates, [currency]: r.rate } })),
+      () => undefined
+    )
   }
 }))

@@ -87,6 +87,17 @@ describe('spec "\'PWA POWERED BY\' bar … hidden when hidePowerBy set; showPowe
       { powerByName: 'Acme', hidePowerBy: false },
       true,
       { kind: 'bar', name: 'Acme', url: undefined, showDefaultLink: true, showJoiner: true }
+    ],
+    // the default provider is a link when the store names its site
+    [
+      { defaultPowerByUrl: ' https://istore.example.com ' },
+      false,
+      { kind: 'bar', name: undefined, url: undefined, showDefaultLink: true, showJoiner: false, defaultUrl: 'https://istore.example.com' }
+    ],
+    [
+      { defaultPowerByUrl: 'https://istore.example.com', powerByName: 'Acme', showPowerByNameOnly: true },
+      false,
+      { kind: 'bar', name: 'Acme', url: undefined, showDefaultLink: false, showJoiner: false }
     ]
   ])('%o weChatMiniProgram=%p → %o', (config, weChatMiniProgram, result) => {
     expect(poweredBy(config, { weChatMiniProgram })).toEqual(result)

@@ -9,7 +9,7 @@ import path from 'path'
 const root = path.resolve(__dirname, '..', '..')
 const src = path.join(root, 'src')
 const MORE = path.join(src, 'i18n', 'more.ts')
-const LAZY_KEY = /['"`](account|user|checkout|confirmation|processpay)\.[a-zA-Z$]/
+const LAZY_KEY = /['"`](account|user|checkout|confirmation|processpay|coupons)\.[a-zA-Z$]/
 const EXTENSIONS = ['.h5.tsx', '.h5.ts', '.tsx', '.ts', '.weapp.tsx', '.weapp.ts', '/index.h5.ts', '/index.tsx', '/index.ts']
 
 function resolve(from: string, spec: string): string | null {

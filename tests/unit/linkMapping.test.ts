@@ -1,4 +1,5 @@
-import { mapMenuLink, MenuLinkTarget, withQueryParam } from '@/domain/linkMapping'
+import { brandListUrl, mapMenuLink, MenuLinkTarget, withQueryParam } from '@/domain/linkMapping'
+import { matchRoute } from '@/domain/routes'
 
 const internal = (url: string): MenuLinkTarget => ({ kind: 'internal', url })
 
@@ -94,5 +95,16 @@ describe('withQueryParam: a page state kept in its address', () => {
     ['?sort=name&cat=Tea', 'sort', 'price high', '?cat=Tea&sort=price%20high']
   ])('%s + %s=%s → %s', (search, key, value, expected) => {
     expect(withQueryParam(search, key, value)).toBe(expected)
+  })
+})
+
+describe('brandListUrl: a brand list the store page links to opens the brand filter', () => {
+  it.each([
+    ['Maple Roasters', '/store/brand/Maple%20Roasters'],
+    ['Lakeside Goods', '/store/brand/Lakeside%20Goods'],
+    ['A/B & Co', '/store/brand/A%2FB%20%26%20Co']
+  ])('%s → %s, whose route gives back the brand', (brand, url) => {
+    expect(brandListUrl(brand)).toBe(url)
+    expect(matchRoute(url)?.params.brand).toBe(brand)
   })
 })

@@ -10,7 +10,8 @@ import { badRequest, notFound } from '../lib/errors.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
 import { cachedCatalog } from '../services/catalogCache.ts';
 import {
-  brands, categories, categoryNamed, countProducts, getProduct, listProducts, parseProductId, relatedProductIds, SORTS, stockOf, variantsOf,
+  brands, categories, categoryNamed, countProducts, getProduct, listHeading, listProducts, parseProductId, productDetailBlocks, relatedProductIds, SORTS,
+  stockOf, variantsOf,
   type ListFilter,
 } from '../services/catalog.ts';
 
@@ -92,7 +93,7 @@ export default async function catalogRoutes(server: FastifyInstance) {
   }, async (req) => {
     const id = parseProductId((req.params as any).id);
     const product = await getProduct(db, id);
-    return { product, variants: await variantsOf(db, id), relatedProductIds: await relatedProductIds(db, product) };
+    return { product, variants: await variantsOf(db, id), relatedProductIds: await relatedProductIds(db, product), detail: await productDetailBlocks(db, id) };
   });
 
   app.get('/productManagement/categories/:x', {
@@ -111,7 +112,8 @@ export default async function catalogRoutes(server: FastifyInstance) {
     const q = req.query as LQ;
     const category = await categoryNamed(db, name);
     if (!category) throw notFound(`Category '${name}' not found`);
-    return { category, ...(await page({ categoryName: category.name }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
+    const heading = await listHeading(db, 'category', category.name, { title: category.nameContent, banner: category.image || null });
+    return { category, heading, ...(await page({ categoryName: category.name }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
   });
 
   app.get('/productManagement/brands', {
@@ -127,7 +129,8 @@ export default async function catalogRoutes(server: FastifyInstance) {
   }, async (req) => {
     const tag = (req.params as { name: string }).name.toLowerCase();
     const q = req.query as LQ;
-    return { tag, count: await countProducts(db, { tagName: tag }), ...(await page({ tagName: tag }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
+    const heading = await listHeading(db, 'tag', tag, { title: null, banner: null });
+    return { tag, count: await countProducts(db, { tagName: tag }), heading, ...(await page({ tagName: tag }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
   });
 
   app.get('/inventoryManagement/inventoryByProductAndOptions/:id', {

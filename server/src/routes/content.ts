@@ -7,7 +7,8 @@ import {
 } from '../../../contract/content.ts';
 import { notFound } from '../lib/errors.ts';
 import { isImageName, renderSvg } from '../lib/svg.ts';
-import { couponByCode, pageContent, publicCoupons, sectionTemplate } from '../services/content.ts';
+import { availableCoupons, couponByCode, pageContent, sectionTemplate } from '../services/content.ts';
+import { getSession } from '../lib/session.ts';
 
 export default async function contentRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -33,8 +34,11 @@ export default async function contentRoutes(server: FastifyInstance) {
     return reply.type('image/svg+xml').send(renderSvg(name));
   });
 
-  app.get('/common3/coupons/', { schema: { response: { 200: Coupons } } }, async () => ({ coupons: await publicCoupons(db) }));
+  // Guests see the public coupons; a signed-in account also those given to it (spec §7 "my coupons").
+  app.get('/common3/coupons/', { schema: { response: { 200: Coupons } } }, async (req) => ({
+    coupons: await availableCoupons(db, (await getSession(req))?.userId ?? null),
+  }));
   app.get('/common3/coupons/:code', { schema: { params: CouponCodeParams, response: { 200: Coupon } } }, async (req) => {
-    return couponByCode(db, req.params.code);
+    return couponByCode(db, req.params.code, (await getSession(req))?.userId ?? null);
   });
 }

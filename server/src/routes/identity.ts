@@ -61,6 +61,11 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
   async function login(req: FastifyRequest, reply: FastifyReply, channel: IdentityChannel, code: string) {
     const identity = await verify(channel, code);
     const userId = await accountOf(db, identity);
+    // A signed-in shopper linking their WeChat/Alipay (my account) is never switched to another store account.
+    const current = await getSession(req);
+    if (userId !== null && current?.userId && current.userId !== userId) {
+      throw conflict(`This ${NAMES[identity.provider]} account is already linked to another store account`);
+    }
     if (userId !== null) return { identity: 'RETURNING' as const, ...openIdOf(identity), ...(await signIn(req, reply, userId)) };
     const s = await ensureSession(req, reply);
     await rememberPending(db, s.id, identity);

@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/password.ts';
 import { brands, categories, seedProducts } from './catalogue.ts';
 import { seedLiveRooms } from './liveRooms.ts';
 import { confirmDemoEmail, seedOncePerShopperCoupon } from './security.ts';
+import { seedCalls } from './calls.ts';
 import * as S from './store.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
@@ -19,6 +20,7 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.liveRooms', run: (q) => seedLiveRooms(q) },
   { key: 'seeded.onceCoupon', run: (q) => seedOncePerShopperCoupon(q) },
   { key: 'seeded.demoEmailConfirmed', run: (q) => confirmDemoEmail(q, DEMO_EMAIL) },
+  { key: 'seeded.calls', run: (q) => seedCalls(q) },
 ];
 
 async function seedAddedLater(db: Db, log: (m: string) => void) {

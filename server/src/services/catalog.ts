@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { notFound, badRequest } from '../lib/errors.ts';
-import type { Brand, Category, Product } from '../../../contract/catalog.ts';
+import type { Brand, Category, DetailBlock, ListHeading, Product } from '../../../contract/catalog.ts';
 
 export const PRODUCT_SELECT = `SELECT p.id, p.name_en, p.name_zh, p.desc_en, p.desc_zh, p.category, c.name_en AS cat_en,
   c.name_zh AS cat_zh, p.brand, p.tags, p.clearance, p.price, p.list_price, p.currency, p.images, p.options,
@@ -146,7 +146,30 @@ export async function categoryNamed(q: Queryable, name: string): Promise<Categor
 }
 
 export async function brands(q: Queryable): Promise<Brand[]> {
-  const { rows } = await q.query(`SELECT b.name, b.name_zh, (SELECT count(*)::int FROM products p WHERE p.brand = b.name AND p.record_status = 'ACTIVE') AS n
+  // Counted as the brand's list counts them (listCount?brandName=): listed products only, not add-ons or memberships.
+  const { rows } = await q.query(`SELECT b.name, b.name_zh, (SELECT count(*)::int FROM products p WHERE p.brand = b.name AND p.record_status = 'ACTIVE'
+      AND p.product_type = 'PRODUCT' AND ${NOT_AN_ADD_ON}) AS n
     FROM brands b ORDER BY b.name`);
   return rows.map((r: any) => ({ name: r.name, nameContent: { en: r.name, zh: r.name_zh ?? r.name }, productCount: r.n }));
+}
+
+/**
+ * The heading of a category or tag list: the operator's (list_headings) when there is one; otherwise a category is
+ * headed by its own name and image, a tag by nothing (the client names it by the tag).
+ */
+export async function listHeading(q: Queryable, kind: 'category' | 'tag', name: string, fallback: { title: { en: string; zh: string } | null; banner: string | null }): Promise<ListHeading> {
+  const { rows } = await q.query('SELECT * FROM list_headings WHERE kind = $1 AND name = lower($2)', [kind, name]);
+  const r = rows[0];
+  if (!r) return { title: fallback.title, blurb: null, banner: fallback.banner };
+  return {
+    title: { en: r.title_en, zh: r.title_zh },
+    blurb: r.blurb_en || r.blurb_zh ? { en: r.blurb_en, zh: r.blurb_zh || r.blurb_en } : null,
+    banner: r.banner ?? fallback.banner,
+  };
+}
+
+/** A product's rich detail blocks, in order (none when it has no detail). */
+export async function productDetailBlocks(q: Queryable, id: number): Promise<DetailBlock[]> {
+  const { rows } = await q.query('SELECT blocks FROM product_details WHERE product_id = $1', [id]);
+  return rows[0]?.blocks ?? [];
 }

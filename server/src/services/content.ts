@@ -23,19 +23,35 @@ function toCoupon(r: any): Coupon {
   return {
     code: r.code, type: r.kind, value: r.value, minSubtotal: r.min_subtotal,
     description: r.desc_en, descriptionContent: { en: r.desc_en, zh: r.desc_zh },
-    expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null, expired,
+    expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null, expired, personal: !r.public,
   };
 }
 
-/** The public coupons that have not expired. */
-export async function publicCoupons(q: Queryable): Promise<Coupon[]> {
-  const { rows } = await q.query('SELECT * FROM coupons WHERE public AND (expires_at IS NULL OR expires_at > now()) ORDER BY code');
+/**
+ * The coupons a visitor may use that have not expired: the public ones, and for a signed-in account also those given
+ * to it (coupon_grants), which come first.
+ */
+export async function availableCoupons(q: Queryable, userId: number | null): Promise<Coupon[]> {
+  const { rows } = await q.query(
+    `SELECT * FROM coupons c
+      WHERE (c.public OR EXISTS (SELECT 1 FROM coupon_grants g WHERE g.code = c.code AND g.user_id = $1))
+        AND (c.expires_at IS NULL OR c.expires_at > now())
+      ORDER BY c.public, c.code`,
+    [userId],
+  );
   return rows.map(toCoupon);
 }
 
-/** A public coupon by its code (any case; 404 when there is none): a coupon given to some shoppers is not looked up here. */
-export async function couponByCode(q: Queryable, code: string): Promise<Coupon> {
-  const { rows } = await q.query('SELECT * FROM coupons WHERE upper(code) = upper($1) AND public', [code.trim()]);
+/**
+ * A coupon by its code (any case; 404 when there is none): a public one, or one given to the signed-in account asking.
+ * Someone else's coupon answers 404 like an unknown code.
+ */
+export async function couponByCode(q: Queryable, code: string, userId: number | null): Promise<Coupon> {
+  const { rows } = await q.query(
+    `SELECT * FROM coupons c WHERE upper(c.code) = upper($1)
+       AND (c.public OR EXISTS (SELECT 1 FROM coupon_grants g WHERE g.code = c.code AND g.user_id = $2))`,
+    [code.trim(), userId],
+  );
   if (!rows[0]) throw notFound(`Coupon '${code}' not found`);
   return toCoupon(rows[0]);
 }

@@ -3,6 +3,7 @@ import { View, Text } from '@tarojs/components'
 import { messageOf } from '@/domain/errors'
 import { signOut } from '@/hooks/useAccount'
 import { useT } from '@/hooks/useT'
+import { MyCoupons } from '@/components/coupons/MyCoupons'
 import { AddressBook } from './AddressBook'
 import { BusyButton } from './BusyButton'
 import { EmailConfirmationNotice } from './EmailConfirmation'
@@ -11,9 +12,10 @@ import { Profile } from './Profile'
 import { StoreCreditPanel } from './StoreCreditPanel'
 import { TextLink } from './TextLink'
 import { VerifiedContactPanel } from './VerifiedContactPanel'
+import { WeChatBindingPanel } from './WeChatBindingPanel'
 import './MyAccount.scss'
 
-/** /user/list: profile, orders link, addresses, store credit, verified contact, password and sign-out. */
+/** /user/list: profile, orders link, addresses, store credit, coupons, verified contact, password and sign-out. */
 export function MyAccount() {
   const t = useT()
   const [signOutError, setSignOutError] = useState<string | null>(null)
@@ -40,6 +42,8 @@ export function MyAccount() {
       </View>
       <AddressBook />
       <StoreCreditPanel />
+      <MyCoupons />
+      <WeChatBindingPanel />
       <VerifiedContactPanel />
       <FormError message={signOutError} />
       <BusyButton className="my-account__signout" busy={signingOut} onClick={onSignOut}>

@@ -48,10 +48,11 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
           date={form.pickupDate}
           time={form.pickupTime}
           timeZone={config?.timeZone}
+          clock={c.storeClock}
           storeError={error('storeId')}
           slotError={error('pickupSlot')}
           onStore={chooseStore}
-          onDate={chooseDate('pickupDate', 'pickupTime')}
+          onDate={(date) => void c.choosePickupDate(date)}
           onTime={(time) => update('pickupTime', time, ['pickupSlot'])}
         />
       ) : null}
@@ -69,7 +70,7 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
       ) : null}
       {form.method === 'DELIVERY' ? (
         <DeliverySection
-          rules={config?.delivery}
+          rules={c.deliveryRules}
           currency={currency}
           locations={c.deliveryLocations}
           savedAddresses={c.savedAddressChoices}
@@ -80,10 +81,11 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
           offerSave={c.loggedIn && !c.selectedSavedAddress}
           saveToProfile={form.saveToProfile}
           onSaveToProfile={(save) => update('saveToProfile', save)}
-          slots={config?.delivery.slots ?? []}
+          slots={c.deliveryRules?.slots ?? []}
           date={form.deliveryDate}
           time={form.deliveryTime}
           timeZone={config?.timeZone}
+          clock={c.storeClock}
           onDate={chooseDate('deliveryDate', 'deliveryTime')}
           onTime={(time) => update('deliveryTime', time, ['deliverySlot'])}
           error={error}
@@ -99,6 +101,10 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
         onCode={c.setCouponCode}
         onApply={() => void c.applyCoupon()}
         onRemove={() => void c.removeCoupon()}
+        offers={c.coupons}
+        subtotal={c.cart.subtotal}
+        currency={c.cart.currency}
+        onPick={(code) => void c.applyCoupon(code)}
       />
       <TipSection percents={config?.tipPercents ?? []} selected={c.cart.checkout?.tipPercent ?? null} busy={c.busy === 'tip'} onChoose={(p) => void c.chooseTip(p)} />
       {c.loggedIn && c.storeCreditBalance !== null ? (

@@ -2,6 +2,8 @@ import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import { Input } from '@/components/taro/FormComponents'
 import type { CheckoutCart } from '@/api/checkout'
+import type { Coupon } from '@/api/content'
+import { CouponPicker } from '@/components/coupons/CouponPicker'
 import type { CouponRefusal } from '@/domain/checkoutForm'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
@@ -23,7 +25,7 @@ function refusalText(t: Translate, refused: CouponRefusal): string {
   }
 }
 
-export function CouponSection({ code, applied, refused, busy, onCode, onApply, onRemove }: {
+export function CouponSection({ code, applied, refused, busy, onCode, onApply, onRemove, offers, subtotal, currency, onPick }: {
   code: string
   applied: CheckoutCart['coupon']
   refused: CouponRefusal | null
@@ -31,6 +33,11 @@ export function CouponSection({ code, applied, refused, busy, onCode, onApply, o
   onCode(code: string): void
   onApply(): void
   onRemove(): void
+  /** The shopper's coupons (null while they load or when they could not be read): the picker. */
+  offers: Coupon[] | null
+  subtotal: number
+  currency: string
+  onPick(code: string): void
 }) {
   const t = useT()
   const localized = useLocalized()
@@ -50,6 +57,9 @@ export function CouponSection({ code, applied, refused, busy, onCode, onApply, o
         </Button>
       </View>
       <FieldMessage text={refused ? refusalText(t, refused) : undefined} />
+      {offers && offers.length > 0 ? (
+        <CouponPicker offers={offers} applied={applied?.code ?? null} subtotal={subtotal} currency={currency} busy={busy} onPick={onPick} />
+      ) : null}
       {applied ? (
         <View className="checkout__row">
           <Text className="checkout__note">{t('checkout.couponApplied', { code: applied.code, description: localized(applied.descriptionContent, applied.description ?? '') })}</Text>

@@ -3,6 +3,7 @@ import { Checkbox, Label } from '@/components/taro/FormComponents'
 import type { Address } from '@/api/account'
 import type { CheckoutConfig, DeliveryLocation, Slot } from '@/api/checkout'
 import { Field } from '@/components/account/Field'
+import type { StoreClock } from '@/domain/storeClock'
 import type { FieldName, TypedField } from '@/domain/checkoutForm'
 import { addressSummary } from '@/domain/savedAddresses'
 import { usePrice } from '@/hooks/usePrice'
@@ -58,6 +59,7 @@ export function DeliverySection(props: {
   date: string
   time: string
   timeZone?: string
+  clock: StoreClock | null
   onDate(date: string): void
   onTime(time: string): void
   error(name: FieldName): string | undefined
@@ -98,7 +100,7 @@ export function DeliverySection(props: {
         </Label>
       ) : null}
       <Text className="checkout__note">{t('checkout.deliveryTime')}</Text>
-      <SlotPicker name="delivery" slots={props.slots} date={props.date} time={props.time} timeZone={props.timeZone} error={error('deliverySlot')} onDate={props.onDate} onTime={props.onTime} />
+      <SlotPicker name="delivery" slots={props.slots} date={props.date} time={props.time} timeZone={props.timeZone} clock={props.clock} error={error('deliverySlot')} onDate={props.onDate} onTime={props.onTime} />
     </Section>
   )
 }

@@ -2,17 +2,23 @@ import { View, Text } from '@tarojs/components'
 import dayjs from 'dayjs'
 import type { Slot } from '@/api/checkout'
 import { timesOn } from '@/domain/checkoutForm'
+import { relativeDay, storeTime, type StoreClock } from '@/domain/storeClock'
 import { useT } from '@/hooks/useT'
 import { useLocale } from '@/stores/locale'
 import { Choices, FieldMessage } from './Choices'
 
-/** The store's slots: dates as "Mon, Jan 5" / "1月5日", then the times of the chosen date, in the store's time zone. */
-export function SlotPicker({ name, slots, date, time, timeZone, error, onDate, onTime }: {
+/**
+ * The store's slots: dates as "Mon, Jan 5" / "1月5日" (the store's today and tomorrow named), then the times of the
+ * chosen date, in the store's time zone, with the store's time now.
+ */
+export function SlotPicker({ name, slots, date, time, timeZone, clock, error, onDate, onTime }: {
   name: string
   slots: Slot[]
   date: string
   time: string
   timeZone?: string
+  /** The store's clock: its today and tomorrow are named, and its time now is shown. */
+  clock?: StoreClock | null
   error?: string
   onDate(date: string): void
   onTime(time: string): void
@@ -20,12 +26,17 @@ export function SlotPicker({ name, slots, date, time, timeZone, error, onDate, o
   const t = useT()
   const language = useLocale((s) => s.language)
   const times = timesOn(slots, date)
-  const label = (d: string) => (language === 'zh' ? dayjs(d).format('M月D日') : dayjs(d).format('ddd, MMM D'))
+  const dateLabel = (d: string) => (language === 'zh' ? dayjs(d).format('M月D日') : dayjs(d).format('ddd, MMM D'))
+  const label = (d: string) => {
+    const day = relativeDay(d, clock ?? null)
+    return day ? `${t(day === 'today' ? 'checkout.today' : 'checkout.tomorrow')} · ${dateLabel(d)}` : dateLabel(d)
+  }
   return (
     <View>
       <Choices name={`${name}Date`} options={slots.map((s) => ({ value: s.date, label: label(s.date) }))} selected={date} onSelect={onDate} />
       {times.length ? <Choices name={`${name}Time`} options={times.map((x) => ({ value: x, label: x }))} selected={time} onSelect={onTime} /> : null}
       {timeZone ? <Text className="checkout__note">{t('checkout.timeZoneNote', { timeZone })}</Text> : null}
+      {clock ? <Text className="checkout__note checkout__store-time">{t('checkout.storeTimeNow', { time: storeTime(clock) })}</Text> : null}
       <FieldMessage text={error} />
     </View>
   )

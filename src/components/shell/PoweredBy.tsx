@@ -9,12 +9,19 @@ export function PoweredBy() {
   const { poweredBy, openExternal } = usePoweredBy()
   if (poweredBy.kind === 'hidden') return null
   if (poweredBy.kind === 'spacer') return <View className="powered-by__spacer" />
-  const { name, url, showDefaultLink, showJoiner } = poweredBy
+  const { name, url, showDefaultLink, showJoiner, defaultUrl } = poweredBy
   const label = name ?? url
   return (
     <View className="powered-by">
       <Text className="powered-by__title">{t('footer.poweredBy')}</Text>
-      {showDefaultLink && <Text className="powered-by__provider">{t('footer.defaultProvider')}</Text>}
+      {showDefaultLink &&
+        (defaultUrl ? (
+          <Text className="powered-by__provider powered-by__provider--link powered-by__default" role="link" onClick={() => openExternal(defaultUrl)}>
+            {t('footer.defaultProvider')}
+          </Text>
+        ) : (
+          <Text className="powered-by__provider">{t('footer.defaultProvider')}</Text>
+        ))}
       {showJoiner && <Text className="powered-by__joiner">&amp;</Text>}
       {label &&
         (url ? (

@@ -40,6 +40,7 @@ function accountApi(addresses: unknown[] = [ADDRESS], creditEntries: unknown[] =
     'GET /admin/userManagement/verifiedContact/idNumber': {
       status: 'NONE', realName: null, phone: null, idType: null, idNumber: null, idImage: null, submittedAt: null, verifiedAt: null
     },
+    'GET /common3/coupons/': { coupons: [] },
     'GET /admin/storeCreditManagement/storeCreditHistory': {
       balance: 1500,
       currency: 'CAD',

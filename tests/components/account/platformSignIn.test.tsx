@@ -13,15 +13,17 @@ import { useSession } from '@/stores/session'
 import { mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
 import { emptyCart, guest, LANGS, resetStores, sessionAnswer, settle } from './accountTestKit'
+import { ALIPAY_UA, DESKTOP_UA, setUserAgent } from '../shell/shellTestKit'
 
-let mockKind: Environment['kind'] | 'wechatBrowser' = 'weapp'
+let mockKind: Environment['kind'] | 'wechatBrowser' | 'alipayBrowser' = 'weapp'
 
 jest.mock('@/platform', () => {
   const actual = jest.requireActual('@/platform/index.h5')
   const adapters = {
     weapp: jest.requireActual('@/platform/signIn.weapp').signIn,
     alipay: jest.requireActual('@/platform/signIn.alipay').signIn,
-    wechatBrowser: jest.requireActual('@/platform/signIn.h5').signIn
+    wechatBrowser: jest.requireActual('@/platform/signIn.h5').signIn,
+    alipayBrowser: jest.requireActual('@/platform/signIn.h5').signIn
   }
   const base = { miniProgram: false, weChatMiniProgram: false, alipayMiniProgram: false, weChatBrowser: false, weChatMiniProgramWebView: false, alipayBrowser: false, mobile: true }
   return {
@@ -33,7 +35,9 @@ jest.mock('@/platform', () => {
           ? { ...base, kind: 'weapp', miniProgram: true, weChatMiniProgram: true }
           : mockKind === 'alipay'
             ? { ...base, kind: 'alipay', miniProgram: true, alipayMiniProgram: true }
-            : { ...base, kind: 'h5', weChatBrowser: true },
+            : mockKind === 'alipayBrowser'
+              ? { ...base, kind: 'h5', alipayBrowser: true }
+              : { ...base, kind: 'h5', weChatBrowser: true },
       signIn: (options?: unknown) => adapters[mockKind as keyof typeof adapters](options)
     }
   }
@@ -59,6 +63,8 @@ function fakeMy(authCode: string) {
 afterEach(() => {
   delete globals.wx
   delete globals.my
+  delete (globalThis as { AlipayJSBridge?: unknown }).AlipayJSBridge
+  setUserAgent(DESKTOP_UA)
 })
 
 describe.each(LANGS)('platform sign-in (%s)', (lang) => {
@@ -119,6 +125,38 @@ describe.each(LANGS)('platform sign-in (%s)', (lang) => {
     await settle()
     expect(screen.getByRole('status')).toHaveTextContent(text.newAlipay)
     expect(useSession.getState().pendingIdentity).toBe('alipay')
+  })
+
+  it("Alipay's in-app browser: the store's Alipay app id (common3/apaId) → the bridge's auth code → alipay/login", async () => {
+    mockKind = 'alipayBrowser'
+    setUserAgent(ALIPAY_UA)
+    resetStores(guest(), lang, '/account/login')
+    const asked: unknown[] = []
+    Object.assign(globalThis, {
+      AlipayJSBridge: { call: (api: string, params: unknown, callback: (r: { authCode: string }) => void) => (asked.push({ api, params }), callback({ authCode: 'sandbox-ali-dan' })) }
+    })
+    const http = mockHttp({
+      'GET /common3/apaId': { appId: 'alipay-sandbox-app' },
+      'POST /alipay/login': { identity: 'RETURNING', ...sessionAnswer },
+      'GET /shoppingManagement4/myCart': emptyCart
+    })
+    render(<LoginForm />)
+    fireEvent.click(await screen.findByText(text.alipay))
+    await settle()
+    expect(asked).toEqual([{ api: 'getAuthCode', params: { appId: 'alipay-sandbox-app', scopeNicks: ['auth_base'] } }])
+    expect(http.calls.slice(0, 2)).toMatchObject([{ path: '/common3/apaId' }, { path: '/alipay/login', body: { code: 'sandbox-ali-dan' } }])
+    expect(useAppInfo.getState().info?.userID).toBe('10001')
+  })
+
+  it("Alipay's in-app browser without an Alipay app for the store offers no Alipay button", async () => {
+    mockKind = 'alipayBrowser'
+    setUserAgent(ALIPAY_UA)
+    resetStores(guest(), lang, '/account/login')
+    const http = mockHttp({ 'GET /common3/apaId': { appId: '' } })
+    render(<LoginForm />)
+    await settle()
+    expect(http.calls.map((c) => c.path)).toEqual(['/common3/apaId'])
+    expect(screen.queryByText(text.alipay)).toBeNull()
   })
 
   it('WeChat browser: the button appears once wechat/enabled gives the OAuth address', async () => {

@@ -41,6 +41,7 @@ function api(contact: VerifiedContact): MockHttp {
   return mockHttp({
     'GET /admin/userManagement/getAddresses/u-1001/type/SHIPPING': { addresses: [] },
     'GET /common3/supportedCountries': [],
+    'GET /common3/coupons/': { coupons: [] },
     'GET /admin/storeCreditManagement/storeCreditHistory': { balance: 0, currency: 'CAD', entries: [] },
     'GET /admin/userManagement/verifiedContact/idNumber': contact,
     [`POST ${UPLOAD}`]: { id: 'f'.repeat(32), idImage: `user/${'f'.repeat(32)}` }

@@ -126,7 +126,10 @@ const TEXT: Record<Language, Record<string, string>> = {
     couponUnknown: 'This code isn’t valid. Check the spelling and try again.',
     couponExpired: 'This code has expired.',
     couponMinimum: 'This code needs an order subtotal of at least $30.00.',
-    couponOnePerOrder: 'Only one code per order: remove WELCOME10 first.'
+    couponOnePerOrder: 'Only one code per order: remove WELCOME10 first.',
+    personal: 'Just for you', saves25: 'Saves $25.00 on this order', welcome: '10% off your order', missing5: 'Add $5.00 more to use it', use: 'Use', inUse: 'Applied',
+    todayJan7: 'Today · Mon, Jan 7', tomorrowJan8: 'Tomorrow · Tue, Jan 8', jan9: 'Wed, Jan 9', storeTime: 'It is 10:00 at the store now.',
+    deliveryRulesNow: 'Delivery fee $7.99, free over $60.00; minimum order $20.00.'
   },
   zh: {
     pickup: '自取',
@@ -151,7 +154,10 @@ const TEXT: Record<Language, Record<string, string>> = {
     couponUnknown: '此优惠码无效，请检查后重试。',
     couponExpired: '此优惠码已过期。',
     couponMinimum: '订单小计满 $30.00 才能使用此优惠码。',
-    couponOnePerOrder: '每笔订单只能使用一个优惠码：请先移除 WELCOME10。'
+    couponOnePerOrder: '每笔订单只能使用一个优惠码：请先移除 WELCOME10。',
+    personal: '专属于您', saves25: '本单可省 $25.00', welcome: '订单立减10%', missing5: '再买 $5.00 即可使用', use: '使用', inUse: '已使用',
+    todayJan7: '今天 · 1月7日', tomorrowJan8: '明天 · 1月8日', jan9: '1月9日', storeTime: '门店当前时间 10:00。',
+    deliveryRulesNow: '配送费 $7.99，满 $60.00 免配送费；最低订单金额 $20.00。'
   }
 }
 
@@ -178,6 +184,9 @@ function server(overrides: Record<string, unknown> = {}): MockHttp {
     'POST /shoppingManagement4/requestOTTH5Payment': { orderID: '100007', redirectUrl: 'http://localhost/api/istore/client/sandbox/pay/abc' },
     'POST /shoppingManagement4/billing/100007': order('100007', { method: 'EAT_IN', tableNumber: '12' }),
     'GET /admin/storeCreditManagement/storeCredit': { balance: 2000, currency: 'CAD' },
+    'POST /common3/timeZoneInfo/GMT': { timeZone: 'America/Toronto', offsetMinutes: -300, now: '2030-01-07T15:00:00.000Z' },
+    'POST /shoppingManagement4/orderPickupDate': cart(),
+    'GET /shoppingManagement4/localDeliveryConfig': { ...CONFIG.delivery, timeZone: 'America/Toronto', currency: 'CAD' },
     ...overrides
   })
 }
@@ -258,7 +267,8 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
     expect(page().getByText(text.fix)).toBeInTheDocument()
     expect(valueOf('firstName')).toBe('Ada')
     expect(valueOf('email')).toBe('not-an-email')
-    expect(http.calls.filter((c) => c.method === 'POST' && c.path !== '/common3/deliveryLocations')).toEqual([])
+    // Only reads are sent (the delivery areas and the store's clock are asked by POST).
+    expect(http.calls.filter((c) => c.method === 'POST' && !['/common3/deliveryLocations', '/common3/timeZoneInfo/GMT'].includes(c.path))).toEqual([])
 
     await click(option('method', 'PICKUP'))
     await click(page().getByText(text.place))
@@ -280,7 +290,7 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
     await click(option('paymentMethod', 'WECHAT_PAY'))
     await click(page().getByText(text.place))
     const posts = http.calls.filter((c) => c.path !== '/shoppingManagement4/billing/' || c.method === 'GET').map((c) => `${c.method} ${c.path}`)
-    expect(posts.slice(posts.indexOf('POST /shoppingManagement4/updateOrderMethod', 6))).toEqual([
+    expect(posts.slice(posts.lastIndexOf('POST /shoppingManagement4/updateOrderMethod'))).toEqual([
       'POST /shoppingManagement4/updateOrderMethod',
       'POST /shoppingManagement4/orderPickupDateTime',
       'POST /shoppingManagement4/orderContactInfo',
@@ -400,6 +410,83 @@ describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
     fireEvent.blur(fieldInput(name) as HTMLInputElement)
     await settle()
   }
+
+  test('the coupon picker: the shopper’s coupons best first, one the cart does not meet yet says what is missing, Use applies through the code field', async () => {
+    const applied = { code: 'WELCOME10', description: '10% off your order', descriptionContent: { en: '10% off your order', zh: '订单立减10%' }, valid: true, problem: null }
+    const coupon = (code: string, type: 'PERCENT' | 'FIXED', value: number, minSubtotal: number, en: string, zh: string, personal = false) => ({
+      code, type, value, minSubtotal, description: en, descriptionContent: { en, zh }, expiresAt: null, expired: false, personal
+    })
+    const http = server({
+      'GET /common3/coupons/': {
+        coupons: [
+          coupon('STAFF50', 'FIXED', 5000, 0, '$50 staff voucher', '员工50加元代金券', true),
+          coupon('SAVE5', 'FIXED', 500, 3000, '$5 off orders over $30', '满30加元减5加元'),
+          coupon('WELCOME10', 'PERCENT', 10, 0, '10% off your order', '订单立减10%')
+        ]
+      },
+      'GET /shoppingManagement4/couponVerification/WELCOME10': cart({ discount: 250, total: 2543, coupon: applied })
+    })
+    await renderCheckout()
+    const cards = () => [...document.querySelectorAll('.coupon-picker [data-coupon]')] as HTMLElement[]
+    await waitFor(() => expect(cards().map((c) => c.dataset.coupon)).toEqual(['STAFF50', 'WELCOME10', 'SAVE5']))
+    const [staff, welcome, save5] = cards().map((c) => within(c))
+    expect(staff.getByText(text.personal)).toBeInTheDocument()
+    expect(staff.getByText(text.saves25)).toBeInTheDocument()
+    expect(welcome.getByText(text.welcome)).toBeInTheDocument()
+    expect(save5.getByText(text.missing5)).toBeInTheDocument()
+    expect(save5.getByText(text.use).closest('taro-button-core')!.hasAttribute('disabled')).toBe(true)
+    await click(welcome.getByText(text.use))
+    expect(http.calls.filter((c) => c.path.startsWith('/shoppingManagement4/couponVerification/')).map((c) => c.path)).toEqual(['/shoppingManagement4/couponVerification/WELCOME10'])
+    expect(valueOf('couponCode')).toBe('WELCOME10')
+    expect(document.querySelector('.cart-totals__total')!.textContent).toContain('25.43')
+    expect(within(cards()[1]).getByText(text.inUse)).toBeInTheDocument()
+    // one code per order: another pick is refused before asking the server
+    await click(within(cards()[0]).getByText(text.use))
+    expect(page().getByText(text.couponOnePerOrder)).toBeInTheDocument()
+    expect(http.calls.filter((c) => c.path.startsWith('/shoppingManagement4/couponVerification/'))).toHaveLength(1)
+  })
+
+  test('without the coupon list (it failed to load) the code field still applies a code', async () => {
+    server({ 'GET /common3/coupons/': fail(503, 'busy') })
+    await renderCheckout()
+    expect(document.querySelector('.coupon-picker')).toBeNull()
+    expect(fieldInput('couponCode')).not.toBeNull()
+  })
+
+  test('pickup dates are the store’s: its today named, its time shown; a picked date is kept on the server at once', async () => {
+    const http = server({
+      'GET /shoppingManagement4/checkoutConfig': { ...CONFIG, pickup: { ...CONFIG.pickup, slots: [{ date: TODAY, times: ['10:30'] }, { date: '2030-01-08', times: ['09:00'] }, { date: '2030-01-09', times: ['09:00'] }] } },
+      'POST /shoppingManagement4/orderPickupDate': (req: { data: { date: string } }) =>
+        req.data.date === '2030-01-09' ? fail(400, 'Pickup date 2030-01-09 is not available (choose within the next 2 days)') : cart()
+    })
+    await renderCheckout()
+    await click(option('method', 'PICKUP'))
+    const label = (value: string) => option('pickupDate', value).textContent
+    expect(label(TODAY)).toBe(text.todayJan7)
+    expect(label('2030-01-08')).toBe(text.tomorrowJan8)
+    expect(label('2030-01-09')).toBe(text.jan9)
+    expect(page().getByText(text.storeTime)).toBeInTheDocument()
+    await click(option('pickupDate', '2030-01-08'))
+    expect(http.calls.filter((c) => c.path === '/shoppingManagement4/orderPickupDate').map((c) => c.body)).toEqual([{ date: '2030-01-08' }])
+    expect(option('pickupDate', '2030-01-08').getAttribute('aria-checked')).toBe('true')
+    await click(option('pickupDate', '2030-01-09'))
+    expect(page().getByText('Pickup date 2030-01-09 is not available (choose within the next 2 days)')).toBeInTheDocument()
+    expect(http.calls.filter((c) => c.method === 'POST' && c.path === '/common3/timeZoneInfo/GMT')).toHaveLength(1)
+  })
+
+  test('choosing delivery asks for the delivery rules as they are now: their fee, minimum and slots are shown', async () => {
+    const http = server({
+      'GET /shoppingManagement4/localDeliveryConfig': {
+        ...CONFIG.delivery, feeMinor: 799, freeOverMinor: 6000, minimumOrderMinor: 2000, slots: [{ date: '2030-01-08', times: ['17:00'] }], timeZone: 'America/Toronto', currency: 'CAD'
+      }
+    })
+    await renderCheckout()
+    expect(http.calls.some((c) => c.path === '/shoppingManagement4/localDeliveryConfig')).toBe(false)
+    await click(option('method', 'DELIVERY'))
+    await waitFor(() => expect(page().getByText(text.deliveryRulesNow)).toBeInTheDocument())
+    expect(document.querySelectorAll('.checkout-choices__option[data-name="deliveryDate"]')).toHaveLength(1)
+    expect(option('deliveryDate', '2030-01-08').textContent).toBe(text.tomorrowJan8)
+  })
 
   test('a typed field is checked on leaving it; an empty one waits for Place order', async () => {
     server()

@@ -113,6 +113,23 @@ describe.each(LANGS)('footer (%s)', (lang) => {
     openSpy.mockRestore()
   })
 
+  it('the default provider links to its site when the store names it (defaultPowerByUrl); without it, it is plain text', () => {
+    resetStores(withConfig(appInfoFixture(), { defaultPowerByUrl: 'https://istore.example.com' }), lang)
+    const openSpy = jest.spyOn(window, 'open').mockImplementation(() => null)
+    const linked = render(<Footer />)
+    const provider = linked.container.querySelector('.powered-by__default') as HTMLElement
+    expect(provider).toHaveTextContent('iStore')
+    expect(provider).toHaveAttribute('role', 'link')
+    fireEvent.click(provider)
+    expect(openSpy).toHaveBeenCalledWith('https://istore.example.com', '_blank', 'noopener')
+    openSpy.mockRestore()
+    linked.unmount()
+
+    resetStores(appInfoFixture(), lang)
+    const plain = render(<Footer />)
+    expect(plain.container.querySelector('.powered-by__default')).toBeNull()
+  })
+
   it("showPowerByNameOnly hides the '&' and the default provider; hidePowerBy hides the bar", () => {
     resetStores(withConfig(appInfoFixture(), { showPowerByNameOnly: true }), lang)
     const nameOnly = render(<Footer />)

@@ -30,7 +30,10 @@ describe.each(LANGS)('language/currency modal (%s)', (lang) => {
 
   it("with a currency list: 'language / currency' chooser; Apply sets both and closes", async () => {
     resetStores(appInfoFixture(), lang)
-    const net = mockHttp({ [`GET /common3/changeLocale/${other}`]: { currentLocale: other, applicationMessage: { messages: {} } } })
+    const net = mockHttp({
+      [`GET /common3/changeLocale/${other}`]: { currentLocale: other, applicationMessage: { messages: {} } },
+      'GET /common3/exchangeRates/USD': { base: 'CAD', currency: 'USD', rate: 0.71, symbol: 'US$', decimals: 2 }
+    })
     const { container } = render(<LanguageCurrencyModal />)
     expect(container.querySelector('.modal-frame')).toBeNull()
     open('languageCurrency')
@@ -52,7 +55,21 @@ describe.each(LANGS)('language/currency modal (%s)', (lang) => {
     expect(useLocale.getState().language).toBe(other)
     expect(useCurrency.getState().current).toBe('USD')
     expect(testControl.storage.get('istore.currency')).toBe('USD')
-    await waitFor(() => expect(net.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /common3/changeLocale/${other}`]))
+    // The chosen currency's rate is asked again and replaces the one loaded at start-up.
+    await waitFor(() => expect(useCurrency.getState().rates.USD).toBe(0.71))
+    expect(net.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([`GET /common3/changeLocale/${other}`, 'GET /common3/exchangeRates/USD'])
+  })
+
+  it("a failed refresh of the chosen currency's rate keeps the rate loaded at start-up", async () => {
+    resetStores(appInfoFixture(), lang)
+    const net = mockHttp({ 'GET /common3/exchangeRates/CNY': fail(503, 'Rates unavailable') })
+    render(<LanguageCurrencyModal />)
+    open('languageCurrency')
+    fireEvent.click(screen.getByText('CNY'))
+    fireEvent.click(screen.getByText(text.apply))
+    await waitFor(() => expect(net.calls.map((c) => c.path)).toEqual(['/common3/exchangeRates/CNY']))
+    await act(async () => undefined)
+    expect(useCurrency.getState()).toMatchObject({ current: 'CNY', rates: { USD: 0.73, CNY: 5.2 } })
   })
 
   it("the labels are the store's own when app info `labels` words them (per language)", () => {

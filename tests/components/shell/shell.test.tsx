@@ -59,6 +59,8 @@ describe.each(LANGS)('shell (%s)', (lang) => {
     expect(container.querySelector('.tab-bar')).toHaveAttribute('role', 'navigation')
     expect(screen.getByRole('heading', { level: 1 })).toHaveAccessibleName(text.storeName)
     expect(document.title).toBe(text.storeName)
+    // the tab's icon is the store's favicon (app info favicon.imageURL, CDN path prefixed), in place of the built-in one
+    expect([...document.head.querySelectorAll('link[rel="icon"]')].map((l) => l.getAttribute('href'))).toEqual(['https://cdn.example.com/maple/images/favicon.png'])
     const root = container.firstElementChild as HTMLElement
     expect(root.style.getPropertyValue('--varFooter')).toBe('#4a4a4a')
     expect(root.style.getPropertyValue('--varPrimary')).toBe('#b71c1c')

@@ -4,6 +4,7 @@ import type { Language } from '@/i18n'
 import { clearCategoriesCache } from '@/hooks/useCategories'
 import { clearHomeCache } from '@/hooks/useHome'
 import { clearListTitles } from '@/hooks/useListTitle'
+import { clearListHeadings } from '@/hooks/useListHeading'
 import { clearListCaches } from '@/hooks/useProductList'
 import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
@@ -43,6 +44,7 @@ export function resetStore(language: Language, url: string) {
   clearHomeCache()
   clearListTitles()
   clearCategoriesCache()
+  clearListHeadings()
 }
 
 /** The page's own content (the shell around it has its own links and labels). */

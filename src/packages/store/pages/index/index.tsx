@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
 import { PagedProductList } from '@/components/product/PagedProductList'
 import { SortBar } from '@/components/product/SortBar'
+import { BrandList } from '@/components/store/BrandList'
 import { Shell } from '@/components/shell/Shell'
 import { productListUrl } from '@/domain/linkMapping'
 import { useCategories } from '@/hooks/useCategories'
@@ -9,11 +10,12 @@ import { useLocalized } from '@/hooks/useLocalized'
 import { useProductList } from '@/hooks/useProductList'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
+import '@/i18n/lists'
 import '../store.scss'
 
 const ALL_PRODUCTS = {}
 
-/** /store: every product, with the categories to narrow down. */
+/** /store: every product, with the categories and brands to narrow down. */
 export default function StorePage() {
   const t = useT()
   const localized = useLocalized()
@@ -37,6 +39,7 @@ export default function StorePage() {
             ))}
           </View>
         ) : null}
+        <BrandList />
         <SortBar value={list.sort} onChange={list.setSort} />
         <PagedProductList list={list} emptyText={t('store.emptyList')} />
       </View>

@@ -7,6 +7,7 @@ import { AddOnList } from '@/components/product/AddOnList'
 import { OptionPicker } from '@/components/product/OptionPicker'
 import { ProductGallery } from '@/components/product/ProductGallery'
 import { ProductRow } from '@/components/product/ProductRow'
+import { RichDetail } from '@/components/product/RichDetail'
 import { QuantityStepper } from '@/components/product/QuantityStepper'
 import { ShareBar } from '@/components/product/ShareBar'
 import { usePageShare } from '@/hooks/usePageShare'
@@ -17,9 +18,11 @@ import { useAddOns } from '@/hooks/useAddOns'
 import { useLocalized } from '@/hooks/useLocalized'
 import { usePrice } from '@/hooks/usePrice'
 import { useProduct } from '@/hooks/useProduct'
+import { useProductDetail } from '@/hooks/useProductDetail'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
+import '@/i18n/lists'
 import '../store.scss'
 import './index.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
@@ -33,6 +36,7 @@ export default function ProductPage() {
   const id = route.params.id ?? ''
   const detail = useProduct(id)
   const addOns = useAddOns(id)
+  const richDetail = useProductDetail(id)
   const { product, availability } = detail
   const name = product ? localized(product.nameContent, product.name) : ''
 
@@ -125,6 +129,7 @@ export default function ProductPage() {
             {localized(product.descriptionContent, product.description)}
           </Text>
         </View>
+        <RichDetail blocks={richDetail} />
         <AddOnList title={t('product.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
         <ProductRow title={t('product.related')} products={detail.related} />
       </View>

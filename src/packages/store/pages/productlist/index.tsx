@@ -3,11 +3,14 @@ import { useReachBottom } from '@tarojs/taro'
 import { PagedProductList } from '@/components/product/PagedProductList'
 import { SortBar } from '@/components/product/SortBar'
 import { Shell } from '@/components/shell/Shell'
+import { ListBanner } from '@/components/store/ListBanner'
+import { useListHeading } from '@/hooks/useListHeading'
 import { useListTitle } from '@/hooks/useListTitle'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useProductList } from '@/hooks/useProductList'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
+import '@/i18n/lists'
 import '../store.scss'
 
 /** /store/productlist?cat=&sort= and /store/tag/:tag, /store/brand/:brand, /store/clearance (menu links products/{cat} arrive as ?cat=). */
@@ -20,8 +23,10 @@ export default function ProductListPage() {
 
   const { subject } = list
   const named = useListTitle(route.path, route.params.list)
+  const heading = useListHeading(subject)
   let title: string
   if (named) title = named
+  else if (heading?.title) title = subject.kind === 'brand' ? t('store.listTitle.brand', { brand: localized(heading.title, subject.name) }) : localized(heading.title, heading.title.en)
   else if (subject.kind === 'category') {
     // The category's name in the current language comes with its products.
     const sample = list.items.find((p) => p.category.toLowerCase() === subject.name.toLowerCase())
@@ -38,6 +43,7 @@ export default function ProductListPage() {
           <Text className="store-page__title">{title}</Text>
           {list.total !== null ? <Text className="store-page__count">{t('store.count', { count: list.total })}</Text> : null}
         </View>
+        <ListBanner heading={heading} title={title} />
         <SortBar value={list.sort} onChange={list.setSort} />
         <PagedProductList list={list} emptyText={t('store.emptyList')} />
       </View>

@@ -1,0 +1,28 @@
+/** A product's rich detail as the page lays it out: plain text paragraphs (one per line) and images. No markup is read. */
+import type { DetailBlock } from '@contract/catalog'
+
+export type DetailPiece =
+  | { kind: 'heading'; text: string }
+  | { kind: 'paragraph'; lines: string[] }
+  | { kind: 'image'; image: string; caption: string }
+
+type Pick = (text: { en?: string; zh?: string }, fallback: string) => string
+
+/**
+ * Blocks in the shopper's language (`pick` chooses, falling back to English); a paragraph keeps its line breaks as
+ * lines; empty text and images without a source are dropped.
+ */
+export function detailPieces(blocks: readonly DetailBlock[], pick: Pick): DetailPiece[] {
+  const pieces: DetailPiece[] = []
+  for (const b of blocks) {
+    if (b.kind === 'image') {
+      if (b.image.trim()) pieces.push({ kind: 'image', image: b.image.trim(), caption: pick(b.caption, b.caption.en ?? '').trim() })
+      continue
+    }
+    const text = pick(b.text, b.text.en).trim()
+    if (!text) continue
+    if (b.kind === 'heading') pieces.push({ kind: 'heading', text })
+    else pieces.push({ kind: 'paragraph', lines: text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean) })
+  }
+  return pieces
+}
