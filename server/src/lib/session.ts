@@ -27,6 +27,8 @@ export interface Session {
   id: number;
   userId: number | null;
   locale: 'en' | 'zh';
+  /** Whether the visitor chose the locale (changeLocale); until then `locale` is 'en' and app info follows Accept-Language. */
+  localeChosen: boolean;
   locationId: string | null;
   user: SessionUser | null;
 }
@@ -52,6 +54,7 @@ function rowToSession(r: any): Session {
     id: r.id,
     userId: r.user_id ?? null,
     locale: r.locale === 'zh' ? 'zh' : 'en',
+    localeChosen: r.locale != null,
     locationId: r.location_id ?? null,
     user: r.user_id
       ? {
@@ -101,7 +104,7 @@ export async function ensureSession(req: FastifyRequest, reply: FastifyReply, q?
     [hashToken(token)],
   );
   setSessionCookie(req, reply, token);
-  req.sessionCache = { id: rows[0].id, userId: null, locale: 'en', locationId: null, user: null };
+  req.sessionCache = { id: rows[0].id, userId: null, locale: 'en', localeChosen: false, locationId: null, user: null };
   return req.sessionCache;
 }
 
