@@ -10,8 +10,8 @@ import { http } from './http'
 export type { WeChatEnabled } from '@contract/identity'
 export type { LiveRoom, LiveRooms } from '@contract/liveStream'
 
-/** WeChat's getliveinfo pages by at most 100 rooms. */
-const LIVE_ROOMS_PAGE = 100
+/** Spec §7 and §9: the live list asks for 10 rooms from start 0, and the next 10 on scroll. */
+export const LIVE_ROOMS_PAGE = 10
 
 export const wechatApi = {
   enabled: (redirectUri: string) => http.get<WeChatEnabled>('/wechat/enabled', { redirectUri }),
@@ -20,5 +20,5 @@ export const wechatApi = {
   weChatLogin: (code: string, state: string | undefined) => http.post<IdentitySignIn>('/wechat/weChatlogin', { code, state }),
   register: (registration: Registration) => http.post<IdentityJoined>('/wechat/register', registration),
   link: (credentials: Credentials) => http.post<IdentityJoined>('/wechat/link', credentials),
-  liveRooms: () => http.post<LiveRooms>('/wechat/weChatlivestreaminfo', { start: 0, limit: LIVE_ROOMS_PAGE })
+  liveRooms: (start = 0) => http.post<LiveRooms>('/wechat/weChatlivestreaminfo', { start, limit: LIVE_ROOMS_PAGE })
 }
