@@ -63,6 +63,9 @@ export interface PaymentRequest {
   weChatCode?: string
 }
 
+/** What the platform's share sheet did: opened or shared, the link copied instead, the shopper closed it, or nothing worked. */
+export type ShareResult = 'shared' | 'copied' | 'cancelled' | 'failed'
+
 /** What to share: a public path of the spec (e.g. /store/product/1001) and its title. */
 export interface ShareOptions {
   title: string
@@ -145,6 +148,15 @@ export interface Platform {
    * (useShareAppMessage in the page), so there it does nothing and returns false.
    */
   share(opts: ShareOptions): boolean
+  /**
+   * How this platform shares a page (components/common/ShareActions): 'open-type' — only a tapped button with
+   * open-type="share" opens WeChat's share sheet, which takes the page's usePageShare payload; 'panel' — Alipay's share
+   * panel, opened from code, same payload; 'web' — the browser's share sheet (Web Share API), the link copied where
+   * there is none. Sharing itself is never rewarded (the platforms forbid it).
+   */
+  readonly shareSheet: 'open-type' | 'panel' | 'web'
+  /** Opens the share sheet for a public path (query allowed). WeChat has no such call ('failed'): its button does it. */
+  sharePage(opts: { title: string; path: string }): Promise<ShareResult>
   /** Copies the absolute link of a public path; false where the platform has no web link (mini-programs). */
   copyLink(path: string): Promise<boolean>
   /** Asks the platform for the shopper's identity (WeChat/Alipay code, or the WeChat OAuth redirect). */
