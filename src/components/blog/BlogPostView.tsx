@@ -1,8 +1,9 @@
 import { View, Text } from '@tarojs/components'
 import type { BlogPost } from '@/api/blog'
 import { LazyImage } from '@/components/common/LazyImage'
+import { ShareActions } from '@/components/common/ShareActions'
 import { ProductRow } from '@/components/product/ProductRow'
-import { blogListUrl, publishedDate } from '@/domain/blog'
+import { blogListUrl, blogPostUrl, publishedDate } from '@/domain/blog'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
@@ -32,6 +33,9 @@ export function BlogPostView({ post }: { post: BlogPost }) {
         <Text className="blog-post__title">{title}</Text>
         <Text className="blog-post__summary">{localized(post.summaryContent, post.summary)}</Text>
         <RichText blocks={post.body[language] ?? post.body.en} />
+        <View className="blog-post__share">
+          <ShareActions title={title} path={blogPostUrl(post.slug)} />
+        </View>
       </View>
       <ProductRow title={t('blog.post.products')} products={post.products} />
       <View className="blog-post__back">

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { BlogCategory, BlogPost, BlogPostSummary, RichBlock } from '@/api/blog'
 import BlogPage from '@/packages/blog/pages/index/index'
 import BlogPostPage from '@/packages/blog/pages/post/index'
+import { platform } from '@/platform'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { product } from '../../support/fixtures/catalog'
 import { navigations } from '../../support/taroMock'
@@ -65,14 +66,14 @@ const TEXT = {
     failed: 'Could not load the blog: Blog offline', retry: 'Try again', post1: 'Post 1', summary1: 'Summary 1',
     postTitle: 'Brewing Longjing at home', heading: 'What you need', bold: '80 °C', products: 'Products in this post',
     product: 'West Lake Longjing 100g', link: 'West Lake Longjing', external: 'A tea guide', notFound: 'This post is not available.',
-    back: 'All posts', published: 'Published 2026-11-19', read: 'Read “Post 1”'
+    back: 'All posts', published: 'Published 2026-11-19', read: 'Read “Post 1”', share: 'Share'
   },
   zh: {
     title: '博客', all: '全部', tea: '茶', more: '更多文章', end: '文章已全部看完。', loading: '正在加载文章…',
     failed: '博客加载失败：Blog offline', retry: '重试', post1: '文章 1', summary1: '摘要 1',
     postTitle: '在家冲泡西湖龙井', heading: '准备', bold: '80 °C', products: '文中商品',
     product: '西湖龙井 100克', link: '西湖龙井', external: '茶叶指南', notFound: '这篇文章不存在或已下线。',
-    back: '全部文章', published: '发布于 2026-11-19', read: '阅读《文章 1》'
+    back: '全部文章', published: '发布于 2026-11-19', read: '阅读《文章 1》', share: '分享'
   }
 }
 
@@ -184,6 +185,11 @@ describe.each(LANGS)('blog post (%s)', (lang) => {
     expect(within(card).getByText(text.product)).toBeTruthy()
     fireEvent.click(card)
     expect(navigations.at(-1)?.url).toBe('/store/product/1011')
+
+    // sharing the post shares its public path
+    const sharePage = jest.spyOn(platform, 'sharePage').mockResolvedValue('shared')
+    fireEvent.click(within(post).getByText(text.share))
+    await waitFor(() => expect(sharePage).toHaveBeenCalledWith({ title: text.postTitle, path: '/blog/brewing-longjing-at-home' }))
 
     fireEvent.click(within(post).getByText(text.back))
     expect(navigations.at(-1)?.url).toBe('/blog')

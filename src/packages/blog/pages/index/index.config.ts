@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'Blog', onReachBottomDistance: 200 })
+export default definePageConfig({ navigationBarTitleText: '', enableShareAppMessage: true, onReachBottomDistance: 200 })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'Blog' })
+export default definePageConfig({ navigationBarTitleText: '', enableShareAppMessage: true })
