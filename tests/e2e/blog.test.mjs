@@ -18,8 +18,8 @@ const POST = {
 }
 const PRODUCT = { id: '1011', en: 'West Lake Longjing 100g', zh: '西湖龙井 100克' }
 const TEXT = {
-  en: { tea: 'Tea', end: 'You have read them all.', products: 'Products in this post' },
-  zh: { tea: '茶', end: '文章已全部看完。', products: '文中商品' }
+  en: { tea: 'Tea', end: 'You have read them all.', products: 'Products in this post', journal: 'Journal' },
+  zh: { tea: '茶', end: '文章已全部看完。', products: '文中商品', journal: '博客' }
 }
 
 let stack
@@ -63,7 +63,14 @@ for (const [viewport, language] of [['phone', 'en'], ['desktop', 'zh']]) {
       const { context, page, errors } = await openContext(browser, { viewport, language })
       page.setDefaultTimeout(WAIT.timeout)
       try {
-        await page.goto(`${stack.baseUrl}/blog`)
+        if (viewport === 'desktop') {
+          // The header's Journal entry (seeded link `blog`) is the way in.
+          await page.goto(`${stack.baseUrl}/`)
+          await visible(page, '.header__menu-item').filter({ hasText: text.journal }).click()
+          await page.waitForURL(`${stack.baseUrl}/blog`)
+        } else {
+          await page.goto(`${stack.baseUrl}/blog`)
+        }
         const cards = visible(page, '.blog-list .blog-card')
         await visible(page, '.blog-list__more').waitFor()
         assert.equal(await cards.count(), 6)
