@@ -11,13 +11,18 @@ const SLUG_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const PUBLISHED = 'p.published_at IS NOT NULL AND p.published_at <= now()';
 const POST_SELECT = `SELECT p.*, c.name_en AS cat_en, c.name_zh AS cat_zh FROM blog_posts p JOIN blog_categories c ON c.name = p.category`;
 
-/** The linked product ids (as strings) of those that are still on sale, in the operator's order. */
-async function activeProducts(q: Queryable, ids: unknown): Promise<Product[]> {
-  const wanted = (Array.isArray(ids) ? ids : []).map(String).filter((id) => /^\d{1,9}$/.test(id));
-  if (!wanted.length) return [];
-  const { rows } = await q.query(`${PRODUCT_SELECT} WHERE p.id = ANY($1::int[]) AND p.record_status = 'ACTIVE'`, [wanted.map(Number)]);
-  const byId = new Map(rows.map((r) => [String(r.id), toProduct(r)]));
-  return wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+const linkedIds = (ids: unknown) => (Array.isArray(ids) ? ids : []).map(String).filter((id) => /^\d{1,9}$/.test(id));
+
+/** The products still on sale among those ids (one query), by id. */
+async function activeProductsById(q: Queryable, ids: string[]): Promise<Map<string, Product>> {
+  if (!ids.length) return new Map();
+  const { rows } = await q.query(`${PRODUCT_SELECT} WHERE p.id = ANY($1::int[]) AND p.record_status = 'ACTIVE'`, [[...new Set(ids)].map(Number)]);
+  return new Map(rows.map((r) => [String(r.id), toProduct(r)]));
+}
+
+/** A post's linked products that are still on sale, in the operator's order. */
+function linkedProducts(ids: unknown, onSale: Map<string, Product>): Product[] {
+  return linkedIds(ids).flatMap((id) => (onSale.has(id) ? [onSale.get(id)!] : []));
 }
 
 function toSummary(r: any, productIds: string[]): BlogPostSummary {
@@ -58,8 +63,8 @@ export async function blogPosts(q: Queryable, category: string | undefined, limi
   }
   const { rows } = await q.query(`${POST_SELECT} WHERE ${where} ORDER BY p.published_at DESC, p.id DESC LIMIT $1 OFFSET $2`, params);
   const page = rows.slice(0, limit);
-  const posts: BlogPostSummary[] = [];
-  for (const r of page) posts.push(toSummary(r, (await activeProducts(q, r.product_ids)).map((p) => p.id)));
+  const onSale = await activeProductsById(q, page.flatMap((r) => linkedIds(r.product_ids)));
+  const posts = page.map((r) => toSummary(r, linkedProducts(r.product_ids, onSale).map((p) => p.id)));
   return { posts, startingPosition: offset, numberToLoad: limit, hasMore: rows.length > limit };
 }
 
@@ -70,7 +75,7 @@ export async function blogPost(q: Queryable, slug: string): Promise<BlogPost> {
   const { rows } = await q.query(`${POST_SELECT} WHERE p.slug = $1 AND ${PUBLISHED}`, [s]);
   if (!rows[0]) throw notFound(`Blog post '${s}' not found`);
   const r = rows[0];
-  const products = await activeProducts(q, r.product_ids);
+  const products = linkedProducts(r.product_ids, await activeProductsById(q, linkedIds(r.product_ids)));
   return {
     ...toSummary(r, products.map((p) => p.id)),
     body: { en: sanitizeRichText(r.body_en), zh: sanitizeRichText(r.body_zh) },
