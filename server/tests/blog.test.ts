@@ -5,6 +5,11 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { sanitizeRichText } from '../src/lib/richText.ts';
 import { blogPosts as seeded } from '../src/seed/blog.ts';
 import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
@@ -170,4 +175,43 @@ test('sanitiser: lists flatten, marks nest, entities decode, unclosed tags close
   ]);
   assert.deepEqual(sanitizeRichText('<p><a href="/store/product/1"><img src="javascript:x"></a></p>'), []);
   assert.deepEqual(sanitizeRichText(''), []);
+});
+
+test('operator CLI: add a draft, list it, publish it; shoppers then read it sanitised; bad posts are refused with every problem', async () => {
+  await srv.close(); // the embedded database is one process's
+  const run = promisify(execFile);
+  const cwd = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const env = { ...process.env, DATA_DIR: db.dataDir, ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}) };
+  const blog = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/blog.ts', ...args], { cwd, env });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-blog-'));
+  try {
+    const file = path.join(dir, 'post.json');
+    fs.writeFileSync(file, JSON.stringify({
+      slug: 'spring-menu', category: 'recipes', cover: 'blog-spring-menu.svg', productIds: ['1011'],
+      title: { en: 'Spring menu', zh: '春季菜单' }, summary: { en: 'New on the shelves.', zh: '新品上架。' },
+      body: { en: '<p>Try <b>Longjing</b><script>x()</script></p>', zh: '<p>试试<b>龙井</b></p>' },
+    }));
+    assert.match((await blog('add', file)).stdout, /^saved spring-menu/);
+    assert.match((await blog('list')).stdout, /^draft\s+spring-menu {2}\[recipes\] {2}Spring menu$/m);
+    assert.match((await blog('publish', 'spring-menu')).stdout, /^spring-menu published at \d{4}-/);
+    assert.match((await blog('list')).stdout, /^\d{4}-\d\d-\d\dT\S+ {2}spring-menu {2}\[recipes\]/m);
+
+    fs.writeFileSync(file, JSON.stringify({ slug: 'Bad Slug', category: 'gardening', cover: 'javascript:x', title: { en: 'x' }, body: { en: '<script>x</script>', zh: 'y' } }));
+    const refused = await blog('add', file).then(() => null, (e) => e);
+    assert.equal(refused?.code, 1);
+    for (const problem of ['slug:', "category: no category 'gardening'", 'title.zh: required', 'summary.en: required', 'body.en: nothing is left once sanitised', 'cover:']) {
+      assert.ok(refused.stderr.includes(problem), `${problem} in ${refused.stderr}`);
+    }
+    assert.equal((await blog('unpublish', 'no-such-post').then(() => null, (e) => e))?.code, 1);
+    assert.equal((await blog('publish').then(() => null, (e) => e))?.code, 2);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  srv = await startServer(db);
+  const post = ok(await new Shopper(srv.base).get('/common3/blog/post/spring-menu'));
+  assert.deepEqual(post.body.en, [{ type: 'paragraph', spans: [{ text: 'Try ' }, { text: 'Longjing', bold: true }] }]);
+  assert.deepEqual(post.productIds, ['1011']);
+  const first = ok(await new Shopper(srv.base).get('/common3/blog/posts?numberToLoad=1')).posts[0];
+  assert.equal(first.slug, 'spring-menu', 'the newest post');
 });

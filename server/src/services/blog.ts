@@ -1,7 +1,7 @@
 /** The blog: categories, pages of published posts, one post with its sanitised body and linked products. */
 import type { Queryable } from '../db/index.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
-import { sanitizeRichText } from '../lib/richText.ts';
+import { safeImageSrc, sanitizeRichText } from '../lib/richText.ts';
 import { PRODUCT_SELECT, toProduct } from './catalog.ts';
 import type { BlogCategory, BlogPost, BlogPostPage, BlogPostSummary } from '../../../contract/blog.ts';
 import type { Product } from '../../../contract/catalog.ts';
@@ -81,4 +81,63 @@ export async function blogPost(q: Queryable, slug: string): Promise<BlogPost> {
     body: { en: sanitizeRichText(r.body_en), zh: sanitizeRichText(r.body_zh) },
     products,
   };
+}
+
+/** The operator's view: every post, drafts too, newest first (drafts last). */
+export async function allBlogPosts(q: Queryable): Promise<{ slug: string; category: string; title: string; publishedAt: string | null }[]> {
+  const { rows } = await q.query('SELECT slug, category, title_en, published_at FROM blog_posts ORDER BY published_at DESC NULLS LAST, id DESC');
+  return rows.map((r) => ({ slug: r.slug, category: r.category, title: r.title_en, publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null }));
+}
+
+/** A post as an operator writes it (server/scripts/blog.ts add): bodies are HTML, sanitised whenever answered. */
+export interface BlogPostInput {
+  slug: string;
+  category: string;
+  title: { en: string; zh: string };
+  summary: { en: string; zh: string };
+  body: { en: string; zh: string };
+  cover: string;
+  productIds?: (string | number)[];
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** Every problem of an operator's post, in one list (empty: fine). */
+export async function blogPostProblems(q: Queryable, p: Partial<BlogPostInput>): Promise<string[]> {
+  const problems: string[] = [];
+  if (!SLUG_RE.test(text(p.slug)) || text(p.slug).length > 80) problems.push('slug: lower-case letters, digits and single hyphens, at most 80');
+  if (!(await q.query('SELECT 1 FROM blog_categories WHERE name = $1', [text(p.category)])).rows.length) problems.push(`category: no category '${text(p.category)}'`);
+  for (const field of ['title', 'summary', 'body'] as const) {
+    for (const lang of ['en', 'zh'] as const) if (!text(p[field]?.[lang])) problems.push(`${field}.${lang}: required`);
+  }
+  for (const lang of ['en', 'zh'] as const) {
+    if (text(p.body?.[lang]) && !sanitizeRichText(text(p.body?.[lang])).length) problems.push(`body.${lang}: nothing is left once sanitised`);
+  }
+  if (!safeImageSrc(text(p.cover))) problems.push('cover: an https URL or an image name like blog-my-post.svg');
+  if (p.productIds !== undefined && (!Array.isArray(p.productIds) || p.productIds.some((id) => !/^\d{1,9}$/.test(String(id))))) {
+    problems.push('productIds: a list of product ids');
+  }
+  return problems;
+}
+
+/** Adds a post, or replaces the one with that slug (its publication is kept); 400 with every problem. */
+export async function saveBlogPost(q: Queryable, p: Partial<BlogPostInput>): Promise<void> {
+  const problems = await blogPostProblems(q, p);
+  if (problems.length) throw badRequest(problems);
+  await q.query(
+    `INSERT INTO blog_posts (slug, category, title_en, title_zh, summary_en, summary_zh, body_en, body_zh, cover, product_ids)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10::jsonb)
+     ON CONFLICT (slug) DO UPDATE SET category = EXCLUDED.category, title_en = EXCLUDED.title_en, title_zh = EXCLUDED.title_zh,
+       summary_en = EXCLUDED.summary_en, summary_zh = EXCLUDED.summary_zh, body_en = EXCLUDED.body_en, body_zh = EXCLUDED.body_zh,
+       cover = EXCLUDED.cover, product_ids = EXCLUDED.product_ids`,
+    [text(p.slug), text(p.category), text(p.title!.en), text(p.title!.zh), text(p.summary!.en), text(p.summary!.zh),
+      p.body!.en, p.body!.zh, text(p.cover), JSON.stringify((p.productIds ?? []).map(String))],
+  );
+}
+
+/** Publishes a post at `at` (now by default; a future time schedules it) or, with null, makes it a draft again. */
+export async function setBlogPostPublished(q: Queryable, slug: string, at: Date | null): Promise<void> {
+  if (at && Number.isNaN(at.getTime())) throw badRequest('Invalid publication time');
+  const { rowCount } = await q.query('UPDATE blog_posts SET published_at = $2 WHERE slug = $1', [slug, at ? at.toISOString() : null]);
+  if (!rowCount) throw notFound(`Blog post '${slug}' not found`);
 }
