@@ -41,17 +41,9 @@ export type PaymentOutcome =
   | { kind: 'failed'; orderID: string; message: string }
   | { kind: 'redirect'; url: string }
 
-/** Hosted (redirect) payment channels of the H5 client, as the server's paymentConfig lists them. */
-export type H5PaymentChannel =
-  | 'OTT'
-  | 'SNAPPAY_WECHATPAY'
-  | 'SNAPPAY_ALIPAY'
-  | 'SNAPPAY_UNIONPAY'
-  | 'CITCON'
-  | 'IOTPAY'
-  | 'OPAY'
-  | 'NATIVE_WECHAT_H5'
-  | 'ALIPAY_H5'
+/** Hosted (redirect) payment channels of the H5 client: the contract's list (paymentConfig's h5Channels is a subset). */
+export type { H5PaymentChannel } from '@contract/constants'
+import type { H5PaymentChannel } from '@contract/constants'
 
 /**
  * One online payment of a reserved order. H5 uses `channel` (in a normal browser) or the WeChat browser's
