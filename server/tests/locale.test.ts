@@ -60,6 +60,18 @@ test('a visitor with a session but no choice (a cart) still follows Accept-Langu
   assert.equal(await localeOf(s, 'en-US'), 'en');
 });
 
+test('a session made without a choice keeps the first request\'s language, so the store\'s mail speaks it', async () => {
+  const s = new Shopper(srv.base);
+  ok(await s.post('/shoppingManagement4/myCart', { productId: '1001', quantity: 1, optionPair: 'grind:Whole bean' }, { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } }));
+  const newest = async () => (await srv.app.db.query('SELECT locale, locale_chosen FROM sessions ORDER BY id DESC LIMIT 1')).rows[0];
+  assert.deepEqual(await newest(), { locale: 'zh', locale_chosen: false });
+  // no Accept-Language on a later request (a mini-program's request, say): the session's language
+  assert.equal(await localeOf(s), 'zh');
+  ok(await s.get('/common3/changeLocale/en'));
+  assert.deepEqual(await newest(), { locale: 'en', locale_chosen: true });
+  assert.equal(await localeOf(s, 'zh-CN'), 'en');
+});
+
 test('a chosen language always wins over Accept-Language, also after signing in', async () => {
   const s = new Shopper(srv.base);
   ok(await s.get('/common3/changeLocale/en'));

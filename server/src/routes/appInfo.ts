@@ -49,7 +49,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
     const locations = await allLocations(db);
     const currencies = await exchangeCurrencies(db);
     // The visitor's choice wins; before one, the language their browser or device asks for (Accept-Language).
-    const locale: Locale = s?.localeChosen ? s.locale : (localeFromAcceptLanguage(req.headers['accept-language']) ?? 'en');
+    const locale: Locale = s?.localeChosen ? s.locale : (localeFromAcceptLanguage(req.headers['accept-language']) ?? s?.locale ?? 'en');
     const selected = (s?.locationId && locations.find((l) => l.id === s.locationId)) || locations.find(isPickable) || null;
     const ua = userAgentFlags(req);
     const body: AppInfo = {
