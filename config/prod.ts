@@ -27,7 +27,8 @@ const SERVER_PATHS = [/^\/api\//]
 
 /**
  * What the worker does with requests (first match wins). Catalogue reads are shown from cache at once
- * and refreshed behind the scenes. App info carries the session (signed-in user, locale, store) and
+ * and refreshed behind the scenes; blog posts, lists and categories are read the same way, so a post read once can be
+ * read again offline. App info carries the session (signed-in user, locale, store) and
  * inventory the live stock, so those are always asked of the network first and the cache only
  * answers offline. Every other API call (cart, account, checkout, payment, admin) goes to the
  * network only, so nothing personal or transactional is ever answered from a cache.
@@ -54,7 +55,7 @@ const runtimeCaching: RuntimeCaching[] = [
   },
   {
     urlPattern:
-      /\/api\/istore\/client\/(productManagement[^?]*|common3\/(pageContent|sectionTemplateByType|exchangeRates)[^?]*)(\?|$)/,
+      /\/api\/istore\/client\/(productManagement[^?]*|common3\/(pageContent|sectionTemplateByType|exchangeRates|blog\/)[^?]*)(\?|$)/,
     handler: 'StaleWhileRevalidate',
     options: {
       cacheName: 'catalogue',
@@ -101,7 +102,7 @@ class PreloadRouteChunks {
           tagName: 'script',
           voidTag: false,
           attributes: {},
-          innerHTML: `/^\\/(home)?$/.test(location.pathname)&&${JSON.stringify(homeLinks)}.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.href=f[0];l.as=f[1];document.head.appendChild(l)})`,
+          innerHTML: `/^\\/(home|main)?$/.test(location.pathname)&&${JSON.stringify(homeLinks)}.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.href=f[0];l.as=f[1];document.head.appendChild(l)})`,
           meta: { plugin: 'PreloadRouteChunks' }
         }
         data.headTags.unshift(...shared.map(link), ...(homeLinks.length ? [homeScript] : []))

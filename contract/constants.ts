@@ -64,3 +64,6 @@ export const EMAIL_PATTERN = '^[^\\s@]{1,64}@[^\\s@]{1,200}\\.[^\\s@]{2,}$'
 /** What the server accepts as a phone number (checked on the trimmed value). */
 export const PHONE_PATTERN = '^[+()\\d][\\d\\s().+-]{6,19}$'
 export const PASSWORD_MIN_LENGTH = 8
+
+/** Posts the blog list asks for at a time (its infinite load asks for the next as many). */
+export const BLOG_PAGE_SIZE = 6

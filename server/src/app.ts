@@ -33,6 +33,7 @@ import { RefundWorker } from './services/refunds.ts';
 import { createIdentityProvider } from './identity/index.ts';
 import identityRoutes from './routes/identity.ts';
 import liveStreamRoutes from './routes/liveStream.ts';
+import blogRoutes from './routes/blog.ts';
 import uploadRoutes from './routes/uploads.ts';
 import verifiedContactRoutes from './routes/verifiedContact.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
@@ -211,6 +212,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(contactRoutes, { prefix: API_PREFIX });
   await app.register(identityRoutes, { prefix: API_PREFIX });
   await app.register(liveStreamRoutes, { prefix: API_PREFIX });
+  await app.register(blogRoutes, { prefix: API_PREFIX });
   await app.register(uploadRoutes, { prefix: API_PREFIX });
   await app.register(verifiedContactRoutes, { prefix: API_PREFIX });
   await app.register(paymentRoutes, { prefix: API_PREFIX });

@@ -13,7 +13,7 @@ export interface RouteDef {
 }
 
 export const ROUTES: RouteDef[] = [
-  { page: 'pages/home/index', patterns: ['/', '/home'] },
+  { page: 'pages/home/index', patterns: ['/', '/home', '/main'] },
   { page: 'pages/confirmation/index', patterns: ['/confirmation', '/confirmation/:id'] },
   { page: 'pages/confirmationa/index', patterns: ['/confirmationa/:type/:order_id'] },
   { page: 'pages/wechatlivestreamrooms/index', patterns: ['/wechatlivestreamrooms'] },
@@ -38,7 +38,8 @@ export const ROUTES: RouteDef[] = [
   { page: 'packages/user/pages/list/index', area: 'user', patterns: ['/user/list', '/user'] },
   { page: 'packages/user/pages/orders/index', area: 'user', patterns: ['/user/orders'] },
   { page: 'packages/user/pages/order/index', area: 'user', patterns: ['/user/orders/:id'] },
-  { page: 'packages/blog/pages/index/index', area: 'blog', patterns: ['/blog', '/blog/:slug'] },
+  { page: 'packages/blog/pages/index/index', area: 'blog', patterns: ['/blog'] },
+  { page: 'packages/blog/pages/post/index', area: 'blog', patterns: ['/blog/:slug'] },
   // The contact form, a general page of its own; its page path is the one spec §2's header helper opens in the mini-programs.
   { page: 'pages/contact/contact', patterns: ['/contact'] },
   // General pages (spec: "empty path — general pages area"); must stay last: it matches any single segment.
@@ -132,11 +133,12 @@ export function toPagePath(url: string): string {
 /**
  * Taro `customRoutes`: page path → public URL patterns (H5 keeps the spec's URLs).
  * Taro's H5 router tries main-package pages before sub-package ones, so the general-page
- * catch-all must not swallow the single-segment area roots (`/store`, `/user`, ...).
+ * catch-all must not swallow the single-segment area roots (`/store`, `/user`, ...) nor other pages' one-segment URLs.
  */
 export function customRoutes(): Record<string, string[]> {
-  const areaRoots = ROUTES.flatMap((r) => (r.area ? r.patterns : [])).filter((p) => /^\/[^/:]+$/.test(p))
-  const exclude = areaRoots.map((p) => p.slice(1)).join('|')
+  // Every other single-segment route (area roots, /home, /main, /contact ...) keeps its page whatever the order.
+  const roots = ROUTES.flatMap((r) => r.patterns).filter((p) => /^\/[^/:]+$/.test(p))
+  const exclude = roots.map((p) => p.slice(1)).join('|')
   const result: Record<string, string[]> = {}
   for (const route of ROUTES) {
     result[`/${route.page}`] = route.patterns.map((p) => (p === '/:name' ? `/:name((?!(?:${exclude})$)[^/]+)` : p))

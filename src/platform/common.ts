@@ -32,6 +32,16 @@ export function setTitleBar({ title }: { title: string }): void {
   Taro.setNavigationBarTitle({ title }).catch(() => undefined)
 }
 
+/** The mini-program host's system language ('zh_CN', 'zh-Hans', 'en'); undefined when the host does not say. */
+export function systemLanguage(): string | undefined {
+  try {
+    const language = Taro.getSystemInfoSync().language
+    return typeof language === 'string' && language ? language : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export function windowWidth(): number {
   try {
     return Taro.getWindowInfo().windowWidth

@@ -1,6 +1,6 @@
 /** Alipay mini-program. */
 import Taro from '@tarojs/taro'
-import { back, setTitleBar, taroStorage, windowWidth } from './common'
+import { back, setTitleBar, systemLanguage, taroStorage, windowWidth } from './common'
 import { dialPhone, miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage } from './miniProgram'
 import { signIn } from './signIn.alipay'
 import type { Environment, Platform } from './types'
@@ -37,6 +37,7 @@ export const platform: Platform = {
   support: 'page',
   storage: taroStorage,
   userAgent: () => 'Alipay MiniProgram',
+  deviceLanguage: systemLanguage,
   windowWidth,
   describePage: setTitleBar,
   // The page's share menu (useShareAppMessage) shares on mini-programs.

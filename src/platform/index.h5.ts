@@ -122,6 +122,8 @@ export const platform: Platform = {
   support: 'sheet',
   storage: taroStorage,
   userAgent: () => navigator.userAgent,
+  // The server reads the browser's Accept-Language (app info currentLocale).
+  deviceLanguage: () => undefined,
   windowWidth,
   describePage({ title, language, icon }) {
     // Through Taro too, so its router restores this title when the shopper comes back to the page.

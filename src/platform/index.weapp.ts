@@ -1,6 +1,6 @@
 /** WeChat mini-program. */
 import Taro from '@tarojs/taro'
-import { back, setTitleBar, taroStorage, windowWidth } from './common'
+import { back, setTitleBar, systemLanguage, taroStorage, windowWidth } from './common'
 import { dialPhone, miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage } from './miniProgram'
 import { signIn } from './signIn.weapp'
 import type { Environment, Platform } from './types'
@@ -36,6 +36,7 @@ export const platform: Platform = {
   support: 'conversation',
   storage: taroStorage,
   userAgent: () => 'WeChat MiniProgram',
+  deviceLanguage: systemLanguage,
   windowWidth,
   describePage: setTitleBar,
   // The page's share menu (useShareAppMessage) shares on mini-programs.

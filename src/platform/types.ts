@@ -125,6 +125,11 @@ export interface Platform {
     remove(key: string): void
   }
   userAgent(): string
+  /**
+   * The device's language tag for a first visit (issue 15 item 6): the mini-programs' system language ('zh_CN', 'en');
+   * undefined on H5, where the server takes the browser's Accept-Language into app info's currentLocale.
+   */
+  deviceLanguage(): string | undefined
   windowWidth(): number
   /**
    * Names the shown page: the title bar on mini-programs; document.title and <html lang> on H5 (screen readers, tabs,

@@ -36,12 +36,14 @@ export async function startStack() {
   }
 }
 
+const BROWSER_OPTIONS = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+}
+
 export async function launchBrowser() {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-  })
+  return chromium.launch(BROWSER_OPTIONS)
 }
 
 /**
@@ -59,4 +61,34 @@ export async function openContext(browser, { viewport = 'phone', language = 'en'
   const errors = []
   page.on('pageerror', (err) => errors.push(err))
   return { context, page, errors }
+}
+
+/**
+ * For the service-worker journeys (the harness blocks service workers elsewhere): a persistent profile with workers
+ * allowed (Chromium never offers to install from an incognito-like context), removed again on close.
+ */
+export async function pwaContext() {
+  const profile = mkdtempSync(path.join(tmpdir(), 'istore-pwa-'))
+  const { width, height, isMobile, hasTouch } = VIEWPORTS.phone
+  const context = await chromium.launchPersistentContext(profile, {
+    ...BROWSER_OPTIONS,
+    viewport: { width, height },
+    isMobile,
+    hasTouch,
+    serviceWorkers: 'allow'
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  const errors = []
+  page.on('pageerror', (err) => errors.push(err))
+  const close = async () => {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+  return { context, page, errors, close }
+}
+
+/** The service worker's script once it has installed (precache done) and controls the page. */
+export async function controllingServiceWorker(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+  return page.evaluate(() => navigator.serviceWorker.controller.scriptURL)
 }

@@ -2,46 +2,13 @@
 // cart render from what the device saved, with the offline notice, and a change is refused, not lost.
 // The harness blocks service workers for the other journeys; here each test gets its own persistent
 // browser profile (Chromium never offers to install from an incognito-like context).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { chromium } from 'playwright-core'
-import { startStack, VIEWPORTS } from './harness.mjs'
+import { controllingServiceWorker, pwaContext, startStack } from './harness.mjs'
 
 const API = '/api/istore/client'
 const OFFLINE_NOTICE = 'You are offline. Showing what was saved on this device.'
 const REFUSED = 'Your cart was not changed: Network error, please check your connection'
-
-/** Same flags as the harness's browser; a persistent profile, removed again on close. */
-async function pwaContext() {
-  const profile = mkdtempSync(path.join(tmpdir(), 'istore-pwa-'))
-  const { width, height, isMobile, hasTouch } = VIEWPORTS.phone
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width, height },
-    isMobile,
-    hasTouch,
-    serviceWorkers: 'allow'
-  })
-  const page = context.pages()[0] ?? (await context.newPage())
-  const errors = []
-  page.on('pageerror', (err) => errors.push(err))
-  const close = async () => {
-    await context.close()
-    rmSync(profile, { recursive: true, force: true })
-  }
-  return { context, page, errors, close }
-}
-
-/** The service worker's script once it has installed (precache done) and controls the page. */
-async function controllingServiceWorker(page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
-  return page.evaluate(() => navigator.serviceWorker.controller.scriptURL)
-}
 
 /** Every URL in the page's Cache Storage, whichever cache holds it. */
 function cachedUrls(page) {

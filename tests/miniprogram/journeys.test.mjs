@@ -11,12 +11,11 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { fileURLToPath } from 'node:url'
+import { assertDeviceClean, root, runMiniProgram } from './kit.mjs'
 import { distOf, launch } from './runtime.mjs'
 import { startServer } from './server.mjs'
 import { renderWeChatView } from './view.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
 const CONTACT = { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', phone: '4165550123' }
 const PAGES = {
@@ -43,22 +42,7 @@ after(async () => {
 })
 
 /** Runs `journey` on a fresh launch (own storage: a new shopper) and closes it whatever happens. */
-async function withMiniProgram(kind, options, journey) {
-  const mp = launch({ kind, dist: distOf(root, kind), serverUrl: server.baseUrl, ...options })
-  try {
-    await journey(mp)
-  } finally {
-    mp.close()
-  }
-}
-
-/** Nothing threw, a device would have refused nothing, and every image shown can be loaded. */
-async function assertDeviceClean(mp) {
-  assert.deepEqual(mp.errors.map((e) => `${e.where}: ${e.error?.stack ?? JSON.stringify(e.error)}`), [])
-  assert.deepEqual(mp.consoleErrors, [])
-  assert.deepEqual(mp.refusals, [])
-  assert.deepEqual(await mp.unloadableImages(), [])
-}
+const withMiniProgram = (kind, options, journey) => runMiniProgram(kind, server.baseUrl, options, journey)
 
 const requestsTo = (mp, method, pathPrefix) => mp.requests.filter((r) => r.method === method && r.path.startsWith(`/api/istore/client${pathPrefix}`))
 

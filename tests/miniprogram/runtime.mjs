@@ -83,8 +83,9 @@ function splitUrl(url) {
  * Launches the build of `kind` ('weapp' | 'alipay') from `dist` on the page `entry` (a page path with its query,
  * as a share card or QR code would open it), talking to the reference server at `serverUrl`.
  * `answers` plays the shopper's side of the native sheets: { payment: 'paid' | 'cancelled', identity: '<name>' }.
+ * `language` is the device's system language as the host reports it (WeChat 'zh_CN', Alipay 'zh-Hans', or 'en').
  */
-export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answers = {} }) {
+export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answers = {}, language = 'en' }) {
   const platform = PLATFORMS[kind]
   if (!platform) throw new Error(`unknown mini-program kind ${kind}`)
   const appJson = JSON.parse(readFileSync(path.join(dist, 'app.json'), 'utf8'))
@@ -243,7 +244,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     ...storageApi,
     request: asyncApi('request', sendRequest),
     getWindowInfo: () => ({ ...windowInfo }),
-    getSystemInfoSync: () => ({ ...windowInfo, platform: 'ios', language: 'en', version: '8.0.50', SDKVersion: '3.5.0' }),
+    getSystemInfoSync: () => ({ ...windowInfo, platform: 'ios', language, version: '8.0.50', SDKVersion: '3.5.0' }),
     getSystemInfo: asyncApi('getSystemInfo', () => ({ ...windowInfo, platform: 'ios' })),
     getNetworkType: asyncApi('getNetworkType', () => ({ networkType: 'wifi' })),
     onNetworkStatusChange: () => undefined,

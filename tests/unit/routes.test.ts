@@ -4,6 +4,11 @@ describe('spec §2 routes', () => {
   it.each([
     ['/', 'pages/home/index', {}],
     ['/home', 'pages/home/index', {}],
+    // spec §2 top-level route "main"
+    ['/main', 'pages/home/index', {}],
+    ['/blog', 'packages/blog/pages/index/index', {}],
+    ['/blog?category=tea', 'packages/blog/pages/index/index', { category: 'tea' }],
+    ['/blog/brewing-longjing-at-home', 'packages/blog/pages/post/index', { slug: 'brewing-longjing-at-home' }],
     ['/confirmation?from_source=ott_h5X12', 'pages/confirmation/index', { from_source: 'ott_h5X12' }],
     ['/confirmationa/alipay_h5/55', 'pages/confirmationa/index', { type: 'alipay_h5', order_id: '55' }],
     ['/store/productlist?cat=shoes&sort=date', 'packages/store/pages/productlist/index', { cat: 'shoes', sort: 'date' }],
@@ -32,6 +37,8 @@ describe('spec §2 routes', () => {
     expect(toPagePath('/store/product/12?from=share')).toBe('/packages/store/pages/product/index?from=share&id=12')
     expect(toPagePath('/store/productlist?cat=a%26b')).toBe('/packages/store/pages/productlist/index?cat=a%26b')
     expect(toPagePath('/contact')).toBe('/pages/contact/contact')
+    expect(toPagePath('/main')).toBe('/pages/home/index')
+    expect(toPagePath('/blog/pour-over-basics')).toBe('/packages/blog/pages/post/index?slug=pour-over-basics')
   })
 
   it('keeps lazy areas in sub-packages and the rest in the main package', () => {
@@ -48,5 +55,8 @@ describe('spec §2 routes', () => {
     expect(re.test('/about')).toBe(true)
     expect(re.test('/user')).toBe(false)
     expect(re.test('/store')).toBe(false)
+    expect(re.test('/blog')).toBe(false)
+    expect(re.test('/main')).toBe(false)
+    expect(re.test('/home')).toBe(false)
   })
 })

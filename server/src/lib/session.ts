@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/index.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { localeFromAcceptLanguage } from './acceptLanguage.ts';
 
 export const SESSION_COOKIE = 'ISTORE_SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -28,6 +29,8 @@ export interface Session {
   id: number;
   userId: number | null;
   locale: 'en' | 'zh';
+  /** Whether the visitor chose the locale (changeLocale); until then `locale` is the first request's Accept-Language and app info follows each request's. */
+  localeChosen: boolean;
   locationId: string | null;
   user: SessionUser | null;
 }
@@ -53,6 +56,7 @@ function rowToSession(r: any): Session {
     id: r.id,
     userId: r.user_id ?? null,
     locale: r.locale === 'zh' ? 'zh' : 'en',
+    localeChosen: !!r.locale_chosen,
     locationId: r.location_id ?? null,
     user: r.user_id
       ? {
@@ -70,7 +74,7 @@ function rowToSession(r: any): Session {
   };
 }
 
-const SESSION_SQL = `SELECT s.id, s.user_id, s.locale, s.location_id, u.email, u.first_name, u.last_name, u.phone,
+const SESSION_SQL = `SELECT s.id, s.user_id, s.locale, s.locale_chosen, s.location_id, u.email, u.first_name, u.last_name, u.phone,
   u.profile_image, u.my_id, u.last_login_at, u.email_verified_at
   FROM sessions s LEFT JOIN users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > now()`;
@@ -98,12 +102,14 @@ export async function ensureSession(req: FastifyRequest, reply: FastifyReply, q?
   if (existing) return existing;
   const token = newToken();
   const db = q ?? ((req.server as any).db as Db);
+  // The language the visitor's browser or device asks for, until they choose one (mail to them speaks it).
+  const locale = localeFromAcceptLanguage(req.headers['accept-language']) ?? 'en';
   const { rows } = await db.query(
-    `INSERT INTO sessions (token_hash, expires_at) VALUES ($1, now() + interval '${SESSION_DAYS} days') RETURNING id`,
-    [hashToken(token)],
+    `INSERT INTO sessions (token_hash, expires_at, locale) VALUES ($1, now() + interval '${SESSION_DAYS} days', $2) RETURNING id`,
+    [hashToken(token), locale],
   );
   setSessionCookie(req, reply, token);
-  req.sessionCache = { id: rows[0].id, userId: null, locale: 'en', locationId: null, user: null };
+  req.sessionCache = { id: rows[0].id, userId: null, locale, localeChosen: false, locationId: null, user: null };
   return req.sessionCache;
 }
 
@@ -121,8 +127,8 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
 export async function rotateSession(req: FastifyRequest, reply: FastifyReply, q: Queryable, sessionId: number): Promise<number> {
   const token = newToken();
   const { rows } = await q.query(
-    `INSERT INTO sessions (token_hash, expires_at, user_id, locale, location_id)
-     SELECT $1, now() + interval '${SESSION_DAYS} days', user_id, locale, location_id FROM sessions WHERE id = $2 RETURNING id`,
+    `INSERT INTO sessions (token_hash, expires_at, user_id, locale, locale_chosen, location_id)
+     SELECT $1, now() + interval '${SESSION_DAYS} days', user_id, locale, locale_chosen, location_id FROM sessions WHERE id = $2 RETURNING id`,
     [hashToken(token), sessionId],
   );
   await q.query('DELETE FROM sessions WHERE id = $1', [sessionId]);

@@ -39,8 +39,8 @@ export function renderSvg(name: string): string {
       `<circle cx="${w * 0.78}" cy="${h * 0.5}" r="${h * 0.42}" fill="#fff" fill-opacity="0.18"/>` +
       (kind ? `<g transform="translate(${w * 0.78 - 180} ${h * 0.5 - 190}) scale(0.9)">${drawKind(kind, accent)}</g>` : ''));
   }
-  if (base.startsWith('live-')) {
-    // 16:9 covers: the subject drawn on the left, the stream's title on the right.
+  if (base.startsWith('live-') || base.startsWith('blog-')) {
+    // 16:9 covers (live streams, blog posts): the subject drawn on the left, the stream's title on the right.
     const words = base.split('-').slice(1);
     const lines = wrap(words.map((x) => x[0].toUpperCase() + x.slice(1)), 16);
     return svg(800, 450, gradient(hue, 800, 450) +

@@ -8,6 +8,7 @@ import {
   SelectedStoreLocation, StoreLocation, TimeZoneInfo,
 } from '../../../contract/appInfo.ts';
 import type { Locale } from '../../../contract/constants.ts';
+import { localeFromAcceptLanguage } from '../lib/acceptLanguage.ts';
 import { NoBody } from '../../../contract/common.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { ensureSession, getSession } from '../lib/session.ts';
@@ -50,7 +51,8 @@ export default async function appInfoRoutes(server: FastifyInstance) {
     const st = await getSettings(db, SETTINGS);
     const locations = await allLocations(db);
     const currencies = await exchangeCurrencies(db);
-    const locale = (s?.locale ?? 'en') as Locale;
+    // The visitor's choice wins; before one, the language their browser or device asks for (Accept-Language).
+    const locale: Locale = s?.localeChosen ? s.locale : (localeFromAcceptLanguage(req.headers['accept-language']) ?? s?.locale ?? 'en');
     const selected = (s?.locationId && locations.find((l) => l.id === s.locationId)) || locations.find(isPickable) || null;
     const ua = userAgentFlags(req);
     const body: AppInfo = {

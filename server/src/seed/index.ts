@@ -6,6 +6,7 @@ import { brands, categories, seedProducts } from './catalogue.ts';
 import { seedLiveRooms } from './liveRooms.ts';
 import { confirmDemoEmail, seedOncePerShopperCoupon } from './security.ts';
 import { seedCalls } from './calls.ts';
+import { seedBlog } from './blog.ts';
 import * as S from './store.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
@@ -21,6 +22,7 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.onceCoupon', run: (q) => seedOncePerShopperCoupon(q) },
   { key: 'seeded.demoEmailConfirmed', run: (q) => confirmDemoEmail(q, DEMO_EMAIL) },
   { key: 'seeded.calls', run: (q) => seedCalls(q) },
+  { key: 'seeded.blog', run: (q) => seedBlog(q) },
 ];
 
 async function seedAddedLater(db: Db, log: (m: string) => void) {

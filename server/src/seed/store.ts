@@ -102,7 +102,7 @@ export const navigation = {
     { name: 'Clearance', nameContent: m('Clearance', '清仓特卖'), link: 'clearance', linkActionType: I },
     { name: 'Jade Leaf Teas', nameContent: m('Jade Leaf Teas', '翠叶茶品'), link: 'brand/Jade%20Leaf', linkActionType: I },
     { name: 'About Us', nameContent: m('About Us', '关于我们'), link: 'page/about', linkActionType: I },
-    { name: 'Journal', nameContent: m('Journal', '博客'), link: 'https://blog.example.com/maple-jade', linkActionType: E },
+    { name: 'Journal', nameContent: m('Journal', '博客'), link: 'blog', linkActionType: I },
   ],
   sideMenu: [
     { name: 'Search', nameContent: m('Search', '搜索'), link: 'search', linkActionType: I, icon: 'search' },

@@ -37,6 +37,7 @@ const TEXT = {
     empty: 'No live streams at the moment. Please check back soon.',
     failed: 'Could not load the live streams: Live service down',
     retry: 'Try again',
+    more: 'Load more',
     names: ['Spring Longjing tasting', 'Pour-over at home', 'Weekend bake', 'Winter knits', 'Banned room'],
     anchor: 'Host: Master Lin',
     tags: ['Ongoing', 'Upcoming', 'End', 'End'],
@@ -53,6 +54,7 @@ const TEXT = {
     empty: '暂时没有直播，请稍后再来看看。',
     failed: '直播间加载失败：Live service down',
     retry: '重试',
+    more: '加载更多',
     names: ['春茶品鉴', '在家手冲咖啡', '周末烘焙', '冬季针织', '被禁直播'],
     anchor: '主播：林师傅',
     tags: ['直播中', '预告', '已结束', '已结束'],
@@ -102,7 +104,46 @@ describe.each(LANGS)('live-stream rooms page (%s)', (lang) => {
 
     expect(http.calls.filter((c) => c.path === '/wechat/weChatlivestreaminfo')).toHaveLength(1)
     expect(http.calls[0].method).toBe('POST')
-    expect(http.calls[0].body).toEqual({ start: 0, limit: 100 })
+    // spec §7 and §9: start 0, limit 10
+    expect(http.calls[0].body).toEqual({ start: 0, limit: 10 })
+    // every room is shown: no next page to load
+    expect(screen.queryByText(text.more)).toBeNull()
+  })
+
+  it('asks for 10 rooms, then the next 10 from start 10 on "more" (reaching the bottom), until all are shown', async () => {
+    resetStore(lang, URL)
+    const many = Array.from({ length: 23 }, (_, i) => room(2000 + i, 102, `Room ${i + 1}`, `直播 ${i + 1}`, ['Host', '主播']))
+    const http = mockHttp({
+      [ROUTE]: (req: { data: { start: number; limit: number } }) => ({ room_info: many.slice(req.data.start, req.data.start + req.data.limit), total: many.length })
+    })
+    const { container } = render(<LiveStreamRoomsPage />)
+    await screen.findByText(lang === 'en' ? 'Room 10' : '直播 10')
+    expect(cards(container)).toHaveLength(10)
+    fireEvent.click(screen.getByText(text.more))
+    await screen.findByText(lang === 'en' ? 'Room 20' : '直播 20')
+    expect(cards(container)).toHaveLength(20)
+    fireEvent.click(screen.getByText(text.more))
+    await screen.findByText(lang === 'en' ? 'Room 23' : '直播 23')
+    expect(cards(container)).toHaveLength(23)
+    expect(screen.queryByText(text.more)).toBeNull()
+    expect(http.calls.map((c) => c.body)).toEqual([{ start: 0, limit: 10 }, { start: 10, limit: 10 }, { start: 20, limit: 10 }])
+  })
+
+  it('a failed next page keeps the rooms shown and offers a retry', async () => {
+    resetStore(lang, URL)
+    const many = Array.from({ length: 12 }, (_, i) => room(3000 + i, 101, `Room ${i + 1}`, `直播 ${i + 1}`, ['Host', '主播']))
+    const http = mockHttp({ [ROUTE]: { room_info: many.slice(0, 10), total: 12 } })
+    const { container } = render(<LiveStreamRoomsPage />)
+    await screen.findByText(lang === 'en' ? 'Room 10' : '直播 10')
+    http.set(ROUTE, fail(503, 'Live service down'))
+    fireEvent.click(screen.getByText(text.more))
+    expect((await screen.findByRole('alert')).textContent).toContain(text.failed)
+    expect(cards(container)).toHaveLength(10)
+    http.set(ROUTE, { room_info: many.slice(10), total: 12 })
+    fireEvent.click(screen.getByText(text.retry))
+    await screen.findByText(lang === 'en' ? 'Room 12' : '直播 12')
+    expect(cards(container)).toHaveLength(12)
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('says so when there are no rooms', async () => {

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'index' })
+export default definePageConfig({ navigationBarTitleText: '', enableShareAppMessage: true, onReachBottomDistance: 200 })

@@ -1,0 +1,61 @@
+/**
+ * The store operator's blog desk (the reference server has no back office):
+ *
+ *   npm run blog -- list                       every post: publication time (or draft), slug, category, title
+ *   npm run blog -- add <post.json>            adds a post as a draft, or replaces the post of that slug (its publication
+ *                                              kept): { slug, category, title: {en,zh}, summary: {en,zh},
+ *                                              body: {en,zh} (HTML; sanitised when answered), cover, productIds }
+ *   npm run blog -- publish <slug> [ISO time]  publishes now, or at that time (a future time schedules it)
+ *   npm run blog -- unpublish <slug>           makes it a draft again
+ *
+ * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
+ * process's: stop the server first (with PostgreSQL it can run alongside).
+ */
+import { readFileSync } from 'node:fs';
+import { loadConfig } from '../src/config.ts';
+import { openDb } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { ApiError } from '../src/lib/errors.ts';
+import { allBlogPosts, saveBlogPost, setBlogPostPublished } from '../src/services/blog.ts';
+
+const USAGE = 'usage: blog list | add <post.json> | publish <slug> [ISO time] | unpublish <slug>';
+const [command, arg, when] = process.argv.slice(2);
+const known = command === 'list' || (['add', 'publish', 'unpublish'].includes(command) && !!arg);
+if (!known) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+let post: unknown;
+if (command === 'add') {
+  try {
+    post = JSON.parse(readFileSync(arg, 'utf8'));
+  } catch (err) {
+    console.error(`blog add: cannot read ${arg}: ${(err as Error).message}`);
+    process.exit(2);
+  }
+}
+
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrate(db);
+  if (command === 'list') {
+    const posts = await allBlogPosts(db);
+    for (const p of posts) console.log(`${p.publishedAt ?? 'draft'.padEnd(24)}  ${p.slug}  [${p.category}]  ${p.title}`);
+    if (!posts.length) console.log('no posts');
+  } else if (command === 'add') {
+    await saveBlogPost(db, post as never);
+    console.log(`saved ${(post as { slug: string }).slug} (publish it with: npm run blog -- publish ${(post as { slug: string }).slug})`);
+  } else {
+    const at = command === 'unpublish' ? null : when ? new Date(when) : new Date();
+    await setBlogPostPublished(db, arg, at);
+    console.log(at ? `${arg} published at ${at.toISOString()}` : `${arg} is a draft`);
+  }
+} catch (err) {
+  if (!(err instanceof ApiError)) throw err;
+  console.error(`blog ${command}: ${err.errors.join('; ')}`);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

@@ -1,0 +1,25 @@
+/** What the mini-program journey files share: launching a build for one journey, and the device-clean check. */
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { distOf, launch } from './runtime.mjs'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** Runs `journey` on a fresh launch of `kind` (own storage: a new shopper) against `serverUrl`, and closes it whatever happens. */
+export async function runMiniProgram(kind, serverUrl, options, journey) {
+  const mp = launch({ kind, dist: distOf(root, kind), serverUrl, ...options })
+  try {
+    await journey(mp)
+  } finally {
+    mp.close()
+  }
+}
+
+/** Nothing threw, a device would have refused nothing, and every image shown can be loaded. */
+export async function assertDeviceClean(mp) {
+  assert.deepEqual(mp.errors.map((e) => `${e.where}: ${e.error?.stack ?? JSON.stringify(e.error)}`), [])
+  assert.deepEqual(mp.consoleErrors, [])
+  assert.deepEqual(mp.refusals, [])
+  assert.deepEqual(await mp.unloadableImages(), [])
+}
