@@ -64,3 +64,8 @@ export const EMAIL_PATTERN = '^[^\\s@]{1,64}@[^\\s@]{1,200}\\.[^\\s@]{2,}$'
 /** What the server accepts as a phone number (checked on the trimmed value). */
 export const PHONE_PATTERN = '^[+()\\d][\\d\\s().+-]{6,19}$'
 export const PASSWORD_MIN_LENGTH = 8
+
+/** Influencer profiles: at most this many gallery images; the blocks a profile section can be. */
+export const INFLUENCER_GALLERY_MAX = 9
+export const INFLUENCER_SECTION_KINDS = ['picks', 'text', 'image'] as const
+export type InfluencerSectionKind = (typeof INFLUENCER_SECTION_KINDS)[number]
