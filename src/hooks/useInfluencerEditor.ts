@@ -4,7 +4,7 @@
  * as soon as they are removed (the file goes too). Sections come from the store's 'influencer' template and move with
  * buttons. Products for picks are found with the store's search; their names are loaded for a saved profile.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { catalogApi } from '@/api/catalog'
 import type { Localized } from '@/api/appInfo'
 import {
@@ -12,6 +12,7 @@ import {
   INFLUENCER_GALLERY_MAX,
   type InfluencerProfileInput,
   type InfluencerSection,
+  type InfluencerStatus,
   type MyInfluencerProfile
 } from '@/api/influencers'
 import { addPick, emptyProfile, moveItem, profileProblems, sectionFrom, uploadIdOf, type TemplateBlock } from '@/domain/influencerProfile'
@@ -31,12 +32,18 @@ export interface PickName {
 
 const SEARCH_PAGE = { startingPosition: 0, numberToLoad: 6 }
 
+/** Where the application stands, and the profile itself once there is one. */
+async function loadMine(): Promise<{ status: InfluencerStatus; profile: MyInfluencerProfile | null }> {
+  const status = await influencerApi.status()
+  return { status, profile: status.status === 'NOT_APPLIED' ? null : await influencerApi.myProfile() }
+}
+
 export function useInfluencerEditor() {
   const t = useT()
   const language = useLocale((s) => s.language)
-  const status = useLoad(influencerApi.status)
-  const applied = !!status.data && status.data.status !== 'NOT_APPLIED'
-  const mine = useLoad(influencerApi.myProfile, applied)
+  const loaded = useLoad(loadMine)
+  const mine = loaded.data?.profile ?? null
+  const applied = !!loaded.data && loaded.data.status.status !== 'NOT_APPLIED'
   const template = useLoad(influencerApi.template)
   const blocks = useMemo<TemplateBlock[]>(
     () => (template.data?.sections ?? []).flatMap((s) => (s.kind === 'influencerSection' ? [{ id: s.id, block: s.block, title: s.title }] : [])),
@@ -50,21 +57,17 @@ export function useInfluencerEditor() {
   const [busy, setBusy] = useState(false)
   const [saved, setSaved] = useState(false)
 
-  // The names of the products a saved profile picks (the profile keeps ids only).
-  useEffect(() => {
-    const ids = [...new Set((mine.data?.draft.sections ?? []).flatMap((s) => s.productIds ?? []))]
-    let live = true
-    void Promise.all(ids.map((id) => catalogApi.product(id).then((p) => [id, p.nameContent] as const, () => null))).then((found) => {
-      if (!live) return
-      setNames((known) => ({ ...known, ...Object.fromEntries(found.filter((f) => f !== null)) }))
-    })
-    return () => {
-      live = false
-    }
-  }, [mine.data])
+  /** The names of the products a saved profile picks (the profile keeps ids only). */
+  const loadNames = async (draft: InfluencerProfileInput) => {
+    const ids = [...new Set(draft.sections.flatMap((s) => s.productIds ?? []))]
+    const found = await Promise.all(ids.map((id) => catalogApi.product(id).then((p) => [id, p.nameContent] as const, () => null)))
+    setNames((known) => ({ ...known, ...Object.fromEntries(found.filter((f) => f !== null)) }))
+  }
 
   const startEditing = () => {
-    setProfile(mine.data?.draft ?? emptyProfile())
+    const draft = mine?.draft ?? emptyProfile()
+    void loadNames(draft)
+    setProfile(draft)
     setErrors([])
     setSaved(false)
     setEditing(true)
@@ -160,8 +163,7 @@ export function useInfluencerEditor() {
     setBusy(true)
     try {
       const next: MyInfluencerProfile = applied ? await influencerApi.update(profile) : await influencerApi.apply(profile)
-      mine.setData(next)
-      status.setData({ status: next.status, review: next.review, id: next.id, reason: next.reason, likes: next.likes })
+      loaded.setData({ status: { status: next.status, review: next.review, id: next.id, reason: next.reason, likes: next.likes }, profile: next })
       setEditing(false)
       setSaved(true)
     } catch (err) {
@@ -172,10 +174,10 @@ export function useInfluencerEditor() {
   }
 
   return {
-    status: status.data,
-    loading: status.loading || (applied && mine.loading),
-    loadError: status.error ?? mine.error,
-    reload: status.reload,
+    status: loaded.data?.status ?? null,
+    loading: loaded.loading,
+    loadError: loaded.error,
+    reload: loaded.reload,
     blocks,
     editing,
     startEditing,

@@ -11,6 +11,8 @@ import { useImageUrl } from '@/hooks/useImageUrl'
 import type { InfluencerEditor as Editor, ImageSlot, PickName } from '@/hooks/useInfluencerEditor'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
+import '../account/MyAccount.scss'
+import './Influencers.scss'
 
 /** Up / down (or left / right) buttons: reordering never needs dragging. */
 function MoveButtons({ index, count, onMove, sideways }: { index: number; count: number; onMove(delta: number): void; sideways?: boolean }) {

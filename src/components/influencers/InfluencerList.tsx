@@ -10,6 +10,7 @@ import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import { Initials } from './Initials'
+import './Influencers.scss'
 import { influencerUrl } from './urls'
 
 function Card({ card }: { card: InfluencerCard }) {

@@ -9,6 +9,7 @@ import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import { Initials } from './Initials'
+import './Influencers.scss'
 
 function Pick({ pick }: { pick: InfluencerPick }) {
   const localized = useLocalized()

@@ -4,6 +4,7 @@ import type { InfluencerStatus } from '@/api/influencers'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import { influencerUrl } from './urls'
+import './Influencers.scss'
 
 /** Where the shopper's application stands: status, a change waiting for review, the reviewer's reason, likes. */
 export function InfluencerStatusPanel({ status, onEdit }: { status: InfluencerStatus; onEdit(): void }) {

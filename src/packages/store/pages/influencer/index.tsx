@@ -11,7 +11,6 @@ import { platform } from '@/platform'
 import '@/i18n/more'
 import '@/i18n/influencers'
 import '../store.scss'
-import '@/components/influencers/Influencers.scss'
 
 /** /store/influencer/:id: one approved profile (a suspended or unknown one is "not available"). */
 export default function Page() {

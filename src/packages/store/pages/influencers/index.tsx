@@ -4,7 +4,6 @@ import { InfluencerList } from '@/components/influencers/InfluencerList'
 import { useT } from '@/hooks/useT'
 import '@/i18n/influencers'
 import '../store.scss'
-import '@/components/influencers/Influencers.scss'
 
 /** /store/influencers: approved influencers, newest or most liked. */
 export default function Page() {

@@ -9,8 +9,6 @@ import { useInfluencerEditor } from '@/hooks/useInfluencerEditor'
 import { useT } from '@/hooks/useT'
 import '@/i18n/more'
 import '@/i18n/influencers'
-import '@/components/account/MyAccount.scss'
-import '@/components/influencers/Influencers.scss'
 
 function MyInfluencerProfile() {
   const t = useT()
