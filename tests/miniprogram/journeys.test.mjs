@@ -13,6 +13,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { distOf, launch } from './runtime.mjs'
+import { assertDeviceClean, miniProgramsOn, requestsTo, SIGN_IN_BUTTON } from './journeyKit.mjs'
 import { startServer } from './server.mjs'
 import { renderWeChatView } from './view.mjs'
 
@@ -31,7 +32,6 @@ const PAGES = {
 }
 /** Where each platform's payment ends (WeChat: /confirmation with the mini-program return; Alipay: its checked page). */
 const CONFIRMATION = { weapp: 'pages/confirmation/index', alipay: 'pages/confirmationa/index' }
-const SIGN_IN_BUTTON = { weapp: 'Sign in with WeChat', alipay: 'Sign in with Alipay' }
 const XSRF_ERROR = 'Invalid or missing XSRF token'
 
 let server
@@ -42,25 +42,7 @@ after(async () => {
   await server?.stop()
 })
 
-/** Runs `journey` on a fresh launch (own storage: a new shopper) and closes it whatever happens. */
-async function withMiniProgram(kind, options, journey) {
-  const mp = launch({ kind, dist: distOf(root, kind), serverUrl: server.baseUrl, ...options })
-  try {
-    await journey(mp)
-  } finally {
-    mp.close()
-  }
-}
-
-/** Nothing threw, a device would have refused nothing, and every image shown can be loaded. */
-async function assertDeviceClean(mp) {
-  assert.deepEqual(mp.errors.map((e) => `${e.where}: ${e.error?.stack ?? JSON.stringify(e.error)}`), [])
-  assert.deepEqual(mp.consoleErrors, [])
-  assert.deepEqual(mp.refusals, [])
-  assert.deepEqual(await mp.unloadableImages(), [])
-}
-
-const requestsTo = (mp, method, pathPrefix) => mp.requests.filter((r) => r.method === method && r.path.startsWith(`/api/istore/client${pathPrefix}`))
+const withMiniProgram = miniProgramsOn(() => server.baseUrl)
 
 async function addHouseBlendToCart(mp) {
   await mp.waitForText('House Blend Coffee Beans 340g')
@@ -270,7 +252,7 @@ for (const kind of ['weapp', 'alipay']) {
     it('every page of app.json opens cold with no uncaught error and nothing a device would refuse', async () => {
       const appJson = JSON.parse(readFileSync(path.join(distOf(root, kind), 'app.json'), 'utf8'))
       const pages = [...appJson.pages, ...appJson.subPackages.flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))]
-      assert.equal(pages.length, 23)
+      assert.equal(pages.length, 26)
       assert.ok(pages.includes('pages/contact/contact'), 'the contact page the header helper opens (spec §2) is a page of the build')
       for (const entry of pages) {
         await withMiniProgram(kind, { entry }, async (mp) => {

@@ -110,7 +110,7 @@ function PicksEditor({ index, section, editor }: { index: number; section: Influ
             <View key={r.id} className="influencer-editor__result" data-product-id={r.id}>
               <Text>{localized(r.name, r.name.en)}</Text>
               {!ids.includes(r.id) ? (
-                <Button size="mini" onClick={() => editor.addProduct(index, r)}>
+                <Button size="mini" className="influencer-editor__add-pick" onClick={() => editor.addProduct(index, r)}>
                   {t('influencer.addPick')}
                 </Button>
               ) : null}

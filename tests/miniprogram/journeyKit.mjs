@@ -1,0 +1,31 @@
+/** What the mini-program journey files share: a fresh launch per journey, the device-clean check, request lookups. */
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { distOf, launch } from './runtime.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export const SIGN_IN_BUTTON = { weapp: 'Sign in with WeChat', alipay: 'Sign in with Alipay' }
+
+/** `withMiniProgram(kind, options, journey)`: runs `journey` on a fresh launch (own storage: a new shopper) and closes it whatever happens. */
+export function miniProgramsOn(serverUrl) {
+  return async function withMiniProgram(kind, options, journey) {
+    const mp = launch({ kind, dist: distOf(root, kind), serverUrl: serverUrl(), ...options })
+    try {
+      await journey(mp)
+    } finally {
+      mp.close()
+    }
+  }
+}
+
+/** Nothing threw, a device would have refused nothing, and every image shown can be loaded. */
+export async function assertDeviceClean(mp) {
+  assert.deepEqual(mp.errors.map((e) => `${e.where}: ${e.error?.stack ?? JSON.stringify(e.error)}`), [])
+  assert.deepEqual(mp.consoleErrors, [])
+  assert.deepEqual(mp.refusals, [])
+  assert.deepEqual(await mp.unloadableImages(), [])
+}
+
+export const requestsTo = (mp, method, pathPrefix) => mp.requests.filter((r) => r.method === method && r.path.startsWith(`/api/istore/client${pathPrefix}`))
