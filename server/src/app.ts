@@ -10,7 +10,7 @@ import { loadConfig, sandboxesOf, sandboxRefusal, type Config } from './config.t
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
-import { ApiError, errorBody } from './lib/errors.ts';
+import { ApiError, isDatabaseUnavailable, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
 import { registerHardening } from './lib/hardening.ts';
 import { configurePasswordHashing } from './lib/password.ts';
@@ -28,6 +28,8 @@ import contactRoutes from './routes/contact.ts';
 import laterRoutes from './routes/later.ts';
 import paymentRoutes from './routes/payments.ts';
 import { createPaymentProvider } from './payments/index.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { RefundWorker } from './services/refunds.ts';
 import { createIdentityProvider } from './identity/index.ts';
 import identityRoutes from './routes/identity.ts';
 import liveStreamRoutes from './routes/liveStream.ts';
@@ -47,6 +49,9 @@ declare module 'fastify' {
     config: Config;
     /** Every route under the API prefix and the schemas it declares (the OpenAPI document and its test read them). */
     declaredRoutes: DeclaredRoute[];
+    /** The one payment provider of this process (PAYMENT_PROVIDER): routes and the refund worker share it. */
+    paymentProvider: PaymentProvider;
+    refundWorker: RefundWorker;
   }
 }
 
@@ -63,7 +68,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (refusal) throw new Error(refusal);
   // Unknown providers too: a build that failed after opening the database would leave its pool and mail worker
   // running (a process that never exits).
-  createPaymentProvider(config.paymentProvider);
+  const paymentProvider = createPaymentProvider(config.paymentProvider, { refundFailures: config.sandboxRefundFailures });
   createIdentityProvider(config.identityProvider, API_PREFIX);
   configurePasswordHashing(config.scryptLogN, config.scryptP);
   const app = Fastify({
@@ -90,6 +95,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('paymentProvider', paymentProvider);
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     await db.close();
@@ -121,6 +127,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }, 60_000);
   sweeper.unref();
   startMail(app);
+  const refunds = new RefundWorker(db, paymentProvider, { pollMs: config.refundPollMs, retryBaseMs: config.refundRetryBaseMs, log: app.log });
+  app.decorate('refundWorker', refunds);
+  app.addHook('preClose', () => refunds.stop());
+  refunds.start();
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
@@ -142,6 +152,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
         : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Request body is empty; send a JSON object'
         : err.message;
       return reply.status(status).send(errorBody([msg]));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: err.message }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '2').send(errorBody(['The store is briefly unavailable; please try again in a moment']));
     }
     req.log.error(err, 'request failed');
     return reply.status(500).send(errorBody(['Internal server error']));

@@ -9,7 +9,7 @@ import { useT } from './useT'
 export function useOrder(orderID: string | undefined) {
   const t = useT()
   const load = useCallback(() => ordersApi.detail(orderID as string), [orderID])
-  const { data: order, error: loadError, reload, setData: setOrder } = useLoad(load, !!orderID)
+  const { data: order, error: loadError, missing, reload, setData: setOrder } = useLoad(load, !!orderID)
   const [actionError, setActionError] = useState<string | null>(null)
   const [comment, setComment] = useState('')
   const [commentError, setCommentError] = useState<string | null>(null)
@@ -58,5 +58,5 @@ export function useOrder(orderID: string | undefined) {
     }
   }
 
-  return { order, loadError, reload, cancel, actionError, comment, setComment, commentError, addComment, busy }
+  return { order, loadError, missing, reload, cancel, actionError, comment, setComment, commentError, addComment, busy }
 }
