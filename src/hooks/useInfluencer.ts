@@ -1,6 +1,5 @@
 /** One public influencer profile and its like: the count shown is the server's; a guest is sent to sign in first. */
 import { useCallback, useState } from 'react'
-import { ApiError } from '@/api/http'
 import { influencerApi, type InfluencerDetail } from '@/api/influencers'
 import { signInUrlFor } from '@/domain/accountForms'
 import { messageOf } from '@/domain/errors'
@@ -10,15 +9,9 @@ import { useLoad } from './useLoad'
 
 export function useInfluencer(id: string) {
   const loggedIn = useAppInfo(selectLoggedIn)
-  // 404 (unknown, pending, suspended): null, "not available" rather than an error to retry.
-  const load = useCallback(
-    () => influencerApi.detail(id).catch((err: unknown): null => {
-      if (err instanceof ApiError && err.status === 404) return null
-      throw err
-    }),
-    [id]
-  )
-  const detail = useLoad<InfluencerDetail | null>(load, !!id)
+  // 404 (unknown, pending, suspended) is `missing`: "not available" rather than an error to retry.
+  const load = useCallback(() => influencerApi.detail(id), [id])
+  const detail = useLoad<InfluencerDetail>(load, !!id)
   const [liking, setLiking] = useState(false)
   const [likeError, setLikeError] = useState<string | null>(null)
 

@@ -1,3 +1,4 @@
+import type { PropsWithChildren } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import type { InfluencerDetail, InfluencerPick, PublicInfluencerSection } from '@/api/influencers'
@@ -44,7 +45,7 @@ function Section({ section }: { section: PublicInfluencerSection }) {
 }
 
 /** A public influencer profile: pictures, bio, links, sections with picks linking to their product pages, the like. */
-export function InfluencerProfile({ profile, liking, likeError, onLike }: { profile: InfluencerDetail; liking: boolean; likeError: string | null; onLike(): void }) {
+export function InfluencerProfile({ profile, liking, likeError, onLike, children }: PropsWithChildren<{ profile: InfluencerDetail; liking: boolean; likeError: string | null; onLike(): void }>) {
   const t = useT()
   const localized = useLocalized()
   const image = useImageUrl()
@@ -64,6 +65,8 @@ export function InfluencerProfile({ profile, liking, likeError, onLike }: { prof
           {profile.liked ? t('influencer.liked') : t('influencer.like')}
         </Button>
       </View>
+      {/* The page's share actions. */}
+      {children}
       {likeError ? (
         <View className="account-field__error" role="alert">
           {likeError}

@@ -87,6 +87,16 @@ describe.each(LANGS)('influencer profile (%s)', (lang) => {
     expect(await screen.findByText(text.count1)).toBeInTheDocument()
     expect(likes).toBe(1)
 
+    // Sharing carries the influencer's referral id.
+    const share = jest.fn().mockResolvedValue(undefined)
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true })
+    try {
+      fireEvent.click(screen.getByRole('button', { name: lang === 'en' ? 'Share' : '分享' }))
+      await waitFor(() => expect(share).toHaveBeenCalledWith({ title: 'Lin Hua', url: `${window.location.origin}/store/influencer/7?referrer=INFL0001` }))
+    } finally {
+      Reflect.deleteProperty(navigator, 'share')
+    }
+
     const pick = screen.getByText(text.tea).closest('.influencer-pick') as HTMLElement
     expect(within(pick).getByText('$32.99')).toBeInTheDocument()
     fireEvent.click(pick)

@@ -3,7 +3,9 @@ import { Shell } from '@/components/shell/Shell'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
 import { InfluencerProfile } from '@/components/influencers/InfluencerProfile'
-import { INFLUENCERS_URL } from '@/components/influencers/urls'
+import { ShareActions } from '@/components/common/ShareActions'
+import { INFLUENCERS_URL, influencerShareUrl, influencerUrl } from '@/components/influencers/urls'
+import { usePageShare } from '@/hooks/usePageShare'
 import { useInfluencer } from '@/hooks/useInfluencer'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
@@ -16,20 +18,29 @@ import '../store.scss'
 export default function Page() {
   const t = useT()
   const route = useRoute()
-  const detail = useInfluencer(route.params.id ?? '')
+  const id = route.params.id ?? ''
+  const detail = useInfluencer(id)
   const profile = detail.data
+  const title = profile?.displayName ?? t('influencer.list.title')
+  // Shared links carry the influencer's referral id.
+  const sharePath = profile ? influencerShareUrl(profile.id, profile.referralId) : influencerUrl(id)
+  usePageShare({ title, path: sharePath })
   return (
-    <Shell title={profile?.displayName ?? t('influencer.list.title')}>
+    <Shell title={title}>
       <View className="store-page influencer-page">
         {detail.loading ? <Spinner label={t('common.loading')} /> : null}
         {!detail.loading && !profile ? (
-          detail.error ? (
+          detail.error && !detail.missing ? (
             <EmptyState tone="error" message={t('store.loadFailed', { message: detail.error })} action={{ label: t('store.retry'), onClick: detail.reload }} />
           ) : (
             <EmptyState message={t('influencer.notFound')} action={{ label: t('influencer.backToList'), onClick: () => platform.navigate(INFLUENCERS_URL) }} />
           )
         ) : null}
-        {profile ? <InfluencerProfile profile={profile} liking={detail.liking} likeError={detail.likeError} onLike={detail.like} /> : null}
+        {profile ? (
+          <InfluencerProfile profile={profile} liking={detail.liking} likeError={detail.likeError} onLike={detail.like}>
+            <ShareActions title={title} path={sharePath} />
+          </InfluencerProfile>
+        ) : null}
       </View>
     </Shell>
   )
