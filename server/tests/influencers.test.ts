@@ -6,6 +6,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
 import { LATER } from '../src/routes/later.ts';
@@ -282,5 +283,35 @@ describe('influencer profiles', () => {
     assert.equal(first.hasMore, true);
     const second = ok(await g.get(`${LIST}?numberToLoad=1&startingPosition=1`));
     assert.notEqual(second.profiles[0].id, first.profiles[0].id);
+  });
+});
+
+describe('operator CLI (npm run influencers)', () => {
+  // Its own database: on PGlite the CLI needs the database to itself, as the README says.
+  const cli = (own: TestDb, ...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/influencers.ts', ...args], {
+      cwd: path.join(import.meta.dirname, '..'), env: { ...process.env, DATA_DIR: own.dataDir, DATABASE_URL: own.databaseUrl ?? '' }, encoding: 'utf8',
+    });
+
+  test('refuses a reject without a reason; suspends with a reason; lists status, review and reason', async () => {
+    const own = await freshDb();
+    try {
+      // A new PostgreSQL database is seeded by the server's first start (the PGlite copy is seeded already).
+      if (own.databaseUrl) await (await startServer(own)).close();
+      const noReason = cli(own, 'reject', '1');
+      assert.equal(noReason.status, 2);
+      assert.match(noReason.stderr, /reject needs --reason/);
+      const unknown = cli(own, 'approve', '999');
+      assert.equal(unknown.status, 1);
+      assert.match(unknown.stderr, /No influencer profile 999/);
+      const suspended = cli(own, 'suspend', '1', '--reason', 'Spam', 'links');
+      assert.equal(suspended.status, 0, suspended.stderr);
+      const list = cli(own, 'list');
+      assert.equal(list.status, 0, list.stderr);
+      assert.match(list.stdout, /^\s+1\s+SUSPENDED\s+review NONE\s+lin\.hua@influencers\.istore\.test\s+"Lin Hua · Tea notes".*reason: Spam links$/m);
+      assert.match(list.stdout, /^\s+2\s+APPROVED\s+review NONE\s+emma\.chen@/m);
+    } finally {
+      await own.cleanup();
+    }
   });
 });
