@@ -67,3 +67,7 @@ export const PASSWORD_MIN_LENGTH = 8
 
 /** Posts the blog list asks for at a time (its infinite load asks for the next as many). */
 export const BLOG_PAGE_SIZE = 6
+/** Influencer profiles: at most this many gallery images; the blocks a profile section can be. */
+export const INFLUENCER_GALLERY_MAX = 9
+export const INFLUENCER_SECTION_KINDS = ['picks', 'text', 'image'] as const
+export type InfluencerSectionKind = (typeof INFLUENCER_SECTION_KINDS)[number]

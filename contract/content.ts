@@ -1,6 +1,7 @@
 /** Store content (spec §7): general pages, section templates, store images, coupons, the contact form. */
 import { Type, type Static } from '@sinclair/typebox'
 import { Localized, Nullable, OperatorText, StringEnum, TextBody } from './common.ts'
+import { INFLUENCER_SECTION_KINDS } from './constants.ts'
 
 export const PageContentQuery = Type.Object({ pageName: Type.String({ minLength: 1, maxLength: 100 }) })
 export type PageContentQuery = Static<typeof PageContentQuery>
@@ -41,7 +42,9 @@ export const Section = Type.Union([
     title: Type.Optional(OperatorText),
     tagName: Type.String(),
     numberToLoad: Type.Optional(Type.Integer())
-  })
+  }),
+  /** A block an influencer may add to a profile (template type 'influencer'; contract/influencers.ts). */
+  Type.Object({ kind: Type.Literal('influencerSection'), id: Type.String(), block: StringEnum(INFLUENCER_SECTION_KINDS), title: OperatorText })
 ])
 export type Section = Static<typeof Section>
 

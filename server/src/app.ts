@@ -36,6 +36,7 @@ import liveStreamRoutes from './routes/liveStream.ts';
 import blogRoutes from './routes/blog.ts';
 import uploadRoutes from './routes/uploads.ts';
 import verifiedContactRoutes from './routes/verifiedContact.ts';
+import influencerRoutes from './routes/influencers.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
 import { mailRefusal, startMail } from './mail/index.ts';
 import { addErrorSchemas, openApiDocument, recordRoutes, type DeclaredRoute } from './openapi.ts';
@@ -215,6 +216,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(blogRoutes, { prefix: API_PREFIX });
   await app.register(uploadRoutes, { prefix: API_PREFIX });
   await app.register(verifiedContactRoutes, { prefix: API_PREFIX });
+  await app.register(influencerRoutes, { prefix: API_PREFIX });
   await app.register(paymentRoutes, { prefix: API_PREFIX });
   await app.register(laterRoutes, { prefix: API_PREFIX });
 

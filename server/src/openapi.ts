@@ -13,6 +13,7 @@ import * as checkout from '../../contract/checkout.ts';
 import * as common from '../../contract/common.ts';
 import * as content from '../../contract/content.ts';
 import * as identity from '../../contract/identity.ts';
+import * as influencers from '../../contract/influencers.ts';
 import * as liveStream from '../../contract/liveStream.ts';
 import * as blog from '../../contract/blog.ts';
 import * as orders from '../../contract/orders.ts';
@@ -52,7 +53,7 @@ type Json = Record<string, any>;
  */
 function namedSchemas(): Map<string, string> {
   const named = new Map<string, string>();
-  for (const area of [common, appInfo, catalog, cart, checkout, payments, account, orders, identity, content, liveStream, blog]) {
+  for (const area of [common, appInfo, catalog, cart, checkout, payments, account, orders, identity, content, liveStream, blog, influencers]) {
     for (const [name, schema] of Object.entries(area)) {
       const isObjectSchema = isObject(schema) && (schema as any)[Kind] !== undefined && ((schema as Json).type === 'object' || (schema as Json).anyOf);
       if (!isObjectSchema) continue;

@@ -161,6 +161,16 @@ export class Shopper {
   get<T = any>(url: string, opts?: { xsrf?: boolean; headers?: Record<string, string> }) { return this.req<T>('GET', url, undefined, opts); }
   post<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean; headers?: Record<string, string>; raw?: string }) { return this.req<T>('POST', url, body ?? {}, opts); }
   put<T = any>(url: string, body?: unknown, opts?: { xsrf?: boolean }) { return this.req<T>('PUT', url, body ?? {}, opts); }
+  /** A multipart upload (field "file"), as Taro.uploadFile sends it. */
+  async upload<T = any>(url: string, data: Buffer, filename = 'image.png', type = 'image/png'): Promise<Res<T>> {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.req('GET', '/health');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)], { type }), filename);
+    const r = await fetch(this.base + PREFIX + url, {
+      method: 'POST', headers: { cookie: this.cookieHeader(), 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' }, body: form,
+    });
+    return { status: r.status, body: await r.json(), headers: r.headers, setCookies: r.headers.getSetCookie() };
+  }
 }
 
 /** Polls `probe` until it answers something other than undefined (work the server does after its answer). */

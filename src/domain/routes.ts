@@ -27,6 +27,8 @@ export const ROUTES: RouteDef[] = [
   },
   { page: 'packages/store/pages/product/index', area: 'store', patterns: ['/store/product/:id'] },
   { page: 'packages/store/pages/groupCampaign/index', area: 'store', patterns: ['/store/groupCampaign/:id'] },
+  { page: 'packages/store/pages/influencers/index', area: 'store', patterns: ['/store/influencers'] },
+  { page: 'packages/store/pages/influencer/index', area: 'store', patterns: ['/store/influencer/:id'] },
   { page: 'packages/checkout/pages/index/index', area: 'checkout', patterns: ['/checkout'] },
   { page: 'packages/checkout/pages/cart/index', area: 'checkout', patterns: ['/checkout/cart'] },
   { page: 'packages/checkout/pages/campaignCart/index', area: 'checkout', patterns: ['/checkout/campaignCart'] },
@@ -38,6 +40,7 @@ export const ROUTES: RouteDef[] = [
   { page: 'packages/user/pages/list/index', area: 'user', patterns: ['/user/list', '/user'] },
   { page: 'packages/user/pages/orders/index', area: 'user', patterns: ['/user/orders'] },
   { page: 'packages/user/pages/order/index', area: 'user', patterns: ['/user/orders/:id'] },
+  { page: 'packages/user/pages/influencer/index', area: 'user', patterns: ['/user/influencer'] },
   { page: 'packages/blog/pages/index/index', area: 'blog', patterns: ['/blog'] },
   { page: 'packages/blog/pages/post/index', area: 'blog', patterns: ['/blog/:slug'] },
   // The contact form, a general page of its own; its page path is the one spec §2's header helper opens in the mini-programs.

@@ -5,10 +5,8 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { fill, PASSWORD, response, shopperSteps, uniqueEmail, visible, WAIT } from './shopper.mjs'
 
-const API = '/api/istore/client'
-const WAIT = { timeout: 30_000 }
-const PASSWORD = 'correct-horse-9'
 
 // Seed catalogue (server/src/seed/catalogue.ts): coffees without options, in stock.
 const COLOMBIA = { id: '1003', name: 'Colombia Supremo 340g' }
@@ -47,27 +45,7 @@ after(async () => {
   await stack?.stop()
 })
 
-const uniqueEmail = (tag) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
-
-/** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */
-const visible = (page, selector) => page.locator(`${selector}:visible`)
-
-/** A Taro Input renders <taro-input-core name=…><input name=…></taro-input-core>; the real input is the one to fill. */
-async function fill(page, scope, name, value) {
-  const input = visible(page, `${scope} input[name="${name}"]`)
-  await input.fill(value, WAIT)
-  assert.equal(await input.inputValue(), value)
-}
-
-/** Waits for the app's answer to a call, so the next step starts from the server's state. */
-function response(page, method, pathPart) {
-  return page.waitForResponse((r) => r.request().method() === method && r.url().includes(`${API}${pathPart}`), WAIT)
-}
-
-async function open(page, path) {
-  await page.goto(stack.baseUrl + path)
-  await visible(page, '.shell').first().waitFor(WAIT)
-}
+const { open, signUp } = shopperSteps(() => stack.baseUrl)
 
 async function addToCart(page, product) {
   await open(page, `/store/product/${product.id}`)
@@ -84,21 +62,6 @@ async function cartLineNames(page) {
   await open(page, '/checkout/cart')
   await visible(page, '.cart-page__lines, .cart-page .empty-state').first().waitFor(WAIT)
   return (await visible(page, '.cart-line__name').allInnerTexts()).map((s) => s.trim()).sort()
-}
-
-async function signUp(page, { email, firstName, lastName }) {
-  await open(page, '/account/signup')
-  await visible(page, '.account-signup').waitFor(WAIT)
-  await fill(page, '.account-signup', 'firstName', firstName)
-  await fill(page, '.account-signup', 'lastName', lastName)
-  await fill(page, '.account-signup', 'emailID', email)
-  await fill(page, '.account-signup', 'password', PASSWORD)
-  await fill(page, '.account-signup', 'confirmPassword', PASSWORD)
-  const registered = response(page, 'POST', '/common3/clientRegistration')
-  await visible(page, '.account-signup .account-form__submit').click(WAIT)
-  assert.equal((await registered).status(), 200)
-  await page.waitForURL(`${stack.baseUrl}/user/list`, WAIT)
-  await visible(page, '.my-account').waitFor(WAIT)
 }
 
 async function signOut(page) {

@@ -24,11 +24,22 @@ export async function startStack() {
   const staticDir = path.join(root, 'dist/h5')
   if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error('dist/h5 is not built: run npm run build:h5')
   const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-e2e-'))
-  const server = await startServerProcess({ dataDir, staticDir })
+  let server = await startServerProcess({ dataDir, staticDir })
   return {
-    baseUrl: server.baseUrl,
+    get baseUrl() {
+      return server.baseUrl
+    },
     /** The server's DATA_DIR: mail lands in its outbox/ (no SMTP_URL). */
     dataDir,
+    /**
+     * Stops the server, runs `whileStopped` (an operator CLI: the embedded database is one process's), starts it again
+     * on the same database. The address changes (a new free port); cookies of 127.0.0.1 still apply.
+     */
+    async restart(whileStopped) {
+      await server.stop()
+      await whileStopped()
+      server = await startServerProcess({ dataDir, staticDir })
+    },
     async stop() {
       await server.stop()
       rmSync(dataDir, { recursive: true, force: true })

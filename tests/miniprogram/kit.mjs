@@ -16,6 +16,14 @@ export async function runMiniProgram(kind, serverUrl, options, journey) {
   }
 }
 
+/** `withMiniProgram(kind, options, journey)` bound to a server whose URL is known only once it started. */
+export const miniProgramsOn = (serverUrl) => (kind, options, journey) => runMiniProgram(kind, serverUrl(), options, journey)
+
+export const SIGN_IN_BUTTON = { weapp: 'Sign in with WeChat', alipay: 'Sign in with Alipay' }
+
+/** The requests of one method whose path starts with the API prefix and `pathPrefix`. */
+export const requestsTo = (mp, method, pathPrefix) => mp.requests.filter((r) => r.method === method && r.path.startsWith(`/api/istore/client${pathPrefix}`))
+
 /** Nothing threw, a device would have refused nothing, and every image shown can be loaded. */
 export async function assertDeviceClean(mp) {
   assert.deepEqual(mp.errors.map((e) => `${e.where}: ${e.error?.stack ?? JSON.stringify(e.error)}`), [])

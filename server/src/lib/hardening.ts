@@ -29,7 +29,8 @@ export function htmlCsp(html: string): string {
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self' https:",
+    // blob: the H5 client reads a chosen picture (an object URL from chooseImage) to upload it.
+    "connect-src 'self' blob: https:",
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

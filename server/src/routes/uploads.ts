@@ -11,18 +11,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, badRequest, notFound } from '../lib/errors.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFound } from '../lib/errors.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdPhotoUpload, ProfileImageUpload, UploadParams } from '../../../contract/account.ts';
 import { UploadedImage } from '../../../contract/content.ts';
 import { requireUser } from '../lib/session.ts';
-import { MAX_IMAGE_BYTES, sniffImage, uploadPath } from '../uploads/images.ts';
-import { boundaryOf, fileParts } from '../uploads/multipart.ts';
+import { uploadPath } from '../uploads/images.ts';
+import { acceptMultipart, imageOf, multipart } from '../uploads/receive.ts';
 import { addIdPhoto, ownUpload, profilePicture, replaceProfileImage, type StoredUpload } from '../services/uploads.ts';
-
-/** Multipart bodies are read by imageOf, not validated by a schema. */
-const multipart = ['multipart/form-data'];
 
 export default async function uploadRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -43,26 +40,7 @@ export default async function uploadRoutes(server: FastifyInstance) {
     }
   }
 
-  // Only this plugin takes multipart bodies, and only up to the image limit plus the form's own overhead.
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES + 64 * 1024 }, (_req, body, done) => done(null, body));
-
-  /** The uploaded image of a multipart body (field "file", or the only file): 400 / 413 / 415 when it is not one. */
-  function imageOf(req: FastifyRequest, what: string) {
-    const boundary = boundaryOf(req.headers['content-type']);
-    if (!boundary || !Buffer.isBuffer(req.body)) throw badRequest(`Send the ${what} as multipart/form-data (field "file")`);
-    let parts;
-    try {
-      parts = fileParts(req.body, boundary);
-    } catch (err) {
-      throw badRequest(`The upload could not be read: ${(err as Error).message}`);
-    }
-    const file = parts.find((p) => p.field === 'file') ?? parts[0];
-    if (!file || file.data.length === 0) throw badRequest(`No ${what} in the upload`);
-    if (file.data.length > MAX_IMAGE_BYTES) throw new ApiError(413, `The ${what} is larger than 5 MB`);
-    const type = sniffImage(file.data);
-    if (!type) throw new ApiError(415, `The ${what} must be a PNG, JPEG, GIF or WebP image`);
-    return { data: file.data, type };
-  }
+  acceptMultipart(app);
 
   app.post('/admin/userManagement/image/upload', {
     schema: { consumes: multipart, response: { 200: ProfileImageUpload } },

@@ -7,6 +7,7 @@ import { seedLiveRooms } from './liveRooms.ts';
 import { confirmDemoEmail, seedOncePerShopperCoupon } from './security.ts';
 import { seedCalls } from './calls.ts';
 import { seedBlog } from './blog.ts';
+import { seedInfluencers } from './influencers.ts';
 import * as S from './store.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
@@ -23,6 +24,7 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.demoEmailConfirmed', run: (q) => confirmDemoEmail(q, DEMO_EMAIL) },
   { key: 'seeded.calls', run: (q) => seedCalls(q) },
   { key: 'seeded.blog', run: (q) => seedBlog(q) },
+  { key: 'seeded.influencers', run: (q) => seedInfluencers(q) },
 ];
 
 async function seedAddedLater(db: Db, log: (m: string) => void) {

@@ -47,9 +47,9 @@ export async function ownUpload(q: Queryable, id: string, userId: number): Promi
   return rows[0];
 }
 
-/** A profile picture (shown to anyone who has its unguessable id). */
+/** A profile picture or influencer image (shown to anyone who has its unguessable id). */
 export async function profilePicture(q: Queryable, id: string): Promise<StoredUpload | undefined> {
-  const { rows } = await q.query(`SELECT id, mime FROM uploads WHERE id = $1 AND kind = 'profile'`, [id]);
+  const { rows } = await q.query(`SELECT id, mime FROM uploads WHERE id = $1 AND kind IN ('profile', 'influencer')`, [id]);
   return rows[0];
 }
 

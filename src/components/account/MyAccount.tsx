@@ -14,6 +14,8 @@ import { TextLink } from './TextLink'
 import { VerifiedContactPanel } from './VerifiedContactPanel'
 import { WeChatBindingPanel } from './WeChatBindingPanel'
 import './MyAccount.scss'
+import { INFLUENCERS_URL, MY_INFLUENCER_URL } from '@/components/influencers/urls'
+import '@/i18n/influencers'
 
 /** /user/list: profile, orders link, addresses, store credit, coupons, verified contact, password and sign-out. */
 export function MyAccount() {
@@ -39,6 +41,8 @@ export function MyAccount() {
       <View className="my-account__section my-account__links">
         <TextLink to="/user/orders" label={t('user.orders.title')} className="my-account__orders-link" />
         <TextLink to="/account/reset" label={t('account.reset.changeTitle')} />
+        <TextLink to={MY_INFLUENCER_URL} label={t('influencer.mine.title')} className="my-account__influencer-link" />
+        <TextLink to={INFLUENCERS_URL} label={t('influencer.list.title')} />
       </View>
       <AddressBook />
       <StoreCreditPanel />

@@ -1,0 +1,61 @@
+/**
+ * The store operator's review of influencer profiles (the reference server has no back office):
+ *
+ *   npm run influencers -- list                          profiles, those waiting for review first
+ *   npm run influencers -- approve <id>                  publishes the version waiting for review (or lifts a suspension)
+ *   npm run influencers -- reject <id> --reason <text>   refuses it; the shopper sees the reason
+ *   npm run influencers -- suspend <id> [--reason <text>] hides the profile from the public at once
+ *
+ * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
+ * process's: stop the server first (with PostgreSQL it can run alongside).
+ */
+import { loadConfig } from '../src/config.ts';
+import { openDb } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { ApiError } from '../src/lib/errors.ts';
+import { approveInfluencer, profilesForReview, rejectInfluencer, suspendInfluencer } from '../src/services/influencers.ts';
+
+const usage = 'usage: influencers list | approve <id> | reject <id> --reason <text> | suspend <id> [--reason <text>]';
+const args = process.argv.slice(2);
+const command = args[0];
+const at = args.indexOf('--reason');
+const reason = at > 0 ? args.slice(at + 1).join(' ').trim() : '';
+const idArg = args[1] ?? '';
+const id = /^\d{1,9}$/.test(idArg) ? Number(idArg) : NaN;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+if (!['list', 'approve', 'reject', 'suspend'].includes(command)) fail(usage);
+if (command !== 'list' && !Number.isInteger(id)) fail(usage);
+if (command === 'reject' && !reason) fail('reject needs --reason <text> (the shopper sees it)');
+
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let code = 0;
+try {
+  await migrate(db);
+  if (command === 'list') {
+    const rows = await profilesForReview(db);
+    for (const r of rows) {
+      const why = r.reason ? `  reason: ${r.reason}` : '';
+      console.log(`${String(r.id).padStart(5)}  ${r.status.padEnd(9)} review ${r.review.padEnd(8)} ${r.email}  "${r.displayName}"  likes ${r.likes}  submitted ${r.submittedAt}${why}`);
+    }
+    if (!rows.length) console.log('no influencer profiles');
+  } else {
+    await db.tx(async (q) => {
+      if (command === 'approve') await approveInfluencer(q, id);
+      else if (command === 'reject') await rejectInfluencer(q, id, reason);
+      else await suspendInfluencer(q, id, reason);
+    });
+    console.log(`influencer profile ${id}: ${command === 'approve' ? 'approved' : command === 'reject' ? 'rejected' : 'suspended'}`);
+  }
+} catch (err) {
+  if (!(err instanceof ApiError)) throw err;
+  console.error(err.message);
+  code = 1;
+} finally {
+  await db.close();
+}
+process.exit(code);

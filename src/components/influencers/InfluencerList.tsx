@@ -1,0 +1,71 @@
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
+import type { InfluencerCard } from '@/api/influencers'
+import { EmptyState } from '@/components/common/EmptyState'
+import { LazyImage } from '@/components/common/LazyImage'
+import { Spinner } from '@/components/common/Spinner'
+import { useImageUrl } from '@/hooks/useImageUrl'
+import { INFLUENCER_SORTS_SHOWN, useInfluencerList } from '@/hooks/useInfluencerList'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import { Initials } from './Initials'
+import './Influencers.scss'
+import { influencerUrl } from './urls'
+
+function Card({ card }: { card: InfluencerCard }) {
+  const t = useT()
+  const localized = useLocalized()
+  const image = useImageUrl()
+  return (
+    <View className="influencer-card" role="link" tabIndex={0} aria-label={card.displayName} data-influencer-id={card.id} onClick={() => platform.navigate(influencerUrl(card.id))}>
+      {card.avatar ? <LazyImage className="influencer-card__avatar" src={image(card.avatar)} alt={card.displayName} /> : <Initials name={card.displayName} />}
+      <View className="influencer-card__body">
+        <Text className="influencer-card__name">{card.displayName}</Text>
+        <Text className="influencer-card__bio">{localized(card.bio, card.bio.en || card.bio.zh)}</Text>
+        <Text className="influencer-card__likes">{t('influencer.likes', { n: card.likes })}</Text>
+      </View>
+    </View>
+  )
+}
+
+/** Approved influencers, newest or most liked first, a page at a time. */
+export function InfluencerList() {
+  const t = useT()
+  const list = useInfluencerList()
+  return (
+    <View className="influencer-list">
+      <View className="sort-bar" role="radiogroup">
+        {INFLUENCER_SORTS_SHOWN.map((sort) => (
+          <View
+            key={sort}
+            role="radio"
+            tabIndex={0}
+            aria-checked={sort === list.sort}
+            className={`sort-bar__choice${sort === list.sort ? ' sort-bar__choice--active' : ''}`}
+            data-sort={sort}
+            onClick={() => list.setSort(sort)}
+          >
+            {t(`influencer.sort.${sort}`)}
+          </View>
+        ))}
+      </View>
+      {list.status === 'loading' ? <Spinner label={t('common.loading')} /> : null}
+      {list.status === 'error' ? <EmptyState tone="error" message={t('store.loadFailed', { message: list.error ?? '' })} action={{ label: t('store.retry'), onClick: list.retry }} /> : null}
+      {list.status === 'ready' && !list.items.length ? <EmptyState message={t('influencer.list.empty')} /> : null}
+      {list.items.map((card) => (
+        <Card key={card.id} card={card} />
+      ))}
+      {list.status === 'ready' && list.error ? (
+        <View className="list-footer__error" role="alert">
+          {t('store.loadFailed', { message: list.error })}
+        </View>
+      ) : null}
+      {list.status === 'ready' && list.hasMore ? (
+        <Button className="influencer-list__more" size="mini" loading={list.loadingMore || undefined} onClick={list.loadMore}>
+          {t('influencer.loadMore')}
+        </Button>
+      ) : null}
+    </View>
+  )
+}

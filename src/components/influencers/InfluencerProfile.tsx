@@ -1,0 +1,96 @@
+import type { PropsWithChildren } from 'react'
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
+import type { InfluencerDetail, InfluencerPick, PublicInfluencerSection } from '@/api/influencers'
+import { LazyImage } from '@/components/common/LazyImage'
+import { Price } from '@/components/common/Price'
+import { productUrl } from '@/components/product/ProductCard'
+import { useImageUrl } from '@/hooks/useImageUrl'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import { Initials } from './Initials'
+import './Influencers.scss'
+
+function Pick({ pick }: { pick: InfluencerPick }) {
+  const localized = useLocalized()
+  const image = useImageUrl()
+  const name = localized(pick.name, pick.name.en)
+  return (
+    <View className="influencer-pick" role="link" tabIndex={0} aria-label={name} data-product-id={pick.id} onClick={() => platform.navigate(productUrl(pick.id))}>
+      <LazyImage className="influencer-pick__image" src={image(pick.image)} alt={name} />
+      <Text className="influencer-pick__name">{name}</Text>
+      <Price className="influencer-pick__price" amount={pick.price} currency={pick.currency} />
+    </View>
+  )
+}
+
+function Section({ section }: { section: PublicInfluencerSection }) {
+  const image = useImageUrl()
+  return (
+    <View className={`influencer-section influencer-section--${section.kind}`}>
+      {section.title ? <Text className="influencer-section__title">{section.title}</Text> : null}
+      {/* The influencer's words: plain text, never markup. */}
+      {section.kind === 'text' ? <Text className="influencer-section__text">{section.text}</Text> : null}
+      {section.kind === 'image' && section.image ? <LazyImage className="influencer-section__image" src={image(section.image)} alt={section.title} ratio={0.75} /> : null}
+      {section.kind === 'picks' ? (
+        <View className="influencer-section__picks">
+          {(section.picks ?? []).map((pick) => (
+            <Pick key={pick.id} pick={pick} />
+          ))}
+        </View>
+      ) : null}
+    </View>
+  )
+}
+
+/** A public influencer profile: pictures, bio, links, sections with picks linking to their product pages, the like. */
+export function InfluencerProfile({ profile, liking, likeError, onLike, children }: PropsWithChildren<{ profile: InfluencerDetail; liking: boolean; likeError: string | null; onLike(): void }>) {
+  const t = useT()
+  const localized = useLocalized()
+  const image = useImageUrl()
+  return (
+    <View className="influencer-profile" data-influencer-id={profile.id}>
+      {profile.cover ? <LazyImage className="influencer-profile__cover" src={image(profile.cover)} alt={profile.displayName} ratio={0.4} eager /> : null}
+      <View className="influencer-profile__head">
+        {profile.avatar ? <LazyImage className="influencer-profile__avatar" src={image(profile.avatar)} alt={profile.displayName} eager /> : <Initials name={profile.displayName} />}
+        <Text className="influencer-profile__name">{profile.displayName}</Text>
+      </View>
+      <Text className="influencer-profile__bio">{localized(profile.bio, profile.bio.en || profile.bio.zh)}</Text>
+      <View className="influencer-profile__like">
+        <Text className="influencer-profile__likes" role="status">
+          {t('influencer.likes', { n: profile.likes })}
+        </Text>
+        <Button size="mini" className="influencer-profile__like-button" loading={liking || undefined} onClick={onLike}>
+          {profile.liked ? t('influencer.liked') : t('influencer.like')}
+        </Button>
+      </View>
+      {/* The page's share actions. */}
+      {children}
+      {likeError ? (
+        <View className="account-field__error" role="alert">
+          {likeError}
+        </View>
+      ) : null}
+      {profile.socialLinks.length ? (
+        <View className="influencer-profile__links">
+          {profile.socialLinks.map((link) => (
+            <Text key={link.url} className="influencer-link" role="link" tabIndex={0} onClick={() => platform.openExternal(link.url)}>
+              {link.label}
+            </Text>
+          ))}
+        </View>
+      ) : null}
+      {profile.gallery.length ? (
+        <View className="influencer-profile__gallery">
+          {profile.gallery.map((g, i) => (
+            <LazyImage key={g} className="influencer-profile__photo" src={image(g)} alt={t('influencer.image', { n: i + 1 })} />
+          ))}
+        </View>
+      ) : null}
+      {profile.sections.map((section, i) => (
+        <Section key={i} section={section} />
+      ))}
+    </View>
+  )
+}

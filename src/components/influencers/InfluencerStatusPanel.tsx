@@ -1,0 +1,43 @@
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
+import type { InfluencerStatus } from '@/api/influencers'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import { influencerUrl } from './urls'
+import './Influencers.scss'
+
+/** Where the shopper's application stands: status, a change waiting for review, the reviewer's reason, likes. */
+export function InfluencerStatusPanel({ status, onEdit }: { status: InfluencerStatus; onEdit(): void }) {
+  const t = useT()
+  const applied = status.status !== 'NOT_APPLIED'
+  return (
+    <View className="influencer-status" data-status={status.status}>
+      <View className="influencer-status__row">
+        <Text className={`influencer-status__badge influencer-status__badge--${status.status.toLowerCase()}`}>{t(`influencer.status.${status.status}`)}</Text>
+        {status.status === 'APPROVED' ? <Text className="influencer-status__likes">{t('influencer.likes', { n: status.likes })}</Text> : null}
+      </View>
+      {!applied ? <Text className="influencer-status__note">{t('influencer.intro')}</Text> : null}
+      {status.status === 'APPROVED' && status.review !== 'NONE' ? (
+        <Text className="influencer-status__note">{t(`influencer.review.${status.review}`)}</Text>
+      ) : null}
+      {status.status === 'SUSPENDED' ? <Text className="influencer-status__note">{t('influencer.suspendedNote')}</Text> : null}
+      {status.reason ? (
+        <Text className="influencer-status__reason" role="note">
+          {t('influencer.reason', { reason: status.reason })}
+        </Text>
+      ) : null}
+      <View className="influencer-status__actions">
+        {status.status !== 'SUSPENDED' ? (
+          <Button size="mini" className="influencer-status__edit" onClick={onEdit}>
+            {applied ? t('influencer.edit') : t('influencer.apply')}
+          </Button>
+        ) : null}
+        {status.status === 'APPROVED' && status.id ? (
+          <Text className="influencer-link" role="link" tabIndex={0} onClick={() => platform.navigate(influencerUrl(status.id ?? ''))}>
+            {t('influencer.viewPublic')}
+          </Text>
+        ) : null}
+      </View>
+    </View>
+  )
+}

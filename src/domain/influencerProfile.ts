@@ -1,0 +1,77 @@
+/**
+ * Influencer profile rules the editor needs (issue 14): an empty profile, a section made from a block of the store's
+ * 'influencer' template, moving items with buttons, and the checks the server makes, so the shopper sees them before
+ * saving. Pure TS: no Taro, no React.
+ */
+import type { InfluencerProfileInput, InfluencerSection } from '@contract/influencers'
+import { INFLUENCER_GALLERY_MAX, type InfluencerSectionKind } from '@contract/constants'
+
+export type { InfluencerProfileInput, InfluencerSection }
+
+/** A block of the 'influencer' section template (contract/content.ts, kind 'influencerSection'). */
+export interface TemplateBlock {
+  id: string
+  block: InfluencerSectionKind
+  title: { en?: string; zh?: string }
+}
+
+export const PICKS_MAX = 12
+
+export function emptyProfile(): InfluencerProfileInput {
+  return { displayName: '', bio: { en: '', zh: '' }, avatar: null, cover: null, gallery: [], socialLinks: [], sections: [] }
+}
+
+/** A new, empty section from a template block, titled in the shopper's language (the other one, or nothing, as fallback). */
+export function sectionFrom(block: TemplateBlock, language: 'en' | 'zh'): InfluencerSection {
+  const other = language === 'en' ? 'zh' : 'en'
+  const title = block.title[language] || block.title[other] || ''
+  const base = { template: block.id, kind: block.block, title }
+  if (block.block === 'picks') return { ...base, productIds: [] }
+  if (block.block === 'text') return { ...base, text: '' }
+  return base
+}
+
+/** `list` with the item at `index` moved by `delta` places; unchanged when that would leave the list. */
+export function moveItem<T>(list: readonly T[], index: number, delta: number): T[] {
+  const to = index + delta
+  if (index < 0 || index >= list.length || to < 0 || to >= list.length || delta === 0) return [...list]
+  const next = [...list]
+  const [item] = next.splice(index, 1)
+  next.splice(to, 0, item)
+  return next
+}
+
+/** A product added to a picks section once, up to the limit. */
+export function addPick(section: InfluencerSection, productId: string): InfluencerSection {
+  const ids = section.productIds ?? []
+  if (ids.includes(productId) || ids.length >= PICKS_MAX) return section
+  return { ...section, productIds: [...ids, productId] }
+}
+
+export type ProfileProblem =
+  | { field: 'displayName' }
+  | { field: 'bio' }
+  | { field: 'gallery' }
+  | { field: 'section'; index: number; kind: InfluencerSectionKind }
+  | { field: 'link'; index: number }
+
+const LINK = /^https?:\/\/[^\s<>"]+$/
+
+/** What the server would refuse, in form order; [] when the profile can be sent. */
+export function profileProblems(p: InfluencerProfileInput): ProfileProblem[] {
+  const problems: ProfileProblem[] = []
+  if (!p.displayName.trim()) problems.push({ field: 'displayName' })
+  if (!p.bio.en.trim() && !p.bio.zh.trim()) problems.push({ field: 'bio' })
+  if (p.gallery.length > INFLUENCER_GALLERY_MAX) problems.push({ field: 'gallery' })
+  p.sections.forEach((s, index) => {
+    const empty = s.kind === 'picks' ? !s.productIds?.length : s.kind === 'text' ? !(s.text ?? '').trim() : !s.image
+    if (empty) problems.push({ field: 'section', index, kind: s.kind })
+  })
+  p.socialLinks.forEach((l, index) => {
+    if (!l.label.trim() || !LINK.test(l.url.trim())) problems.push({ field: 'link', index })
+  })
+  return problems
+}
+
+/** The upload id of an image name 'user/<id>' (what the delete call takes). */
+export const uploadIdOf = (image: string) => image.replace(/^user\//, '')
