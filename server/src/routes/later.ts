@@ -9,15 +9,6 @@ import { ErrorBody } from '../../../contract/common.ts';
 
 type M = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const LATER: [M[], string, string][] = [
-  [['GET'], '/admin/trackingManagement/referrer/userTracking/GeneralInfo/', 'Referral programme'],
-  [['GET'], '/admin/trackingManagement/referrer/userTracking/usersIntroduced', 'Referral programme'],
-  [['GET'], '/admin/trackingManagement/referrer/userTracking/orderIntroduced', 'Referral programme'],
-  [['GET'], '/admin/trackingManagement/referrer/summary/user', 'Referral programme'],
-  [['GET'], '/admin/trackingManagement/referrer/summary/order', 'Referral programme'],
-  [['GET'], '/admin/userManagement/affiliatedReferralGoups', 'Referral groups'],
-  [['GET'], '/admin/userManagement/joinAffiliatedReferralGoup/:id', 'Referral groups'],
-  [['GET'], '/admin/userManagement/membershipProducts', 'Memberships'],
-  [['GET'], '/admin/userManagement/membershipDetail', 'Memberships'],
   [['GET'], '/admin/userManagement/influencer/status', 'Influencer profiles'],
   [['GET', 'POST', 'PUT'], '/admin/userManagement/influencerProfile', 'Influencer profiles'],
   [['POST'], '/admin/userManagement/image/influencer/upload', 'Influencer profiles'],
