@@ -39,6 +39,6 @@ CREATE UNIQUE INDEX referral_commissions_one_accrual ON referral_commissions (or
 CREATE UNIQUE INDEX referral_commissions_one_credit ON referral_commissions (order_id) WHERE kind = 'CREDIT';
 CREATE UNIQUE INDEX referral_commissions_one_cancel ON referral_commissions (order_id) WHERE reason = 'ORDER_CANCELLED';
 CREATE INDEX referral_commissions_referrer_idx ON referral_commissions (referrer_id, created_at);
--- Append-only: rows are never changed or removed.
-CREATE RULE referral_commissions_no_update AS ON UPDATE TO referral_commissions DO INSTEAD NOTHING;
-CREATE RULE referral_commissions_no_delete AS ON DELETE TO referral_commissions DO INSTEAD NOTHING;
+-- Append-only: changing or removing a row is an error (one line each: the migration runner splits at line-ending ;).
+CREATE FUNCTION referral_commissions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'referral_commissions is append-only'; END $$;
+CREATE TRIGGER referral_commissions_append_only BEFORE UPDATE OR DELETE ON referral_commissions FOR EACH ROW EXECUTE FUNCTION referral_commissions_append_only();
