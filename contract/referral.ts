@@ -84,11 +84,15 @@ export type IntroducedOrders = Static<typeof IntroducedOrders>
 export const CHART_PERIODS = ['day', 'week', 'month'] as const
 export type ChartPeriod = (typeof CHART_PERIODS)[number]
 
-/** A chart's range: from/to are calendar dates in the store's time zone, both included. */
+/**
+ * A chart's range: from/to are calendar dates in the store's time zone, both included; without them, the last `count`
+ * buckets up to today in the store's time zone (default 14 days, 12 weeks or 12 months).
+ */
 export const ChartQuery = Type.Object({
   period: StringEnum(CHART_PERIODS),
-  from: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
-  to: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
+  from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+  to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 }))
 })
 export type ChartQuery = Static<typeof ChartQuery>
 
@@ -98,6 +102,8 @@ export type ChartBucket = Static<typeof ChartBucket>
 export const ChartSummary = Type.Object({
   period: StringEnum(CHART_PERIODS),
   timeZone: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
   buckets: Type.Array(ChartBucket),
   currency: Type.String()
 })

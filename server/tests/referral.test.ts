@@ -205,5 +205,15 @@ test('charts: buckets of the store time zone across a day boundary, empty bucket
   isError(await a.get(url('user', 'day', '2026-11-05', '2026-11-01')), 400);
   isError(await a.get(url('user', 'day', '2026-02-30', '2026-03-01')), 400);
   isError(await a.get(url('user', 'day', '2020-01-01', '2026-01-01')), 400);
-  isError(await a.get('/admin/trackingManagement/referrer/summary/user?period=day'), 400);
+  isError(await a.get('/admin/trackingManagement/referrer/summary/user?period=day&from=2026-11-01'), 400);
+  isError(await a.get('/admin/trackingManagement/referrer/summary/user?period=day&count=400'), 400);
+  // without a range: the last `count` buckets up to today in the store's time zone
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const recent = ok(await a.get('/admin/trackingManagement/referrer/summary/user?period=day&count=3'));
+  assert.equal(recent.to, today);
+  assert.equal(recent.buckets.length, 3);
+  assert.equal(recent.buckets[2].start, today);
+  const year = ok(await a.get('/admin/trackingManagement/referrer/summary/order?period=month'));
+  assert.equal(year.buckets.length, 12);
+  assert.equal(year.from.slice(8), '01');
 });

@@ -31,8 +31,8 @@ export default async function referralRoutes(server: FastifyInstance) {
   for (const what of ['user', 'order'] as const) {
     app.get(`${TRACKING}/summary/${what}`, { schema: { querystring: ChartQuery, response: { 200: ChartSummary } } }, async (req) => {
       const s = await requireUser(req);
-      const { period, from, to } = req.query;
-      return chart(db, s.userId, what, period, from, to);
+      const { period, ...range } = req.query;
+      return chart(db, s.userId, what, period, range);
     });
   }
 

@@ -273,19 +273,34 @@ function checkDay(s: string, what: string): Date {
   return d;
 }
 const MAX_BUCKETS: Record<ChartPeriod, number> = { day: 366, week: 260, month: 120 };
+const DEFAULT_BUCKETS: Record<ChartPeriod, number> = { day: 14, week: 12, month: 12 };
 
 /**
  * Introduced users (by registration) or orders (by settlement, cancelled ones left out) per day, week (from Monday)
  * or month of the store's time zone, from `from` to `to` (both included); buckets without any are zero.
  */
-export async function chart(q: Queryable, userId: number, what: 'user' | 'order', period: ChartPeriod, from: string, to: string): Promise<ChartSummary> {
+export async function chart(
+  q: Queryable, userId: number, what: 'user' | 'order', period: ChartPeriod, range: { from?: string; to?: string; count?: number },
+): Promise<ChartSummary> {
+  const { timeZone } = await getSetting<CheckoutRules>(q, 'checkout');
+  if ((range.from === undefined) !== (range.to === undefined)) throw badRequest('Send both from and to, or neither');
+  let { from, to } = range;
+  if (from === undefined || to === undefined) {
+    const count = range.count ?? DEFAULT_BUCKETS[period];
+    if (count > MAX_BUCKETS[period]) throw badRequest(`At most ${MAX_BUCKETS[period]} ${period}s per chart`);
+    const { rows } = await q.query(
+      `SELECT to_char(t, 'YYYY-MM-DD') AS to, to_char(date_trunc($2, t) - ($3::int - 1) * ('1 ' || $2)::interval, 'YYYY-MM-DD') AS from
+       FROM (SELECT (clock_timestamp() AT TIME ZONE $1)::date::timestamp AS t) x`,
+      [timeZone, period, count],
+    );
+    ({ from, to } = rows[0] as { from: string; to: string });
+  }
   const a = checkDay(from, 'from');
   const b = checkDay(to, 'to');
   if (a > b) throw badRequest('from must not be after to');
   const days = (b.getTime() - a.getTime()) / 86_400_000 + 1;
   const approx = period === 'day' ? days : period === 'week' ? days / 7 : days / 28;
   if (approx > MAX_BUCKETS[period]) throw badRequest(`At most ${MAX_BUCKETS[period]} ${period}s per chart`);
-  const { timeZone } = await getSetting<CheckoutRules>(q, 'checkout');
   const source = what === 'user'
     ? `SELECT u.referred_at AS at, 0 AS amount FROM users u WHERE u.referred_by = $1`
     : `SELECT COALESCE(o.settled_at, o.created_at) AS at, c.base AS amount FROM referral_commissions c JOIN orders o ON o.id = c.order_id
@@ -298,5 +313,5 @@ export async function chart(q: Queryable, userId: number, what: 'user' | 'order'
      FROM b LEFT JOIN x ON x.k = b.start GROUP BY b.start ORDER BY b.start`,
     [userId, period, from, to, timeZone],
   );
-  return { period, timeZone, buckets: rows.map((r: any) => ({ start: r.start, count: r.count, amount: r.amount })), currency: 'CAD' };
+  return { period, timeZone, from, to, buckets: rows.map((r: any) => ({ start: r.start, count: r.count, amount: r.amount })), currency: 'CAD' };
 }
