@@ -6,7 +6,7 @@ import type { ProductPage } from '@contract/catalog'
 import type { MembershipDetail } from '@contract/memberships'
 import { http } from './http'
 
-export type { MembershipDetail, MembershipPeriod, MembershipPlanInfo, MembershipSummary } from '@contract/memberships'
+export type { MembershipDetail, MembershipDuration, MembershipPeriod, MembershipPlanInfo, MembershipSummary } from '@contract/memberships'
 
 export const membershipsApi = {
   /** The plans on sale: the spec's membership list call, open to guests. */

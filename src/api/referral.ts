@@ -18,7 +18,7 @@ export const referralApi = {
   generalInfo: () => http.get<ReferralGeneralInfo>(`${BASE}/userTracking/GeneralInfo/`),
   usersIntroduced: (page: number) => http.get<IntroducedUsers>(`${BASE}/userTracking/usersIntroduced`, { page }),
   ordersIntroduced: (page: number) => http.get<IntroducedOrders>(`${BASE}/userTracking/orderIntroduced`, { page }),
-  summary: (what: 'user' | 'order', range: { period: ChartPeriod; from: string; to: string }) =>
+  summary: (what: 'user' | 'order', range: { period: ChartPeriod; count: number }) =>
     http.get<ChartSummary>(`${BASE}/summary/${what}`, { ...range }),
   groups: () => http.get<ReferralGroups>('/admin/userManagement/affiliatedReferralGoups'),
   join: (id: string) => http.get<ReferralJoined>(`/admin/userManagement/joinAffiliatedReferralGoup/${encodeURIComponent(id)}`)

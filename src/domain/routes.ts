@@ -37,6 +37,8 @@ export const ROUTES: RouteDef[] = [
   { page: 'packages/user/pages/list/index', area: 'user', patterns: ['/user/list', '/user'] },
   { page: 'packages/user/pages/orders/index', area: 'user', patterns: ['/user/orders'] },
   { page: 'packages/user/pages/order/index', area: 'user', patterns: ['/user/orders/:id'] },
+  { page: 'packages/user/pages/membership/index', area: 'user', patterns: ['/user/membership'] },
+  { page: 'packages/user/pages/referrer/index', area: 'user', patterns: ['/user/referrer'] },
   { page: 'packages/blog/pages/index/index', area: 'blog', patterns: ['/blog', '/blog/:slug'] },
   // The contact form, a general page of its own; its page path is the one spec §2's header helper opens in the mini-programs.
   { page: 'pages/contact/contact', patterns: ['/contact'] },

@@ -11,6 +11,7 @@ import { signInUrlFor } from '@/domain/accountForms'
 import { platform } from '@/platform'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
+import { patchSession } from './patchSession'
 import { useLoad } from './useLoad'
 
 export const MEMBERSHIP_PATH = '/user/membership'
@@ -26,12 +27,7 @@ export function useMembership() {
 
   // App info carries the membership everywhere else in the app: keep it in step with the fresh detail.
   useEffect(() => {
-    const info = useAppInfo.getState().info
-    if (!detail.data || !info?.userID) return
-    const { user, userID, lastLoginDate, myID, referrerUserGroup } = info
-    if (user && lastLoginDate && myID !== undefined && referrerUserGroup !== undefined) {
-      useAppInfo.getState().setSession({ user, userID, lastLoginDate, myID, referrerUserGroup, membership: detail.data.membership })
-    }
+    if (detail.data) patchSession({ membership: detail.data.membership })
   }, [detail.data])
 
   const buy = async (plan: Product) => {

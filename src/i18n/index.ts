@@ -9,12 +9,13 @@ import type account from './messages/account'
 import type checkout from './messages/checkout'
 import type confirmation from './messages/confirmation'
 import type contact from './messages/contact'
+import type members from './messages/members'
 import shell from './messages/shell'
 import store from './messages/store'
 
 export { LANGUAGES, type Language } from './define'
 
-type Area = typeof shell | typeof store | typeof account | typeof checkout | typeof confirmation | typeof contact
+type Area = typeof shell | typeof store | typeof account | typeof checkout | typeof confirmation | typeof contact | typeof members
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string

@@ -10,6 +10,7 @@ import { Profile } from './Profile'
 import { StoreCreditPanel } from './StoreCreditPanel'
 import { TextLink } from './TextLink'
 import { VerifiedContactPanel } from './VerifiedContactPanel'
+import '@/i18n/members'
 import './MyAccount.scss'
 
 /** /user/list: profile, orders link, addresses, store credit, verified contact, password and sign-out. */
@@ -34,6 +35,8 @@ export function MyAccount() {
       <Profile />
       <View className="my-account__section my-account__links">
         <TextLink to="/user/orders" label={t('user.orders.title')} className="my-account__orders-link" />
+        <TextLink to="/user/membership" label={t('members.title')} className="my-account__membership-link" />
+        <TextLink to="/user/referrer" label={t('referral.title')} className="my-account__referrer-link" />
         <TextLink to="/account/reset" label={t('account.reset.changeTitle')} />
       </View>
       <AddressBook />

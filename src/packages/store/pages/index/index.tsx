@@ -8,6 +8,7 @@ import { useCategories } from '@/hooks/useCategories'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useProductList } from '@/hooks/useProductList'
 import { useT } from '@/hooks/useT'
+import { useReferralCapture } from '@/hooks/useReferral'
 import { platform } from '@/platform'
 import '../store.scss'
 
@@ -20,6 +21,7 @@ export default function StorePage() {
   const categories = useCategories()
   const list = useProductList(ALL_PRODUCTS)
   useReachBottom(list.loadMore)
+  useReferralCapture()
 
   return (
     <Shell title={t('store.title')}>

@@ -3,6 +3,8 @@ import { Button } from '@/components/taro/Button'
 import { useShareAppMessage } from '@tarojs/taro'
 import { EmptyState } from '@/components/common/EmptyState'
 import { ChargedInBaseNote, Price } from '@/components/common/Price'
+import { MemberPrice } from '@/components/common/MemberPrice'
+import { memberPriceOf } from '@/domain/membership'
 import { Spinner } from '@/components/common/Spinner'
 import { AddOnList } from '@/components/product/AddOnList'
 import { OptionPicker } from '@/components/product/OptionPicker'
@@ -19,6 +21,7 @@ import { useLocalized } from '@/hooks/useLocalized'
 import { usePrice } from '@/hooks/usePrice'
 import { useProduct } from '@/hooks/useProduct'
 import { useRoute } from '@/hooks/useRoute'
+import { useReferralCapture, useReferralPath } from '@/hooks/useReferral'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import '../store.scss'
@@ -37,8 +40,10 @@ export default function ProductPage() {
   const { product, availability } = detail
   const name = product ? localized(product.nameContent, product.name) : ''
 
-  // Mini-programs: the share menu sends this page (no-op on H5, which has its ShareBar).
-  useShareAppMessage(() => ({ title: name, path: toPagePath(productUrl(id)) }))
+  useReferralCapture()
+  const sharePath = useReferralPath(productUrl(id))
+  // Mini-programs: the share menu sends this page (no-op on H5, which has its ShareBar), with the sharer's referral id.
+  useShareAppMessage(() => ({ title: name, path: toPagePath(sharePath) }))
 
   if (detail.status === 'loading') {
     return (
@@ -77,6 +82,7 @@ export default function ProductPage() {
           <View className="product-page__main">
             <Text className="product-page__name">{name}</Text>
             <Price className="product-page__price" amount={product.price} currency={product.currency} was={product.listPrice} />
+            <MemberPrice className="product-page__member-price" view={memberPriceOf(product)} currency={product.currency} />
             <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
             {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} /> : null}
             <Text className={`product-page__stock product-page__stock--${stockNote.tone}`}>{stockNote.text}</Text>
@@ -110,7 +116,7 @@ export default function ProductPage() {
                 </Text>
               </View>
             ) : null}
-            <ShareBar title={name} path={productUrl(product.id)} />
+            <ShareBar title={name} path={sharePath} />
           </View>
         </View>
         <View className="product-page__section">

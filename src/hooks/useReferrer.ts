@@ -1,0 +1,73 @@
+/**
+ * The referrer area (/user/referrer): general info and my share link, the groups (join one), the introduced users and
+ * orders 10 a page, and the two charts over the chosen period and range.
+ */
+import { useCallback, useState } from 'react'
+import { referralApi, type ChartPeriod } from '@/api/referral'
+import { messageOf } from '@/domain/errors'
+import { rangeFor, referralPath } from '@/domain/referral'
+import { platform } from '@/platform'
+import { patchSession } from './patchSession'
+import { useLoad } from './useLoad'
+
+/** The store's page a referral link opens. */
+export const REFERRAL_LANDING = '/store'
+
+export function useReferrer() {
+  const info = useLoad(referralApi.generalInfo)
+  const groups = useLoad(referralApi.groups)
+  const [usersPage, setUsersPage] = useState(1)
+  const [ordersPage, setOrdersPage] = useState(1)
+  const users = useLoad(useCallback(() => referralApi.usersIntroduced(usersPage), [usersPage]))
+  const orders = useLoad(useCallback(() => referralApi.ordersIntroduced(ordersPage), [ordersPage]))
+  const [period, setPeriodState] = useState<ChartPeriod>('day')
+  const [count, setCount] = useState(14)
+  const userChart = useLoad(useCallback(() => referralApi.summary('user', { period, count }), [period, count]))
+  const orderChart = useLoad(useCallback(() => referralApi.summary('order', { period, count }), [period, count]))
+  const [joining, setJoining] = useState<string | null>(null)
+  const [joinError, setJoinError] = useState<string | null>(null)
+  const [copied, setCopied] = useState<boolean | null>(null)
+
+  const myID = info.data?.myID ?? ''
+  const link = myID ? referralPath(REFERRAL_LANDING, myID) : ''
+
+  const join = async (id: string) => {
+    setJoining(id)
+    setJoinError(null)
+    try {
+      const answer = await referralApi.join(id)
+      patchSession({ referrerUserGroup: answer.referrerUserGroup })
+      await Promise.all([groups.reload(), info.reload()])
+    } catch (err) {
+      setJoinError(messageOf(err))
+    } finally {
+      setJoining(null)
+    }
+  }
+
+  const copyLink = async () => setCopied(link ? await platform.copyLink(link) : false)
+
+  return {
+    info,
+    groups,
+    link,
+    copyLink,
+    copied,
+    join,
+    joining,
+    joinError,
+    users: { ...users, page: usersPage, setPage: setUsersPage },
+    orders: { ...orders, page: ordersPage, setPage: setOrdersPage },
+    chart: {
+      period,
+      count,
+      setPeriod: (p: ChartPeriod) => {
+        setPeriodState(p)
+        setCount((c) => rangeFor(p, c))
+      },
+      setCount,
+      users: userChart,
+      orders: orderChart
+    }
+  }
+}
