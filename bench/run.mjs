@@ -8,7 +8,7 @@
  * the bench itself; a report for the record builds everything). BENCH_RENDER_ONLY=1 measures nothing:
  * it rewrites report.md from report.json and the current bench/notes.md.
  *
- * BENCH_ONLY=sizes,lighthouse,axe,load (any of them) measures only those parts, for fast iterations:
+ * BENCH_ONLY=sizes,lighthouse,axe,load,miniprogram,badinput (any of them) measures only those parts, for fast iterations:
  * it prints what it measured and writes bench/.work/partial-report.json, never report.json/report.md
  * (a report for the record measures everything in one run). With BENCH_SKIP_BUILD=1 too, it measures
  * what is in dist/ and bench/.work/floor now.
@@ -21,6 +21,7 @@ import { axeAudit } from './lib/axe.mjs'
 import { buildFloor, buildStore, floorOutput, PLATFORMS, snapshotStore, storeOutput } from './lib/build.mjs'
 import { CHROMIUM } from './lib/chromium.mjs'
 import { lighthouseAudit } from './lib/lighthouse.mjs'
+import { miniProgramRuntime } from './lib/miniprogram.mjs'
 import { LOAD, loadSubjects, serverLoad } from './lib/load.mjs'
 import { auditedPages } from './lib/pages.mjs'
 import { renderMarkdown } from './lib/report.mjs'
@@ -39,7 +40,7 @@ if (process.env.BENCH_RENDER_ONLY === '1') {
   console.log('bench/report.md rewritten from bench/report.json and bench/notes.md')
   process.exit(0)
 }
-const PARTS = ['sizes', 'lighthouse', 'axe', 'load']
+const PARTS = ['sizes', 'lighthouse', 'axe', 'load', 'miniprogram', 'badinput']
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((p) => p.trim()).filter(Boolean) : null
 const unknownParts = (only ?? []).filter((p) => !PARTS.includes(p))
 if (unknownParts.length) throw new Error(`BENCH_ONLY: unknown part(s) ${unknownParts.join(', ')}; known: ${PARTS.join(', ')}`)
@@ -88,11 +89,29 @@ if (wanted('sizes')) {
   }
 }
 
+/** server/tests/bad-input.test.ts: requests generated from the contract's schemas, and whether every one was refused cleanly. */
+function badInput() {
+  const run = spawnSync('node', ['--import', 'tsx', '--test', 'tests/bad-input.test.ts'], { cwd: path.join(repoRoot, 'server'), encoding: 'utf8' })
+  const tried = Number(/bad-input: (\d+) generated requests over (\d+) paths/.exec(run.stdout)?.[1] ?? 0)
+  return { tried, passed: run.status === 0 }
+}
+let badInputResult = null
+if (wanted('badinput')) {
+  step('bad input generated from the contract')
+  badInputResult = badInput()
+  console.log(`bad input: ${badInputResult.tried} requests, ${badInputResult.passed ? 'all refused with a 4xx and nothing changed' : 'FAILED (see server/tests/bad-input.test.ts)'}`)
+}
+
 const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) => {
   const audited = wanted('lighthouse') || wanted('axe') ? await auditedPages(baseUrl) : null
   let lighthouse = null
   let axe = null
   let load = null
+  let runtime = null
+  if (wanted('miniprogram')) {
+    step('mini-programs at run time (launch, setData)')
+    runtime = await miniProgramRuntime(baseUrl)
+  }
   if (wanted('lighthouse')) {
     step('Lighthouse')
     lighthouse = await lighthouseAudit(baseUrl, audited)
@@ -106,11 +125,11 @@ const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) 
     const subjects = await loadSubjects(baseUrl)
     load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)) }
   }
-  return { lighthouse, axe, load }
+  return { lighthouse, axe, load, runtime }
 })
 
 if (only) {
-  const partial = { generatedAt: new Date().toISOString(), only, buildSeconds, sizes, lighthouse: demo.lighthouse, axe: demo.axe, load: demo.load }
+  const partial = { generatedAt: new Date().toISOString(), only, buildSeconds, sizes, lighthouse: demo.lighthouse, axe: demo.axe, load: demo.load, miniProgramRuntime: demo.runtime, badInput: badInputResult }
   writeFileSync(path.join(repoRoot, 'bench', '.work', 'partial-report.json'), `${JSON.stringify(partial, null, 2)}\n`)
   if (sizes) {
     console.log(`H5 first-load: store ${(sizes.h5.store.gzip / 1024).toFixed(1)} KB gzip, floor ${(sizes.h5.floor.gzip / 1024).toFixed(1)} KB, ratio ${sizes.h5.ratio}×`)
@@ -122,6 +141,10 @@ if (only) {
   }
   for (const a of demo.axe ?? []) console.log(`axe ${a.page} ${a.language}: critical ${a.byImpact.critical}, serious ${a.byImpact.serious}`)
   if (demo.load) console.log(`load (demo): product list p99 ${demo.load.productList.p99Ms} ms`)
+  for (const [kind, m] of Object.entries(demo.runtime ?? {})) {
+    const s = (x) => `${x.calls} setData, ${(x.bytes / 1024).toFixed(1)} KB (largest ${(x.largest / 1024).toFixed(1)} KB)`
+    console.log(`${kind}: launch → products ${m.launchToProductsMs} ms; home ${s(m.setData.home)}; product ${s(m.setData.product)}; add to cart ${s(m.setData.addToCart)}`)
+  }
   step(`BENCH_ONLY=${only.join(',')}: done; bench/.work/partial-report.json (report.md/json untouched)`)
   process.exit(0)
 }
@@ -153,6 +176,8 @@ const report = {
   sizes,
   lighthouse: demo.lighthouse,
   axe: demo.axe,
+  miniProgramRuntime: demo.runtime,
+  badInput: badInputResult,
   load: { settings: LOAD, demo: demo.load, large },
   runSeconds: 0,
   targets: []

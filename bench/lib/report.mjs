@@ -25,6 +25,20 @@ function loadTable(load) {
   ])
 }
 
+function miniProgramRuntimeSection(runtime) {
+  if (!runtime) return ''
+  const size = (s) => `${s.calls} / ${kb(s.bytes)} / ${kb(s.largest)}`
+  const rows = ['weapp', 'alipay'].map((k) => [k, `${runtime[k].launchToProductsMs} ms`, size(runtime[k].setData.home), size(runtime[k].setData.product), size(runtime[k].setData.addToCart)])
+  return `## Mini-programs at run time
+
+The production builds run by tests/miniprogram/runtime.mjs against the demo server: time from launch to the home page's
+products, and setData per step as calls / total bytes / largest single payload (WeChat advises staying far under 256 KB).
+
+${table(['build', 'launch → products', 'home first render', 'product page first render', 'add to cart'], rows)}
+
+`
+}
+
 export function renderMarkdown(r, notes) {
   const missed = r.targets.filter((t) => !t.met)
   return `# Benchmark report
@@ -61,7 +75,7 @@ ${miniTable('WeChat', r.sizes.weapp)}
 
 ${miniTable('Alipay', r.sizes.alipay)}
 
-## Lighthouse (mobile preset)
+${miniProgramRuntimeSection(r.miniProgramRuntime)}## Lighthouse (mobile preset)
 
 ${table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'requests', 'bytes'], r.lighthouse.map((p) => [
     `${p.page} (\`${p.path}\`)`, String(p.performance), String(p.accessibility), String(p.bestPractices), String(p.seo), `${p.lcpMs} ms`, `${p.tbtMs} ms`, String(p.cls),

@@ -25,6 +25,17 @@ export function checkTargets(report) {
     add(`${platform} every package < 2 MB`, `${kb(worst.bytes)} (${worst.root})`, '2048.0 KB', worst.bytes < 2 * 1024 * 1024, kb(worst.bytes - 2 * 1024 * 1024))
   }
 
+  if (report.badInput) {
+    add('Generated bad input: 0 × 5xx, nothing changed by a refused request', `${report.badInput.tried} requests, ${report.badInput.passed ? 'clean' : 'failures'}`, 'clean',
+      report.badInput.passed, 'see server/tests/bad-input.test.ts')
+  }
+  if (report.miniProgramRuntime) {
+    for (const [kind, m] of Object.entries(report.miniProgramRuntime)) {
+      const largest = Math.max(...Object.values(m.setData).map((x) => x.largest))
+      add(`${kind}: no single setData over 256 KB (home, product, add to cart)`, kb(largest), '256.0 KB', largest <= 256 * 1024, kb(largest - 256 * 1024))
+    }
+  }
+
   for (const page of report.lighthouse) {
     for (const [key, label] of [['performance', 'performance'], ['accessibility', 'accessibility'], ['bestPractices', 'best practices'], ['seo', 'SEO']]) {
       const score = page[key]

@@ -3,7 +3,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
 import { buy, registered, reservePickup } from './memberHelpers.ts';
-import { attribute, onRefunded } from '../src/services/referral.ts';
+import { attribute } from '../src/services/referral.ts';
+import { requestRefund } from '../src/services/refunds.ts';
 
 let db: TestDb;
 let srv: Running;
@@ -141,7 +142,7 @@ test('partial refunds claw back in proportion, cumulatively exact, even after th
   assert.equal(await balance(a), 0);
 
   const third = Math.floor(total / 3);
-  await srv.app.db.tx((q) => onRefunded(q, { orderID, amount: third, full: false }));
+  await srv.app.db.tx((q) => requestRefund(q, { orderID, amount: third, reason: 'damaged', key: `test-refund-1:${orderID}` }));
   const first = Math.round((commission * third) / total);
   let info = ok(await a.get(INFO));
   assert.equal(info.commissionReversed, first);
@@ -150,13 +151,33 @@ test('partial refunds claw back in proportion, cumulatively exact, even after th
   let [o] = ok(await a.get(ORDERS)).orders;
   assert.equal(o.commissionState, 'PARTLY_REVERSED');
 
-  await srv.app.db.tx((q) => onRefunded(q, { orderID, amount: total - third, full: true }));
+  // the same refund again (same key): nothing more is clawed back
+  await srv.app.db.tx((q) => requestRefund(q, { orderID, amount: third, reason: 'damaged', key: `test-refund-1:${orderID}` }));
+  assert.equal(ok(await a.get(INFO)).commissionReversed, first);
+  await srv.app.db.tx((q) => requestRefund(q, { orderID, reason: 'the rest', key: `test-refund-2:${orderID}` }));
   info = ok(await a.get(INFO));
   assert.equal(info.commissionReversed, commission, 'the whole commission, to the minor unit');
   assert.equal(info.commissionEarned, 0);
   assert.equal(await balance(a), -commission);
   [o] = ok(await a.get(ORDERS)).orders;
   assert.equal(o.commissionState, 'REVERSED');
+});
+
+test('a cancelled order takes its whole pending commission back; the order stops counting in the chart', async () => {
+  const a = await registered(srv.base, 'Olga', 'Owner');
+  const b = await registered(srv.base, 'Pete', 'Cancel', a.myID);
+  const { orderID } = await reservePickup(b, [['1011', 2]]);
+  ok(await b.post(`/shoppingManagement4/billing/${orderID}`, { method: 'PAY_AT_STORE' }));
+  const commission = Math.floor((3299 * 2 * 5) / 100);
+  assert.equal(ok(await a.get(INFO)).commissionPending, commission);
+  ok(await b.put(`/admin/orderManagement/cancelOrder/${orderID}`));
+  const info = ok(await a.get(INFO));
+  assert.equal(info.commissionPending, 0);
+  assert.equal(info.commissionReversed, commission);
+  const [o] = ok(await a.get(ORDERS)).orders;
+  assert.deepEqual([o.orderID, o.commissionState, o.reversed], [orderID, 'REVERSED', commission]);
+  const today = ok(await a.get('/admin/trackingManagement/referrer/summary/order?period=day&count=1'));
+  assert.equal(today.buckets[0].count, 0);
 });
 
 test('the ledger is append-only', async () => {

@@ -12,6 +12,7 @@ import type {
 } from '../../../contract/referral.ts';
 import { onOrderSettled, type SettledOrder } from './orderEvents.ts';
 import { isCancellable } from './orders.ts';
+import { onOrderCancelled, onRefund } from './refunds.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 
 export const PAGE_SIZE = 10;
@@ -144,9 +145,12 @@ export async function reverse(q: Queryable, orderId: number, what: { refunded: n
   return ins.rows.length ? delta : 0;
 }
 
-export const onCancelled = (q: Queryable, e: { orderID: string | number }) => reverse(q, Number(e.orderID), { refunded: null, full: true }).then(() => undefined);
-export const onRefunded = (q: Queryable, e: { orderID: string | number; amount: number; full: boolean }) =>
-  reverse(q, Number(e.orderID), { refunded: e.amount, full: e.full }).then(() => undefined);
+onOrderCancelled(async (q, e) => {
+  await reverse(q, Number(e.orderID), { refunded: null, full: true });
+});
+onRefund(async (q, e) => {
+  await reverse(q, Number(e.orderID), { refunded: e.amount, full: e.full });
+});
 
 /**
  * Credits every pending commission (of one referrer, or all) whose order can no longer be cancelled and whose hold
@@ -161,7 +165,7 @@ export async function creditDue(db: Db, referrerId?: number): Promise<number> {
      LEFT JOIN referral_groups g ON g.id = COALESCE(u.referral_group_id, (SELECT id FROM referral_groups WHERE is_default))
      WHERE a.kind = 'ACCRUE' AND ($1::int IS NULL OR a.referrer_id = $1)
        AND NOT EXISTS (SELECT 1 FROM referral_commissions c WHERE c.order_id = a.order_id AND c.kind = 'CREDIT')
-       AND o.status <> 'CANCELLED'
+       AND o.status NOT IN ('CANCELLED', 'REFUND_PENDING', 'REFUNDED')
        AND COALESCE(o.settled_at, o.created_at) + make_interval(days => COALESCE(g.hold_days, 0)) <= clock_timestamp()`,
     [referrerId ?? null],
   );
@@ -170,7 +174,7 @@ export async function creditDue(db: Db, referrerId?: number): Promise<number> {
     const done = await db.tx(async (q) => {
       await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [r.referrer_id]);
       const o = (await q.query('SELECT status, payment_status FROM orders WHERE id = $1 FOR UPDATE', [r.order_id])).rows[0];
-      if (o.status === 'CANCELLED' || isCancellable(o)) return false;
+      if (['CANCELLED', 'REFUND_PENDING', 'REFUNDED'].includes(o.status) || isCancellable(o)) return false;
       const l = (await ledgerOf(q, r.order_id))!;
       const net = l.accrued - l.reversed;
       const ins = await q.query(
@@ -304,7 +308,7 @@ export async function chart(
   const source = what === 'user'
     ? `SELECT u.referred_at AS at, 0 AS amount FROM users u WHERE u.referred_by = $1`
     : `SELECT COALESCE(o.settled_at, o.created_at) AS at, c.base AS amount FROM referral_commissions c JOIN orders o ON o.id = c.order_id
-       WHERE c.referrer_id = $1 AND c.kind = 'ACCRUE' AND o.status <> 'CANCELLED'`;
+       WHERE c.referrer_id = $1 AND c.kind = 'ACCRUE' AND o.status NOT IN ('CANCELLED', 'REFUND_PENDING', 'REFUNDED')`;
   const { rows } = await q.query(
     `WITH b AS (SELECT generate_series(date_trunc($2, $3::date::timestamp), $4::date::timestamp, ('1 ' || $2)::interval) AS start),
           x AS (SELECT date_trunc($2, s.at AT TIME ZONE $5) AS k, s.amount FROM (${source}) s

@@ -1,6 +1,5 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
-import { useShareAppMessage } from '@tarojs/taro'
 import { EmptyState } from '@/components/common/EmptyState'
 import { ChargedInBaseNote, Price } from '@/components/common/Price'
 import { MemberPrice } from '@/components/common/MemberPrice'
@@ -12,10 +11,10 @@ import { ProductGallery } from '@/components/product/ProductGallery'
 import { ProductRow } from '@/components/product/ProductRow'
 import { QuantityStepper } from '@/components/product/QuantityStepper'
 import { ShareBar } from '@/components/product/ShareBar'
+import { usePageShare } from '@/hooks/usePageShare'
 import { productUrl } from '@/components/product/ProductCard'
 import { Shell } from '@/components/shell/Shell'
 import { CART_URL } from '@/domain/cartAction'
-import { toPagePath } from '@/domain/routes'
 import { useAddOns } from '@/hooks/useAddOns'
 import { useLocalized } from '@/hooks/useLocalized'
 import { usePrice } from '@/hooks/usePrice'
@@ -41,9 +40,9 @@ export default function ProductPage() {
   const name = product ? localized(product.nameContent, product.name) : ''
 
   useReferralCapture()
+  // Mini-programs: the share menu sends this page (H5 has its ShareBar), with the sharer's referral id.
   const sharePath = useReferralPath(productUrl(id))
-  // Mini-programs: the share menu sends this page (no-op on H5, which has its ShareBar), with the sharer's referral id.
-  useShareAppMessage(() => ({ title: name, path: toPagePath(sharePath) }))
+  usePageShare({ title: name, path: sharePath })
 
   if (detail.status === 'loading') {
     return (
