@@ -6,12 +6,19 @@ import { useCallback, useState } from 'react'
 import { referralApi, type ChartPeriod } from '@/api/referral'
 import { messageOf } from '@/domain/errors'
 import { rangeFor, referralPath } from '@/domain/referral'
-import { platform } from '@/platform'
+import { useAppInfo } from '@/stores/appInfo'
 import { patchSession } from './patchSession'
 import { useLoad } from './useLoad'
 
 /** The store's page a referral link opens. */
 export const REFERRAL_LANDING = '/store'
+
+/** What the referrer area shares (its share sheet and the mini-programs' share menu): the store, with my referral id. */
+export function useReferralLink(): { title: string; path: string } {
+  const myID = useAppInfo((s) => s.info?.myID ?? '')
+  const title = useAppInfo((s) => s.info?.appContent.storeName ?? '')
+  return { title, path: myID ? referralPath(REFERRAL_LANDING, myID) : REFERRAL_LANDING }
+}
 
 export function useReferrer() {
   const info = useLoad(referralApi.generalInfo)
@@ -26,10 +33,6 @@ export function useReferrer() {
   const orderChart = useLoad(useCallback(() => referralApi.summary('order', { period, count }), [period, count]))
   const [joining, setJoining] = useState<string | null>(null)
   const [joinError, setJoinError] = useState<string | null>(null)
-  const [copied, setCopied] = useState<boolean | null>(null)
-
-  const myID = info.data?.myID ?? ''
-  const link = myID ? referralPath(REFERRAL_LANDING, myID) : ''
 
   const join = async (id: string) => {
     setJoining(id)
@@ -45,14 +48,9 @@ export function useReferrer() {
     }
   }
 
-  const copyLink = async () => setCopied(link ? await platform.copyLink(link) : false)
-
   return {
     info,
     groups,
-    link,
-    copyLink,
-    copied,
     join,
     joining,
     joinError,

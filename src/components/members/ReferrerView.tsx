@@ -7,7 +7,8 @@ import { Spinner } from '@/components/common/Spinner'
 import { CHART_RANGES, pageCount } from '@/domain/referral'
 import { useLocalized } from '@/hooks/useLocalized'
 import { usePrice } from '@/hooks/usePrice'
-import { useReferrer } from '@/hooks/useReferrer'
+import { useReferralLink, useReferrer } from '@/hooks/useReferrer'
+import { ShareActions } from '@/components/common/ShareActions'
 import { useT } from '@/hooks/useT'
 import type { MessageKey } from '@/i18n'
 import type { Loaded } from '@/hooks/useLoad'
@@ -34,6 +35,7 @@ export function ReferrerView() {
   const localized = useLocalized()
   const { format } = usePrice()
   const r = useReferrer()
+  const link = useReferralLink()
   const info = r.info.data
   const miniProgram = platform.environment().miniProgram
 
@@ -47,17 +49,8 @@ export function ReferrerView() {
           <View className="referrer-link" aria-label={t('referral.link.title')}>
             <Text className="members-section__title">{t('referral.link.title')}</Text>
             <Text className="referrer-link__id">{t('referral.myID', { id: info.myID })}</Text>
-            {miniProgram ? (
-              <Text className="referrer-link__hint">{t('referral.shareHint')}</Text>
-            ) : (
-              <>
-                <Text className="referrer-link__url" selectable>{r.link}</Text>
-                <View className="referrer-link__copy" role="button" tabIndex={0} onClick={r.copyLink}>
-                  {t('referral.copy')}
-                </View>
-                {r.copied ? <Text role="status" className="referrer-link__copied">{t('referral.copied')}</Text> : null}
-              </>
-            )}
+            {miniProgram ? <Text className="referrer-link__hint">{t('referral.shareHint')}</Text> : <Text className="referrer-link__url" selectable>{link.path}</Text>}
+            <ShareActions title={link.title} path={link.path} />
           </View>
           <View className="members-facts referrer-stats">
             <Stat label={t('referral.stats.users')} value={String(info.usersIntroduced)} />

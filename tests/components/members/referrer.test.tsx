@@ -13,14 +13,14 @@ const TEXT: Record<Language, Record<string, string>> = {
     join: 'Join Ambassadors', current: 'Your group', page1: 'Page 1 of 2', page2: 'Page 2 of 2', next: 'Next', prev: 'Previous',
     noUsers: 'Nobody has registered through your link yet.', noOrders: 'No orders from the friends you introduced yet.',
     usersChart: 'Users introduced', ordersChart: 'Orders introduced', weeks: 'Weeks', lastWeeks: 'Last 12 weeks', zone: "Dates in the store's time zone (America/Toronto).",
-    reversedState: 'Reversed', credited: 'Credited', order: 'Order 100042', copy: 'Copy link', copied: 'Link copied'
+    reversedState: 'Reversed', credited: 'Credited', order: 'Order 100042', copy: 'Share', copied: 'Link copied — paste it anywhere to share'
   },
   zh: {
     myID: '我的推荐码：RABC123', pending: '待结算佣金', earned: '已入账佣金', reversed: '已扣回佣金',
     join: '加入推广大使', current: '当前分组', page1: '第 1 / 2 页', page2: '第 2 / 2 页', next: '下一页', prev: '上一页',
     noUsers: '还没有人通过您的链接注册。', noOrders: '您推荐的好友还没有订单。',
     usersChart: '推荐用户', ordersChart: '推荐订单', weeks: '按周', lastWeeks: '最近 12 周', zone: '日期按本店时区（America/Toronto）计算。',
-    reversedState: '已扣回', credited: '已入账', order: '订单 100042', copy: '复制链接', copied: '链接已复制'
+    reversedState: '已扣回', credited: '已入账', order: '订单 100042', copy: '分享', copied: '链接已复制，可粘贴分享'
   }
 }
 
@@ -44,19 +44,19 @@ function serve(overrides: Record<string, unknown> = {}) {
 describe.each(LANGS)('referrer area (%s)', (lang) => {
   const text = TEXT[lang]
 
-  it('general info: my id and link, introduced counts, commission pending / earned / reversed; the link copies', async () => {
+  it('general info: my id and link, introduced counts, commission pending / earned / reversed; sharing copies the link with my id', async () => {
     resetStores(signedIn(), lang, '/user/referrer')
     serve()
     Object.assign(navigator, { clipboard: { writeText: jest.fn().mockResolvedValue(undefined) } })
     render(<ReferrerPage />)
     expect(await screen.findByText(text.myID)).toBeInTheDocument()
-    expect(screen.getByText(/\/store\?ref=RABC123$/)).toBeInTheDocument()
+    expect(screen.getByText('/store?ref=ref-1001')).toBeInTheDocument()
     expect(screen.getByText(text.pending).parentElement).toHaveTextContent('$1.65')
     expect(screen.getByText(text.earned).parentElement).toHaveTextContent('$4.94')
     expect(screen.getByText(text.reversed).parentElement).toHaveTextContent('$1.00')
     fireEvent.click(screen.getByText(text.copy))
     expect(await screen.findByText(text.copied)).toBeInTheDocument()
-    expect((navigator.clipboard.writeText as jest.Mock).mock.calls[0][0]).toMatch(/\/store\?ref=RABC123$/)
+    expect((navigator.clipboard.writeText as jest.Mock).mock.calls[0][0]).toMatch(/\/store\?ref=ref-1001$/)
   })
 
   it('users introduced: 10 a page with masked names; Next and Previous ask for the page', async () => {
