@@ -125,8 +125,8 @@ describe('the referral programme on a desktop in Chinese', () => {
       await open(a.page, stack.baseUrl, '/user/referrer')
       await visible(a.page, '.referrer-users .referrer-row__name').getByText('B*** C***').waitFor(WAIT)
       const orders = visible(a.page, '.referrer-orders')
-      await orders.locator(`[data-order-id="${paid}"]`).getByText('待结算').waitFor(WAIT)
-      await orders.locator(`[data-order-id="${atStore}"]`).getByText('待结算').waitFor(WAIT)
+      await orders.locator(`[data-order-id="${paid}"]`).getByText('待结算', { exact: true }).waitFor(WAIT)
+      await orders.locator(`[data-order-id="${atStore}"]`).getByText('待结算', { exact: true }).waitFor(WAIT)
       await visible(a.page, '.referrer-stats').getByText(money(paidCommission + atStoreCommission)).waitFor(WAIT)
       // the order chart's table (store time zone) counts both of today's orders
       const ordersTable = a.page.getByRole('table', { name: '推荐订单' })
@@ -142,8 +142,8 @@ describe('the referral programme on a desktop in Chinese', () => {
       assert.equal((await cancelled).status(), 200)
 
       await open(a.page, stack.baseUrl, '/user/referrer')
-      await visible(a.page, `.referrer-orders [data-order-id="${atStore}"]`).getByText('已扣回').waitFor(WAIT)
-      await visible(a.page, `.referrer-orders [data-order-id="${paid}"]`).getByText('待结算').waitFor(WAIT)
+      await visible(a.page, `.referrer-orders [data-order-id="${atStore}"]`).getByText('已扣回', { exact: true }).waitFor(WAIT)
+      await visible(a.page, `.referrer-orders [data-order-id="${paid}"]`).getByText('待结算', { exact: true }).waitFor(WAIT)
       const reversed = visible(a.page, '.referrer-stats .members-fact').filter({ hasText: '已扣回佣金' })
       await reversed.getByText(money(atStoreCommission)).waitFor(WAIT)
       const pending = visible(a.page, '.referrer-stats .members-fact').filter({ hasText: '待结算佣金' })
