@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { ID_TYPES, VERIFIED_CONTACT_STATUSES } from './constants.ts'
 import { Localized, Nullable, StringEnum } from './common.ts'
+import { ReferralId } from './referral.ts'
 
 export { SessionFields } from './appInfo.ts'
 
@@ -13,7 +14,8 @@ export const Credentials = Type.Object({ emailID: EmailID, password: Password })
 export type Credentials = Static<typeof Credentials>
 
 /** The server checks each field itself and answers every problem at once (400). The phone is the profile's to set. */
-export const Registration = Type.Object({ emailID: EmailID, password: Password, firstName: Name, lastName: Name })
+/** `referrerID`: the referral id of the share link the visitor arrived through (attributed at registration, spec §1). */
+export const Registration = Type.Object({ emailID: EmailID, password: Password, firstName: Name, lastName: Name, referrerID: Type.Optional(ReferralId) })
 export type Registration = Static<typeof Registration>
 
 export const ForgotPasswordQuery = Type.Object({ emailID: Type.String({ minLength: 1, maxLength: 254 }) })

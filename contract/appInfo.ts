@@ -2,6 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { LOCALES } from './constants.ts'
 import { Localized, Nullable, OperatorText, StringEnum } from './common.ts'
+import { MembershipSummary } from './memberships.ts'
+import { ReferrerUserGroup } from './referral.ts'
 
 const LinkActionType = StringEnum(['INTERNAL_LINK', 'EXTERNAL_LINK'])
 const menuFields = {
@@ -179,10 +181,10 @@ export const SessionFields = Type.Object({
   lastLoginDate: Type.String({ format: 'date-time' }),
   /** The shopper's referral id. */
   myID: Type.String(),
-  /** Always null until the referral programme lands (a later issue gives it its shape). */
-  referrerUserGroup: Type.Null(),
-  /** Always null until memberships land (a later issue gives it its shape). */
-  membership: Type.Null(),
+  /** The affiliated referral group the shopper earns commission in. */
+  referrerUserGroup: Nullable(ReferrerUserGroup),
+  /** The membership in force, or null. */
+  membership: Nullable(MembershipSummary),
   /** The account's e-mail was confirmed (a mailed link opened); until then no WeChat/Alipay sign-in can be linked to it. */
   emailVerified: Type.Optional(Type.Boolean())
 })

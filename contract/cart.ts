@@ -10,7 +10,11 @@ export const LineItem = Type.Object({
   ...OrderLine.properties,
   /** Stock of this line's option pair. */
   available: Type.Integer(),
-  soldOut: Type.Boolean()
+  soldOut: Type.Boolean(),
+  /** A member's line: the regular unit price `unitPrice` replaced. */
+  regularUnitPrice: Type.Optional(Type.Integer()),
+  /** A non-member's line: what a member would pay a unit. */
+  memberUnitPrice: Type.Optional(Type.Integer())
 })
 export type LineItem = Static<typeof LineItem>
 
@@ -59,6 +63,10 @@ export const Cart = Type.Object({
   lineItems: Type.Record(Type.String(), LineItem),
   ...totals,
   coupon: Nullable(CartCoupon),
+  /** Whether member prices apply (the cart's shopper is a member now). */
+  member: Type.Optional(Type.Boolean()),
+  /** Members: what member prices save on this cart; others: what they would save as members. */
+  memberSavings: Type.Optional(Type.Integer({ minimum: 0 })),
   orderMethod: Nullable(StringEnum(ORDER_METHODS)),
   checkout: CheckoutDraft
 })

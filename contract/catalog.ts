@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Localized, Nullable, PageFields, PagingQuery } from './common.ts'
+import { MembershipPlanInfo } from './membershipPlan.ts'
 
 export const OptionValue = Type.Object({ value: Type.String(), label: Localized })
 export type OptionValue = Static<typeof OptionValue>
@@ -34,6 +35,10 @@ export const Product = Type.Object({
   options: Type.Array(ProductOption),
   /** The operator's product type (list filter `productType`), 'PRODUCT' unless the operator says otherwise. */
   productType: Type.String(),
+  /** What a member pays (the product's member price, or the store's member discount); absent when members pay `price`. */
+  memberPrice: Type.Optional(Type.Integer()),
+  /** Products of type MEMBERSHIP: what buying one grants. */
+  membershipPlan: Type.Optional(MembershipPlanInfo),
   createdAt: Type.String({ format: 'date-time' })
 })
 export type Product = Static<typeof Product>

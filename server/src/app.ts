@@ -26,6 +26,9 @@ import accountRoutes from './routes/account.ts';
 import contentRoutes from './routes/content.ts';
 import contactRoutes from './routes/contact.ts';
 import laterRoutes from './routes/later.ts';
+import membershipRoutes from './routes/memberships.ts';
+import referralRoutes from './routes/referral.ts';
+import { creditDue } from './services/referral.ts';
 import paymentRoutes from './routes/payments.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -126,6 +129,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const sweeper = setInterval(() => {
     expireReservations(db, config.reservationTtlMinutes)
       .then(() => sweepExpired(db))
+      .then(() => creditDue(db))
       .catch((e) => app.log.error(e, 'reservation / retention sweep failed'));
   }, 60_000);
   sweeper.unref();
@@ -218,6 +222,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(verifiedContactRoutes, { prefix: API_PREFIX });
   await app.register(influencerRoutes, { prefix: API_PREFIX });
   await app.register(paymentRoutes, { prefix: API_PREFIX });
+  await app.register(membershipRoutes, { prefix: API_PREFIX });
+  await app.register(referralRoutes, { prefix: API_PREFIX });
   await app.register(laterRoutes, { prefix: API_PREFIX });
 
   registerStatic(app, config.staticDir);

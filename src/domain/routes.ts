@@ -43,6 +43,8 @@ export const ROUTES: RouteDef[] = [
   { page: 'packages/user/pages/influencer/index', area: 'user', patterns: ['/user/influencer'] },
   { page: 'packages/blog/pages/index/index', area: 'blog', patterns: ['/blog'] },
   { page: 'packages/blog/pages/post/index', area: 'blog', patterns: ['/blog/:slug'] },
+  { page: 'packages/user/pages/membership/index', area: 'user', patterns: ['/user/membership'] },
+  { page: 'packages/user/pages/referrer/index', area: 'user', patterns: ['/user/referrer'] },
   // The contact form, a general page of its own; its page path is the one spec §2's header helper opens in the mini-programs.
   { page: 'pages/contact/contact', patterns: ['/contact'] },
   // General pages (spec: "empty path — general pages area"); must stay last: it matches any single segment.

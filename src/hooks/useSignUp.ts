@@ -9,6 +9,7 @@ import { redirectAfterSignIn, validateSignUp, type SignUpValues } from '@/domain
 import { platform } from '@/platform'
 import { useSession } from '@/stores/session'
 import { useAccountForm } from './useAccountForm'
+import { forgetReferralId, keptReferralId } from './useReferral'
 import { useRoute } from './useRoute'
 import { finishSignIn } from './useSignIn'
 
@@ -28,7 +29,9 @@ export function useSignUp() {
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         emailID: values.emailID.trim(),
-        password: values.password
+        password: values.password,
+        // the share link the visitor arrived through: the server attributes them to its owner (first referrer wins)
+        ...(keptReferralId() ? { referrerID: keptReferralId() } : {})
       }
       if (pendingIdentity === 'wechat') {
         const answer = await wechatApi.register(registration)
@@ -39,6 +42,7 @@ export function useSignUp() {
       } else {
         await finishSignIn(await accountApi.register(registration))
       }
+      forgetReferralId()
       platform.navigate(redirectAfterSignIn(redirect), 'replace')
     })
 

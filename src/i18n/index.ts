@@ -14,12 +14,13 @@ import type coupons from './messages/coupons'
 import type lists from './messages/lists'
 import type blog from './messages/blog'
 import type influencers from './messages/influencers'
+import type members from './messages/members'
 import shell from './messages/shell'
 import store from './messages/store'
 
 export { LANGUAGES, type Language } from './define'
 
-type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof lists | typeof blog | typeof influencers | typeof shell | typeof store
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof lists | typeof blog | typeof influencers | typeof members | typeof shell | typeof store
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string

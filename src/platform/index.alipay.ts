@@ -48,5 +48,6 @@ export const platform: Platform = {
   connectivity: miniProgramConnectivity(),
   // app.config.ts preloadRule does it for the mini-programs.
   preloadLazyAreas: () => undefined,
-  pay: payAlipayMiniProgram
+  pay: payAlipayMiniProgram,
+  virtualGoodsPurchase: () => true
 }

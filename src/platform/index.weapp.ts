@@ -47,5 +47,18 @@ export const platform: Platform = {
   connectivity: miniProgramConnectivity(),
   // app.config.ts preloadRule does it for the mini-programs.
   preloadLazyAreas: () => undefined,
-  pay: payWeChatMiniProgram
+  pay: payWeChatMiniProgram,
+  virtualGoodsPurchase: () => !/ios/i.test(systemPlatform())
+}
+
+let devicePlatform: string | undefined
+function systemPlatform(): string {
+  if (devicePlatform === undefined) {
+    try {
+      devicePlatform = Taro.getSystemInfoSync().platform ?? ''
+    } catch {
+      devicePlatform = ''
+    }
+  }
+  return devicePlatform
 }

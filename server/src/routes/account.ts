@@ -13,7 +13,8 @@ import { mailContextOf, sendVerification, verifyEmail } from '../services/emailV
 import { getSession, requireUser } from '../lib/session.ts';
 import { storeCreditBalance } from '../services/cart.ts';
 import { changePassword, checkCredentials, createAccount, requestPasswordReset, resetPasswordWithToken, signIn, signOut } from '../services/auth.ts';
-import { storeCreditHistory, updateProfile, userFields } from '../services/profile.ts';
+import { storeCreditHistory, updateProfile } from '../services/profile.ts';
+import { sessionFields } from '../services/sessionFields.ts';
 import { addressBook, addressType, checkOwner, countries, provinces, replaceAddressBook } from '../services/addresses.ts';
 
 export default async function accountRoutes(server: FastifyInstance) {
@@ -108,7 +109,7 @@ export default async function accountRoutes(server: FastifyInstance) {
   });
   app.get('/admin/userManagement/userInfo', { schema: { response: { 200: SessionFields } } }, async (req) => {
     const s = await requireUser(req);
-    return userFields(s.user);
+    return sessionFields(db, s.user);
   });
 
   app.get('/admin/userManagement/getAddresses/:a/type/:b', { schema: { params: AddressBookParams, response: { 200: Addresses } } }, async (req) => {

@@ -19,7 +19,7 @@ import { getSettings } from '../services/settings.ts';
 import { allLocations, getLocation, isPickable } from '../services/locations.ts';
 import { exchangeCurrencies, exchangeRate, exchangeRates } from '../services/exchangeRates.ts';
 import { setSessionChoice } from '../services/visitor.ts';
-import { userFields } from '../services/profile.ts';
+import { sessionFields } from '../services/sessionFields.ts';
 
 const SETTINGS = ['storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'messages'];
 
@@ -86,7 +86,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
         footerLogo: st.storeInfo.footerLogo,
       },
     };
-    if (s?.user) Object.assign(body, userFields(s.user));
+    if (s?.user) Object.assign(body, await sessionFields(db, s.user));
     return body;
   });
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AddToCartBody, Cart, RemoveLineBody, SetQuantityBody } from '../../../contract/cart.ts';
-import { badRequest } from '../lib/errors.ts';
+import { badRequest, unauthorized } from '../lib/errors.ts';
 import { ensureSession, getSession } from '../lib/session.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
 import { getProduct, parseProductId } from '../services/catalog.ts';
@@ -26,6 +26,7 @@ export default async function cartRoutes(server: FastifyInstance) {
     if (addOn && !product.tags.includes('addon')) throw badRequest(`${product.name} is not an add-on product`);
     const pair = normalizeOptionPair(body.optionPair, product.options as any);
     const s = await ensureSession(req, reply);
+    if (product.membershipPlan && !s.userId) throw unauthorized('Sign in to buy a membership');
     return db.tx(async (q) => {
       const cart = (await findCart(q, s, { create: true, lock: true }))!;
       await addToCart(q, cart.id, productId, pair, body.quantity, addOn);

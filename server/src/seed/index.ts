@@ -8,6 +8,7 @@ import { confirmDemoEmail, seedOncePerShopperCoupon } from './security.ts';
 import { seedCalls } from './calls.ts';
 import { seedBlog } from './blog.ts';
 import { seedInfluencers } from './influencers.ts';
+import { seedMembers } from './members.ts';
 import * as S from './store.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
@@ -25,6 +26,7 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.calls', run: (q) => seedCalls(q) },
   { key: 'seeded.blog', run: (q) => seedBlog(q) },
   { key: 'seeded.influencers', run: (q) => seedInfluencers(q) },
+  { key: 'seeded.members', run: (q) => seedMembers(q) },
 ];
 
 async function seedAddedLater(db: Db, log: (m: string) => void) {

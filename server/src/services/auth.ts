@@ -11,7 +11,9 @@ import { PASSWORD_MIN_LENGTH } from '../../../contract/constants.ts';
 import type { Registration } from '../../../contract/account.ts';
 import { releaseReservation } from './orders.ts';
 import { EMAIL_RE } from './validate.ts';
-import { toUser, userFields } from './profile.ts';
+import { toUser } from './profile.ts';
+import { sessionFields } from './sessionFields.ts';
+import { attribute } from './referral.ts';
 import { queuePasswordReset } from '../mail/mails.ts';
 import { markVerified } from './emailVerification.ts';
 
@@ -52,7 +54,7 @@ export async function signIn(req: FastifyRequest, reply: FastifyReply, userId: n
     return (await q.query('UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING *', [userId])).rows[0];
   });
   req.sessionCache = undefined;
-  return userFields(toUser(row));
+  return sessionFields(db, toUser(row));
 }
 
 /** Signs the session's account out; the session token rotates. */
@@ -89,6 +91,7 @@ export async function createAccount(db: Queryable, b: Registration): Promise<num
     [email, hash, b.firstName.trim(), b.lastName.trim(), myId],
   );
   if (!rows[0]) throw conflict('An account with this e-mail already exists');
+  if (b.referrerID) await attribute(db, rows[0].id, b.referrerID);
   return rows[0].id;
 }
 

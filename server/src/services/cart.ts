@@ -7,7 +7,8 @@ import type { Db, Queryable } from '../db/index.ts';
 import type { Session } from '../lib/session.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { optionLabels } from '../lib/options.ts';
-import { computeTotals, type CouponRow, type Totals } from './pricing.ts';
+import { computeTotals, MEMBER_DISCOUNT_SQL, memberUnitPrice, type CouponRow, type Totals } from './pricing.ts';
+import { isMember } from './memberships.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import type { Address } from '../../../contract/account.ts';
 import type { Cart, LineItem } from '../../../contract/cart.ts';
@@ -58,14 +59,19 @@ export async function findCart(q: Queryable, s: Session | null, opts: { create?:
 }
 
 const LINES_SQL = `SELECT l.item_key, l.product_id, l.option_pair, l.quantity, l.add_on, p.name_en, p.name_zh, p.price, p.options,
+  p.member_price, p.product_type, ${MEMBER_DISCOUNT_SQL} AS member_discount,
   p.images->>0 AS image, COALESCE(v.stock, 0) AS stock
   FROM cart_lines l JOIN products p ON p.id = l.product_id
   LEFT JOIN variants v ON v.product_id = l.product_id AND v.option_pair = l.option_pair
   WHERE l.cart_id = $1 ORDER BY l.created_at, l.item_key`;
 
-export async function cartLines(q: Queryable, cartId: number): Promise<LineItem[]> {
+/** The cart's lines; a member's lines at member prices (regularUnitPrice kept), others' with what a member would pay. */
+export async function cartLines(q: Queryable, cartId: number, member = false): Promise<LineItem[]> {
   const { rows } = await q.query(LINES_SQL, [cartId]);
-  return rows.map((r: any) => ({
+  return rows.map((r: any) => {
+    const memberPrice = memberUnitPrice({ price: r.price, memberPrice: r.member_price ?? null, productType: r.product_type }, r.member_discount);
+    const unit = member && memberPrice != null ? memberPrice : r.price;
+    return {
     itemKey: r.item_key,
     productId: String(r.product_id),
     name: r.name_en,
@@ -74,12 +80,14 @@ export async function cartLines(q: Queryable, cartId: number): Promise<LineItem[
     optionPair: r.option_pair,
     optionLabels: optionLabels(r.option_pair, r.options ?? []),
     quantity: r.quantity,
-    unitPrice: r.price,
-    lineTotal: r.price * r.quantity,
+    unitPrice: unit,
+    lineTotal: unit * r.quantity,
     addOn: r.add_on,
     available: r.stock,
     soldOut: r.stock <= 0,
-  }));
+    ...(memberPrice == null ? {} : member ? { regularUnitPrice: r.price } : { memberUnitPrice: memberPrice }),
+    };
+  });
 }
 
 /**
@@ -133,7 +141,10 @@ function emptyDraft() {
 export async function cartView(q: Queryable, cart: CartRow | null): Promise<CartView> {
   if (!cart) return { ...EMPTY_CART, checkout: emptyDraft() };
   const rules = await getSetting<CheckoutRules>(q, 'checkout');
-  const lines = await cartLines(q, cart.id);
+  const member = cart.user_id != null && (await isMember(q, cart.user_id));
+  const lines = await cartLines(q, cart.id, member);
+  const memberSavings = lines.reduce((s, l) => s + ((member ? l.regularUnitPrice : l.memberUnitPrice) != null
+    ? Math.abs((l.regularUnitPrice ?? l.memberUnitPrice)! - l.unitPrice) * l.quantity : 0), 0);
   const coupon = await getCoupon(q, cart.coupon_code, cart.user_id, cart.reserved_order_id);
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
   const totals = computeTotals({
@@ -155,6 +166,8 @@ export async function cartView(q: Queryable, cart: CartRow | null): Promise<Cart
     coupon: coupon
       ? { code: coupon.code, description: coupon.desc_en, descriptionContent: { en: coupon.desc_en, zh: coupon.desc_zh }, valid: !problem, problem }
       : null,
+    member,
+    memberSavings,
     orderMethod: cart.order_method,
     checkout: {
       localStoreId: cart.local_store_id,

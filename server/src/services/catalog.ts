@@ -1,14 +1,17 @@
 import type { Queryable } from '../db/index.ts';
 import { notFound, badRequest } from '../lib/errors.ts';
 import type { Brand, Category, DetailBlock, ListHeading, Product } from '../../../contract/catalog.ts';
+import { MEMBER_DISCOUNT_SQL, memberUnitPrice } from './pricing.ts';
 
 export const PRODUCT_SELECT = `SELECT p.id, p.name_en, p.name_zh, p.desc_en, p.desc_zh, p.category, c.name_en AS cat_en,
   c.name_zh AS cat_zh, p.brand, p.tags, p.clearance, p.price, p.list_price, p.currency, p.images, p.options,
-  p.product_type, p.created_at,
+  p.product_type, p.created_at, p.member_price, ${MEMBER_DISCOUNT_SQL} AS member_discount,
+  mp.duration AS plan_duration, mp.level_en AS plan_level_en, mp.level_zh AS plan_level_zh, mp.benefits AS plan_benefits,
   COALESCE((SELECT sum(v.stock) FROM variants v WHERE v.product_id = p.id), 0)::int AS stock
-  FROM products p JOIN categories c ON c.name = p.category`;
+  FROM products p JOIN categories c ON c.name = p.category LEFT JOIN membership_plans mp ON mp.product_id = p.id`;
 
 export function toProduct(r: any): Product {
+  const memberPrice = memberUnitPrice({ price: r.price, memberPrice: r.member_price ?? null, productType: r.product_type }, r.member_discount ?? 0);
   const iso = r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString();
   return {
     id: String(r.id),
@@ -29,6 +32,10 @@ export function toProduct(r: any): Product {
     soldOut: r.stock <= 0,
     options: r.options ?? [],
     productType: r.product_type,
+    ...(memberPrice != null ? { memberPrice } : {}),
+    ...(r.plan_duration
+      ? { membershipPlan: { duration: r.plan_duration, level: { en: r.plan_level_en, zh: r.plan_level_zh }, benefits: r.plan_benefits ?? [] } }
+      : {}),
     createdAt: iso,
   };
 }
@@ -125,13 +132,13 @@ export async function stockOf(q: Queryable, productId: number, optionPair: strin
 
 /** Up to 8 other active products of the same category, newest first. */
 export async function relatedProductIds(q: Queryable, product: Product): Promise<string[]> {
-  const { rows } = await q.query(`SELECT id FROM products WHERE category = $1 AND id <> $2 AND record_status = 'ACTIVE' ORDER BY created_at DESC LIMIT 8`,
+  const { rows } = await q.query(`SELECT id FROM products WHERE category = $1 AND id <> $2 AND record_status = 'ACTIVE' AND product_type = 'PRODUCT' ORDER BY created_at DESC LIMIT 8`,
     [product.category, Number(product.id)]);
   return rows.map((r: any) => String(r.id));
 }
 
 const CATEGORIES_SQL = `SELECT c.name, c.name_en, c.name_zh, c.image,
-  (SELECT count(*)::int FROM products p WHERE p.category = c.name AND p.record_status = 'ACTIVE' AND ${NOT_AN_ADD_ON}) AS n FROM categories c`;
+  (SELECT count(*)::int FROM products p WHERE p.category = c.name AND p.record_status = 'ACTIVE' AND p.product_type = 'PRODUCT' AND ${NOT_AN_ADD_ON}) AS n FROM categories c`;
 const toCategory = (r: any): Category => ({ name: r.name, nameContent: { en: r.name_en, zh: r.name_zh }, image: r.image ?? '', productCount: r.n });
 
 export async function categories(q: Queryable): Promise<Category[]> {

@@ -9,6 +9,7 @@ import { couponUseProblem } from './pricing.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
 import { queueReceipt } from '../mail/mails.ts';
+import { orderSettled } from './orderEvents.ts';
 import { notifyOrderCancelled, requestRefund } from './refunds.ts';
 
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -224,9 +225,9 @@ export async function reserve(q: Queryable, s: Session, limits: HoldLimits) {
   const order = rows[0];
   for (const [i, l] of lines.entries()) {
     await q.query(
-      `INSERT INTO order_lines (order_id, line_no, item_key, product_id, name_en, name_zh, image, option_pair, quantity, unit_price, line_total, add_on)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
-      [order.id, i + 1, l.itemKey, Number(l.productId), l.nameContent.en, l.nameContent.zh, l.image, l.optionPair, l.quantity, l.unitPrice, l.lineTotal, l.addOn],
+      `INSERT INTO order_lines (order_id, line_no, item_key, product_id, name_en, name_zh, image, option_pair, quantity, unit_price, line_total, add_on, regular_unit_price)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+      [order.id, i + 1, l.itemKey, Number(l.productId), l.nameContent.en, l.nameContent.zh, l.image, l.optionPair, l.quantity, l.unitPrice, l.lineTotal, l.addOn, l.regularUnitPrice ?? null],
     );
   }
   await q.query('UPDATE carts SET reserved_order_id = $1, reserved_fingerprint = $2 WHERE id = $3', [order.id, fp, cart.id]);
@@ -284,6 +285,7 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
   await voidAttempts(q, o.id);
   await emptyCartOf(q, o.id);
   await queueReceipt(q, o.id);
+  await orderSettled(q, o.id);
   return rows[0];
 }
 

@@ -72,3 +72,18 @@ export function computeTotals(input: {
   const storeCredit = Math.max(0, Math.min(input.storeCreditApplied, beforeCredit));
   return { subtotal, discount, tip, tax, shipping, storeCredit, total: beforeCredit - storeCredit };
 }
+
+/**
+ * What a member pays for one unit (issue 13): the product's own member price, else the store's member discount in
+ * percent (rounded down to the minor unit); null when members pay the regular price (membership plans themselves,
+ * no discount, or a "member price" that is not lower). Lists, the product page, the cart, checkout and the charged
+ * total all take it from here.
+ */
+export function memberUnitPrice(p: { price: number; memberPrice: number | null; productType: string }, discountPercent: number): number | null {
+  if (p.productType === 'MEMBERSHIP') return null;
+  const candidate = p.memberPrice != null ? p.memberPrice : discountPercent > 0 ? Math.floor((p.price * (100 - discountPercent)) / 100) : null;
+  return candidate != null && candidate < p.price ? candidate : null;
+}
+
+/** The SQL expression of the store's member discount percent (0 without a membership programme). */
+export const MEMBER_DISCOUNT_SQL = `COALESCE((SELECT (value->>'discountPercent')::int FROM settings WHERE key = 'membership'), 0)`;

@@ -5,6 +5,7 @@ import type { SessionUser } from '../lib/session.ts';
 import type { ProfileUpdate, SessionFields, StoreCreditHistory } from '../../../contract/account.ts';
 import { storeCreditBalance } from './cart.ts';
 import { PHONE_RE } from './validate.ts';
+import { sessionFields } from './sessionFields.ts';
 
 export function toUser(r: any): SessionUser {
   return {
@@ -15,14 +16,13 @@ export function toUser(r: any): SessionUser {
 }
 
 /** The signed-in fields of app info and of every sign-in answer. */
-export function userFields(u: SessionUser): SessionFields {
+export function userFields(u: SessionUser, extra: Pick<SessionFields, 'membership' | 'referrerUserGroup'> = { membership: null, referrerUserGroup: null }): SessionFields {
   return {
     user: { firstName: u.firstName, lastName: u.lastName, emailID: u.email, profileImage: u.profileImage, phone: u.phone },
     userID: String(u.id),
     lastLoginDate: (u.lastLoginAt ?? new Date()).toISOString(),
     myID: u.myId,
-    referrerUserGroup: null,
-    membership: null,
+    ...extra,
     emailVerified: u.emailVerified,
   };
 }
@@ -38,7 +38,7 @@ export async function updateProfile(db: Queryable, userId: number, b: ProfileUpd
       profile_image = COALESCE($5, profile_image) WHERE id = $1 RETURNING *`,
     [userId, b.firstName?.trim() ?? null, b.lastName?.trim() ?? null, b.phone?.trim() ?? null, b.profileImage ?? null],
   );
-  return userFields(toUser(rows[0]));
+  return sessionFields(db, toUser(rows[0]));
 }
 
 export async function storeCreditHistory(db: Queryable, userId: number): Promise<StoreCreditHistory> {

@@ -13,6 +13,7 @@ import { StoreCreditPanel } from './StoreCreditPanel'
 import { TextLink } from './TextLink'
 import { VerifiedContactPanel } from './VerifiedContactPanel'
 import { WeChatBindingPanel } from './WeChatBindingPanel'
+import '@/i18n/members'
 import './MyAccount.scss'
 import { INFLUENCERS_URL, MY_INFLUENCER_URL } from '@/components/influencers/urls'
 import '@/i18n/influencers'
@@ -40,6 +41,8 @@ export function MyAccount() {
       <EmailConfirmationNotice />
       <View className="my-account__section my-account__links">
         <TextLink to="/user/orders" label={t('user.orders.title')} className="my-account__orders-link" />
+        <TextLink to="/user/membership" label={t('members.title')} className="my-account__membership-link" />
+        <TextLink to="/user/referrer" label={t('referral.title')} className="my-account__referrer-link" />
         <TextLink to="/account/reset" label={t('account.reset.changeTitle')} />
         <TextLink to={MY_INFLUENCER_URL} label={t('influencer.mine.title')} className="my-account__influencer-link" />
         <TextLink to={INFLUENCERS_URL} label={t('influencer.list.title')} />

@@ -3,6 +3,8 @@ import { View, Text } from '@tarojs/components'
 import type { LineItem } from '@/api/cart'
 import { LazyImage } from '@/components/common/LazyImage'
 import { Price } from '@/components/common/Price'
+import { MemberPrice } from '@/components/common/MemberPrice'
+import { lineMemberPrice } from '@/domain/membership'
 import { QuantityStepper } from '@/components/product/QuantityStepper'
 import { productUrl } from '@/components/product/ProductCard'
 import { optionValuesText } from '@/domain/options'
@@ -41,7 +43,8 @@ export const CartLine = memo(function CartLine({ line, currency, busy, rejectedA
         {line.optionPair ? <Text className="cart-line__options">{optionValuesText(line.optionPair, line.optionLabels, language)}</Text> : null}
         {line.addOn ? <Text className="cart-line__tag">{t('cart.addOnTag')}</Text> : null}
         <View className="cart-line__unit">
-          <Price amount={line.unitPrice} currency={currency} />
+          <Price amount={line.unitPrice} currency={currency} was={line.regularUnitPrice} />
+          <MemberPrice view={lineMemberPrice(line)} currency={currency} />
         </View>
         <View className="cart-line__controls">
           <QuantityStepper value={line.quantity} disabled={busy} onChange={(q) => onQuantity(line, q)} onZero={() => onAskRemove(line)} />

@@ -22,7 +22,7 @@ const ROWS: { key: keyof Cart & ('discount' | 'tip' | 'storeCredit' | 'tax' | 's
  */
 export function CartTotals({ cart }: { cart: Cart }) {
   const t = useT()
-  const { converted, base, display, toDisplay } = usePrice()
+  const { converted, base, display, toDisplay, format } = usePrice()
   const rows = ROWS.filter((row) => cart[row.key] !== 0).map((row) => ({
     key: row.key,
     label: row.label,
@@ -47,6 +47,11 @@ export function CartTotals({ cart }: { cart: Cart }) {
         <Text>{t('cart.total')}</Text>
         <Price className="cart-totals__total" amount={shown.total} currency={shown.currency} />
       </View>
+      {cart.memberSavings ? (
+        <Text className="cart-totals__member">
+          {cart.member ? `${t('store.memberSaved')}: ${format(cart.memberSavings, cart.currency)}` : t('store.memberSaves', { amount: format(cart.memberSavings, cart.currency) })}
+        </Text>
+      ) : null}
       <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
     </View>
   )

@@ -3,6 +3,8 @@ import { View, Text } from '@tarojs/components'
 import type { Product } from '@/api/catalog'
 import { LazyImage } from '@/components/common/LazyImage'
 import { Price } from '@/components/common/Price'
+import { MemberPrice } from '@/components/common/MemberPrice'
+import { memberPriceOf } from '@/domain/membership'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
@@ -36,6 +38,7 @@ export const ProductCard = memo(function ProductCard({ product }: { product: Pro
       </View>
       <Text className="product-card__name">{name}</Text>
       <Price className="product-card__price" amount={product.price} currency={product.currency} was={product.listPrice} />
+      <MemberPrice view={memberPriceOf(product)} currency={product.currency} />
     </View>
   )
 })

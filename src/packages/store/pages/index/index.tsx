@@ -9,6 +9,7 @@ import { useCategories } from '@/hooks/useCategories'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useProductList } from '@/hooks/useProductList'
 import { useT } from '@/hooks/useT'
+import { useReferralCapture } from '@/hooks/useReferral'
 import { platform } from '@/platform'
 import '@/i18n/lists'
 import '../store.scss'
@@ -22,6 +23,7 @@ export default function StorePage() {
   const categories = useCategories()
   const list = useProductList(ALL_PRODUCTS)
   useReachBottom(list.loadMore)
+  useReferralCapture()
 
   return (
     <Shell title={t('store.title')}>

@@ -2,6 +2,8 @@ import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import { EmptyState } from '@/components/common/EmptyState'
 import { ChargedInBaseNote, Price } from '@/components/common/Price'
+import { MemberPrice } from '@/components/common/MemberPrice'
+import { memberPriceOf } from '@/domain/membership'
 import { Spinner } from '@/components/common/Spinner'
 import { AddOnList } from '@/components/product/AddOnList'
 import { OptionPicker } from '@/components/product/OptionPicker'
@@ -20,6 +22,7 @@ import { usePrice } from '@/hooks/usePrice'
 import { useProduct } from '@/hooks/useProduct'
 import { useProductDetail } from '@/hooks/useProductDetail'
 import { useRoute } from '@/hooks/useRoute'
+import { useReferralCapture, useReferralPath } from '@/hooks/useReferral'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import '@/i18n/lists'
@@ -40,8 +43,10 @@ export default function ProductPage() {
   const { product, availability } = detail
   const name = product ? localized(product.nameContent, product.name) : ''
 
-  // Mini-programs: the share menu sends this page (H5 has its ShareBar).
-  usePageShare({ title: name, path: productUrl(id) })
+  useReferralCapture()
+  // Mini-programs: the share menu sends this page (H5 has its ShareBar), with the sharer's referral id.
+  const sharePath = useReferralPath(productUrl(id))
+  usePageShare({ title: name, path: sharePath })
 
   if (detail.status === 'loading') {
     return (
@@ -82,6 +87,7 @@ export default function ProductPage() {
           <View className="product-page__main">
             <Text className="product-page__name">{name}</Text>
             <Price className="product-page__price" amount={product.price} currency={product.currency} was={product.listPrice} />
+            <MemberPrice className="product-page__member-price" view={memberPriceOf(product)} currency={product.currency} />
             <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
             {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} /> : null}
             {stockNote ? <Text className={`product-page__stock product-page__stock--${stockNote.tone}`}>{stockNote.text}</Text> : null}
@@ -120,7 +126,7 @@ export default function ProductPage() {
                 </Text>
               </View>
             ) : null}
-            <ShareBar title={name} path={productUrl(product.id)} />
+            <ShareBar title={name} path={sharePath} />
           </View>
         </View>
         <View className="product-page__section">

@@ -1,0 +1,21 @@
+import { Shell } from '@/components/shell/Shell'
+import { useT } from '@/hooks/useT'
+import { usePageShare } from '@/hooks/usePageShare'
+import { useReferralLink } from '@/hooks/useReferrer'
+import { ReferrerView } from '@/components/members/ReferrerView'
+import { SignedIn } from '@/components/account/SignedIn'
+import '@/i18n/more'
+import '@/i18n/members'
+
+export default function Page() {
+  const t = useT()
+  // Mini-programs: the share menu of this page shares the store with my referral id.
+  usePageShare(useReferralLink())
+  return (
+    <Shell title={t('referral.title')}>
+      <SignedIn>
+        <ReferrerView />
+      </SignedIn>
+    </Shell>
+  )
+}
