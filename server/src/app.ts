@@ -26,6 +26,8 @@ import accountRoutes from './routes/account.ts';
 import contentRoutes from './routes/content.ts';
 import contactRoutes from './routes/contact.ts';
 import laterRoutes from './routes/later.ts';
+import campaignRoutes from './routes/campaigns.ts';
+import { startCampaignSweeper } from './services/campaignSweeper.ts';
 import paymentRoutes from './routes/payments.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import { createIdentityProvider } from './identity/index.ts';
@@ -120,6 +122,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }, 60_000);
   sweeper.unref();
   startMail(app);
+  await startCampaignSweeper(app);
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
@@ -198,6 +201,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(uploadRoutes, { prefix: API_PREFIX });
   await app.register(verifiedContactRoutes, { prefix: API_PREFIX });
   await app.register(paymentRoutes, { prefix: API_PREFIX });
+  await app.register(campaignRoutes, { prefix: API_PREFIX });
   await app.register(laterRoutes, { prefix: API_PREFIX });
 
   registerStatic(app, config.staticDir);

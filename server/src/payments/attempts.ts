@@ -17,6 +17,7 @@ import type { Session } from '../lib/session.ts';
 import { emptyCartOf, loadOwnOrder, parseOrderId } from '../services/orders.ts';
 import { storeCreditBalance } from '../services/cart.ts';
 import { queueReceipt } from '../mail/mails.ts';
+import { campaignOrderPaid } from '../services/campaigns.ts';
 import type { PaymentAttempt, PaymentChannel } from './provider.ts';
 
 export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED' | 'VOID' | 'NEEDS_REFUND';
@@ -149,6 +150,7 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
     );
     await emptyCartOf(q, order.id);
     await queueReceipt(q, order.id);
+    await campaignOrderPaid(q, order.id);
     return mark('PAID', null);
   });
 }

@@ -25,13 +25,6 @@ export const LATER: [M[], string, string][] = [
   [['GET'], '/admin/userManagement/user/like/:id/true', 'Influencer profiles'],
   [['GET'], '/common3/influencerProfile/list', 'Influencer profiles'],
   [['GET'], '/common3/influencerProfile/detail/:id', 'Influencer profiles'],
-  [['POST', 'PUT'], '/shoppingManagement4/myCart/fc/:campaign', 'Fission campaigns'],
-  [['GET'], '/shoppingManagement4/myCart/fc/:campaign', 'Fission campaigns'],
-  [['GET'], '/common3/campaign/fissionList', 'Fission campaigns'],
-  [['GET'], '/common3/campaign/fission/:id', 'Fission campaigns'],
-  [['GET'], '/productManagement2/campaignProductItem/list/all', 'Fission campaigns'],
-  [['GET'], '/productManagement2/campaignProductItem/:id', 'Fission campaigns'],
-  [['GET'], '/common3/orders/list', 'Fission campaign orders'],
 ];
 
 export default async function laterRoutes(app: FastifyInstance) {

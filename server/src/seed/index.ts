@@ -4,6 +4,7 @@ import { allOptionPairs } from '../lib/options.ts';
 import { hashPassword } from '../lib/password.ts';
 import { brands, categories, seedProducts } from './catalogue.ts';
 import { seedLiveRooms } from './liveRooms.ts';
+import { seedCampaigns } from './campaigns.ts';
 import * as S from './store.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
@@ -16,6 +17,7 @@ export const DEMO_PASSWORD = 'demopass123';
  */
 const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.liveRooms', run: (q) => seedLiveRooms(q) },
+  { key: 'seeded.campaigns', run: (q) => seedCampaigns(q) },
 ];
 
 async function seedAddedLater(db: Db, log: (m: string) => void) {

@@ -8,6 +8,7 @@ import { cartView, findCart, fingerprint, storeCreditBalance, type CartRow } fro
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
 import { queueReceipt } from '../mail/mails.ts';
+import { isCampaignOrder, orderCampaignOf } from './campaigns.ts';
 
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -20,6 +21,7 @@ export async function orderView(q: Queryable, o: any) {
     'SELECT l.*, p.options FROM order_lines l LEFT JOIN products p ON p.id = l.product_id WHERE l.order_id = $1 ORDER BY l.line_no', [o.id]);
   const comments = await q.query('SELECT text, created_at FROM order_comments WHERE order_id = $1 ORDER BY id', [o.id]);
   const info = await getSetting<any>(q, 'storeInfo');
+  const campaign = await orderCampaignOf(q, o.id);
   return {
     orderID: String(o.id),
     status: o.status,
@@ -44,6 +46,7 @@ export async function orderView(q: Queryable, o: any) {
     createdAt: iso(o.created_at)!,
     storeName: info?.storeName ?? '',
     userID: o.user_id != null ? String(o.user_id) : null,
+    ...(campaign ? { campaign } : {}),
   };
 }
 
@@ -249,6 +252,7 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
   await lockCartsOf(q, orderId);
   const o = await loadOwnOrder(q, s, orderId, true);
   if (o.status !== 'INTERIM' || o.payment_status !== 'NOT_PAID') throw conflict(`Order ${orderId} is ${o.status.toLowerCase()} and cannot be paid again`);
+  if (await isCampaignOrder(q, o.id)) throw badRequest('A group-buy order is paid online; choose a payment method');
   const rules = await getSetting<CheckoutRules>(q, 'checkout');
   let paymentStatus: string;
   if (method === 'PAY_AT_STORE') {
