@@ -9,19 +9,21 @@ import type account from './messages/account'
 import type checkout from './messages/checkout'
 import type confirmation from './messages/confirmation'
 import type contact from './messages/contact'
+import type campaigns from './messages/campaigns'
+import campaignsCore from './messages/campaignsCore'
 import shell from './messages/shell'
 import store from './messages/store'
 
 export { LANGUAGES, type Language } from './define'
 
-type Area = typeof shell | typeof store | typeof account | typeof checkout | typeof confirmation | typeof contact
+type Area = typeof shell | typeof store | typeof account | typeof checkout | typeof confirmation | typeof contact | typeof campaignsCore | typeof campaigns
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string
 
 const catalogue: Record<Language, Record<string, string>> = {
-  en: Object.assign({}, shell.en, store.en),
-  zh: Object.assign({}, shell.zh, store.zh)
+  en: Object.assign({}, shell.en, store.en, campaignsCore.en),
+  zh: Object.assign({}, shell.zh, store.zh, campaignsCore.zh)
 }
 
 /** Adds an area's texts (src/i18n/more.ts). */
