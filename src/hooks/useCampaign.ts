@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { campaignsApi } from '@/api/campaigns'
 import { signInUrlFor } from '@/domain/accountForms'
-import { campaignCartUrl, shownStatus } from '@/domain/campaigns'
+import { campaignCartUrl, campaignShareUrl, campaignUrl, shownStatus } from '@/domain/campaigns'
 import { messageOf } from '@/domain/errors'
 import { platform } from '@/platform'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
@@ -40,7 +40,7 @@ export function useCampaign(id: string, inviter: string | undefined) {
     async (itemId: string, quantity: number) => {
       setError(null)
       if (!loggedIn) {
-        platform.navigate(signInUrlFor(platform.currentRoute().path))
+        platform.navigate(signInUrlFor(inviter ? campaignShareUrl(id, inviter) : campaignUrl(id)))
         return
       }
       setAdding(itemId)

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { campaignsApi } from '@/api/campaigns'
 import { checkoutApi } from '@/api/checkout'
-import { shownStatus } from '@/domain/campaigns'
+import { campaignCartUrl, shownStatus } from '@/domain/campaigns'
 import { messageOf } from '@/domain/errors'
 import { carrierOf, offeredMethods, preselectedMethod, type PaymentMethod } from '@/domain/paymentMethods'
 import { platform } from '@/platform'
@@ -16,8 +16,8 @@ import { useRequireUser } from './useAccount'
 import { useCountdown, useServerOffset } from './useCountdown'
 import { useLoad } from './useLoad'
 
-export function useCampaignCart(id: string) {
-  const { ready } = useRequireUser()
+export function useCampaignCart(id: string, inviter?: string) {
+  const { ready } = useRequireUser(campaignCartUrl(id, inviter))
   const loadCart = useCallback(() => campaignsApi.cart(id), [id])
   const cart = useLoad(loadCart, ready && !!id)
   const loadConfig = useCallback(() => checkoutApi.paymentConfig(), [])

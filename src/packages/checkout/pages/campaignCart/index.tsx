@@ -17,7 +17,7 @@ export default function Page() {
   const route = useRoute()
   const id = route.params.FissionSale ?? ''
   const inviter = route.params.inviter || undefined
-  const c = useCampaignCart(id)
+  const c = useCampaignCart(id, inviter)
   const offset = useServerOffset(c.cart.data?.serverTime)
   const back = () => platform.navigate(id ? campaignShareUrl(id, inviter) : '/store')
 

@@ -8,6 +8,7 @@ import { useLocalized } from '@/hooks/useLocalized'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
+import '@/i18n/more'
 import '@/i18n/campaigns'
 
 /**
