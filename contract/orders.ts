@@ -15,7 +15,8 @@ export const Contact = Type.Object({
 export type Contact = Static<typeof Contact>
 
 /** INTERIM: reserved, not settled; NEW: settled (paid, or to pay at the store); COMPLETED: handed over; CANCELLED. */
-const ORDER_STATUSES = ['INTERIM', 'NEW', 'COMPLETED', 'CANCELLED'] as const
+/** REFUND_PENDING: fully refunded, money on its way back; REFUNDED: all of it returned (server/src/services/refunds.ts). */
+const ORDER_STATUSES = ['INTERIM', 'NEW', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'] as const
 const PAYMENT_STATUSES = ['NOT_PAID', 'PAY_AT_STORE', 'PAID_ONLINE', 'PAID_BY_DISCOUNT'] as const
 
 export const OrderLine = Type.Object({
@@ -64,6 +65,8 @@ export const Order = Type.Object({
   customerComment: Type.String(),
   comments: Type.Array(OrderComment),
   cancellable: Type.Boolean(),
+  /** Minor units returned (or being returned) to the shopper so far; 0 when nothing was refunded. */
+  refunded: Type.Integer({ minimum: 0 }),
   createdAt: Type.String({ format: 'date-time' }),
   storeName: Type.String(),
   /** Null for a guest's order. */

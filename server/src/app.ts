@@ -30,6 +30,8 @@ import campaignRoutes from './routes/campaigns.ts';
 import { startCampaignSweeper } from './services/campaignSweeper.ts';
 import paymentRoutes from './routes/payments.ts';
 import { createPaymentProvider } from './payments/index.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { RefundWorker } from './services/refunds.ts';
 import { createIdentityProvider } from './identity/index.ts';
 import identityRoutes from './routes/identity.ts';
 import liveStreamRoutes from './routes/liveStream.ts';
@@ -48,6 +50,9 @@ declare module 'fastify' {
     config: Config;
     /** Every route under the API prefix and the schemas it declares (the OpenAPI document and its test read them). */
     declaredRoutes: DeclaredRoute[];
+    /** The one payment provider of this process (PAYMENT_PROVIDER): routes and the refund worker share it. */
+    paymentProvider: PaymentProvider;
+    refundWorker: RefundWorker;
   }
 }
 
@@ -64,7 +69,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (refusal) throw new Error(refusal);
   // Unknown providers too: a build that failed after opening the database would leave its pool and mail worker
   // running (a process that never exits).
-  createPaymentProvider(config.paymentProvider);
+  const paymentProvider = createPaymentProvider(config.paymentProvider, { refundFailures: config.sandboxRefundFailures });
   createIdentityProvider(config.identityProvider, API_PREFIX);
   configurePasswordHashing(config.scryptLogN, config.scryptP);
   const app = Fastify({
@@ -91,6 +96,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('paymentProvider', paymentProvider);
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     await db.close();
@@ -122,6 +128,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }, 60_000);
   sweeper.unref();
   startMail(app);
+  const refunds = new RefundWorker(db, paymentProvider, { pollMs: config.refundPollMs, retryBaseMs: config.refundRetryBaseMs, log: app.log });
+  app.decorate('refundWorker', refunds);
+  app.addHook('preClose', () => refunds.stop());
+  refunds.start();
   await startCampaignSweeper(app);
 
   app.setErrorHandler((err: any, req, reply) => {

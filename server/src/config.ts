@@ -46,6 +46,11 @@ export interface Config {
   mailPollMs: number;
   /** first retry of a mail the transport refused; doubles per attempt up to an hour */
   mailRetryBaseMs: number;
+  /** how often the refund worker looks for refunds to send, and its first retry after a provider error */
+  refundPollMs: number;
+  refundRetryBaseMs: number;
+  /** SANDBOX_REFUND_FAILURES: the sandbox refuses this many refunds first (to watch the worker retry) */
+  sandboxRefundFailures: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,6 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     mailPollMs: Number(env.MAIL_POLL_MS ?? 2000),
     mailRetryBaseMs: Number(env.MAIL_RETRY_BASE_MS ?? 30_000),
+    refundPollMs: Number(env.REFUND_POLL_MS ?? 5000),
+    refundRetryBaseMs: Number(env.REFUND_RETRY_BASE_MS ?? 30_000),
+    sandboxRefundFailures: Number(env.SANDBOX_REFUND_FAILURES ?? 0),
   };
 }
 

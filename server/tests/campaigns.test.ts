@@ -13,10 +13,12 @@ import { freshDb, isError, ok, Shopper, startServer, type Running, type TestDb }
 let tdb: TestDb;
 let srv: Running;
 let seq = 0;
+/** The refund worker polls often, and retries at once after a provider error. */
+const FAST_REFUNDS = { refundPollMs: 30, refundRetryBaseMs: 30 };
 
 before(async () => {
   tdb = await freshDb();
-  srv = await startServer(tdb);
+  srv = await startServer(tdb, { config: FAST_REFUNDS });
 });
 after(async () => {
   await srv?.close();
@@ -80,6 +82,20 @@ const order = async (s: Shopper, id: string) => ok(await s.get(`/admin/orderMana
 const detail = async (c: { id: string }) => ok(await new Shopper(srv.base).get(`/common3/campaign/fission/${c.id}`)).campaign;
 const available = async (c: { id: string; itemId: string }) => ok(await new Shopper(srv.base).get(`/productManagement2/campaignProductItem/${c.itemId}`)).available as number;
 const refundedState = (status: string) => status === 'REFUND_PENDING' || status === 'REFUNDED';
+const storeStock = async (productId: number) =>
+  (await srv.app.db.query(`SELECT stock FROM variants WHERE product_id = $1 AND option_pair = ''`, [productId])).rows[0].stock as number;
+const refundRows = async (app: Running['app'], orderID: string) =>
+  (await app.db.query('SELECT idempotency_key, status, amount, attempts FROM refunds WHERE order_id = $1', [Number(orderID)])).rows;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 describe('campaigns', () => {
   test('the seed has a filling campaign, one ending within the hour and one that succeeded, in both languages', async () => {
@@ -135,11 +151,14 @@ describe('campaigns', () => {
 
   test('end reached first: every paid order is refunded, unpaid ones can no longer join, and the stock is back', async () => {
     const c = await campaign({ target: 3, stock: 5 });
+    const stock = await storeStock(c.productId);
     const a = await shopper();
     const b = await shopper();
-    await pay(a.s, await reserve(a.s, c, 2));
+    const oa = await reserve(a.s, c, 2);
+    await pay(a.s, oa);
     const ob = await reserve(b.s, c, 1);
     assert.equal(await available(c), 2);
+    assert.equal(await storeStock(c.productId), stock - 3);
     await srv.app.db.query(`UPDATE campaigns SET ends_at = now() - interval '1 second' WHERE id = $1`, [Number(c.id)]);
     assert.equal((await detail(c)).status, 'CLOSING');
     isError(await b.s.post(`${cartUrl(c)}/reserve`), 409);
@@ -151,7 +170,13 @@ describe('campaigns', () => {
     const mine = list.orders.filter((o: any) => o.campaign?.id === c.id);
     assert.equal(mine.length, 1);
     assert.ok(refundedState(mine[0].status), mine[0].status);
+    assert.equal(mine[0].refunded, 2 * 999);
     assert.equal(mine[0].campaign.status, 'FAILED');
+    assert.deepEqual((await refundRows(srv.app, oa)).map((r: any) => [r.idempotency_key, r.amount]), [[`campaign-${c.id}-order-${oa}`, 2 * 999]]);
+    // the refund worker sends it: the shopper sees it refunded
+    await until('the refund to be done', async () => ((await order(a.s, oa)).status === 'REFUNDED' ? true : undefined));
+    // A's units are back in the store's stock; B's still held until B's reservation ends
+    assert.equal(await storeStock(c.productId), stock - 1);
     // B's unpaid order is not refunded (nothing was paid); when it expires its units count no more
     assert.equal((await order(b.s, ob)).status, 'INTERIM');
     await srv.app.db.query(`UPDATE orders SET status = 'CANCELLED' WHERE id = $1`, [Number(ob)]);
@@ -201,7 +226,12 @@ describe('campaigns', () => {
     await payAttempt(a.s, attempt);
     const view = await order(a.s, o);
     assert.ok(refundedState(view.status), view.status);
+    assert.equal(view.refunded, 999);
+    assert.deepEqual((await refundRows(srv.app, o)).map((r: any) => r.idempotency_key), [`campaign-${c.id}-order-${o}`]);
     assert.equal((await detail(c)).participants, 0);
+    // the payment page reporting again changes nothing
+    await payAttempt(a.s, attempt);
+    assert.equal((await refundRows(srv.app, o)).length, 1);
   });
 
   test('two sweepers at once (two processes on PostgreSQL): each campaign is settled once, one refund per paid order', async () => {
@@ -245,6 +275,41 @@ describe('campaigns', () => {
     // a campaign order is paid online, not at the store
     const o = await reserve(a.s, c);
     isError(await a.s.post(`/shoppingManagement4/billing/${o}`, { method: 'PAY_AT_STORE' }), 400);
+  });
+});
+
+describe('campaign refunds through provider errors', () => {
+  test('a refund the provider refuses twice is retried and is still one refund; settling again adds none', async () => {
+    const db = await freshDb();
+    const running = await startServer(db, { config: { ...FAST_REFUNDS, sandboxRefundFailures: 2 } });
+    try {
+      const productId = (await running.app.db.query(`SELECT product_id FROM variants WHERE option_pair = '' AND stock >= 2 ORDER BY product_id LIMIT 1`)).rows[0].product_id;
+      const id = await createCampaign(running.app.db, {
+        name: { en: 'Retry', zh: '重试' }, description: { en: '', zh: '' }, target: 2, localStoreId: 'TOR-DT',
+        startsAt: new Date(Date.now() - 3600_000), endsAt: new Date(Date.now() + 3600_000),
+        items: [{ productId, campaignPrice: 1500, stock: 5, limitPerShopper: 1 }],
+      });
+      const s = new Shopper(running.base);
+      ok(await s.post('/common3/clientRegistration', { emailID: `retry-${Date.now()}@example.com`, password: 'longenough1', firstName: 'Re', lastName: 'Try' }));
+      const itemId = ok(await s.get(`/productManagement2/campaignProductItem/list/all?fissionCampaignId=${id}`)).items[0].id;
+      ok(await s.post(`/shoppingManagement4/myCart/fc/${id}`, { itemId, quantity: 1 }));
+      const orderID = ok(await s.post(`/shoppingManagement4/myCart/fc/${id}/reserve`)).orderID;
+      const { redirectUrl } = ok(await s.post('/shoppingManagement4/requestOTTH5Payment', { orderID }));
+      ok(await s.post(`/sandbox/pay/${/sandbox\/pay\/([^/?#]+)/.exec(redirectUrl)![1]}/pay`));
+      await running.app.db.query(`UPDATE campaigns SET ends_at = now() - interval '1 second' WHERE id = $1`, [id]);
+      await sweepCampaigns(running.app.db, 'test');
+      await until('the refund to be accepted', async () => (ok(await s.get(`/common3/orders/${orderID}`)).status === 'REFUNDED' ? true : undefined));
+      const rows = await refundRows(running.app, orderID);
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0].status, 'DONE');
+      assert.equal(rows[0].attempts, 3, 'two refused tries, then accepted');
+      assert.equal(await settleCampaign(running.app.db, id, 'again'), null);
+      assert.deepEqual(await sweepCampaigns(running.app.db, 'again'), []);
+      assert.equal((await refundRows(running.app, orderID)).length, 1);
+    } finally {
+      await running.close();
+      await db.cleanup();
+    }
   });
 });
 

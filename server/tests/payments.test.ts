@@ -18,6 +18,7 @@ import { ApiError, errorBody } from '../src/lib/errors.ts';
 import { hashToken, registerSessionHooks } from '../src/lib/session.ts';
 import paymentRoutes from '../src/routes/payments.ts';
 import { onlineProviders } from '../src/payments/channels.ts';
+import { sandboxProvider } from '../src/payments/sandbox.ts';
 import { ADDRESS, CONTACT, freshDb, isError, ok, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
 
 const PREFIX = '/api/istore/client';
@@ -104,6 +105,7 @@ before(async () => {
   app = Fastify();
   app.decorate('db', db);
   app.decorate('config', { ...loadConfig(), cookieSecure: false });
+  app.decorate('paymentProvider', sandboxProvider());
   app.setErrorHandler((err: any, _req, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
     return reply.status(err.statusCode ?? 500).send(errorBody([err.message]));

@@ -2,9 +2,9 @@
  * Product calls (spec §7 "Product and cart"). Money is in minor units of `currency`; names and descriptions come in
  * both languages. Payload types: contract/catalog.ts.
  */
-import type { Categories, Inventory, Product, ProductPage, Products } from '@contract/catalog'
+import type { Categories, Inventory, Product, ProductListQuery, ProductPage, Products } from '@contract/catalog'
 import type { Count } from '@contract/common'
-import type { ListFilter, ProductListQuery } from '@/domain/productQuery'
+import type { ListFilter } from '@/domain/productQuery'
 import { http, type Query } from './http'
 
 export type { Category, Inventory, OptionValue, Product, ProductOption, ProductPage } from '@contract/catalog'

@@ -3,6 +3,7 @@
  * store offers, store credit typed as money, the slots of a day, and what fills a blank form (the server's draft,
  * the signed-in shopper's own details). The hooks in src/hooks/useCheckout*.ts hold state and call the server.
  */
+import { EMAIL_PATTERN, PHONE_PATTERN } from '@contract/constants'
 import type { Address } from '@/api/account'
 import type { UserProfile } from '@/api/appInfo'
 import type { CheckoutCart, Contact, OrderMethod, Slot } from '@/api/checkout'
@@ -74,8 +75,9 @@ export function draftAfterPlacedOrder(draft: Partial<CheckoutForm>): Partial<Che
   return { ...draft, couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime }
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const PHONE_RE = /^\+?[0-9 ()-]{7,20}$/
+// The contract's patterns: what the server accepts is what the form lets through.
+const EMAIL_RE = new RegExp(EMAIL_PATTERN)
+const PHONE_RE = new RegExp(PHONE_PATTERN)
 
 /** Dollars as typed → minor units; null when it is not an amount. */
 export function toMinorUnits(text: string): number | null {

@@ -1,4 +1,6 @@
 /** Spec §5 sort/category rules, §7 product list query, §9 page sizes. */
+import type { ProductListQuery } from '@contract/catalog'
+
 export const DEFAULT_PAGE_SIZE = 12
 export const ORDER_PAGE_SIZE = 10
 export const LIVE_LIST_LIMIT = 10
@@ -33,14 +35,7 @@ export function listFilter(params: Record<string, string | undefined>): ListFilt
   return filter
 }
 
-export interface ProductListQuery extends ListFilter {
-  sortby: string
-  infiniteLoad: true
-  numberToLoad: number
-  startingPosition: number
-}
-
-/** Query for GET /productManagement2/products. */
+/** Query for GET /productManagement2/products (the contract's ProductListQuery). */
 export function listQuery(filter: ListFilter, sort: string | undefined, startingPosition = 0, numberToLoad = DEFAULT_PAGE_SIZE): ProductListQuery {
   return { ...filter, sortby: sortValue(sort), infiniteLoad: true, numberToLoad, startingPosition }
 }

@@ -5,6 +5,7 @@ import { dialPhone, miniProgramConnectivity, miniProgramCookies, miniProgramCurr
 import { signIn } from './signIn.alipay'
 import type { Environment, Platform } from './types'
 import { payAlipayMiniProgram } from './pay.alipay'
+import { showSharePanel } from './share.alipay'
 
 export * from './types'
 
@@ -40,6 +41,8 @@ export const platform: Platform = {
   describePage: setTitleBar,
   // The page's share menu (useShareAppMessage) shares on mini-programs.
   share: () => false,
+  shareSheet: 'panel',
+  sharePage: showSharePanel,
   copyLink: async () => false,
   connectivity: miniProgramConnectivity(),
   // app.config.ts preloadRule does it for the mini-programs.

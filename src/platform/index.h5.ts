@@ -122,6 +122,20 @@ export const platform: Platform = {
     if (popup) popup.opener = null
     return true
   },
+  shareSheet: 'web',
+  async sharePage({ title, path }) {
+    const url = `${window.location.origin}${path}`
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url })
+        return 'shared'
+      } catch (e) {
+        // AbortError: the shopper closed the sheet. Anything else (not allowed here): fall back to copying.
+        if ((e as { name?: string })?.name === 'AbortError') return 'cancelled'
+      }
+    }
+    return (await platform.copyLink(path)) ? 'copied' : 'failed'
+  },
   async copyLink(path) {
     // The browser's clipboard, not Taro.setClipboardData: that one also shows its own toast, worded
     // in Chinese only, and brings its toast code into the first load. The page shows the confirmation.

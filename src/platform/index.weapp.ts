@@ -40,6 +40,8 @@ export const platform: Platform = {
   describePage: setTitleBar,
   // The page's share menu (useShareAppMessage) shares on mini-programs.
   share: () => false,
+  shareSheet: 'open-type',
+  sharePage: async () => 'failed',
   copyLink: async () => false,
   connectivity: miniProgramConnectivity(),
   // app.config.ts preloadRule does it for the mini-programs.

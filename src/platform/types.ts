@@ -41,17 +41,9 @@ export type PaymentOutcome =
   | { kind: 'failed'; orderID: string; message: string }
   | { kind: 'redirect'; url: string }
 
-/** Hosted (redirect) payment channels of the H5 client, as the server's paymentConfig lists them. */
-export type H5PaymentChannel =
-  | 'OTT'
-  | 'SNAPPAY_WECHATPAY'
-  | 'SNAPPAY_ALIPAY'
-  | 'SNAPPAY_UNIONPAY'
-  | 'CITCON'
-  | 'IOTPAY'
-  | 'OPAY'
-  | 'NATIVE_WECHAT_H5'
-  | 'ALIPAY_H5'
+/** Hosted (redirect) payment channels of the H5 client: the contract's list (paymentConfig's h5Channels is a subset). */
+export type { H5PaymentChannel } from '@contract/constants'
+import type { H5PaymentChannel } from '@contract/constants'
 
 /**
  * One online payment of a reserved order. H5 uses `channel` (in a normal browser) or the WeChat browser's
@@ -62,6 +54,9 @@ export interface PaymentRequest {
   channel?: H5PaymentChannel
   weChatCode?: string
 }
+
+/** What the platform's share sheet did: opened or shared, the link copied instead, the shopper closed it, or nothing worked. */
+export type ShareResult = 'shared' | 'copied' | 'cancelled' | 'failed'
 
 /** What to share: a public path of the spec (e.g. /store/product/1001) and its title. */
 export interface ShareOptions {
@@ -140,6 +135,15 @@ export interface Platform {
    * (useShareAppMessage in the page), so there it does nothing and returns false.
    */
   share(opts: ShareOptions): boolean
+  /**
+   * How this platform shares a page (components/common/ShareActions): 'open-type' — only a tapped button with
+   * open-type="share" opens WeChat's share sheet, which takes the page's usePageShare payload; 'panel' — Alipay's share
+   * panel, opened from code, same payload; 'web' — the browser's share sheet (Web Share API), the link copied where
+   * there is none. Sharing itself is never rewarded (the platforms forbid it).
+   */
+  readonly shareSheet: 'open-type' | 'panel' | 'web'
+  /** Opens the share sheet for a public path (query allowed). WeChat has no such call ('failed'): its button does it. */
+  sharePage(opts: { title: string; path: string }): Promise<ShareResult>
   /** Copies the absolute link of a public path; false where the platform has no web link (mini-programs). */
   copyLink(path: string): Promise<boolean>
   /** Asks the platform for the shopper's identity (WeChat/Alipay code, or the WeChat OAuth redirect). */

@@ -150,8 +150,10 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
     );
     await emptyCartOf(q, order.id);
     await queueReceipt(q, order.id);
+    const paid = await mark('PAID', null);
+    // A campaign order joins its campaign, or (campaign no longer open) is refunded at once: after the attempt is PAID.
     await campaignOrderPaid(q, order.id);
-    return mark('PAID', null);
+    return paid;
   });
 }
 

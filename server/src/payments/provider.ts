@@ -40,4 +40,10 @@ export interface PaymentProvider {
    * (wx.requestPayment / my.tradePay); a real provider queries its own API and never trusts it.
    */
   query(attempt: PaymentAttempt, clientReport?: 'PAID' | 'FAILED'): Promise<ProviderOutcome>
+  /**
+   * Returns `amount` minor units of a paid attempt to the payer. `refundId` is deterministic per refund: a provider
+   * must treat a repeated id as the same refund (every real one takes an out-refund number for this). Resolves when
+   * the provider accepted it; throws when it did not (the refund worker retries).
+   */
+  refund(attempt: PaymentAttempt, refund: { refundId: string; amount: number }): Promise<void>
 }

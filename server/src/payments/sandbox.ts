@@ -12,7 +12,15 @@ export const SANDBOX_PAGE_PATH = '/api/istore/client/sandbox/pay';
 
 const sign = (text: string) => crypto.createHmac('sha256', 'istore-sandbox').update(text).digest('hex').toUpperCase();
 
-export function sandboxProvider(): PaymentProvider {
+export interface SandboxOptions {
+  /** The first N refund calls fail as a provider outage would (SANDBOX_REFUND_FAILURES), to see refunds retried. */
+  refundFailures?: number;
+}
+
+export function sandboxProvider(options: SandboxOptions = {}): PaymentProvider {
+  let failuresLeft = options.refundFailures ?? 0;
+  // Refunds the sandbox accepted, by refund id: a repeated id is the same refund, as at a real provider.
+  const refunded = new Map<string, number>();
   return {
     name: 'sandbox',
     async startHosted(attempt, origin) {
@@ -44,6 +52,15 @@ export function sandboxProvider(): PaymentProvider {
     async query(_attempt: PaymentAttempt, clientReport): Promise<ProviderOutcome> {
       // Hosted attempts are settled by the sandbox page's notification; in-app attempts by the sheet's result.
       return clientReport ?? null;
+    },
+    async refund(attempt, { refundId, amount }) {
+      if (refunded.has(refundId)) return;
+      if (failuresLeft > 0) {
+        failuresLeft--;
+        throw new Error(`sandbox: refund ${refundId} of attempt ${attempt.id} refused (simulated provider outage)`);
+      }
+      if (!Number.isInteger(amount) || amount <= 0 || amount > attempt.amount) throw new Error(`sandbox: cannot refund ${amount} of ${attempt.amount}`);
+      refunded.set(refundId, amount);
     },
   };
 }

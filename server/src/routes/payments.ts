@@ -23,7 +23,6 @@ import {
   settleAttempt,
 } from '../payments/attempts.ts';
 import type { PaymentChannel, PaymentProvider } from '../payments/provider.ts';
-import { createPaymentProvider } from '../payments/index.ts';
 import { sandboxPageHtml } from '../payments/sandboxPage.ts';
 import { HOSTED_RETURN } from '../payments/channels.ts';
 
@@ -76,7 +75,7 @@ const serverOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export default async function paymentRoutes(server: FastifyInstance, opts: { provider?: PaymentProvider }) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const provider = opts.provider ?? createPaymentProvider(app.config.paymentProvider);
+  const provider = opts.provider ?? app.paymentProvider;
 
   /** Asks the provider about the order's pending attempts, settles what it reports, answers the state. */
   async function checkStatus(req: FastifyRequest) {

@@ -26,7 +26,7 @@ import type { Session } from '../lib/session.ts';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../lib/errors.ts';
 import { optionLabels } from '../lib/options.ts';
 import { bumpCatalog } from './catalogCache.ts';
-import { releaseReservation } from './orders.ts';
+import { releaseReservation, returnStock } from './orders.ts';
 import { requestRefund } from './refunds.ts';
 import type { Campaign, CampaignCart, CampaignItem, CampaignParticipant, CampaignStatus, OrderCampaign } from '../../../contract/campaigns.ts';
 
@@ -327,6 +327,16 @@ async function paidParticipants(q: Queryable, campaignId: number): Promise<numbe
 const refundKey = (campaignId: number, orderId: number) => `campaign-${campaignId}-order-${orderId}`;
 
 /**
+ * Refunds a paid campaign order in full (one refund per order: the key is deterministic, so a second call is the same
+ * refund) and puts its units back in the store's stock: the goods are never handed over.
+ */
+async function refundCampaignOrder(q: Queryable, campaignId: number, orderId: number, reason: string) {
+  const before = (await q.query('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0];
+  await requestRefund(q, { orderID: String(orderId), reason, key: refundKey(campaignId, orderId) });
+  if (before && before.status !== 'REFUND_PENDING' && before.status !== 'REFUNDED') await returnStock(q, orderId);
+}
+
+/**
  * Called in the transaction that marks an order paid (payments/attempts.ts settleAttempt), with the order locked.
  * For a campaign order: when the campaign is still open, the payment joins it (the campaign cart is emptied, and the
  * campaign succeeds once the target is reached); otherwise the payment is refunded in full at once.
@@ -337,7 +347,7 @@ export async function campaignOrderPaid(q: Queryable, orderId: number): Promise<
   const c = (await q.query('SELECT * FROM campaigns WHERE id = $1 FOR UPDATE', [co.campaign_id])).rows[0];
   const status = statusOf(c, await dbNow(q));
   if (!isJoinable(status)) {
-    await requestRefund(q, { orderID: String(orderId), reason: `Group-buy campaign ${c.id} was no longer open when the payment arrived`, key: refundKey(c.id, orderId) });
+    await refundCampaignOrder(q, c.id, orderId, `Group-buy campaign ${c.id} was no longer open when the payment arrived`);
     return;
   }
   const carts = await q.query('SELECT id FROM campaign_carts WHERE reserved_order_id = $1', [orderId]);
@@ -385,9 +395,7 @@ export async function settleCampaign(db: Db, id: number, by: string): Promise<Se
     }
     const paid = await q.query(
       `SELECT o.id FROM campaign_orders co JOIN orders o ON o.id = co.order_id WHERE co.campaign_id = $1 AND ${PAID} ORDER BY o.id`, [id]);
-    for (const o of paid.rows) {
-      await requestRefund(q, { orderID: String(o.id), reason: `Group-buy campaign ${id} did not reach its target`, key: refundKey(id, o.id) });
-    }
+    for (const o of paid.rows) await refundCampaignOrder(q, id, o.id, `Group-buy campaign ${id} did not reach its target`);
     await recordSettlement(q, id, 'FAILED', participants, paid.rows.length, by);
     bumpCatalog();
     return { campaignId: id, outcome: 'FAILED', participants, refunds: paid.rows.length };

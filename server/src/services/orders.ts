@@ -9,6 +9,7 @@ import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
 import { queueReceipt } from '../mail/mails.ts';
 import { isCampaignOrder, orderCampaignOf } from './campaigns.ts';
+import { notifyOrderCancelled, requestRefund } from './refunds.ts';
 
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -43,6 +44,7 @@ export async function orderView(q: Queryable, o: any) {
     customerComment: o.customer_comment ?? '',
     comments: comments.rows.map((c: any) => ({ text: c.text, createdAt: iso(c.created_at)! })),
     cancellable: isCancellable(o),
+    refunded: o.refunded ?? 0,
     createdAt: iso(o.created_at)!,
     storeName: info?.storeName ?? '',
     userID: o.user_id != null ? String(o.user_id) : null,
@@ -64,7 +66,7 @@ export async function loadOwnOrder(q: Queryable, s: Session | null, id: number, 
   return o;
 }
 
-async function returnStock(q: Queryable, orderId: number) {
+export async function returnStock(q: Queryable, orderId: number) {
   const { rows } = await q.query('SELECT product_id, option_pair, quantity FROM order_lines WHERE order_id = $1 ORDER BY product_id, option_pair', [orderId]);
   for (const l of rows) {
     await q.query('UPDATE variants SET stock = stock + $3 WHERE product_id = $1 AND option_pair = $2', [l.product_id, l.option_pair, l.quantity]);
@@ -294,8 +296,32 @@ export async function cancel(q: Queryable, s: Session, orderId: number) {
     await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1,$2,'ORDER_CANCELLED',$3)`, [o.user_id, o.store_credit, o.id]);
   }
   await q.query('UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL WHERE reserved_order_id = $1', [o.id]);
+  await notifyOrderCancelled(q, o.id);
   const { rows } = await q.query('SELECT * FROM orders WHERE id = $1', [o.id]);
   return rows[0];
+}
+
+/**
+ * The operator cancels an order (server/scripts/orders.ts): an unpaid one as the shopper would; a paid one is refunded
+ * in full (once, whatever retries happen) and its stock returned. A refunded or already cancelled order stays as it is.
+ */
+export async function operatorCancel(q: Queryable, orderId: number, reason: string) {
+  await lockCartsOf(q, orderId);
+  const o = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId])).rows[0];
+  if (!o) throw notFound(`Order ${orderId} not found`);
+  if (o.status === 'CANCELLED' || o.status === 'REFUND_PENDING' || o.status === 'REFUNDED') return o;
+  if (o.status === 'INTERIM' && o.payment_status === 'NOT_PAID') {
+    await releaseReservation(q, o.id, false);
+  } else if (isCancellable(o)) {
+    await q.query(`UPDATE orders SET status = 'CANCELLED', updated_at = clock_timestamp() WHERE id = $1`, [o.id]);
+    await returnStock(q, o.id);
+    await voidAttempts(q, o.id);
+  } else {
+    await requestRefund(q, { orderID: String(o.id), reason, key: `operator-cancel:${o.id}` });
+    await returnStock(q, o.id);
+  }
+  await notifyOrderCancelled(q, o.id);
+  return (await q.query('SELECT * FROM orders WHERE id = $1', [o.id])).rows[0];
 }
 
 /** Orders a shopper sees in their history: settled or cancelled, not hidden. */

@@ -4,7 +4,7 @@ import type { LiveRoom } from '@/api/wechat'
 import { ModalFrame } from '@/components/shell/ModalFrame'
 import { liveRoomLink } from '@/domain/liveStatus'
 import { platform } from '@/platform'
-import { RoomQrCode } from './RoomQrCode'
+import { LinkQrCode } from '@/components/common/LinkQrCode'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import './LiveRoomModal.scss'
@@ -22,7 +22,7 @@ export function LiveRoomModal({ room, onClose }: { room: LiveRoom; onClose(): vo
   return (
     <ModalFrame title={t('live.modal.title')} onClose={onClose}>
       <View className="live-room-modal">
-        <RoomQrCode path={link} label={t('live.modal.qrLabel', { name })} />
+        <LinkQrCode className="live-room-modal__qr" path={link} label={t('live.modal.qrLabel', { name })} />
         <Text className="live-room-modal__text">{t('live.modal.text', { name })}</Text>
         <Text className="live-room-modal__hint">{t('live.modal.qr')}</Text>
         <View className="live-room-modal__copy" role="button" tabIndex={0} onClick={() => void platform.copyLink(link).then(setCopied)}>

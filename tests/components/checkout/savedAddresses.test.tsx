@@ -167,9 +167,18 @@ function valueOf(name: string): string {
   return (fieldInput(name) as HTMLInputElement).value
 }
 
+const DELIVERY_FIELDS = ['firstName', 'lastName', 'phone', 'streetNumberAndNameDetails', 'unit', 'city', 'postCode'].map((f) => `address.${f}`)
+
+/** Waits until each delivery field's inner <input> exists (Taro's input web component renders it late). */
+async function deliveryFormReady() {
+  await waitFor(() => {
+    for (const name of DELIVERY_FIELDS) expect(fieldInput(name)).not.toBeNull()
+  })
+}
+
 /** The delivery fields as the shopper sees them. */
 async function deliveryFields() {
-  await waitFor(() => expect(fieldInput('address.postCode')).not.toBeNull())
+  await deliveryFormReady()
   return {
     firstName: valueOf('address.firstName'),
     lastName: valueOf('address.lastName'),
@@ -236,7 +245,7 @@ describe.each(LANGS)('saved addresses at checkout (%s)', (lang) => {
     const http = server([HOME])
     await renderCheckout()
     await click(option('method', 'DELIVERY'))
-    await waitFor(() => expect(fieldInput('address.postCode')).not.toBeNull())
+    await deliveryFormReady()
     expect(savedOptions()).toEqual([])
     expect(document.body.textContent).not.toContain(text.heading)
     expect(http.calls.some((c) => c.path.includes('getAddresses'))).toBe(false)
@@ -319,6 +328,7 @@ describe('saved addresses at checkout: choosing, editing, keeping what was typed
     await renderCheckout()
     await waitFor(() => expect(savedOptions()).toHaveLength(1))
     expect(savedOptions()[0].checked).toBe('false')
+    await deliveryFormReady()
     expect(valueOf('address.firstName')).toBe('Grace')
     expect(valueOf('address.streetNumberAndNameDetails')).toBe('')
   })
@@ -331,7 +341,7 @@ describe('saved addresses at checkout: choosing, editing, keeping what was typed
     for (const name of ['firstName', 'lastName', 'phone', 'streetNumberAndNameDetails', 'city', 'postCode']) await type(`address.${name}`, '')
     await click(option('method', 'PICKUP'))
     await click(option('method', 'DELIVERY'))
-    await waitFor(() => expect(fieldInput('address.streetNumberAndNameDetails')).not.toBeNull())
+    await deliveryFormReady()
     expect(valueOf('address.streetNumberAndNameDetails')).toBe('')
     expect(valueOf('address.firstName')).toBe('')
   })
@@ -343,6 +353,7 @@ describe('saved addresses at checkout: choosing, editing, keeping what was typed
     await waitFor(() => expect(http.calls.some((c) => c.path === ADDRESSES_PATH)).toBe(true))
     await settle()
     expect(savedOptions()).toEqual([])
+    await deliveryFormReady()
     expect(valueOf('address.streetNumberAndNameDetails')).toBe('')
   })
 })

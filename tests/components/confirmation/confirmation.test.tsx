@@ -335,6 +335,7 @@ function placedOrder(patch: Record<string, unknown> = {}) {
     customerComment: '',
     comments: [],
     cancellable: true,
+    refunded: 0,
     createdAt: '2030-01-07T14:00:00.000Z',
     storeName: 'Maple Market',
     userID: null,

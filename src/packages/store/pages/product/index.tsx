@@ -1,6 +1,5 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
-import { useShareAppMessage } from '@tarojs/taro'
 import { EmptyState } from '@/components/common/EmptyState'
 import { ChargedInBaseNote, Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
@@ -10,10 +9,10 @@ import { ProductGallery } from '@/components/product/ProductGallery'
 import { ProductRow } from '@/components/product/ProductRow'
 import { QuantityStepper } from '@/components/product/QuantityStepper'
 import { ShareBar } from '@/components/product/ShareBar'
+import { usePageShare } from '@/hooks/usePageShare'
 import { productUrl } from '@/components/product/ProductCard'
 import { Shell } from '@/components/shell/Shell'
 import { CART_URL } from '@/domain/cartAction'
-import { toPagePath } from '@/domain/routes'
 import { useAddOns } from '@/hooks/useAddOns'
 import { useLocalized } from '@/hooks/useLocalized'
 import { usePrice } from '@/hooks/usePrice'
@@ -37,8 +36,8 @@ export default function ProductPage() {
   const { product, availability } = detail
   const name = product ? localized(product.nameContent, product.name) : ''
 
-  // Mini-programs: the share menu sends this page (no-op on H5, which has its ShareBar).
-  useShareAppMessage(() => ({ title: name, path: toPagePath(productUrl(id)) }))
+  // Mini-programs: the share menu sends this page (H5 has its ShareBar).
+  usePageShare({ title: name, path: productUrl(id) })
 
   if (detail.status === 'loading') {
     return (

@@ -3,10 +3,10 @@ import { View } from '@tarojs/components'
 import { Img } from '@/components/taro/Img'
 
 /**
- * A real QR code of the room's link (this site's address of it), to scan with WeChat from another screen. The encoder
- * (uqr, about 8 KB gzip) is fetched with the first modal that needs it, not with the app.
+ * A real QR code of a public path's absolute link on this site, to scan with a phone from a desktop screen. The encoder
+ * (uqr, about 8 KB gzip) is fetched with the first view that needs it, not with the app.
  */
-export function RoomQrCode({ path, label }: { path: string; label: string }) {
+export function LinkQrCode({ path, label, className }: { path: string; label: string; className: string }) {
   const [src, setSrc] = useState<string | null>(null)
   useEffect(() => {
     let live = true
@@ -18,8 +18,8 @@ export function RoomQrCode({ path, label }: { path: string; label: string }) {
     }
   }, [path])
   return (
-    <View className="live-room-modal__qr" data-link={path}>
-      {src ? <Img className="live-room-modal__qr-image" src={src} mode="aspectFit" alt={label} /> : null}
+    <View className={className} data-link={path}>
+      {src ? <Img className={`${className}-image`} src={src} mode="aspectFit" alt={label} /> : null}
     </View>
   )
 }

@@ -1,0 +1,62 @@
+/**
+ * The store operator's order desk (the reference server has no back office):
+ *
+ *   npm run orders -- refund <orderID> [--amount 12.34] [--reason text] [--key k]   refund all that is left, or part
+ *   npm run orders -- cancel <orderID> [--reason text]                     cancel; a paid order is refunded in full
+ *   npm run orders -- refunds <orderID>                                    the order's refunds and their state
+ *
+ * A refund is recorded at once (store credit goes back at once); the running server's refund worker sends the online
+ * part to the payment provider and retries until it is accepted. Running the same command twice refunds once (the
+ * refund's key is the order and amount); a second refund of the same amount needs its own --key.
+ * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
+ * process's: stop the server first (with PostgreSQL it can run alongside).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
+import { openDb } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { currencyDecimals } from '../src/lib/money.ts';
+import { operatorCancel } from '../src/services/orders.ts';
+import { refundsOf, requestRefund } from '../src/services/refunds.ts';
+
+const USAGE = 'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> [--reason text] | orders refunds <orderID>';
+const { positionals, values } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: { amount: { type: 'string' }, reason: { type: 'string' }, key: { type: 'string' } },
+});
+const [command, orderID] = positionals;
+if (!['refund', 'cancel', 'refunds'].includes(command) || !/^\d{1,9}$/.test(orderID ?? '')) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrate(db);
+  const reason = values.reason ?? 'Refunded by the store';
+  if (command === 'refunds') {
+    for (const r of await refundsOf(db, Number(orderID))) console.log(`${r.id}  ${r.amount}  ${r.status}`);
+  } else if (command === 'cancel') {
+    const o = await db.tx((q) => operatorCancel(q, Number(orderID), reason));
+    console.log(`order ${o.id}: ${o.status} (${o.payment_status}), refunded ${o.refunded}`);
+  } else {
+    const o = (await db.query('SELECT id, currency, refunded, total, store_credit FROM orders WHERE id = $1', [Number(orderID)])).rows[0];
+    if (!o) throw new Error(`Order ${orderID} not found`);
+    let amount: number | undefined;
+    if (values.amount !== undefined) {
+      const d = currencyDecimals(o.currency);
+      if (!new RegExp(`^\\d+(\\.\\d{1,${d}})?$`).test(values.amount)) throw new Error(`--amount must be a positive amount in ${o.currency} with at most ${d} decimals`);
+      amount = Math.round(Number(values.amount) * 10 ** d);
+    }
+    const key = `operator-refund:${o.id}:${values.key ?? amount ?? 'rest'}`;
+    const r = await db.tx((q) => requestRefund(q, { orderID: String(o.id), amount, reason, key }));
+    console.log(`refund ${r.id} of order ${r.orderID}: ${r.amount} (${r.status})`);
+  }
+} catch (e: any) {
+  console.error(e?.errors?.join('; ') ?? e?.message ?? String(e));
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}
