@@ -5,6 +5,7 @@ import { OrderList } from '@/components/account/OrderList'
 import { OrderDetail } from '@/components/account/OrderDetail'
 import CampaignCartPage from '@/packages/checkout/pages/campaignCart/index'
 import GroupCampaignPage from '@/packages/store/pages/groupCampaign/index'
+import { platform } from '@/platform'
 import { browserExit } from '@/platform/pay.h5'
 import { mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
@@ -104,6 +105,20 @@ describe.each(LANGS)('campaign page (%s)', (lang) => {
     fireEvent.click(await screen.findByText(text.join))
     await waitFor(() => expect(navigations.at(-1)?.url).toBe('/checkout/campaignCart?FissionSale=501&inviter=ref-9'))
     expect(http.calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: '9001', quantity: 1, inviter: 'ref-9' })
+  })
+
+  it('sharing passes on the campaign and the sharer as inviter', async () => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501')
+    campaignServer()
+    const sharePage = jest.spyOn(platform, 'sharePage').mockResolvedValue('shared')
+    try {
+      const { container } = render(<GroupCampaignPage />)
+      await screen.findByText(text.joined)
+      fireEvent.click(container.querySelector('.campaign-page__share .share-actions__button') as HTMLElement)
+      await waitFor(() => expect(sharePage).toHaveBeenCalledWith({ title: lang === 'en' ? 'Tea group buy' : '茶叶拼团', path: '/store/groupCampaign/501?FissionSale=501&inviter=ref-1001' }))
+    } finally {
+      sharePage.mockRestore()
+    }
   })
 
   it('a failed campaign says every payment is refunded and offers no joining', async () => {

@@ -1,19 +1,24 @@
 import { EmptyState } from '@/components/common/EmptyState'
+import { ShareActions } from '@/components/common/ShareActions'
 import { Spinner } from '@/components/common/Spinner'
 import { CampaignView } from '@/components/campaigns/CampaignView'
 import { Shell } from '@/components/shell/Shell'
+import { campaignShareUrl } from '@/domain/campaigns'
 import { useCampaign } from '@/hooks/useCampaign'
 import { useServerOffset } from '@/hooks/useCountdown'
 import { useLocalized } from '@/hooks/useLocalized'
+import { usePageShare } from '@/hooks/usePageShare'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
+import { useAppInfo } from '@/stores/appInfo'
 import '@/i18n/more'
 import '@/i18n/campaigns'
 
 /**
  * /store/groupCampaign/{id}: a group-buy campaign. A share link adds FissionSale and inviter to the query; the inviter
- * goes with the shopper's campaign cart and counts once they pay.
+ * goes with the shopper's campaign cart and counts once they pay. Sharing (ShareActions, and the mini-programs' share menu
+ * through usePageShare) passes this shopper's own my_id on as the inviter; a share itself earns nothing.
  */
 export default function Page() {
   const t = useT()
@@ -23,6 +28,11 @@ export default function Page() {
   const inviter = route.params.inviter || undefined
   const page = useCampaign(id, inviter)
   const offset = useServerOffset(page.data?.serverTime)
+  const myID = useAppInfo((st) => st.info?.myID)
+  const campaignName = page.data ? localized(page.data.campaign.nameContent, page.data.campaign.name) : t('campaign.title')
+  // Shared links carry the campaign and the sharer (their my_id), who is recorded only if the invited shopper pays.
+  const sharePath = campaignShareUrl(id, myID)
+  usePageShare({ title: campaignName, path: sharePath })
 
   if (page.loading && !page.data) {
     return (
@@ -44,7 +54,7 @@ export default function Page() {
   }
   const { campaign } = page.data
   return (
-    <Shell title={localized(campaign.nameContent, campaign.name)}>
+    <Shell title={campaignName}>
       <CampaignView
         campaign={campaign}
         status={page.status}
@@ -54,6 +64,7 @@ export default function Page() {
         adding={page.adding}
         error={page.error}
         onJoin={(itemId) => void page.add(itemId, 1)}
+        share={<ShareActions title={campaignName} path={sharePath} />}
       />
     </Shell>
   )
