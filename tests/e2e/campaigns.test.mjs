@@ -164,7 +164,10 @@ describe('group-buy campaigns', () => {
       await open(c.page, `/store/groupCampaign/${campaign.id}`)
       const orderID = await joinAndPay(c.page, campaign.id, ZH)
 
-      // The operator ends it with the CLI; on the embedded database the server is stopped for that, then started again.
+      // The operator ends it with the CLI; on the embedded database the server is stopped for that, then started again
+      // (on a new port). The shopper's tab is closed first (nothing of it runs against the stopped server); the same
+      // browser context (cookies: the same session) opens a new one afterwards.
+      await c.page.close()
       await server.stop()
       const out = execFileSync('npm', ['--prefix', 'server', 'run', '--silent', 'campaigns', '--', 'end', campaign.id], {
         cwd: root,
@@ -173,20 +176,22 @@ describe('group-buy campaigns', () => {
       })
       assert.match(out, new RegExp(`campaign #${campaign.id} ended: FAILED with ${campaign.participants + 1} participant\\(s\\), ${campaign.participants + 1} refund\\(s\\)`))
       server = await startServerProcess({ dataDir, staticDir })
+      const page = await c.context.newPage()
+      page.on('pageerror', (err) => c.errors.push(err))
 
       // The refund worker of the restarted server sends the refund (its first round runs at start); then the
       // shopper's order list says refunded.
       await until('the refund to be done', async () => {
-        const res = await c.page.request.get(`${base()}${API}/admin/orderManagement/order/${orderID}`)
+        const res = await page.request.get(`${base()}${API}/admin/orderManagement/order/${orderID}`)
         return (await res.json()).status === 'REFUNDED'
       })
-      await open(c.page, '/user/orders')
-      const state = visible(c.page, `.order-row[data-order-id="${orderID}"] .campaign-order-state`)
+      await open(page, '/user/orders')
+      const state = visible(page, `.order-row[data-order-id="${orderID}"] .campaign-order-state`)
       await state.waitFor(WAIT)
       assert.equal(await state.getAttribute('data-campaign-state'), 'refunded')
       assert.equal((await state.innerText()).trim(), ZH.refunded)
-      await open(c.page, `/store/groupCampaign/${campaign.id}`)
-      await visible(c.page, '.campaign-page__closed').getByText(ZH.failed).waitFor(WAIT)
+      await open(page, `/store/groupCampaign/${campaign.id}`)
+      await visible(page, '.campaign-page__closed').getByText(ZH.failed).waitFor(WAIT)
       assert.deepEqual(c.errors, [])
     } finally {
       await c.context.close()

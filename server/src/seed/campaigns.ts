@@ -1,7 +1,7 @@
 /**
  * Demo group-buy campaigns, timed around the moment they are seeded: one filling up (ends in 3 days, 2 of 5 joined),
  * one ending within the hour (1 of 3 joined), and one that succeeded two days ago. The participants are demo shoppers
- * who cannot sign in (no usable password). The products' store stock is raised by the campaign stock set aside.
+ * who cannot sign in (no usable password), paid through the sandbox. The products' store stock is raised by the campaign stock set aside.
  */
 import type { Queryable } from '../db/index.ts';
 import { createCampaign } from '../services/campaigns.ts';
@@ -105,6 +105,12 @@ export async function seedCampaigns(q: Queryable, now = Date.now()): Promise<voi
         [rows[0].id, `seed-${id}`, item.productId, p.name_en, p.name_zh, item.image, item.campaignPrice],
       );
       await q.query(`UPDATE variants SET stock = stock - 1 WHERE product_id = $1 AND option_pair = ''`, [item.productId]);
+      // Paid through the payment sandbox like any online order (a failed campaign refunds it the same way).
+      await q.query(
+        `INSERT INTO payment_attempts (id, order_id, channel, status, amount, currency, return_url, created_at, updated_at)
+         VALUES ($1, $2, 'OTT', 'PAID', $3, 'CAD', '', $4, $4)`,
+        [`seed-campaign-${rows[0].id}`, rows[0].id, item.campaignPrice, paidAt],
+      );
       await q.query('INSERT INTO campaign_orders (order_id, campaign_id) VALUES ($1, $2)', [rows[0].id, id]);
     }
     if (c.endHours < 0 && c.joined >= c.target) {
