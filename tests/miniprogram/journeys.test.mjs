@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { distOf, launch } from './runtime.mjs'
 import { startServer } from './server.mjs'
 import { renderWeChatView } from './view.mjs'
+import { assertDeviceClean, requestsTo, withMiniProgram as withShared } from './helpers.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
@@ -42,25 +43,8 @@ after(async () => {
   await server?.stop()
 })
 
-/** Runs `journey` on a fresh launch (own storage: a new shopper) and closes it whatever happens. */
-async function withMiniProgram(kind, options, journey) {
-  const mp = launch({ kind, dist: distOf(root, kind), serverUrl: server.baseUrl, ...options })
-  try {
-    await journey(mp)
-  } finally {
-    mp.close()
-  }
-}
-
-/** Nothing threw, a device would have refused nothing, and every image shown can be loaded. */
-async function assertDeviceClean(mp) {
-  assert.deepEqual(mp.errors.map((e) => `${e.where}: ${e.error?.stack ?? JSON.stringify(e.error)}`), [])
-  assert.deepEqual(mp.consoleErrors, [])
-  assert.deepEqual(mp.refusals, [])
-  assert.deepEqual(await mp.unloadableImages(), [])
-}
-
-const requestsTo = (mp, method, pathPrefix) => mp.requests.filter((r) => r.method === method && r.path.startsWith(`/api/istore/client${pathPrefix}`))
+/** Runs `journey` on a fresh launch of `kind` against this file's server. */
+const withMiniProgram = (kind, options, journey) => withShared(server, kind, options, journey)
 
 async function addHouseBlendToCart(mp) {
   await mp.waitForText('House Blend Coffee Beans 340g')
