@@ -1,5 +1,6 @@
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
 import { HorizontalScroll } from '@/components/common/HorizontalScroll'
+import { LazyImage } from '@/components/common/LazyImage'
 import { Price } from '@/components/common/Price'
 import { campaignUrl } from '@/domain/campaigns'
 import { useCampaigns } from '@/hooks/useCampaigns'
@@ -29,7 +30,11 @@ export function CampaignRow() {
           const name = localized(c.nameContent, c.name)
           return (
             <View key={c.id} className="campaign-card" role="link" tabIndex={0} data-campaign-id={c.id} onClick={() => platform.navigate(campaignUrl(c.id))}>
-              {c.cover ? <Image className="campaign-card__cover" src={image(c.cover)} mode="aspectFill" aria-hidden /> : null}
+              {c.cover ? (
+                <View className="campaign-card__cover">
+                  <LazyImage src={image(c.cover)} alt={name} />
+                </View>
+              ) : null}
               <Text className="campaign-card__name">{name}</Text>
               <View className="campaign-card__price">
                 <Text className="campaign-card__label">{t('campaign.from')}</Text>
