@@ -11,22 +11,26 @@ import { sweepCampaigns } from './campaigns.ts';
 export async function startCampaignSweeper(app: FastifyInstance) {
   const by = `${os.hostname()}:${process.pid}`;
   const seconds = Math.max(1, Number(process.env.CAMPAIGN_SWEEP_SECONDS ?? 15) || 15);
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = async () => {
     try {
       for (const s of await sweepCampaigns(app.db, by)) {
         app.log.info(`campaign ${s.campaignId} settled: ${s.outcome} with ${s.participants} participant(s), ${s.refunds} refund(s)`);
       }
     } catch (e) {
       app.log.error(e, 'campaign sweep failed');
-    } finally {
-      running = false;
     }
   };
+  // A sweep already under way is joined, not doubled.
+  const sweep = () => (running ??= run().finally(() => (running = null)));
   await sweep();
-  const timer = setInterval(sweep, seconds * 1000);
+  const timer = setInterval(() => void (stopped || sweep()), seconds * 1000);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Before the database closes: no new sweep, and the one under way finishes.
+  app.addHook('preClose', async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  });
 }
