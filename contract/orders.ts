@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ORDER_METHODS } from './constants.ts'
 import { Localized, Nullable, PageFields, PagingQuery, StringEnum } from './common.ts'
 import { Address } from './account.ts'
+import { OrderCampaign } from './campaigns.ts'
 
 /** The contact a checkout gave (orderContactInfo's body, trimmed). */
 export const Contact = Type.Object({
@@ -69,7 +70,9 @@ export const Order = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   storeName: Type.String(),
   /** Null for a guest's order. */
-  userID: Nullable(Type.String())
+  userID: Nullable(Type.String()),
+  /** The group-buy campaign of a campaign order (absent for a normal order). */
+  campaign: Type.Optional(OrderCampaign)
 })
 export type Order = Static<typeof Order>
 

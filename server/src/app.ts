@@ -25,10 +25,11 @@ import ordersRoutes from './routes/orders.ts';
 import accountRoutes from './routes/account.ts';
 import contentRoutes from './routes/content.ts';
 import contactRoutes from './routes/contact.ts';
-import laterRoutes from './routes/later.ts';
 import membershipRoutes from './routes/memberships.ts';
 import referralRoutes from './routes/referral.ts';
 import { creditDue } from './services/referral.ts';
+import campaignRoutes from './routes/campaigns.ts';
+import { startCampaignSweeper } from './services/campaignSweeper.ts';
 import paymentRoutes from './routes/payments.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.decorate('refundWorker', refunds);
   app.addHook('preClose', () => refunds.stop());
   refunds.start();
+  await startCampaignSweeper(app);
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
@@ -224,7 +226,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(paymentRoutes, { prefix: API_PREFIX });
   await app.register(membershipRoutes, { prefix: API_PREFIX });
   await app.register(referralRoutes, { prefix: API_PREFIX });
-  await app.register(laterRoutes, { prefix: API_PREFIX });
+  await app.register(campaignRoutes, { prefix: API_PREFIX });
 
   registerStatic(app, config.staticDir);
   return app;

@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
-import { LATER } from '../src/routes/later.ts';
 import { approveInfluencer, rejectInfluencer, suspendInfluencer } from '../src/services/influencers.ts';
 
 let db: TestDb;
@@ -67,10 +66,6 @@ async function approvedInfluencer(over: Record<string, unknown> = {}) {
 const listIds = async (sort = 'newest') => ok(await new Shopper(srv.base).get(`${LIST}?sort=${sort}&numberToLoad=100`)).profiles.map((p: any) => p.id);
 
 describe('influencer profiles', () => {
-  test('the routes are implemented (no longer in the 501 table)', () => {
-    assert.equal(LATER.some(([, url]) => /influencer|user\/like/i.test(url)), false);
-  });
-
   test('the store offers its profile blocks as the section template "influencer"', async () => {
     const t = ok(await new Shopper(srv.base).get('/common3/sectionTemplateByType/influencer'));
     assert.deepEqual(t.sections.map((s: any) => [s.id, s.block]), [['my-picks', 'picks'], ['story', 'text'], ['photo', 'image']]);

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
-import { LATER } from '../src/routes/later.ts';
 import { listContacts, maskIdNumber, verifyContact } from '../src/services/verifiedContact.ts';
 
 let db: TestDb;
@@ -52,10 +51,6 @@ const image = (s: Shopper, idImage: string) => fetch(`${srv.base}${PREFIX}/admin
 const entry = (idImage: string) => ({ realName: '陈美 Mei Chen', phone: '+86 138 0013 8000', idType: 'NATIONAL_ID', idNumber: '11010519491231002x', idImage });
 
 describe('verified contact', () => {
-  test('the routes are implemented (no longer in the 501 table)', () => {
-    assert.equal(LATER.some(([, url]) => url.includes('verifiedContact')), false);
-  });
-
   test('nothing yet → NONE; upload, submit → PENDING with the number masked; photo only for its owner', async () => {
     const s = await shopper();
     assert.deepEqual(ok(await s.get(ID_NUMBER)), {

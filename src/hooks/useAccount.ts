@@ -14,10 +14,10 @@ import { useT } from './useT'
 
 /**
  * Spec §6: only signed-in shoppers see my account and order detail. Guests arriving here are sent to sign-in
- * with a `redirect` back. Waits for app info first so a signed-in shopper is not bounced while it loads; a
+ * with a `redirect` back (`returnTo`, when the page's query matters; else its path). Waits for app info first so a signed-in shopper is not bounced while it loads; a
  * shopper who signs out on the page is not bounced either (signOut takes them home).
  */
-export function useRequireUser(): { ready: boolean } {
+export function useRequireUser(returnTo?: string): { ready: boolean } {
   const status = useAppInfo((s) => s.status)
   const loggedIn = useAppInfo(selectLoggedIn)
   const settled = status === 'ready' || status === 'failed'
@@ -25,8 +25,8 @@ export function useRequireUser(): { ready: boolean } {
   if (loggedIn) wasSignedIn.current = true
   useEffect(() => {
     if (!settled || loggedIn || wasSignedIn.current) return
-    platform.navigate(signInUrlFor(platform.currentRoute().path), 'replace')
-  }, [settled, loggedIn])
+    platform.navigate(signInUrlFor(returnTo ?? platform.currentRoute().path), 'replace')
+  }, [settled, loggedIn, returnTo])
   return { ready: settled && loggedIn }
 }
 

@@ -15,19 +15,21 @@ import type lists from './messages/lists'
 import type blog from './messages/blog'
 import type influencers from './messages/influencers'
 import type members from './messages/members'
+import type campaigns from './messages/campaigns'
+import campaignsCore from './messages/campaignsCore'
 import shell from './messages/shell'
 import store from './messages/store'
 
 export { LANGUAGES, type Language } from './define'
 
-type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof lists | typeof blog | typeof influencers | typeof members | typeof shell | typeof store
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof campaignsCore | typeof shell | typeof store
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string
 
 const catalogue: Record<Language, Record<string, string>> = {
-  en: Object.assign({}, shell.en, store.en),
-  zh: Object.assign({}, shell.zh, store.zh)
+  en: Object.assign({}, shell.en, store.en, campaignsCore.en),
+  zh: Object.assign({}, shell.zh, store.zh, campaignsCore.zh)
 }
 
 /** Adds an area's texts (src/i18n/more.ts). */

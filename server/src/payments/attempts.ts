@@ -18,6 +18,7 @@ import { emptyCartOf, loadOwnOrder, parseOrderId } from '../services/orders.ts';
 import { storeCreditBalance } from '../services/cart.ts';
 import { queueReceipt } from '../mail/mails.ts';
 import { orderSettled } from '../services/orderEvents.ts';
+import { campaignOrderPaid } from '../services/campaigns.ts';
 import type { PaymentAttempt, PaymentChannel } from './provider.ts';
 
 export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED' | 'VOID' | 'NEEDS_REFUND';
@@ -156,7 +157,10 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
     await emptyCartOf(q, order.id);
     await queueReceipt(q, order.id);
     await orderSettled(q, order.id);
-    return mark('PAID', null);
+    const paid = await mark('PAID', null);
+    // A campaign order joins its campaign, or (campaign no longer open) is refunded at once: after the attempt is PAID.
+    await campaignOrderPaid(q, order.id);
+    return paid;
   });
 }
 

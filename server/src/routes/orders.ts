@@ -6,7 +6,6 @@ import { CustomerOrders, Order, OrderCommentBody, OrderPage, OrderStatus, Orders
 import { badRequest, notFound } from '../lib/errors.ts';
 import { getSession, requireUser } from '../lib/session.ts';
 import { addComment, cancel, countVisibleOrders, loadOwnOrder, orderView, parseOrderId, visibleOrders } from '../services/orders.ts';
-import { notImplemented } from '../lib/errors.ts';
 
 
 export default async function ordersRoutes(server: FastifyInstance) {
@@ -60,7 +59,6 @@ export default async function ordersRoutes(server: FastifyInstance) {
   // Session-bound access for guests (and signed-in shoppers): the confirmation page and status checks.
   app.get('/common3/orders/:id', { schema: { params: IdParam, response: { 200: Order } } }, async (req) => {
     const id = (req.params as any).id;
-    if (id === 'list') throw notImplemented('Campaign order list (fission campaigns)');
     const s = await getSession(req);
     return orderView(db, await loadOwnOrder(db, s, parseOrderId(id)));
   });

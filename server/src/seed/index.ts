@@ -9,6 +9,7 @@ import { seedCalls } from './calls.ts';
 import { seedBlog } from './blog.ts';
 import { seedInfluencers } from './influencers.ts';
 import { seedMembers } from './members.ts';
+import { seedCampaigns } from './campaigns.ts';
 import * as S from './store.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
@@ -27,6 +28,7 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.blog', run: (q) => seedBlog(q) },
   { key: 'seeded.influencers', run: (q) => seedInfluencers(q) },
   { key: 'seeded.members', run: (q) => seedMembers(q) },
+  { key: 'seeded.campaigns', run: (q) => seedCampaigns(q) },
 ];
 
 async function seedAddedLater(db: Db, log: (m: string) => void) {

@@ -10,6 +10,7 @@ import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
 import { queueReceipt } from '../mail/mails.ts';
 import { orderSettled } from './orderEvents.ts';
+import { isCampaignOrder, orderCampaignOf } from './campaigns.ts';
 import { notifyOrderCancelled, requestRefund } from './refunds.ts';
 
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -23,6 +24,7 @@ export async function orderView(q: Queryable, o: any) {
     'SELECT l.*, p.options FROM order_lines l LEFT JOIN products p ON p.id = l.product_id WHERE l.order_id = $1 ORDER BY l.line_no', [o.id]);
   const comments = await q.query('SELECT text, created_at FROM order_comments WHERE order_id = $1 ORDER BY id', [o.id]);
   const info = await getSetting<any>(q, 'storeInfo');
+  const campaign = await orderCampaignOf(q, o.id);
   return {
     orderID: String(o.id),
     status: o.status,
@@ -48,6 +50,7 @@ export async function orderView(q: Queryable, o: any) {
     createdAt: iso(o.created_at)!,
     storeName: info?.storeName ?? '',
     userID: o.user_id != null ? String(o.user_id) : null,
+    ...(campaign ? { campaign } : {}),
   };
 }
 
@@ -65,7 +68,7 @@ export async function loadOwnOrder(q: Queryable, s: Session | null, id: number, 
   return o;
 }
 
-async function returnStock(q: Queryable, orderId: number) {
+export async function returnStock(q: Queryable, orderId: number) {
   const { rows } = await q.query('SELECT product_id, option_pair, quantity FROM order_lines WHERE order_id = $1 ORDER BY product_id, option_pair', [orderId]);
   for (const l of rows) {
     await q.query('UPDATE variants SET stock = stock + $3 WHERE product_id = $1 AND option_pair = $2', [l.product_id, l.option_pair, l.quantity]);
@@ -258,6 +261,7 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
   await lockCartsOf(q, orderId);
   const o = await loadOwnOrder(q, s, orderId, true);
   if (o.status !== 'INTERIM' || o.payment_status !== 'NOT_PAID') throw conflict(`Order ${orderId} is ${o.status.toLowerCase()} and cannot be paid again`);
+  if (await isCampaignOrder(q, o.id)) throw badRequest('A group-buy order is paid online; choose a payment method');
   const rules = await getSetting<CheckoutRules>(q, 'checkout');
   let paymentStatus: string;
   if (method === 'PAY_AT_STORE') {

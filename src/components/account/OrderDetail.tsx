@@ -1,16 +1,19 @@
 import { View, Text } from '@tarojs/components'
 import { Textarea } from '@/components/taro/FormComponents'
 import { EmptyState } from '@/components/common/EmptyState'
+import { CampaignOrderState } from '@/components/campaigns/CampaignOrderState'
+import { CampaignProgress } from '@/components/campaigns/CampaignProgress'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
+import { campaignUrl } from '@/domain/campaigns'
 import { optionValuesText } from '@/domain/options'
+import { platform } from '@/platform'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useOrder } from '@/hooks/useOrder'
 import { useT } from '@/hooks/useT'
 import { useLocale } from '@/stores/locale'
 import { formatDateTime, orderMethodLabel, orderStatusLabel, paymentStatusLabel } from './orderLabels'
 import { BusyButton } from './BusyButton'
-import { platform } from '@/platform'
 import { FormError } from './Field'
 import './Orders.scss'
 
@@ -49,6 +52,13 @@ export function OrderDetail({ orderID }: { orderID: string | undefined }) {
         {order.pickupDateTime ? <Fact label={t('user.order.pickupTime')} value={order.pickupDateTime} name="pickup" /> : null}
         {order.deliveryDateTime ? <Fact label={t('user.order.deliveryTime')} value={order.deliveryDateTime} name="delivery" /> : null}
       </View>
+      {order.campaign ? (
+        <View className="order-detail__campaign" role="link" tabIndex={0} onClick={() => platform.navigate(campaignUrl(order.campaign!.id))}>
+          <Text className="order-detail__campaign-name">{localized(order.campaign.nameContent, order.campaign.nameContent.en)}</Text>
+          <CampaignOrderState order={order} />
+          <CampaignProgress participants={order.campaign.participants} target={order.campaign.target} />
+        </View>
+      ) : null}
 
       <View className="order-detail__lines">
         {order.lines.map((line) => (

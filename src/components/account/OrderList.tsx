@@ -1,5 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
+import { CampaignOrderState } from '@/components/campaigns/CampaignOrderState'
 import { Price } from '@/components/common/Price'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
@@ -39,6 +40,7 @@ export function OrderList() {
             <Text className="order-row__payment">{paymentStatusLabel(t, order.paymentStatus)}</Text>
             <Price className="order-row__total" amount={order.total} currency={order.currency} />
           </View>
+          <CampaignOrderState order={order} />
         </View>
       ))}
       {error ? <EmptyState tone="error" message={t('common.error', { message: error })} action={{ label: t('common.retry'), onClick: retry }} /> : null}

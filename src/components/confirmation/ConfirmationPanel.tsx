@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import type { Order } from '@/api/orders'
+import { CampaignConfirmation } from '@/components/campaigns/CampaignConfirmation'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
 import { paidWhenCollected, type OrderPlace } from '@/domain/placedOrder'
@@ -128,6 +129,7 @@ export function ConfirmationPanel({ view, order, place, stalled, loggedIn, store
           <Text className="confirmation__order-id">{t('confirmation.orderNumber', { orderID: view.orderID })}</Text>
           {storeName ? <Text className="confirmation__store">{t('confirmation.storeName', { storeName })}</Text> : null}
           {order ? <OrderSummary order={order} place={place} /> : null}
+          {order ? <CampaignConfirmation order={order} /> : null}
           <NextSteps loggedIn={loggedIn} go={go} register={register} />
         </View>
       )

@@ -75,8 +75,7 @@ export default defineMessages({
     'checkout.error.phone': 'Enter a valid phone number.',
     'checkout.error.province': 'Choose a province.',
     'checkout.error.paymentMethod': 'Choose a payment method.',
-    'checkout.error.amount': 'Enter an amount such as 5.00.',
-    'checkout.campaignUnavailable': 'Group campaigns are not available in this store.'
+    'checkout.error.amount': 'Enter an amount such as 5.00.'
   },
   zh: {
     'checkout.title': '结算',
@@ -152,7 +151,6 @@ export default defineMessages({
     'checkout.error.phone': '请输入有效的电话号码。',
     'checkout.error.province': '请选择省份。',
     'checkout.error.paymentMethod': '请选择支付方式。',
-    'checkout.error.amount': '请输入金额，例如 5.00。',
-    'checkout.campaignUnavailable': '本店暂不提供拼团活动。'
+    'checkout.error.amount': '请输入金额，例如 5.00。'
   }
 })

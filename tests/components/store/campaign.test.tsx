@@ -1,25 +1,221 @@
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import type { Campaign, CampaignCart, CampaignItem } from '@/api/campaigns'
+import type { Language } from '@/i18n'
+import { OrderList } from '@/components/account/OrderList'
+import { OrderDetail } from '@/components/account/OrderDetail'
 import CampaignCartPage from '@/packages/checkout/pages/campaignCart/index'
 import GroupCampaignPage from '@/packages/store/pages/groupCampaign/index'
+import { platform } from '@/platform'
+import { browserExit } from '@/platform/pay.h5'
+import { mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
-import { LANGS, resetStore } from './storeTestKit'
+import { ONLINE } from '../../support/fixtures/catalog'
+import { order } from '../../support/fixtures/orders'
+import { guest, resetStores, settle, signedIn } from '../account/accountTestKit'
 
-const TEXT = {
-  en: { unavailable: 'Group campaigns are not available in this store.', shop: 'Start shopping' },
-  zh: { unavailable: '本店暂不提供拼团活动。', shop: '去购物' }
+const LANGS: Language[] = ['en', 'zh']
+const HOUR = 3600_000
+// The device's clock is a day ahead of the server's: countdowns must follow the server.
+const SERVER_NOW = Date.now() - 24 * HOUR
+const iso = (ms: number) => new Date(ms).toISOString()
+
+function campaign(patch: Partial<Campaign> = {}): Campaign {
+  return {
+    id: '501', name: 'Tea group buy', nameContent: { en: 'Tea group buy', zh: '茶叶拼团' },
+    description: 'Five neighbours, one order.', descriptionContent: { en: 'Five neighbours, one order.', zh: '五位邻居一起下单。' },
+    cover: null, target: 3, participants: 1, status: 'OPEN', startsAt: iso(SERVER_NOW - HOUR), endsAt: iso(SERVER_NOW + 2 * HOUR),
+    localStoreName: { en: 'Downtown Toronto', zh: '多伦多市中心店' }, fromPrice: 2499, regularPrice: 3299, currency: 'CAD', ...patch
+  }
 }
 
-describe.each(LANGS)('group campaign pages (%s)', (lang) => {
+const item = (patch: Partial<CampaignItem> = {}): CampaignItem => ({
+  id: '9001', campaignId: '501', productId: '1011', name: 'West Lake Longjing', nameContent: { en: 'West Lake Longjing', zh: '西湖龙井' },
+  image: null, optionPair: '', optionLabels: [], campaignPrice: 2499, regularPrice: 3299, currency: 'CAD', available: 7, limitPerShopper: 2, ...patch
+})
+
+const cartOf = (quantity: number, c: Campaign = campaign()): CampaignCart => ({
+  campaign: c, lines: quantity ? [{ item: item(), quantity, lineTotal: 2499 * quantity }] : [], itemCount: quantity,
+  subtotal: 2499 * quantity, savings: 800 * quantity, total: 2499 * quantity, currency: 'CAD', reservedOrderID: null, serverTime: iso(SERVER_NOW)
+})
+
+const TEXT = {
+  en: {
+    joined: '1 of 3 joined', left: '7 left', limit: 'Up to 2 per shopper', join: 'Join the group', regular: 'Regular price',
+    endsIn: /^Ends in (01:59:5\d|02:00:00)$/, failed: 'The group did not fill up in time; every payment is refunded.',
+    pickup: 'Pick up at Downtown Toronto once the group is complete', notFound: 'This group buy does not exist.', pay: 'Pay and join',
+    total: 'Total', save: 'You save', waiting: 'Group buy: waiting for the group', succeeded: 'Group buy succeeded',
+    refundPending: 'Group did not fill up: refund pending', nobody: 'Nobody has joined yet: be the first.'
+  },
+  zh: {
+    joined: '已拼 1/3 人', left: '剩余 7 件', limit: '每人限购 2 件', join: '参加拼团', regular: '原价',
+    endsIn: /^剩余 (01:59:5\d|02:00:00)$/, failed: '未能按时成团，所有付款将自动退款。',
+    pickup: '成团后到多伦多市中心店自取', notFound: '该拼团不存在。', pay: '付款参团',
+    total: '合计', save: '节省', waiting: '拼团：等待成团', succeeded: '拼团成功',
+    refundPending: '拼团未成：退款处理中', nobody: '还没有人参团，快来做第一个吧。'
+  }
+}
+
+function campaignServer(c: Campaign = campaign(), participants = [{ name: 'M**g', joinedAt: iso(SERVER_NOW - HOUR / 2), invited: false }]) {
+  return mockHttp({
+    'GET /common3/campaign/fission/501': { campaign: c, serverTime: iso(SERVER_NOW) },
+    'GET /productManagement2/campaignProductItem/list/all': { items: [item()] },
+    'GET /common3/orders/list': { campaignId: '501', participants, serverTime: iso(SERVER_NOW) },
+    'POST /shoppingManagement4/myCart/fc/501': cartOf(1)
+  })
+}
+
+describe.each(LANGS)('campaign page (%s)', (lang) => {
   const text = TEXT[lang]
 
-  it.each([
-    ['/store/groupCampaign/9', GroupCampaignPage],
-    ['/checkout/campaignCart?FissionSale=9', CampaignCartPage]
-  ])('%s says campaigns are unavailable and leads back to the store', async (url, Page) => {
-    resetStore(lang, url)
-    render(<Page />)
-    expect(await screen.findByText(text.unavailable)).toBeTruthy()
-    fireEvent.click(screen.getByText(text.shop))
-    expect(navigations.at(-1)?.url).toBe('/store')
+  it('shows the campaign: texts, campaign beside regular price, stock, limit, progress, participants and the countdown on the server clock', async () => {
+    resetStores(guest(), lang, '/store/groupCampaign/501')
+    const http = campaignServer()
+    const { container } = render(<GroupCampaignPage />)
+    expect(await screen.findByText(text.joined)).toBeTruthy()
+    expect(screen.getByText(lang === 'en' ? 'Five neighbours, one order.' : '五位邻居一起下单。')).toBeTruthy()
+    expect(screen.getByText(text.pickup)).toBeTruthy()
+    expect(screen.getByText(text.left)).toBeTruthy()
+    expect(screen.getByText(text.limit)).toBeTruthy()
+    const itemEl = container.querySelector('.campaign-item') as HTMLElement
+    expect(itemEl.querySelector('.campaign-item__price')?.textContent).toContain('24.99')
+    expect(within(itemEl).getByText(text.regular, { exact: false }).textContent).toContain('32.99')
+    expect(container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('1')
+    expect(screen.getByText('M**g')).toBeTruthy()
+    const clock = container.querySelector('.campaign-clock') as HTMLElement
+    expect(clock.textContent).toMatch(text.endsIn)
+    expect(Number(clock.dataset.remaining)).toBeGreaterThan(2 * 3600 - 15)
+    expect(http.calls.find((c) => c.path === '/productManagement2/campaignProductItem/list/all')?.query).toEqual({ fissionCampaignId: '501' })
+    expect(http.calls.find((c) => c.path === '/common3/orders/list')?.query).toEqual({ fissionCampaignId: '501' })
+  })
+
+  it('a guest who joins is sent to sign in and back', async () => {
+    resetStores(guest(), lang, '/store/groupCampaign/501?FissionSale=501&inviter=ref-9')
+    const http = campaignServer()
+    render(<GroupCampaignPage />)
+    fireEvent.click(await screen.findByText(text.join))
+    await settle()
+    expect(http.calls.some((c) => c.method === 'POST')).toBe(false)
+    expect(navigations.at(-1)?.url).toBe(`/account/login?redirect=${encodeURIComponent('/store/groupCampaign/501?FissionSale=501&inviter=ref-9')}`)
+  })
+
+  it('a signed-in shopper joins through a share link: the inviter goes with the item, then the campaign cart opens', async () => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501?FissionSale=501&inviter=ref-9')
+    const http = campaignServer()
+    render(<GroupCampaignPage />)
+    fireEvent.click(await screen.findByText(text.join))
+    await waitFor(() => expect(navigations.at(-1)?.url).toBe('/checkout/campaignCart?FissionSale=501&inviter=ref-9'))
+    expect(http.calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: '9001', quantity: 1, inviter: 'ref-9' })
+  })
+
+  it('sharing passes on the campaign and the sharer as inviter', async () => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501')
+    campaignServer()
+    const sharePage = jest.spyOn(platform, 'sharePage').mockResolvedValue('shared')
+    try {
+      const { container } = render(<GroupCampaignPage />)
+      await screen.findByText(text.joined)
+      fireEvent.click(container.querySelector('.campaign-page__share .share-actions__button') as HTMLElement)
+      await waitFor(() => expect(sharePage).toHaveBeenCalledWith({ title: lang === 'en' ? 'Tea group buy' : '茶叶拼团', path: '/store/groupCampaign/501?FissionSale=501&inviter=ref-1001' }))
+    } finally {
+      sharePage.mockRestore()
+    }
+  })
+
+  it('a failed campaign says every payment is refunded and offers no joining', async () => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501')
+    campaignServer(campaign({ status: 'FAILED', endsAt: iso(SERVER_NOW - HOUR) }), [])
+    render(<GroupCampaignPage />)
+    expect(await screen.findByText(text.failed)).toBeTruthy()
+    expect(screen.getByText(text.nobody)).toBeTruthy()
+    expect(screen.queryByText(text.join)).toBeNull()
+  })
+
+  it('an unknown campaign says so', async () => {
+    resetStores(guest(), lang, '/store/groupCampaign/404')
+    mockHttp({})
+    render(<GroupCampaignPage />)
+    expect(await screen.findByText(text.notFound)).toBeTruthy()
+  })
+})
+
+describe.each(LANGS)('campaign cart (%s)', (lang) => {
+  const text = TEXT[lang]
+  let exits: string[] = []
+  let exit: jest.SpyInstance
+  beforeEach(() => {
+    exits = []
+    exit = jest.spyOn(browserExit, 'assign').mockImplementation((url) => void exits.push(url))
+  })
+  afterEach(() => exit.mockRestore())
+
+  function cartServer() {
+    return mockHttp({
+      'GET /shoppingManagement4/myCart/fc/501': cartOf(1),
+      'PUT /shoppingManagement4/myCart/fc/501': (req: { data: { quantity: number } }) => cartOf(req.data.quantity),
+      'GET /shoppingManagement4/paymentConfig': { currency: 'CAD', methods: [], onlineProviders: { ...ONLINE, h5Channels: ['OTT'] } },
+      'POST /shoppingManagement4/myCart/fc/501/reserve': { orderID: '100031', total: 4998, currency: 'CAD', reused: false },
+      'POST /shoppingManagement4/requestOTTH5Payment': { orderID: '100031', redirectUrl: 'http://localhost/api/istore/client/sandbox/pay/xyz' }
+    })
+  }
+
+  it('shows the lines at the campaign price, changes a quantity on the server, and pays: reserve, then the payment page', async () => {
+    resetStores(signedIn(), lang, '/checkout/campaignCart?FissionSale=501')
+    const http = cartServer()
+    const { container } = render(<CampaignCartPage />)
+    expect(await screen.findByText(text.pay)).toBeTruthy()
+    expect(screen.getByText(text.save)).toBeTruthy()
+    fireEvent.click(container.querySelector('.campaign-cart__line .quantity-stepper__increase') as HTMLElement)
+    await waitFor(() => expect(http.calls.find((c) => c.method === 'PUT')?.body).toEqual({ itemId: '9001', quantity: 2 }))
+    await waitFor(() => expect(container.querySelector('.campaign-cart__row--total')?.textContent).toContain('49.98'))
+    fireEvent.click(screen.getByText(text.pay))
+    await waitFor(() => expect(exits).toEqual(['http://localhost/api/istore/client/sandbox/pay/xyz']))
+    const posts = http.calls.filter((c) => c.method === 'POST').map((c) => c.path)
+    expect(posts).toEqual(['/shoppingManagement4/myCart/fc/501/reserve', '/shoppingManagement4/requestOTTH5Payment'])
+  })
+
+  it('a guest is sent to sign in first', async () => {
+    resetStores(guest(), lang, '/checkout/campaignCart?FissionSale=501')
+    const http = cartServer()
+    render(<CampaignCartPage />)
+    await waitFor(() => expect(navigations.at(-1)?.url).toBe(`/account/login?redirect=${encodeURIComponent('/checkout/campaignCart?FissionSale=501')}`))
+    expect(http.calls.some((c) => c.path.startsWith('/shoppingManagement4/myCart/fc'))).toBe(false)
+  })
+})
+
+describe.each(LANGS)('campaign order states (%s)', (lang) => {
+  const text = TEXT[lang]
+  const campaignOf = (status: Campaign['status'], participants: number) => ({
+    id: '501', nameContent: { en: 'Tea group buy', zh: '茶叶拼团' }, status, participants, target: 3, endsAt: iso(SERVER_NOW + HOUR)
+  })
+  const paid = { status: 'NEW' as const, paymentStatus: 'PAID_ONLINE' as const }
+
+  it('the order list shows each campaign order\'s group state, and normal orders none', async () => {
+    resetStores(signedIn(), lang, '/user/orders')
+    mockHttp({
+      'GET /admin/orderManagement/orders/count': { count: 4 },
+      'GET /admin/orderManagement/orders/list': {
+        orders: [
+          order('100040', { ...paid, campaign: campaignOf('OPEN', 2) }),
+          order('100041', { ...paid, campaign: campaignOf('SUCCEEDED', 3) }),
+          order('100042', { ...paid, campaign: campaignOf('FAILED', 1) }),
+          order('100043')
+        ],
+        startingPosition: 0, numberToLoad: 10, hasMore: false
+      }
+    })
+    const { container } = render(<OrderList />)
+    await waitFor(() => expect(container.querySelectorAll('.order-row')).toHaveLength(4))
+    const states = Array.from(container.querySelectorAll('.order-row')).map((row) => row.querySelector('.campaign-order-state')?.textContent ?? null)
+    expect(states).toEqual([text.waiting, text.succeeded, text.refundPending, null])
+  })
+
+  it('the order detail shows the campaign, its state and progress, and opens the campaign', async () => {
+    resetStores(signedIn(), lang, '/user/orders/100040')
+    mockHttp({ 'GET /admin/orderManagement/order/100040': order('100040', { ...paid, campaign: campaignOf('OPEN', 2) }) })
+    const { container } = render(<OrderDetail orderID="100040" />)
+    expect(await screen.findByText(text.waiting)).toBeTruthy()
+    expect(container.querySelector('.order-detail__campaign [role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('2')
+    fireEvent.click(screen.getByText(lang === 'en' ? 'Tea group buy' : '茶叶拼团'))
+    expect(navigations.at(-1)?.url).toBe('/store/groupCampaign/501')
   })
 })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'groupCampaign' })
+export default definePageConfig({ navigationBarTitleText: '', enableShareAppMessage: true })

@@ -1,5 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
+import { CampaignRow } from '@/components/campaigns/CampaignRow'
 import { PagedProductList } from '@/components/product/PagedProductList'
 import { SortBar } from '@/components/product/SortBar'
 import { BrandList } from '@/components/store/BrandList'
@@ -41,6 +42,7 @@ export default function StorePage() {
             ))}
           </View>
         ) : null}
+        <CampaignRow />
         <BrandList />
         <SortBar value={list.sort} onChange={list.setSort} />
         <PagedProductList list={list} emptyText={t('store.emptyList')} />

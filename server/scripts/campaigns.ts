@@ -1,0 +1,96 @@
+/**
+ * Group-buy campaigns for the store operator (the reference server has no back office):
+ *
+ *   npm run campaigns -- list [--all]
+ *   npm run campaigns -- create --name-en "..." --name-zh "..." [--desc-en "..."] [--desc-zh "..."] --target N
+ *        --store STORE_ID [--starts ISO] (--ends ISO | --hours H) --item PRODUCT[@OPTION_PAIR]:PRICE:STOCK:LIMIT [--item ...]
+ *   npm run campaigns -- end <id>      ends an open campaign now and settles it (success, or failure with refunds)
+ *
+ * PRICE is in dollars (12.99). Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded
+ * PGlite database is one process's: stop the server first (with PostgreSQL it can run alongside; settling is locked).
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
+import { openDb } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { ApiError } from '../src/lib/errors.ts';
+import { createCampaign, endCampaign, listCampaigns, parseCampaignId } from '../src/services/campaigns.ts';
+
+const USAGE = `usage: campaigns list [--all]
+       campaigns create --name-en TEXT --name-zh TEXT [--desc-en TEXT] [--desc-zh TEXT] --target N --store STORE_ID
+                        [--starts ISO] (--ends ISO | --hours H) --item PRODUCT[@OPTION_PAIR]:PRICE:STOCK:LIMIT [--item ...]
+       campaigns end <id>`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+const [command, ...rest] = process.argv.slice(2);
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        all: { type: 'boolean' },
+        'name-en': { type: 'string' }, 'name-zh': { type: 'string' }, 'desc-en': { type: 'string' }, 'desc-zh': { type: 'string' },
+        target: { type: 'string' }, store: { type: 'string' }, starts: { type: 'string' }, ends: { type: 'string' }, hours: { type: 'string' },
+        item: { type: 'string', multiple: true },
+      },
+    });
+  } catch (e) {
+    return fail(`${(e as Error).message}\n${USAGE}`);
+  }
+})();
+
+function parseItem(spec: string) {
+  const m = /^(\d{1,9})(?:@([^:]+))?:(\d+(?:\.\d{1,2})?):(\d+):(\d+)$/.exec(spec);
+  if (!m) fail(`bad --item '${spec}': expected PRODUCT[@OPTION_PAIR]:PRICE:STOCK:LIMIT, e.g. 1023:12.99:20:2`);
+  return { productId: Number(m[1]), optionPair: m[2] ?? '', campaignPrice: Math.round(Number(m[3]) * 100), stock: Number(m[4]), limitPerShopper: Number(m[5]) };
+}
+
+function parseDate(v: string, what: string): Date {
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) fail(`bad ${what} '${v}': expected an ISO date-time such as 2026-12-01T18:00:00-05:00`);
+  return d;
+}
+
+if (!['list', 'create', 'end'].includes(command ?? '')) fail(USAGE);
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrate(db);
+  if (command === 'list') {
+    const { campaigns, serverTime } = await listCampaigns(db, values.all ? 'all' : 'current');
+    console.log(`server time ${serverTime}`);
+    for (const c of campaigns) {
+      console.log(`#${c.id}  ${c.status.padEnd(9)} ${c.participants}/${c.target} joined  ${c.startsAt} → ${c.endsAt}  ${c.nameContent.en} / ${c.nameContent.zh}`);
+    }
+    if (!campaigns.length) console.log('no campaigns');
+  } else if (command === 'create') {
+    const startsAt = values.starts ? parseDate(values.starts, '--starts') : new Date();
+    const endsAt = values.ends ? parseDate(values.ends, '--ends')
+      : values.hours && Number(values.hours) > 0 ? new Date(startsAt.getTime() + Number(values.hours) * 3600_000)
+      : fail('give --ends ISO or --hours H (a positive number)');
+    const target = Number(values.target);
+    if (!values['name-en'] || !values['name-zh'] || !values.store || !values.item?.length || !Number.isInteger(target)) fail(USAGE);
+    const id = await db.tx((q) => createCampaign(q, {
+      name: { en: values['name-en']!, zh: values['name-zh']! },
+      description: { en: values['desc-en'] ?? '', zh: values['desc-zh'] ?? '' },
+      target, localStoreId: values.store!, startsAt, endsAt, items: values.item!.map(parseItem),
+    }));
+    console.log(`campaign #${id} created: ${startsAt.toISOString()} → ${endsAt.toISOString()}, target ${target}`);
+  } else {
+    const id = parseCampaignId(positionals[0]);
+    const s = await endCampaign(db, id, `cli@${os.hostname()}:${process.pid}`);
+    console.log(s ? `campaign #${id} ended: ${s.outcome} with ${s.participants} participant(s), ${s.refunds} refund(s) requested`
+      : `campaign #${id} was settled by another process`);
+  }
+} catch (e) {
+  if (e instanceof ApiError) fail(`campaigns ${command}: ${e.errors.join('; ')}`);
+  throw e;
+} finally {
+  await db.close();
+}

@@ -1,0 +1,31 @@
+import { View, Text } from '@tarojs/components'
+import type { Order } from '@/api/orders'
+import { campaignShareUrl } from '@/domain/campaigns'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import { useAppInfo } from '@/stores/appInfo'
+import { CampaignOrderState } from './CampaignOrderState'
+import { CampaignProgress } from './CampaignProgress'
+import './Campaigns.scss'
+
+/** On the confirmation of a campaign order: the group's progress and the invitation to share it (nothing otherwise). */
+export function CampaignConfirmation({ order }: { order: Order }) {
+  const t = useT()
+  const localized = useLocalized()
+  const myID = useAppInfo((s) => s.info?.myID)
+  const campaign = order.campaign
+  if (!campaign) return null
+  const open = campaign.status === 'OPEN'
+  return (
+    <View className="confirmation-campaign" data-campaign-id={campaign.id}>
+      <Text className="order-detail__campaign-name">{localized(campaign.nameContent, campaign.nameContent.en)}</Text>
+      <CampaignOrderState order={order} />
+      <CampaignProgress participants={campaign.participants} target={campaign.target} />
+      {open ? <Text className="confirmation-campaign__invite">{t('campaign.invite')}</Text> : null}
+      <View className="empty-state__action" role="link" tabIndex={0} onClick={() => platform.navigate(campaignShareUrl(campaign.id, myID))}>
+        {t('campaign.open')}
+      </View>
+    </View>
+  )
+}

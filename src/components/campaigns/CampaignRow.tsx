@@ -1,0 +1,51 @@
+import { View, Text } from '@tarojs/components'
+import { HorizontalScroll } from '@/components/common/HorizontalScroll'
+import { LazyImage } from '@/components/common/LazyImage'
+import { Price } from '@/components/common/Price'
+import { campaignUrl } from '@/domain/campaigns'
+import { useCampaigns } from '@/hooks/useCampaigns'
+import { useServerOffset } from '@/hooks/useCountdown'
+import { useImageUrl } from '@/hooks/useImageUrl'
+import { useLocalized } from '@/hooks/useLocalized'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import { CampaignClock } from './CampaignClock'
+import { CampaignProgress } from './CampaignProgress'
+import './Campaigns.scss'
+
+/** The campaign entry point on home and /store: the open group buys (nothing when there are none). */
+export function CampaignRow() {
+  const t = useT()
+  const localized = useLocalized()
+  const image = useImageUrl()
+  const { data } = useCampaigns()
+  const offset = useServerOffset(data?.serverTime)
+  const open = data?.campaigns.filter((c) => c.status === 'OPEN') ?? []
+  if (!open.length) return null
+  return (
+    <View className="campaign-row">
+      <Text className="campaign-row__title">{t('campaign.rowTitle')}</Text>
+      <HorizontalScroll className="campaign-row__scroll" label={t('campaign.rowTitle')}>
+        {open.map((c) => {
+          const name = localized(c.nameContent, c.name)
+          return (
+            <View key={c.id} className="campaign-card" role="link" tabIndex={0} data-campaign-id={c.id} onClick={() => platform.navigate(campaignUrl(c.id))}>
+              {c.cover ? (
+                <View className="campaign-card__cover">
+                  <LazyImage src={image(c.cover)} alt={name} />
+                </View>
+              ) : null}
+              <Text className="campaign-card__name">{name}</Text>
+              <View className="campaign-card__price">
+                <Text className="campaign-card__label">{t('campaign.from')}</Text>
+                <Price amount={c.fromPrice} currency={c.currency} was={c.regularPrice} />
+              </View>
+              <CampaignProgress participants={c.participants} target={c.target} />
+              <CampaignClock endsAt={c.endsAt} offset={offset} />
+            </View>
+          )
+        })}
+      </HorizontalScroll>
+    </View>
+  )
+}

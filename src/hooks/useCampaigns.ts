@@ -1,0 +1,9 @@
+/** The campaigns a row shows (home and /store): open ones first, as the server orders them. */
+import { useCallback } from 'react'
+import { campaignsApi } from '@/api/campaigns'
+import { useLoad } from './useLoad'
+
+export function useCampaigns() {
+  const load = useCallback(() => campaignsApi.list(), [])
+  return useLoad(load)
+}
