@@ -92,7 +92,7 @@ describe.each(LANGS)('influencer profile (%s)', (lang) => {
     Object.defineProperty(navigator, 'share', { value: share, configurable: true })
     try {
       fireEvent.click(screen.getByRole('button', { name: lang === 'en' ? 'Share' : '分享' }))
-      await waitFor(() => expect(share).toHaveBeenCalledWith({ title: 'Lin Hua', url: `${window.location.origin}/store/influencer/7?referrer=INFL0001` }))
+      await waitFor(() => expect(share).toHaveBeenCalledWith({ title: 'Lin Hua', url: `${window.location.origin}/store/influencer/7?ref=INFL0001` }))
     } finally {
       Reflect.deleteProperty(navigator, 'share')
     }
