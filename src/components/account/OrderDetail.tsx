@@ -43,7 +43,7 @@ export function OrderDetail({ orderID }: { orderID: string | undefined }) {
         <Fact label={t('user.order.status')} value={orderStatusLabel(t, order.status)} name="status" />
         <Fact label={t('user.order.payment')} value={paymentStatusLabel(t, order.paymentStatus)} name="payment" />
         <Fact label={t('user.order.method')} value={orderMethodLabel(t, order.method)} name="method" />
-        {order.localStoreName ? <Fact label={t('user.order.store')} value={order.localStoreName} name="store" /> : null}
+        {o.store ? <Fact label={t('user.order.store')} value={o.store} name="store" /> : null}
         {order.tableNumber ? <Fact label={t('user.order.table')} value={order.tableNumber} name="table" /> : null}
         <Fact label={t('user.order.placed')} value={formatDateTime(order.createdAt)} name="placed" />
         {order.pickupDateTime ? <Fact label={t('user.order.pickupTime')} value={order.pickupDateTime} name="pickup" /> : null}
