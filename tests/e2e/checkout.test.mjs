@@ -454,7 +454,8 @@ describe('checkout and payment on a phone in English', () => {
         subtotal, discount, tip: 0, tax, storeCredit: 0
       })
       assert.equal(withCoupon.coupon?.code, COUPON.code)
-      await visible(page, '.checkout [data-section="coupon"]').getByText(COUPON.code, { exact: false }).waitFor(WAIT)
+      // the applied-coupon note (the coupon picker above it names the code too)
+      await visible(page, '.checkout [data-section="coupon"] .checkout__note').getByText(COUPON.code, { exact: false }).waitFor(WAIT)
 
       // A 15% tip on the discounted amount.
       const tip = Math.round((afterDiscount * 15) / 100)
