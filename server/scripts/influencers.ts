@@ -2,6 +2,8 @@
  * The store operator's review of influencer profiles (the reference server has no back office):
  *
  *   npm run influencers -- list                          profiles, those waiting for review first
+ *   npm run influencers -- show <id>                     the version waiting for review (else the published one), with
+ *                                                        each picture's file, to review it
  *   npm run influencers -- approve <id>                  publishes the version waiting for review (or lifts a suspension)
  *   npm run influencers -- reject <id> --reason <text>   refuses it; the shopper sees the reason
  *   npm run influencers -- suspend <id> [--reason <text>] hides the profile from the public at once
@@ -13,9 +15,10 @@ import { loadConfig } from '../src/config.ts';
 import { openDb } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ApiError } from '../src/lib/errors.ts';
-import { approveInfluencer, profilesForReview, rejectInfluencer, suspendInfluencer } from '../src/services/influencers.ts';
+import { approveInfluencer, profileForReview, profilesForReview, rejectInfluencer, suspendInfluencer } from '../src/services/influencers.ts';
+import { uploadPath } from '../src/uploads/images.ts';
 
-const usage = 'usage: influencers list | approve <id> | reject <id> --reason <text> | suspend <id> [--reason <text>]';
+const usage = 'usage: influencers list | show <id> | approve <id> | reject <id> --reason <text> | suspend <id> [--reason <text>]';
 const args = process.argv.slice(2);
 const command = args[0];
 const at = args.indexOf('--reason');
@@ -27,7 +30,7 @@ function fail(message: string): never {
   console.error(message);
   process.exit(2);
 }
-if (!['list', 'approve', 'reject', 'suspend'].includes(command)) fail(usage);
+if (!['list', 'show', 'approve', 'reject', 'suspend'].includes(command)) fail(usage);
 if (command !== 'list' && !Number.isInteger(id)) fail(usage);
 if (command === 'reject' && !reason) fail('reject needs --reason <text> (the shopper sees it)');
 
@@ -43,6 +46,10 @@ try {
       console.log(`${String(r.id).padStart(5)}  ${r.status.padEnd(9)} review ${r.review.padEnd(8)} ${r.email}  "${r.displayName}"  likes ${r.likes}  submitted ${r.submittedAt}${why}`);
     }
     if (!rows.length) console.log('no influencer profiles');
+  } else if (command === 'show') {
+    const { version, images } = await profileForReview(db, id);
+    console.log(JSON.stringify(version, null, 2));
+    for (const img of images) console.log(`picture ${img.name}: ${uploadPath(config.dataDir, img.id, img.mime)}`);
   } else {
     await db.tx(async (q) => {
       if (command === 'approve') await approveInfluencer(q, id);

@@ -305,6 +305,10 @@ describe('operator CLI (npm run influencers)', () => {
       assert.equal(list.status, 0, list.stderr);
       assert.match(list.stdout, /^\s+1\s+SUSPENDED\s+review NONE\s+lin\.hua@influencers\.istore\.test\s+"Lin Hua · Tea notes".*reason: Spam links$/m);
       assert.match(list.stdout, /^\s+2\s+APPROVED\s+review NONE\s+emma\.chen@/m);
+      const shown = cli(own, 'show', '2');
+      assert.equal(shown.status, 0, shown.stderr);
+      assert.match(shown.stdout, /"displayName": "Emma Chen · Morning coffee"/);
+      assert.match(shown.stdout, /"productIds": \[\s+"1001",\s+"1021"\s+\]/);
     } finally {
       await own.cleanup();
     }

@@ -251,6 +251,16 @@ export async function profilesForReview(q: Queryable): Promise<ReviewRow[]> {
   }));
 }
 
+/** What the operator reviews: the draft (the published version when nothing waits), and the stored pictures it names. */
+export async function profileForReview(q: Queryable, id: number): Promise<{ version: InfluencerProfileInput; images: { name: string; id: string; mime: string }[] }> {
+  const { rows } = await q.query('SELECT user_id, review, draft, published FROM influencer_profiles WHERE id = $1', [id]);
+  if (!rows[0]) throw notFound(`No influencer profile ${id}`);
+  const version: InfluencerProfileInput = rows[0].review === 'NONE' && rows[0].published ? rows[0].published : rows[0].draft;
+  const names = [...new Set(imagesOf(version))];
+  const found = await q.query(`SELECT id, mime FROM uploads WHERE user_id = $1 AND kind = 'influencer' AND id = ANY($2::text[])`, [rows[0].user_id, names.map(imageId)]);
+  return { version, images: found.rows.map((r: any) => ({ name: `user/${r.id}`, id: r.id, mime: r.mime })) };
+}
+
 /**
  * Approves the draft waiting for review (it becomes the published version) or lifts a suspension (the published version
  * shows again). 404 unknown; 409 when there is nothing to approve.
