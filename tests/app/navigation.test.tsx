@@ -40,10 +40,13 @@ it('createApp() launches the app from app.config; home → product list → prod
   await shows('Shop by category')
   expect(window.location.pathname).toBe('/')
 
+  const teaListRequests = () => http.calls.filter((c) => c.path === '/productManagement2/products' && c.query.categoryName === 'Tea').length
   clickText('Tea')
+  // The list page has asked for its products and shows them (home may show the same product names in its sections).
+  await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toMatch(/^\/store\/productlist\?cat=Tea/))
+  await waitFor(() => expect(teaListRequests()).toBeGreaterThan(0))
   await shows('Jasmine Pearls')
-  expect(`${window.location.pathname}${window.location.search}`).toMatch(/^\/store\/productlist\?cat=Tea/)
-  const listRequests = http.calls.filter((c) => c.path === '/productManagement2/products' && c.query.categoryName === 'Tea').length
+  const listRequests = teaListRequests()
 
   clickText('Jasmine Pearls')
   await shows('Jasmine Pearls description')
@@ -62,6 +65,6 @@ it('createApp() launches the app from app.config; home → product list → prod
   await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toMatch(/^\/store\/productlist\?cat=Tea/))
   await shows('Sencha')
   // The list page was kept, not loaded again.
-  expect(http.calls.filter((c) => c.path === '/productManagement2/products' && c.query.categoryName === 'Tea')).toHaveLength(listRequests)
+  expect(teaListRequests()).toBe(listRequests)
   expect(Taro.getCurrentPages()).toHaveLength(2)
 }, 30_000)
