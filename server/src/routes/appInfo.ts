@@ -95,10 +95,12 @@ export default async function appInfoRoutes(server: FastifyInstance) {
   }, async (req, reply) => {
     const { locale } = req.params as { locale: string };
     if (locale !== 'en' && locale !== 'zh') throw badRequest(`Unsupported locale '${locale}' (use en or zh)`);
-    // A visitor without a session already has the default language: nothing to store, so no session row is made
-    // (security probe finding 17: a session row per cookie-less request).
+    // A visitor without a session who chooses the language they get anyway (their browser's, else the default) has
+    // nothing to store, so no session row is made (security probe finding 17: a session row per cookie-less request).
+    // Any other choice is kept in a session: a chosen language always wins over Accept-Language.
     const existing = await getSession(req);
-    if (existing || locale !== DEFAULT_LOCALE) {
+    const unchosen = localeFromAcceptLanguage(req.headers['accept-language']) ?? DEFAULT_LOCALE;
+    if (existing || locale !== unchosen) {
       const s = existing ?? (await ensureSession(req, reply));
       await setSessionChoice(db, s.id, { locale });
     }
