@@ -23,6 +23,7 @@ import { CHROMIUM } from './lib/chromium.mjs'
 import { lighthouseAudit } from './lib/lighthouse.mjs'
 import { miniProgramRuntime } from './lib/miniprogram.mjs'
 import { LOAD, loadSubjects, serverLoad } from './lib/load.mjs'
+import { shopperLoad, SHOPPER_LOAD_ENV } from './lib/shoppers.mjs'
 import { auditedPages } from './lib/pages.mjs'
 import { renderMarkdown } from './lib/report.mjs'
 import { repoRoot, startServer } from './lib/server.mjs'
@@ -63,6 +64,16 @@ async function withServer(options, fn) {
 if (spawnSync('bash', ['scripts/setup.sh', '--browser'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) {
   throw new Error('scripts/setup.sh --browser failed')
 }
+if (wanted('load') && spawnSync('bash', ['scripts/setup.sh', '--postgres'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) {
+  throw new Error('scripts/setup.sh --postgres failed')
+}
+
+/** The same load on PostgreSQL (a throw-away cluster from scripts/with-postgres.sh), beside the embedded default. */
+function postgresLoad() {
+  const run = spawnSync('bash', ['scripts/with-postgres.sh', 'node', 'bench/lib/pgload.mjs'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  if (run.status !== 0) throw new Error(`PostgreSQL load failed (${run.status})`)
+  return JSON.parse(run.stdout.trim().split('\n').pop())
+}
 
 const buildSeconds = {}
 if (process.env.BENCH_SKIP_BUILD === '1') {
@@ -102,7 +113,7 @@ if (wanted('badinput')) {
   console.log(`bad input: ${badInputResult.tried} requests, ${badInputResult.passed ? 'all refused with a 4xx and nothing changed' : 'FAILED (see server/tests/bad-input.test.ts)'}`)
 }
 
-const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) => {
+const demo = await withServer({ staticDir: storeOutput('h5'), env: SHOPPER_LOAD_ENV }, async (baseUrl) => {
   const audited = wanted('lighthouse') || wanted('axe') ? await auditedPages(baseUrl) : null
   let lighthouse = null
   let axe = null
@@ -123,7 +134,13 @@ const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) 
   if (wanted('load')) {
     step('server load, demo catalogue')
     const subjects = await loadSubjects(baseUrl)
-    load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)) }
+    step('200 shoppers through the whole journey at once')
+    const shoppers = await shopperLoad(baseUrl, subjects.sellOutProduct)
+    load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)), shoppers }
+  }
+  if (wanted('load')) {
+    step('server load, demo catalogue, on PostgreSQL')
+    load = { ...load, postgres: postgresLoad() }
   }
   return { lighthouse, axe, load, runtime }
 })
@@ -141,6 +158,12 @@ if (only) {
   }
   for (const a of demo.axe ?? []) console.log(`axe ${a.page} ${a.language}: critical ${a.byImpact.critical}, serious ${a.byImpact.serious}`)
   if (demo.load) console.log(`load (demo): product list p99 ${demo.load.productList.p99Ms} ms`)
+  for (const [db, l] of [['embedded', demo.load], ['PostgreSQL', demo.load?.postgres]]) {
+    if (!l) continue
+    console.log(`add to cart (${db}): p50 ${l.addToCart.p50Ms} ms, p99 ${l.addToCart.p99Ms} ms, ${l.addToCart.rps} req/s, ${l.addToCart.p99VsFloor}× the floor's p99`)
+    const s = l.shoppers
+    console.log(`${s.shoppers} shoppers (${db}): ${s.paid} paid, ${s.soldOut} told sold out, ${s.errorCount} errors, ${s.lostOrders} lost, stock ${s.stock.before} → ${s.stock.after}${s.stock.oversold ? ' OVERSOLD' : ''}; p99 ${JSON.stringify(s.p99Ms)}`)
+  }
   for (const [kind, m] of Object.entries(demo.runtime ?? {})) {
     const s = (x) => `${x.calls} setData, ${(x.bytes / 1024).toFixed(1)} KB (largest ${(x.largest / 1024).toFixed(1)} KB)`
     console.log(`${kind}: launch → products ${m.launchToProductsMs} ms; home ${s(m.setData.home)}; product ${s(m.setData.product)}; add to cart ${s(m.setData.addToCart)}`)

@@ -50,6 +50,17 @@ export function checkTargets(report) {
 
   const demo = report.load.demo.productList.p99Ms
   add('Product list p99 < 50 ms at 50 connections (demo catalogue)', `${demo} ms`, `${TARGETS.productListP99Ms} ms`, demo < TARGETS.productListP99Ms, `${demo - TARGETS.productListP99Ms} ms`)
+  const cart = report.load.demo.addToCart
+  add('Add to cart p99 within 5× the floor route (embedded database)', `${cart.p99VsFloor}× (${cart.p99Ms} ms)`, '5×', cart.p99VsFloor <= 5, `${(cart.p99VsFloor - 5).toFixed(2)}×`)
+  const pgCart = report.load.demo.postgres?.addToCart
+  if (pgCart) add('Add to cart p99 ≤ 100 ms on PostgreSQL', `${pgCart.p99Ms} ms`, '100 ms', pgCart.p99Ms <= 100, `${pgCart.p99Ms - 100} ms`)
+  for (const [db, l] of [['embedded', report.load.demo], ['PostgreSQL', report.load.demo.postgres]]) {
+    const sh = l?.shoppers
+    if (!sh) continue
+    const clean = sh.errorCount === 0 && sh.lostOrders === 0 && !sh.stock.oversold
+    add(`${sh.shoppers} shoppers at once (${db}): 0 errors, no order lost, nothing oversold`,
+      `${sh.errorCount} errors, ${sh.lostOrders} lost, stock ${sh.stock.before} → ${sh.stock.after} for ${sh.paid} paid`, 'clean', clean, 'see the shopper load table')
+  }
   const large = report.load.large.productList.p99Ms
   const growth = Number((large / Math.max(demo, 1)).toFixed(2))
   add('Product list p99 on 10,000 products ≤ 1.5× demo', `${growth}× (${large} ms)`, `${TARGETS.largeCatalogueP99Ratio}×`, growth <= TARGETS.largeCatalogueP99Ratio,
