@@ -59,6 +59,8 @@ export const accountApi = {
   resetPassword: (oldPassword: string, newPassword: string) =>
     http.post<unknown>('/admin/userManagement/resetPassword', { oldPassword, newPassword }),
   updateProfile: (profile: ProfileUpdate) => http.put<SessionFields>('/admin/userManagement/userInfo', profile),
+  /** The signed-in fields as they are now (a paid membership, a joined referral group). */
+  userInfo: () => http.get<SessionFields>('/admin/userManagement/userInfo'),
   uploadProfileImage: (filePath: string) => upload<ProfileImageUpload>('/admin/userManagement/image/upload', filePath, 'file'),
   addresses: (userID: string, type: AddressType) =>
     http.get<Addresses>(`/admin/userManagement/getAddresses/${encodeURIComponent(userID)}/type/${type}`),

@@ -3,6 +3,7 @@
  * and what the views need (guest or signed in, store name).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { accountApi, sessionFields } from '@/api/account'
 import { ApiError } from '@/api/http'
 import { ordersApi, type Order } from '@/api/orders'
 import { paymentsApi } from '@/api/payments'
@@ -83,6 +84,10 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
     if (!paid) return
     void useCart.getState().load()
     forgetPlacedOrderDraft()
+    // A paid membership shows in app info at once (member prices, the membership page), without a reload.
+    if (useAppInfo.getState().info?.userID) {
+      accountApi.userInfo().then((fields) => useAppInfo.getState().setSession(sessionFields(fields)), () => undefined)
+    }
   }, [paid])
   const paidID = view.view === 'success' ? view.orderID : ''
   const loadOrder = useCallback(() => ordersApi.placed(paidID), [paidID])

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '', onReachBottomDistance: 300 })
+export default definePageConfig({ navigationBarTitleText: '', onReachBottomDistance: 300, enableShareAppMessage: true })

@@ -10,7 +10,8 @@ import { useCategories } from '@/hooks/useCategories'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useProductList } from '@/hooks/useProductList'
 import { useT } from '@/hooks/useT'
-import { useReferralCapture } from '@/hooks/useReferral'
+import { useReferralCapture, useReferralPath } from '@/hooks/useReferral'
+import { usePageShare } from '@/hooks/usePageShare'
 import { platform } from '@/platform'
 import '@/i18n/lists'
 import '../store.scss'
@@ -25,6 +26,8 @@ export default function StorePage() {
   const list = useProductList(ALL_PRODUCTS)
   useReachBottom(list.loadMore)
   useReferralCapture()
+  // The store's share menu (mini-programs) carries a signed-in sharer's referral id.
+  usePageShare({ title: t('store.title'), path: useReferralPath('/store') })
 
   return (
     <Shell title={t('store.title')}>
