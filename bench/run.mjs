@@ -8,7 +8,7 @@
  * the bench itself; a report for the record builds everything). BENCH_RENDER_ONLY=1 measures nothing:
  * it rewrites report.md from report.json and the current bench/notes.md.
  *
- * BENCH_ONLY=sizes,lighthouse,axe,load (any of them) measures only those parts, for fast iterations:
+ * BENCH_ONLY=sizes,lighthouse,axe,load,miniprogram,badinput (any of them) measures only those parts, for fast iterations:
  * it prints what it measured and writes bench/.work/partial-report.json, never report.json/report.md
  * (a report for the record measures everything in one run). With BENCH_SKIP_BUILD=1 too, it measures
  * what is in dist/ and bench/.work/floor now.
@@ -21,7 +21,9 @@ import { axeAudit } from './lib/axe.mjs'
 import { buildFloor, buildStore, floorOutput, PLATFORMS, snapshotStore, storeOutput } from './lib/build.mjs'
 import { CHROMIUM } from './lib/chromium.mjs'
 import { lighthouseAudit } from './lib/lighthouse.mjs'
+import { miniProgramRuntime } from './lib/miniprogram.mjs'
 import { LOAD, loadSubjects, serverLoad } from './lib/load.mjs'
+import { shopperLoad, SHOPPER_LOAD_ENV } from './lib/shoppers.mjs'
 import { auditedPages } from './lib/pages.mjs'
 import { renderMarkdown } from './lib/report.mjs'
 import { repoRoot, startServer } from './lib/server.mjs'
@@ -39,7 +41,7 @@ if (process.env.BENCH_RENDER_ONLY === '1') {
   console.log('bench/report.md rewritten from bench/report.json and bench/notes.md')
   process.exit(0)
 }
-const PARTS = ['sizes', 'lighthouse', 'axe', 'load']
+const PARTS = ['sizes', 'lighthouse', 'axe', 'load', 'miniprogram', 'badinput']
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((p) => p.trim()).filter(Boolean) : null
 const unknownParts = (only ?? []).filter((p) => !PARTS.includes(p))
 if (unknownParts.length) throw new Error(`BENCH_ONLY: unknown part(s) ${unknownParts.join(', ')}; known: ${PARTS.join(', ')}`)
@@ -61,6 +63,16 @@ async function withServer(options, fn) {
 // Same set-up as `npm start` / `npm test`: packages of client and server, Debian's Chromium (idempotent).
 if (spawnSync('bash', ['scripts/setup.sh', '--browser'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) {
   throw new Error('scripts/setup.sh --browser failed')
+}
+if (wanted('load') && spawnSync('bash', ['scripts/setup.sh', '--postgres'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) {
+  throw new Error('scripts/setup.sh --postgres failed')
+}
+
+/** The same load on PostgreSQL (a throw-away cluster from scripts/with-postgres.sh), beside the embedded default. */
+function postgresLoad() {
+  const run = spawnSync('bash', ['scripts/with-postgres.sh', 'node', 'bench/lib/pgload.mjs'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  if (run.status !== 0) throw new Error(`PostgreSQL load failed (${run.status})`)
+  return JSON.parse(run.stdout.trim().split('\n').pop())
 }
 
 const buildSeconds = {}
@@ -88,11 +100,29 @@ if (wanted('sizes')) {
   }
 }
 
-const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) => {
+/** server/tests/bad-input.test.ts: requests generated from the contract's schemas, and whether every one was refused cleanly. */
+function badInput() {
+  const run = spawnSync('node', ['--import', 'tsx', '--test', 'tests/bad-input.test.ts'], { cwd: path.join(repoRoot, 'server'), encoding: 'utf8' })
+  const tried = Number(/bad-input: (\d+) generated requests over (\d+) paths/.exec(run.stdout)?.[1] ?? 0)
+  return { tried, passed: run.status === 0 }
+}
+let badInputResult = null
+if (wanted('badinput')) {
+  step('bad input generated from the contract')
+  badInputResult = badInput()
+  console.log(`bad input: ${badInputResult.tried} requests, ${badInputResult.passed ? 'all refused with a 4xx and nothing changed' : 'FAILED (see server/tests/bad-input.test.ts)'}`)
+}
+
+const demo = await withServer({ staticDir: storeOutput('h5'), env: SHOPPER_LOAD_ENV }, async (baseUrl) => {
   const audited = wanted('lighthouse') || wanted('axe') ? await auditedPages(baseUrl) : null
   let lighthouse = null
   let axe = null
   let load = null
+  let runtime = null
+  if (wanted('miniprogram')) {
+    step('mini-programs at run time (launch, setData)')
+    runtime = await miniProgramRuntime(baseUrl)
+  }
   if (wanted('lighthouse')) {
     step('Lighthouse')
     lighthouse = await lighthouseAudit(baseUrl, audited)
@@ -104,13 +134,19 @@ const demo = await withServer({ staticDir: storeOutput('h5') }, async (baseUrl) 
   if (wanted('load')) {
     step('server load, demo catalogue')
     const subjects = await loadSubjects(baseUrl)
-    load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)) }
+    step('200 shoppers through the whole journey at once')
+    const shoppers = await shopperLoad(baseUrl, subjects.sellOutProduct)
+    load = { catalogueSize: await catalogueSize(baseUrl), ...(await serverLoad(baseUrl, subjects)), shoppers }
   }
-  return { lighthouse, axe, load }
+  if (wanted('load')) {
+    step('server load, demo catalogue, on PostgreSQL')
+    load = { ...load, postgres: postgresLoad() }
+  }
+  return { lighthouse, axe, load, runtime }
 })
 
 if (only) {
-  const partial = { generatedAt: new Date().toISOString(), only, buildSeconds, sizes, lighthouse: demo.lighthouse, axe: demo.axe, load: demo.load }
+  const partial = { generatedAt: new Date().toISOString(), only, buildSeconds, sizes, lighthouse: demo.lighthouse, axe: demo.axe, load: demo.load, miniProgramRuntime: demo.runtime, badInput: badInputResult }
   writeFileSync(path.join(repoRoot, 'bench', '.work', 'partial-report.json'), `${JSON.stringify(partial, null, 2)}\n`)
   if (sizes) {
     console.log(`H5 first-load: store ${(sizes.h5.store.gzip / 1024).toFixed(1)} KB gzip, floor ${(sizes.h5.floor.gzip / 1024).toFixed(1)} KB, ratio ${sizes.h5.ratio}×`)
@@ -122,6 +158,16 @@ if (only) {
   }
   for (const a of demo.axe ?? []) console.log(`axe ${a.page} ${a.language}: critical ${a.byImpact.critical}, serious ${a.byImpact.serious}`)
   if (demo.load) console.log(`load (demo): product list p99 ${demo.load.productList.p99Ms} ms`)
+  for (const [db, l] of [['embedded', demo.load], ['PostgreSQL', demo.load?.postgres]]) {
+    if (!l) continue
+    console.log(`add to cart (${db}): p50 ${l.addToCart.p50Ms} ms, p99 ${l.addToCart.p99Ms} ms, ${l.addToCart.rps} req/s, ${l.addToCart.p99VsFloor}× the floor's p99`)
+    const s = l.shoppers
+    console.log(`${s.shoppers} shoppers (${db}): ${s.paid} paid, ${s.soldOut} told sold out, ${s.errorCount} errors, ${s.lostOrders} lost, stock ${s.stock.before} → ${s.stock.after}${s.stock.oversold ? ' OVERSOLD' : ''}; p99 ${JSON.stringify(s.p99Ms)}`)
+  }
+  for (const [kind, m] of Object.entries(demo.runtime ?? {})) {
+    const s = (x) => `${x.calls} setData, ${(x.bytes / 1024).toFixed(1)} KB (largest ${(x.largest / 1024).toFixed(1)} KB)`
+    console.log(`${kind}: launch → products ${m.launchToProductsMs} ms; home ${s(m.setData.home)}; product ${s(m.setData.product)}; add to cart ${s(m.setData.addToCart)}`)
+  }
   step(`BENCH_ONLY=${only.join(',')}: done; bench/.work/partial-report.json (report.md/json untouched)`)
   process.exit(0)
 }
@@ -153,6 +199,8 @@ const report = {
   sizes,
   lighthouse: demo.lighthouse,
   axe: demo.axe,
+  miniProgramRuntime: demo.runtime,
+  badInput: badInputResult,
   load: { settings: LOAD, demo: demo.load, large },
   runSeconds: 0,
   targets: []

@@ -78,11 +78,16 @@ export async function loadSubjects(baseUrl) {
   const { categories } = await json(await fetch(`${baseUrl}${API}/productManagement/categories`))
   const category = categories[0].name
   const { products } = await json(await fetch(`${baseUrl}${API}/productManagement2/products?numberToLoad=100`))
-  const plain = products.filter((p) => p.options.length === 0 && !p.soldOut)
+  // Add-ons (gift wrapping, bags) are kept out of the catalogue list but carry the deepest stock: candidates too.
+  const { products: addOns } = await json(await fetch(`${baseUrl}${API}/productManagement2/products/addon`))
+  const plain = [...products, ...addOns].filter((p) => p.options.length === 0 && !p.soldOut)
   const cartProduct = plain.reduce((best, p) => (p.stock > best.stock ? p : best), plain[0])
   const perCart = Math.ceil((2 * LOAD.maxRequests) / CART_SESSIONS) + 1
   if (cartProduct.stock < perCart) throw new Error(`add-to-cart load needs a product with ${perCart} in stock; best is ${cartProduct.stock}`)
-  return { category, product: products[0], cartProduct }
+  // The shopper load buys the catalogue's own best-stocked plain product, so it sells out under 200 shoppers.
+  const catalogue = products.filter((p) => p.options.length === 0 && !p.soldOut)
+  const sellOutProduct = catalogue.reduce((best, p) => (p.stock > best.stock ? p : best), catalogue[0])
+  return { category, product: products[0], cartProduct, sellOutProduct }
 }
 
 export async function serverLoad(baseUrl, subjects) {

@@ -15,6 +15,22 @@ function miniTable(platform, sizes) {
   return `### ${platform}\n\n${table(['package', 'store', 'of 2 MB', 'floor', 'store / floor'], rows)}`
 }
 
+function shopperSection(demo) {
+  const runs = [['embedded', demo.shoppers], ['PostgreSQL', demo.postgres?.shoppers]].filter(([, s]) => s)
+  if (!runs.length) return ''
+  const steps = Object.keys(runs[0][1].p99Ms)
+  return `### Shoppers through the whole journey at once
+
+Each shopper: app info, product list, a product, add to cart, pickup details, reserve, pay in the sandbox, order status; all
+buy the catalogue's best-stocked plain product, so most are told it sold out (the right answer, not an error).
+
+${table(['database', 'shoppers', 'paid', 'told sold out', 'errors', 'orders lost', 'stock before → after', ...steps.map((s) => `p99 ${s}`)],
+    runs.map(([db, s]) => [db, String(s.shoppers), String(s.paid), String(s.soldOut), String(s.errorCount), String(s.lostOrders), `${s.stock.before} → ${s.stock.after}`,
+      ...steps.map((step) => `${s.p99Ms[step]} ms`)]))}
+
+`
+}
+
 function loadTable(load) {
   const row = (name, r) => [name, String(r.requests), String(r.rps), `${r.p50Ms} ms`, `${r.p99Ms} ms`, r.p99VsFloor ? `${r.p99VsFloor}×` : '—', String(r.non2xx), String(r.errors)]
   return table(['route', 'requests', 'req/s', 'p50', 'p99', 'p99 / floor', 'non-2xx', 'errors/timeouts'], [
@@ -23,6 +39,20 @@ function loadTable(load) {
     row('product detail', load.productDetail),
     row('add to cart', load.addToCart)
   ])
+}
+
+function miniProgramRuntimeSection(runtime) {
+  if (!runtime) return ''
+  const size = (s) => `${s.calls} / ${kb(s.bytes)} / ${kb(s.largest)}`
+  const rows = ['weapp', 'alipay'].map((k) => [k, `${runtime[k].launchToProductsMs} ms`, size(runtime[k].setData.home), size(runtime[k].setData.product), size(runtime[k].setData.addToCart)])
+  return `## Mini-programs at run time
+
+The production builds run by tests/miniprogram/runtime.mjs against the demo server: time from launch to the home page's
+products, and setData per step as calls / total bytes / largest single payload (WeChat advises staying far under 256 KB).
+
+${table(['build', 'launch → products', 'home first render', 'product page first render', 'add to cart'], rows)}
+
+`
 }
 
 export function renderMarkdown(r, notes) {
@@ -61,7 +91,7 @@ ${miniTable('WeChat', r.sizes.weapp)}
 
 ${miniTable('Alipay', r.sizes.alipay)}
 
-## Lighthouse (mobile preset)
+${miniProgramRuntimeSection(r.miniProgramRuntime)}## Lighthouse (mobile preset)
 
 ${table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'requests', 'bytes'], r.lighthouse.map((p) => [
     `${p.page} (\`${p.path}\`)`, String(p.performance), String(p.accessibility), String(p.bestPractices), String(p.seo), `${p.lcpMs} ms`, `${p.tbtMs} ms`, String(p.cls),
@@ -91,11 +121,15 @@ Loopback, ${r.load.settings.connections} connections, ${r.load.settings.seconds}
 
 ${loadTable(r.load.demo)}
 
-### Large catalogue (${r.load.large.catalogueSize} products, \`SEED_PRODUCTS\`)
+${r.load.demo.postgres ? `### Demo catalogue on PostgreSQL (a throw-away local cluster, fsync and synchronous_commit off)
+
+${loadTable(r.load.demo.postgres)}
+
+` : ''}### Large catalogue (${r.load.large.catalogueSize} products, \`SEED_PRODUCTS\`)
 
 ${loadTable(r.load.large)}
 
-Product list p99, large / demo: **${(r.load.large.productList.p99Ms / Math.max(r.load.demo.productList.p99Ms, 1)).toFixed(2)}×**.
+${shopperSection(r.load.demo)}Product list p99, large / demo: **${(r.load.large.productList.p99Ms / Math.max(r.load.demo.productList.p99Ms, 1)).toFixed(2)}×**.
 
 ${notes ? `## Closing note\n\n${notes.trim()}\n` : ''}`
 }

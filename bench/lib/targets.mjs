@@ -25,6 +25,17 @@ export function checkTargets(report) {
     add(`${platform} every package < 2 MB`, `${kb(worst.bytes)} (${worst.root})`, '2048.0 KB', worst.bytes < 2 * 1024 * 1024, kb(worst.bytes - 2 * 1024 * 1024))
   }
 
+  if (report.badInput) {
+    add('Generated bad input: 0 × 5xx, nothing changed by a refused request', `${report.badInput.tried} requests, ${report.badInput.passed ? 'clean' : 'failures'}`, 'clean',
+      report.badInput.passed, 'see server/tests/bad-input.test.ts')
+  }
+  if (report.miniProgramRuntime) {
+    for (const [kind, m] of Object.entries(report.miniProgramRuntime)) {
+      const largest = Math.max(...Object.values(m.setData).map((x) => x.largest))
+      add(`${kind}: no single setData over 256 KB (home, product, add to cart)`, kb(largest), '256.0 KB', largest <= 256 * 1024, kb(largest - 256 * 1024))
+    }
+  }
+
   for (const page of report.lighthouse) {
     for (const [key, label] of [['performance', 'performance'], ['accessibility', 'accessibility'], ['bestPractices', 'best practices'], ['seo', 'SEO']]) {
       const score = page[key]
@@ -39,6 +50,17 @@ export function checkTargets(report) {
 
   const demo = report.load.demo.productList.p99Ms
   add('Product list p99 < 50 ms at 50 connections (demo catalogue)', `${demo} ms`, `${TARGETS.productListP99Ms} ms`, demo < TARGETS.productListP99Ms, `${demo - TARGETS.productListP99Ms} ms`)
+  const cart = report.load.demo.addToCart
+  add('Add to cart p99 within 5× the floor route (embedded database)', `${cart.p99VsFloor}× (${cart.p99Ms} ms)`, '5×', cart.p99VsFloor <= 5, `${(cart.p99VsFloor - 5).toFixed(2)}×`)
+  const pgCart = report.load.demo.postgres?.addToCart
+  if (pgCart) add('Add to cart p99 ≤ 100 ms on PostgreSQL', `${pgCart.p99Ms} ms`, '100 ms', pgCart.p99Ms <= 100, `${pgCart.p99Ms - 100} ms`)
+  for (const [db, l] of [['embedded', report.load.demo], ['PostgreSQL', report.load.demo.postgres]]) {
+    const sh = l?.shoppers
+    if (!sh) continue
+    const clean = sh.errorCount === 0 && sh.lostOrders === 0 && !sh.stock.oversold
+    add(`${sh.shoppers} shoppers at once (${db}): 0 errors, no order lost, nothing oversold`,
+      `${sh.errorCount} errors, ${sh.lostOrders} lost, stock ${sh.stock.before} → ${sh.stock.after} for ${sh.paid} paid`, 'clean', clean, 'see the shopper load table')
+  }
   const large = report.load.large.productList.p99Ms
   const growth = Number((large / Math.max(demo, 1)).toFixed(2))
   add('Product list p99 on 10,000 products ≤ 1.5× demo', `${growth}× (${large} ms)`, `${TARGETS.largeCatalogueP99Ratio}×`, growth <= TARGETS.largeCatalogueP99Ratio,

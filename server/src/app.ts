@@ -10,7 +10,7 @@ import { loadConfig, sandboxesOf, sandboxRefusal, type Config } from './config.t
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
-import { ApiError, errorBody } from './lib/errors.ts';
+import { ApiError, isDatabaseUnavailable, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
 import { registerHardening } from './lib/hardening.ts';
 import { configurePasswordHashing } from './lib/password.ts';
@@ -154,6 +154,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
         : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Request body is empty; send a JSON object'
         : err.message;
       return reply.status(status).send(errorBody([msg]));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: err.message }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '2').send(errorBody(['The store is briefly unavailable; please try again in a moment']));
     }
     req.log.error(err, 'request failed');
     return reply.status(500).send(errorBody(['Internal server error']));

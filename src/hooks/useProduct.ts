@@ -33,6 +33,7 @@ export function useProduct(id: string) {
   const [quantity, setQuantityState] = useState(1)
   const [rejection, setRejection] = useState<QuantityRejection | null>(null)
   const [related, setRelated] = useState<Product[]>([])
+  const [askedForChoice, setAskedForChoice] = useState(false)
   const [adding, setAdding] = useState(false)
   const [added, setAdded] = useState(false)
   const [addError, setAddError] = useState<string | null>(null)
@@ -106,6 +107,7 @@ export function useProduct(id: string) {
 
   const choose = useCallback((optionName: string, value: string) => {
     setSelection((s) => ({ ...s, [optionName]: value }))
+    setAskedForChoice(false)
     setRejection(null)
     setAdded(false)
     setAddError(null)
@@ -122,8 +124,15 @@ export function useProduct(id: string) {
   )
 
   const canAdd = optionPair !== null && available !== null && available > 0 && quantity <= available && !adding
+  /** The first option still to choose; Add to cart names it instead of staying a silent grey button. */
+  const missingOption = product && optionPair === null ? (product.options.find((o) => !selection[o.name]) ?? null) : null
+  const canTryAdd = canAdd || (missingOption !== null && !product?.soldOut && !adding)
 
   const addToCart = useCallback(async () => {
+    if (product && missingOption) {
+      setAskedForChoice(true)
+      return
+    }
     if (!product || optionPair === null || !canAdd) return
     setAdding(true)
     setAdded(false)
@@ -136,7 +145,7 @@ export function useProduct(id: string) {
       setAddError(useCart.getState().error)
       useCart.getState().clearError()
     }
-  }, [product, optionPair, canAdd, quantity, changeCart])
+  }, [product, missingOption, optionPair, canAdd, quantity, changeCart])
 
   return {
     product,
@@ -152,6 +161,9 @@ export function useProduct(id: string) {
     setQuantity,
     rejection,
     canAdd,
+    canTryAdd,
+    missingOption,
+    askedForChoice,
     adding,
     added,
     addError,

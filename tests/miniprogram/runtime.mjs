@@ -107,6 +107,9 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     /** The device's storage (JSON per key). */
     storage: {},
     imageSources: new Set(),
+    /** Every setData: who sent it, its JSON size in bytes, when (performance.now()); the bench reports them. */
+    setDataLog: [],
+    launchedAt: performance.now(),
     closed: false
   }
   const listeners = new Set()
@@ -384,6 +387,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   function measure(data, where) {
     const json = JSON.stringify(data)
     const size = Buffer.byteLength(json)
+    mp.setDataLog.push({ where, bytes: size, at: performance.now() })
     if (size > SET_DATA_LIMIT) mp.refusals.push({ kind: 'setData-size', detail: `${where}: ${size} bytes` })
     return JSON.parse(json)
   }

@@ -36,7 +36,10 @@ async function waitForHealth(baseUrl, child, deadlineMs) {
   throw new Error('server did not become healthy in time')
 }
 
-/** Starts the server and waits until it answers its health check; `stop()` ends it (SIGTERM) and waits for the exit. */
+/**
+ * Starts the server and waits until it answers its health check; `stop()` ends it (SIGTERM) and waits for the exit;
+ * `crash()` kills it with SIGKILL, as a power cut or the OOM killer would, and waits for the exit.
+ */
 export async function startServerProcess({ dataDir, staticDir }) {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
@@ -48,11 +51,13 @@ export async function startServerProcess({ dataDir, staticDir }) {
   await waitForHealth(baseUrl, child, 60_000)
   return {
     baseUrl,
-    async stop() {
-      if (child.exitCode !== null) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
+    stop: () => end('SIGTERM'),
+    crash: () => end('SIGKILL')
+  }
+  async function end(signal) {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill(signal)
+    await exited
   }
 }

@@ -66,7 +66,11 @@ async function openPglite(dataDir: string): Promise<Db> {
 async function openPostgres(url: string): Promise<Db> {
   const { default: pgmod } = await import('pg');
   // timestamps/ints: keep node-postgres defaults; SQL casts counts to int so both drivers return numbers.
-  const pool = new pgmod.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // A request waits at most this long for a connection: with the database gone it gets a 503, not a hang.
+  const pool = new pgmod.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), connectionTimeoutMillis: 5000 });
+  // An idle connection the database dropped (restart, failover, terminated backend) emits 'error' on the pool; unheard,
+  // it would end the process. The pool replaces it by itself; requests in flight get a 503 (lib/errors.ts).
+  pool.on('error', (err) => console.warn(`database connection lost (${(err as Error).message}); the pool reconnects`));
   await pool.query('select 1');
   const wrap = (c: { query: (s: string, p?: any[]) => Promise<any> }): Queryable => ({
     async query(sql, params = []) {
@@ -79,16 +83,18 @@ async function openPostgres(url: string): Promise<Db> {
     query: (sql, params) => wrap(pool).query(sql, params),
     async tx(fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const out = await fn(wrap(client));
         await client.query('COMMIT');
         return out;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // A connection that cannot even roll back is dropped from the pool, not handed to the next request.
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         throw e;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

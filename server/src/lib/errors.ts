@@ -20,3 +20,13 @@ export const notImplemented = (what: string) =>
 export function errorBody(messages: string[]) {
   return { message: messages[0] ?? 'Error', errors: messages.length ? messages : ['Error'] };
 }
+
+/**
+ * The database is unreachable for the moment (connection refused, dropped or timed out; PostgreSQL shutting down or
+ * terminating the session): the request gets a 503 with a message and the server carries on; the pool reconnects.
+ */
+export function isDatabaseUnavailable(err: any): boolean {
+  const code = typeof err?.code === 'string' ? err.code : '';
+  if (/^08/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i.test(String(err?.message ?? ''));
+}

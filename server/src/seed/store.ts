@@ -163,9 +163,9 @@ export const deliveryLocations = [
 ];
 
 export const storeLocations = [
-  { id: 'TOR-DT', display: true, virtual: false, en: 'Downtown Toronto', zh: '多伦多市中心店', street: '220 Yonge St', city: 'Toronto', province: 'ON', post: 'M5B 2H1', landing: '/store' },
-  { id: 'MSS-SQ1', display: true, virtual: false, en: 'Mississauga Square One', zh: '密西沙加广场店', street: '100 City Centre Dr', city: 'Mississauga', province: 'ON', post: 'L5B 2C9', landing: '/store' },
-  { id: 'VAN-RMD', display: true, virtual: false, en: 'Richmond Aberdeen', zh: '列治文时代坊店', street: '4151 Hazelbridge Way', city: 'Richmond', province: 'BC', post: 'V6X 4J7', landing: '/store' },
+  { id: 'TOR-DT', display: true, virtual: false, en: 'Downtown Toronto', zh: '多伦多市中心店', street: '220 Yonge St', city: 'Toronto', province: 'ON', post: 'M5B 2H1', landing: '' },
+  { id: 'MSS-SQ1', display: true, virtual: false, en: 'Mississauga Square One', zh: '密西沙加广场店', street: '100 City Centre Dr', city: 'Mississauga', province: 'ON', post: 'L5B 2C9', landing: '' },
+  { id: 'VAN-RMD', display: true, virtual: false, en: 'Richmond Aberdeen', zh: '列治文时代坊店', street: '4151 Hazelbridge Way', city: 'Richmond', province: 'BC', post: 'V6X 4J7', landing: '' },
   { id: 'MTL-OLD', display: false, virtual: false, en: 'Old Montreal (opening soon)', zh: '蒙特利尔老城店（即将开业）', street: '400 Rue Saint-Paul O', city: 'Montréal', province: 'QC', post: 'H2Y 2A3', landing: '/' },
   { id: 'ONLINE', display: true, virtual: true, en: 'Online warehouse', zh: '线上仓库', street: '1 Logistics Rd', city: 'Brampton', province: 'ON', post: 'L6T 5G8', landing: '/' },
 ];

@@ -14,6 +14,7 @@ import { useT } from '@/hooks/useT'
 import { useLocale } from '@/stores/locale'
 import { formatDateTime, orderMethodLabel, orderStatusLabel, paymentStatusLabel } from './orderLabels'
 import { BusyButton } from './BusyButton'
+import { platform } from '@/platform'
 import { FormError } from './Field'
 import './Orders.scss'
 
@@ -25,6 +26,8 @@ export function OrderDetail({ orderID }: { orderID: string | undefined }) {
   const o = useOrder(orderID)
   const { order } = o
 
+  // Not this shopper's order, or no such order: say so, with the way to their orders rather than a retry.
+  if (o.missing) return <EmptyState message={t('user.order.notFound', { id: orderID ?? '' })} action={{ label: t('user.orders.title'), onClick: () => platform.navigate('/user/orders') }} />
   if (o.loadError) return <EmptyState tone="error" message={t('common.error', { message: o.loadError })} action={{ label: t('common.retry'), onClick: o.reload }} />
   if (!order) return <Spinner label={t('common.loading')} />
 
@@ -44,7 +47,7 @@ export function OrderDetail({ orderID }: { orderID: string | undefined }) {
         <Fact label={t('user.order.status')} value={orderStatusLabel(t, order.status)} name="status" />
         <Fact label={t('user.order.payment')} value={paymentStatusLabel(t, order.paymentStatus)} name="payment" />
         <Fact label={t('user.order.method')} value={orderMethodLabel(t, order.method)} name="method" />
-        {order.localStoreName ? <Fact label={t('user.order.store')} value={order.localStoreName} name="store" /> : null}
+        {o.store ? <Fact label={t('user.order.store')} value={o.store} name="store" /> : null}
         {order.tableNumber ? <Fact label={t('user.order.table')} value={order.tableNumber} name="table" /> : null}
         <Fact label={t('user.order.placed')} value={formatDateTime(order.createdAt)} name="placed" />
         {order.pickupDateTime ? <Fact label={t('user.order.pickupTime')} value={order.pickupDateTime} name="pickup" /> : null}

@@ -1,5 +1,7 @@
 import { Text, View } from '@tarojs/components'
+import { provinceName as provinceWords } from '@/domain/provinces'
 import { useLocationPicker } from '@/hooks/useLocationPicker'
+import { useLocale } from '@/stores/locale'
 import { useT } from '@/hooks/useT'
 import { ModalFrame } from './ModalFrame'
 import './LocationModal.scss'
@@ -8,8 +10,9 @@ import './LocationModal.scss'
 export function LocationModal() {
   const t = useT()
   const p = useLocationPicker()
+  const language = useLocale((s) => s.language)
   if (!p.isOpen) return null
-  const provinceName = (province: string) => province || t('location.otherProvince')
+  const provinceName = (province: string) => (province ? provinceWords(province, language) : t('location.otherProvince'))
 
   return (
     <ModalFrame title={t('location.title')} onClose={p.close}>
@@ -21,7 +24,7 @@ export function LocationModal() {
             {p.provinces.map((group) => (
               <View key={group.province} className="location__row" role="button" tabIndex={0} onClick={() => p.chooseProvince(group.province)}>
                 <Text className="location__name">{provinceName(group.province)}</Text>
-                <Text className="location__count">{group.storeCount} ›</Text>
+                <Text className="location__count">{t('location.storeCount', { count: group.storeCount })} ›</Text>
               </View>
             ))}
           </View>

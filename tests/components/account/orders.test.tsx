@@ -12,12 +12,14 @@ const TEXT: Record<Language, Record<string, string>> = {
   en: {
     empty: 'You have no orders yet.', count: '12 orders', more: 'Load more', order: 'Order 100012', placed: 'Placed', payAtStore: 'Pay at store',
     pickup: 'Pickup', cancel: 'Cancel order', cancelled: 'Cancelled', add: 'Add comment', required: 'This field is required.',
-    line: 'House Blend', total: 'Total', tax: 'Tax', comments: 'Comments'
+    line: 'House Blend', total: 'Total', tax: 'Tax', comments: 'Comments', notFound: 'There is no order 999999 in your account.', myOrders: 'My orders',
+    retry: 'Try again', refundPending: 'Refund on its way', vancouver: 'Vancouver Downtown'
   },
   zh: {
     empty: '您还没有订单。', count: '共 12 个订单', more: '加载更多', order: '订单 100012', placed: '已下单', payAtStore: '到店支付',
     pickup: '自取', cancel: '取消订单', cancelled: '已取消', add: '添加留言', required: '此项为必填项。',
-    line: '招牌拼配', total: '合计', tax: '税费', comments: '留言'
+    line: '招牌拼配', total: '合计', tax: '税费', comments: '留言', notFound: '您的账户中没有订单 999999。', myOrders: '我的订单',
+    retry: '重试', refundPending: '退款处理中', vancouver: '温哥华市中心店'
   }
 }
 
@@ -153,5 +155,32 @@ describe.each(LANGS)('order detail (%s)', (lang) => {
     expect(http.calls.filter((c) => c.path.includes('addComment')).pop()?.body).toEqual({ comment: 'Please add napkins' })
     expect(container.querySelector('.order-comment__text')).toHaveTextContent('Please add napkins')
     expect(valueOf(container, 'comment')).toBe('')
+  })
+
+  it("an order that is not the shopper's says so and leads to their orders, without a pointless retry", async () => {
+    resetStores(signedIn(), lang, '/user/orders/999999')
+    mockHttp({ 'GET /admin/orderManagement/order/999999': fail(404, 'Order 999999 not found') })
+    render(<OrderDetail orderID="999999" />)
+    await settle()
+    expect(screen.getByText(text.notFound)).toBeInTheDocument()
+    expect(screen.queryByText(text.retry)).toBeNull()
+    fireEvent.click(screen.getByText(text.myOrders))
+    expect(navigations[navigations.length - 1]).toMatchObject({ url: expect.stringContaining('/user/orders') })
+  })
+
+  it('a refunded order says the refund is on its way', async () => {
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    mockHttp({ 'GET /admin/orderManagement/order/100012': order('100012', { status: 'REFUND_PENDING', paymentStatus: 'PAID_ONLINE', refunded: 3840, cancellable: false }) })
+    render(<OrderDetail orderID="100012" />)
+    await settle()
+    expect(screen.getByText(text.refundPending)).toBeInTheDocument()
+  })
+
+  it('names the pickup store in the shopper\'s language when the store is one of the locations', async () => {
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    mockHttp({ 'GET /admin/orderManagement/order/100012': order('100012', { localStoreId: 'loc-van', localStoreName: 'Vancouver Downtown' }) })
+    const { container } = render(<OrderDetail orderID="100012" />)
+    await settle()
+    expect(container.querySelector('.order-fact--store .order-fact__value')).toHaveTextContent(text.vancouver)
   })
 })

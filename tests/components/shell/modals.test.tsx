@@ -12,8 +12,8 @@ import { navigations, testControl } from '../../support/taroMock'
 import { LANGS, resetStores, setUrl } from './shellTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
-  en: { chooser: 'language / currency', language: 'Language', currency: 'Currency', apply: 'Apply', close: 'Close', location: 'Choose the Location', back: 'All provinces', current: 'Current store', vancouver: 'Vancouver Downtown', richmond: 'Richmond Centre', toronto: 'Toronto Queen West', failed: 'Could not change the store: Store is closed today' },
-  zh: { chooser: '语言 / 货币', language: '语言', currency: '货币', apply: '确定', close: '关闭', location: '选择门店位置', back: '全部省份', current: '当前门店', vancouver: '温哥华市中心店', richmond: '列治文中心店', toronto: '多伦多皇后西店', failed: '无法切换门店：Store is closed today' }
+  en: { chooser: 'language / currency', language: 'Language', currency: 'Currency', apply: 'Apply', close: 'Close', location: 'Choose the Location', back: 'All provinces', current: 'Current store', vancouver: 'Vancouver Downtown', richmond: 'Richmond Centre', toronto: 'Toronto Queen West', bc: 'British Columbia', on: 'Ontario', twoStores: '2 stores ›', failed: 'Could not change the store: Store is closed today' },
+  zh: { chooser: '语言 / 货币', language: '语言', currency: '货币', apply: '确定', close: '关闭', location: '选择门店位置', back: '全部省份', current: '当前门店', vancouver: '温哥华市中心店', richmond: '列治文中心店', toronto: '多伦多皇后西店', bc: '不列颠哥伦比亚省', on: '安大略省', twoStores: '2 家门店 ›', failed: '无法切换门店：Store is closed today' }
 }
 const OTHER: Record<Language, Language> = { en: 'zh', zh: 'en' }
 const LANGUAGE_NAME: Record<Language, string> = { en: 'English', zh: '中文' }
@@ -111,8 +111,9 @@ describe.each(LANGS)('location modal (%s)', (lang) => {
     expect(screen.getByText(text.location)).toBeInTheDocument()
     const provinces = Array.from(container.querySelectorAll('.location__row .location__name')).map((el) => el.textContent)
     // AB has only a hidden and a virtual store.
-    expect(provinces).toEqual(['BC', 'ON'])
-    fireEvent.click(screen.getByText('BC'))
+    expect(provinces).toEqual([text.bc, text.on])
+    expect(container.querySelector('.location__row .location__count')).toHaveTextContent(text.twoStores)
+    fireEvent.click(screen.getByText(text.bc))
     const stores = Array.from(container.querySelectorAll('.location__store .location__name')).map((el) => el.textContent)
     expect(stores).toHaveLength(2)
     expect(stores).toEqual(expect.arrayContaining([text.vancouver, text.richmond]))
@@ -121,7 +122,7 @@ describe.each(LANGS)('location modal (%s)', (lang) => {
     expect(selected).toHaveTextContent(text.vancouver)
     expect(selected).toHaveTextContent(text.current)
     fireEvent.click(screen.getByText(`‹ ${text.back}`))
-    expect(screen.getByText('ON')).toBeInTheDocument()
+    expect(screen.getByText(text.on)).toBeInTheDocument()
   })
 
   it('choosing a store calls setSelectedStoreLocation, keeps the choice and follows landingPageUrl', async () => {
@@ -131,7 +132,7 @@ describe.each(LANGS)('location modal (%s)', (lang) => {
     })
     const { container } = render(<LocationModal />)
     open('location')
-    fireEvent.click(screen.getByText('BC'))
+    fireEvent.click(screen.getByText(text.bc))
     fireEvent.click(screen.getByText(text.richmond))
     await waitFor(() => expect(useUi.getState().modal).toBeNull())
     expect(net.calls).toHaveLength(1)
@@ -142,7 +143,7 @@ describe.each(LANGS)('location modal (%s)', (lang) => {
 
     // Opened again, the chosen store is the highlighted one.
     open('location')
-    fireEvent.click(screen.getByText('BC'))
+    fireEvent.click(screen.getByText(text.bc))
     expect(container.querySelector('.location__store--selected')).toHaveTextContent(text.richmond)
   })
 
@@ -151,7 +152,7 @@ describe.each(LANGS)('location modal (%s)', (lang) => {
     mockHttp({ 'POST /common3/setSelectedStoreLocation': { landingPageUrl: '', id: 'loc-tor', localStoreName: 'Toronto Queen West' } })
     render(<LocationModal />)
     open('location')
-    fireEvent.click(screen.getByText('ON'))
+    fireEvent.click(screen.getByText(text.on))
     fireEvent.click(screen.getByText(text.toronto))
     await waitFor(() => expect(useLocation.getState().selected?.id).toBe('loc-tor'))
     expect(navigations).toEqual([])
@@ -162,7 +163,7 @@ describe.each(LANGS)('location modal (%s)', (lang) => {
     mockHttp({ 'POST /common3/setSelectedStoreLocation': fail(409, 'Store is closed today') })
     const { container } = render(<LocationModal />)
     open('location')
-    fireEvent.click(screen.getByText('BC'))
+    fireEvent.click(screen.getByText(text.bc))
     fireEvent.click(screen.getByText(text.richmond))
     expect(await screen.findByText(text.failed)).toBeInTheDocument()
     expect(useUi.getState().modal).toBe('location')

@@ -10,13 +10,15 @@ const TEXT = {
     name: 'Panda Hoodie', chooseAll: 'Choose every option to see availability.', inStock: (n: number) => `${n} in stock`, optionSoldOut: 'This choice is sold out',
     onlyLeft: (n: number) => `Only ${n} left in stock`, add: 'Add to cart', added: 'Added to your cart', soldOut: 'Sold out', notFound: 'This product is not available.',
     medium: 'Medium', small: 'Small', red: 'Red', black: 'Black', related: 'You may also like', addOns: 'Add-ons', wrap: 'Gift Wrapping', addAddOn: 'Add',
-    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', chooseSize: 'Choose Size'
+    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', chooseSize: 'Choose Size',
+    pleaseChooseSize: 'Please choose: Size', pleaseChooseColour: 'Please choose: Colour'
   },
   zh: {
     name: '熊猫连帽衫', chooseAll: '选择所有选项后可查看库存。', inStock: (n: number) => `库存 ${n} 件`, optionSoldOut: '该选项已售罄',
     onlyLeft: (n: number) => `库存仅剩 ${n} 件`, add: '加入购物车', added: '已加入购物车', soldOut: '已售罄', notFound: '该商品暂不可用。',
     medium: '中号', small: '小号', red: '红色', black: '黑色', related: '猜你喜欢', addOns: '加购商品', wrap: '礼品包装', addAddOn: '加入',
-    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', chooseSize: '请选择尺码'
+    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', chooseSize: '请选择尺码',
+    pleaseChooseSize: '请先选择尺码', pleaseChooseColour: '请先选择颜色'
   }
 }
 
@@ -59,10 +61,16 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     expect(screen.getByText(text.chooseAll)).toBeTruthy()
     expect(screen.getByText(text.chooseSize)).toBeTruthy()
     expect(http.calls.some((c) => c.path.startsWith('/inventoryManagement'))).toBe(false)
-    // Until the stock is known, the button says it is disabled (Taro's web component is no native <button>).
-    expect(screen.getByRole('button', { name: text.add })).toHaveAttribute('aria-disabled', 'true')
-
+    // With options still to choose, Add to cart names the first one instead of doing nothing.
+    expect(screen.getByRole('button', { name: text.add })).not.toHaveAttribute('aria-disabled')
+    fireEvent.click(screen.getByRole('button', { name: text.add }))
+    expect(screen.getByRole('alert').textContent).toBe(text.pleaseChooseSize)
     fireEvent.click(value(container, text.medium))
+    expect(screen.queryByRole('alert')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: text.add }))
+    expect(screen.getByRole('alert').textContent).toBe(text.pleaseChooseColour)
+    expect(http.calls.some((c) => c.method === 'POST')).toBe(false)
+
     fireEvent.click(value(container, text.red))
     expect(await screen.findByText(text.inStock(3))).toBeTruthy()
     expect(screen.getByRole('button', { name: text.add })).not.toHaveAttribute('aria-disabled')

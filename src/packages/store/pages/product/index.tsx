@@ -58,13 +58,15 @@ export default function ProductPage() {
     )
   }
 
-  let stockNote: { text: string; tone: 'info' | 'warn' } | null = null
-  if (product.soldOut) stockNote = { text: t('store.soldOut'), tone: 'warn' }
+  // Sold out is said once, by the button.
+  let stockNote: { text: string; tone: 'info' | 'ok' | 'warn' } | null = null
+  if (product.soldOut) stockNote = null
   else if (availability.status === 'incomplete') stockNote = { text: t('product.chooseAll'), tone: 'info' }
   else if (availability.status === 'checking') stockNote = { text: t('product.checking'), tone: 'info' }
   else if (availability.status === 'error') stockNote = { text: t('store.loadFailed', { message: availability.message }), tone: 'warn' }
   else if (availability.stock <= 0) stockNote = { text: t('product.optionSoldOut'), tone: 'warn' }
-  else stockNote = { text: t('product.inStock', { count: availability.stock }), tone: 'info' }
+  else stockNote = { text: t('product.inStock', { count: availability.stock }), tone: 'ok' }
+  const missingName = detail.missingOption ? localized(detail.missingOption.nameContent, detail.missingOption.name) : null
 
   return (
     <Shell title={name}>
@@ -78,7 +80,7 @@ export default function ProductPage() {
             <Price className="product-page__price" amount={product.price} currency={product.currency} was={product.listPrice} />
             <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
             {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} /> : null}
-            <Text className={`product-page__stock product-page__stock--${stockNote.tone}`}>{stockNote.text}</Text>
+            {stockNote ? <Text className={`product-page__stock product-page__stock--${stockNote.tone}`}>{stockNote.text}</Text> : null}
             {detail.rejection ? (
               <View className="product-page__rejected" role="alert">
                 {t('product.onlyLeft', { n: detail.rejection.available })}
@@ -92,10 +94,15 @@ export default function ProductPage() {
                   <QuantityStepper value={detail.quantity} onChange={detail.setQuantity} disabled={availability.status !== 'known' || availability.stock <= 0} />
                 </View>
               ) : null}
-              <Button className="product-page__add" disabled={onlyWhen(!detail.canAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
+              <Button className="product-page__add" disabled={onlyWhen(!detail.canTryAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
                 {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
               </Button>
             </View>
+            {detail.askedForChoice && missingName ? (
+              <View className="product-page__error" role="alert">
+                {t('product.pleaseChoose', { name: missingName })}
+              </View>
+            ) : null}
             {detail.addError ? (
               <View className="product-page__error" role="alert">
                 {detail.addError}
