@@ -1,7 +1,8 @@
 // Issue 12: group-buy campaigns in headless Chromium against the real server, its payment sandbox and its operator CLI.
 // English, two shoppers in two browser contexts (A on a phone, B on a desktop): A finds the seeded campaign that ends
 // within the hour on /store, joins and pays; B arrives through A's share link (FissionSale + inviter), joins and pays;
-// the target is reached and both see the group succeed (confirmation, order list, campaign page with B marked invited).
+// the target is reached and both see the group succeed (confirmation progress, order lists, campaign page with B marked
+// invited).
 // Chinese, on a phone: C joins the seeded campaign that is still filling and pays; the operator ends it with
 // `npm run campaigns -- end <id>` (the embedded database is one process's, so the server is stopped for the CLI and
 // started again on the same data, as an operator would); C's order shows as refunded and the campaign as not filled.
@@ -25,7 +26,7 @@ const EN = {
   join: 'Join the group',
   pay: 'Pay and join',
   success: 'Thank you for your order!',
-  waiting: 'Group buy: waiting for the group',
+  invite: 'Invite friends so the group fills up before the end.',
   succeeded: 'Group buy succeeded',
   complete: 'Group complete',
   invited: 'invited'
@@ -129,7 +130,7 @@ describe('group-buy campaigns', () => {
       await visible(a.page, '.campaign-page__share .share-actions__button').waitFor(WAIT)
       const aOrder = await joinAndPay(a.page, campaign.id, EN)
       const aConfirmation = visible(a.page, `.confirmation-campaign[data-campaign-id="${campaign.id}"]`)
-      await aConfirmation.getByText(EN.waiting).waitFor(WAIT)
+      await aConfirmation.getByText(EN.invite).waitFor(WAIT)
       await aConfirmation.getByText(`${campaign.participants + 1} of ${campaign.target} joined`).waitFor(WAIT)
 
       // B arrives through A's share link
@@ -137,8 +138,10 @@ describe('group-buy campaigns', () => {
       const bOrder = await joinAndPay(b.page, campaign.id, EN)
       assert.notEqual(aOrder, bOrder)
       const bConfirmation = visible(b.page, `.confirmation-campaign[data-campaign-id="${campaign.id}"]`)
-      await bConfirmation.getByText(EN.succeeded).waitFor(WAIT)
       await bConfirmation.getByText(`${campaign.target} of ${campaign.target} joined`).waitFor(WAIT)
+      assert.equal(await bConfirmation.getByText(EN.invite).count(), 0, 'a complete group invites nobody')
+      await open(b.page, '/user/orders')
+      await visible(b.page, `.order-row[data-order-id="${bOrder}"] .campaign-order-state`).getByText(EN.succeeded).waitFor(WAIT)
 
       // A sees the success in their orders, and the campaign page shows the group complete with B marked invited
       await open(a.page, '/user/orders')

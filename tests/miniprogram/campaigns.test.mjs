@@ -2,7 +2,7 @@
  * Issue 12 on the production builds of both mini-programs (tests/miniprogram/runtime.mjs against the real server): a
  * guest finds the filling group buy in the home page's campaign row, opens it, joins (sent to sign in with the
  * platform's identity, linking the demo account, and back), pays for the campaign cart in the platform's payment sheet,
- * and the confirmation shows the group's progress with the order waiting for the group; the campaign page's share
+ * and the confirmation shows the group's progress and invites sharing; the campaign page's share
  * button is the platform's own (WeChat's open-type share button; Alipay's share panel).
  */
 import assert from 'node:assert/strict'
@@ -75,7 +75,7 @@ for (const kind of ['weapp', 'alipay']) {
         const [reserved] = requestsTo(mp, 'POST', `/shoppingManagement4/myCart/fc/${before.id}/reserve`)
         assert.equal(reserved.status, 200)
         assert.ok(mp.calls.some((c) => c.name === (kind === 'weapp' ? 'requestPayment' : 'tradePay')), 'the platform payment sheet was shown')
-        await mp.waitForText('Group buy: waiting for the group')
+        await mp.waitForText('Invite friends so the group fills up before the end.')
         const after = await campaignNamed(CAMPAIGN)
         assert.ok(after.participants >= before.participants && after.participants <= before.participants + 1)
         assert.ok(mp.texts().includes(`${after.participants} of ${after.target} joined`), mp.text())

@@ -5,7 +5,6 @@ import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
-import { CampaignOrderState } from './CampaignOrderState'
 import { CampaignProgress } from './CampaignProgress'
 import './Campaigns.scss'
 
@@ -19,8 +18,7 @@ export function CampaignConfirmation({ order }: { order: Order }) {
   const open = campaign.status === 'OPEN'
   return (
     <View className="confirmation-campaign" data-campaign-id={campaign.id}>
-      <Text className="order-detail__campaign-name">{localized(campaign.nameContent, campaign.nameContent.en)}</Text>
-      <CampaignOrderState order={order} />
+      <Text className="confirmation-campaign__name">{localized(campaign.nameContent, campaign.nameContent.en)}</Text>
       <CampaignProgress participants={campaign.participants} target={campaign.target} />
       {open ? <Text className="confirmation-campaign__invite">{t('campaign.invite')}</Text> : null}
       <View className="empty-state__action" role="link" tabIndex={0} onClick={() => platform.navigate(campaignShareUrl(campaign.id, myID))}>

@@ -2,8 +2,10 @@ import { Text } from '@tarojs/components'
 import type { OrderCampaign } from '@/api/campaigns'
 import { campaignOrderState } from '@/domain/campaigns'
 import { useT } from '@/hooks/useT'
+import '@/i18n/campaigns'
+import './CampaignOrder.scss'
 
-/** The group-buy state of a campaign order (orders list and detail, confirmation). */
+/** The group-buy state of a campaign order (orders list and detail; the user pages' sub-package carries its texts). */
 export function CampaignOrderState({ order }: { order: { status: string; paymentStatus: string; campaign?: OrderCampaign } }) {
   const t = useT()
   if (!order.campaign) return null

@@ -1,6 +1,6 @@
 import { defineMessages } from '../define'
 
-/** The group-buy pages: campaign page and campaign cart. */
+/** The group-buy pages (campaign page, campaign cart) and the campaign state of orders (user pages). */
 export default defineMessages({
   en: {
     'campaign.title': 'Group buy',
@@ -16,20 +16,29 @@ export default defineMessages({
     'campaign.noParticipants': 'Nobody has joined yet: be the first.',
     'campaign.invited': 'invited',
     'campaign.startsIn': 'Starts in {time}',
-    'campaign.ended': 'This group buy has ended.',
     'campaign.closed.SUCCEEDED': 'The group filled up. Orders are being prepared.',
     'campaign.closed.FAILED': 'The group did not fill up in time; every payment is refunded.',
     'campaign.closed.CLOSING': 'The end has passed; the group is being settled.',
-    'campaign.share': 'Share the group buy',
     'campaign.cartTitle': 'Group-buy cart',
     'campaign.cartEmpty': 'Your group-buy cart is empty.',
     'campaign.pickItems': 'Choose items',
     'campaign.savings': 'You save',
     'campaign.total': 'Total',
     'campaign.pay': 'Pay and join',
-    'campaign.remove': 'Remove',
     'campaign.notJoinable': 'This group buy is not open, so it cannot be paid.',
-    'campaign.howItWorks': 'Pay now to join. If the group does not fill up by the end, your payment is refunded automatically.'
+    'campaign.howItWorks': 'Pay now to join. If the group does not fill up by the end, your payment is refunded automatically.',
+    'campaign.status.UPCOMING': 'Starting soon',
+    'campaign.status.OPEN': 'Open',
+    'campaign.status.CLOSING': 'Closing',
+    'campaign.status.SUCCEEDED': 'Group complete',
+    'campaign.status.FAILED': 'Did not fill up',
+    'campaign.order.awaitingPayment': 'Group buy: waiting for your payment',
+    'campaign.order.waiting': 'Group buy: waiting for the group',
+    'campaign.order.closing': 'Group buy: ended, being settled',
+    'campaign.order.succeeded': 'Group buy succeeded',
+    'campaign.order.refundPending': 'Group did not fill up: refund pending',
+    'campaign.order.refunded': 'Group did not fill up: refunded',
+    'campaign.order.cancelled': 'Group buy: cancelled'
   },
   zh: {
     'campaign.title': '拼团',
@@ -45,19 +54,28 @@ export default defineMessages({
     'campaign.noParticipants': '还没有人参团，快来做第一个吧。',
     'campaign.invited': '受邀',
     'campaign.startsIn': '{time} 后开始',
-    'campaign.ended': '该拼团已结束。',
     'campaign.closed.SUCCEEDED': '已成团，订单正在备货。',
     'campaign.closed.FAILED': '未能按时成团，所有付款将自动退款。',
     'campaign.closed.CLOSING': '已截止，正在结算。',
-    'campaign.share': '分享拼团',
     'campaign.cartTitle': '拼团购物车',
     'campaign.cartEmpty': '拼团购物车是空的。',
     'campaign.pickItems': '去选商品',
     'campaign.savings': '节省',
     'campaign.total': '合计',
     'campaign.pay': '付款参团',
-    'campaign.remove': '移除',
     'campaign.notJoinable': '该拼团未开放，无法付款。',
-    'campaign.howItWorks': '付款即参团。若截止时未成团，付款将自动原路退回。'
+    'campaign.howItWorks': '付款即参团。若截止时未成团，付款将自动原路退回。',
+    'campaign.status.UPCOMING': '即将开始',
+    'campaign.status.OPEN': '拼团中',
+    'campaign.status.CLOSING': '结算中',
+    'campaign.status.SUCCEEDED': '拼团成功',
+    'campaign.status.FAILED': '拼团未成',
+    'campaign.order.awaitingPayment': '拼团：等待付款',
+    'campaign.order.waiting': '拼团：等待成团',
+    'campaign.order.closing': '拼团：已截止，结算中',
+    'campaign.order.succeeded': '拼团成功',
+    'campaign.order.refundPending': '拼团未成：退款处理中',
+    'campaign.order.refunded': '拼团未成：已退款',
+    'campaign.order.cancelled': '拼团：已取消'
   }
 })

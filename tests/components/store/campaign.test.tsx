@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { Campaign, CampaignCart, CampaignItem } from '@/api/campaigns'
 import type { Language } from '@/i18n'
 import { OrderList } from '@/components/account/OrderList'
+import { CampaignRow } from '@/components/campaigns/CampaignRow'
 import { OrderDetail } from '@/components/account/OrderDetail'
 import CampaignCartPage from '@/packages/checkout/pages/campaignCart/index'
 import GroupCampaignPage from '@/packages/store/pages/groupCampaign/index'
@@ -217,5 +218,34 @@ describe.each(LANGS)('campaign order states (%s)', (lang) => {
     expect(container.querySelector('.order-detail__campaign [role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('2')
     fireEvent.click(screen.getByText(lang === 'en' ? 'Tea group buy' : '茶叶拼团'))
     expect(navigations.at(-1)?.url).toBe('/store/groupCampaign/501')
+  })
+})
+
+describe.each(LANGS)('campaign row on home and /store (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('shows the open campaigns with price, progress and the countdown on the server clock; a tap opens the campaign', async () => {
+    resetStores(guest(), lang, '/store')
+    const closed = campaign({ id: '503', status: 'SUCCEEDED', participants: 3, endsAt: iso(SERVER_NOW - HOUR) })
+    mockHttp({ 'GET /common3/campaign/fissionList': { campaigns: [campaign(), closed], serverTime: iso(SERVER_NOW) } })
+    const { container } = render(<CampaignRow />)
+    await waitFor(() => expect(container.querySelectorAll('.campaign-card')).toHaveLength(1))
+    const card = container.querySelector('.campaign-card[data-campaign-id="501"]') as HTMLElement
+    expect(within(card).getByText(lang === 'en' ? 'Tea group buy' : '茶叶拼团')).toBeTruthy()
+    expect(within(card).getByText(text.joined)).toBeTruthy()
+    expect(card.querySelector('.price__now')?.textContent).toContain('24.99')
+    expect(card.querySelector('.price__was')?.textContent).toContain('32.99')
+    expect(card.querySelector('.campaign-clock')?.textContent).toMatch(text.endsIn)
+    fireEvent.click(card)
+    expect(navigations.at(-1)?.url).toBe('/store/groupCampaign/501')
+  })
+
+  it('shows nothing when no campaign is open', async () => {
+    resetStores(guest(), lang, '/')
+    const http = mockHttp({ 'GET /common3/campaign/fissionList': { campaigns: [], serverTime: iso(SERVER_NOW) } })
+    const { container } = render(<CampaignRow />)
+    await waitFor(() => expect(http.calls).toHaveLength(1))
+    await settle()
+    expect(container.querySelector('.campaign-row')).toBeNull()
   })
 })
