@@ -6,9 +6,7 @@ import { registerMessages } from '.'
 import account from './messages/account'
 import checkout from './messages/checkout'
 import confirmation from './messages/confirmation'
-import security from './messages/security'
 
 registerMessages(account)
 registerMessages(checkout)
 registerMessages(confirmation)
-registerMessages(security)
