@@ -63,17 +63,19 @@ test('a shopper never lists products that are not ACTIVE, whatever recordStatus 
   await srv.app.db.query(`UPDATE products SET record_status = 'ACTIVE' WHERE id = 1003`);
 });
 
-test('the sweep removes expired sessions, reset links, waiting identities, old void attempts and anonymous messages', async () => {
+test('the sweep removes expired sessions, reset and confirmation links, waiting identities, old void attempts and anonymous messages', async () => {
   const q = srv.app.db;
   await q.query(`INSERT INTO sessions (token_hash, expires_at) VALUES ('old-session', now() - interval '2 days')`);
   const uid = (await q.query('SELECT id FROM users WHERE email = $1', [DEMO_EMAIL])).rows[0].id;
   await q.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ('old-reset', $1, now() - interval '2 days')`, [uid]);
   await q.query(`INSERT INTO form_submissions (form, created_at) VALUES ('{}'::jsonb, now() - interval '200 days')`);
+  await q.query(`INSERT INTO email_verifications (token_hash, user_id, email, expires_at) VALUES ('old-confirm', $1, $2, now() - interval '2 days')`, [uid, DEMO_EMAIL]);
   await q.query(`INSERT INTO auth_attempts (key, count, window_start, window_secs) VALUES ('pair:x|y', 3, now() - interval '3 days', 900)`);
   await sweepExpired(q);
   const count = async (sql: string) => (await q.query(sql)).rows[0].n as number;
   assert.equal(await count(`SELECT count(*)::int AS n FROM sessions WHERE token_hash = 'old-session'`), 0);
   assert.equal(await count(`SELECT count(*)::int AS n FROM password_resets WHERE token_hash = 'old-reset'`), 0);
+  assert.equal(await count(`SELECT count(*)::int AS n FROM email_verifications WHERE token_hash = 'old-confirm'`), 0);
   assert.equal(await count(`SELECT count(*)::int AS n FROM form_submissions WHERE created_at < now() - interval '100 days'`), 0);
   assert.equal(await count(`SELECT count(*)::int AS n FROM auth_attempts WHERE key = 'pair:x|y'`), 0);
 });

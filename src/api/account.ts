@@ -7,7 +7,6 @@ import type {
   Addresses,
   Country,
   Credentials,
-  EmailVerification,
   IdPhotoUpload,
   PasswordResetDone,
   ProfileImageUpload,
@@ -52,10 +51,6 @@ export const accountApi = {
   logout: () => http.get<unknown>('/common3/logout'),
   forgotPassword: (emailID: string) => http.get<unknown>('/common3/forgotPassword', { emailID }),
   resetPasswordExternal: (token: string, password: string) => http.post<PasswordResetDone>('/common3/resetPasswordExternal', { token, password }),
-  /** The link of the confirmation mail (/account/verify?token=…). */
-  verifyEmail: (token: string) => http.post<EmailVerification>('/common3/verifyEmail', { token }),
-  /** Signed in, e-mail not confirmed: mails a new confirmation link. */
-  resendEmailVerification: () => http.post<EmailVerification>('/admin/userManagement/emailVerification'),
   resetPassword: (oldPassword: string, newPassword: string) =>
     http.post<unknown>('/admin/userManagement/resetPassword', { oldPassword, newPassword }),
   updateProfile: (profile: ProfileUpdate) => http.put<SessionFields>('/admin/userManagement/userInfo', profile),

@@ -4,7 +4,7 @@
  * only be linked to a confirmed address).
  */
 import { useEffect, useRef, useState } from 'react'
-import { accountApi } from '@/api/account'
+import { emailVerificationApi } from '@/api/emailVerification'
 import { messageOf } from '@/domain/errors'
 import { useAppInfo } from '@/stores/appInfo'
 import { useRoute } from './useRoute'
@@ -28,7 +28,7 @@ export function useVerifyEmailLink(): VerifyLinkState {
   useEffect(() => {
     if (!token || sent.current) return
     sent.current = true
-    accountApi.verifyEmail(token).then(
+    emailVerificationApi.verify(token).then(
       ({ emailID }) => {
         markConfirmed(emailID)
         setState({ status: 'done', email: emailID })
@@ -49,7 +49,7 @@ export function useResendEmailVerification() {
     setBusy(true)
     setError(null)
     try {
-      setSentTo((await accountApi.resendEmailVerification()).emailID)
+      setSentTo((await emailVerificationApi.resend()).emailID)
     } catch (err) {
       setError(messageOf(err))
     } finally {

@@ -6,11 +6,9 @@ import { registerMessages } from '.'
 import account from './messages/account'
 import checkout from './messages/checkout'
 import confirmation from './messages/confirmation'
-import security from './messages/security'
 import coupons from './messages/coupons'
 
 registerMessages(account)
 registerMessages(checkout)
 registerMessages(confirmation)
-registerMessages(security)
 registerMessages(coupons)

@@ -9,7 +9,7 @@ import {
 import { NoBody, Ok } from '../../../contract/common.ts';
 import { conflict, unauthorized } from '../lib/errors.ts';
 import { takeAttempts, tooMany, VERIFY_MAIL_RULE } from '../identity/rateLimit.ts';
-import { mailContextOf, sendVerification, verifyEmail } from '../services/emailVerification.ts';
+import { mailConfirmation, mailContextOf, sendVerification, verifyEmail } from '../services/emailVerification.ts';
 import { getSession, requireUser } from '../lib/session.ts';
 import { storeCreditBalance } from '../services/cart.ts';
 import { changePassword, checkCredentials, createAccount, requestPasswordReset, resetPasswordWithToken, signIn, signOut } from '../services/auth.ts';
@@ -47,9 +47,7 @@ export default async function accountRoutes(server: FastifyInstance) {
     },
   }, async (req, reply) => {
     const userId = await createAccount(db, req.body);
-    const mail = await mailContext(req);
-    await db.tx((q) => sendVerification(q, userId, mail));
-    void app.mailWorker.tick();
+    await mailConfirmation(app, req, userId);
     return signIn(req, reply, userId);
   });
 

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, conflict, unauthorized } from '../lib/errors.ts';
-import { mailContextOf, sendVerification, unconfirmedEmail } from '../services/emailVerification.ts';
+import { mailConfirmation, mailContextOf, unconfirmedEmail } from '../services/emailVerification.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CodeBody, Credentials as LinkBody, IdentityJoined, IdentitySignIn, OAuthBody, PlatformAppId, Redirect, Registration,
@@ -100,9 +100,7 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
     const userId = await createAccount(db, req.body as Registration);
     // A new account's e-mail is not confirmed: the identity is not joined yet (security probe finding 8). The account
     // is signed in and mailed a confirmation link; the shopper then links the identity with wechat/link or alipay/link.
-    const mail = await mailContextOf(app, req);
-    await db.tx((q) => sendVerification(q, userId, mail));
-    void app.mailWorker.tick();
+    await mailConfirmation(app, req, userId);
     return { ...openIdOf(identity), ...(await signIn(req, reply, userId)), identityLinked: false };
   }
 

@@ -38,6 +38,13 @@ export async function sendVerification(q: Queryable, userId: number, mail: MailC
   return u.email;
 }
 
+/** Sign-up: mails the new account its confirmation link and wakes the mail worker. */
+export async function mailConfirmation(app: FastifyInstance, req: FastifyRequest, userId: number) {
+  const mail = await mailContextOf(app, req);
+  await app.db.tx((q) => sendVerification(q, userId, mail));
+  void app.mailWorker.tick();
+}
+
 /**
  * null when the account's address is confirmed; else the address, and a confirmation link is mailed to it unless one
  * went out in the last 10 minutes (a refused link attempt reminds the owner without flooding the mailbox).

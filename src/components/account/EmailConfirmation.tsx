@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { useResendEmailVerification, useVerifyEmailLink } from '@/hooks/useEmailVerification'
 import { useT } from '@/hooks/useT'
+import '@/i18n/security'
 import { BusyButton } from './BusyButton'
 import { FormError } from './Field'
 import { TextLink } from './TextLink'

@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { useForgotPassword, useResetPassword } from '@/hooks/usePasswordReset'
 import { useT } from '@/hooks/useT'
+import '@/i18n/security'
 import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import { TextLink } from './TextLink'
