@@ -3,6 +3,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
 import { buy, payOnline, planId, registered, reservePickup } from './memberHelpers.ts';
+import { operatorCancel } from '../src/services/orders.ts';
+import { requestRefund } from '../src/services/refunds.ts';
 
 let db: TestDb;
 let srv: Running;
@@ -163,4 +165,26 @@ test('membership ends on time: member prices stop without any job', async () => 
   assert.equal((Object.values(ok(await s.get('/shoppingManagement4/myCart')).lineItems)[0] as any).unitPrice, 2799);
   await srv.app.db.query(`UPDATE memberships SET ends_at = now() - interval '1 second' WHERE user_id = $1`, [s.userID]);
   assert.equal((Object.values(ok(await s.get('/shoppingManagement4/myCart')).lineItems)[0] as any).unitPrice, 3299);
+});
+
+test('a membership order refunded in full or cancelled takes its time back; a partial refund does not', async () => {
+  const s = await registered(srv.base, 'Rae', 'Refund');
+  const month = await planId(s, 'MONTH');
+  const first = await buy(s, [[month, 1]]);
+  const second = await buy(s, [[await planId(s, 'QUARTER'), 1]]);
+  await srv.app.db.tx((q) => requestRefund(q, { orderID: second.orderID, amount: 100, reason: 'goodwill', key: `partial:${second.orderID}` }));
+  assert.equal((await membershipRows(s.userID)).filter((r: any) => r.ends_at && new Date(r.ends_at) > new Date()).length, 2, 'a partial refund keeps both');
+  // The renewal not yet begun is refunded in full: it becomes an empty row at now; the month in force stays.
+  await srv.app.db.tx((q) => requestRefund(q, { orderID: second.orderID, reason: 'changed mind', key: `rest:${second.orderID}` }));
+  const afterRefund = await membershipRows(s.userID);
+  assert.equal(afterRefund.length, 2, 'history is kept');
+  const info = ok(await s.get('/common3/appInfoInit'));
+  assert.equal(info.membership.until, new Date(afterRefund.find((r: any) => r.order_id === Number(first.orderID)).ends_at).toISOString());
+  // The month in force is cancelled by the operator: no membership is left, and a new month starts now.
+  await srv.app.db.tx((q) => operatorCancel(q, Number(first.orderID), 'fraud check'));
+  assert.equal(ok(await s.get('/common3/appInfoInit')).membership, null);
+  const before = Date.now();
+  await buy(s, [[month, 1]]);
+  const renewed = (await membershipRows(s.userID)).at(-1);
+  assert.ok(Math.abs(new Date(renewed.starts_at).getTime() - before) < 60_000, 'starts now, not at a refunded end');
 });

@@ -9,6 +9,7 @@ import type { MembershipDetail, MembershipDuration, MembershipPeriod, Membership
 import type { Product } from '../../../contract/catalog.ts';
 import { listProducts } from './catalog.ts';
 import { onOrderSettled, type SettledOrder } from './orderEvents.ts';
+import { onOrderCancelled, onRefund } from './refunds.ts';
 
 const iso = (d: any) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -73,6 +74,28 @@ export async function grantForOrder(q: Queryable, order: SettledOrder): Promise<
 onOrderSettled(async (q, order) => {
   await grantForOrder(q, order);
 });
+
+/**
+ * A membership order refunded in full or cancelled gives its time back: a row in force ends now, a row not yet begun
+ * becomes an empty one at now (kept as history; renewals then start from the membership that is left, not from it).
+ * Memberships bought after it keep their dates. A partial refund leaves the membership as it is.
+ */
+export async function revokeForOrder(q: Queryable, orderId: number): Promise<void> {
+  await q.query(
+    `UPDATE memberships SET starts_at = clock_timestamp(), ends_at = clock_timestamp() WHERE order_id = $1 AND starts_at > clock_timestamp()`,
+    [orderId],
+  );
+  await q.query(
+    `UPDATE memberships SET ends_at = clock_timestamp()
+      WHERE order_id = $1 AND starts_at <= clock_timestamp() AND (ends_at IS NULL OR ends_at > clock_timestamp())`,
+    [orderId],
+  );
+}
+
+onRefund(async (q, e) => {
+  if (e.full) await revokeForOrder(q, Number(e.orderID));
+});
+onOrderCancelled(async (q, e) => revokeForOrder(q, Number(e.orderID)));
 
 interface PeriodRow {
   starts_at: Date;
