@@ -108,7 +108,7 @@ describe.each(LANGS)('campaign page (%s)', (lang) => {
     expect(http.calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: '9001', quantity: 1, inviter: 'ref-9' })
   })
 
-  it('sharing passes on the campaign and the sharer as inviter', async () => {
+  it('sharing passes on the campaign, the sharer as inviter and as referrer', async () => {
     resetStores(signedIn(), lang, '/store/groupCampaign/501')
     campaignServer()
     const sharePage = jest.spyOn(platform, 'sharePage').mockResolvedValue('shared')
@@ -116,7 +116,7 @@ describe.each(LANGS)('campaign page (%s)', (lang) => {
       const { container } = render(<GroupCampaignPage />)
       await screen.findByText(text.joined)
       fireEvent.click(container.querySelector('.campaign-page__share .share-actions__button') as HTMLElement)
-      await waitFor(() => expect(sharePage).toHaveBeenCalledWith({ title: lang === 'en' ? 'Tea group buy' : '茶叶拼团', path: '/store/groupCampaign/501?FissionSale=501&inviter=ref-1001' }))
+      await waitFor(() => expect(sharePage).toHaveBeenCalledWith({ title: lang === 'en' ? 'Tea group buy' : '茶叶拼团', path: '/store/groupCampaign/501?FissionSale=501&inviter=ref-1001&ref=ref-1001' }))
     } finally {
       sharePage.mockRestore()
     }

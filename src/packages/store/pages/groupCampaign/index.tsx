@@ -8,6 +8,7 @@ import { useCampaign } from '@/hooks/useCampaign'
 import { useServerOffset } from '@/hooks/useCountdown'
 import { useLocalized } from '@/hooks/useLocalized'
 import { usePageShare } from '@/hooks/usePageShare'
+import { useReferralCapture, useReferralPath } from '@/hooks/useReferral'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
@@ -30,8 +31,10 @@ export default function Page() {
   const offset = useServerOffset(page.data?.serverTime)
   const myID = useAppInfo((st) => st.info?.myID)
   const campaignName = page.data ? localized(page.data.campaign.nameContent, page.data.campaign.name) : t('campaign.title')
-  // Shared links carry the campaign and the sharer (their my_id), who is recorded only if the invited shopper pays.
-  const sharePath = campaignShareUrl(id, myID)
+  // Shared links carry the campaign and the sharer (their my_id), who is recorded only if the invited shopper pays; the
+  // sharer's referral id too, so whoever registers through the link is introduced by them (the referral programme).
+  useReferralCapture()
+  const sharePath = useReferralPath(campaignShareUrl(id, myID))
   usePageShare({ title: campaignName, path: sharePath })
 
   if (page.loading && !page.data) {
