@@ -165,6 +165,8 @@ describe.each(LANGS)('campaign cart (%s)', (lang) => {
     const { container } = render(<CampaignCartPage />)
     expect(await screen.findByText(text.pay)).toBeTruthy()
     expect(screen.getByText(text.save)).toBeTruthy()
+    // Taro's input web component renders its inner <input> late; a new value before that throws inside it.
+    await waitFor(() => expect(container.querySelector('.campaign-cart__line .quantity-stepper__input input')).not.toBeNull())
     fireEvent.click(container.querySelector('.campaign-cart__line .quantity-stepper__increase') as HTMLElement)
     await waitFor(() => expect(http.calls.find((c) => c.method === 'PUT')?.body).toEqual({ itemId: '9001', quantity: 2 }))
     await waitFor(() => expect(container.querySelector('.campaign-cart__row--total')?.textContent).toContain('49.98'))
