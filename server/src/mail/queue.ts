@@ -6,6 +6,7 @@
  * sends; a worker that dies mid-send leaves the row to be retried once the lease ends.
  */
 import type { Db, Queryable } from '../db/index.ts';
+import { PollingWorker } from '../lib/pollingWorker.ts';
 import type { MailTransport } from './transport.ts';
 import type { Locale, Rendered } from './templates.ts';
 
@@ -38,33 +39,18 @@ function isPermanent(err: any): boolean {
   return err?.command === 'RCPT TO' && typeof err.responseCode === 'number' && err.responseCode >= 500;
 }
 
-export class MailWorker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
-
-  constructor(private db: Db, private transport: MailTransport, private opts: WorkerOptions) {}
-
-  start() {
-    this.timer = setInterval(() => void this.tick(), this.opts.pollMs);
-    this.timer.unref();
-    void this.tick();
+export class MailWorker extends PollingWorker {
+  constructor(private db: Db, private transport: MailTransport, private opts: WorkerOptions) {
+    super(opts.pollMs);
   }
 
-  /** Sends what is due; a tick already under way is joined, not doubled. */
-  tick(): Promise<void> {
-    this.running ??= this.drain().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  async stop() {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  override async stop() {
+    await super.stop();
     this.transport.close();
   }
 
-  private async drain() {
+  /** Sends what is due, ten at a time. */
+  protected async round() {
     try {
       while (!this.stopped) {
         const batch = await this.claim(10);

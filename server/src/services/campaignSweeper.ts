@@ -6,31 +6,33 @@
  */
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import { PollingWorker } from '../lib/pollingWorker.ts';
 import { sweepCampaigns } from './campaigns.ts';
 
-export async function startCampaignSweeper(app: FastifyInstance) {
-  const by = `${os.hostname()}:${process.pid}`;
-  const seconds = Math.max(1, Number(process.env.CAMPAIGN_SWEEP_SECONDS ?? 15) || 15);
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = async () => {
+class CampaignSweeper extends PollingWorker {
+  private readonly by = `${os.hostname()}:${process.pid}`;
+
+  constructor(private app: FastifyInstance, seconds: number) {
+    super(seconds * 1000);
+  }
+
+  protected async round() {
     try {
-      for (const s of await sweepCampaigns(app.db, by)) {
-        app.log.info(`campaign ${s.campaignId} settled: ${s.outcome} with ${s.participants} participant(s), ${s.refunds} refund(s)`);
+      for (const s of await sweepCampaigns(this.app.db, this.by)) {
+        this.app.log.info(`campaign ${s.campaignId} settled: ${s.outcome} with ${s.participants} participant(s), ${s.refunds} refund(s)`);
       }
     } catch (e) {
-      app.log.error(e, 'campaign sweep failed');
+      this.app.log.error(e, 'campaign sweep failed');
     }
-  };
-  // A sweep already under way is joined, not doubled.
-  const sweep = () => (running ??= run().finally(() => (running = null)));
-  await sweep();
-  const timer = setInterval(() => void (stopped || sweep()), seconds * 1000);
-  timer.unref();
+  }
+}
+
+export async function startCampaignSweeper(app: FastifyInstance) {
+  const seconds = Math.max(1, Number(process.env.CAMPAIGN_SWEEP_SECONDS ?? 15) || 15);
+  const sweeper = new CampaignSweeper(app, seconds);
+  sweeper.start();
+  // Campaigns that ended while no server ran are settled before the server answers (joins the first round).
+  await sweeper.tick();
   // Before the database closes: no new sweep, and the one under way finishes.
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  });
+  app.addHook('preClose', () => sweeper.stop());
 }

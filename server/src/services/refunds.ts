@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { PollingWorker } from '../lib/pollingWorker.ts';
 
 export interface RefundEvent {
   orderID: string;
@@ -131,32 +132,13 @@ export interface RefundWorkerOptions {
 }
 
 /** Sends pending refunds to the payment provider until each is accepted. */
-export class RefundWorker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
-
-  constructor(private db: Db, private provider: PaymentProvider, private opts: RefundWorkerOptions) {}
-
-  start() {
-    this.timer = setInterval(() => void this.tick(), this.opts.pollMs);
-    this.timer.unref();
-    void this.tick();
+export class RefundWorker extends PollingWorker {
+  constructor(private db: Db, private provider: PaymentProvider, private opts: RefundWorkerOptions) {
+    super(opts.pollMs);
   }
 
-  /** Sends what is due; a tick already under way is joined, not doubled. */
-  tick(): Promise<void> {
-    this.running ??= this.drain().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  async stop() {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async drain() {
+  /** Sends what is due, ten at a time: refunds, then payments that could not pay their order. */
+  protected async round() {
     try {
       while (!this.stopped) {
         const refunds = await this.claimRefunds(10);
