@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { CampaignRow } from '@/components/campaigns/CampaignRow'
+import { HomeCampaignRow } from '@/components/campaigns/HomeCampaignRow'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
 import { ProductRow } from '@/components/product/ProductRow'
@@ -38,7 +38,7 @@ export default function HomePage() {
             <Text className="home-page__live-subtitle">{t('live.entryText')}</Text>
           </View>
         </View>
-        <CampaignRow />
+        <HomeCampaignRow />
         {content.rows.map((row) => {
           let title: string
           if (row.id === content.newRowId) title = t('home.newProducts')
