@@ -44,7 +44,7 @@ async function seeded(nameEn) {
   const product = products.find((p) => p.name === nameEn)
   assert.ok(product, nameEn)
   const { variants } = await api(`/productDetailManagement/productDetail/${product.id}`)
-  return { id: product.id, variants }
+  return { id: product.id, options: product.options, variants }
 }
 
 /** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */
@@ -172,7 +172,15 @@ for (const [viewport, language] of [['phone', 'en'], ['desktop', 'zh']]) {
         // Search, the hoodie: the add button waits for a size and a colour; then one of that pair goes to the cart.
         const hoodiePage = await searchAndOpen(HOODIE.search[language], hoodie.id)
         await hoodiePage.locator('.product-page__name').filter({ hasText: HOODIE[language] }).waitFor()
-        assert.equal(await hoodiePage.locator('.product-page__add').evaluate((el) => el.hasAttribute('disabled')), true, 'no pair chosen: cannot add')
+        // No pair chosen: Add to cart names the first option to choose and sends nothing.
+        const firstOption = hoodie.options[0].nameContent[language]
+        let posts = 0
+        const countPosts = (req) => void (req.method() === 'POST' && req.url().includes('/shoppingManagement4/myCart') && posts++)
+        page.on('request', countPosts)
+        await hoodiePage.locator('.product-page__add').click()
+        await hoodiePage.locator('.product-page__error[role="alert"]').filter({ hasText: language === 'en' ? `Please choose: ${firstOption}` : `请先选择${firstOption}` }).waitFor()
+        page.off('request', countPosts)
+        assert.equal(posts, 0, 'no pair chosen: nothing added')
         for (const [option, value] of Object.entries(choice)) {
           const button = hoodiePage.locator(`.option-picker__value[data-option="${option}"][data-value="${value}"]`)
           await button.click()
