@@ -182,7 +182,7 @@ describe('product page console', () => {
     try {
       await open(page, `/store/product/${await productId(page, 'House Blend Coffee Beans 340g')}`)
       await visible(page, '.option-picker__value').first().click(WAIT)
-      await visible(page, '.product-page__stock--info').waitFor(WAIT)
+      await visible(page, '.product-page__stock--ok').waitFor(WAIT)
       await visible(page, '.quantity-stepper__increase').click(WAIT)
       await visible(page, '.product-page__add').click(WAIT)
       await visible(page, '.product-page__added').waitFor(WAIT)

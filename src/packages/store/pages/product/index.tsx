@@ -86,8 +86,11 @@ export default function ProductPage() {
           </View>
           <View className="product-page__main">
             <Text className="product-page__name">{name}</Text>
-            <Price className="product-page__price" amount={product.price} currency={product.currency} was={product.listPrice} />
-            <MemberPrice className="product-page__member-price" view={memberPriceOf(product)} currency={product.currency} />
+            {/* One row: the member price sits beside the price (on a laptop, Add to cart stays in the first screen). */}
+            <View className="product-page__prices">
+              <Price className="product-page__price" amount={product.price} currency={product.currency} was={product.listPrice} />
+              <MemberPrice className="product-page__member-price" view={memberPriceOf(product)} currency={product.currency} />
+            </View>
             <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
             {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} /> : null}
             {stockNote ? <Text className={`product-page__stock product-page__stock--${stockNote.tone}`}>{stockNote.text}</Text> : null}
