@@ -1,3 +1,5 @@
+import type { Db } from '../db/index.ts';
+
 /**
  * Background work that looks for what is due every `pollMs` (mail to send, refunds to send, campaigns to settle).
  * A round already under way is joined, not doubled; stop() lets it finish and starts no other, so it is called before
@@ -32,4 +34,37 @@ export abstract class PollingWorker {
 
   /** One round: find what is due and do it; must not throw (log instead). */
   protected abstract round(): Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 3_600_000;
+
+/** How long to wait before try number `attempts + 1` after `attempts` failed: `baseMs` doubled per try, at most an hour. */
+export function retryDelayMs(baseMs: number, attempts: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+}
+
+/** A queue table's columns for claiming: `due` is both the retry schedule and the lease; `tries` counts the tries. */
+export interface DueRows {
+  table: string;
+  /** The SQL condition of rows waiting to be done (e.g. `status = 'PENDING'`). */
+  waiting: string;
+  due: string;
+  tries: string;
+}
+
+/**
+ * Claims up to `limit` due rows in one statement: FOR UPDATE SKIP LOCKED, their due time pushed forward by the lease and
+ * their try counted, so no other process takes them while this one works; a process that dies mid-way leaves them to
+ * be retried once the lease ends. Table and column names are the caller's constants, never input.
+ */
+export async function claimDue(db: Db, rows: DueRows, limit: number, leaseSeconds: number, returning = '*'): Promise<any[]> {
+  const { table, waiting, due, tries } = rows;
+  const claimed = await db.query(
+    `UPDATE ${table} SET ${due} = now() + make_interval(secs => $2), ${tries} = ${tries} + 1
+      WHERE id IN (SELECT id FROM ${table} WHERE ${waiting} AND ${due} <= now()
+                    ORDER BY ${due}, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING ${returning}`,
+    [limit, leaseSeconds],
+  );
+  return claimed.rows;
 }

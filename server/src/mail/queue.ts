@@ -6,7 +6,7 @@
  * sends; a worker that dies mid-send leaves the row to be retried once the lease ends.
  */
 import type { Db, Queryable } from '../db/index.ts';
-import { PollingWorker } from '../lib/pollingWorker.ts';
+import { claimDue, PollingWorker, retryDelayMs } from '../lib/pollingWorker.ts';
 import type { MailTransport } from './transport.ts';
 import type { Locale, Rendered } from './templates.ts';
 
@@ -25,7 +25,7 @@ export async function enqueueMail(q: Queryable, m: QueuedMail): Promise<number> 
 }
 
 const LEASE_SECONDS = 300;
-const MAX_BACKOFF_MS = 3_600_000;
+const MAIL_ROWS = { table: 'mail_queue', waiting: "status = 'PENDING'", due: 'next_attempt_at', tries: 'attempts' };
 
 export interface WorkerOptions {
   pollMs: number;
@@ -63,13 +63,7 @@ export class MailWorker extends PollingWorker {
   }
 
   private async claim(limit: number): Promise<any[]> {
-    const { rows } = await this.db.query(
-      `UPDATE mail_queue SET next_attempt_at = now() + make_interval(secs => $2), attempts = attempts + 1
-        WHERE id IN (SELECT id FROM mail_queue WHERE status = 'PENDING' AND next_attempt_at <= now()
-                      ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING *`,
-      [limit, LEASE_SECONDS],
-    );
+    const rows = await claimDue(this.db, MAIL_ROWS, limit, LEASE_SECONDS);
     return rows.sort((a, b) => a.id - b.id);
   }
 
@@ -90,7 +84,7 @@ export class MailWorker extends PollingWorker {
         this.opts.log.error({ mailId: row.id, kind: row.kind, to: row.to_address, err: message }, 'mail rejected for good');
         return;
       }
-      const delayMs = Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
+      const delayMs = retryDelayMs(this.opts.retryBaseMs, row.attempts);
       await this.db.query(
         `UPDATE mail_queue SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`,
         [row.id, delayMs / 1000, message],

@@ -77,7 +77,8 @@ export interface StoredAttempt extends PaymentAttempt {
   status: AttemptStatus;
 }
 
-function rowToAttempt(r: any): StoredAttempt {
+/** A payment_attempts row (also as row_to_json) as the provider interface sees it. */
+export function rowToAttempt(r: any): StoredAttempt {
   return {
     id: r.id,
     orderID: String(r.order_id),

@@ -15,7 +15,8 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
-import { PollingWorker } from '../lib/pollingWorker.ts';
+import { claimDue, PollingWorker, retryDelayMs, type DueRows } from '../lib/pollingWorker.ts';
+import { rowToAttempt } from '../payments/attempts.ts';
 
 export interface RefundEvent {
   orderID: string;
@@ -122,7 +123,9 @@ export async function refundsOf(q: Queryable, orderId: number): Promise<RefundRe
 }
 
 const LEASE_SECONDS = 120;
-const MAX_BACKOFF_MS = 3_600_000;
+const REFUND_ROWS: DueRows = { table: 'refunds', waiting: "status = 'PENDING'", due: 'next_attempt_at', tries: 'attempts' };
+/** Money a provider reported for an attempt that could not pay its order: its own schedule, beside the attempt's. */
+const STRAY_ROWS: DueRows = { table: 'payment_attempts', waiting: "status = 'NEEDS_REFUND'", due: 'refund_next_at', tries: 'refund_attempts' };
 
 export interface RefundWorkerOptions {
   pollMs: number;
@@ -152,35 +155,18 @@ export class RefundWorker extends PollingWorker {
     }
   }
 
-  private async claimRefunds(limit: number): Promise<any[]> {
-    const { rows } = await this.db.query(
-      `UPDATE refunds SET next_attempt_at = now() + make_interval(secs => $2), attempts = attempts + 1
-        WHERE id IN (SELECT id FROM refunds WHERE status = 'PENDING' AND next_attempt_at <= now()
-                      ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING refunds.*, (SELECT row_to_json(a) FROM payment_attempts a WHERE a.id = refunds.attempt_id) AS attempt`,
-      [limit, LEASE_SECONDS],
-    );
-    return rows;
+  private claimRefunds(limit: number): Promise<any[]> {
+    return claimDue(this.db, REFUND_ROWS, limit, LEASE_SECONDS,
+      'refunds.*, (SELECT row_to_json(a) FROM payment_attempts a WHERE a.id = refunds.attempt_id) AS attempt');
   }
 
-  private async claimStrayPayments(limit: number): Promise<any[]> {
-    const { rows } = await this.db.query(
-      `UPDATE payment_attempts SET refund_next_at = now() + make_interval(secs => $2), refund_attempts = refund_attempts + 1
-        WHERE id IN (SELECT id FROM payment_attempts WHERE status = 'NEEDS_REFUND' AND refund_next_at <= now()
-                      ORDER BY refund_next_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING *`,
-      [limit, LEASE_SECONDS],
-    );
-    return rows;
+  private claimStrayPayments(limit: number): Promise<any[]> {
+    return claimDue(this.db, STRAY_ROWS, limit, LEASE_SECONDS);
   }
 
   private async send(r: any) {
-    const a = r.attempt;
     try {
-      await this.provider.refund(
-        { id: a.id, orderID: String(a.order_id), channel: a.channel, amount: a.amount, currency: a.currency, returnUrl: a.return_url },
-        { refundId: r.id, amount: r.online },
-      );
+      await this.provider.refund(rowToAttempt(r.attempt), { refundId: r.id, amount: r.online });
       await this.db.tx(async (q) => {
         await q.query(`UPDATE refunds SET status = 'DONE', done_at = now(), last_error = NULL WHERE id = $1`, [r.id]);
         // Fully refunded and nothing left on its way: the money is back.
@@ -193,30 +179,27 @@ export class RefundWorker extends PollingWorker {
       });
       this.opts.log.info({ refundId: r.id, orderID: r.order_id, amount: r.online }, 'refund sent');
     } catch (e: any) {
-      await this.retryLater('refunds', 'next_attempt_at', r.id, r.attempts, e);
+      await this.retryLater(REFUND_ROWS, r.id, r.attempts, e);
     }
   }
 
   private async returnStray(a: any) {
     try {
-      await this.provider.refund(
-        { id: a.id, orderID: String(a.order_id), channel: a.channel, amount: a.amount, currency: a.currency, returnUrl: a.return_url },
-        { refundId: refundIdOf(`stray-payment:${a.id}`), amount: a.amount },
-      );
+      await this.provider.refund(rowToAttempt(a), { refundId: refundIdOf(`stray-payment:${a.id}`), amount: a.amount });
       await this.db.query(`UPDATE payment_attempts SET status = 'REFUNDED', updated_at = clock_timestamp() WHERE id = $1`, [a.id]);
       this.opts.log.info({ attemptId: a.id, orderID: a.order_id, amount: a.amount }, 'payment that could not pay its order returned');
     } catch (e: any) {
-      await this.retryLater('payment_attempts', 'refund_next_at', a.id, a.refund_attempts, e);
+      await this.retryLater(STRAY_ROWS, a.id, a.refund_attempts, e);
     }
   }
 
-  private async retryLater(table: 'refunds' | 'payment_attempts', column: string, id: string, attempts: number, e: any) {
+  private async retryLater(rows: DueRows, id: string, attempts: number, e: any) {
     const message = String(e?.message ?? e).slice(0, 500);
-    const delayMs = Math.min(this.opts.retryBaseMs * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+    const delayMs = retryDelayMs(this.opts.retryBaseMs, attempts);
     // A stray payment keeps its error_message (why it could not pay its order); the provider's answer is logged.
-    const setError = table === 'refunds' ? ', last_error = $3' : '';
-    await this.db.query(`UPDATE ${table} SET ${column} = now() + make_interval(secs => $2)${setError} WHERE id = $1`,
-      table === 'refunds' ? [id, delayMs / 1000, message] : [id, delayMs / 1000]);
-    this.opts.log.warn({ table, id, attempts, retryInMs: delayMs, err: message }, 'refund not accepted by the provider; will retry');
+    const refund = rows === REFUND_ROWS;
+    await this.db.query(`UPDATE ${rows.table} SET ${rows.due} = now() + make_interval(secs => $2)${refund ? ', last_error = $3' : ''} WHERE id = $1`,
+      refund ? [id, delayMs / 1000, message] : [id, delayMs / 1000]);
+    this.opts.log.warn({ table: rows.table, id, attempts, retryInMs: delayMs, err: message }, 'refund not accepted by the provider; will retry');
   }
 }
