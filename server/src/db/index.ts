@@ -101,6 +101,22 @@ async function openPostgres(url: string): Promise<Db> {
   };
 }
 
+/** DB_TRACE=1: every statement with its time on stderr (finding where a request's time goes; off by default). */
+function traced(q: Queryable): Queryable {
+  return {
+    async query(sql, params) {
+      const started = performance.now();
+      try {
+        return await q.query(sql, params);
+      } finally {
+        process.stderr.write(`[db ${(performance.now() - started).toFixed(2)} ms] ${sql.replace(/\s+/g, ' ').slice(0, 160)}\n`);
+      }
+    },
+  };
+}
+
 export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+  const db = await (opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir));
+  if (process.env.DB_TRACE !== '1') return db;
+  return { ...db, kind: db.kind, query: traced(db).query, tx: (fn) => db.tx((q) => fn(traced(q))), close: () => db.close() };
 }
