@@ -42,6 +42,9 @@ export interface CartRow {
 /** The cart as every cart and checkout call answers it. */
 export type CartView = Cart & Totals;
 
+/** The cart's statements run often with the same text: prepared once per connection (db/index.ts). */
+const PREPARED = { prepare: true } as const;
+
 export const itemKeyOf = (productId: number, optionPair: string) => (optionPair ? `${productId}|${optionPair}` : String(productId));
 
 /** Which cart is the visitor's: a signed-in shopper's by user, a guest's by session. `key` is the parameter of cartKey(s). */
@@ -119,7 +122,7 @@ async function viewOfRow(q: Queryable, row: any): Promise<{ cart: CartRow; view:
 /** The cart of this visitor with its whole view in one statement (null when the visitor has no cart). */
 export async function findCartView(q: Queryable, s: Session | null): Promise<{ cart: CartRow; view: CartView } | null> {
   if (!s) return null;
-  const { rows } = await q.query(`SELECT c.*, ${viewColumns('c.local_store_id', '$2')} FROM carts c WHERE ${cartWhere(s, '$1')}`, [cartKey(s), new Date()]);
+  const { rows } = await q.query(`SELECT c.*, ${viewColumns('c.local_store_id', '$2')} FROM carts c WHERE ${cartWhere(s, '$1')}`, [cartKey(s), new Date()], PREPARED);
   return rows[0] ? viewOfRow(q, rows[0]) : null;
 }
 
@@ -179,7 +182,7 @@ function emptyDraft() {
 /** The view of a cart row the caller holds (checkout passes a locked or adjusted row): one statement, two with a coupon. */
 export async function cartView(q: Queryable, cart: CartRow | null): Promise<CartView> {
   if (!cart) return { ...EMPTY_CART, checkout: emptyDraft() };
-  const { rows } = await q.query(`SELECT ${viewColumns('$3', '$2')} FROM carts c WHERE c.id = $1`, [cart.id, new Date(), cart.local_store_id]);
+  const { rows } = await q.query(`SELECT ${viewColumns('$3', '$2')} FROM carts c WHERE c.id = $1`, [cart.id, new Date(), cart.local_store_id], PREPARED);
   const r = rows[0] ?? { view_rules: null, view_member: false, view_store_name: null, view_lines: [] };
   return assembleView(q, cart, { rules: r.view_rules, member: r.view_member, storeName: r.view_store_name, lines: r.view_lines });
 }
@@ -347,6 +350,7 @@ async function addLine(q: Queryable, s: Session, a: AddRequest, pair: string): P
      SELECT c.*, ${viewColumns('c.local_store_id', '$8', '(SELECT * FROM cart_lines WHERE cart_id = c.id AND item_key <> $5 UNION ALL SELECT * FROM line)')}
      FROM cart c WHERE EXISTS (SELECT 1 FROM line)`,
     [cartKey(s), a.productId, pair, a.quantity, itemKeyOf(a.productId, pair), a.addOn, s.userId != null, new Date()],
+    PREPARED,
   );
   return rows[0] ? (await viewOfRow(q, rows[0])).view : null;
 }
@@ -384,6 +388,7 @@ export async function setLineQuantity(db: Queryable, s: Session | null, itemKey:
        ), t AS (UPDATE carts SET updated_at = now() WHERE id IN (SELECT cart_id FROM u))
        SELECT count(*)::int AS n FROM u`,
       [cartKey(s), itemKey, quantity],
+      PREPARED,
     );
     if (rows[0].n > 0) return visitorCartView(db, s);
     const line = await db.query(
@@ -407,6 +412,7 @@ export async function removeLine(db: Queryable, s: Session | null, itemKey: stri
          t AS (UPDATE carts SET updated_at = now() WHERE id IN (SELECT cart_id FROM d))
          SELECT count(*)::int AS n FROM d`,
         [cartKey(s), itemKey],
+        PREPARED,
       )
     : { rows: [{ n: 0 }] };
   if (!s || rows[0].n === 0) throw notFound(`No cart item '${itemKey}'`);
