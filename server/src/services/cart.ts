@@ -244,12 +244,15 @@ export function fingerprint(cart: CartRow, view: CartView): string {
 type ProductHint = Pick<Product, 'name' | 'tags' | 'options' | 'membershipPlan'>;
 const HINT_TTL_MS = 60_000;
 const HINT_MAX = 2000;
-const hints = new Map<number, { at: number; hint: ProductHint }>();
+/** Per database (a process may serve several, as the tests do), by product id. */
+const hintsByDb = new WeakMap<Queryable, Map<number, { at: number; hint: ProductHint }>>();
+const hintsOf = (db: Queryable) => hintsByDb.get(db) ?? hintsByDb.set(db, new Map()).get(db)!;
 
-async function liveProductHint(q: Queryable, productId: number): Promise<ProductHint> {
-  const p = await getProduct(q, productId);
+async function liveProductHint(db: Queryable, productId: number): Promise<ProductHint> {
+  const p = await getProduct(db, productId);
+  const hints = hintsOf(db);
   if (hints.size >= HINT_MAX) hints.clear();
-  hints.set(productId, { at: Date.now(), hint: p });
+  hints.set(productId, { at: Date.now(), hint: { name: p.name, tags: p.tags, options: p.options, membershipPlan: p.membershipPlan } });
   return p;
 }
 
@@ -285,7 +288,7 @@ function checkShopper(p: ProductHint, s: Session) {
  * so a refused product leaves nothing behind.
  */
 export async function addToCart(db: Queryable, a: AddRequest, ensure: () => Promise<Session>): Promise<CartView> {
-  const cached = hints.get(a.productId);
+  const cached = hintsOf(db).get(a.productId);
   let product = cached && Date.now() - cached.at < HINT_TTL_MS ? cached.hint : await liveProductHint(db, a.productId);
   let fresh = product !== cached?.hint;
   let pair: string;
