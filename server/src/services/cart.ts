@@ -277,8 +277,9 @@ function checkShopper(p: ProductHint, s: Session) {
  * Adds quantity to a line, creating the cart and the line as needed, and answers the cart. The write is one statement
  * (no transaction): it finds or creates the visitor's cart (locking its row, as every cart write does first, and
  * touching it), and inserts the line or adds to it with a conditional upsert that re-checks, against the rows at that
- * moment, everything that may refuse an add: the product active, an add-on where one is asked, a membership plan only
- * for a signed-in shopper, the option pair a variant, and the line's new quantity within stock and 999. Two adds at
+ * moment, everything that may refuse an add: the product active and its options those the pair was read against, an
+ * add-on where one is asked, a membership plan only for a signed-in shopper, the option pair a variant, and the line's
+ * new quantity within stock and 999. Two adds at
  * once to one line therefore add up and never pass the stock between them.
  *
  * The product's tags, options and plan are read from an in-process hint (a minute old at most; products change only
@@ -308,7 +309,7 @@ export async function addToCart(db: Queryable, a: AddRequest, ensure: () => Prom
   }
   checkShopper(product, s);
   for (let attempt = 1; ; attempt++) {
-    const view = await addLine(db, s, a, pair);
+    const view = await addLine(db, s, a, pair, product.options);
     if (view) return view;
     // Refused: say why from fresh reads (the same checks, in the same order, then stock and the 999 cap).
     product = await liveProductHint(db, a.productId);
@@ -327,14 +328,14 @@ export async function addToCart(db: Queryable, a: AddRequest, ensure: () => Prom
  * a statement does not see its own writes. (A concurrent write to another line of the same cart by the same shopper
  * may be missing from this answer, never from the cart; the next read shows it.)
  */
-async function addLine(q: Queryable, s: Session, a: AddRequest, pair: string): Promise<CartView | null> {
+async function addLine(q: Queryable, s: Session, a: AddRequest, pair: string, options: ProductHint['options']): Promise<CartView | null> {
   const col = s.userId ? 'user_id' : 'session_id';
   const { rows } = await q.query(
     `WITH existing AS (
        SELECT l.quantity FROM cart_lines l JOIN carts c ON c.id = l.cart_id WHERE ${cartWhere(s, '$1')} AND l.item_key = $5
      ), ok AS (
        SELECT 1 FROM variants v JOIN products p ON p.id = v.product_id
-       WHERE v.product_id = $2 AND v.option_pair = $3 AND p.record_status = 'ACTIVE'
+       WHERE v.product_id = $2 AND v.option_pair = $3 AND p.record_status = 'ACTIVE' AND p.options = $9::jsonb
          AND (NOT $6::boolean OR p.tags @> '["${ADD_ON_TAG}"]'::jsonb)
          AND ($7::boolean OR NOT EXISTS (SELECT 1 FROM membership_plans mp WHERE mp.product_id = p.id))
          AND $4::int + COALESCE((SELECT quantity FROM existing), 0) <= LEAST(v.stock, ${MAX_LINE_QUANTITY})
@@ -352,7 +353,7 @@ async function addLine(q: Queryable, s: Session, a: AddRequest, pair: string): P
      )
      SELECT c.*, ${viewColumns('c.local_store_id', '$8', '(SELECT * FROM cart_lines WHERE cart_id = c.id AND item_key <> $5 UNION ALL SELECT * FROM line)')}
      FROM cart c WHERE EXISTS (SELECT 1 FROM line)`,
-    [cartKey(s), a.productId, pair, a.quantity, itemKeyOf(a.productId, pair), a.addOn, s.userId != null, new Date()],
+    [cartKey(s), a.productId, pair, a.quantity, itemKeyOf(a.productId, pair), a.addOn, s.userId != null, new Date(), JSON.stringify(options)],
     PREPARED,
   );
   return rows[0] ? (await viewOfRow(q, rows[0])).view : null;
