@@ -117,7 +117,7 @@ export async function cartWriteLoad(baseUrl, cartProduct) {
 }
 
 /** Add to cart at LOAD.connections, rotating through CART_SESSIONS guest carts that already hold the product. */
-async function addToCartLoad(baseUrl, cartProduct) {
+export async function addToCartLoad(baseUrl, cartProduct) {
   const carts = []
   for (let i = 0; i < CART_SESSIONS; i++) carts.push(await guestCart(baseUrl, cartProduct.id))
   let next = 0
