@@ -38,6 +38,8 @@ function summary(result, loadAverage) {
     rps: Math.round(total / result.wallSeconds),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    /** the tail beyond p99 (a stall of the machine shows here first) */
+    maxMs: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts
   }
