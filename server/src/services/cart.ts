@@ -3,7 +3,7 @@
  * belongs to the user. Every read recomputes prices and totals from the catalogue.
  */
 import crypto from 'node:crypto';
-import type { Db, Queryable } from '../db/index.ts';
+import type { Queryable } from '../db/index.ts';
 import type { Session } from '../lib/session.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../lib/errors.ts';
 import { normalizeOptionPair, optionLabels } from '../lib/options.ts';
@@ -75,6 +75,7 @@ const lineSelect = (source: string) => `SELECT l.item_key, l.product_id, l.optio
   FROM ${source} l JOIN products p ON p.id = l.product_id
   LEFT JOIN variants v ON v.product_id = l.product_id AND v.option_pair = l.option_pair`;
 
+/** A line as the cart answers it: a member's at member prices (regularUnitPrice kept), others' with what a member would pay. */
 function toLineItem(r: any, member: boolean): LineItem {
   const memberPrice = memberUnitPrice({ price: r.price, memberPrice: r.member_price ?? null, productType: r.product_type }, r.member_discount);
   const unit = member && memberPrice != null ? memberPrice : r.price;
@@ -94,12 +95,6 @@ function toLineItem(r: any, member: boolean): LineItem {
     soldOut: r.stock <= 0,
     ...(memberPrice == null ? {} : member ? { regularUnitPrice: r.price } : { memberUnitPrice: memberPrice }),
   };
-}
-
-/** The cart's lines; a member's lines at member prices (regularUnitPrice kept), others' with what a member would pay. */
-export async function cartLines(q: Queryable, cartId: number, member = false): Promise<LineItem[]> {
-  const { rows } = await q.query(`${lineSelect('cart_lines')} WHERE l.cart_id = $1 ORDER BY l.created_at, l.item_key`, [cartId]);
-  return rows.map((r: any) => toLineItem(r, member));
 }
 
 /**
