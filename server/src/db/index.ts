@@ -47,6 +47,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   const { serialize } = protocol;
   // PGlite's query() parses and plans every time; a named statement (the extended protocol, as pg.query does it, with
   // a name) is planned once. The parameter types come from describing it once; values are serialised as query() does.
+  // (query() also calls syncToFs afterwards: a no-op for the Node file system the server uses, which writes through.)
   const prepared = new Map<string, number[]>();
   const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
   async function preparedQuery(sql: string, params: unknown[]) {
