@@ -25,7 +25,7 @@ import { miniProgramRuntime } from './lib/miniprogram.mjs'
 import { LOAD, loadSubjects, serverLoad } from './lib/load.mjs'
 import { shopperLoad, SHOPPER_LOAD_ENV } from './lib/shoppers.mjs'
 import { auditedPages } from './lib/pages.mjs'
-import { renderMarkdown } from './lib/report.mjs'
+import { cartWriteSection, renderMarkdown } from './lib/report.mjs'
 import { repoRoot, startServer } from './lib/server.mjs'
 import { h5FirstLoad, miniPackages } from './lib/sizes.mjs'
 import { checkTargets } from './lib/targets.mjs'
@@ -78,7 +78,9 @@ function postgresLoad() {
 const buildSeconds = {}
 if (process.env.BENCH_SKIP_BUILD === '1') {
   step('BENCH_SKIP_BUILD=1: measuring existing outputs')
-  PLATFORMS.forEach(snapshotStore)
+  // The load alone serves no app files: a worktree without builds can still measure it.
+  const needsOutputs = !only || only.some((p) => p !== 'load' && p !== 'badinput')
+  PLATFORMS.filter((p) => needsOutputs || existsSync(path.join(repoRoot, 'dist', p))).forEach(snapshotStore)
 } else {
   for (const platform of PLATFORMS) {
     step(`building the store for ${platform}`)
@@ -160,10 +162,11 @@ if (only) {
   if (demo.load) console.log(`load (demo): product list p99 ${demo.load.productList.p99Ms} ms`)
   for (const [db, l] of [['embedded', demo.load], ['PostgreSQL', demo.load?.postgres]]) {
     if (!l) continue
-    console.log(`add to cart (${db}): p50 ${l.addToCart.p50Ms} ms, p99 ${l.addToCart.p99Ms} ms, ${l.addToCart.rps} req/s, ${l.addToCart.p99VsFloor}× the floor's p99`)
+    console.log(`add to cart (${db}): p50 ${l.addToCart.p50Ms} ms, p99 ${l.addToCart.p99Ms} ms, ${l.addToCart.rps} req/s, ${l.addToCart.p99VsFloor}× the floor's p99 (${l.floor.p99Ms} ms); load average ${l.addToCart.loadAverage}`)
     const s = l.shoppers
     console.log(`${s.shoppers} shoppers (${db}): ${s.paid} paid, ${s.soldOut} told sold out, ${s.errorCount} errors, ${s.lostOrders} lost, stock ${s.stock.before} → ${s.stock.after}${s.stock.oversold ? ' OVERSOLD' : ''}; p99 ${JSON.stringify(s.p99Ms)}`)
   }
+  if (demo.load) console.log(cartWriteSection(demo.load))
   for (const [kind, m] of Object.entries(demo.runtime ?? {})) {
     const s = (x) => `${x.calls} setData, ${(x.bytes / 1024).toFixed(1)} KB (largest ${(x.largest / 1024).toFixed(1)} KB)`
     console.log(`${kind}: launch → products ${m.launchToProductsMs} ms; home ${s(m.setData.home)}; product ${s(m.setData.product)}; add to cart ${s(m.setData.addToCart)}`)

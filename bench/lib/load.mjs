@@ -4,6 +4,7 @@
  * route, bounded both in requests and in seconds.
  */
 import { createRequire } from 'node:module'
+import os from 'node:os'
 import path from 'node:path'
 import { repoRoot } from './server.mjs'
 
@@ -27,14 +28,18 @@ function run(opts) {
   })
 }
 
-function summary(result) {
+function summary(result, loadAverage) {
   const total = result.requests.total
   return {
+    /** The machine's 1-minute load average as the run started (2 cores, shared: above 2, others competed for them). */
+    loadAverage,
     requests: total,
     seconds: Number(result.wallSeconds.toFixed(2)),
     rps: Math.round(total / result.wallSeconds),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    /** the tail beyond p99 (a stall of the machine shows here first) */
+    maxMs: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts
   }
@@ -42,7 +47,8 @@ function summary(result) {
 
 async function measure(opts) {
   await run({ ...opts, duration: LOAD.warmupSeconds, maxOverallRequests: LOAD.maxRequests })
-  return summary(await run({ ...opts, duration: LOAD.seconds, maxOverallRequests: LOAD.maxRequests }))
+  const loadAverage = Number(os.loadavg()[0].toFixed(2))
+  return summary(await run({ ...opts, duration: LOAD.seconds, maxOverallRequests: LOAD.maxRequests }), loadAverage)
 }
 
 async function json(res) {
@@ -95,12 +101,30 @@ export async function serverLoad(baseUrl, subjects) {
   const floor = await measure({ url: `${baseUrl}${API}/bench/floor` })
   const list = await measure({ url: `${baseUrl}${API}/productManagement2/products?categoryName=${encodeURIComponent(category)}&startingPosition=0&numberToLoad=12` })
   const detail = await measure({ url: `${baseUrl}${API}/productManagement/product/${product.id}` })
+  const addToCart = await addToCartLoad(baseUrl, cartProduct)
+  const ratio = (r) => Number((r.p99Ms / Math.max(floor.p99Ms, 1)).toFixed(2))
+  return {
+    floor,
+    productList: { ...list, p99VsFloor: ratio(list) },
+    productDetail: { ...detail, p99VsFloor: ratio(detail) },
+    addToCart: { ...addToCart, p99VsFloor: ratio(addToCart) }
+  }
+}
 
+/** Only the constant route and add to cart (for comparing server versions back to back). */
+export async function cartWriteLoad(baseUrl, cartProduct) {
+  const floor = await measure({ url: `${baseUrl}${API}/bench/floor` })
+  const addToCart = await addToCartLoad(baseUrl, cartProduct)
+  return { floor, addToCart: { ...addToCart, p99VsFloor: Number((addToCart.p99Ms / Math.max(floor.p99Ms, 1)).toFixed(2)) } }
+}
+
+/** Add to cart at LOAD.connections, rotating through CART_SESSIONS guest carts that already hold the product. */
+export async function addToCartLoad(baseUrl, cartProduct) {
   const carts = []
   for (let i = 0; i < CART_SESSIONS; i++) carts.push(await guestCart(baseUrl, cartProduct.id))
   let next = 0
   const body = JSON.stringify({ productId: cartProduct.id, quantity: 1 })
-  const addToCart = await measure({
+  return measure({
     url: baseUrl,
     requests: [{
       method: 'POST',
@@ -111,11 +135,4 @@ export async function serverLoad(baseUrl, subjects) {
       }
     }]
   })
-  const ratio = (r) => Number((r.p99Ms / Math.max(floor.p99Ms, 1)).toFixed(2))
-  return {
-    floor,
-    productList: { ...list, p99VsFloor: ratio(list) },
-    productDetail: { ...detail, p99VsFloor: ratio(detail) },
-    addToCart: { ...addToCart, p99VsFloor: ratio(addToCart) }
-  }
 }

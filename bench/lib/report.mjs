@@ -1,5 +1,7 @@
 /** bench/report.md from the report object (bench/report.json has the same numbers, and more). */
-import { kb } from './targets.mjs'
+import { CART_TARGETS, kb } from './targets.mjs'
+
+const CART_SESSIONS_NOTE = '200 guest carts in rotation, 50 connections'
 
 const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
 const pct = (part, whole) => `${((part / whole) * 100).toFixed(1)}%`
@@ -39,6 +41,28 @@ function loadTable(load) {
     row('product detail', load.productDetail),
     row('add to cart', load.addToCart)
   ])
+}
+
+/**
+ * Issue 16 item 5: add to cart beside the constant route, on both databases, with the machine's load average as each
+ * run started (the floor is measured on the same server a few seconds before).
+ */
+export function cartWriteSection(demo) {
+  const runs = [['embedded (PGlite, the default)', demo], ['PostgreSQL', demo.postgres]].filter(([, l]) => l)
+  const target = (db, l) => (l === demo.postgres
+    ? `p99 ≤ ${CART_TARGETS.postgresP99Ms} ms: ${l.addToCart.p99Ms <= CART_TARGETS.postgresP99Ms ? 'met' : `missed by ${l.addToCart.p99Ms - CART_TARGETS.postgresP99Ms} ms`}`
+    : `p99 ≤ ${CART_TARGETS.embeddedP99VsFloor}× floor: ${l.addToCart.p99VsFloor <= CART_TARGETS.embeddedP99VsFloor ? 'met' : `missed by ${(l.addToCart.p99VsFloor - CART_TARGETS.embeddedP99VsFloor).toFixed(2)}×`}`)
+  const load = (r) => (r.loadAverage == null ? '—' : String(r.loadAverage))
+  return `### Cart writes side by side
+
+Add to cart (POST myCart, 1 unit, ${CART_SESSIONS_NOTE}) beside the constant route on the same server; load average = the machine's
+1-minute load average as each run started.
+
+${table(['database', 'floor p50 / p99', 'floor req/s', 'add to cart p50 / p99', 'add to cart req/s', 'p99 / floor', 'load average (floor, cart)', 'target'],
+    runs.map(([db, l]) => [db, `${l.floor.p50Ms} / ${l.floor.p99Ms} ms`, String(l.floor.rps), `${l.addToCart.p50Ms} / ${l.addToCart.p99Ms} ms`, String(l.addToCart.rps),
+      `${l.addToCart.p99VsFloor}×`, `${load(l.floor)}, ${load(l.addToCart)}`, target(db, l)]))}
+
+`
 }
 
 function miniProgramRuntimeSection(runtime) {
@@ -125,7 +149,7 @@ ${r.load.demo.postgres ? `### Demo catalogue on PostgreSQL (a throw-away local c
 
 ${loadTable(r.load.demo.postgres)}
 
-` : ''}### Large catalogue (${r.load.large.catalogueSize} products, \`SEED_PRODUCTS\`)
+` : ''}${cartWriteSection(r.load.demo)}### Large catalogue (${r.load.large.catalogueSize} products, \`SEED_PRODUCTS\`)
 
 ${loadTable(r.load.large)}
 

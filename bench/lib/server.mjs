@@ -39,16 +39,17 @@ async function waitForHealth(baseUrl, child, timeoutMs) {
 }
 
 /**
- * @param {{ staticDir?: string, env?: Record<string, string>, logFile?: string }} options
+ * @param {{ staticDir?: string, env?: Record<string, string>, logFile?: string, cwd?: string }} options
+ * (cwd: another checkout's server folder, to compare versions)
  * The server's warnings and errors go to logFile (default bench/.work/server.log), not the console.
  */
-export async function startServer({ staticDir = path.join(repoRoot, 'dist', 'h5'), env = {}, logFile = path.join(repoRoot, 'bench', '.work', 'server.log') } = {}) {
+export async function startServer({ staticDir = path.join(repoRoot, 'dist', 'h5'), env = {}, logFile = path.join(repoRoot, 'bench', '.work', 'server.log'), cwd = serverDir } = {}) {
   const port = await freePort()
   mkdirSync(path.dirname(logFile), { recursive: true })
   const logFd = openSync(logFile, 'a')
   const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-bench-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    cwd: serverDir,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', logFd, logFd]
   })

@@ -85,7 +85,8 @@ export async function getSession(req: FastifyRequest, q?: Queryable): Promise<Se
   const token = req.cookies[SESSION_COOKIE];
   if (!token || token.length > 100) return (req.sessionCache = null);
   const db = q ?? (req.server as any).db as Db;
-  const { rows } = await db.query(SESSION_SQL, [hashToken(token)]);
+  // Prepared: nearly every request runs it (db/index.ts).
+  const { rows } = await db.query(SESSION_SQL, [hashToken(token)], { prepare: true });
   req.sessionCache = rows[0] ? rowToSession(rows[0]) : null;
   return req.sessionCache;
 }

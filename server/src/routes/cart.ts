@@ -2,11 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AddToCartBody, Cart, RemoveLineBody, SetQuantityBody } from '../../../contract/cart.ts';
-import { badRequest, unauthorized } from '../lib/errors.ts';
 import { ensureSession, getSession } from '../lib/session.ts';
-import { normalizeOptionPair } from '../lib/options.ts';
-import { getProduct, parseProductId } from '../services/catalog.ts';
-import { addToCart, cartView, findCart, removeLine, setLineQuantity } from '../services/cart.ts';
+import { parseProductId } from '../services/catalog.ts';
+import { addToCart, removeLine, setLineQuantity, visitorCartView } from '../services/cart.ts';
 
 const resp = { 200: Cart };
 
@@ -14,24 +12,12 @@ export default async function cartRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
-  app.get('/shoppingManagement4/myCart', { schema: { response: resp } }, async (req) => {
-    const s = await getSession(req);
-    return cartView(db, await findCart(db, s));
-  });
+  app.get('/shoppingManagement4/myCart', { schema: { response: resp } }, async (req) => visitorCartView(db, await getSession(req)));
 
-  async function add(req: any, reply: any, addOn: boolean) {
+  function add(req: any, reply: any, addOn: boolean) {
     const body = req.body as { productId: string | number; quantity: number; optionPair?: string };
-    const productId = parseProductId(body.productId);
-    const product = await getProduct(db, productId);
-    if (addOn && !product.tags.includes('addon')) throw badRequest(`${product.name} is not an add-on product`);
-    const pair = normalizeOptionPair(body.optionPair, product.options as any);
-    const s = await ensureSession(req, reply);
-    if (product.membershipPlan && !s.userId) throw unauthorized('Sign in to buy a membership');
-    return db.tx(async (q) => {
-      const cart = (await findCart(q, s, { create: true, lock: true }))!;
-      await addToCart(q, cart.id, productId, pair, body.quantity, addOn);
-      return cartView(q, (await findCart(q, s))!);
-    });
+    const request = { productId: parseProductId(body.productId), optionPair: body.optionPair, quantity: body.quantity, addOn };
+    return addToCart(db, request, () => ensureSession(req, reply));
   }
 
   app.post('/shoppingManagement4/myCart', { schema: { body: AddToCartBody, response: resp } }, (req, reply) => add(req, reply, false));

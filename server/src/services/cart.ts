@@ -3,15 +3,17 @@
  * belongs to the user. Every read recomputes prices and totals from the catalogue.
  */
 import crypto from 'node:crypto';
-import type { Db, Queryable } from '../db/index.ts';
+import type { Queryable } from '../db/index.ts';
 import type { Session } from '../lib/session.ts';
-import { conflict, notFound } from '../lib/errors.ts';
-import { optionLabels } from '../lib/options.ts';
-import { computeTotals, MEMBER_DISCOUNT_SQL, memberUnitPrice, type CouponRow, type Totals } from './pricing.ts';
-import { isMember } from './memberships.ts';
-import { getSetting, type CheckoutRules } from './settings.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../lib/errors.ts';
+import { normalizeOptionPair, optionLabels } from '../lib/options.ts';
+import { ADD_ON_TAG, getProduct } from './catalog.ts';
+import { computeTotals, couponProblem, MEMBER_DISCOUNT_SQL, memberUnitPrice, type CouponRow, type Totals } from './pricing.ts';
+import { memberAtSql } from './memberships.ts';
+import type { CheckoutRules } from './settings.ts';
 import type { Address } from '../../../contract/account.ts';
 import type { Cart, LineItem } from '../../../contract/cart.ts';
+import type { Product } from '../../../contract/catalog.ts';
 import type { OrderMethod } from '../../../contract/constants.ts';
 import type { Contact } from '../../../contract/orders.ts';
 
@@ -40,14 +42,22 @@ export interface CartRow {
 /** The cart as every cart and checkout call answers it. */
 export type CartView = Cart & Totals;
 
+/** The cart's statements run often with the same text: prepared once per connection (db/index.ts). */
+const PREPARED = { prepare: true } as const;
+
 export const itemKeyOf = (productId: number, optionPair: string) => (optionPair ? `${productId}|${optionPair}` : String(productId));
+
+/** Which cart is the visitor's: a signed-in shopper's by user, a guest's by session. `key` is the parameter of cartKey(s). */
+const cartWhere = (s: Session, key: string, alias = 'c') =>
+  s.userId ? `${alias}.user_id = ${key}` : `${alias}.session_id = ${key} AND ${alias}.user_id IS NULL`;
+const cartKey = (s: Session) => s.userId ?? s.id;
 
 /** Finds the cart of this visitor; with create, makes one (the session must exist then). */
 export async function findCart(q: Queryable, s: Session | null, opts: { create?: boolean; lock?: boolean } = {}): Promise<CartRow | null> {
   if (!s) return null;
   const lock = opts.lock ? ' FOR UPDATE' : '';
-  const where = s.userId ? 'user_id = $1' : 'session_id = $1 AND user_id IS NULL';
-  const key = s.userId ?? s.id;
+  const where = cartWhere(s, '$1', 'carts');
+  const key = cartKey(s);
   let { rows } = await q.query(`SELECT * FROM carts WHERE ${where}${lock}`, [key]);
   if (!rows[0] && opts.create) {
     const ins = s.userId
@@ -58,20 +68,18 @@ export async function findCart(q: Queryable, s: Session | null, opts: { create?:
   return rows[0] ?? null;
 }
 
-const LINES_SQL = `SELECT l.item_key, l.product_id, l.option_pair, l.quantity, l.add_on, p.name_en, p.name_zh, p.price, p.options,
-  p.member_price, p.product_type, ${MEMBER_DISCOUNT_SQL} AS member_discount,
+/** Cart lines (from `source`, alias l) with what the view needs from the catalogue, live: prices, member prices, stock. */
+const lineSelect = (source: string) => `SELECT l.item_key, l.product_id, l.option_pair, l.quantity, l.add_on, l.created_at, p.name_en,
+  p.name_zh, p.price, p.options, p.member_price, p.product_type, ${MEMBER_DISCOUNT_SQL} AS member_discount,
   p.images->>0 AS image, COALESCE(v.stock, 0) AS stock
-  FROM cart_lines l JOIN products p ON p.id = l.product_id
-  LEFT JOIN variants v ON v.product_id = l.product_id AND v.option_pair = l.option_pair
-  WHERE l.cart_id = $1 ORDER BY l.created_at, l.item_key`;
+  FROM ${source} l JOIN products p ON p.id = l.product_id
+  LEFT JOIN variants v ON v.product_id = l.product_id AND v.option_pair = l.option_pair`;
 
-/** The cart's lines; a member's lines at member prices (regularUnitPrice kept), others' with what a member would pay. */
-export async function cartLines(q: Queryable, cartId: number, member = false): Promise<LineItem[]> {
-  const { rows } = await q.query(LINES_SQL, [cartId]);
-  return rows.map((r: any) => {
-    const memberPrice = memberUnitPrice({ price: r.price, memberPrice: r.member_price ?? null, productType: r.product_type }, r.member_discount);
-    const unit = member && memberPrice != null ? memberPrice : r.price;
-    return {
+/** A line as the cart answers it: a member's at member prices (regularUnitPrice kept), others' with what a member would pay. */
+function toLineItem(r: any, member: boolean): LineItem {
+  const memberPrice = memberUnitPrice({ price: r.price, memberPrice: r.member_price ?? null, productType: r.product_type }, r.member_discount);
+  const unit = member && memberPrice != null ? memberPrice : r.price;
+  return {
     itemKey: r.item_key,
     productId: String(r.product_id),
     name: r.name_en,
@@ -86,8 +94,36 @@ export async function cartLines(q: Queryable, cartId: number, member = false): P
     available: r.stock,
     soldOut: r.stock <= 0,
     ...(memberPrice == null ? {} : member ? { regularUnitPrice: r.price } : { memberUnitPrice: memberPrice }),
-    };
-  });
+  };
+}
+
+/**
+ * Everything a cart view reads besides the cart row, as columns of one statement over a cart row `c` (one round trip,
+ * which matters most on the embedded database, where every statement waits its turn): the checkout rules, membership
+ * at the moment `at` (a parameter), the pickup store's name for the store id `storeId`, and the lines (of `lines`,
+ * by default the table) as a JSON array in cart order.
+ */
+const viewColumns = (storeId: string, at: string, lines = 'cart_lines') => `(SELECT value FROM settings WHERE key = 'checkout') AS view_rules,
+  (c.user_id IS NOT NULL AND ${memberAtSql('c.user_id', at)}) AS view_member,
+  (SELECT name_en FROM store_locations WHERE id = ${storeId}) AS view_store_name,
+  COALESCE((SELECT json_agg(x ORDER BY x.created_at, x.item_key) FROM (${lineSelect(lines)} WHERE l.cart_id = c.id) x), '[]'::json) AS view_lines`;
+
+/** A row of `SELECT c.*, viewColumns` as the cart and its view. */
+async function viewOfRow(q: Queryable, row: any): Promise<{ cart: CartRow; view: CartView }> {
+  const { view_rules, view_member, view_store_name, view_lines, ...cart } = row;
+  return { cart, view: await assembleView(q, cart, { rules: view_rules, member: view_member, storeName: view_store_name, lines: view_lines }) };
+}
+
+/** The cart of this visitor with its whole view in one statement (null when the visitor has no cart). */
+export async function findCartView(q: Queryable, s: Session | null): Promise<{ cart: CartRow; view: CartView } | null> {
+  if (!s) return null;
+  const { rows } = await q.query(`SELECT c.*, ${viewColumns('c.local_store_id', '$2')} FROM carts c WHERE ${cartWhere(s, '$1')}`, [cartKey(s), new Date()], PREPARED);
+  return rows[0] ? viewOfRow(q, rows[0]) : null;
+}
+
+/** The visitor's cart as every cart call answers it (the empty cart when there is none). */
+export async function visitorCartView(q: Queryable, s: Session | null): Promise<CartView> {
+  return (await findCartView(q, s))?.view ?? cartView(q, null);
 }
 
 /**
@@ -138,25 +174,26 @@ function emptyDraft() {
   };
 }
 
+/** The view of a cart row the caller holds (checkout passes a locked or adjusted row): one statement, two with a coupon. */
 export async function cartView(q: Queryable, cart: CartRow | null): Promise<CartView> {
   if (!cart) return { ...EMPTY_CART, checkout: emptyDraft() };
-  const rules = await getSetting<CheckoutRules>(q, 'checkout');
-  const member = cart.user_id != null && (await isMember(q, cart.user_id));
-  const lines = await cartLines(q, cart.id, member);
+  const { rows } = await q.query(`SELECT ${viewColumns('$3', '$2')} FROM carts c WHERE c.id = $1`, [cart.id, new Date(), cart.local_store_id], PREPARED);
+  const r = rows[0] ?? { view_rules: null, view_member: false, view_store_name: null, view_lines: [] };
+  return assembleView(q, cart, { rules: r.view_rules, member: r.view_member, storeName: r.view_store_name, lines: r.view_lines });
+}
+
+async function assembleView(q: Queryable, cart: CartRow, read: { rules: CheckoutRules; member: boolean; storeName: string | null; lines: any[] }): Promise<CartView> {
+  const member = read.member === true;
+  const lines = read.lines.map((r) => toLineItem(r, member));
   const memberSavings = lines.reduce((s, l) => s + ((member ? l.regularUnitPrice : l.memberUnitPrice) != null
     ? Math.abs((l.regularUnitPrice ?? l.memberUnitPrice)! - l.unitPrice) * l.quantity : 0), 0);
   const coupon = await getCoupon(q, cart.coupon_code, cart.user_id, cart.reserved_order_id);
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
   const totals = computeTotals({
     subtotal, coupon, method: cart.order_method, tipPercent: cart.tip_percent, tipAmount: cart.tip_amount,
-    storeCreditApplied: cart.store_credit, rules,
+    storeCreditApplied: cart.store_credit, rules: read.rules,
   });
-  let storeName: string | null = null;
-  if (cart.local_store_id) {
-    const { rows } = await q.query('SELECT name_en FROM store_locations WHERE id = $1', [cart.local_store_id]);
-    storeName = rows[0]?.name_en ?? null;
-  }
-  const { couponProblem } = await import('./pricing.ts');
+  const storeName = cart.local_store_id ? read.storeName : null;
   const problem = coupon ? couponProblem(coupon, subtotal) : null;
   return {
     itemCount: lines.reduce((s, l) => s + l.quantity, 0),
@@ -198,53 +235,185 @@ export function fingerprint(cart: CartRow, view: CartView): string {
   return crypto.createHash('sha256').update(JSON.stringify(data)).digest('base64url');
 }
 
-/** Adds quantity to a line (creating it), checking stock. Throws 409 'Only N left in stock'. */
-export async function addToCart(q: Queryable, cartId: number, productId: number, optionPair: string, quantity: number, addOn: boolean) {
-  const key = itemKeyOf(productId, optionPair);
-  const { rows } = await q.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [productId, optionPair]);
-  const available = rows[0]?.stock ?? 0;
-  const existing = await q.query('SELECT quantity FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cartId, key]);
-  const newQty = (existing.rows[0]?.quantity ?? 0) + quantity;
-  if (newQty > available) throw conflict(`Only ${available} left in stock`);
-  if (newQty > 999) throw conflict('At most 999 of one item per order');
-  await q.query(
-    `INSERT INTO cart_lines (cart_id, item_key, product_id, option_pair, quantity, add_on) VALUES ($1,$2,$3,$4,$5,$6)
-     ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = $5, add_on = cart_lines.add_on AND $6`,
-    [cartId, key, productId, optionPair, newQty, addOn],
+/** What adding to the cart must know of a product before it writes, kept for HINT_TTL_MS (see addToCart). */
+type ProductHint = Pick<Product, 'name' | 'tags' | 'options' | 'membershipPlan'>;
+const HINT_TTL_MS = 60_000;
+const HINT_MAX = 2000;
+/** Per database (a process may serve several, as the tests do), by product id. */
+const hintsByDb = new WeakMap<Queryable, Map<number, { at: number; hint: ProductHint }>>();
+const hintsOf = (db: Queryable) => hintsByDb.get(db) ?? hintsByDb.set(db, new Map()).get(db)!;
+
+async function liveProductHint(db: Queryable, productId: number): Promise<ProductHint> {
+  const p = await getProduct(db, productId);
+  const hints = hintsOf(db);
+  if (hints.size >= HINT_MAX) hints.clear();
+  hints.set(productId, { at: Date.now(), hint: { name: p.name, tags: p.tags, options: p.options, membershipPlan: p.membershipPlan } });
+  return p;
+}
+
+export interface AddRequest {
+  productId: number;
+  optionPair?: string;
+  quantity: number;
+  /** the add-on route: only products tagged 'addon' */
+  addOn: boolean;
+}
+
+/** The product-level refusals, in the order shoppers meet them; answers the canonical option pair. */
+function checkProduct(p: ProductHint, a: AddRequest): string {
+  if (a.addOn && !p.tags.includes(ADD_ON_TAG)) throw badRequest(`${p.name} is not an add-on product`);
+  return normalizeOptionPair(a.optionPair, p.options);
+}
+function checkShopper(p: ProductHint, s: Session) {
+  if (p.membershipPlan && !s.userId) throw unauthorized('Sign in to buy a membership');
+}
+
+/**
+ * Adds quantity to a line, creating the cart and the line as needed, and answers the cart. The write is one statement
+ * (no transaction): it finds or creates the visitor's cart (locking its row, as every cart write does first, and
+ * touching it), and inserts the line or adds to it with a conditional upsert that re-checks, against the rows at that
+ * moment, everything that may refuse an add: the product active and its options those the pair was read against, an
+ * add-on where one is asked, a membership plan only for a signed-in shopper, the option pair a variant, and the line's
+ * new quantity within stock and 999. Two adds at
+ * once to one line therefore add up and never pass the stock between them.
+ *
+ * The product's tags, options and plan are read from an in-process hint (a minute old at most; products change only
+ * by the seed or an operator's SQL). The hint is never trusted: a refusal it suggests is confirmed from a fresh read
+ * before it is answered, and whatever the statement refuses is explained from fresh reads; with the product changed
+ * under the hint, the add runs again with the fresh facts. Session creation (ensure) comes after the product checks,
+ * so a refused product leaves nothing behind.
+ */
+export async function addToCart(db: Queryable, a: AddRequest, ensure: () => Promise<Session>): Promise<CartView> {
+  const cached = hintsOf(db).get(a.productId);
+  let product = cached && Date.now() - cached.at < HINT_TTL_MS ? cached.hint : await liveProductHint(db, a.productId);
+  let fresh = product !== cached?.hint;
+  let pair: string;
+  try {
+    pair = checkProduct(product, a);
+  } catch (e) {
+    if (fresh) throw e;
+    product = await liveProductHint(db, a.productId);
+    fresh = true;
+    pair = checkProduct(product, a);
+  }
+  const s = await ensure();
+  if (product.membershipPlan && !s.userId && !fresh) {
+    product = await liveProductHint(db, a.productId);
+    fresh = true;
+    pair = checkProduct(product, a);
+  }
+  checkShopper(product, s);
+  for (let attempt = 1; ; attempt++) {
+    const view = await addLine(db, s, a, pair, product.options);
+    if (view) return view;
+    // Refused: say why from fresh reads (the same checks, in the same order, then stock and the 999 cap).
+    product = await liveProductHint(db, a.productId);
+    const freshPair = checkProduct(product, a);
+    checkShopper(product, s);
+    if (freshPair === pair) await explainRefusedAdd(db, s, a, pair);
+    pair = freshPair;
+    // Nothing explains it: the rows changed between the statement and the reads (or the hint was stale); again.
+    if (attempt === 3) throw conflict('The cart changed at the same time; please try again');
+  }
+}
+
+/**
+ * The one statement of addToCart, answering the cart's view as well (null when it changed nothing, see there). The
+ * view's lines are the cart's lines as the statement found them with the written line in place of its old version:
+ * a statement does not see its own writes. (A concurrent write to another line of the same cart by the same shopper
+ * may be missing from this answer, never from the cart; the next read shows it.)
+ */
+async function addLine(q: Queryable, s: Session, a: AddRequest, pair: string, options: ProductHint['options']): Promise<CartView | null> {
+  const col = s.userId ? 'user_id' : 'session_id';
+  const { rows } = await q.query(
+    `WITH existing AS (
+       SELECT l.quantity FROM cart_lines l JOIN carts c ON c.id = l.cart_id WHERE ${cartWhere(s, '$1')} AND l.item_key = $5
+     ), ok AS (
+       SELECT 1 FROM variants v JOIN products p ON p.id = v.product_id
+       WHERE v.product_id = $2 AND v.option_pair = $3 AND p.record_status = 'ACTIVE' AND p.options = $9::jsonb
+         AND (NOT $6::boolean OR p.tags @> '["${ADD_ON_TAG}"]'::jsonb)
+         AND ($7::boolean OR NOT EXISTS (SELECT 1 FROM membership_plans mp WHERE mp.product_id = p.id))
+         AND $4::int + COALESCE((SELECT quantity FROM existing), 0) <= LEAST(v.stock, ${MAX_LINE_QUANTITY})
+     ), cart AS (
+       INSERT INTO carts (${col}) SELECT $1 FROM ok
+       ON CONFLICT (${col}) DO UPDATE SET updated_at = now()${s.userId ? '' : ' WHERE carts.user_id IS NULL'}
+       RETURNING *
+     ), line AS (
+       INSERT INTO cart_lines (cart_id, item_key, product_id, option_pair, quantity, add_on)
+       SELECT cart.id, $5, $2, $3, $4, $6 FROM cart
+       ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = cart_lines.quantity + EXCLUDED.quantity, add_on = cart_lines.add_on AND EXCLUDED.add_on
+         WHERE cart_lines.quantity + EXCLUDED.quantity
+           <= LEAST(${MAX_LINE_QUANTITY}, (SELECT stock FROM variants WHERE product_id = $2 AND option_pair = $3))
+       RETURNING *
+     )
+     SELECT c.*, ${viewColumns('c.local_store_id', '$8', '(SELECT * FROM cart_lines WHERE cart_id = c.id AND item_key <> $5 UNION ALL SELECT * FROM line)')}
+     FROM cart c WHERE EXISTS (SELECT 1 FROM line)`,
+    [cartKey(s), a.productId, pair, a.quantity, itemKeyOf(a.productId, pair), a.addOn, s.userId != null, new Date(), JSON.stringify(options)],
+    PREPARED,
   );
-  await touch(q, cartId);
+  return rows[0] ? (await viewOfRow(q, rows[0])).view : null;
 }
 
-export async function touch(q: Queryable, cartId: number) {
-  await q.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
+const MAX_LINE_QUANTITY = 999;
+
+/** Throws 409 'Only N left in stock' or the 999 cap when that is why an add of `a` is refused now. */
+async function explainRefusedAdd(q: Queryable, s: Session, a: AddRequest, pair: string) {
+  const { rows } = await q.query(
+    `SELECT COALESCE((SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2), 0) AS available,
+       COALESCE((SELECT l.quantity FROM cart_lines l JOIN carts c ON c.id = l.cart_id WHERE ${cartWhere(s, '$3')} AND l.item_key = $4), 0) AS existing`,
+    [a.productId, pair, cartKey(s), itemKeyOf(a.productId, pair)],
+  );
+  const { available, existing } = rows[0];
+  const newQty = existing + a.quantity;
+  if (newQty > available) throw conflict(`Only ${available} left in stock`);
+  if (newQty > MAX_LINE_QUANTITY) throw conflict(`At most ${MAX_LINE_QUANTITY} of one item per order`);
 }
 
-/** Sets a line's quantity (0 removes it; 404 for a line not in the cart, 409 beyond stock); answers the Cart. */
-export async function setLineQuantity(db: Db, s: Session | null, itemKey: string, quantity: number): Promise<CartView> {
-  return db.tx(async (q) => {
-    const cart = await findCart(q, s, { lock: true });
-    const line = cart && (await q.query('SELECT product_id, option_pair FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey])).rows[0];
-    if (!cart || !line) throw notFound(`No cart item '${itemKey}'`);
-    if (quantity === 0) {
-      await q.query('DELETE FROM cart_lines WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey]);
-    } else {
-      const { rows } = await q.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [line.product_id, line.option_pair]);
-      const available = rows[0]?.stock ?? 0;
-      if (quantity > available) throw conflict(`Only ${available} left in stock`);
-      await q.query('UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND item_key = $2', [cart.id, itemKey, quantity]);
-    }
-    await touch(q, cart.id);
-    return cartView(q, (await findCart(q, s))!);
-  });
+/**
+ * Sets a line's quantity (0 removes it; 404 for a line not in the cart, 409 beyond stock); answers the Cart. One
+ * statement: the cart's row locked first (like every cart write), the line updated only within its stock, the cart
+ * touched only when the line changed.
+ */
+export async function setLineQuantity(db: Queryable, s: Session | null, itemKey: string, quantity: number): Promise<CartView> {
+  if (quantity === 0) return removeLine(db, s, itemKey);
+  if (!s) throw notFound(`No cart item '${itemKey}'`);
+  for (let attempt = 1; ; attempt++) {
+    const { rows } = await db.query(
+      `WITH c AS (SELECT id FROM carts c WHERE ${cartWhere(s, '$1')} FOR UPDATE),
+       u AS (
+         UPDATE cart_lines l SET quantity = $3 FROM c WHERE l.cart_id = c.id AND l.item_key = $2
+           AND $3 <= COALESCE((SELECT stock FROM variants v WHERE v.product_id = l.product_id AND v.option_pair = l.option_pair), 0)
+         RETURNING l.cart_id
+       ), t AS (UPDATE carts SET updated_at = now() WHERE id IN (SELECT cart_id FROM u))
+       SELECT count(*)::int AS n FROM u`,
+      [cartKey(s), itemKey, quantity],
+      PREPARED,
+    );
+    if (rows[0].n > 0) return visitorCartView(db, s);
+    const line = await db.query(
+      `SELECT COALESCE(v.stock, 0) AS available FROM carts c JOIN cart_lines l ON l.cart_id = c.id
+       LEFT JOIN variants v ON v.product_id = l.product_id AND v.option_pair = l.option_pair
+       WHERE ${cartWhere(s, '$1')} AND l.item_key = $2`,
+      [cartKey(s), itemKey],
+    );
+    if (!line.rows[0]) throw notFound(`No cart item '${itemKey}'`);
+    if (quantity > line.rows[0].available) throw conflict(`Only ${line.rows[0].available} left in stock`);
+    if (attempt === 3) throw conflict('The cart changed at the same time; please try again');
+  }
 }
 
-/** Removes a line (404 for a line not in the cart); answers the Cart. */
-export async function removeLine(db: Db, s: Session | null, itemKey: string): Promise<CartView> {
-  return db.tx(async (q) => {
-    const cart = await findCart(q, s, { lock: true });
-    const del = cart ? await q.query('DELETE FROM cart_lines WHERE cart_id = $1 AND item_key = $2 RETURNING item_key', [cart.id, itemKey]) : null;
-    if (!cart || !del?.rows.length) throw notFound(`No cart item '${itemKey}'`);
-    await touch(q, cart.id);
-    return cartView(q, (await findCart(q, s))!);
-  });
+/** Removes a line (404 for a line not in the cart); answers the Cart. One statement, like setLineQuantity. */
+export async function removeLine(db: Queryable, s: Session | null, itemKey: string): Promise<CartView> {
+  const { rows } = s
+    ? await db.query(
+        `WITH c AS (SELECT id FROM carts c WHERE ${cartWhere(s, '$1')} FOR UPDATE),
+         d AS (DELETE FROM cart_lines l USING c WHERE l.cart_id = c.id AND l.item_key = $2 RETURNING l.cart_id),
+         t AS (UPDATE carts SET updated_at = now() WHERE id IN (SELECT cart_id FROM d))
+         SELECT count(*)::int AS n FROM d`,
+        [cartKey(s), itemKey],
+        PREPARED,
+      )
+    : { rows: [{ n: 0 }] };
+  if (!s || rows[0].n === 0) throw notFound(`No cart item '${itemKey}'`);
+  return visitorCartView(db, s);
 }

@@ -29,12 +29,13 @@ export async function memberDiscountPercent(q: Queryable): Promise<number> {
   return rows[0]?.d ?? 0;
 }
 
+/** SQL: whether the user (an expression) holds a membership at the moment `at` (a parameter such as `$2`). */
+export const memberAtSql = (userId: string, at: string) =>
+  `EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = ${userId} AND m.starts_at <= ${at} AND (m.ends_at IS NULL OR m.ends_at > ${at}))`;
+
 export async function isMember(q: Queryable, userId: number, at: Date = new Date()): Promise<boolean> {
-  const { rows } = await q.query(
-    `SELECT 1 FROM memberships WHERE user_id = $1 AND starts_at <= $2 AND (ends_at IS NULL OR ends_at > $2) LIMIT 1`,
-    [userId, at],
-  );
-  return rows.length > 0;
+  const { rows } = await q.query(`SELECT ${memberAtSql('$1', '$2')} AS member`, [userId, at]);
+  return rows[0].member === true;
 }
 
 /**
