@@ -4,7 +4,7 @@ import { back, setTitleBar, systemLanguage, taroStorage, windowWidth } from './c
 import { dialPhone, miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage } from './miniProgram'
 import { signIn } from './signIn.alipay'
 import type { Environment, Platform } from './types'
-import { payAlipayMiniProgram } from './pay.alipay'
+import { payAlipayMiniProgram, topUpAlipayMiniProgram } from './pay.alipay'
 import { showSharePanel } from './share.alipay'
 
 export * from './types'
@@ -49,5 +49,6 @@ export const platform: Platform = {
   // app.config.ts preloadRule does it for the mini-programs.
   preloadLazyAreas: () => undefined,
   pay: payAlipayMiniProgram,
+  topUp: topUpAlipayMiniProgram,
   virtualGoodsPurchase: () => true
 }

@@ -4,7 +4,7 @@ import { back, setTitleBar, systemLanguage, taroStorage, windowWidth } from './c
 import { dialPhone, miniProgramConnectivity, miniProgramCookies, miniProgramCurrentRoute, miniProgramNavigate, openHostPage } from './miniProgram'
 import { signIn } from './signIn.weapp'
 import type { Environment, Platform } from './types'
-import { payWeChatMiniProgram } from './pay.weapp'
+import { payWeChatMiniProgram, topUpWeChatMiniProgram } from './pay.weapp'
 
 export * from './types'
 
@@ -48,6 +48,7 @@ export const platform: Platform = {
   // app.config.ts preloadRule does it for the mini-programs.
   preloadLazyAreas: () => undefined,
   pay: payWeChatMiniProgram,
+  topUp: topUpWeChatMiniProgram,
   virtualGoodsPurchase: () => !/ios/i.test(systemPlatform())
 }
 

@@ -4,7 +4,7 @@ import type { PaymentMethod } from '@/domain/paymentMethods'
 import { useT } from '@/hooks/useT'
 import { Choices, FieldMessage, Section, type Choice } from './Choices'
 
-const LOGO: Record<PaymentMethod, string> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay' }
+const LOGO: Record<PaymentMethod, string> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay', PAYPAL: 'paypal' }
 
 export function PaymentSection({ payAtStoreAvailable, payment, onPayment, choosesMethod, methods, method, onMethod, error }: {
   payAtStoreAvailable: boolean
