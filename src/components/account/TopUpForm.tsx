@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import { Choices } from '@/components/checkout/Choices'
+import { paymentMethodChoices } from '@/components/checkout/PaymentSection'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
 import { useStoreCreditTopUp, type AmountChoice } from '@/hooks/useStoreCreditTopUp'
@@ -8,8 +9,6 @@ import { useT } from '@/hooks/useT'
 import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import './MyAccount.scss'
-
-const LOGO: Record<string, string> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay', PAYPAL: 'paypal' }
 
 /** The store-credit panel's "Top up": amount, payment method, pay; then the top-up's outcome with the new balance. */
 export function TopUpForm({ currency, onCredited }: { currency: string; onCredited(): void }) {
@@ -65,7 +64,7 @@ export function TopUpForm({ currency, onCredited }: { currency: string; onCredit
             f.methods.length ? (
               <Choices
                 name="topUpMethod"
-                options={f.methods.map((m) => ({ value: m, label: t(`checkout.paymentMethod.${m}`), logo: LOGO[m] }))}
+                options={paymentMethodChoices(f.methods, t)}
                 selected={f.method}
                 onSelect={f.setMethod}
               />
