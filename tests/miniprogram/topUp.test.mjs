@@ -58,6 +58,8 @@ for (const kind of ['weapp', 'alipay']) {
         await mp.waitForText('Top up store credit')
         assert.ok(mp.text().includes('You pay in the app’s own payment sheet.'), mp.text())
         mp.tap('$50.00')
+        // The choice renders before Pay reads it (as the journeys settle between taps).
+        await mp.settled()
         mp.tap('Pay')
         await mp.waitForText(`$50.00 added. Your store credit is now ${money(before + 5000)}.`)
         const [applied] = requestsTo(mp, 'POST', '/shoppingManagement4/applyStoreCreditDeposit')
@@ -78,6 +80,7 @@ for (const kind of ['weapp', 'alipay']) {
         mp.tap('Top up')
         await mp.waitForText('Top up store credit')
         mp.tap('$20.00')
+        await mp.settled()
         mp.tap('Pay')
         await mp.waitForText('The payment of $20.00 did not go through; your store credit is unchanged.')
         const [status] = requestsTo(mp, 'POST', '/shoppingManagement4/storeCreditDepositStatus')
