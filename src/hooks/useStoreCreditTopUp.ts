@@ -134,6 +134,8 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
   }
 
   return {
+    // WeChat forbids selling stored value in the mini-program on iOS, like memberships.
+    allowed: platform.virtualGoodsPurchase(),
     open,
     start: () => {
       setOpen(true)

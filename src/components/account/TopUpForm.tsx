@@ -36,7 +36,11 @@ export function TopUpForm({ currency, onCredited }: { currency: string; onCredit
           </Text>
         )
       ) : null}
-      {!f.open ? (
+      {!f.allowed ? (
+        <Text className="my-account__empty" role="note">
+          {t('user.topUp.notHere')}
+        </Text>
+      ) : !f.open ? (
         <>
           <FormError message={f.error} />
           <Button className="top-up__open" onClick={f.start}>

@@ -4,6 +4,7 @@ import { defineMessages } from '../define'
 export default defineMessages({
   en: {
     'user.topUp.open': 'Top up',
+    'user.topUp.notHere': 'Store credit cannot be topped up in the mini-program on iPhone or iPad. Top up on our website or in the mini-program on Android; the credit shows here as soon as it is paid.',
     'user.topUp.title': 'Top up store credit',
     'user.topUp.amount': 'Amount',
     'user.topUp.other': 'Other amount',
@@ -27,6 +28,7 @@ export default defineMessages({
   },
   zh: {
     'user.topUp.open': '充值',
+    'user.topUp.notHere': '在 iPhone 或 iPad 的小程序中无法充值余额。请在本店网站或安卓手机的小程序中充值，付款后余额立即在此显示。',
     'user.topUp.title': '充值商店余额',
     'user.topUp.amount': '金额',
     'user.topUp.other': '其他金额',

@@ -7,6 +7,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { StoreCreditPanel } from '@/components/account/StoreCreditPanel'
 import type { Language } from '@/i18n'
 import '@/i18n/more'
+import { platform } from '@/platform'
 import { browserExit } from '@/platform/pay.h5'
 import { ONLINE } from '../../support/fixtures/catalog'
 import { mockHttp, type MockHttp } from '../../support/mockHttp'
@@ -16,12 +17,14 @@ const TEXT: Record<Language, Record<string, string>> = {
   en: {
     open: 'Top up', pay: 'Pay', other: 'Other amount', methods: 'WeChat Pay|PayPal', decimals: 'Too many decimals for CAD.',
     max: 'A top-up is at most $1,000.00.', method: 'Choose how to pay.', paid: '$50.00 added. Your store credit is now $65.00.',
-    declined: 'The payment of $50.00 did not go through; your store credit is unchanged.', deposit: 'Top-up', refund: 'Refund'
+    declined: 'The payment of $50.00 did not go through; your store credit is unchanged.', deposit: 'Top-up', refund: 'Refund',
+    notHere: 'Store credit cannot be topped up in the mini-program on iPhone or iPad. Top up on our website or in the mini-program on Android; the credit shows here as soon as it is paid.'
   },
   zh: {
     open: '充值', pay: '支付', other: '其他金额', methods: '微信支付|PayPal 贝宝', decimals: 'CAD 金额的小数位过多。',
     max: '每次充值最多 $1,000.00。', method: '请选择支付方式。', paid: '已充值 $50.00，当前商店余额为 $65.00。',
-    declined: '$50.00 的支付未成功，商店余额未变。', deposit: '充值', refund: '退款'
+    declined: '$50.00 的支付未成功，商店余额未变。', deposit: '充值', refund: '退款',
+    notHere: '在 iPhone 或 iPad 的小程序中无法充值余额。请在本店网站或安卓手机的小程序中充值，付款后余额立即在此显示。'
   }
 }
 
@@ -121,5 +124,18 @@ describe.each(LANGS)('store-credit top-up (%s)', (lang) => {
     server({ 'POST /shoppingManagement4/storeCreditDepositStatus': { ...DEPOSIT, status: 'FAILED', balance: 1500 } })
     render(<StoreCreditPanel />)
     expect(await screen.findByText(text.declined)).toBeTruthy()
+  })
+
+  it('where the platform may not sell stored value (WeChat on iOS), says where to top up instead of offering it', async () => {
+    resetStores(signedIn(), lang)
+    const allowed = jest.spyOn(platform, 'virtualGoodsPurchase').mockReturnValue(false)
+    try {
+      server()
+      render(<StoreCreditPanel />)
+      expect(await screen.findByText(text.notHere)).toBeTruthy()
+      expect(screen.queryByText(text.open)).toBeNull()
+    } finally {
+      allowed.mockRestore()
+    }
   })
 })
