@@ -9,7 +9,7 @@ export type Locale = (typeof LOCALES)[number]
 export const ORDER_METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const
 export type OrderMethod = (typeof ORDER_METHODS)[number]
 
-/** Every provider channel the server takes payments on (spec §7 "Provider payments" plus the two Alipay flows). */
+/** Every provider channel the server takes payments on (spec §7 "Provider payments", the two Alipay flows, PayPal). */
 export const PAYMENT_CHANNELS = [
   'OTT',
   'SNAPPAY_WECHATPAY',
@@ -22,7 +22,8 @@ export const PAYMENT_CHANNELS = [
   'NATIVE_WECHAT_JSAPI',
   'WECHAT_MINI_PROGRAM',
   'ALIPAY_H5',
-  'ALIPAY_MINI_PROGRAM'
+  'ALIPAY_MINI_PROGRAM',
+  'PAYPAL'
 ] as const
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number]
 
@@ -36,9 +37,17 @@ export const H5_PAYMENT_CHANNELS = [
   'IOTPAY',
   'OPAY',
   'NATIVE_WECHAT_H5',
-  'ALIPAY_H5'
+  'ALIPAY_H5',
+  'PAYPAL'
 ] as const satisfies readonly PaymentChannel[]
 export type H5PaymentChannel = (typeof H5_PAYMENT_CHANNELS)[number]
+
+/**
+ * Store-credit top-ups (POST applyStoreCreditDeposit): minor units of the store-credit currency, at least MIN and at
+ * most MAX per top-up (a typo of a few zeros is refused, not charged).
+ */
+export const STORE_CREDIT_DEPOSIT_MIN = 100
+export const STORE_CREDIT_DEPOSIT_MAX = 100000
 
 /** The identity documents a verified contact may name. */
 export const ID_TYPES = ['NATIONAL_ID', 'PASSPORT', 'DRIVERS_LICENCE'] as const

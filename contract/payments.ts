@@ -3,7 +3,8 @@
  * sheets' reports, the Alipay flows, and the sandbox provider's hosted page.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { TextBody } from './common.ts'
+import { StringEnum, TextBody } from './common.ts'
+import { H5_PAYMENT_CHANNELS, STORE_CREDIT_DEPOSIT_MAX, STORE_CREDIT_DEPOSIT_MIN } from './constants.ts'
 export { OrderStatus } from './orders.ts'
 
 const OrderID = Type.String({ minLength: 1, maxLength: 20 })
@@ -90,3 +91,57 @@ export type SandboxActionParams = Static<typeof SandboxActionParams>
 export const SandboxPage = TextBody('text/html', "The sandbox provider's payment page")
 export const SandboxRedirect = Type.Object({ redirectUrl: Type.String() })
 export type SandboxRedirect = Static<typeof SandboxRedirect>
+
+/**
+ * POST /shoppingManagement4/applyStoreCreditDeposit (signed in): top up store credit by paying `amount` minor units of
+ * the store-credit currency. `channel` is how: a hosted H5 channel of paymentConfig (the answer's redirectUrl is its
+ * page; the shopper comes back to returnUrlInfo's /user/list?deposit={depositID}), WECHAT_MINI_PROGRAM (with
+ * wx.login's `wechatCode`; the answer carries wx.requestPayment's parameters) or ALIPAY_MINI_PROGRAM (my.tradePay's
+ * tradeNO).
+ */
+export const DEPOSIT_CHANNELS = [...H5_PAYMENT_CHANNELS, 'WECHAT_MINI_PROGRAM', 'ALIPAY_MINI_PROGRAM'] as const
+export type DepositChannel = (typeof DEPOSIT_CHANNELS)[number]
+export const DepositBody = Type.Object({
+  amount: Type.Integer({ minimum: STORE_CREDIT_DEPOSIT_MIN, maximum: STORE_CREDIT_DEPOSIT_MAX, description: 'minor units of the store-credit currency' }),
+  channel: StringEnum(DEPOSIT_CHANNELS),
+  returnUrlInfo: Type.Optional(ReturnUrlInfo),
+  wechatCode: Type.Optional(Type.String({ maxLength: 512 }))
+})
+export type DepositBody = Static<typeof DepositBody>
+
+/** PENDING until the provider's notification; PAID once the store credit grew by `amount`; FAILED (top up again). */
+export const DEPOSIT_STATUSES = ['PENDING', 'PAID', 'FAILED'] as const
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number]
+
+export const Deposit = Type.Object({
+  depositID: Type.String(),
+  amount: Type.Integer(),
+  currency: Type.String(),
+  status: StringEnum(DEPOSIT_STATUSES),
+  /** The shopper's store-credit balance now (minor units of `currency`). */
+  balance: Type.Integer()
+})
+export type Deposit = Static<typeof Deposit>
+
+export const DepositPayment = Type.Object({
+  ...Deposit.properties,
+  /** Hosted channels: the provider's page to send the browser to. */
+  redirectUrl: Type.Optional(Type.String()),
+  /** WECHAT_MINI_PROGRAM: wx.requestPayment's parameters. */
+  weChatPayInfo: Type.Optional(WeChatPayInfo),
+  /** ALIPAY_MINI_PROGRAM: the trade my.tradePay opens. */
+  tradeNO: Type.Optional(Type.String())
+})
+export type DepositPayment = Static<typeof DepositPayment>
+
+/**
+ * POST /shoppingManagement4/storeCreditDepositStatus (signed in, the deposit's owner): the deposit's state, after the
+ * provider was asked. `clientReport` is the mini-program sheet's result (wx.requestPayment / my.tradePay), which only
+ * the in-app channels take and a real provider checks with its own API.
+ */
+export const DepositStatusBody = Type.Object({
+  depositID: Type.String({ minLength: 1, maxLength: 100 }),
+  clientReport: Type.Optional(StringEnum(['PAID', 'FAILED'] as const)),
+  errorMessage: Type.Optional(Type.String({ maxLength: 1000 }))
+})
+export type DepositStatusBody = Static<typeof DepositStatusBody>

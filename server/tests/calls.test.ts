@@ -1,7 +1,7 @@
 /** Issue 15 item 5: the calls the storefront wires for shoppers (coupons, brands, lists, detail, rates, pickup, PayPal, top-up). */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { confirmEmail, freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 
 let db: TestDb;
@@ -138,4 +138,31 @@ test('wechat/bind from my account: a signed-in e-mail account links the WeChat t
   isError(await other.post('/wechat/login', { code: 'sandbox-wx-calls-demo' }), 409);
   assert.equal(ok(await other.get('/common3/appInfoInit')).user.emailID, 'calls-other@example.com');
   assert.deepEqual(ok(await other.get('/wechat/bind')), { bound: false });
+});
+
+test('WeChat’s browser: wcoaId names the official account, and Link WeChat goes through its OAuth page (state checked) then bind', async () => {
+  const { appId } = ok(await new Shopper(srv.base).get('/common3/wcoaId'));
+  assert.equal(appId, 'wx-sandbox-official-account');
+  // An account of its own (the demo account has a WeChat already), e-mail confirmed as linking requires.
+  const demo = new Shopper(srv.base);
+  ok(await demo.post('/common3/clientRegistration', { emailID: 'calls-browser@example.com', password: 'browserpass1', firstName: 'Bea', lastName: 'Browser' }));
+  await confirmEmail(srv, db, 'calls-browser@example.com');
+  const returnTo = `${srv.base}/user/list?wechatLink=1`;
+  const { enabled, authorizeUrl } = ok(await demo.get(`/wechat/enabled?redirectUri=${encodeURIComponent(returnTo)}`));
+  assert.equal(enabled, true);
+  const authorize = await demo.get(`${srv.base}${authorizeUrl}&as=calls-browser-linker`);
+  assert.equal(authorize.status, 302);
+  const back = new URL(authorize.headers.get('location') as string, srv.base);
+  assert.equal(back.pathname, '/user/list');
+  assert.equal(back.searchParams.get('wechatLink'), '1');
+  isError(await demo.post('/wechat/weChatlogin', { code: back.searchParams.get('code'), state: 'forged' }), 400);
+  // A new round through WeChat's page (a new state) then links it.
+  const { authorizeUrl: again } = ok(await demo.get(`/wechat/enabled?redirectUri=${encodeURIComponent(returnTo)}`));
+  const second = new URL((await demo.get(`${srv.base}${again}&as=calls-browser-linker`)).headers.get('location') as string, srv.base);
+  const answer = ok(await demo.post('/wechat/weChatlogin', { code: second.searchParams.get('code'), state: second.searchParams.get('state') }));
+  assert.ok(['NEW', 'RETURNING'].includes(answer.identity));
+  const bound = ok(await demo.get('/wechat/bind'));
+  assert.equal(bound.bound, true);
+  assert.equal(bound.weChatOpenId, answer.weChatOpenId);
+  assert.equal(ok(await demo.get('/common3/appInfoInit')).user.emailID, 'calls-browser@example.com');
 });

@@ -317,6 +317,7 @@ describe('in-app payments', () => {
       'OPAY',
       'NATIVE_WECHAT_H5',
       'ALIPAY_H5',
+      'PAYPAL',
     ]);
     assert.deepEqual(onlineProviders({ PAYMENT_H5_CHANNELS: 'OPAY, OTT' }).h5Channels, ['OTT', 'OPAY']);
   });

@@ -9,7 +9,7 @@ import { http } from './http'
 export type { HostedPayment, OrderStatus, PaymentPayload, WeChatPayInfo, WeChatPayment } from '@contract/payments'
 
 /** Confirmation providers (from_source without the order id) and their status checks. */
-export type StatusCheckProvider = 'ott_h5' | 'snappay_h5' | 'citcon_classic_h5' | 'iot_h5' | 'opay_h5' | 'weixin_h5' | 'weixin_js' | 'alipay_h5'
+export type StatusCheckProvider = 'ott_h5' | 'snappay_h5' | 'citcon_classic_h5' | 'iot_h5' | 'opay_h5' | 'weixin_h5' | 'weixin_js' | 'alipay_h5' | 'paypal_h5'
 
 const STATUS_CHECK: Record<StatusCheckProvider, string> = {
   ott_h5: 'checkOttPaymentStatus',
@@ -19,7 +19,8 @@ const STATUS_CHECK: Record<StatusCheckProvider, string> = {
   opay_h5: 'checkOPayPaymentStatus',
   weixin_h5: 'checkNativePayPaymentStatus',
   weixin_js: 'checkNativePayPaymentStatus',
-  alipay_h5: 'checkAlipayPaymentStatus'
+  alipay_h5: 'checkAlipayPaymentStatus',
+  paypal_h5: 'checkPayPalPaymentStatus'
 }
 
 const SNAPPAY_PATH: Partial<Record<H5PaymentChannel, string>> = {
@@ -43,6 +44,7 @@ export const paymentsApi = {
   /** Starts a hosted payment: the answer is the provider page to send the browser to. */
   requestHosted(channel: H5PaymentChannel, orderID: string, returnUrlInfo: string): Promise<HostedPayment> {
     const snapPay = SNAPPAY_PATH[channel]
+    if (channel === 'PAYPAL') return http.get<HostedPayment>(`${SM}/paymentoption/PayPal`, { orderID, returnUrlInfo })
     if (snapPay) return http.get<HostedPayment>(`${SM}/requestSnapPayPrePayment/${snapPay}`, { orderID, returnUrlInfo })
     return http.post<HostedPayment>(`${SM}/${HOSTED_REQUEST[channel]}`, { orderID, returnUrlInfo })
   },

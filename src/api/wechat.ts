@@ -3,7 +3,7 @@
  * and joining a new WeChat identity to an account (register, link). The open id comes back for payments.
  * Also the mini-program's live-stream rooms (weChatlivestreaminfo). Types: contract/identity.ts, contract/liveStream.ts.
  */
-import type { Credentials, IdentityJoined, IdentitySignIn, Registration, WeChatBinding, WeChatEnabled } from '@contract/identity'
+import type { Credentials, IdentityJoined, IdentitySignIn, PlatformAppId, Registration, WeChatBinding, WeChatEnabled } from '@contract/identity'
 import type { LiveRooms } from '@contract/liveStream'
 import { http } from './http'
 
@@ -15,6 +15,8 @@ export const LIVE_ROOMS_PAGE = 10
 
 export const wechatApi = {
   enabled: (redirectUri: string) => http.get<WeChatEnabled>('/wechat/enabled', { redirectUri }),
+  /** The store's WeChat official account app id (spec §7 GET /common3/wcoaId); empty = the store has none. */
+  officialAccountId: () => http.get<PlatformAppId>('/common3/wcoaId'),
   login: (code: string) => http.post<IdentitySignIn>('/wechat/login', { code }),
   /** `state` is the one WeChat's OAuth page handed back; the server checks it against the one it issued. */
   weChatLogin: (code: string, state: string | undefined) => http.post<IdentitySignIn>('/wechat/weChatlogin', { code, state }),

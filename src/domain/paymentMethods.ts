@@ -1,6 +1,6 @@
 /**
  * Payment methods, not processors (issue 18): the shopper picks a method they know — WeChat Pay, Alipay, UnionPay
- * card — and the store's configuration decides which processor carries it. The store's payment flags
+ * card, PayPal — and the store's configuration decides which processor carries it. The store's payment flags
  * (app info system.payment, which the footer's payment badges show too) say which methods it accepts; the server's
  * paymentConfig lists the hosted channels the operator enabled (PAYMENT_H5_CHANNELS), in order of preference, and
  * the first enabled channel that carries a method carries it.
@@ -8,16 +8,17 @@
 import type { PaymentConfig } from '@/api/appInfo'
 import type { H5PaymentChannel } from '@/platform/types'
 
-export type PaymentMethod = 'WECHAT_PAY' | 'ALIPAY' | 'UNIONPAY'
+export type PaymentMethod = 'WECHAT_PAY' | 'ALIPAY' | 'UNIONPAY' | 'PAYPAL'
 
 /** The order methods are shown in. */
-const METHODS: readonly PaymentMethod[] = ['WECHAT_PAY', 'ALIPAY', 'UNIONPAY']
+const METHODS: readonly PaymentMethod[] = ['WECHAT_PAY', 'ALIPAY', 'UNIONPAY', 'PAYPAL']
 
 /** The store accepts a method when its flag is on (the footer shows the same flags as badges). */
 const FLAG: Record<PaymentMethod, keyof PaymentConfig> = {
   WECHAT_PAY: 'supportWeChatPay',
   ALIPAY: 'supportAliPay',
-  UNIONPAY: 'supportUnionPay'
+  UNIONPAY: 'supportUnionPay',
+  PAYPAL: 'supportPayPal'
 }
 
 /** The methods each hosted channel carries (its processor's own page takes over from there). */
@@ -30,8 +31,12 @@ const CARRIES: Record<H5PaymentChannel, readonly PaymentMethod[]> = {
   SNAPPAY_UNIONPAY: ['UNIONPAY'],
   CITCON: ['WECHAT_PAY', 'ALIPAY', 'UNIONPAY'],
   IOTPAY: ['WECHAT_PAY', 'ALIPAY'],
-  OPAY: ['WECHAT_PAY', 'ALIPAY']
+  OPAY: ['WECHAT_PAY', 'ALIPAY'],
+  PAYPAL: ['PAYPAL']
 }
+
+/** WeChat's browser pays WeChat Pay in the page (OAuth, then its JS bridge); another method keeps its hosted page. */
+export const paysInWeChatPage = (channel: H5PaymentChannel | undefined) => !channel || CARRIES[channel]?.includes('WECHAT_PAY') === true
 
 /** The channel that carries `method`: the first of the enabled channels (in the operator's order) that can. */
 export function carrierOf(method: PaymentMethod, channels: readonly H5PaymentChannel[]): H5PaymentChannel | null {

@@ -16,6 +16,7 @@ import { useSession, type IdentityProvider } from '@/stores/session'
 import { useAccountForm } from './useAccountForm'
 import { useRoute } from './useRoute'
 import { useT } from './useT'
+import { useWeChatAuthorizeUrl } from './useWeChatOAuth'
 
 /** Puts the signed-in fields into app info (header, menus, tab bar follow) and shows the carried-over cart. */
 export async function finishSignIn(answer: SessionFields): Promise<void> {
@@ -53,8 +54,8 @@ export function useSignIn() {
   const form = useAccountForm<SignInValues>({ emailID: '', password: '' }, validateSignIn, explainSignInError)
 
   const [platformKind] = useState(platformSignInKind)
-  /** WeChat-browser sign-in needs the server's OAuth address; undefined until wechat/enabled answers. */
-  const [authorizeUrl, setAuthorizeUrl] = useState<string | undefined>()
+  /** WeChat-browser sign-in: WeChat's OAuth page for the store's official account (not when coming back with a code). */
+  const authorizeUrl = useWeChatAuthorizeUrl(() => oauthReturnUrl(redirect), platformKind === 'wechatBrowser' && !route.params.code)
   /** Alipay-browser sign-in needs the store's Alipay app id; undefined until common3/apaId answers (or when it has none). */
   const [alipayAppId, setAlipayAppId] = useState<string | undefined>()
   const [platformBusy, setPlatformBusy] = useState(false)
@@ -97,18 +98,11 @@ export function useSignIn() {
     }
   }, [platformKind])
 
-  // WeChat browser: learn whether WeChat sign-in is on, and finish it when WeChat's OAuth page sent us back with a code.
+  // WeChat browser: finish the sign-in when WeChat's OAuth page sent us back with a code.
   useEffect(() => {
-    if (platformKind !== 'wechatBrowser') return
     const code = route.params.code
-    if (code) {
-      void runPlatform(async () => handleIdentity('wechat', await wechatApi.weChatLogin(code, route.params.state)))
-      return
-    }
-    wechatApi
-      .enabled(oauthReturnUrl(redirect))
-      .then((res) => setAuthorizeUrl(res.enabled ? res.authorizeUrl : undefined))
-      .catch(() => setAuthorizeUrl(undefined))
+    if (platformKind !== 'wechatBrowser' || !code) return
+    void runPlatform(async () => handleIdentity('wechat', await wechatApi.weChatLogin(code, route.params.state)))
     // Runs once per page: the code is single-use.
   }, [])
 

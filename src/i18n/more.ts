@@ -7,8 +7,10 @@ import account from './messages/account'
 import checkout from './messages/checkout'
 import confirmation from './messages/confirmation'
 import coupons from './messages/coupons'
+import topUp from './messages/topUp'
 
 registerMessages(account)
 registerMessages(checkout)
 registerMessages(confirmation)
 registerMessages(coupons)
+registerMessages(topUp)

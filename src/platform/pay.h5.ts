@@ -8,8 +8,10 @@
 import Taro from '@tarojs/taro'
 import { paymentsApi, type WeChatPayInfo } from '@/api/payments'
 import { wechatApi } from '@/api/wechat'
+import { paysInWeChatPage } from '@/domain/paymentMethods'
 import { isWeChatBrowser } from '@/domain/userAgent'
-import type { PaymentOutcome, PaymentRequest } from './types'
+import { depositApi } from '@/api/deposits'
+import type { PaymentOutcome, PaymentRequest, TopUpOutcome, TopUpRequest } from './types'
 
 interface WeixinJSBridgeResult {
   err_msg?: string
@@ -79,11 +81,20 @@ function leaveFor(url: string): PaymentOutcome {
 
 export async function payInBrowser({ orderID, channel, weChatCode }: PaymentRequest): Promise<PaymentOutcome> {
   if (weChatCode) return payWithWeixinJsBridge(orderID, weChatCode)
-  if (isWeChatBrowser(navigator.userAgent)) {
+  if (isWeChatBrowser(navigator.userAgent) && paysInWeChatPage(channel)) {
     const authorizeUrl = await weChatAuthorizeUrl(orderID)
     if (authorizeUrl) return leaveFor(authorizeUrl)
   }
   if (!channel) throw new Error('Choose a payment method')
   const { redirectUrl } = await paymentsApi.requestHosted(channel, orderID, window.location.origin)
   return leaveFor(redirectUrl)
+}
+
+/** A store-credit top-up in the browser: the chosen method's hosted page, which returns to /user/list?deposit=…. */
+export async function topUpInBrowser({ amount, channel }: TopUpRequest): Promise<TopUpOutcome> {
+  if (!channel) throw new Error('Choose a payment method')
+  const { redirectUrl } = await depositApi.apply({ amount, channel, returnUrlInfo: window.location.origin })
+  if (!redirectUrl) throw new Error('The payment page is missing')
+  browserExit.assign(redirectUrl)
+  return { kind: 'redirect', url: redirectUrl }
 }

@@ -4,9 +4,10 @@
  * page with the mini-program return parameters (spec §4: MP_paymentstatus, message, orderID, wmpoid).
  */
 import Taro from '@tarojs/taro'
-import { paymentsApi } from '@/api/payments'
+import { paymentsApi, type WeChatPayInfo } from '@/api/payments'
 import { miniProgramNavigate } from './miniProgram'
-import type { PaymentOutcome, PaymentRequest } from './types'
+import { depositApi } from '@/api/deposits'
+import type { PaymentOutcome, PaymentRequest, TopUpOutcome, TopUpRequest } from './types'
 
 const confirmationUrl = (query: Record<string, string>) =>
   `/confirmation?${Object.entries(query)
@@ -18,14 +19,22 @@ function errMsgOf(err: unknown): string {
   return typeof msg === 'string' && msg ? msg : String(err)
 }
 
-export async function payWeChatMiniProgram({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
-  const { code } = await Taro.login()
-  const { weChatPayInfo, weChatOpenId = '' } = await paymentsApi.requestWeChatMiniProgram(orderID, code)
+/** wx.requestPayment with the server's parameters (appId is not one of its options); the error's errMsg when it fails. */
+async function requestPayment(weChatPayInfo: WeChatPayInfo): Promise<string | null> {
   const { appId: _appId, ...sheet } = weChatPayInfo
   try {
     await Taro.requestPayment({ ...sheet, signType: sheet.signType as keyof Taro.requestPayment.SignType })
+    return null
   } catch (err) {
-    const errorMessage = errMsgOf(err)
+    return errMsgOf(err)
+  }
+}
+
+export async function payWeChatMiniProgram({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
+  const { code } = await Taro.login()
+  const { weChatPayInfo, weChatOpenId = '' } = await paymentsApi.requestWeChatMiniProgram(orderID, code)
+  const errorMessage = await requestPayment(weChatPayInfo)
+  if (errorMessage !== null) {
     await paymentsApi.weChatMiniProgramError({ orderID, errorMessage, returnUrlInfo: '' })
     miniProgramNavigate(confirmationUrl({ MP_paymentstatus: 'FAIL', message: errorMessage, orderID, wmpoid: weChatOpenId }), 'replace')
     return /cancel/i.test(errorMessage) ? { kind: 'cancelled', orderID } : { kind: 'failed', orderID, message: errorMessage }
@@ -33,4 +42,14 @@ export async function payWeChatMiniProgram({ orderID }: PaymentRequest): Promise
   await paymentsApi.weChatMiniProgramSuccess({ orderID, weChatOpenId, returnUrlInfo: '' })
   miniProgramNavigate(confirmationUrl({ MP_paymentstatus: 'OK', orderID, wmpoid: weChatOpenId }), 'replace')
   return { kind: 'paid', orderID }
+}
+
+/** A store-credit top-up: wx.login's code, the server's prepay, WeChat's sheet, then the sheet's result to the server. */
+export async function topUpWeChatMiniProgram({ amount }: TopUpRequest): Promise<TopUpOutcome> {
+  const { code } = await Taro.login()
+  const { depositID, weChatPayInfo } = await depositApi.apply({ amount, channel: 'WECHAT_MINI_PROGRAM', wechatCode: code })
+  if (!weChatPayInfo) throw new Error('WeChat Pay did not start')
+  const errorMessage = await requestPayment(weChatPayInfo)
+  const deposit = await depositApi.status(errorMessage === null ? { depositID, clientReport: 'PAID' } : { depositID, clientReport: 'FAILED', errorMessage })
+  return { kind: 'settled', deposit }
 }

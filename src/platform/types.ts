@@ -44,6 +44,7 @@ export type PaymentOutcome =
 /** Hosted (redirect) payment channels of the H5 client: the contract's list (paymentConfig's h5Channels is a subset). */
 export type { H5PaymentChannel } from '@contract/constants'
 import type { H5PaymentChannel } from '@contract/constants'
+import type { Deposit } from '@contract/payments'
 
 /**
  * One online payment of a reserved order. H5 uses `channel` (in a normal browser) or the WeChat browser's
@@ -65,6 +66,19 @@ export interface ShareOptions {
   /** Share page of a network, opened in the H5 popup. */
   network: 'facebook' | 'twitter'
 }
+
+/** A store-credit top-up of `amount` minor units; H5 pays on `channel`'s hosted page, mini-programs in their sheet. */
+export interface TopUpRequest {
+  amount: number
+  channel?: H5PaymentChannel
+}
+
+/**
+ * Where a top-up stands after the platform's payment flow: `redirect` — the browser is leaving for the provider's page
+ * and comes back to /user/list?deposit={depositID}; `settled` — the mini-program sheet closed and the server's answer
+ * is in (PAID with the new balance, FAILED, or PENDING while the provider has not confirmed yet).
+ */
+export type TopUpOutcome = { kind: 'redirect'; url: string } | { kind: 'settled'; deposit: Deposit }
 
 /** The platform's own identity for sign-in; the server turns a code into the shopper's account. */
 export type PlatformIdentity =
@@ -162,6 +176,8 @@ export interface Platform {
   installPrompt?(): InstallPromptCapability | null
   /** Pays a reserved order with the platform's payment flow and ends on its confirmation page. */
   pay(request: PaymentRequest): Promise<PaymentOutcome>
+  /** Pays a store-credit top-up with the platform's payment flow (WeChat requestPayment, Alipay tradePay, H5 redirect). */
+  topUp(request: TopUpRequest): Promise<TopUpOutcome>
   /**
    * Whether virtual goods (memberships) may be bought here: WeChat does not allow selling them inside a mini-program
    * on iOS, so there pages show the offer without a purchase button and say where to buy.

@@ -3,7 +3,7 @@
  * at the http transport: the trade, the sheet's resultCode sent to the status check, and the Alipay confirmation page.
  */
 import { setTransport, type TransportRequest } from '@/api/http'
-import { payAlipayMiniProgram } from '@/platform/pay.alipay'
+import { payAlipayMiniProgram, topUpAlipayMiniProgram } from '@/platform/pay.alipay'
 
 // By the time a shopper pays, earlier answers have brought the XSRF cookie.
 jest.mock('@/platform', () => ({ platform: { apiOrigin: () => '', cookies: { read: () => 'xsrf-token', header: () => undefined, remember: () => undefined } } }))
@@ -73,4 +73,33 @@ test('failure: a rejected tradePay still reports its code and ends on the confir
 test('Taro typing: resultCode nested under response is read too', async () => {
   mockTradePay.mockResolvedValue({ response: { resultCode: 9000 } })
   await expect(payAlipayMiniProgram({ orderID: '100002' })).resolves.toEqual({ kind: 'paid', orderID: '100002' })
+})
+
+describe('store-credit top-up', () => {
+  function depositServer() {
+    calls = []
+    setTransport(async (req: TransportRequest) => {
+      const path = req.url.replace('/api/istore/client', '')
+      calls.push({ path, body: req.data })
+      const base = { depositID: 'd2', amount: 2000, currency: 'CAD' }
+      if (path.endsWith('applyStoreCreditDeposit')) return { statusCode: 200, header: {}, data: { ...base, status: 'PENDING', balance: 0, tradeNO: 'SANDBOXd2' } }
+      const report = (req.data as { clientReport?: string }).clientReport
+      const status = report === 'PAID' ? 'PAID' : report === 'FAILED' ? 'FAILED' : 'PENDING'
+      return { statusCode: 200, header: {}, data: { ...base, status, balance: status === 'PAID' ? 2000 : 0 } }
+    })
+  }
+
+  test.each([
+    ['9000', { depositID: 'd2', clientReport: 'PAID' }, 'PAID'],
+    ['8000', { depositID: 'd2' }, 'PENDING'],
+    ['6001', { depositID: 'd2', clientReport: 'FAILED', errorMessage: 'Alipay 6001' }, 'FAILED']
+  ])('resultCode %s: reported as %p, the top-up is %s, no page changes', async (resultCode, report, status) => {
+    depositServer()
+    mockTradePay.mockResolvedValue({ resultCode })
+    const outcome = await topUpAlipayMiniProgram({ amount: 2000 })
+    expect(mockTradePay).toHaveBeenCalledWith({ tradeNO: 'SANDBOXd2' })
+    expect(calls.map((c) => c.body)).toEqual([{ amount: 2000, channel: 'ALIPAY_MINI_PROGRAM' }, report])
+    expect(outcome.kind === 'settled' && outcome.deposit.status).toBe(status)
+    expect(mockNavigations).toEqual([])
+  })
 })

@@ -3,7 +3,7 @@
  * server faked at the http transport: success, cancel and failure each end on the right page after the right calls.
  */
 import { setTransport, type TransportRequest } from '@/api/http'
-import { payWeChatMiniProgram } from '@/platform/pay.weapp'
+import { payWeChatMiniProgram, topUpWeChatMiniProgram } from '@/platform/pay.weapp'
 
 // By the time a shopper pays, earlier answers have brought the XSRF cookie.
 jest.mock('@/platform', () => ({ platform: { apiOrigin: () => '', cookies: { read: () => 'xsrf-token', header: () => undefined, remember: () => undefined } } }))
@@ -96,4 +96,41 @@ test('a refused payment request (order already paid) opens no sheet and goes now
   await expect(payWeChatMiniProgram({ orderID: '100001' })).rejects.toThrow('This order is already paid')
   expect(mockRequestPayment).not.toHaveBeenCalled()
   expect(mockNavigations).toEqual([])
+})
+
+describe('store-credit top-up', () => {
+  /** The server as the sandbox answers: the prepay, then the state the sheet's report leads to. */
+  function depositServer() {
+    calls = []
+    setTransport(async (req: TransportRequest) => {
+      const path = req.url.replace('/api/istore/client', '')
+      calls.push({ method: req.method, path, body: req.data })
+      const base = { depositID: 'd1', amount: 5000, currency: 'CAD' }
+      if (path === '/shoppingManagement4/applyStoreCreditDeposit') return { statusCode: 200, header: {}, data: { ...base, status: 'PENDING', balance: 0, weChatPayInfo: PAY_INFO } }
+      const paid = (req.data as { clientReport?: string }).clientReport === 'PAID'
+      return { statusCode: 200, header: {}, data: { ...base, status: paid ? 'PAID' : 'FAILED', balance: paid ? 5000 : 0 } }
+    })
+  }
+
+  test('paid: wx.login code to the server, the sheet, PAID reported; the new balance comes back and no page changes', async () => {
+    depositServer()
+    mockRequestPayment.mockResolvedValue({ errMsg: 'requestPayment:ok' })
+    const outcome = await topUpWeChatMiniProgram({ amount: 5000 })
+    expect(outcome).toEqual({ kind: 'settled', deposit: { depositID: 'd1', amount: 5000, currency: 'CAD', status: 'PAID', balance: 5000 } })
+    const { appId: _appId, ...sheet } = PAY_INFO
+    expect(mockRequestPayment).toHaveBeenCalledWith(sheet)
+    expect(calls.map((c) => c.body)).toEqual([
+      { amount: 5000, channel: 'WECHAT_MINI_PROGRAM', wechatCode: 'wx-login-code' },
+      { depositID: 'd1', clientReport: 'PAID' }
+    ])
+    expect(mockNavigations).toEqual([])
+  })
+
+  test('cancelled: the sheet error is reported as FAILED with its message', async () => {
+    depositServer()
+    mockRequestPayment.mockRejectedValue({ errMsg: 'requestPayment:fail cancel' })
+    const outcome = await topUpWeChatMiniProgram({ amount: 5000 })
+    expect(outcome.kind === 'settled' && outcome.deposit.status).toBe('FAILED')
+    expect(calls[1].body).toEqual({ depositID: 'd1', clientReport: 'FAILED', errorMessage: 'requestPayment:fail cancel' })
+  })
 })

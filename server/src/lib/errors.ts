@@ -14,8 +14,6 @@ export const unauthorized = (m = 'Please sign in') => new ApiError(401, m);
 export const forbidden = (m: string) => new ApiError(403, m);
 export const notFound = (m = 'Not found') => new ApiError(404, m);
 export const conflict = (m: string | string[]) => new ApiError(409, m);
-export const notImplemented = (what: string) =>
-  new ApiError(501, `${what} is not implemented on this server yet`);
 
 export function errorBody(messages: string[]) {
   return { message: messages[0] ?? 'Error', errors: messages.length ? messages : ['Error'] };

@@ -150,6 +150,7 @@ export const XSRF_GET_ROUTES = [
   '/common3/changeLocale/:locale',
   '/common3/forgotPassword',
   '/shoppingManagement4/requestSnapPayPrePayment/:kind/:method',
+  '/shoppingManagement4/paymentoption/PayPal',
   '/admin/userManagement/joinAffiliatedReferralGoup/:id',
   '/admin/userManagement/user/like/:id/true',
 ];

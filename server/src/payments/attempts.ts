@@ -19,6 +19,7 @@ import { storeCreditBalance } from '../services/cart.ts';
 import { queueReceipt } from '../mail/mails.ts';
 import { orderSettled } from '../services/orderEvents.ts';
 import { campaignOrderPaid } from '../services/campaigns.ts';
+import { settleDeposit } from './deposits.ts';
 import type { PaymentAttempt, PaymentChannel } from './provider.ts';
 
 export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED' | 'VOID' | 'NEEDS_REFUND';
@@ -58,7 +59,8 @@ export async function openAttempt(
     const { rows: [{ n }] } = await q.query('SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = $1', [order.id]);
     if (n >= MAX_ATTEMPTS_PER_ORDER) throw new ApiError(429, 'Too many payment attempts for this order; please contact the store');
     const attempt: PaymentAttempt = {
-      id: crypto.randomBytes(18).toString('base64url'),
+      id: newAttemptId(),
+      purpose: 'ORDER',
       orderID: String(order.id),
       channel,
       amount: order.total,
@@ -73,15 +75,22 @@ export async function openAttempt(
   });
 }
 
+/** Random and unguessable: it is part of the hosted page's URL. */
+export const newAttemptId = () => crypto.randomBytes(18).toString('base64url');
+
 export interface StoredAttempt extends PaymentAttempt {
   status: AttemptStatus;
+  /** The account a DEPOSIT tops up. */
+  userId: number | null;
 }
 
 /** A payment_attempts row (also as row_to_json) as the provider interface sees it. */
 export function rowToAttempt(r: any): StoredAttempt {
   return {
     id: r.id,
-    orderID: String(r.order_id),
+    purpose: r.order_id == null ? 'DEPOSIT' : 'ORDER',
+    orderID: r.order_id == null ? '' : String(r.order_id),
+    userId: r.user_id ?? null,
     channel: r.channel,
     amount: r.amount,
     currency: r.currency,
@@ -127,6 +136,7 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
   return db.tx(async (q) => {
     const seen = (await q.query(`SELECT order_id FROM payment_attempts WHERE id = $1`, [attemptId])).rows[0];
     if (!seen) return null;
+    if (seen.order_id == null) return settleDeposit(q, attemptId, outcome, errorMessage);
     await q.query(`SELECT id FROM carts WHERE reserved_order_id = $1 ORDER BY id FOR UPDATE`, [seen.order_id]);
     const order = (await q.query(`SELECT * FROM orders WHERE id = $1 FOR UPDATE`, [seen.order_id])).rows[0];
     const attempt = (await q.query(`SELECT * FROM payment_attempts WHERE id = $1 FOR UPDATE`, [attemptId])).rows[0];

@@ -13,6 +13,7 @@ export const HOSTED_RETURN: Partial<Record<PaymentChannel, (orderID: string) => 
   OPAY: (id) => `/confirmation?from_source=opay_h5X${id}`,
   NATIVE_WECHAT_H5: (id) => `/confirmation?from_source=weixin_h5X${id}`,
   ALIPAY_H5: (id) => `/confirmationa/alipay_h5/${id}`,
+  PAYPAL: (id) => `/confirmation?from_source=paypal_h5X${id}`,
 };
 const HOSTED_CHANNELS = Object.keys(HOSTED_RETURN) as H5PaymentChannel[];
 

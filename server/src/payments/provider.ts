@@ -1,7 +1,7 @@
 /**
  * The payment provider interface. The routes (routes/payments.ts) and the attempts' state machine (payments/attempts.ts)
  * only talk to this; the sandbox (sandbox.ts) implements it for development and tests, and a real provider's
- * credentials (OTT, SnapPay, CITCON, IOTPay, OPay, WeChat Pay, Alipay) plug in as another implementation.
+ * credentials (OTT, SnapPay, CITCON, IOTPay, OPay, WeChat Pay, Alipay, PayPal) plug in as another implementation.
  */
 
 import type { PaymentChannel } from '../../../contract/constants.ts';
@@ -16,6 +16,9 @@ export type ProviderOutcome = 'PAID' | 'FAILED' | null
 export interface PaymentAttempt {
   /** Our id of the attempt (random, unguessable: it is part of the hosted page's URL). */
   id: string
+  /** What the money is for: an order, or a store-credit top-up of a signed-in account (payments/deposits.ts). */
+  purpose: 'ORDER' | 'DEPOSIT'
+  /** The order paid; empty for a DEPOSIT (whose reference at the provider is the attempt id). */
   orderID: string
   channel: PaymentChannel
   /** Minor units of `currency`. */

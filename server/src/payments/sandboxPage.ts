@@ -12,6 +12,8 @@ const escapeHtml = (s: string) =>
 export function sandboxPageHtml(attempt: StoredAttempt, actionBase: string): string {
   const amount = escapeHtml(formatMoney(attempt.amount, attempt.currency));
   const open = attempt.status === 'PENDING';
+  // The provider's own page: PayPal's sandbox checkout says so; the other channels share the generic page.
+  const heading = attempt.channel === 'PAYPAL' ? 'PayPal sandbox checkout' : 'Payment sandbox';
   const body = open
     ? `<p class="amount" id="sandbox-amount">${amount} ${escapeHtml(attempt.currency)}</p>
   <div class="buttons">
@@ -24,7 +26,7 @@ export function sandboxPageHtml(attempt: StoredAttempt, actionBase: string): str
   <a id="sandbox-return" href="${escapeHtml(attempt.returnUrl)}">Return to the store</a>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Payment sandbox</title>
+<title>${escapeHtml(heading)}</title>
 <style>
   body { font-family: system-ui, sans-serif; max-width: 420px; margin: 40px auto; padding: 0 16px; color: #222; }
   .amount { font-size: 28px; font-weight: 600; }
@@ -37,8 +39,10 @@ export function sandboxPageHtml(attempt: StoredAttempt, actionBase: string): str
 </style></head>
 <body>
   <p id="sandbox-mark" role="note">SANDBOX: test payment, no money moves</p>
-  <h1 id="sandbox-heading">Payment sandbox</h1>
-  <p>Order <span id="sandbox-order">${escapeHtml(attempt.orderID)}</span> · ${escapeHtml(attempt.channel)}</p>
+  <h1 id="sandbox-heading">${escapeHtml(heading)}</h1>
+  <p>${attempt.purpose === 'DEPOSIT'
+    ? `Store credit top-up <span id="sandbox-deposit">${escapeHtml(attempt.id)}</span>`
+    : `Order <span id="sandbox-order">${escapeHtml(attempt.orderID)}</span>`} · ${escapeHtml(attempt.channel)}</p>
   ${body}
 <script>
   var base = ${JSON.stringify(actionBase)};

@@ -1,7 +1,7 @@
 /** Checkout: the session's cart is the order draft (client: src/api/checkout.ts). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, NoBody } from '../../../contract/common.ts';
+import { NoBody } from '../../../contract/common.ts';
 import { Address } from '../../../contract/account.ts';
 import { Cart } from '../../../contract/cart.ts';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../../contract/checkout.ts';
 import { Contact, Order } from '../../../contract/orders.ts';
 import type { OrderMethod } from '../../../contract/constants.ts';
-import { badRequest, notFound, unauthorized, notImplemented } from '../lib/errors.ts';
+import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
 import { getSession, type Session } from '../lib/session.ts';
 import type { Queryable } from '../db/index.ts';
 import { cartView, findCart, getCoupon, storeCreditBalance, type CartRow } from '../services/cart.ts';
@@ -75,10 +75,6 @@ export default async function checkoutRoutes(server: FastifyInstance) {
       onlineProviders: onlineProviders(),
       ...st.payment,
     };
-  });
-
-  app.get('/shoppingManagement4/paymentoption/PayPal', { schema: { response: { 501: ErrorBody } } }, async () => {
-    throw notImplemented('PayPal payment');
   });
 
   app.post('/shoppingManagement4/updateOrderMethod', {
@@ -226,10 +222,6 @@ export default async function checkoutRoutes(server: FastifyInstance) {
       if (amount > view.total) throw badRequest(`Store credit cannot exceed the order total (${(view.total / 100).toFixed(2)})`);
       await setDraft(q, cart.id, { store_credit: amount });
     });
-  });
-
-  app.post('/shoppingManagement4/applyStoreCreditDeposit', { schema: { response: { 501: ErrorBody } } }, async () => {
-    throw notImplemented('Store credit deposit (needs a payment provider)');
   });
 
   app.post('/shoppingManagement4/updateCustomerComment', {

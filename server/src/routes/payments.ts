@@ -8,11 +8,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { NoBody } from '../../../contract/common.ts';
 import {
-  AlipayOrderBody, AlipayStatusBody, AlipayTrade, HostedPayment, HostedPaymentQuery, NativePayQuery, NativePayment, OrderStatus,
+  AlipayOrderBody, AlipayStatusBody, AlipayTrade, Deposit, DepositBody, DepositPayment, DepositStatusBody, HostedPayment, HostedPaymentQuery, NativePayQuery, NativePayment, OrderStatus,
   PaymentPayload, SandboxActionParams, SandboxPage, SandboxPageParams, SandboxRedirect, SnapPayParams, WeChatMiniProgramPaymentBody,
   WeChatPayment,
 } from '../../../contract/payments.ts';
-import { badRequest, notFound } from '../lib/errors.ts';
+import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
 import { getSession } from '../lib/session.ts';
 import {
   findAttempt,
@@ -24,7 +24,8 @@ import {
 } from '../payments/attempts.ts';
 import type { PaymentChannel, PaymentProvider } from '../payments/provider.ts';
 import { sandboxPageHtml } from '../payments/sandboxPage.ts';
-import { HOSTED_RETURN } from '../payments/channels.ts';
+import { HOSTED_RETURN, onlineProviders } from '../payments/channels.ts';
+import { depositView, openDeposit, ownDeposit } from '../payments/deposits.ts';
 
 const SNAPPAY: Record<string, PaymentChannel> = {
   'h5pay/WECHATPAY': 'SNAPPAY_WECHATPAY',
@@ -107,6 +108,12 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
   app.post('/shoppingManagement4/requestIOTPayH5Payment', hostedSchema, hosted('IOTPAY'));
   app.post('/shoppingManagement4/requestOPayH5Payment', hostedSchema, hosted('OPAY'));
   app.post('/shoppingManagement4/requestAlipayH5Payment', hostedSchema, hosted('ALIPAY_H5'));
+  /** PayPal (spec §7 GET paymentoption/PayPal): a hosted payment like the others; the query carries the payload. */
+  app.get(
+    '/shoppingManagement4/paymentoption/PayPal',
+    { schema: { querystring: HostedPaymentQuery, response: { 200: HostedPayment } } },
+    async (req) => startHosted(req, 'PAYPAL', req.query),
+  );
   app.get(
     '/shoppingManagement4/requestSnapPayPrePayment/:kind/:method',
     { schema: { params: SnapPayParams, querystring: HostedPaymentQuery, response: { 200: HostedPayment } } },
@@ -193,9 +200,62 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     'checkIOTPayPaymentStatus',
     'checkOPayPaymentStatus',
     'checkNativePayPaymentStatus',
+    'checkPayPalPaymentStatus',
   ]) {
     app.post(`/shoppingManagement4/${path}`, statusSchema, checkStatus);
   }
+
+  /** A signed-in shopper's account for the store-credit calls; a guest gets 401 with a message. */
+  async function depositor(req: FastifyRequest): Promise<number> {
+    const s = await getSession(req);
+    if (!s?.userId) throw unauthorized('Sign in to top up your store credit');
+    return s.userId;
+  }
+
+  /** Spec §7 applyStoreCreditDeposit: opens a top-up and starts its payment on the chosen channel. */
+  app.post('/shoppingManagement4/applyStoreCreditDeposit', {
+    schema: { body: DepositBody, response: { 200: DepositPayment } },
+  }, async (req) => {
+    const userId = await depositor(req);
+    const body = req.body as DepositBody;
+    const { channel } = body;
+    if (channel === 'WECHAT_MINI_PROGRAM') {
+      const code = text(body.wechatCode);
+      if (!code) throw badRequest('wechatCode is required to pay in the WeChat mini-program');
+      const openId = await provider.openIdFromCode(code);
+      const attempt = await openDeposit(app.db, userId, body.amount, channel, () => '');
+      const { weChatPayInfo } = await provider.startWeChatInApp(attempt, openId);
+      return { ...(await depositView(app.db, attempt)), weChatPayInfo };
+    }
+    if (channel === 'ALIPAY_MINI_PROGRAM') {
+      const attempt = await openDeposit(app.db, userId, body.amount, channel, () => '');
+      const { tradeNO } = await provider.startAlipayTrade(attempt);
+      return { ...(await depositView(app.db, attempt)), tradeNO };
+    }
+    if (!onlineProviders().h5Channels.includes(channel)) throw badRequest(`The payment channel ${channel} is not offered by this store`);
+    const base = returnBase(req, body.returnUrlInfo);
+    const attempt = await openDeposit(app.db, userId, body.amount, channel, (id) => `${base}/user/list?deposit=${id}`);
+    const { redirectUrl } = await provider.startHosted(attempt, serverOrigin(req));
+    return { ...(await depositView(app.db, attempt)), redirectUrl };
+  });
+
+  /** The top-up's state: the provider is asked about a pending one (in-app channels with the sheet's report). */
+  app.post('/shoppingManagement4/storeCreditDepositStatus', {
+    schema: { body: DepositStatusBody, response: { 200: Deposit } },
+  }, async (req) => {
+    const userId = await depositor(req);
+    const body = req.body as DepositStatusBody;
+    let attempt = await ownDeposit(app.db, userId, body.depositID);
+    if (attempt.status === 'PENDING') {
+      const inApp = attempt.channel === 'WECHAT_MINI_PROGRAM' || attempt.channel === 'ALIPAY_MINI_PROGRAM';
+      const outcome = await provider.query(attempt, inApp ? body.clientReport : undefined);
+      if (outcome) {
+        await settleAttempt(app.db, attempt.id, outcome, outcome === 'FAILED' ? text(body.errorMessage) || undefined : undefined);
+        attempt = await ownDeposit(app.db, userId, attempt.id);
+      }
+    }
+    return depositView(app.db, attempt);
+  });
 
   // The sandbox's hosted page (the "provider's site") and its notification.
   app.get('/sandbox/pay/:attemptId', {

@@ -33,7 +33,7 @@ export const payment = {
   supportVisa: false,
   supportMasterCard: false,
   supportAmex: false,
-  supportPayPal: false,
+  supportPayPal: true,
   supportWeChatPay: true,
   supportAliPay: true,
   supportUnionPay: true,

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/common/EmptyState'
 import { useStoreCredit } from '@/hooks/useAccount'
 import { useT } from '@/hooks/useT'
 import { creditReasonLabel, formatDateTime } from './orderLabels'
+import { TopUpForm } from './TopUpForm'
 import './MyAccount.scss'
 
 export function StoreCreditPanel() {
@@ -19,6 +20,7 @@ export function StoreCreditPanel() {
           <Price amount={credit.balance} currency={credit.currency} />
         </View>
       ) : null}
+      {credit ? <TopUpForm currency={credit.currency} onCredited={() => void reload()} /> : null}
       {credit && history.length === 0 ? <Text className="my-account__empty">{t('user.credit.noHistory')}</Text> : null}
       {credit
         ? history.map((entry, i) => (

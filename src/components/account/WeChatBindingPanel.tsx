@@ -6,7 +6,7 @@ import { BusyButton } from './BusyButton'
 import { FormError } from './Field'
 import './MyAccount.scss'
 
-/** My account's WeChat link: shown where WeChat gives the shopper's identity (the WeChat mini-program). */
+/** My account's WeChat link: shown where WeChat gives the shopper's identity (the WeChat mini-program, and WeChat's browser when the store has an official account). */
 export function WeChatBindingPanel() {
   const t = useT()
   const b = useWeChatBinding()

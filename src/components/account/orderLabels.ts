@@ -4,7 +4,7 @@ import type { MessageKey, Translate } from '@/i18n'
 const STATUS = ['NEW', 'INTERIM', 'COMPLETED', 'CANCELLED', 'FAILED', 'REFUND_PENDING', 'REFUNDED'] as const
 const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'PAID_BY_DISCOUNT', 'FAILED', 'REFUNDED'] as const
 const METHOD = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const
-const CREDIT_REASON = ['WELCOME_BONUS', 'REFUND', 'ORDER_PAYMENT', 'ORDER_CANCELLED', 'ORDER_REFUND'] as const
+const CREDIT_REASON = ['WELCOME_BONUS', 'REFUND', 'ORDER_PAYMENT', 'ORDER_CANCELLED', 'ORDER_REFUND', 'DEPOSIT'] as const
 
 /** Known codes get words; a code this client does not know yet is shown as the server sent it. */
 function label(t: Translate, known: readonly string[], prefix: string, code: string): string {

@@ -1,10 +1,15 @@
 import { Text } from '@tarojs/components'
 import type { PaymentChoice } from '@/domain/checkoutForm'
 import type { PaymentMethod } from '@/domain/paymentMethods'
+import type { Translate } from '@/i18n'
 import { useT } from '@/hooks/useT'
 import { Choices, FieldMessage, Section, type Choice } from './Choices'
 
-const LOGO: Record<PaymentMethod, string> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay' }
+const LOGO: Record<PaymentMethod, string> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay', PAYPAL: 'paypal' }
+
+/** The methods as choices: each named as shoppers know it, with its mark (checkout, store-credit top-up). */
+export const paymentMethodChoices = (methods: PaymentMethod[], t: Translate): Choice<PaymentMethod>[] =>
+  methods.map((m) => ({ value: m, label: t(`checkout.paymentMethod.${m}`), logo: LOGO[m] }))
 
 export function PaymentSection({ payAtStoreAvailable, payment, onPayment, choosesMethod, methods, method, onMethod, error }: {
   payAtStoreAvailable: boolean
@@ -28,7 +33,7 @@ export function PaymentSection({ payAtStoreAvailable, payment, onPayment, choose
         methods.length ? (
           <Choices
             name="paymentMethod"
-            options={methods.map((m) => ({ value: m, label: t(`checkout.paymentMethod.${m}`), logo: LOGO[m] }))}
+            options={paymentMethodChoices(methods, t)}
             selected={method}
             onSelect={onMethod}
           />

@@ -159,15 +159,29 @@ describe.each(LANGS)('platform sign-in (%s)', (lang) => {
     expect(screen.queryByText(text.alipay)).toBeNull()
   })
 
-  it('WeChat browser: the button appears once wechat/enabled gives the OAuth address', async () => {
+  it('WeChat browser: the button appears once the store’s official account (common3/wcoaId) and wechat/enabled give the OAuth address', async () => {
     mockKind = 'wechatBrowser'
     resetStores(guest(), lang, '/account/login?redirect=%2Fuser%2Forders')
-    const http = mockHttp({ 'GET /wechat/enabled': { enabled: true, authorizeUrl: '/api/istore/client/wechat/sandbox/authorize?state=s1' } })
+    const http = mockHttp({
+      'GET /common3/wcoaId': { appId: 'wx-sandbox-official-account' },
+      'GET /wechat/enabled': { enabled: true, authorizeUrl: '/api/istore/client/wechat/sandbox/authorize?state=s1' }
+    })
     render(<LoginForm />)
     expect(screen.queryByText(text.wechat)).toBeNull()
     await settle()
     expect(screen.getByText(text.wechat)).toBeInTheDocument()
-    expect(http.calls[0].query.redirectUri).toBe(`${window.location.origin}/account/login?redirect=%2Fuser%2Forders`)
+    expect(http.calls.map((c) => c.path)).toEqual(['/common3/wcoaId', '/wechat/enabled'])
+    expect(http.calls[1].query.redirectUri).toBe(`${window.location.origin}/account/login?redirect=%2Fuser%2Forders`)
+  })
+
+  it('WeChat browser of a store without a WeChat official account (common3/wcoaId empty) offers no WeChat button', async () => {
+    mockKind = 'wechatBrowser'
+    resetStores(guest(), lang, '/account/login')
+    const http = mockHttp({ 'GET /common3/wcoaId': { appId: '' } })
+    render(<LoginForm />)
+    await settle()
+    expect(screen.queryByText(text.wechat)).toBeNull()
+    expect(http.calls.map((c) => c.path)).toEqual(['/common3/wcoaId'])
   })
 
   it('WeChat browser: back from WeChat with ?code&state → weChatlogin → signed in and on to the redirect', async () => {

@@ -1,6 +1,7 @@
 /**
  * My account's WeChat link (GET /wechat/bind) in the WeChat mini-program: the status, and linking (wx.login code →
- * wechat/login leaves the identity waiting → wechat/bind joins it); elsewhere no panel and no call — en and zh.
+ * wechat/login leaves the identity waiting → wechat/bind joins it); in WeChat's browser through WeChat's OAuth page
+ * (when the store has an official account: common3/wcoaId); elsewhere no panel and no call — en and zh.
  */
 import { fireEvent, render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
@@ -13,6 +14,10 @@ import { fail, mockHttp } from '../../support/mockHttp'
 import { LANGS, resetStores, settle, signedIn } from './accountTestKit'
 
 let mockMiniProgram = true
+/** H5 inside WeChat's browser (the platform tells it by the user agent). */
+let mockWeChatBrowser = false
+/** What the WeChat-browser sign-in was asked to open (the adapter would send the browser there). */
+const mockOAuthOpened: unknown[] = []
 jest.mock('@/platform', () => {
   const actual = jest.requireActual('@/platform/index.h5')
   const base = { miniProgram: false, weChatMiniProgram: false, alipayMiniProgram: false, weChatBrowser: false, weChatMiniProgramWebView: false, alipayBrowser: false, mobile: true }
@@ -20,8 +25,13 @@ jest.mock('@/platform', () => {
     ...actual,
     platform: {
       ...actual.platform,
-      environment: () => (mockMiniProgram ? { ...base, kind: 'weapp', miniProgram: true, weChatMiniProgram: true } : { ...base, kind: 'h5' }),
-      signIn: () => jest.requireActual('@/platform/signIn.weapp').signIn()
+      environment: () =>
+        mockMiniProgram ? { ...base, kind: 'weapp', miniProgram: true, weChatMiniProgram: true } : { ...base, kind: 'h5', weChatBrowser: mockWeChatBrowser },
+      signIn: (options: { weChatAuthorizeUrl?: string }) => {
+        if (mockMiniProgram) return jest.requireActual('@/platform/signIn.weapp').signIn()
+        mockOAuthOpened.push(options)
+        return Promise.resolve({ kind: 'redirect', url: options.weChatAuthorizeUrl })
+      }
     }
   }
 })
@@ -77,13 +87,65 @@ describe.each(LANGS)('WeChat link in my account (%s)', (lang) => {
     expect(screen.getByText(text.notLinked)).toBeInTheDocument()
   })
 
-  it('outside the mini-program there is no panel and no call', async () => {
+  it('outside WeChat there is no panel and no call', async () => {
     mockMiniProgram = false
+    mockWeChatBrowser = false
     resetStores(signedIn(), lang, '/user/list')
     const http = mockHttp({})
     const { container } = render(<WeChatBindingPanel />)
     await settle()
     expect(container.querySelector('.wechat-binding')).toBeNull()
     expect(http.calls).toHaveLength(0)
+  })
+})
+
+describe.each(LANGS)('WeChat link in WeChat’s browser (%s)', (lang) => {
+  const text = TEXT[lang]
+  const AUTHORIZE = '/api/istore/client/wechat/sandbox/authorize?state=s9'
+  beforeEach(() => {
+    mockMiniProgram = false
+    mockWeChatBrowser = true
+    mockOAuthOpened.length = 0
+  })
+  afterEach(() => {
+    mockWeChatBrowser = false
+  })
+
+  it('not linked: Link WeChat opens WeChat’s OAuth page of the store’s official account, returning to my account', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = mockHttp({
+      'GET /common3/wcoaId': { appId: 'wx-sandbox-official-account' },
+      'GET /wechat/enabled': { enabled: true, authorizeUrl: AUTHORIZE },
+      'GET /wechat/bind': { bound: false }
+    })
+    render(<WeChatBindingPanel />)
+    fireEvent.click(await screen.findByText(text.link))
+    await settle()
+    expect(mockOAuthOpened).toEqual([{ weChatAuthorizeUrl: AUTHORIZE }])
+    expect(http.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /common3/wcoaId', 'GET /wechat/enabled', 'GET /wechat/bind'])
+    expect(http.calls[1].query.redirectUri).toBe(`${window.location.origin}/user/list?wechatLink=1`)
+  })
+
+  it('back from WeChat with the code: weChatlogin leaves the identity waiting, bind joins it, and it says linked', async () => {
+    resetStores(signedIn(), lang, '/user/list?wechatLink=1&code=sandbox-wx-gina&state=s9')
+    let waiting = false
+    const http = mockHttp({
+      'POST /wechat/weChatlogin': () => ((waiting = true), { identity: 'NEW', weChatOpenId: 'oGina' }),
+      'GET /wechat/bind': () => (waiting ? { bound: true, weChatOpenId: 'oGina' } : { bound: false })
+    })
+    render(<WeChatBindingPanel />)
+    expect(await screen.findByText(text.linked)).toBeInTheDocument()
+    expect(http.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /wechat/weChatlogin', 'GET /wechat/bind'])
+    expect(http.calls[0].body).toEqual({ code: 'sandbox-wx-gina', state: 's9' })
+    expect(useSession.getState().weChatOpenId).toBe('oGina')
+  })
+
+  it('a store without a WeChat official account offers no link in WeChat’s browser', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = mockHttp({ 'GET /common3/wcoaId': { appId: '' } })
+    const { container } = render(<WeChatBindingPanel />)
+    await settle()
+    expect(container.querySelector('.wechat-binding')).toBeNull()
+    expect(http.calls.map((c) => c.path)).toEqual(['/common3/wcoaId'])
   })
 })

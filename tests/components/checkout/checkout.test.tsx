@@ -121,6 +121,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     table: 'Table number',
     payAtStore: 'Pay at store',
     methods: 'WeChat Pay|Alipay',
+    methodsWithPayPal: 'WeChat Pay|PayPal',
     lastNameLabel: 'Last name (optional)',
     empty: 'Your cart is empty.',
     couponUnknown: 'This code isn’t valid. Check the spelling and try again.',
@@ -149,6 +150,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     table: '桌号',
     payAtStore: '到店付款',
     methods: '微信支付|支付宝',
+    methodsWithPayPal: '微信支付|PayPal 贝宝',
     lastNameLabel: '姓（选填）',
     empty: '您的购物车是空的。',
     couponUnknown: '此优惠码无效，请检查后重试。',
@@ -580,6 +582,51 @@ describe.each(LANGS)('payment methods (%s)', (lang) => {
     server()
     await renderCheckout()
     await waitFor(() => expect(chosen()).toEqual([method]))
+  })
+
+  /** The operator enabled the PAYPAL channel; the store accepts PayPal (the fixture's supportPayPal). */
+  const withPayPal = () =>
+    server({
+      'GET /shoppingManagement4/paymentConfig': { currency: 'CAD', methods: [], onlineProviders: { ...ONLINE, h5Channels: ['OTT', 'PAYPAL'] } },
+      'GET /shoppingManagement4/paymentoption/PayPal': { orderID: '100007', redirectUrl: 'http://localhost/api/istore/client/sandbox/pay/pp1' }
+    })
+
+  async function placePickupWith(method: string) {
+    await click(option('method', 'PICKUP'))
+    await click(option('store', 'TOR-DT'))
+    await click(option('pickupDate', TODAY))
+    await click(option('pickupTime', '10:30'))
+    await fillContact()
+    await click(option('paymentMethod', method))
+    await click(page().getByText(text.place))
+  }
+
+  test('PayPal where the operator enables it: its name and mark, and the order goes to PayPal’s page', async () => {
+    const http = withPayPal()
+    await renderCheckout()
+    expect(methodOptions().map((el) => el.textContent).join('|')).toBe(text.methodsWithPayPal)
+    expect(option('paymentMethod', 'PAYPAL').querySelector('.checkout-choices__logo--paypal')).not.toBeNull()
+    await placePickupWith('PAYPAL')
+    await waitFor(() => expect(exits).toEqual(['http://localhost/api/istore/client/sandbox/pay/pp1']))
+    const paypal = http.calls.find((c) => c.path === '/shoppingManagement4/paymentoption/PayPal')!
+    expect(paypal.method).toBe('GET')
+    expect(paypal.query).toEqual({ orderID: '100007', returnUrlInfo: window.location.origin })
+  })
+
+  test('inside WeChat, PayPal keeps its own page (no WeChat sign-in first)', async () => {
+    setUserAgent(WECHAT_MP_UA)
+    const http = withPayPal()
+    await renderCheckout()
+    await placePickupWith('PAYPAL')
+    await waitFor(() => expect(exits).toEqual(['http://localhost/api/istore/client/sandbox/pay/pp1']))
+    expect(http.calls.some((c) => c.path === '/wechat/enabled')).toBe(false)
+  })
+
+  test('a store that does not accept PayPal does not offer it, whatever the channels', async () => {
+    resetStores(withPayment(appInfoFixture(), { supportPayPal: false }), lang)
+    withPayPal()
+    await renderCheckout()
+    expect(methodOptions().map((el) => el.getAttribute('data-value'))).toEqual(['WECHAT_PAY'])
   })
 })
 

@@ -128,7 +128,8 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
     ['citcon_classic_h5', 'checkCitconPaymentStatus'],
     ['iot_h5', 'checkIOTPayPaymentStatus'],
     ['opay_h5', 'checkOPayPaymentStatus'],
-    ['weixin_h5', 'checkNativePayPaymentStatus']
+    ['weixin_h5', 'checkNativePayPaymentStatus'],
+    ['paypal_h5', 'checkPayPalPaymentStatus']
   ]
   test.each(providers)('from_source=%sX100001 asks %s and shows success to a guest', async (source, check) => {
     resetStores(appInfoFixture(), lang)
