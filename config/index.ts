@@ -60,6 +60,12 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: true },
     mini: {
       compile: { include: [contractDir] },
+      // Taro's innerHTML parser (an HTML scanner, a CSS parser and tag tables in taro.js) serves React's
+      // dangerouslySetInnerHTML, which the store never uses: rich text is RichText's nodes or RichText.tsx's blocks.
+      runtime: { enableInnerHTML: false },
+      // Whitespace out of the templates (base.wxml). WeChat only: the minifier lower-cases attribute names, and
+      // Alipay's templates bind onTap and the like.
+      ...(process.env.TARO_ENV === 'weapp' ? { minifyXML: { collapseWhitespace: true } } : {}),
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }

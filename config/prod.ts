@@ -168,4 +168,13 @@ const pwa: UserConfigExport<'webpack5'> = {
   }
 }
 
-export default (h5 ? pwa : {}) satisfies UserConfigExport<'webpack5'>
+/** Mini-program production builds: the same stats file on request (bench/lib/mini-bytes.mjs reads it). */
+const mini: UserConfigExport<'webpack5'> = {
+  mini: {
+    webpackChain(chain) {
+      if (statsFile) chain.plugin('bundleStats').use(BundleStats, [statsFile])
+    }
+  }
+}
+
+export default (h5 ? pwa : mini) satisfies UserConfigExport<'webpack5'>
