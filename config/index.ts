@@ -2,6 +2,7 @@ import path from 'path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
+import webpack from 'webpack'
 import { apiOriginFor } from './apiOrigin'
 import devConfig from './dev'
 import prodConfig from './prod'
@@ -74,6 +75,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
         // WeChat only: Alipay does not use it (src/components/product/CardPage.tsx).
         if (process.env.TARO_ENV === 'weapp') chain.plugin('alwaysCustomWrapper').use(AlwaysCustomWrapper)
+        // With innerHTML off (runtime above) Taro still bundled its HTML parser, as the runtime's index re-exports it.
+        chain
+          .plugin('noHtmlParser')
+          .use(webpack.NormalModuleReplacementPlugin, [
+            /[\\/]@tarojs[\\/]runtime[\\/]dist[\\/]dom-external[\\/]inner-html[\\/]parser\.js$/,
+            path.resolve(__dirname, '..', 'src', 'platform', 'noHtmlParser.mini.js')
+          ])
       }
     },
     h5: {
