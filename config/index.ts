@@ -75,13 +75,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
         // WeChat only: Alipay does not use it (src/components/product/CardPage.tsx).
         if (process.env.TARO_ENV === 'weapp') chain.plugin('alwaysCustomWrapper').use(AlwaysCustomWrapper)
-        // With innerHTML off (runtime above) Taro still bundled its HTML parser, as the runtime's index re-exports it.
-        chain
-          .plugin('noHtmlParser')
-          .use(webpack.NormalModuleReplacementPlugin, [
-            /[\\/]@tarojs[\\/]runtime[\\/]dist[\\/]dom-external[\\/]inner-html[\\/]parser\.js$/,
-            path.resolve(__dirname, '..', 'src', 'platform', 'noHtmlParser.mini.js')
-          ])
+        // Parts of Taro's runtime that the settings above switch off but its index still bundles (stubs in
+        // src/platform/taroRuntime/): the innerHTML parser, re-exported by the runtime's index; the MutationObserver
+        // implementation, to which every DOM change reports (no observer can exist with enableMutationObserver off).
+        for (const [name, runtimeFile, stub] of [
+          ['noHtmlParser', 'inner-html/parser.js', 'htmlParser.mini.js'],
+          ['noMutationRecords', 'mutation-observer/implements.js', 'mutationRecords.mini.js']
+        ]) {
+          const pattern = new RegExp(`@tarojs/runtime/dist/dom-external/${runtimeFile}$`.replace(/\./g, '\\.').replace(/\//g, '[\\\\/]'))
+          chain.plugin(name).use(webpack.NormalModuleReplacementPlugin, [pattern, path.resolve(__dirname, '..', 'src', 'platform', 'taroRuntime', stub)])
+        }
       }
     },
     h5: {

@@ -1,26 +1,28 @@
 /**
  * The account, checkout and confirmation texts load with the pages that import '@/i18n/more', the store's browsing and
- * cart texts with those that import '@/i18n/browse' (src/i18n/index.ts). Statically, from the sources: every page whose
- * imports reach a file using those texts also reaches the module that registers them, and the home page (the first
- * load, and the mini-programs' main package) reaches neither.
+ * cart texts with those that import '@/i18n/browse', the live-stream rooms' with that page ('@/i18n/live').
+ * Statically, from the sources: every page whose imports reach a file using those texts also reaches the module that
+ * registers them, and the home page (the first load, and the mini-programs' main package) reaches none of them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs'
 import path from 'path'
 import browse from '@/i18n/messages/browse'
+import live from '@/i18n/messages/live'
 
 const root = path.resolve(__dirname, '..', '..')
 const src = path.join(root, 'src')
 const MORE = path.join(src, 'i18n', 'more.ts')
 const BROWSE = path.join(src, 'i18n', 'browse.ts')
+const LIVE = path.join(src, 'i18n', 'live.ts')
 const LAZY_KEY = /['"`](account|user|checkout|confirmation|processpay|coupons)\.[a-zA-Z$]/
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-/** A browse key quoted whole, or a template literal starting with one's prefix (`store.sort.${choice}`). */
-const BROWSE_KEY = new RegExp(
-  [
-    ...Object.keys(browse.en).map((key) => `['"\`]${escape(key)}['"\`]`),
-    ...[...new Set(Object.keys(browse.en).map((key) => key.slice(0, key.lastIndexOf('.') + 1)))].map((prefix) => `\`${escape(prefix)}\\$\\{`)
-  ].join('|')
-)
+/** One of an area's keys quoted whole, or a template literal starting with one's prefix (`store.sort.${choice}`). */
+function keysOf(area: { en: Record<string, string> }): RegExp {
+  const keys = Object.keys(area.en)
+  const prefixes = [...new Set(keys.map((key) => key.slice(0, key.lastIndexOf('.') + 1)))]
+  return new RegExp([...keys.map((key) => `['"\`]${escape(key)}['"\`]`), ...prefixes.map((prefix) => `\`${escape(prefix)}\\$\\{`)].join('|'))
+}
+const BROWSE_KEY = keysOf(browse)
 const EXTENSIONS = ['.h5.tsx', '.h5.ts', '.tsx', '.ts', '.weapp.tsx', '.weapp.ts', '/index.h5.ts', '/index.tsx', '/index.ts']
 
 function resolve(from: string, spec: string): string | null {
@@ -62,7 +64,8 @@ const usesTexts = (keys: RegExp) => (file: string) => !file.includes(`${path.sep
 
 describe.each([
   { name: 'account/checkout/confirmation', module: MORE, uses: usesTexts(LAZY_KEY) },
-  { name: 'browse (lists, search, product, share, cart)', module: BROWSE, uses: usesTexts(BROWSE_KEY) }
+  { name: 'browse (lists, search, product, share, cart)', module: BROWSE, uses: usesTexts(BROWSE_KEY) },
+  { name: 'live-stream rooms', module: LIVE, uses: usesTexts(keysOf(live)) }
 ])('$name texts load with their pages', ({ module, uses }) => {
   const imported = `@/i18n/${path.basename(module, '.ts')}`
   it.each(pages(src).map((p) => path.relative(src, p)))(`%s imports ${imported} if it shows them`, (page) => {
