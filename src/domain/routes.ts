@@ -60,6 +60,9 @@ export const ROUTES: RouteDef[] = [
 
 export const HOME_PATH = '/'
 
+/** The store's live-stream rooms (spec §2), which the home page links to. */
+export const LIVE_ROOMS_PATH = '/wechatlivestreamrooms'
+
 export interface RouteMatch {
   route: RouteDef
   /** Path parameters merged with the query string; path parameters win. */

@@ -4,7 +4,7 @@
  * the spec's Alipay confirmation page, which shows the checked state.
  */
 import Taro from '@tarojs/taro'
-import { paymentsApi } from '@/api/payments'
+import { checkAlipayMiniProgramPayment, requestAlipayMiniProgramPayment } from '@/api/miniProgramPayments'
 import { checkResult } from '@/domain/paymentStatus'
 import { miniProgramNavigate } from './miniProgram'
 import type { PaymentOutcome, PaymentRequest } from './types'
@@ -19,14 +19,14 @@ function resultCodeOf(result: unknown): string {
 }
 
 export async function payAlipayMiniProgram({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
-  const { tradeNO } = await paymentsApi.requestAlipayMiniProgram(orderID)
+  const { tradeNO } = await requestAlipayMiniProgramPayment(orderID)
   let resultCode: string
   try {
     resultCode = resultCodeOf(await Taro.tradePay({ tradeNO }))
   } catch (err) {
     resultCode = resultCodeOf(err)
   }
-  const status = await paymentsApi.checkAlipay(orderID, resultCode)
+  const status = await checkAlipayMiniProgramPayment(orderID, resultCode)
   miniProgramNavigate(`/confirmationa/alipay_h5/${encodeURIComponent(orderID)}`, 'replace')
   const view = checkResult(status).view
   if (view === 'success') return { kind: 'paid', orderID }

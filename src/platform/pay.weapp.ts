@@ -4,7 +4,7 @@
  * page with the mini-program return parameters (spec §4: MP_paymentstatus, message, orderID, wmpoid).
  */
 import Taro from '@tarojs/taro'
-import { paymentsApi } from '@/api/payments'
+import { reportWeChatMiniProgramError, reportWeChatMiniProgramSuccess, requestWeChatMiniProgramPayment } from '@/api/miniProgramPayments'
 import { miniProgramNavigate } from './miniProgram'
 import type { PaymentOutcome, PaymentRequest } from './types'
 
@@ -20,17 +20,17 @@ function errMsgOf(err: unknown): string {
 
 export async function payWeChatMiniProgram({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
   const { code } = await Taro.login()
-  const { weChatPayInfo, weChatOpenId = '' } = await paymentsApi.requestWeChatMiniProgram(orderID, code)
+  const { weChatPayInfo, weChatOpenId = '' } = await requestWeChatMiniProgramPayment(orderID, code)
   const { appId: _appId, ...sheet } = weChatPayInfo
   try {
     await Taro.requestPayment({ ...sheet, signType: sheet.signType as keyof Taro.requestPayment.SignType })
   } catch (err) {
     const errorMessage = errMsgOf(err)
-    await paymentsApi.weChatMiniProgramError({ orderID, errorMessage, returnUrlInfo: '' })
+    await reportWeChatMiniProgramError({ orderID, errorMessage, returnUrlInfo: '' })
     miniProgramNavigate(confirmationUrl({ MP_paymentstatus: 'FAIL', message: errorMessage, orderID, wmpoid: weChatOpenId }), 'replace')
     return /cancel/i.test(errorMessage) ? { kind: 'cancelled', orderID } : { kind: 'failed', orderID, message: errorMessage }
   }
-  await paymentsApi.weChatMiniProgramSuccess({ orderID, weChatOpenId, returnUrlInfo: '' })
+  await reportWeChatMiniProgramSuccess({ orderID, weChatOpenId, returnUrlInfo: '' })
   miniProgramNavigate(confirmationUrl({ MP_paymentstatus: 'OK', orderID, wmpoid: weChatOpenId }), 'replace')
   return { kind: 'paid', orderID }
 }
