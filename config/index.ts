@@ -64,9 +64,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // Taro's innerHTML parser (an HTML scanner, a CSS parser and tag tables in taro.js) serves React's
       // dangerouslySetInnerHTML, which the store never uses: rich text is RichText's nodes or RichText.tsx's blocks.
       runtime: { enableInnerHTML: false },
-      // Whitespace out of the templates (base.wxml). WeChat only: the minifier lower-cases attribute names, and
-      // Alipay's templates bind onTap and the like.
-      ...(process.env.TARO_ENV === 'weapp' ? { minifyXML: { collapseWhitespace: true } } : {}),
+      // No minifyXML: Taro's (html-minifier) drops the end tags of input and the like, which WeChat's template
+      // compiler requires (tests/miniprogram: the view layer test), and lower-cases Alipay's onTap bindings.
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
