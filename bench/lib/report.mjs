@@ -21,7 +21,7 @@ function whereBytesGo(mainBytes, top = 20) {
   const floor = new Map(mainBytes.floor.files.map((f) => [f.file, f.bytes]))
   const files = table(['main package file', 'store', 'floor'], mainBytes.store.files.slice(0, top).map((f) => [`\`${f.file}\``, kb(f.bytes), floor.has(f.file) ? kb(floor.get(f.file)) : '—']))
   const modules = mainBytes.store.modules
-    ? `By source module, largest ${top} (${mainBytes.store.modulesNote}):\n\n${table(['source module (main package)', 'bytes'], mainBytes.store.modules.slice(0, top).map((m) => [`\`${m.module}\``, kb(m.bytes)]))}`
+    ? `By source module, largest ${top} — ${mainBytes.store.modulesNote}:\n\n${table(['source module (main package)', 'bytes'], mainBytes.store.modules.slice(0, top).map((m) => [`\`${m.module}\``, kb(m.bytes)]))}`
     : `No breakdown by source module: ${mainBytes.store.modulesNote}.`
   return `Where the main package's bytes go, by file (largest ${top}):\n\n${files}\n\n${modules}`
 }
