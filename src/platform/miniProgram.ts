@@ -2,8 +2,8 @@
 import Taro from '@tarojs/taro'
 import { applySetCookie, cookieHeader, splitSetCookie } from '@/api/cookieJar'
 import { decodeComponent, matchRoute, ROUTES, toPagePath } from '@/domain/routes'
-import { taroStorage } from './common'
-import type { Connectivity, CookieStore, NavigateMode, RouteState } from './types'
+import { back, setTitleBar, systemLanguage, taroStorage, windowWidth } from './common'
+import type { Connectivity, CookieStore, Environment, NavigateMode, Platform, RouteState } from './types'
 
 const COOKIE_KEY = 'istore.cookies'
 /** WeChat and Alipay keep at most 10 pages; past this depth a push replaces instead. */
@@ -87,4 +87,48 @@ export function miniProgramConnectivity(): Connectivity {
 /** The host's call sheet for a store phone number (a tel: link means nothing in a mini-program). */
 export function dialPhone(phone: string): void {
   void Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined)
+}
+
+/** What differs between the WeChat and the Alipay mini-program; the rest of their Platform is the same. */
+export type MiniProgramSpecifics = Pick<
+  Platform,
+  'signIn' | 'support' | 'userAgent' | 'shareSheet' | 'sharePage' | 'pay' | 'virtualGoodsPurchase'
+> & { kind: 'weapp' | 'alipay' }
+
+export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics): Platform {
+  const env: Environment = {
+    kind,
+    miniProgram: true,
+    weChatMiniProgram: kind === 'weapp',
+    alipayMiniProgram: kind === 'alipay',
+    weChatBrowser: false,
+    weChatMiniProgramWebView: false,
+    alipayBrowser: false,
+    mobile: true
+  }
+  return {
+    ...specifics,
+    environment: () => env,
+    apiOrigin: () => ISTORE_API_ORIGIN,
+    cookies: miniProgramCookies(),
+    currentRoute: miniProgramCurrentRoute,
+    navigate: miniProgramNavigate,
+    back,
+    openMiniProgramPage: openHostPage,
+    openExternal(url) {
+      // Mini-programs cannot open arbitrary sites; copy the link so the shopper can open it in a browser.
+      Taro.setClipboardData({ data: url })
+    },
+    dial: dialPhone,
+    storage: taroStorage,
+    deviceLanguage: systemLanguage,
+    windowWidth,
+    describePage: setTitleBar,
+    // The page's share menu (useShareAppMessage / onShareAppMessage) shares on mini-programs.
+    share: () => false,
+    copyLink: async () => false,
+    connectivity: miniProgramConnectivity(),
+    // app.config.ts preloadRule does it for the mini-programs.
+    preloadLazyAreas: () => undefined
+  }
 }
