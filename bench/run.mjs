@@ -11,14 +11,16 @@
  * BENCH_ONLY=sizes,lighthouse,axe,load,miniprogram,badinput (any of them) measures only those parts, for fast iterations:
  * it prints what it measured and writes bench/.work/partial-report.json, never report.json/report.md
  * (a report for the record measures everything in one run). With BENCH_SKIP_BUILD=1 too, it measures
- * what is in dist/ and bench/.work/floor now.
+ * what is in dist/ and bench/.work/floor now. The main packages' module breakdown then needs webpack's stats of those
+ * builds: `ISTORE_BUNDLE_STATS=$PWD/bench/.work/weapp-stats.json npm run build:weapp` (alipay likewise).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { axeAudit } from './lib/axe.mjs'
-import { buildFloor, buildStore, floorOutput, PLATFORMS, snapshotStore, storeOutput } from './lib/build.mjs'
+import { buildFloor, buildStore, floorOutput, PLATFORMS, snapshotStore, storeOutput, storeStats } from './lib/build.mjs'
+import { mainPackageBreakdown } from './lib/mainBytes.mjs'
 import { CHROMIUM } from './lib/chromium.mjs'
 import { lighthouseAudit } from './lib/lighthouse.mjs'
 import { miniProgramRuntime } from './lib/miniprogram.mjs'
@@ -97,8 +99,11 @@ if (wanted('sizes')) {
   const floorH5 = h5FirstLoad(floorOutput('h5'))
   sizes = {
     h5: { store: storeH5, floor: floorH5, ratio: Number((storeH5.gzip / floorH5.gzip).toFixed(2)) },
-    weapp: { store: miniPackages(storeOutput('weapp')), floor: miniPackages(floorOutput('weapp')) },
-    alipay: { store: miniPackages(storeOutput('alipay')), floor: miniPackages(floorOutput('alipay')) }
+    ...Object.fromEntries(['weapp', 'alipay'].map((p) => [p, {
+      store: miniPackages(storeOutput(p)),
+      floor: miniPackages(floorOutput(p)),
+      mainBytes: { store: mainPackageBreakdown(storeOutput(p), storeStats(p)), floor: mainPackageBreakdown(floorOutput(p)) }
+    }]))
   }
 }
 
@@ -153,7 +158,13 @@ if (only) {
   if (sizes) {
     console.log(`H5 first-load: store ${(sizes.h5.store.gzip / 1024).toFixed(1)} KB gzip, floor ${(sizes.h5.floor.gzip / 1024).toFixed(1)} KB, ratio ${sizes.h5.ratio}×`)
     for (const f of sizes.h5.store.files) console.log(`  ${f.file} ${(f.gzip / 1024).toFixed(1)} KB gzip`)
-    for (const p of ['weapp', 'alipay']) console.log(`${p} main ${(sizes[p].store.main / 1024).toFixed(1)} KB (floor ${(sizes[p].floor.main / 1024).toFixed(1)} KB)`)
+    for (const p of ['weapp', 'alipay']) {
+      const { store, floor, mainBytes } = sizes[p]
+      console.log(`${p} main ${(store.main / 1024).toFixed(1)} KB (floor ${(floor.main / 1024).toFixed(1)} KB, ${(store.main / floor.main).toFixed(2)}×); ${store.subPackages.map((s) => `${s.root} ${(s.bytes / 1024).toFixed(1)} KB`).join(', ')}`)
+      console.log(`  main files: ${mainBytes.store.files.slice(0, 8).map((f) => `${f.file} ${(f.bytes / 1024).toFixed(1)} KB`).join(', ')}`)
+      if (mainBytes.store.modules) console.log(`  main modules: ${mainBytes.store.modules.slice(0, 12).map((m) => `${m.module} ${(m.bytes / 1024).toFixed(1)} KB`).join(', ')}`)
+      else console.log(`  main modules: ${mainBytes.store.modulesNote}`)
+    }
   }
   for (const p of demo.lighthouse ?? []) {
     console.log(`Lighthouse ${p.page}: performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, SEO ${p.seo}, LCP ${Math.round(p.lcpMs)} ms, TBT ${Math.round(p.tbtMs)} ms, CLS ${p.cls}`)

@@ -2,6 +2,7 @@ import path from 'path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
+import webpack from 'webpack'
 import { apiOriginFor } from './apiOrigin'
 import devConfig from './dev'
 import prodConfig from './prod'
@@ -60,6 +61,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: true },
     mini: {
       compile: { include: [contractDir] },
+      // Taro's innerHTML parser (an HTML scanner, a CSS parser and tag tables in taro.js) serves React's
+      // dangerouslySetInnerHTML, which the store never uses: rich text is RichText's nodes or RichText.tsx's blocks.
+      runtime: { enableInnerHTML: false },
+      // No minifyXML: Taro's (html-minifier) drops the end tags of input and the like, which WeChat's template
+      // compiler requires (tests/miniprogram: the view layer test), and lower-cases Alipay's onTap bindings.
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
@@ -68,6 +74,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
         // WeChat only: Alipay does not use it (src/components/product/CardPage.tsx).
         if (process.env.TARO_ENV === 'weapp') chain.plugin('alwaysCustomWrapper').use(AlwaysCustomWrapper)
+        // Parts of Taro's runtime that the settings above switch off but its index still bundles (stubs in
+        // src/platform/taroRuntime/): the innerHTML parser, re-exported by the runtime's index; the MutationObserver
+        // implementation, to which every DOM change reports (no observer can exist with enableMutationObserver off).
+        for (const [name, runtimeFile, stub] of [
+          ['noHtmlParser', 'inner-html/parser.js', 'htmlParser.mini.js'],
+          ['noMutationRecords', 'mutation-observer/implements.js', 'mutationRecords.mini.js']
+        ]) {
+          const pattern = new RegExp(`@tarojs/runtime/dist/dom-external/${runtimeFile}$`.replace(/\./g, '\\.').replace(/\//g, '[\\\\/]'))
+          chain.plugin(name).use(webpack.NormalModuleReplacementPlugin, [pattern, path.resolve(__dirname, '..', 'src', 'platform', 'taroRuntime', stub)])
+        }
       }
     },
     h5: {

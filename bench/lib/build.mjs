@@ -28,8 +28,11 @@ function run(command, args, cwd, env = {}) {
 
 const snapshot = (platform) => `rm -rf '${storeOutput(platform)}' && mkdir -p '${path.dirname(storeOutput(platform))}' && cp -a 'dist/${platform}' '${storeOutput(platform)}'`
 
+/** Webpack's stats of a mini-program build (config/prod.ts, ISTORE_BUNDLE_STATS), for where the main package's bytes go. */
+export const storeStats = (platform) => path.join(repoRoot, 'bench', '.work', `${platform}-stats.json`)
+
 export function buildStore(platform) {
-  const env = platform === 'h5' ? {} : { ISTORE_API_ORIGIN: process.env.ISTORE_API_ORIGIN || MINI_PROGRAM_API_ORIGIN }
+  const env = platform === 'h5' ? {} : { ISTORE_API_ORIGIN: process.env.ISTORE_API_ORIGIN || MINI_PROGRAM_API_ORIGIN, ISTORE_BUNDLE_STATS: storeStats(platform) }
   return run('flock', [LOCK, 'bash', '-c', `npx taro build --type ${platform} && ${snapshot(platform)}`], repoRoot, env)
 }
 

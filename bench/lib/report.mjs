@@ -14,7 +14,18 @@ function miniTable(platform, sizes) {
     ...store.subPackages.map((p) => [p.root, kb(p.bytes), pct(p.bytes, LIMIT), '—', '—']),
     ['total', kb(store.total), '—', kb(floor.total), `${(store.total / floor.total).toFixed(2)}×`]
   ]
-  return `### ${platform}\n\n${table(['package', 'store', 'of 2 MB', 'floor', 'store / floor'], rows)}`
+  return `### ${platform}\n\n${table(['package', 'store', 'of 2 MB', 'floor', 'store / floor'], rows)}\n\n${whereBytesGo(sizes.mainBytes)}`
+}
+
+/** The main package by file (store beside the floor) and by source module (bench/lib/mainBytes.mjs). */
+function whereBytesGo(mainBytes, top = 20) {
+  if (!mainBytes) return ''
+  const floor = new Map(mainBytes.floor.files.map((f) => [f.file, f.bytes]))
+  const files = table(['main package file', 'store', 'floor'], mainBytes.store.files.slice(0, top).map((f) => [`\`${f.file}\``, kb(f.bytes), floor.has(f.file) ? kb(floor.get(f.file)) : '—']))
+  const modules = mainBytes.store.modules
+    ? `By source module, largest ${top} — ${mainBytes.store.modulesNote}:\n\n${table(['source module (main package)', 'bytes'], mainBytes.store.modules.slice(0, top).map((m) => [`\`${m.module}\``, kb(m.bytes)]))}`
+    : `No breakdown by source module: ${mainBytes.store.modulesNote}.`
+  return `Where the main package's bytes go, by file (largest ${top}):\n\n${files}\n\n${modules}`
 }
 
 function shopperSection(demo) {

@@ -58,23 +58,31 @@ function filesUnder(dir) {
     .filter((file) => statSync(file).isFile() && !file.endsWith('.map'))
 }
 
-export function miniPackages(dir) {
+/** Every file of the main package and of each sub-package root (from app.json): { main: [{ file, bytes }], roots, byRoot }. */
+export function miniPackageFiles(dir) {
   const appJson = path.join(dir, 'app.json')
   if (!existsSync(appJson)) throw new Error(`package sizes: ${appJson} is missing; build the mini-program first`)
   const app = JSON.parse(readFileSync(appJson, 'utf8'))
   const roots = (app.subPackages ?? app.subpackages ?? []).map((p) => p.root.replace(/\/+$/, ''))
-  const sizes = new Map(roots.map((root) => [root, 0]))
-  let main = 0
+  const byRoot = new Map(roots.map((root) => [root, []]))
+  const main = []
   for (const file of filesUnder(dir)) {
     const rel = path.relative(dir, file).split(path.sep).join('/')
-    const bytes = statSync(file).size
+    const entry = { file: rel, bytes: statSync(file).size }
     const root = roots.find((r) => rel.startsWith(`${r}/`))
-    if (root) sizes.set(root, sizes.get(root) + bytes)
-    else main += bytes
+    ;(root ? byRoot.get(root) : main).push(entry)
   }
+  return { main, roots, byRoot }
+}
+
+const sum = (files) => files.reduce((total, f) => total + f.bytes, 0)
+
+export function miniPackages(dir) {
+  const { main, roots, byRoot } = miniPackageFiles(dir)
+  const subPackages = roots.map((root) => ({ root, bytes: sum(byRoot.get(root)) }))
   return {
-    main,
-    subPackages: roots.map((root) => ({ root, bytes: sizes.get(root) })),
-    total: main + [...sizes.values()].reduce((a, b) => a + b, 0)
+    main: sum(main),
+    subPackages,
+    total: sum(main) + sum(subPackages)
   }
 }

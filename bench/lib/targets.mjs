@@ -2,6 +2,8 @@
 export const TARGETS = {
   firstLoadRatio: 1.3,
   weappMainBytes: 600 * 1024,
+  /** Issue 16 item 2: each mini-program's main package ≤ 1.3× the floor's (Taro hello world) of the same run. */
+  miniMainRatio: 1.3,
   lighthouseMin: 95,
   productListP99Ms: 50,
   largeCatalogueP99Ratio: 1.5
@@ -20,6 +22,13 @@ export function checkTargets(report) {
 
   const main = report.sizes.weapp.store.main
   add('WeChat main package < 600 KB', kb(main), kb(TARGETS.weappMainBytes), main < TARGETS.weappMainBytes, kb(main - TARGETS.weappMainBytes))
+
+  for (const [platform, name] of [['weapp', 'WeChat'], ['alipay', 'Alipay']]) {
+    const { store, floor } = report.sizes[platform]
+    const mainRatio = Number((store.main / floor.main).toFixed(2))
+    add(`${name} main package ≤ ${TARGETS.miniMainRatio}× the floor`, `${mainRatio}× (${kb(store.main)} of ${kb(floor.main)})`, `${TARGETS.miniMainRatio}×`,
+      store.main <= TARGETS.miniMainRatio * floor.main, `${(mainRatio - TARGETS.miniMainRatio).toFixed(2)}× (${kb(store.main - TARGETS.miniMainRatio * floor.main)} too many)`)
+  }
 
   for (const platform of ['weapp', 'alipay']) {
     const packages = [{ root: 'main', bytes: report.sizes[platform].store.main }, ...report.sizes[platform].store.subPackages]

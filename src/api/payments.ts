@@ -1,10 +1,13 @@
 /**
- * Provider payments (spec §7 "Provider payments"): one request and one status check per provider, the
- * mini-program sheets' reports, and the Alipay flows. Payload types: contract/payments.ts; server side: server/src/routes/payments.ts.
+ * Provider payments (spec §7 "Provider payments"): one request and one status check per provider, and the order
+ * status the confirmation pages read. The mini-program sheets' calls are in ./miniProgramPayments.ts (they ship in
+ * the mini-programs' main package, with the platform layer; these do not). Payload types: contract/payments.ts;
+ * server side: server/src/routes/payments.ts.
  */
-import type { AlipayTrade, HostedPayment, OrderStatus, PaymentPayload, WeChatPayment } from '@contract/payments'
+import type { HostedPayment, OrderStatus, PaymentPayload, WeChatPayment } from '@contract/payments'
 import type { H5PaymentChannel } from '@/platform/types'
 import { http } from './http'
+import { SM } from './miniProgramPayments'
 
 export type { HostedPayment, OrderStatus, PaymentPayload, WeChatPayInfo, WeChatPayment } from '@contract/payments'
 
@@ -38,7 +41,6 @@ const HOSTED_REQUEST: Partial<Record<H5PaymentChannel, string>> = {
   ALIPAY_H5: 'requestAlipayH5Payment'
 }
 
-const SM = '/shoppingManagement4'
 
 export const paymentsApi = {
   /** Starts a hosted payment: the answer is the provider page to send the browser to. */
@@ -51,16 +53,6 @@ export const paymentsApi = {
   /** WeChat browser in-page payment (provider WECHATPAY with the OAuth code). */
   requestNativeJsApi: (orderID: string, returnUrlInfo: string, wechatCode: string) =>
     http.post<WeChatPayment>(`${SM}/requestNativePayH5Payment`, { orderID, returnUrlInfo }, { wechatCode }),
-  requestWeChatMiniProgram: (orderID: string, wechatCode: string) =>
-    http.post<WeChatPayment>(`${SM}/requestWeChatMiniProgramPayment`, { orderID, wechatCode }),
-  weChatMiniProgramSuccess: (payload: Required<Pick<PaymentPayload, 'orderID' | 'weChatOpenId' | 'returnUrlInfo'>>) =>
-    http.post<OrderStatus>(`${SM}/processWeChatMiniProgramPayment/success`, payload),
-  weChatMiniProgramError: (payload: Required<Pick<PaymentPayload, 'orderID' | 'errorMessage' | 'returnUrlInfo'>>) =>
-    http.post<OrderStatus>(`${SM}/processWeChatMiniProgramPayment/error`, payload),
-  requestAlipayMiniProgram: (orderID: string) => http.post<AlipayTrade>(`${SM}/requestAlipayMiniProgramPayment`, { orderID }),
-  /** my.tradePay's resultCode goes along so the server can confirm with Alipay. */
-  checkAlipay: (orderID: string, resultCode?: string) =>
-    http.post<OrderStatus>(`${SM}/checkAlipayPaymentStatus`, { orderID, returnUrlInfo: '', resultCode }),
   checkStatus: (provider: StatusCheckProvider, payload: PaymentPayload) => http.post<OrderStatus>(`${SM}/${STATUS_CHECK[provider]}`, payload),
   /** The state of an order of this visitor (guest or signed in), for /confirmation/{id} without a provider. */
   orderStatus: (orderID: string) => http.get<OrderStatus>(`/common3/orderStatus/${encodeURIComponent(orderID)}`)

@@ -1,3 +1,5 @@
+import { LIVE_ROOMS_PATH } from './routes'
+
 /** Spec §4 "Live status codes: 102 Upcoming (green tag), 101 Ongoing (red), 103 or 107 End (gray)". */
 export type LiveStatusTag = { key: 'upcoming' | 'ongoing' | 'end'; color: 'green' | 'red' | 'gray' }
 
@@ -23,8 +25,6 @@ export function liveRoomPage(roomid: number | string): string {
 }
 
 /** The store's own page of a room (the rooms list, the room named), the link its QR code carries. */
-export const LIVE_ROOMS_PATH = '/wechatlivestreamrooms'
-
 export function liveRoomLink(roomid: number | string): string {
   return `${LIVE_ROOMS_PATH}?roomId=${encodeURIComponent(String(roomid))}`
 }

@@ -10,14 +10,21 @@ export interface RouteDef {
   patterns: string[]
   /** Sub-package root when the page is lazy (spec: store, account, user, checkout, blog). */
   area?: 'store' | 'account' | 'user' | 'checkout' | 'blog'
+  /**
+   * A page outside the areas that the mini-programs still load on demand: its own folder is a sub-package of one
+   * page, so its page path (the one payment returns, share cards and the header helper open) stays the same while its
+   * code leaves the main package, which keeps only what the home page needs (issue 16: main package ≤ 1.3× Taro's
+   * hello world).
+   */
+  lazy?: true
 }
 
 export const ROUTES: RouteDef[] = [
   { page: 'pages/home/index', patterns: ['/', '/home', '/main'] },
-  { page: 'pages/confirmation/index', patterns: ['/confirmation', '/confirmation/:id'] },
-  { page: 'pages/confirmationa/index', patterns: ['/confirmationa/:type/:order_id'] },
-  { page: 'pages/wechatlivestreamrooms/index', patterns: ['/wechatlivestreamrooms'] },
-  { page: 'pages/processpay/index', patterns: ['/processpay'] },
+  { page: 'pages/confirmation/index', lazy: true, patterns: ['/confirmation', '/confirmation/:id'] },
+  { page: 'pages/confirmationa/index', lazy: true, patterns: ['/confirmationa/:type/:order_id'] },
+  { page: 'pages/wechatlivestreamrooms/index', lazy: true, patterns: ['/wechatlivestreamrooms'] },
+  { page: 'pages/processpay/index', lazy: true, patterns: ['/processpay'] },
   { page: 'packages/store/pages/index/index', area: 'store', patterns: ['/store'] },
   { page: 'packages/store/pages/search/index', area: 'store', patterns: ['/store/search', '/store/search/:term'] },
   {
@@ -46,12 +53,15 @@ export const ROUTES: RouteDef[] = [
   { page: 'packages/user/pages/membership/index', area: 'user', patterns: ['/user/membership'] },
   { page: 'packages/user/pages/referrer/index', area: 'user', patterns: ['/user/referrer'] },
   // The contact form, a general page of its own; its page path is the one spec §2's header helper opens in the mini-programs.
-  { page: 'pages/contact/contact', patterns: ['/contact'] },
+  { page: 'pages/contact/contact', lazy: true, patterns: ['/contact'] },
   // General pages (spec: "empty path — general pages area"); must stay last: it matches any single segment.
-  { page: 'pages/general/index', patterns: ['/:name'] }
+  { page: 'pages/general/index', lazy: true, patterns: ['/:name'] }
 ]
 
 export const HOME_PATH = '/'
+
+/** The store's live-stream rooms (spec §2), which the home page links to. */
+export const LIVE_ROOMS_PATH = '/wechatlivestreamrooms'
 
 export interface RouteMatch {
   route: RouteDef
@@ -156,11 +166,11 @@ export function pageLayout(): { pages: string[]; subPackages: { root: string; pa
   const pages: string[] = []
   const byArea = new Map<string, string[]>()
   for (const route of ROUTES) {
-    if (!route.area) {
+    if (!route.area && !route.lazy) {
       pages.push(route.page)
       continue
     }
-    const root = `packages/${route.area}`
+    const root = route.area ? `packages/${route.area}` : route.page.slice(0, route.page.lastIndexOf('/'))
     const list = byArea.get(root) ?? []
     list.push(route.page.slice(root.length + 1))
     byArea.set(root, list)

@@ -1,7 +1,8 @@
 /**
  * Built-in texts in en and zh; server messages from changeLocale override a key of the same name.
- * The shell and store texts are always here; the account, checkout and confirmation texts join when
- * a page of those areas imports '@/i18n/more', so the home page's first load does not carry them
+ * The shell texts and the store texts the home page shows are always here; the account, checkout and confirmation
+ * texts join when a page of those areas imports '@/i18n/more', the store's browsing and cart texts when one imports
+ * '@/i18n/browse', so the home page's first load (and the mini-programs' main package) does not carry them
  * (tests/unit/i18nAreas.test.ts checks every page that uses them imports it).
  */
 import { interpolate, type Language } from './define'
@@ -17,13 +18,15 @@ import type blog from './messages/blog'
 import type influencers from './messages/influencers'
 import type members from './messages/members'
 import type campaigns from './messages/campaigns'
+import type browse from './messages/browse'
+import type live from './messages/live'
 import campaignsCore from './messages/campaignsCore'
 import shell from './messages/shell'
 import store from './messages/store'
 
 export { LANGUAGES, type Language } from './define'
 
-type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof campaignsCore | typeof shell | typeof store
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof browse | typeof live | typeof campaignsCore | typeof shell | typeof store
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string

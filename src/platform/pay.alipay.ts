@@ -4,7 +4,7 @@
  * the spec's Alipay confirmation page, which shows the checked state.
  */
 import Taro from '@tarojs/taro'
-import { paymentsApi } from '@/api/payments'
+import { checkAlipayMiniProgramPayment, requestAlipayMiniProgramPayment } from '@/api/miniProgramPayments'
 import { checkResult } from '@/domain/paymentStatus'
 import { miniProgramNavigate } from './miniProgram'
 import { depositApi } from '@/api/deposits'
@@ -29,9 +29,9 @@ async function tradePay(tradeNO: string): Promise<string> {
 }
 
 export async function payAlipayMiniProgram({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
-  const { tradeNO } = await paymentsApi.requestAlipayMiniProgram(orderID)
+  const { tradeNO } = await requestAlipayMiniProgramPayment(orderID)
   const resultCode = await tradePay(tradeNO)
-  const status = await paymentsApi.checkAlipay(orderID, resultCode)
+  const status = await checkAlipayMiniProgramPayment(orderID, resultCode)
   miniProgramNavigate(`/confirmationa/alipay_h5/${encodeURIComponent(orderID)}`, 'replace')
   const view = checkResult(status).view
   if (view === 'success') return { kind: 'paid', orderID }

@@ -4,7 +4,8 @@
  * page with the mini-program return parameters (spec §4: MP_paymentstatus, message, orderID, wmpoid).
  */
 import Taro from '@tarojs/taro'
-import { paymentsApi, type WeChatPayInfo } from '@/api/payments'
+import type { WeChatPayInfo } from '@contract/payments'
+import { reportWeChatMiniProgramError, reportWeChatMiniProgramSuccess, requestWeChatMiniProgramPayment } from '@/api/miniProgramPayments'
 import { miniProgramNavigate } from './miniProgram'
 import { depositApi } from '@/api/deposits'
 import type { PaymentOutcome, PaymentRequest, TopUpOutcome, TopUpRequest } from './types'
@@ -32,14 +33,14 @@ async function requestPayment(weChatPayInfo: WeChatPayInfo): Promise<string | nu
 
 export async function payWeChatMiniProgram({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
   const { code } = await Taro.login()
-  const { weChatPayInfo, weChatOpenId = '' } = await paymentsApi.requestWeChatMiniProgram(orderID, code)
+  const { weChatPayInfo, weChatOpenId = '' } = await requestWeChatMiniProgramPayment(orderID, code)
   const errorMessage = await requestPayment(weChatPayInfo)
   if (errorMessage !== null) {
-    await paymentsApi.weChatMiniProgramError({ orderID, errorMessage, returnUrlInfo: '' })
+    await reportWeChatMiniProgramError({ orderID, errorMessage, returnUrlInfo: '' })
     miniProgramNavigate(confirmationUrl({ MP_paymentstatus: 'FAIL', message: errorMessage, orderID, wmpoid: weChatOpenId }), 'replace')
     return /cancel/i.test(errorMessage) ? { kind: 'cancelled', orderID } : { kind: 'failed', orderID, message: errorMessage }
   }
-  await paymentsApi.weChatMiniProgramSuccess({ orderID, weChatOpenId, returnUrlInfo: '' })
+  await reportWeChatMiniProgramSuccess({ orderID, weChatOpenId, returnUrlInfo: '' })
   miniProgramNavigate(confirmationUrl({ MP_paymentstatus: 'OK', orderID, wmpoid: weChatOpenId }), 'replace')
   return { kind: 'paid', orderID }
 }

@@ -2,8 +2,9 @@ import '@testing-library/jest-dom'
 import { format } from 'node:util'
 import { MOCK_XSRF_TOKEN, takeContractViolations } from './mockHttp'
 import { testControl } from './taroMock'
-// In the app the account/checkout/confirmation texts come with their pages; components are tested on their own.
+// In the app the account/checkout/confirmation and the browse texts come with their pages; components are tested on their own.
 import '@/i18n/more'
+import '@/i18n/browse'
 
 /** What console.error printed during the test: a React warning or a web component's crash fails the test. */
 let consoleErrors: string[] = []

@@ -1,15 +1,28 @@
 /**
- * The account, checkout and confirmation texts load with the pages that import '@/i18n/more' (src/i18n/index.ts).
- * Statically, from the sources: every page whose imports reach a file using those texts also reaches
- * '@/i18n/more', and the home page (the first load) does not.
+ * The account, checkout and confirmation texts load with the pages that import '@/i18n/more', the store's browsing and
+ * cart texts with those that import '@/i18n/browse', the live-stream rooms' with that page ('@/i18n/live').
+ * Statically, from the sources: every page whose imports reach a file using those texts also reaches the module that
+ * registers them, and the home page (the first load, and the mini-programs' main package) reaches none of them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs'
 import path from 'path'
+import browse from '@/i18n/messages/browse'
+import live from '@/i18n/messages/live'
 
 const root = path.resolve(__dirname, '..', '..')
 const src = path.join(root, 'src')
 const MORE = path.join(src, 'i18n', 'more.ts')
+const BROWSE = path.join(src, 'i18n', 'browse.ts')
+const LIVE = path.join(src, 'i18n', 'live.ts')
 const LAZY_KEY = /['"`](account|user|checkout|confirmation|processpay|coupons)\.[a-zA-Z$]/
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** One of an area's keys quoted whole, or a template literal starting with one's prefix (`store.sort.${choice}`). */
+function keysOf(area: { en: Record<string, string> }): RegExp {
+  const keys = Object.keys(area.en)
+  const prefixes = [...new Set(keys.map((key) => key.slice(0, key.lastIndexOf('.') + 1)))]
+  return new RegExp([...keys.map((key) => `['"\`]${escape(key)}['"\`]`), ...prefixes.map((prefix) => `\`${escape(prefix)}\\$\\{`)].join('|'))
+}
+const BROWSE_KEY = keysOf(browse)
 const EXTENSIONS = ['.h5.tsx', '.h5.ts', '.tsx', '.ts', '.weapp.tsx', '.weapp.ts', '/index.h5.ts', '/index.tsx', '/index.ts']
 
 function resolve(from: string, spec: string): string | null {
@@ -47,20 +60,31 @@ function pages(dir: string): string[] {
     .filter((file) => /[\\/]pages[\\/][^\\/]+[\\/]index\.tsx$/.test(file))
 }
 
-const usesLazyTexts = (file: string) => !file.includes(`${path.sep}i18n${path.sep}messages${path.sep}`) && LAZY_KEY.test(readFileSync(file, 'utf8'))
+const usesTexts = (keys: RegExp) => (file: string) => !file.includes(`${path.sep}i18n${path.sep}messages${path.sep}`) && keys.test(readFileSync(file, 'utf8'))
 
-describe('area texts load with their pages', () => {
-  it.each(pages(src).map((p) => path.relative(src, p)))('%s imports @/i18n/more if it shows account/checkout/confirmation texts', (page) => {
+describe.each([
+  { name: 'account/checkout/confirmation', module: MORE, uses: usesTexts(LAZY_KEY) },
+  { name: 'browse (lists, search, product, share, cart)', module: BROWSE, uses: usesTexts(BROWSE_KEY) },
+  { name: 'live-stream rooms', module: LIVE, uses: usesTexts(keysOf(live)) }
+])('$name texts load with their pages', ({ module, uses }) => {
+  const imported = `@/i18n/${path.basename(module, '.ts')}`
+  it.each(pages(src).map((p) => path.relative(src, p)))(`%s imports ${imported} if it shows them`, (page) => {
     const files = reachable(path.join(src, page))
-    const users = [...files].filter(usesLazyTexts).map((f) => path.relative(src, f))
-    if (users.length) expect({ page, reachesMore: files.has(MORE), users }).toEqual({ page, reachesMore: true, users })
+    const users = [...files].filter(uses).map((f) => path.relative(src, f))
+    if (users.length) expect({ page, reaches: files.has(module), users }).toEqual({ page, reaches: true, users })
   })
 
   it('the app itself (store start-up, platform layer) shows none of them', () => {
-    expect([...reachable(path.join(src, 'app.ts'))].filter(usesLazyTexts).map((f) => path.relative(src, f))).toEqual([])
+    expect([...reachable(path.join(src, 'app.ts'))].filter(uses).map((f) => path.relative(src, f))).toEqual([])
   })
 
   it('the home page (the first load) does not carry them', () => {
-    expect(reachable(path.join(src, 'pages', 'home', 'index.tsx')).has(MORE)).toBe(false)
+    expect(reachable(path.join(src, 'pages', 'home', 'index.tsx')).has(module)).toBe(false)
   })
+})
+
+it('the browse texts are found by key in a file that shows them', () => {
+  expect(BROWSE_KEY.test("t('cart.total')")).toBe(true)
+  expect(BROWSE_KEY.test('t(`store.sort.${choice}`)')).toBe(true)
+  expect(BROWSE_KEY.test("t('store.soldOut')")).toBe(false)
 })

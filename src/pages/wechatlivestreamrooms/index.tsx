@@ -9,6 +9,8 @@ import { Button } from '@/components/taro/Button'
 import { useLiveRooms } from '@/hooks/useLiveRooms'
 import { useT } from '@/hooks/useT'
 import './index.scss'
+import '@/i18n/browse'
+import '@/i18n/live'
 
 /** /wechatlivestreamrooms (spec §2): the store's WeChat live-stream rooms, 10 at a time, the next 10 on scroll. */
 export default function LiveStreamRoomsPage() {

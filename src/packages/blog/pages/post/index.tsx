@@ -10,6 +10,7 @@ import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import '@/i18n/blog'
+import '@/i18n/browse'
 
 /** /blog/:slug : one post, its body rendered from the server's safe blocks, its products one tap away. */
 export default function BlogPostPage() {

@@ -9,6 +9,7 @@ import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import '@/i18n/more'
+import '@/i18n/browse'
 import '@/i18n/campaigns'
 
 /** /checkout/campaignCart?FissionSale={campaign}: the shopper's group-buy cart of that campaign, and paying for it. */

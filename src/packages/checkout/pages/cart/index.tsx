@@ -11,6 +11,7 @@ import { useCartPage } from '@/hooks/useCartPage'
 import { useT } from '@/hooks/useT'
 import './index.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
+import '@/i18n/browse'
 
 /** /checkout/cart */
 export default function CartPage() {

@@ -3,6 +3,7 @@ import { Shell } from '@/components/shell/Shell'
 import { useT } from '@/hooks/useT'
 import { useCheckout } from '@/hooks/useCheckout'
 import '@/i18n/more'
+import '@/i18n/browse'
 
 /** /checkout: order method, store and time, delivery, contact, coupon, tip, store credit, summary, payment. */
 export default function Page() {

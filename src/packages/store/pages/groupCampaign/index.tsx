@@ -14,6 +14,7 @@ import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
 import '@/i18n/more'
+import '@/i18n/browse'
 import '@/i18n/campaigns'
 
 /**

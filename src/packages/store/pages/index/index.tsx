@@ -15,6 +15,7 @@ import { usePageShare } from '@/hooks/usePageShare'
 import { platform } from '@/platform'
 import '@/i18n/lists'
 import '../store.scss'
+import '@/i18n/browse'
 
 const ALL_PRODUCTS = {}
 

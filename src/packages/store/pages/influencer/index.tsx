@@ -11,6 +11,7 @@ import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import '@/i18n/more'
+import '@/i18n/browse'
 import '@/i18n/influencers'
 import '../store.scss'
 

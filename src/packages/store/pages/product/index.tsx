@@ -29,6 +29,7 @@ import '@/i18n/lists'
 import '../store.scss'
 import './index.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
+import '@/i18n/browse'
 
 /** /store/product/:id */
 export default function ProductPage() {

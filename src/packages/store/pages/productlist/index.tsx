@@ -12,6 +12,7 @@ import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import '@/i18n/lists'
 import '../store.scss'
+import '@/i18n/browse'
 
 /** /store/productlist?cat=&sort= and /store/tag/:tag, /store/brand/:brand, /store/clearance (menu links products/{cat} arrive as ?cat=). */
 export default function ProductListPage() {

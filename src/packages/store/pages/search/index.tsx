@@ -10,6 +10,7 @@ import { useSearch } from '@/hooks/useSearch'
 import { useT } from '@/hooks/useT'
 import '../store.scss'
 import './index.scss'
+import '@/i18n/browse'
 
 /** /store/search and /store/search/:term */
 export default function SearchPage() {

@@ -5,6 +5,7 @@ import { useReferralLink } from '@/hooks/useReferrer'
 import { ReferrerView } from '@/components/members/ReferrerView'
 import { SignedIn } from '@/components/account/SignedIn'
 import '@/i18n/more'
+import '@/i18n/browse'
 import '@/i18n/members'
 
 export default function Page() {
