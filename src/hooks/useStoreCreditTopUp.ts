@@ -13,6 +13,7 @@ import { messageOf } from '@/domain/errors'
 import { carrierOf, offeredMethods, preselectedMethod, type PaymentMethod } from '@/domain/paymentMethods'
 import { parseTopUpAmount, TOP_UP_CHOICES, TOP_UP_LIMITS, TOP_UP_POLL_LIMIT, TOP_UP_POLL_MS } from '@/domain/topUp'
 import { platform } from '@/platform'
+import { topUp } from '@/platform/topUp'
 import { useAppInfo } from '@/stores/appInfo'
 import { useLoad } from './useLoad'
 import { useRoute } from './useRoute'
@@ -119,7 +120,7 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
     if (amount === null || (choosesMethod && !channel)) return
     setBusy(true)
     try {
-      const outcome = await platform.topUp({ amount, channel })
+      const outcome = await topUp({ amount, channel })
       // 'redirect': the browser is on its way to the provider's page and comes back to /user/list?deposit=….
       if (outcome.kind === 'settled' && alive.current) {
         setOpen(false)

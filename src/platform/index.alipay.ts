@@ -2,7 +2,7 @@
 import { miniProgramPlatform } from './miniProgram'
 import { signIn } from './signIn.alipay'
 import type { Platform } from './types'
-import { payAlipayMiniProgram, topUpAlipayMiniProgram } from './pay.alipay'
+import { payAlipayMiniProgram } from './pay.alipay'
 import { showSharePanel } from './share.alipay'
 
 export * from './types'
@@ -15,6 +15,5 @@ export const platform: Platform = miniProgramPlatform({
   shareSheet: 'panel',
   sharePage: showSharePanel,
   pay: payAlipayMiniProgram,
-  topUp: topUpAlipayMiniProgram,
   virtualGoodsPurchase: () => true
 })

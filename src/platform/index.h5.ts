@@ -202,7 +202,6 @@ export const platform: Platform = {
   },
   // Fetched when the shopper pays, not with the first page (the payment providers' code is ~2 KB gzip).
   pay: (request) => import('./pay.h5').then(({ payInBrowser }) => payInBrowser(request)),
-  topUp: (request) => import('./pay.h5').then(({ topUpInBrowser }) => topUpInBrowser(request)),
   // A WeChat mini-program's web-view on iOS is inside the mini-program: its rule on virtual goods applies.
   virtualGoodsPurchase: () => !(environment().weChatMiniProgramWebView && /iphone|ipad|ipod/i.test(navigator.userAgent))
 }

@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import { miniProgramPlatform } from './miniProgram'
 import { signIn } from './signIn.weapp'
 import type { Platform } from './types'
-import { payWeChatMiniProgram, topUpWeChatMiniProgram } from './pay.weapp'
+import { payWeChatMiniProgram } from './pay.weapp'
 
 export * from './types'
 
@@ -15,7 +15,6 @@ export const platform: Platform = miniProgramPlatform({
   shareSheet: 'open-type',
   sharePage: async () => 'failed',
   pay: payWeChatMiniProgram,
-  topUp: topUpWeChatMiniProgram,
   virtualGoodsPurchase: () => !/ios/i.test(systemPlatform())
 })
 

@@ -7,8 +7,7 @@ import Taro from '@tarojs/taro'
 import { checkAlipayMiniProgramPayment, requestAlipayMiniProgramPayment } from '@/api/miniProgramPayments'
 import { checkResult } from '@/domain/paymentStatus'
 import { miniProgramNavigate } from './miniProgram'
-import { depositApi } from '@/api/deposits'
-import type { PaymentOutcome, PaymentRequest, TopUpOutcome, TopUpRequest } from './types'
+import type { PaymentOutcome, PaymentRequest } from './types'
 
 /** my.tradePay: 9000 paid, 6001 cancelled by the shopper. */
 const ALIPAY_CANCELLED = '6001'
@@ -20,7 +19,7 @@ function resultCodeOf(result: unknown): string {
 }
 
 /** my.tradePay on a trade; its resultCode (also when the call itself is rejected). */
-async function tradePay(tradeNO: string): Promise<string> {
+export async function tradePay(tradeNO: string): Promise<string> {
   try {
     return resultCodeOf(await Taro.tradePay({ tradeNO }))
   } catch (err) {
@@ -37,22 +36,4 @@ export async function payAlipayMiniProgram({ orderID }: PaymentRequest): Promise
   if (view === 'success') return { kind: 'paid', orderID }
   if (resultCode === ALIPAY_CANCELLED) return { kind: 'cancelled', orderID }
   return { kind: 'failed', orderID, message: `Alipay ${resultCode}` }
-}
-
-/** my.tradePay: 8000 and 6004 mean Alipay is still processing (no result to report yet). */
-const ALIPAY_PROCESSING = ['8000', '6004']
-
-/** A store-credit top-up: the server's trade, Alipay's sheet, then its result to the server. */
-export async function topUpAlipayMiniProgram({ amount }: TopUpRequest): Promise<TopUpOutcome> {
-  const { depositID, tradeNO } = await depositApi.apply({ amount, channel: 'ALIPAY_MINI_PROGRAM' })
-  if (!tradeNO) throw new Error('Alipay did not start')
-  const resultCode = await tradePay(tradeNO)
-  const deposit = await depositApi.status(
-    resultCode === '9000'
-      ? { depositID, clientReport: 'PAID' }
-      : ALIPAY_PROCESSING.includes(resultCode)
-        ? { depositID }
-        : { depositID, clientReport: 'FAILED', errorMessage: `Alipay ${resultCode}` }
-  )
-  return { kind: 'settled', deposit }
 }

@@ -7,8 +7,7 @@ import Taro from '@tarojs/taro'
 import type { WeChatPayInfo } from '@contract/payments'
 import { reportWeChatMiniProgramError, reportWeChatMiniProgramSuccess, requestWeChatMiniProgramPayment } from '@/api/miniProgramPayments'
 import { miniProgramNavigate } from './miniProgram'
-import { depositApi } from '@/api/deposits'
-import type { PaymentOutcome, PaymentRequest, TopUpOutcome, TopUpRequest } from './types'
+import type { PaymentOutcome, PaymentRequest } from './types'
 
 const confirmationUrl = (query: Record<string, string>) =>
   `/confirmation?${Object.entries(query)
@@ -21,7 +20,7 @@ function errMsgOf(err: unknown): string {
 }
 
 /** wx.requestPayment with the server's parameters (appId is not one of its options); the error's errMsg when it fails. */
-async function requestPayment(weChatPayInfo: WeChatPayInfo): Promise<string | null> {
+export async function requestPayment(weChatPayInfo: WeChatPayInfo): Promise<string | null> {
   const { appId: _appId, ...sheet } = weChatPayInfo
   try {
     await Taro.requestPayment({ ...sheet, signType: sheet.signType as keyof Taro.requestPayment.SignType })
@@ -43,14 +42,4 @@ export async function payWeChatMiniProgram({ orderID }: PaymentRequest): Promise
   await reportWeChatMiniProgramSuccess({ orderID, weChatOpenId, returnUrlInfo: '' })
   miniProgramNavigate(confirmationUrl({ MP_paymentstatus: 'OK', orderID, wmpoid: weChatOpenId }), 'replace')
   return { kind: 'paid', orderID }
-}
-
-/** A store-credit top-up: wx.login's code, the server's prepay, WeChat's sheet, then the sheet's result to the server. */
-export async function topUpWeChatMiniProgram({ amount }: TopUpRequest): Promise<TopUpOutcome> {
-  const { code } = await Taro.login()
-  const { depositID, weChatPayInfo } = await depositApi.apply({ amount, channel: 'WECHAT_MINI_PROGRAM', wechatCode: code })
-  if (!weChatPayInfo) throw new Error('WeChat Pay did not start')
-  const errorMessage = await requestPayment(weChatPayInfo)
-  const deposit = await depositApi.status(errorMessage === null ? { depositID, clientReport: 'PAID' } : { depositID, clientReport: 'FAILED', errorMessage })
-  return { kind: 'settled', deposit }
 }

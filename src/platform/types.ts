@@ -176,8 +176,6 @@ export interface Platform {
   installPrompt?(): InstallPromptCapability | null
   /** Pays a reserved order with the platform's payment flow and ends on its confirmation page. */
   pay(request: PaymentRequest): Promise<PaymentOutcome>
-  /** Pays a store-credit top-up with the platform's payment flow (WeChat requestPayment, Alipay tradePay, H5 redirect). */
-  topUp(request: TopUpRequest): Promise<TopUpOutcome>
   /**
    * Whether virtual goods (memberships) may be bought here: WeChat does not allow selling them inside a mini-program
    * on iOS, so there pages show the offer without a purchase button and say where to buy.
