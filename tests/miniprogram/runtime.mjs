@@ -83,9 +83,10 @@ function splitUrl(url) {
  * Launches the build of `kind` ('weapp' | 'alipay') from `dist` on the page `entry` (a page path with its query,
  * as a share card or QR code would open it), talking to the reference server at `serverUrl`.
  * `answers` plays the shopper's side of the native sheets: { payment: 'paid' | 'cancelled', identity: '<name>' }.
+ * `device` is the phone's system ('ios' unless a journey needs 'android': WeChat sells no stored value on iOS).
  * `language` is the device's system language as the host reports it (WeChat 'zh_CN', Alipay 'zh-Hans', or 'en').
  */
-export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answers = {}, language = 'en' }) {
+export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answers = {}, language = 'en', device = 'ios' }) {
   const platform = PLATFORMS[kind]
   if (!platform) throw new Error(`unknown mini-program kind ${kind}`)
   const appJson = JSON.parse(readFileSync(path.join(dist, 'app.json'), 'utf8'))
@@ -244,8 +245,8 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     ...storageApi,
     request: asyncApi('request', sendRequest),
     getWindowInfo: () => ({ ...windowInfo }),
-    getSystemInfoSync: () => ({ ...windowInfo, platform: 'ios', language, version: '8.0.50', SDKVersion: '3.5.0' }),
-    getSystemInfo: asyncApi('getSystemInfo', () => ({ ...windowInfo, platform: 'ios' })),
+    getSystemInfoSync: () => ({ ...windowInfo, platform: device, language, version: '8.0.50', SDKVersion: '3.5.0' }),
+    getSystemInfo: asyncApi('getSystemInfo', () => ({ ...windowInfo, platform: device })),
     getNetworkType: asyncApi('getNetworkType', () => ({ networkType: 'wifi' })),
     onNetworkStatusChange: () => undefined,
     offNetworkStatusChange: () => undefined,
