@@ -16,13 +16,14 @@ import type blog from './messages/blog'
 import type influencers from './messages/influencers'
 import type members from './messages/members'
 import type campaigns from './messages/campaigns'
+import type walkthrough from './messages/walkthrough'
 import campaignsCore from './messages/campaignsCore'
 import shell from './messages/shell'
 import store from './messages/store'
 
 export { LANGUAGES, type Language } from './define'
 
-type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof campaignsCore | typeof shell | typeof store
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof walkthrough | typeof campaignsCore | typeof shell | typeof store
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string
