@@ -8,13 +8,16 @@ import { AddOnList } from '@/components/product/AddOnList'
 import { Shell } from '@/components/shell/Shell'
 import { useAddOns } from '@/hooks/useAddOns'
 import { useCartPage } from '@/hooks/useCartPage'
+import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
+import '@/i18n/walkthrough'
 import './index.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
 
 /** /checkout/cart */
 export default function CartPage() {
   const t = useT()
+  const localized = useLocalized()
   const page = useCartPage()
   const addOns = useAddOns()
   const { cart } = page
@@ -70,6 +73,14 @@ export default function CartPage() {
             <Text>{t('cart.updateFailed', { message: page.error })}</Text>
             <Text className="cart-page__dismiss" role="button" tabIndex={0} onClick={page.clearError}>
               {t('cart.dismiss')}
+            </Text>
+          </View>
+        ) : null}
+        {page.removed ? (
+          <View className="cart-page__undo" role="status">
+            <Text className="cart-page__undo-text">{t('walk.lineRemoved', { name: localized(page.removed.nameContent, page.removed.name) })}</Text>
+            <Text className="cart-page__undo-action" role="button" tabIndex={0} onClick={page.undoRemove}>
+              {t('walk.undo')}
             </Text>
           </View>
         ) : null}
