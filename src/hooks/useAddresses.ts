@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { accountApi, type Address, type AddressType, type Country, type Province } from '@/api/account'
 import { validateAddress, type AddressValues } from '@/domain/accountForms'
 import { messageOf } from '@/domain/errors'
+import { formatCanadianPostcode } from '@/domain/postcode'
 import { useAppInfo } from '@/stores/appInfo'
 import { useAccountForm } from './useAccountForm'
 import { useLoad } from './useLoad'
@@ -32,7 +33,7 @@ const trimmed = (v: AddressValues): Address => ({
   unit: v.unit?.trim() || undefined,
   city: v.city.trim(),
   province: v.province,
-  postCode: v.postCode.trim().toUpperCase(),
+  postCode: v.country === 'CA' ? formatCanadianPostcode(v.postCode) : v.postCode.trim().toUpperCase(),
   country: v.country
 })
 

@@ -1,6 +1,5 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
-import { Picker } from '@/components/taro/FormComponents'
 import type { Address } from '@/api/account'
 import { useAddresses } from '@/hooks/useAddresses'
 import { useLocalized } from '@/hooks/useLocalized'
@@ -8,6 +7,8 @@ import { useT } from '@/hooks/useT'
 import { EmptyState } from '@/components/common/EmptyState'
 import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
+import { SelectPicker } from './SelectPicker'
+import '@/i18n/walkthrough'
 import './MyAccount.scss'
 
 const oneLine = (a: Address) =>
@@ -19,10 +20,8 @@ export function AddressBook() {
   const localized = useLocalized()
   const a = useAddresses()
   const { form } = a
-  const countryNames = a.countries.map((c) => localized(c.nameContent, c.name))
-  const provinceNames = a.provinces.map((p) => localized(p.nameContent, p.name))
-  const countryIndex = a.countries.findIndex((c) => c.code === form.values.country)
-  const provinceIndex = a.provinces.findIndex((p) => p.code === form.values.province)
+  const countryOptions = a.countries.map((c) => ({ value: c.code, label: localized(c.nameContent, c.name) }))
+  const provinceOptions = a.provinces.map((p) => ({ value: p.code, label: localized(p.nameContent, p.name) }))
   const pickerTexts = { okText: t('account.field.pickerDone'), cancelText: t('user.cancel') }
 
   return (
@@ -60,20 +59,12 @@ export function AddressBook() {
           <Field name="city" label={t('account.field.city')} value={form.values.city} onChange={(v) => form.setField('city', v)} error={form.errors.city} maxlength={80} />
           <View className={`account-field${form.errors.country ? ' account-field--invalid' : ''}`}>
             <Text className="account-field__label">{t('account.field.country')}</Text>
-            <Picker mode="selector" textProps={pickerTexts} range={countryNames} value={Math.max(countryIndex, 0)} onChange={(e) => a.chooseCountry(a.countries[Number(e.detail.value)]?.code ?? '')}>
-              <View className="account-field__input address-form__picker" data-field="country">
-                <Text>{countryIndex >= 0 ? countryNames[countryIndex] : t('account.field.choose')}</Text>
-              </View>
-            </Picker>
+            <SelectPicker field="country" label={t('account.field.country')} options={countryOptions} value={form.values.country} placeholder={t('account.field.choose')} {...pickerTexts} onChange={a.chooseCountry} />
             {form.errors.country ? <View className="account-field__error" role="alert">{form.errors.country}</View> : null}
           </View>
           <View className={`account-field${form.errors.province ? ' account-field--invalid' : ''}`}>
             <Text className="account-field__label">{t('account.field.province')}</Text>
-            <Picker mode="selector" textProps={pickerTexts} range={provinceNames} value={Math.max(provinceIndex, 0)} onChange={(e) => form.setField('province', a.provinces[Number(e.detail.value)]?.code ?? '')}>
-              <View className="account-field__input address-form__picker" data-field="province">
-                <Text>{provinceIndex >= 0 ? provinceNames[provinceIndex] : t('account.field.choose')}</Text>
-              </View>
-            </Picker>
+            <SelectPicker field="province" label={t('account.field.province')} options={provinceOptions} value={form.values.province} placeholder={t('account.field.choose')} {...pickerTexts} onChange={(code) => form.setField('province', code)} />
             {form.errors.province ? <View className="account-field__error" role="alert">{form.errors.province}</View> : null}
           </View>
           <Field name="postCode" label={t('account.field.postCode')} value={form.values.postCode} onChange={(v) => form.setField('postCode', v)} error={form.errors.postCode} maxlength={12} />

@@ -8,6 +8,9 @@ import type { FieldName, TypedField } from '@/domain/checkoutForm'
 import { addressSummary } from '@/domain/savedAddresses'
 import { usePrice } from '@/hooks/usePrice'
 import { useT } from '@/hooks/useT'
+import { provinceName } from '@/domain/provinces'
+import { useLocale } from '@/stores/locale'
+import '@/i18n/walkthrough'
 import { Choices, FieldMessage, Section } from './Choices'
 import { SlotPicker } from './SlotPicker'
 
@@ -66,6 +69,7 @@ export function DeliverySection(props: {
   onLeave(field: TypedField): void
 }) {
   const t = useT()
+  const language = useLocale((s) => s.language)
   const { address: a, error } = props
   const set = (key: keyof Address) => (value: string) => props.onAddress(key, value)
   const leave = (field: TypedField) => () => props.onLeave(field)
@@ -88,7 +92,7 @@ export function DeliverySection(props: {
       />
       <Field name="address.unit" label={t('checkout.field.unit')} value={a.unit ?? ''} onChange={set('unit')} maxlength={40} />
       <Text className="checkout__note">{t('checkout.field.province')}</Text>
-      <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: p.province }))} selected={a.province} onSelect={set('province')} />
+      <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: provinceName(p.province, language) }))} selected={a.province} onSelect={set('province')} />
       <FieldMessage text={error('address.province')} />
       {cities.length ? <Choices name="city" options={cities.map((x) => ({ value: x, label: x }))} selected={a.city} onSelect={set('city')} /> : null}
       <Field name="address.city" label={t('checkout.field.city')} value={a.city} onChange={set('city')} error={error('address.city')} onBlur={leave('address.city')} maxlength={80} />

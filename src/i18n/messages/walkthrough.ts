@@ -5,11 +5,19 @@ export default defineMessages({
   en: {
     'walk.valueSoldOut': '{value}, sold out',
     'walk.lineRemoved': 'Removed {name} from your cart',
-    'walk.undo': 'Undo'
+    'walk.undo': 'Undo',
+    'account.error.postCodeFormat': 'Enter a postal code like A1A 1A1.',
+    'account.error.postCodeProvince': 'This postal code is in another province: check the province or the code.',
+    'checkout.error.postCodeFormat': 'Enter a postal code like A1A 1A1.',
+    'checkout.error.postCodeProvince': 'This postal code is in another province: check the province or the code.'
   },
   zh: {
     'walk.valueSoldOut': '{value}，已售罄',
     'walk.lineRemoved': '已从购物车移除{name}',
-    'walk.undo': '撤销'
+    'walk.undo': '撤销',
+    'account.error.postCodeFormat': '请按 A1A 1A1 的格式填写邮政编码。',
+    'account.error.postCodeProvince': '该邮政编码属于其他省份，请检查省份或邮编。',
+    'checkout.error.postCodeFormat': '请按 A1A 1A1 的格式填写邮政编码。',
+    'checkout.error.postCodeProvince': '该邮政编码属于其他省份，请检查省份或邮编。'
   }
 })

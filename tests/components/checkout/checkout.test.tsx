@@ -104,6 +104,9 @@ const STORES = [
 
 const TEXT: Record<Language, Record<string, string>> = {
   en: {
+    postCodeFormat: 'Enter a postal code like A1A 1A1.',
+    postCodeProvince: 'This postal code is in another province: check the province or the code.',
+    ontario: 'Ontario',
     pickup: 'Pickup',
     delivery: 'Delivery',
     eatIn: 'Eat in',
@@ -132,6 +135,9 @@ const TEXT: Record<Language, Record<string, string>> = {
     deliveryRulesNow: 'Delivery fee $7.99, free over $60.00; minimum order $20.00.'
   },
   zh: {
+    postCodeFormat: '请按 A1A 1A1 的格式填写邮政编码。',
+    postCodeProvince: '该邮政编码属于其他省份，请检查省份或邮编。',
+    ontario: '安大略省',
     pickup: '自取',
     delivery: '配送',
     eatIn: '堂食',
@@ -503,6 +509,23 @@ describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
     await type('tableNumber', 'table 12!')
     await leave('tableNumber')
     expect(messageOf('tableNumber')).not.toBeNull()
+  })
+
+  test('delivery: provinces are named, and a postal code is checked for its format and its province on leaving it', async () => {
+    server()
+    await renderCheckout()
+    await click(option('method', 'DELIVERY'))
+    expect(option('province', 'ON').textContent).toBe(text.ontario)
+    await click(option('province', 'ON'))
+    await type('address.postCode', 'M5H 2N')
+    await leave('address.postCode')
+    expect(messageOf('address.postCode')).toBe(text.postCodeFormat)
+    await type('address.postCode', 'V6X 4J7')
+    await leave('address.postCode')
+    expect(messageOf('address.postCode')).toBe(text.postCodeProvince)
+    await type('address.postCode', 'm5h2n2')
+    await leave('address.postCode')
+    expect(messageOf('address.postCode')).toBeNull()
   })
 
   test('Place order with mistakes moves the page to the first message', async () => {
