@@ -150,7 +150,7 @@ describe.each(LANGS)('my account (%s)', (lang) => {
   it('the province is a list to choose from; a Canadian postal code must look like A1A 1A1 and belong to that province', async () => {
     resetStores(signedIn(), lang, '/user/list')
     const http = accountApi([])
-    http.set('POST /admin/userManagement/updateAddresses/u-1001/SHIPPING', (req: { data: { addresses: typeof ADDRESS[] } }) => ({
+    http.set('POST /admin/userManagement/updateAddresses/u-1001/SHIPPING', (req: { data: { addresses: (typeof ADDRESS & { unit?: string })[] } }) => ({
       addresses: req.data.addresses.map((a, i) => ({ ...a, id: `n${i}`, isDefault: i === 0, unit: a.unit ?? '' }))
     }))
     const { container } = renderAccount()
