@@ -7,6 +7,9 @@ import { useT } from '@/hooks/useT'
 import { EmptyState } from '@/components/common/EmptyState'
 import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
+import { InNameOrder } from './InNameOrder'
+import { fullName } from '@/domain/personName'
+import { useLocale } from '@/stores/locale'
 import { SelectPicker } from './SelectPicker'
 import '@/i18n/walkthrough'
 import './MyAccount.scss'
@@ -18,6 +21,7 @@ const oneLine = (a: Address) =>
 export function AddressBook() {
   const t = useT()
   const localized = useLocalized()
+  const language = useLocale((s) => s.language)
   const a = useAddresses()
   const { form } = a
   const countryOptions = a.countries.map((c) => ({ value: c.code, label: localized(c.nameContent, c.name) }))
@@ -32,7 +36,7 @@ export function AddressBook() {
       {a.addresses?.map((address, index) => (
         <View key={address.id ?? index} className="address-card">
           <Text className="address-card__name">
-            {address.firstName} {address.lastName}
+            {fullName(address.firstName, address.lastName, language)}
             {address.isDefault ? ` · ${t('user.addresses.default')}` : ''}
           </Text>
           <Text className="address-card__line">{oneLine(address)}</Text>
@@ -51,8 +55,10 @@ export function AddressBook() {
 
       {a.editing !== null ? (
         <View className="address-form">
-          <Field name="firstName" label={t('account.field.firstName')} value={form.values.firstName} onChange={(v) => form.setField('firstName', v)} error={form.errors.firstName} maxlength={60} />
-          <Field name="lastName" label={t('account.field.lastName')} value={form.values.lastName} onChange={(v) => form.setField('lastName', v)} error={form.errors.lastName} maxlength={60} />
+          <InNameOrder
+            first={<Field name="firstName" label={t('account.field.firstName')} value={form.values.firstName} onChange={(v) => form.setField('firstName', v)} error={form.errors.firstName} maxlength={60} />}
+            last={<Field name="lastName" label={t('account.field.lastName')} value={form.values.lastName} onChange={(v) => form.setField('lastName', v)} error={form.errors.lastName} maxlength={60} />}
+          />
           <Field name="phone" label={t('account.field.phone')} value={form.values.phone} onChange={(v) => form.setField('phone', v)} error={form.errors.phone} maxlength={30} />
           <Field name="streetNumberAndNameDetails" label={t('account.field.street')} value={form.values.streetNumberAndNameDetails} onChange={(v) => form.setField('streetNumberAndNameDetails', v)} error={form.errors.streetNumberAndNameDetails} />
           <Field name="unit" label={t('account.field.unit')} value={form.values.unit ?? ''} onChange={(v) => form.setField('unit', v)} maxlength={40} />

@@ -3,6 +3,7 @@ import { Checkbox, Label } from '@/components/taro/FormComponents'
 import type { Address } from '@/api/account'
 import type { CheckoutConfig, DeliveryLocation, Slot } from '@/api/checkout'
 import { Field } from '@/components/account/Field'
+import { InNameOrder } from '@/components/account/InNameOrder'
 import type { StoreClock } from '@/domain/storeClock'
 import type { FieldName, TypedField } from '@/domain/checkoutForm'
 import { addressSummary } from '@/domain/savedAddresses'
@@ -17,11 +18,12 @@ import { SlotPicker } from './SlotPicker'
 /** The signed-in shopper's address book: one tap fills the delivery fields below (which stay editable). */
 function SavedAddresses({ choices, selected, onChoose }: { choices: { key: string; address: Address }[]; selected: string | null; onChoose(key: string): void }) {
   const t = useT()
+  const language = useLocale((s) => s.language)
   if (!choices.length) return null
   return (
     <View className="checkout__saved-addresses">
       <Text className="checkout__note">{t('checkout.savedAddresses')}</Text>
-      <Choices name="savedAddress" options={choices.map(({ key, address }) => ({ value: key, label: addressSummary(address) }))} selected={selected} onSelect={onChoose} />
+      <Choices name="savedAddress" options={choices.map(({ key, address }) => ({ value: key, label: addressSummary(address, language) }))} selected={selected} onSelect={onChoose} />
       <Text className="checkout__note">{t('checkout.savedAddressesHint')}</Text>
     </View>
   )
@@ -79,8 +81,10 @@ export function DeliverySection(props: {
     <Section name="delivery" title={t('checkout.deliveryAddress')}>
       <DeliveryRules rules={props.rules} currency={props.currency} locations={props.locations} />
       <SavedAddresses choices={props.savedAddresses} selected={props.selectedSavedAddress} onChoose={props.onSavedAddress} />
-      <Field name="address.firstName" label={t('checkout.field.firstName')} value={a.firstName} onChange={set('firstName')} error={error('address.firstName')} onBlur={leave('address.firstName')} maxlength={60} />
-      <Field name="address.lastName" label={t('checkout.field.lastName')} value={a.lastName} onChange={set('lastName')} maxlength={60} />
+      <InNameOrder
+        first={<Field name="address.firstName" label={t('checkout.field.firstName')} value={a.firstName} onChange={set('firstName')} error={error('address.firstName')} onBlur={leave('address.firstName')} maxlength={60} />}
+        last={<Field name="address.lastName" label={t('checkout.field.lastName')} value={a.lastName} onChange={set('lastName')} maxlength={60} />}
+      />
       <Field name="address.phone" label={t('checkout.field.phone')} value={a.phone} onChange={set('phone')} error={error('address.phone')} onBlur={leave('address.phone')} inputType="tel" maxlength={30} />
       <Field
         name="address.streetNumberAndNameDetails"

@@ -84,7 +84,8 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     renderAccount()
     await settle()
     expect(screen.getByText(text.title)).toBeInTheDocument()
-    expect(screen.getByText('Lin Chen')).toBeInTheDocument()
+    // The name reads in the language's order: 姓 before 名 in Chinese.
+    expect(screen.getByText(lang === 'zh' ? 'Chen Lin' : 'Lin Chen')).toBeInTheDocument()
     expect(screen.getByText('lin@example.com')).toBeInTheDocument()
     expect(screen.getByText('100 Queen St W, Toronto, ON, M5H 2N2, CA')).toBeInTheDocument()
     expect(screen.getByText(text.balance)).toBeInTheDocument()
