@@ -131,3 +131,14 @@ export type InventoryQuery = Static<typeof InventoryQuery>
 /** Stock of one option pair ('' for a product without options: its total stock). */
 export const Inventory = Type.Object({ productId: Type.String(), optionPair: Type.String(), available: Type.Integer() })
 export type Inventory = Static<typeof Inventory>
+
+/**
+ * Close matches for a search term that found nothing ("did you mean"), from the catalogue's own words in English and
+ * Chinese; empty when nothing is close. Not in the spec: search help of the shopper walkthrough (issue 18).
+ */
+export const SearchSuggestions = Type.Object({ suggestions: Type.Array(Type.String()) })
+export type SearchSuggestions = Static<typeof SearchSuggestions>
+/** The terms shoppers searched most, normalised (lower case), most searched first. */
+export const PopularSearches = Type.Object({ terms: Type.Array(Type.String()) })
+export type PopularSearches = Static<typeof PopularSearches>
+export const POPULAR_SEARCHES_LIMIT = 8

@@ -10,6 +10,7 @@ import { seedBlog } from './blog.ts';
 import { seedInfluencers } from './influencers.ts';
 import { seedMembers } from './members.ts';
 import { seedCampaigns } from './campaigns.ts';
+import { seedSearchTerms } from './search.ts';
 import * as S from './store.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
@@ -29,6 +30,7 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.influencers', run: (q) => seedInfluencers(q) },
   { key: 'seeded.members', run: (q) => seedMembers(q) },
   { key: 'seeded.campaigns', run: (q) => seedCampaigns(q) },
+  { key: 'seeded.searchTerms', run: (q) => seedSearchTerms(q) },
 ];
 
 async function seedAddedLater(db: Db, log: (m: string) => void) {
