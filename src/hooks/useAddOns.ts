@@ -14,6 +14,8 @@ export function useAddOns(excludeProductId?: string) {
   const [addOns, setAddOns] = useState<Product[]>([])
   const [addingId, setAddingId] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  /** The add-ons put in the cart from this list (their button says so). */
+  const [addedIds, setAddedIds] = useState<string[]>([])
   const changeCart = useCart((s) => s.change)
 
   useEffect(() => {
@@ -34,7 +36,8 @@ export function useAddOns(excludeProductId?: string) {
       setError(null)
       const ok = await changeCart(() => cartApi.addAddOn(addOn.id, 1))
       setAddingId(null)
-      if (!ok) {
+      if (ok) setAddedIds((ids) => (ids.includes(addOn.id) ? ids : [...ids, addOn.id]))
+      else {
         setError(useCart.getState().error)
         useCart.getState().clearError()
       }
@@ -43,5 +46,5 @@ export function useAddOns(excludeProductId?: string) {
     [changeCart]
   )
 
-  return { addOns, add, addingId, error }
+  return { addOns, add, addingId, addedIds, error }
 }

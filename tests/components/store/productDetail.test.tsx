@@ -10,14 +10,14 @@ const TEXT = {
     name: 'Panda Hoodie', chooseAll: 'Choose every option to see availability.', inStock: (n: number) => `${n} in stock`, optionSoldOut: 'This choice is sold out',
     onlyLeft: (n: number) => `Only ${n} left in stock`, add: 'Add to cart', added: 'Added to your cart', soldOut: 'Sold out', notFound: 'This product is not available.',
     medium: 'Medium', small: 'Small', red: 'Red', black: 'Black', related: 'You may also like', addOns: 'Add-ons', wrap: 'Gift Wrapping', addAddOn: 'Add',
-    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', chooseSize: 'Choose Size',
+    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', chooseSize: 'Choose Size', addOnAdded: 'Added ✓',
     pleaseChooseSize: 'Please choose: Size', pleaseChooseColour: 'Please choose: Colour', redSoldOut: 'Red, sold out'
   },
   zh: {
     name: '熊猫连帽衫', chooseAll: '选择所有选项后可查看库存。', inStock: (n: number) => `库存 ${n} 件`, optionSoldOut: '该选项已售罄',
     onlyLeft: (n: number) => `库存仅剩 ${n} 件`, add: '加入购物车', added: '已加入购物车', soldOut: '已售罄', notFound: '该商品暂不可用。',
     medium: '中号', small: '小号', red: '红色', black: '黑色', related: '猜你喜欢', addOns: '加购商品', wrap: '礼品包装', addAddOn: '加入',
-    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', chooseSize: '请选择尺码',
+    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', chooseSize: '请选择尺码', addOnAdded: '已加入 ✓',
     pleaseChooseSize: '请先选择尺码', pleaseChooseColour: '请先选择颜色', redSoldOut: '红色，已售罄'
   }
 }
@@ -132,6 +132,10 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     fireEvent.click(pageBody(container, '.product-page__add'))
     await act(async () => undefined)
     expect(http.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+    // No extras beside something that cannot be bought.
+    await waitFor(() => expect(http.calls.some((c) => c.path === '/productManagement2/products/addon')).toBe(true))
+    await act(async () => undefined)
+    expect(container.querySelector('.add-on-list')).toBeNull()
   })
 
   it("keeps the cart and shows the server's message when adding fails", async () => {
@@ -162,6 +166,8 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     await act(async () => undefined)
     expect(http.calls.find((c) => c.path === '/shoppingManagement4/iCart')?.body).toEqual({ productId: '1090', quantity: 1 })
     expect(useCart.getState().cart?.lineItems['1090|']?.addOn).toBe(true)
+    // The add-on's own button says it is in the cart.
+    expect(await within(addOns).findByText(text.addOnAdded)).toBeTruthy()
   })
 
   it('shares in an 800x500 popup and confirms a copied link for 2 seconds', async () => {

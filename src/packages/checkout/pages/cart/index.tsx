@@ -50,7 +50,7 @@ export default function CartPage() {
                 />
               ))}
             </View>
-            <AddOnList title={t('cart.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
+            <AddOnList title={t('cart.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} addedIds={addOns.addedIds} error={addOns.error} onAdd={addOns.add} />
           </View>
           <View className="cart-page__summary">
             <CartTotals cart={cart} />

@@ -145,7 +145,8 @@ export default function ProductPage() {
           </Text>
         </View>
         <RichDetail blocks={richDetail.blocks} />
-        <AddOnList title={t('product.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
+        {/* Extras go with something to buy: none beside a sold-out product. */}
+        {product.soldOut ? null : <AddOnList title={t('product.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} addedIds={addOns.addedIds} error={addOns.error} onAdd={addOns.add} />}
         <ProductRow title={t('product.related')} products={detail.related} />
       </View>
     </Shell>

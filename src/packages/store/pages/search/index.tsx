@@ -28,6 +28,7 @@ export default function SearchPage() {
         <View className="search-page__form" role="search">
           <Input
             className="search-page__input"
+            name="q"
             type="text"
             confirmType="search"
             value={search.draft}
