@@ -95,7 +95,7 @@ for (const kind of ['weapp', 'alipay']) {
         await mp.waitFor(() => mp.textsOf('cart-line__name').includes('Egg Tarts 6-pack'), { what: 'the line back in the cart' })
         assert.ok(!mp.text().includes('Removed Egg Tarts 6-pack'))
         const adds = requestsTo(mp, 'POST', '/shoppingManagement4/myCart').filter((r) => !r.path.includes('/delete'))
-        assert.equal(adds.length, 2)
+        assert.equal(adds.length, 2, JSON.stringify(mp.requests.filter((r) => r.path.includes('shoppingManagement4')).map((r) => [r.method, r.path, r.status])))
         const body = (r) => (typeof r.body === 'string' ? JSON.parse(r.body) : r.body)
         assert.deepEqual(body(adds[1]), body(adds[0]))
         await mp.waitFor(() => mp.textsOf('tab-bar__badge')[0] === '1', { what: 'the cart badge to show 1 again' })

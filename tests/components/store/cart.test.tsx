@@ -231,6 +231,30 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     expect(lineEl(container, '1050|color:Red,size:M')).toBeTruthy()
   })
 
+  it('a removal answered before the page\'s first cart read keeps the removal (the older read is dropped)', async () => {
+    resetStore(lang, '/checkout/cart')
+    useCart.setState({ cart: cartOf(beans, hoodie) })
+    let answerRead: () => void = () => undefined
+    const read = new Promise<void>((resolve) => (answerRead = resolve))
+    serve(cartOf(beans, hoodie), {
+      'GET /shoppingManagement4/myCart': async () => {
+        await read
+        return cartOf(beans, hoodie)
+      },
+      'POST /shoppingManagement4/myCart/delete': cartOf(beans)
+    })
+    const { container } = render(<CartPage />)
+    fireEvent.click(within(lineEl(container, '1050|color:Red,size:M')).getByText(text.remove))
+    expect(await screen.findByText(text.removed)).toBeTruthy()
+    await act(async () => {
+      answerRead()
+      await read
+    })
+    await act(async () => undefined)
+    expect(screen.queryByText(text.hoodie)).toBeNull()
+    expect(useCart.getState().cart?.itemCount).toBe(2)
+  })
+
   it('offers add-ons that go in through iCart and show as add-on lines', async () => {
     resetStore(lang, '/checkout/cart')
     const withWrap = cartOf(beans, line({ itemKey: '1090|', productId: '1090', name: 'Gift Wrapping', nameContent: { en: 'Gift Wrapping', zh: '礼品包装' }, unitPrice: 500, addOn: true, available: 500 }))
