@@ -107,6 +107,8 @@ const TEXT: Record<Language, Record<string, string>> = {
     postCodeFormat: 'Enter a postal code like A1A 1A1.',
     postCodeProvince: 'This postal code is in another province: check the province or the code.',
     ontario: 'Ontario',
+    earliest: 'Earliest · 09:00',
+    moreTimes: 'More times (14)',
     pickup: 'Pickup',
     delivery: 'Delivery',
     eatIn: 'Eat in',
@@ -138,6 +140,8 @@ const TEXT: Record<Language, Record<string, string>> = {
     postCodeFormat: '请按 A1A 1A1 的格式填写邮政编码。',
     postCodeProvince: '该邮政编码属于其他省份，请检查省份或邮编。',
     ontario: '安大略省',
+    earliest: '最早 · 09:00',
+    moreTimes: '更多时间（14）',
     pickup: '自取',
     delivery: '配送',
     eatIn: '堂食',
@@ -478,6 +482,20 @@ describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
     await click(option('pickupDate', '2030-01-09'))
     expect(page().getByText('Pickup date 2030-01-09 is not available (choose within the next 2 days)')).toBeInTheDocument()
     expect(http.calls.filter((c) => c.method === 'POST' && c.path === '/common3/timeZoneInfo/GMT')).toHaveLength(1)
+  })
+
+  test('a long day of pickup times: the earliest named, the first eight shown, More times shows the rest', async () => {
+    const times = Array.from({ length: 22 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`)
+    server({ 'GET /shoppingManagement4/checkoutConfig': { ...CONFIG, pickup: { ...CONFIG.pickup, slots: [{ date: TODAY, times }] } } })
+    await renderCheckout()
+    await click(option('method', 'PICKUP'))
+    await click(option('pickupDate', TODAY))
+    const shown = () => [...document.querySelectorAll('.checkout-choices__option[data-name="pickupTime"]')].map((e) => e.getAttribute('data-value'))
+    await waitFor(() => expect(shown()).toEqual(times.slice(0, 8)))
+    expect(option('pickupTime', '09:00').textContent).toBe(text.earliest)
+    await click(page().getByText(text.moreTimes))
+    expect(shown()).toEqual(times)
+    expect(page().queryByText(text.moreTimes)).toBeNull()
   })
 
   test('choosing delivery asks for the delivery rules as they are now: their fee, minimum and slots are shown', async () => {
