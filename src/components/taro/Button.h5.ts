@@ -1,7 +1,6 @@
 import { createElement, forwardRef } from 'react'
 import type { Button as TaroButton, ButtonProps } from '@tarojs/components'
 import { defineButton, wrapWebComponent } from './webComponents.h5'
-import './Button.h5.scss'
 
 /** H5: Taro's button web component, wrapped the way '@tarojs/components' does (see Button.ts for why). */
 const TaroButtonCore = wrapWebComponent<typeof TaroButton>('taro-button-core', defineButton)
