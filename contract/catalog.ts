@@ -71,7 +71,12 @@ export const TermParams = Type.Object({ term: Type.String({ minLength: 1, maxLen
 export type TermParams = Static<typeof TermParams>
 export const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) })
 export type NameParams = Static<typeof NameParams>
-export const AddonQuery = Type.Object({ tagName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery })
+export const AddonQuery = Type.Object({
+  tagName: Type.Optional(Type.String({ maxLength: 100 })),
+  /** The product they are offered beside: only add-ons for its category (tag 'for:<category>') or for any product. */
+  productId: Type.Optional(Type.String({ maxLength: 20 })),
+  ...PagingQuery
+})
 export type AddonQuery = Static<typeof AddonQuery>
 export const RelatedQuery = Type.Object(PagingQuery)
 export type RelatedQuery = Static<typeof RelatedQuery>

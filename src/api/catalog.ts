@@ -27,7 +27,8 @@ export const catalogApi = {
   searchSuggestions: (term: string) => http.get<SearchSuggestions>(`/productManagement2/products/searchSuggestions/${encodeURIComponent(term)}`),
   /** The terms shoppers search for most. */
   popularSearches: () => http.get<PopularSearches>('/productManagement2/products/popularSearches'),
-  addons: (tagName: string) => http.get<Products>('/productManagement2/products/addon', { tagName }),
+  /** Add-ons; beside a product (`productId`), those for its kind of product only. */
+  addons: (tagName: string, productId?: string) => http.get<Products>('/productManagement2/products/addon', productId ? { tagName, productId } : { tagName }),
   /** The brands and how many products each lists (spec §7 GET /productManagement/brands). */
   brands: () => http.get<Brands>('/productManagement/brands'),
   /** A category list's first product and its heading (title, text, banner): asked for the heading only. */

@@ -7,7 +7,7 @@ import { useCart } from '@/stores/cart'
 export const ADD_ON_TAG = 'addon'
 
 /**
- * Add-ons offered beside a product or the cart, added through iCart. A failed add keeps the cart as it
+ * Add-ons offered beside a product (those for its kind of product) or the cart, added through iCart. A failed add keeps the cart as it
  * was; its message is kept here, next to the add-on list.
  */
 export function useAddOns(excludeProductId?: string) {
@@ -21,7 +21,7 @@ export function useAddOns(excludeProductId?: string) {
   useEffect(() => {
     let live = true
     // Without the list the page still works; the add-on section is simply left out.
-    catalogApi.addons(ADD_ON_TAG).then(
+    catalogApi.addons(ADD_ON_TAG, excludeProductId).then(
       (res) => live && setAddOns(res.products.filter((p) => p.id !== excludeProductId && !p.soldOut)),
       () => live && setAddOns([])
     )

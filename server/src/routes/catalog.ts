@@ -83,8 +83,10 @@ export default async function catalogRoutes(server: FastifyInstance) {
   app.get('/productManagement2/products/addon', {
     schema: { querystring: AddonQuery, response: { 200: Products } },
   }, async (req) => {
-    const q = req.query as LQ;
-    const products = await listProducts(db, { tagName: q.tagName || 'addon' }, 'priceLowToHigh', q.numberToLoad ?? 20, q.startingPosition ?? 0);
+    const q = req.query as LQ & { productId?: string };
+    // Beside a product: the add-ons for its category and those for any product (beside an unknown one: every add-on).
+    const beside = q.productId && /^\d+$/.test(q.productId) ? await getProduct(db, Number(q.productId)).catch(() => null) : null;
+    const products = await listProducts(db, { tagName: q.tagName || 'addon', addOnsFor: beside?.category }, 'priceLowToHigh', q.numberToLoad ?? 20, q.startingPosition ?? 0);
     return { products };
   });
 

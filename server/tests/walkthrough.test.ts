@@ -58,3 +58,17 @@ test('popular searches: the seeded demo terms, then what shoppers search for and
   assert.equal(after[0], 'panda');
   assert.ok(!after.includes('zzzzqqq'));
 });
+
+test('add-ons beside a product: those for its category and those for any product', async () => {
+  const names = async (query: string) => (ok(await s.get(`/productManagement2/products/addon?tagName=addon${query}`)).products as { name: string }[]).map((p) => p.name).sort();
+  const idOf = async (name: string) => (ok(await s.get(`/productManagement2/products/search/${encodeURIComponent(name)}`)).products as { id: string; name: string }[]).find((p) => p.name === name)!.id;
+  const everything = await names('');
+  assert.equal(everything.length, 5);
+  const anyProduct = ['Gift Wrapping', 'Greeting Card', 'Reusable Bag'];
+  assert.deepEqual(await names(`&productId=${await idOf('Logo T-Shirt')}`), anyProduct);
+  assert.deepEqual(await names(`&productId=${await idOf('House Blend Coffee Beans 340g')}`), [...anyProduct, 'Extra Espresso Shot', 'Oat Milk Upgrade'].sort());
+  assert.deepEqual(await names(`&productId=${await idOf('West Lake Longjing 100g')}`), [...anyProduct, 'Oat Milk Upgrade'].sort());
+  // An unknown product: every add-on, not an error.
+  assert.deepEqual(await names('&productId=999999'), everything);
+  isError(await s.get(`/productManagement2/products/addon?productId=${'9'.repeat(21)}`), 400);
+});
