@@ -51,6 +51,14 @@ export function AddressBook() {
           </View>
         </View>
       ))}
+      {a.removed ? (
+        <View className="address-book__undo" role="status">
+          <Text>{t('walk.addressRemoved')}</Text>
+          <Text className="address-book__undo-action" role="button" tabIndex={0} onClick={a.undoRemove}>
+            {t('walk.undo')}
+          </Text>
+        </View>
+      ) : null}
       <FormError message={a.removeError} />
 
       {a.editing !== null ? (

@@ -14,12 +14,14 @@ const TEXT: Record<Language, Record<string, string>> = {
     title: 'My account', addresses: 'Addresses', add: 'Add an address', save: 'Save', edit: 'Edit', required: 'This field is required.',
     phoneInvalid: 'Enter a valid phone number.', noAddresses: 'No saved addresses yet.', balance: 'Balance', signOut: 'Sign out',
     orders: 'My orders', changeImage: 'Change picture', ontario: 'Ontario', forOrder: 'Refund (order 100007)',
+    remove: 'Remove', addressRemoved: 'Address removed', undo: 'Undo',
     province: 'Province / state', postCodeFormat: 'Enter a postal code like A1A 1A1.', postCodeProvince: 'This postal code is in another province: check the province or the code.'
   },
   zh: {
     title: '我的账户', addresses: '地址', add: '添加地址', save: '保存', edit: '编辑', required: '此项为必填项。',
     phoneInvalid: '请输入有效的电话号码。', noAddresses: '还没有保存的地址。', balance: '余额', signOut: '退出登录',
     orders: '我的订单', changeImage: '更换头像', ontario: '安大略省', forOrder: 'Refund（订单 100007）',
+    remove: '删除', addressRemoved: '地址已删除', undo: '撤销',
     province: '省 / 州', postCodeFormat: '请按 A1A 1A1 的格式填写邮政编码。', postCodeProvince: '该邮政编码属于其他省份，请检查省份或邮编。'
   }
 }
@@ -182,6 +184,25 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     const saved = http.calls.filter((c) => c.path.includes('updateAddresses')).pop()
     expect(saved?.body).toMatchObject({ addresses: [{ province: 'BC', postCode: 'V6X 4J7', country: 'CA', city: 'Richmond' }] })
     expect(screen.queryByText(text.postCodeProvince)).toBeNull()
+  })
+
+  it('removing an address offers Undo, which saves the list as it was', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = accountApi()
+    http.set('POST /admin/userManagement/updateAddresses/u-1001/SHIPPING', (req: { data: { addresses: typeof ADDRESS[] } }) => ({ addresses: req.data.addresses }))
+    renderAccount()
+    await settle()
+    expect(screen.getByText('100 Queen St W, Toronto, ON, M5H 2N2, CA')).toBeInTheDocument()
+    fireEvent.click(screen.getByText(text.remove))
+    await settle()
+    expect(screen.queryByText('100 Queen St W, Toronto, ON, M5H 2N2, CA')).toBeNull()
+    expect(screen.getByRole('status')).toHaveTextContent(text.addressRemoved)
+    fireEvent.click(screen.getByRole('button', { name: text.undo }))
+    await settle()
+    expect(screen.getByText('100 Queen St W, Toronto, ON, M5H 2N2, CA')).toBeInTheDocument()
+    expect(screen.queryByText(text.addressRemoved)).toBeNull()
+    const saves = http.calls.filter((c) => c.path.includes('updateAddresses')).map((c) => c.body)
+    expect(saves).toEqual([{ addresses: [] }, { addresses: [ADDRESS] }])
   })
 
   it('a new profile picture is chosen, uploaded and shown', async () => {
