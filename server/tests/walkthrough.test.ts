@@ -54,9 +54,13 @@ test('popular searches: the seeded demo terms, then what shoppers search for and
   // A search that finds nothing is not counted; one that finds something is, in lower case.
   for (let i = 0; i < 60; i++) ok(await s.get('/productManagement2/products/searchCount/zzzzqqq'));
   for (let i = 0; i < 60; i++) ok(await s.get(`/productManagement2/products/searchCount/${encodeURIComponent(i % 2 ? 'Panda' : ' panda ')}`));
+  // A fragment that finds products but is no catalogue word is not counted either ("rea" is inside "Bread" and "Breakfast").
+  assert.ok(ok(await s.get('/productManagement2/products/searchCount/rea')).count > 0);
+  for (let i = 0; i < 60; i++) ok(await s.get('/productManagement2/products/searchCount/rea'));
   const after = ok(await s.get('/productManagement2/products/popularSearches')).terms as string[];
   assert.equal(after[0], 'panda');
   assert.ok(!after.includes('zzzzqqq'));
+  assert.ok(!after.includes('rea'));
 });
 
 test('add-ons beside a product: those for its category and those for any product', async () => {

@@ -115,10 +115,23 @@ export async function didYouMean(q: Queryable, term: string): Promise<string[]> 
   return changed ? [fixed.join(' ')] : [];
 }
 
-/** Counts a search that found something (the term normalised: trimmed, lower case, inner spaces single). */
+/**
+ * A term made of the catalogue's own words (each English word whole, a Chinese term inside a Chinese name), so the
+ * popular list never shows a fragment searched over and over ("rea" finds "Banana Bread" but is no word of it).
+ */
+function isCatalogueTerm(vocab: Vocabulary, clean: string): boolean {
+  if (HAN.test(clean)) return [...vocab.chinese.keys()].some((name) => name.includes(clean));
+  const words = clean.match(/\p{L}+|\d+/gu) ?? [];
+  return words.length > 0 && words.every((w) => /^\d+$/.test(w) || vocab.words.has(w));
+}
+
+/**
+ * Counts a search that found something (the term normalised: trimmed, lower case, inner spaces single) when it is made
+ * of the catalogue's own words.
+ */
 export async function recordSearch(q: Queryable, term: string): Promise<void> {
   const clean = term.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (!clean || clean.length > 100) return;
+  if (!clean || clean.length > 100 || !isCatalogueTerm(await vocabulary(q), clean)) return;
   await q.query(
     `INSERT INTO search_terms (term, searches) VALUES ($1, 1)
      ON CONFLICT (term) DO UPDATE SET searches = search_terms.searches + 1, last_searched_at = now()`,
