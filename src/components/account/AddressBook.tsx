@@ -5,6 +5,7 @@ import { useAddresses } from '@/hooks/useAddresses'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { EmptyState } from '@/components/common/EmptyState'
+import { UndoBar } from '@/components/common/UndoBar'
 import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import { InNameOrder } from './InNameOrder'
@@ -51,14 +52,7 @@ export function AddressBook() {
           </View>
         </View>
       ))}
-      {a.removed ? (
-        <View className="address-book__undo" role="status">
-          <Text>{t('walk.addressRemoved')}</Text>
-          <Text className="address-book__undo-action" role="button" tabIndex={0} onClick={a.undoRemove}>
-            {t('walk.undo')}
-          </Text>
-        </View>
-      ) : null}
+      {a.removed ? <UndoBar className="address-book__undo" message={t('walk.addressRemoved')} onUndo={a.undoRemove} /> : null}
       <FormError message={a.removeError} />
 
       {a.editing !== null ? (

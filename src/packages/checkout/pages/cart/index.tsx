@@ -3,6 +3,7 @@ import { Button } from '@/components/taro/Button'
 import { CartLine } from '@/components/cart/CartLine'
 import { CartTotals } from '@/components/cart/CartTotals'
 import { EmptyState } from '@/components/common/EmptyState'
+import { UndoBar } from '@/components/common/UndoBar'
 import { Spinner } from '@/components/common/Spinner'
 import { AddOnList } from '@/components/product/AddOnList'
 import { Shell } from '@/components/shell/Shell'
@@ -77,12 +78,7 @@ export default function CartPage() {
           </View>
         ) : null}
         {page.removed ? (
-          <View className="cart-page__undo" role="status">
-            <Text className="cart-page__undo-text">{t('walk.lineRemoved', { name: localized(page.removed.nameContent, page.removed.name) })}</Text>
-            <Text className="cart-page__undo-action" role="button" tabIndex={0} onClick={page.undoRemove}>
-              {t('walk.undo')}
-            </Text>
-          </View>
+          <UndoBar className="cart-page__undo" message={t('walk.lineRemoved', { name: localized(page.removed.nameContent, page.removed.name) })} onUndo={page.undoRemove} />
         ) : null}
         {body}
       </View>
