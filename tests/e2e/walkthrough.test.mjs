@@ -1,7 +1,8 @@
 // Issue 18 (the shopper walkthrough) in headless Chromium against the real server, on 360 px and 390 px phones in
 // English and Chinese: the account's buttons drawn whole and Edit/Remove at one height, the address form's province a
 // native select checked against the postal code (姓 asked before 名 in Chinese), search help (popular and recent
-// searches, "did you mean"), and Undo after removing a cart line — each page without sideways scrolling.
+// searches, "did you mean"), Undo after removing a cart line and the order comment's font — each page without
+// sideways scrolling.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { launchBrowser, openContext, startStack } from './harness.mjs'
@@ -125,6 +126,17 @@ for (const [viewport, language] of [['narrowPhone', 'en'], ['phone', 'zh']]) {
         assert.equal((await back).status(), 200)
         await line.waitFor(WAIT)
         await banner.waitFor({ state: 'detached', ...WAIT })
+
+        // The order comment is typed in the page's font, in one frame (it was the browser's monospace in a box in a box).
+        await open(page, stack.baseUrl, '/checkout')
+        const comment = visible(page, '.checkout__textarea .taro-textarea')
+        await comment.waitFor(WAIT)
+        const style = await comment.evaluate((el) => {
+          const cs = getComputedStyle(el)
+          return { font: cs.fontFamily, page: getComputedStyle(el.closest('.checkout')).fontFamily, border: cs.borderTopWidth }
+        })
+        assert.deepEqual(style, { font: style.page, page: style.page, border: '0px' })
+        assert.doesNotMatch(style.font, /monospace/)
         assert.deepEqual(errors, [])
       } finally {
         await context.close()
