@@ -71,7 +71,12 @@ export const TermParams = Type.Object({ term: Type.String({ minLength: 1, maxLen
 export type TermParams = Static<typeof TermParams>
 export const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) })
 export type NameParams = Static<typeof NameParams>
-export const AddonQuery = Type.Object({ tagName: Type.Optional(Type.String({ maxLength: 100 })), ...PagingQuery })
+export const AddonQuery = Type.Object({
+  tagName: Type.Optional(Type.String({ maxLength: 100 })),
+  /** The product they are offered beside: only add-ons for its category (tag 'for:<category>') or for any product. */
+  productId: Type.Optional(Type.String({ maxLength: 20 })),
+  ...PagingQuery
+})
 export type AddonQuery = Static<typeof AddonQuery>
 export const RelatedQuery = Type.Object(PagingQuery)
 export type RelatedQuery = Static<typeof RelatedQuery>
@@ -131,3 +136,14 @@ export type InventoryQuery = Static<typeof InventoryQuery>
 /** Stock of one option pair ('' for a product without options: its total stock). */
 export const Inventory = Type.Object({ productId: Type.String(), optionPair: Type.String(), available: Type.Integer() })
 export type Inventory = Static<typeof Inventory>
+
+/**
+ * Close matches for a search term that found nothing ("did you mean"), from the catalogue's own words in English and
+ * Chinese; empty when nothing is close. Not in the spec: search help of the shopper walkthrough (issue 18).
+ */
+export const SearchSuggestions = Type.Object({ suggestions: Type.Array(Type.String()) })
+export type SearchSuggestions = Static<typeof SearchSuggestions>
+/** The terms shoppers searched most, normalised (lower case), most searched first. */
+export const PopularSearches = Type.Object({ terms: Type.Array(Type.String()) })
+export type PopularSearches = Static<typeof PopularSearches>
+export const POPULAR_SEARCHES_LIMIT = 8

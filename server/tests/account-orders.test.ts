@@ -127,10 +127,15 @@ test('userInfo and addresses: own only, validated', async () => {
   const saved = ok(await s.post(`/admin/userManagement/updateAddresses/${userID}/SHIPPING`, { addresses: [ADDRESS, { ...ADDRESS, streetNumberAndNameDetails: '1 Main St', postCode: 'm5v1a1' }] }));
   assert.equal(saved.addresses.length, 2);
   assert.equal(saved.addresses[0].isDefault, true);
-  assert.equal(saved.addresses[1].postCode, 'M5V1A1');
+  assert.equal(saved.addresses[1].postCode, 'M5V 1A1'); // stored as Canadians write it
   const got = ok(await s.get('/admin/userManagement/getAddresses/me/type/shipping'));
   assert.equal(got.addresses.length, 2);
   isError(await s.post(`/admin/userManagement/updateAddresses/${userID}/SHIPPING`, { addresses: [{ ...ADDRESS, postCode: 'nope' }] }), 400);
+  // A Canadian code's first letter names its province: V is British Columbia, not Alberta.
+  const elsewhere = isError(await s.post(`/admin/userManagement/updateAddresses/${userID}/SHIPPING`, { addresses: [{ ...ADDRESS, city: 'Richmond', province: 'AB', postCode: 'V6X 4J7' }] }), 400);
+  assert.match(elsewhere.message, /postal code 'V6X 4J7' is not in AB/);
+  assert.equal(ok(await s.post(`/admin/userManagement/updateAddresses/${userID}/SHIPPING`, { addresses: [...got.addresses, { ...ADDRESS, city: 'Richmond', province: 'BC', postCode: 'v6x-4j7' }] })).addresses[2].postCode, 'V6X 4J7');
+  ok(await s.post(`/admin/userManagement/updateAddresses/${userID}/SHIPPING`, { addresses: got.addresses }));
   isError(await s.post(`/admin/userManagement/updateAddresses/${userID}/SHIPPING`, { addresses: 'x' }), 400);
   isError(await s.get(`/admin/userManagement/getAddresses/${userID}/type/HOME`), 400);
   // another shopper cannot read or write them

@@ -2,7 +2,9 @@
  * Product calls (spec §7 "Product and cart"). Money is in minor units of `currency`; names and descriptions come in
  * both languages. Payload types: contract/catalog.ts.
  */
-import type { Brands, Categories, CategoryPage, Inventory, Product, ProductDetail, ProductListQuery, ProductPage, Products, TagPage } from '@contract/catalog'
+import type {
+  Brands, Categories, CategoryPage, Inventory, PopularSearches, Product, ProductDetail, ProductListQuery, ProductPage, Products, SearchSuggestions, TagPage
+} from '@contract/catalog'
 import type { Count } from '@contract/common'
 import type { ListFilter } from '@/domain/productQuery'
 import { http, type Query } from './http'
@@ -21,7 +23,12 @@ export const catalogApi = {
   search: (term: string, page: { startingPosition: number; numberToLoad: number }) =>
     http.get<ProductPage>(`/productManagement2/products/search/${encodeURIComponent(term)}`, page),
   searchCount: (term: string) => http.get<Count>(`/productManagement2/products/searchCount/${encodeURIComponent(term)}`),
-  addons: (tagName: string) => http.get<Products>('/productManagement2/products/addon', { tagName }),
+  /** "Did you mean": close matches for a term that found nothing (search help, issue 18). */
+  searchSuggestions: (term: string) => http.get<SearchSuggestions>(`/productManagement2/products/searchSuggestions/${encodeURIComponent(term)}`),
+  /** The terms shoppers search for most. */
+  popularSearches: () => http.get<PopularSearches>('/productManagement2/products/popularSearches'),
+  /** Add-ons; beside a product (`productId`), those for its kind of product only. */
+  addons: (tagName: string, productId?: string) => http.get<Products>('/productManagement2/products/addon', productId ? { tagName, productId } : { tagName }),
   /** The brands and how many products each lists (spec §7 GET /productManagement/brands). */
   brands: () => http.get<Brands>('/productManagement/brands'),
   /** A category list's first product and its heading (title, text, banner): asked for the heading only. */

@@ -4,6 +4,7 @@
  */
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '@contract/constants'
 import type { IdType } from '@/api/account'
+import { postcodeProblem } from './postcode'
 
 export type FieldError =
   | 'required'
@@ -16,6 +17,8 @@ export type FieldError =
   | 'passportNumberInvalid'
   | 'photoRequired'
   | 'emailOrPhone'
+  | 'postCodeFormat'
+  | 'postCodeProvince'
 export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>
 
 export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH
@@ -118,8 +121,14 @@ export const validateAddress = (v: AddressValues) =>
     ['city', required(v.city)],
     ['country', required(v.country)],
     ['province', required(v.province)],
-    ['postCode', required(v.postCode)]
+    ['postCode', required(v.postCode) ?? postcodeError(v.country, v.province, v.postCode)]
   ])
+
+/** A Canadian address's postal code: the A1A 1A1 format, and a first letter of the chosen province (src/domain/postcode.ts). */
+function postcodeError(country: string, province: string, postCode: string): FieldError | null {
+  const problem = postcodeProblem(country, province, postCode)
+  return problem === 'format' ? 'postCodeFormat' : problem === 'province' ? 'postCodeProvince' : null
+}
 
 export interface ContactValues {
   name: string

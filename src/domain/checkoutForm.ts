@@ -9,6 +9,7 @@ import type { UserProfile } from '@/api/appInfo'
 import type { CheckoutCart, Contact, OrderMethod, Slot } from '@/api/checkout'
 import type { MessageKey } from '@/i18n'
 import type { PaymentMethod } from './paymentMethods'
+import { postcodeProblem } from './postcode'
 
 export type PaymentChoice = 'ONLINE' | 'PAY_AT_STORE'
 
@@ -117,7 +118,9 @@ export function validate(form: CheckoutForm, options: ValidationOptions): FieldE
     if (!a.streetNumberAndNameDetails.trim()) errors['address.streetNumberAndNameDetails'] = 'checkout.error.required'
     if (!a.city.trim()) errors['address.city'] = 'checkout.error.required'
     if (!a.province.trim()) errors['address.province'] = 'checkout.error.province'
+    const postcode = postcodeProblem(a.country, a.province, a.postCode)
     if (!a.postCode.trim()) errors['address.postCode'] = 'checkout.error.required'
+    else if (postcode) errors['address.postCode'] = postcode === 'format' ? 'checkout.error.postCodeFormat' : 'checkout.error.postCodeProvince'
     if (!form.deliveryDate || !form.deliveryTime) errors.deliverySlot = 'checkout.error.deliverySlot'
   }
   // A delivery's name and phone are the address's (asked once, there).

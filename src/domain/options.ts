@@ -45,3 +45,41 @@ export function optionValuesText(optionPair: string | undefined, labels: readonl
     .map((part) => part.slice(part.indexOf(':') + 1))
     .join(' / ')
 }
+
+/** One option pair of a product and its stock (the product detail's variants). */
+export interface VariantStock {
+  optionPair: string
+  available: number
+}
+
+function pairEntries(optionPair: string): Map<string, string> {
+  const entries = new Map<string, string>()
+  for (const part of optionPair.split(',')) {
+    const colon = part.indexOf(':')
+    if (colon > 0) entries.set(part.slice(0, colon), part.slice(colon + 1))
+  }
+  return entries
+}
+
+/**
+ * The values to show as sold out, per option: a value is sold out when no variant in stock has it together with the
+ * values already chosen for the other options (a pair the store does not keep counts as none in stock). With no
+ * variants known yet, nothing is marked.
+ */
+export function soldOutValues(
+  options: readonly { name: string; values: readonly string[] }[],
+  variants: readonly VariantStock[] | null,
+  selection: Record<string, string | undefined>
+): Record<string, string[]> {
+  const result: Record<string, string[]> = {}
+  if (!variants || variants.length === 0) return result
+  const inStock = variants.filter((v) => v.available > 0).map((v) => pairEntries(v.optionPair))
+  for (const option of options) {
+    const wanted = options.filter((o) => o.name !== option.name && (selection[o.name] ?? '') !== '')
+    const out = option.values.filter(
+      (value) => !inStock.some((pair) => pair.get(option.name) === value && wanted.every((o) => pair.get(o.name) === selection[o.name]))
+    )
+    if (out.length) result[option.name] = out
+  }
+  return result
+}

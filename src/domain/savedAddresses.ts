@@ -3,6 +3,7 @@
  * the default, which one the delivery form currently holds, filling the form from one, and whether the form is still
  * untouched enough to be filled without asking.
  */
+import { fullName, type NameLanguage } from './personName'
 import type { Address } from '@/api/account'
 
 /** The fields a shopper types in the delivery form (country is preset, so it does not count as typed). */
@@ -64,9 +65,9 @@ export function selectedSavedAddressKey(saved: readonly Address[], current: Addr
   return index < 0 ? null : savedAddressKey(saved[index], index)
 }
 
-/** One line for the choice list: "Ada Lovelace, 100 Queen St W, 4, Toronto ON M5H 2N2". */
-export function addressSummary(a: Address): string {
-  const name = [a.firstName, a.lastName].map((x) => (x ?? '').trim()).filter(Boolean).join(' ')
+/** One line for the choice list: "Ada Lovelace, 100 Queen St W, 4, Toronto ON M5H 2N2" (the name in the language's order). */
+export function addressSummary(a: Address, language: NameLanguage = 'en'): string {
+  const name = fullName(a.firstName, a.lastName, language)
   const unit = (a.unit ?? '').trim()
   const place = [a.city, a.province, a.postCode].map((x) => (x ?? '').trim()).filter(Boolean).join(' ')
   return [name, (a.streetNumberAndNameDetails ?? '').trim(), unit, place].filter(Boolean).join(', ')

@@ -7,19 +7,21 @@ import { useCart } from '@/stores/cart'
 export const ADD_ON_TAG = 'addon'
 
 /**
- * Add-ons offered beside a product or the cart, added through iCart. A failed add keeps the cart as it
+ * Add-ons offered beside a product (those for its kind of product) or the cart, added through iCart. A failed add keeps the cart as it
  * was; its message is kept here, next to the add-on list.
  */
 export function useAddOns(excludeProductId?: string) {
   const [addOns, setAddOns] = useState<Product[]>([])
   const [addingId, setAddingId] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  /** The add-ons put in the cart from this list (their button says so). */
+  const [addedIds, setAddedIds] = useState<string[]>([])
   const changeCart = useCart((s) => s.change)
 
   useEffect(() => {
     let live = true
     // Without the list the page still works; the add-on section is simply left out.
-    catalogApi.addons(ADD_ON_TAG).then(
+    catalogApi.addons(ADD_ON_TAG, excludeProductId).then(
       (res) => live && setAddOns(res.products.filter((p) => p.id !== excludeProductId && !p.soldOut)),
       () => live && setAddOns([])
     )
@@ -34,7 +36,8 @@ export function useAddOns(excludeProductId?: string) {
       setError(null)
       const ok = await changeCart(() => cartApi.addAddOn(addOn.id, 1))
       setAddingId(null)
-      if (!ok) {
+      if (ok) setAddedIds((ids) => (ids.includes(addOn.id) ? ids : [...ids, addOn.id]))
+      else {
         setError(useCart.getState().error)
         useCart.getState().clearError()
       }
@@ -43,5 +46,5 @@ export function useAddOns(excludeProductId?: string) {
     [changeCart]
   )
 
-  return { addOns, add, addingId, error }
+  return { addOns, add, addingId, addedIds, error }
 }

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { accountApi, type Address, type AddressType, type Country, type Province } from '@/api/account'
 import { validateAddress, type AddressValues } from '@/domain/accountForms'
 import { messageOf } from '@/domain/errors'
+import { formatCanadianPostcode } from '@/domain/postcode'
 import { useAppInfo } from '@/stores/appInfo'
 import { useAccountForm } from './useAccountForm'
 import { useLoad } from './useLoad'
@@ -32,7 +33,7 @@ const trimmed = (v: AddressValues): Address => ({
   unit: v.unit?.trim() || undefined,
   city: v.city.trim(),
   province: v.province,
-  postCode: v.postCode.trim().toUpperCase(),
+  postCode: v.country === 'CA' ? formatCanadianPostcode(v.postCode) : v.postCode.trim().toUpperCase(),
   country: v.country
 })
 
@@ -46,6 +47,8 @@ export function useAddresses() {
   const [editing, setEditing] = useState<number | 'new' | null>(null)
   const form = useAccountForm<AddressValues>(emptyAddress(''), validateAddress)
   const [removeError, setRemoveError] = useState<string | null>(null)
+  /** The list before the last removal, while its Undo is offered. */
+  const [beforeRemoval, setBeforeRemoval] = useState<Address[] | null>(null)
 
   useEffect(() => {
     accountApi.countries().then(setCountries).catch(() => setCountries([]))
@@ -61,10 +64,12 @@ export function useAddresses() {
   }, [country, provinces])
 
   const startNew = () => {
+    setBeforeRemoval(null)
     form.setValues(emptyAddress(countries[0]?.code ?? ''))
     setEditing('new')
   }
   const startEdit = (index: number) => {
+    setBeforeRemoval(null)
     const address = addresses?.[index]
     if (!address) return
     form.setValues({ ...address, unit: address.unit ?? '' })
@@ -93,8 +98,23 @@ export function useAddresses() {
 
   const remove = async (index: number) => {
     setRemoveError(null)
+    setBeforeRemoval(null)
+    const before = addresses ?? []
     try {
-      await saveList((addresses ?? []).filter((_, i) => i !== index))
+      await saveList(before.filter((_, i) => i !== index))
+      setBeforeRemoval(before)
+    } catch (err) {
+      setRemoveError(messageOf(err))
+    }
+  }
+
+  /** Saves the list as it was before the last removal (the address back in its place). */
+  const undoRemove = async () => {
+    if (!beforeRemoval) return
+    const list = beforeRemoval
+    setBeforeRemoval(null)
+    try {
+      await saveList(list)
     } catch (err) {
       setRemoveError(messageOf(err))
     }
@@ -114,6 +134,8 @@ export function useAddresses() {
     chooseCountry,
     save,
     remove,
+    removed: beforeRemoval !== null,
+    undoRemove,
     removeError
   }
 }

@@ -13,7 +13,7 @@ export interface LineRejection {
 }
 
 /**
- * The cart page (/checkout/cart): server totals, quantity changes limited by each line's stock, removal.
+ * The cart page (/checkout/cart): server totals, quantity changes limited by each line's stock, removal with an undo.
  * A change the server refuses keeps the previous cart and leaves the server's message in `error`.
  */
 export function useCartPage() {
@@ -27,6 +27,8 @@ export function useCartPage() {
   const [loaded, setLoaded] = useState(cart !== null)
   const [rejection, setRejection] = useState<LineRejection | null>(null)
   const [busyKey, setBusyKey] = useState<string | null>(null)
+  /** The line removed last, until the shopper undoes it or changes the cart again. */
+  const [removed, setRemoved] = useState<LineItem | null>(null)
 
   useEffect(() => {
     // Always fresh server totals on arrival; what the store held is shown meanwhile.
@@ -36,6 +38,7 @@ export function useCartPage() {
   const setQuantity = useCallback(
     async (line: LineItem, requested: number) => {
       setRejection(null)
+      setRemoved(null)
       if (requested < 1) return
       const { quantity, rejected } = clampQuantity(requested, line.available)
       // More than the stock: the line takes all there is, and says why.
@@ -51,12 +54,23 @@ export function useCartPage() {
   const remove = useCallback(
     async (line: LineItem) => {
       setRejection(null)
+      setRemoved(null)
       setBusyKey(line.itemKey)
-      await change(() => cartApi.remove(line.itemKey))
+      const ok = await change(() => cartApi.remove(line.itemKey))
       setBusyKey(null)
+      if (ok) setRemoved(line)
     },
     [change]
   )
+
+  /** Puts the removed line back: the same product, options and quantity (the server limits it to the stock left). */
+  const undoRemove = useCallback(async () => {
+    if (!removed) return
+    const line = removed
+    setRemoved(null)
+    const optionPair = line.optionPair || undefined
+    await change(() => (line.addOn ? cartApi.addAddOn(line.productId, line.quantity, optionPair) : cartApi.add(line.productId, line.quantity, optionPair)))
+  }, [change, removed])
 
   /** Typing 0 in a line's quantity asks whether to remove the line. */
   const askRemove = useCallback(
@@ -88,6 +102,8 @@ export function useCartPage() {
     rejection,
     setQuantity,
     remove,
+    removed,
+    undoRemove,
     askRemove,
     checkout,
     continueShopping

@@ -6,7 +6,9 @@ import { useState } from 'react'
 import { contactApi, type ContactForm } from '@/api/contact'
 import type { ApiError } from '@/api/http'
 import { validateContact, type ContactValues } from '@/domain/accountForms'
+import { fullName } from '@/domain/personName'
 import { useAppInfo } from '@/stores/appInfo'
+import { useLocale } from '@/stores/locale'
 import { useAccountForm } from './useAccountForm'
 
 /** 429 is the server's brake on floods; 0 is no answer at all. Other failures show the server's own words. */
@@ -24,8 +26,9 @@ export interface ContactSent {
 
 export function useContactForm() {
   const user = useAppInfo((s) => s.info?.user)
+  const language = useLocale((s) => s.language)
   const initial: ContactValues = {
-    name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
+    name: user ? fullName(user.firstName, user.lastName, language) : '',
     email: user?.emailID ?? '',
     phone: user?.phone ?? '',
     message: ''

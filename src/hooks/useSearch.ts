@@ -1,11 +1,14 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { catalogApi } from '@/api/catalog'
+import { RECENT_SEARCHES_KEY, recentSearchesFrom, rememberSearch } from '@/domain/recentSearches'
+import { platform } from '@/platform'
 import { showInAddressBar } from './addressBar'
 import { usePagedProducts, type PagedSource } from './useProductList'
 
 /**
  * Search at /store/search and /store/search/:term: the typed term, the submitted term, and its paged
- * results with the total from searchCount.
+ * results with the total from searchCount. Help around it: the shopper's recent searches (kept on the device) and the
+ * store's popular ones while nothing is searched, and "did you mean" close matches when a search finds nothing.
  */
 export function useSearch(initialTerm: string | undefined) {
   const [draft, setDraft] = useState(initialTerm ?? '')
@@ -23,12 +26,76 @@ export function useSearch(initialTerm: string | undefined) {
   )
   const results = usePagedProducts(source)
 
-  const submit = useCallback(() => {
-    const next = draft.trim()
-    if (!next || next === term) return
-    setTerm(next)
-    showInAddressBar({ path: `/store/search/${encodeURIComponent(next)}` })
-  }, [draft, term])
+  const [recent, setRecent] = useState<string[]>(() => recentSearchesFrom(platform.storage.get(RECENT_SEARCHES_KEY)))
+  const [popular, setPopular] = useState<string[]>([])
+  const [suggestions, setSuggestions] = useState<{ term: string; list: string[] } | null>(null)
 
-  return { draft, setDraft, term, submit, results }
+  /** Searches `raw` (typed, or a tapped suggestion, recent or popular term). */
+  const searchFor = useCallback(
+    (raw: string) => {
+      const next = raw.trim()
+      if (!next) return
+      setDraft(next)
+      const updated = rememberSearch(recent, next)
+      setRecent(updated)
+      platform.storage.set(RECENT_SEARCHES_KEY, updated)
+      if (next === term) return
+      setTerm(next)
+      showInAddressBar({ path: `/store/search/${encodeURIComponent(next)}` })
+    },
+    [recent, term]
+  )
+  const submit = useCallback(() => searchFor(draft), [searchFor, draft])
+  const clearRecent = useCallback(() => {
+    setRecent([])
+    platform.storage.remove(RECENT_SEARCHES_KEY)
+  }, [])
+
+  // Popular searches: asked once; without them the help shows the shopper's own searches only.
+  useEffect(() => {
+    let live = true
+    catalogApi.popularSearches().then(
+      (r) => live && setPopular(r.terms),
+      () => undefined
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+
+  // The term the shown results belong to: for a render or two after a new term, `results` still holds the last one's.
+  const [resultsTerm, setResultsTerm] = useState<string | null>(null)
+  useEffect(() => setResultsTerm(null), [term])
+  useEffect(() => {
+    if (results.status === 'ready' && results.total !== null) setResultsTerm(term)
+    // Only a change of the results says they are the new term's (`term` is read, not watched).
+  }, [results.status, results.total, results.items])
+
+  // A search that found nothing asks for close matches.
+  const nothingFound = term !== '' && resultsTerm === term && results.total === 0
+  useEffect(() => {
+    if (!nothingFound) return
+    let live = true
+    catalogApi.searchSuggestions(term).then(
+      (r) => live && setSuggestions({ term, list: r.suggestions }),
+      () => undefined
+    )
+    return () => {
+      live = false
+    }
+  }, [nothingFound, term])
+
+  return {
+    draft,
+    setDraft,
+    term,
+    submit,
+    searchFor,
+    results,
+    recent,
+    clearRecent,
+    popular,
+    /** "Did you mean" for the current term, once it found nothing. */
+    suggestions: nothingFound && suggestions?.term === term ? suggestions.list : []
+  }
 }

@@ -28,8 +28,11 @@ export const useCart = create<CartState>((set, get) => ({
   error: null,
   pending: false,
   async load() {
+    const asked = get().version
     try {
       const cart = await cartApi.get()
+      // A change answered meanwhile is newer than this read (asked before it): keep the change's cart.
+      if (get().version !== asked) return
       set({ cart })
       platform.storage.set(SAVED_CART, cart)
     } catch (err) {

@@ -278,22 +278,17 @@ describe('sign-in in Chinese on a desktop window', () => {
   })
 })
 
-/**
- * Taro's H5 Picker: tap the field, tap the row (a tap — no drag — selects the row under it; its mask lies over the
- * rows, so the tap goes to that point like a finger's), then the picker's Done.
- */
+/** H5's address form chooses with the browser's own select (a tap on a phone's list, no wheel): pick by the shown name. */
 async function chooseInPicker(page, field, label) {
-  await visible(page, `.address-form__picker[data-field="${field}"]`).click(WAIT)
-  const picker = page.locator('.weui-picker:visible')
-  await picker.waitFor(WAIT)
-  // The sheet slides up; tap once it has arrived.
-  await picker.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)))
-  const row = picker.locator('.weui-picker__item', { hasText: new RegExp(`^${label}$`) })
-  const box = await row.boundingBox(WAIT)
-  assert.ok(box, `no row ${label}`)
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-  await picker.locator('.weui-picker__action', { hasText: 'Done' }).click(WAIT)
-  await visible(page, `.address-form__picker[data-field="${field}"]`).getByText(label, { exact: true }).waitFor(WAIT)
+  const select = visible(page, `select.address-form__picker[data-field="${field}"]`)
+  // The options arrive with the server's list (provinces once the country is known).
+  await select.locator('option', { hasText: new RegExp(`^${label}$`) }).waitFor({ state: 'attached', ...WAIT })
+  await select.selectOption({ label }, WAIT)
+  await page.waitForFunction(
+    ({ field, label }) => document.querySelector(`select.address-form__picker[data-field="${field}"]`)?.selectedOptions[0]?.textContent === label,
+    { field, label },
+    WAIT
+  )
 }
 
 /** Taps the first option of a row of choices and waits until it shows as chosen. */

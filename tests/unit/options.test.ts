@@ -1,4 +1,4 @@
-import { clampQuantity, isSelectionComplete, optionPairKey, optionValuesText } from '@/domain/options'
+import { clampQuantity, isSelectionComplete, optionPairKey, optionValuesText, soldOutValues } from '@/domain/options'
 
 describe('optionPair for GET /inventoryManagement/inventoryByProductAndOptions/{id}: name:value pairs sorted by name', () => {
   it.each([
@@ -57,5 +57,34 @@ describe("optionValuesText: a line's options as the shopper reads them", () => {
     ['', undefined, 'en', '']
   ])('%s with %o in %s → %s', (pair, given, lang, text) => {
     expect(optionValuesText(pair, given, lang)).toBe(text)
+  })
+})
+
+describe('option values shown as sold out: no variant in stock with them and the other chosen values', () => {
+  const options = [
+    { name: 'size', values: ['S', 'M', 'L'] },
+    { name: 'color', values: ['Red', 'Black'] }
+  ]
+  const variants = [
+    { optionPair: 'color:Red,size:S', available: 2 },
+    { optionPair: 'color:Red,size:M', available: 0 },
+    { optionPair: 'color:Black,size:M', available: 1 },
+    { optionPair: 'color:Black,size:L', available: 0 }
+    // color:Red,size:L is not kept at all
+  ]
+  it.each([
+    ['nothing chosen: L has no stock in any colour', {}, { size: ['L'] }],
+    ['Red chosen: M and L are out in red', { color: 'Red' }, { size: ['M', 'L'] }],
+    ['Black chosen: S (not kept) and L are out', { color: 'Black' }, { size: ['S', 'L'] }],
+    ['M chosen: Red is out in M', { size: 'M' }, { size: ['L'], color: ['Red'] }],
+    ['L chosen: every colour is out', { size: 'L' }, { size: ['L'], color: ['Red', 'Black'] }],
+    ['both chosen: each option judged against the other', { size: 'S', color: 'Black' }, { size: ['S', 'L'], color: ['Black'] }]
+  ])('%s', (_name, selection: Record<string, string>, expected) => {
+    expect(soldOutValues(options, variants, selection)).toEqual(expected)
+  })
+
+  it('marks nothing while the variants are unknown or empty', () => {
+    expect(soldOutValues(options, null, {})).toEqual({})
+    expect(soldOutValues(options, [], { size: 'S' })).toEqual({})
   })
 })

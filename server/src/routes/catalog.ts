@@ -4,7 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Count, IdParam } from '../../../contract/common.ts';
 import {
   AddonQuery, Brands, Categories, CategoriesParams, CategoryPage, Inventory, InventoryQuery, NameParams, Product, ProductDetail,
-  ProductListQuery, ProductPage, Products, RelatedQuery, SortedPagingQuery, TagPage, TermParams,
+  POPULAR_SEARCHES_LIMIT, PopularSearches, ProductListQuery, ProductPage, Products, RelatedQuery, SearchSuggestions, SortedPagingQuery, TagPage,
+  TermParams,
 } from '../../../contract/catalog.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
@@ -14,6 +15,7 @@ import {
   stockOf, variantsOf,
   type ListFilter,
 } from '../services/catalog.ts';
+import { didYouMean, popularSearches, recordSearch } from '../services/search.ts';
 
 type LQ = { categoryName?: string; brandName?: string; tagName?: string; clearance?: boolean; sortby?: string; productType?: string; recordStatus?: string; numberToLoad?: number; startingPosition?: number };
 
@@ -31,7 +33,9 @@ export default async function catalogRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
   // Every catalogue answer goes through the read-through cache (keyed by URL; dropped on any stock change).
+  // A route with config.uncached caches what it may itself (searchCount records each search; popular searches change).
   app.addHook('onRoute', (route) => {
+    if ((route.config as { uncached?: boolean } | undefined)?.uncached) return;
     const handler = route.handler as (this: unknown, req: any, reply: any) => Promise<unknown>;
     route.handler = function (this: unknown, req: any, reply: any) {
       return cachedCatalog(req.url, () => handler.call(this, req, reply));
@@ -60,15 +64,29 @@ export default async function catalogRoutes(server: FastifyInstance) {
     return page({ search: term.trim() }, sortOf(q.sortby), q.numberToLoad, q.startingPosition);
   });
 
-  app.get('/productManagement2/products/searchCount/:term', { schema: { params: TermParams, response: { 200: Count } } }, async (req) => ({
-    count: await countProducts(db, { search: (req.params as { term: string }).term.trim() }),
+  app.get('/productManagement2/products/searchCount/:term', { config: { uncached: true }, schema: { params: TermParams, response: { 200: Count } } }, async (req) => {
+    const term = (req.params as { term: string }).term.trim();
+    const count = await cachedCatalog(req.url, () => countProducts(db, { search: term }));
+    // Asked once per search the shopper makes: one that found something counts towards the popular searches.
+    if (count > 0) await recordSearch(db, term);
+    return { count };
+  });
+
+  app.get('/productManagement2/products/searchSuggestions/:term', { schema: { params: TermParams, response: { 200: SearchSuggestions } } }, async (req) => ({
+    suggestions: await didYouMean(db, (req.params as { term: string }).term),
+  }));
+
+  app.get('/productManagement2/products/popularSearches', { config: { uncached: true }, schema: { response: { 200: PopularSearches } } }, async () => ({
+    terms: await popularSearches(db, POPULAR_SEARCHES_LIMIT),
   }));
 
   app.get('/productManagement2/products/addon', {
     schema: { querystring: AddonQuery, response: { 200: Products } },
   }, async (req) => {
-    const q = req.query as LQ;
-    const products = await listProducts(db, { tagName: q.tagName || 'addon' }, 'priceLowToHigh', q.numberToLoad ?? 20, q.startingPosition ?? 0);
+    const q = req.query as LQ & { productId?: string };
+    // Beside a product: the add-ons for its category and those for any product (beside an unknown one: every add-on).
+    const beside = q.productId && /^\d+$/.test(q.productId) ? await getProduct(db, Number(q.productId)).catch(() => null) : null;
+    const products = await listProducts(db, { tagName: q.tagName || 'addon', addOnsFor: beside?.category }, 'priceLowToHigh', q.numberToLoad ?? 20, q.startingPosition ?? 0);
     return { products };
   });
 

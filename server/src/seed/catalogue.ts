@@ -133,11 +133,11 @@ const rows: Record<string, Row[]> = {
     ['Scented Candle', '香薰蜡烛', 1899, 'Lakeside Goods', ['new'], {}],
   ],
   'Add-ons': [
-    ['Extra Espresso Shot', '加一份浓缩', 150, 'Maple Roasters', ['addon'], { stock: 500 }],
+    ['Extra Espresso Shot', '加一份浓缩', 150, 'Maple Roasters', ['addon', 'for:coffee'], { stock: 500 }],
     ['Gift Wrapping', '礼品包装', 500, 'Lakeside Goods', ['addon'], { stock: 500 }],
     ['Greeting Card', '贺卡', 399, 'Lakeside Goods', ['addon', 'gift'], { stock: 200 }],
     ['Reusable Bag', '环保购物袋', 99, 'Lakeside Goods', ['addon'], { stock: 1000 }],
-    ['Oat Milk Upgrade', '燕麦奶升级', 75, 'Maple Roasters', ['addon'], { stock: 500 }],
+    ['Oat Milk Upgrade', '燕麦奶升级', 75, 'Maple Roasters', ['addon', 'for:coffee', 'for:tea'], { stock: 500 }],
   ],
 };
 

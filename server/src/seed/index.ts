@@ -11,6 +11,7 @@ import { seedInfluencers } from './influencers.ts';
 import { seedMembers } from './members.ts';
 import { seedCampaigns } from './campaigns.ts';
 import { seedPayPal } from './paypal.ts';
+import { seedAddOnCategories, seedSearchTerms } from './walkthrough.ts';
 import * as S from './store.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
@@ -31,6 +32,8 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.members', run: (q) => seedMembers(q) },
   { key: 'seeded.campaigns', run: (q) => seedCampaigns(q) },
   { key: 'seeded.payPal', run: (q) => seedPayPal(q) },
+  { key: 'seeded.searchTerms', run: (q) => seedSearchTerms(q) },
+  { key: 'seeded.addOnCategories', run: (q) => seedAddOnCategories(q) },
 ];
 
 async function seedAddedLater(db: Db, log: (m: string) => void) {

@@ -201,7 +201,7 @@ export const sectionTemplates = {
   home: [
     { kind: 'banner', id: 'home-banner', slides: [
       { image: 'banner-autumn-coffee.svg', title: m('New autumn roasts', '秋季新品烘焙'), subtitle: m('Small batches, roasted this week', '本周小批量新鲜烘焙'), link: 'productlist?cat=Coffee&sort=default', linkActionType: 'INTERNAL_LINK' },
-      { image: 'banner-tea-gifts.svg', title: m('Tea gifts', '茶礼'), subtitle: m('Gift boxes from $45', '礼盒45加元起'), link: 'tag/gift', linkActionType: 'INTERNAL_LINK' },
+      { image: 'banner-tea-gifts.svg', title: m('Tea gifts', '茶礼'), subtitle: m('Boxed and ready to give', '礼盒包装，随手可送'), link: 'tag/gift', linkActionType: 'INTERNAL_LINK' },
       { image: 'banner-clearance-sale.svg', title: m('Clearance', '清仓特卖'), subtitle: m('Up to 30% off', '低至七折'), link: 'clearance', linkActionType: 'INTERNAL_LINK' },
     ] },
     { kind: 'featuredCategories', id: 'home-categories', title: m('Shop by category', '按分类选购'), categories: [

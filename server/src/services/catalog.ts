@@ -63,7 +63,12 @@ export interface ListFilter {
   recordStatus?: string;
   search?: string;
   excludeId?: number;
+  /** Add-ons for a product of this category: those tagged 'for:<category>', and those tagged for no category. */
+  addOnsFor?: string;
 }
+
+/** An add-on tagged 'for:coffee' is offered beside coffee only; one without a 'for:' tag beside anything. */
+export const ADD_ON_FOR_PREFIX = 'for:';
 
 /** Add-ons (tag 'addon') are offered beside other products, never listed in the catalogue, its counts or search. */
 export const ADD_ON_TAG = 'addon';
@@ -91,6 +96,10 @@ export function buildWhere(f: ListFilter): { where: string; params: unknown[] } 
     conds.push(`(lower(p.name_en) LIKE ${n} OR p.name_zh LIKE ${n} OR lower(p.brand) LIKE ${n} OR lower(p.tags::text) LIKE ${n} OR lower(p.category) LIKE ${n})`);
   }
   if (f.excludeId) add('p.id <> ?', f.excludeId);
+  if (f.addOnsFor) {
+    add(`(p.tags @> ?::jsonb OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(p.tags) t WHERE t LIKE '${ADD_ON_FOR_PREFIX}%'))`,
+      JSON.stringify([`${ADD_ON_FOR_PREFIX}${f.addOnsFor.toLowerCase()}`]));
+  }
   return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
 }
 

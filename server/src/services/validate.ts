@@ -1,13 +1,13 @@
 import { badRequest } from '../lib/errors.ts';
 import type { Queryable } from '../db/index.ts';
 import type { Address } from '../../../contract/account.ts';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '../../../contract/constants.ts';
+import { CA_POSTCODE_FIRST_LETTER, CA_POSTCODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN } from '../../../contract/constants.ts';
 
 export const EMAIL_RE = new RegExp(EMAIL_PATTERN);
 export const PHONE_RE = new RegExp(PHONE_PATTERN);
 
-const POSTCODE: Record<string, RegExp> = {
-  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
+const POSTCODE: Record<string, { test(pc: string): boolean }> = {
+  CA: { test: (pc: string) => new RegExp(CA_POSTCODE_PATTERN).test(pc.replace(/[\s-]/g, '')) },
   US: /^\d{5}(-\d{4})?$/,
   CN: /^\d{6}$/,
 };
@@ -23,6 +23,9 @@ export async function checkAddress(q: Queryable, a: Address, label = 'address'):
   else if (!rows.length) errors.push(`${label}: unknown province '${a.province}' for ${country}`);
   const pc = (a.postCode ?? '').trim().toUpperCase();
   if (POSTCODE[country] && !POSTCODE[country].test(pc)) errors.push(`${label}: postal code '${a.postCode}' is not valid for ${country}`);
+  else if (country === 'CA' && rows.length && !CA_POSTCODE_FIRST_LETTER[pc[0]]?.includes(province)) {
+    errors.push(`${label}: postal code '${a.postCode}' is not in ${province}`);
+  }
   if (!PHONE_RE.test((a.phone ?? '').trim())) errors.push(`${label}: phone number is not valid`);
   for (const f of ['firstName', 'lastName', 'streetNumberAndNameDetails', 'city'] as const) {
     if (!(a[f] ?? '').trim()) errors.push(`${label}: ${f} is required`);
@@ -32,6 +35,6 @@ export async function checkAddress(q: Queryable, a: Address, label = 'address'):
     ...(a.id ? { id: a.id } : {}),
     firstName: a.firstName.trim(), lastName: a.lastName.trim(), phone: a.phone.trim(),
     streetNumberAndNameDetails: a.streetNumberAndNameDetails.trim(), unit: (a.unit ?? '').trim(), city: a.city.trim(),
-    province, postCode: pc, country, isDefault: !!a.isDefault,
+    province, postCode: country === 'CA' ? pc.replace(/[\s-]/g, '').replace(/^(...)(...)$/, '$1 $2') : pc, country, isDefault: !!a.isDefault,
   };
 }

@@ -1,13 +1,18 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
-import { Picker } from '@/components/taro/FormComponents'
 import type { Address } from '@/api/account'
 import { useAddresses } from '@/hooks/useAddresses'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { EmptyState } from '@/components/common/EmptyState'
+import { UndoBar } from '@/components/common/UndoBar'
 import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
+import { InNameOrder } from './InNameOrder'
+import { fullName } from '@/domain/personName'
+import { useLocale } from '@/stores/locale'
+import { SelectPicker } from './SelectPicker'
+import '@/i18n/walkthrough'
 import './MyAccount.scss'
 
 const oneLine = (a: Address) =>
@@ -17,12 +22,11 @@ const oneLine = (a: Address) =>
 export function AddressBook() {
   const t = useT()
   const localized = useLocalized()
+  const language = useLocale((s) => s.language)
   const a = useAddresses()
   const { form } = a
-  const countryNames = a.countries.map((c) => localized(c.nameContent, c.name))
-  const provinceNames = a.provinces.map((p) => localized(p.nameContent, p.name))
-  const countryIndex = a.countries.findIndex((c) => c.code === form.values.country)
-  const provinceIndex = a.provinces.findIndex((p) => p.code === form.values.province)
+  const countryOptions = a.countries.map((c) => ({ value: c.code, label: localized(c.nameContent, c.name) }))
+  const provinceOptions = a.provinces.map((p) => ({ value: p.code, label: localized(p.nameContent, p.name) }))
   const pickerTexts = { okText: t('account.field.pickerDone'), cancelText: t('user.cancel') }
 
   return (
@@ -33,7 +37,7 @@ export function AddressBook() {
       {a.addresses?.map((address, index) => (
         <View key={address.id ?? index} className="address-card">
           <Text className="address-card__name">
-            {address.firstName} {address.lastName}
+            {fullName(address.firstName, address.lastName, language)}
             {address.isDefault ? ` · ${t('user.addresses.default')}` : ''}
           </Text>
           <Text className="address-card__line">{oneLine(address)}</Text>
@@ -48,32 +52,27 @@ export function AddressBook() {
           </View>
         </View>
       ))}
+      {a.removed ? <UndoBar className="address-book__undo" message={t('walk.addressRemoved')} onUndo={a.undoRemove} /> : null}
       <FormError message={a.removeError} />
 
       {a.editing !== null ? (
         <View className="address-form">
-          <Field name="firstName" label={t('account.field.firstName')} value={form.values.firstName} onChange={(v) => form.setField('firstName', v)} error={form.errors.firstName} maxlength={60} />
-          <Field name="lastName" label={t('account.field.lastName')} value={form.values.lastName} onChange={(v) => form.setField('lastName', v)} error={form.errors.lastName} maxlength={60} />
+          <InNameOrder
+            first={<Field name="firstName" label={t('account.field.firstName')} value={form.values.firstName} onChange={(v) => form.setField('firstName', v)} error={form.errors.firstName} maxlength={60} />}
+            last={<Field name="lastName" label={t('account.field.lastName')} value={form.values.lastName} onChange={(v) => form.setField('lastName', v)} error={form.errors.lastName} maxlength={60} />}
+          />
           <Field name="phone" label={t('account.field.phone')} value={form.values.phone} onChange={(v) => form.setField('phone', v)} error={form.errors.phone} maxlength={30} />
           <Field name="streetNumberAndNameDetails" label={t('account.field.street')} value={form.values.streetNumberAndNameDetails} onChange={(v) => form.setField('streetNumberAndNameDetails', v)} error={form.errors.streetNumberAndNameDetails} />
           <Field name="unit" label={t('account.field.unit')} value={form.values.unit ?? ''} onChange={(v) => form.setField('unit', v)} maxlength={40} />
           <Field name="city" label={t('account.field.city')} value={form.values.city} onChange={(v) => form.setField('city', v)} error={form.errors.city} maxlength={80} />
           <View className={`account-field${form.errors.country ? ' account-field--invalid' : ''}`}>
             <Text className="account-field__label">{t('account.field.country')}</Text>
-            <Picker mode="selector" textProps={pickerTexts} range={countryNames} value={Math.max(countryIndex, 0)} onChange={(e) => a.chooseCountry(a.countries[Number(e.detail.value)]?.code ?? '')}>
-              <View className="account-field__input address-form__picker" data-field="country">
-                <Text>{countryIndex >= 0 ? countryNames[countryIndex] : t('account.field.choose')}</Text>
-              </View>
-            </Picker>
+            <SelectPicker field="country" label={t('account.field.country')} options={countryOptions} value={form.values.country} placeholder={t('account.field.choose')} {...pickerTexts} onChange={a.chooseCountry} />
             {form.errors.country ? <View className="account-field__error" role="alert">{form.errors.country}</View> : null}
           </View>
           <View className={`account-field${form.errors.province ? ' account-field--invalid' : ''}`}>
             <Text className="account-field__label">{t('account.field.province')}</Text>
-            <Picker mode="selector" textProps={pickerTexts} range={provinceNames} value={Math.max(provinceIndex, 0)} onChange={(e) => form.setField('province', a.provinces[Number(e.detail.value)]?.code ?? '')}>
-              <View className="account-field__input address-form__picker" data-field="province">
-                <Text>{provinceIndex >= 0 ? provinceNames[provinceIndex] : t('account.field.choose')}</Text>
-              </View>
-            </Picker>
+            <SelectPicker field="province" label={t('account.field.province')} options={provinceOptions} value={form.values.province} placeholder={t('account.field.choose')} {...pickerTexts} onChange={(code) => form.setField('province', code)} />
             {form.errors.province ? <View className="account-field__error" role="alert">{form.errors.province}</View> : null}
           </View>
           <Field name="postCode" label={t('account.field.postCode')} value={form.values.postCode} onChange={(v) => form.setField('postCode', v)} error={form.errors.postCode} maxlength={12} />

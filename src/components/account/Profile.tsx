@@ -6,10 +6,14 @@ import { useImageUrl } from '@/hooks/useImageUrl'
 import { useT } from '@/hooks/useT'
 import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
+import { InNameOrder } from './InNameOrder'
+import { fullName } from '@/domain/personName'
+import { useLocale } from '@/stores/locale'
 import './MyAccount.scss'
 
 export function Profile() {
   const t = useT()
+  const language = useLocale((s) => s.language)
   const p = useProfile()
   const toImageUrl = useImageUrl()
   const { user, form } = p
@@ -23,7 +27,7 @@ export function Profile() {
           {picture ? <Img className="profile__image" src={picture} mode="aspectFill" alt="" /> : <Text className="profile__initial">{(user?.firstName ?? '?').slice(0, 1)}</Text>}
         </View>
         <View className="profile__who">
-          <Text className="profile__name">{[user?.firstName, user?.lastName].filter(Boolean).join(' ')}</Text>
+          <Text className="profile__name">{fullName(user?.firstName, user?.lastName, language)}</Text>
           <Text className="profile__email">{user?.emailID}</Text>
           {user?.phone ? <Text className="profile__phone">{user.phone}</Text> : null}
         </View>
@@ -35,8 +39,10 @@ export function Profile() {
 
       {p.editing ? (
         <View className="profile__form">
-          <Field name="firstName" label={t('account.field.firstName')} value={form.values.firstName} onChange={(v) => form.setField('firstName', v)} error={form.errors.firstName} maxlength={60} />
-          <Field name="lastName" label={t('account.field.lastName')} value={form.values.lastName} onChange={(v) => form.setField('lastName', v)} error={form.errors.lastName} maxlength={60} />
+          <InNameOrder
+            first={<Field name="firstName" label={t('account.field.firstName')} value={form.values.firstName} onChange={(v) => form.setField('firstName', v)} error={form.errors.firstName} maxlength={60} />}
+            last={<Field name="lastName" label={t('account.field.lastName')} value={form.values.lastName} onChange={(v) => form.setField('lastName', v)} error={form.errors.lastName} maxlength={60} />}
+          />
           <Field name="phone" label={t('account.field.phone')} value={form.values.phone} onChange={(v) => form.setField('phone', v)} error={form.errors.phone} maxlength={30} />
           <FormError message={form.serverError} />
           <View className="my-account__actions">

@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components'
 import { useSignUp } from '@/hooks/useSignUp'
 import { useT } from '@/hooks/useT'
 import { BusyButton } from './BusyButton'
+import { InNameOrder } from './InNameOrder'
 import { Field, FormError } from './Field'
 import { TextLink } from './TextLink'
 import './AccountForm.scss'
@@ -27,8 +28,10 @@ export function SignUpForm() {
           })}
         </Text>
       ) : null}
-      <Field {...field('firstName')} label={t('account.field.firstName')} autoComplete="given-name" maxlength={60} />
-      <Field {...field('lastName')} label={t('account.field.lastName')} autoComplete="family-name" maxlength={60} />
+      <InNameOrder
+        first={<Field {...field('firstName')} label={t('account.field.firstName')} autoComplete="given-name" maxlength={60} />}
+        last={<Field {...field('lastName')} label={t('account.field.lastName')} autoComplete="family-name" maxlength={60} />}
+      />
       <Field {...field('emailID')} label={t('account.field.email')} autoComplete="email" maxlength={254} />
       <Field {...field('password')} label={t('account.field.newPassword')} password autoComplete="new-password" />
       <Field {...field('confirmPassword')} label={t('account.field.confirmPassword')} password autoComplete="new-password" />

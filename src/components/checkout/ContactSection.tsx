@@ -1,5 +1,6 @@
 import type { Contact } from '@/api/checkout'
 import { Field } from '@/components/account/Field'
+import { InNameOrder } from '@/components/account/InNameOrder'
 import { useT } from '@/hooks/useT'
 import { Section } from './Choices'
 
@@ -19,8 +20,10 @@ export function ContactSection({ contact, askNameAndPhone, errors, onChange, onL
     <Section name="contact" title={t('checkout.contact')}>
       {askNameAndPhone ? (
         <>
-          <Field {...input('firstName')} label={t('checkout.field.firstName')} error={errors.firstName} onBlur={() => onLeave('firstName')} autoComplete="given-name" maxlength={60} />
-          <Field {...input('lastName')} label={t('checkout.field.lastName')} autoComplete="family-name" maxlength={60} />
+          <InNameOrder
+            first={<Field {...input('firstName')} label={t('checkout.field.firstName')} error={errors.firstName} onBlur={() => onLeave('firstName')} autoComplete="given-name" maxlength={60} />}
+            last={<Field {...input('lastName')} label={t('checkout.field.lastName')} autoComplete="family-name" maxlength={60} />}
+          />
         </>
       ) : null}
       <Field {...input('email')} label={t('checkout.field.email')} error={errors.email} onBlur={() => onLeave('email')} autoComplete="email" inputType="email" maxlength={254} />

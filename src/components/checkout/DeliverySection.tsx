@@ -3,22 +3,27 @@ import { Checkbox, Label } from '@/components/taro/FormComponents'
 import type { Address } from '@/api/account'
 import type { CheckoutConfig, DeliveryLocation, Slot } from '@/api/checkout'
 import { Field } from '@/components/account/Field'
+import { InNameOrder } from '@/components/account/InNameOrder'
 import type { StoreClock } from '@/domain/storeClock'
 import type { FieldName, TypedField } from '@/domain/checkoutForm'
 import { addressSummary } from '@/domain/savedAddresses'
 import { usePrice } from '@/hooks/usePrice'
 import { useT } from '@/hooks/useT'
+import { provinceName } from '@/domain/provinces'
+import { useLocale } from '@/stores/locale'
+import '@/i18n/walkthrough'
 import { Choices, FieldMessage, Section } from './Choices'
 import { SlotPicker } from './SlotPicker'
 
 /** The signed-in shopper's address book: one tap fills the delivery fields below (which stay editable). */
 function SavedAddresses({ choices, selected, onChoose }: { choices: { key: string; address: Address }[]; selected: string | null; onChoose(key: string): void }) {
   const t = useT()
+  const language = useLocale((s) => s.language)
   if (!choices.length) return null
   return (
     <View className="checkout__saved-addresses">
       <Text className="checkout__note">{t('checkout.savedAddresses')}</Text>
-      <Choices name="savedAddress" options={choices.map(({ key, address }) => ({ value: key, label: addressSummary(address) }))} selected={selected} onSelect={onChoose} />
+      <Choices name="savedAddress" options={choices.map(({ key, address }) => ({ value: key, label: addressSummary(address, language) }))} selected={selected} onSelect={onChoose} />
       <Text className="checkout__note">{t('checkout.savedAddressesHint')}</Text>
     </View>
   )
@@ -66,6 +71,7 @@ export function DeliverySection(props: {
   onLeave(field: TypedField): void
 }) {
   const t = useT()
+  const language = useLocale((s) => s.language)
   const { address: a, error } = props
   const set = (key: keyof Address) => (value: string) => props.onAddress(key, value)
   const leave = (field: TypedField) => () => props.onLeave(field)
@@ -75,8 +81,10 @@ export function DeliverySection(props: {
     <Section name="delivery" title={t('checkout.deliveryAddress')}>
       <DeliveryRules rules={props.rules} currency={props.currency} locations={props.locations} />
       <SavedAddresses choices={props.savedAddresses} selected={props.selectedSavedAddress} onChoose={props.onSavedAddress} />
-      <Field name="address.firstName" label={t('checkout.field.firstName')} value={a.firstName} onChange={set('firstName')} error={error('address.firstName')} onBlur={leave('address.firstName')} maxlength={60} />
-      <Field name="address.lastName" label={t('checkout.field.lastName')} value={a.lastName} onChange={set('lastName')} maxlength={60} />
+      <InNameOrder
+        first={<Field name="address.firstName" label={t('checkout.field.firstName')} value={a.firstName} onChange={set('firstName')} error={error('address.firstName')} onBlur={leave('address.firstName')} maxlength={60} />}
+        last={<Field name="address.lastName" label={t('checkout.field.lastName')} value={a.lastName} onChange={set('lastName')} maxlength={60} />}
+      />
       <Field name="address.phone" label={t('checkout.field.phone')} value={a.phone} onChange={set('phone')} error={error('address.phone')} onBlur={leave('address.phone')} inputType="tel" maxlength={30} />
       <Field
         name="address.streetNumberAndNameDetails"
@@ -88,7 +96,7 @@ export function DeliverySection(props: {
       />
       <Field name="address.unit" label={t('checkout.field.unit')} value={a.unit ?? ''} onChange={set('unit')} maxlength={40} />
       <Text className="checkout__note">{t('checkout.field.province')}</Text>
-      <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: p.province }))} selected={a.province} onSelect={set('province')} />
+      <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: provinceName(p.province, language) }))} selected={a.province} onSelect={set('province')} />
       <FieldMessage text={error('address.province')} />
       {cities.length ? <Choices name="city" options={cities.map((x) => ({ value: x, label: x }))} selected={a.city} onSelect={set('city')} /> : null}
       <Field name="address.city" label={t('checkout.field.city')} value={a.city} onChange={set('city')} error={error('address.city')} onBlur={leave('address.city')} maxlength={80} />

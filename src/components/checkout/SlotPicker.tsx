@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import dayjs from 'dayjs'
 import type { Slot } from '@/api/checkout'
@@ -6,10 +7,15 @@ import { relativeDay, storeTime, type StoreClock } from '@/domain/storeClock'
 import { useT } from '@/hooks/useT'
 import { useLocale } from '@/stores/locale'
 import { Choices, FieldMessage } from './Choices'
+import '@/i18n/walkthrough'
+
+/** Times shown before "More times": a day of 22 slots was a wall of chips. */
+const FIRST_TIMES = 8
 
 /**
  * The store's slots: dates as "Mon, Jan 5" / "1月5日" (the store's today and tomorrow named), then the times of the
- * chosen date, in the store's time zone, with the store's time now.
+ * chosen date, in the store's time zone, with the store's time now. The earliest time is named; a long day shows its
+ * first times and "More times" (all of them once one further on is chosen).
  */
 export function SlotPicker({ name, slots, date, time, timeZone, clock, error, onDate, onTime }: {
   name: string
@@ -26,6 +32,9 @@ export function SlotPicker({ name, slots, date, time, timeZone, clock, error, on
   const t = useT()
   const language = useLocale((s) => s.language)
   const times = timesOn(slots, date)
+  const [allTimes, setAllTimes] = useState(false)
+  const shown = allTimes || times.length <= FIRST_TIMES + 2 || times.indexOf(time) >= FIRST_TIMES ? times : times.slice(0, FIRST_TIMES)
+  const earliest = slots[0]?.date === date ? times[0] : undefined
   const dateLabel = (d: string) => (language === 'zh' ? dayjs(d).format('M月D日') : dayjs(d).format('ddd, MMM D'))
   const label = (d: string) => {
     const day = relativeDay(d, clock ?? null)
@@ -34,7 +43,14 @@ export function SlotPicker({ name, slots, date, time, timeZone, clock, error, on
   return (
     <View>
       <Choices name={`${name}Date`} options={slots.map((s) => ({ value: s.date, label: label(s.date) }))} selected={date} onSelect={onDate} />
-      {times.length ? <Choices name={`${name}Time`} options={times.map((x) => ({ value: x, label: x }))} selected={time} onSelect={onTime} /> : null}
+      {times.length ? (
+        <Choices name={`${name}Time`} options={shown.map((x) => ({ value: x, label: x === earliest ? t('walk.earliestTime', { time: x }) : x }))} selected={time} onSelect={onTime} />
+      ) : null}
+      {shown.length < times.length ? (
+        <Text className="checkout__more-times" role="button" tabIndex={0} onClick={() => setAllTimes(true)}>
+          {t('walk.moreTimes', { count: times.length - shown.length })}
+        </Text>
+      ) : null}
       {timeZone ? <Text className="checkout__note">{t('checkout.timeZoneNote', { timeZone })}</Text> : null}
       {clock ? <Text className="checkout__note checkout__store-time">{t('checkout.storeTimeNow', { time: storeTime(clock) })}</Text> : null}
       <FieldMessage text={error} />

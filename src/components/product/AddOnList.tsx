@@ -6,6 +6,7 @@ import { Price } from '@/components/common/Price'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
+import '@/i18n/walkthrough'
 import './AddOnList.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
 
@@ -13,12 +14,14 @@ interface AddOnListProps {
   title: string
   addOns: Product[]
   addingId: string | null
+  /** Add-ons already put in the cart from here: their button says "Added ✓" (a tap adds one more). */
+  addedIds?: string[]
   error: string | null
   onAdd(addOn: Product): void
 }
 
 /** Small extras added to the cart with one tap (iCart). */
-export function AddOnList({ title, addOns, addingId, error, onAdd }: AddOnListProps) {
+export function AddOnList({ title, addOns, addingId, addedIds = [], error, onAdd }: AddOnListProps) {
   const t = useT()
   const localized = useLocalized()
   const image = useImageUrl()
@@ -33,6 +36,7 @@ export function AddOnList({ title, addOns, addingId, error, onAdd }: AddOnListPr
       ) : null}
       {addOns.map((addOn) => {
         const name = localized(addOn.nameContent, addOn.name)
+        const added = addedIds.includes(addOn.id)
         return (
           <View key={addOn.id} className="add-on-list__item" data-product-id={addOn.id}>
             <View className="add-on-list__thumb">
@@ -40,8 +44,8 @@ export function AddOnList({ title, addOns, addingId, error, onAdd }: AddOnListPr
             </View>
             <Text className="add-on-list__name">{name}</Text>
             <Price amount={addOn.price} currency={addOn.currency} />
-            <Button className="add-on-list__add" size="mini" disabled={onlyWhen(addingId !== null)} loading={onlyWhen(addingId === addOn.id)} onClick={() => onAdd(addOn)}>
-              {t('cart.addAddOn')}
+            <Button className={`add-on-list__add${added ? ' add-on-list__add--added' : ''}`} size="mini" disabled={onlyWhen(addingId !== null)} loading={onlyWhen(addingId === addOn.id)} onClick={() => onAdd(addOn)}>
+              {added ? t('walk.addOnAdded') : t('cart.addAddOn')}
             </Button>
           </View>
         )

@@ -7,6 +7,7 @@ import { useImageUrl } from '@/hooks/useImageUrl'
 import { followMenuTarget } from '@/hooks/useMenuEntries'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
 import './HomeBanner.scss'
 
 /** Banner height / width. */
@@ -29,13 +30,14 @@ export function HomeBanner({ slides }: { slides: BannerSlide[] }) {
         <Carousel label={label} autoplay interval={5000}>
           {slides.map((slide, index) => {
             const title = localized(slide.title, slide.title?.en ?? '')
-            const open = slide.link ? () => openConfiguredLink(slide.link, slide.linkActionType) : undefined
+            // Every slide leads somewhere: its own link, or the shop.
+            const open = slide.link ? () => openConfiguredLink(slide.link, slide.linkActionType) : () => platform.navigate('/store')
             return (
               <View
                 key={slide.image}
-                className={`home-banner__slide${open ? ' home-banner__slide--link' : ''}`}
-                role={open ? 'link' : undefined}
-                tabIndex={open ? 0 : undefined}
+                className="home-banner__slide home-banner__slide--link"
+                role="link"
+                tabIndex={0}
                 onClick={open}
               >
                 {/* The first slide is the page's largest paint: it loads at once, not when scrolled near. */}
@@ -43,7 +45,7 @@ export function HomeBanner({ slides }: { slides: BannerSlide[] }) {
                 <View className="home-banner__caption">
                   <Text className="home-banner__title">{title}</Text>
                   {slide.subtitle ? <Text className="home-banner__subtitle">{localized(slide.subtitle, slide.subtitle.en ?? '')}</Text> : null}
-                  {open ? <Text className="home-banner__cta">{t('home.bannerCta')}</Text> : null}
+                  <Text className="home-banner__cta">{t('home.bannerCta')}</Text>
                 </View>
               </View>
             )

@@ -13,12 +13,16 @@ const TEXT: Record<Language, Record<string, string>> = {
   en: {
     title: 'My account', addresses: 'Addresses', add: 'Add an address', save: 'Save', edit: 'Edit', required: 'This field is required.',
     phoneInvalid: 'Enter a valid phone number.', noAddresses: 'No saved addresses yet.', balance: 'Balance', signOut: 'Sign out',
-    orders: 'My orders', changeImage: 'Change picture', ontario: 'Ontario', forOrder: 'Refund (order 100007)'
+    orders: 'My orders', changeImage: 'Change picture', ontario: 'Ontario', forOrder: 'Refund (order 100007)',
+    remove: 'Remove', addressRemoved: 'Address removed', undo: 'Undo',
+    province: 'Province / state', postCodeFormat: 'Enter a postal code like A1A 1A1.', postCodeProvince: 'This postal code is in another province: check the province or the code.'
   },
   zh: {
     title: '我的账户', addresses: '地址', add: '添加地址', save: '保存', edit: '编辑', required: '此项为必填项。',
     phoneInvalid: '请输入有效的电话号码。', noAddresses: '还没有保存的地址。', balance: '余额', signOut: '退出登录',
-    orders: '我的订单', changeImage: '更换头像', ontario: '安大略省', forOrder: 'Refund（订单 100007）'
+    orders: '我的订单', changeImage: '更换头像', ontario: '安大略省', forOrder: 'Refund（订单 100007）',
+    remove: '删除', addressRemoved: '地址已删除', undo: '撤销',
+    province: '省 / 州', postCodeFormat: '请按 A1A 1A1 的格式填写邮政编码。', postCodeProvince: '该邮政编码属于其他省份，请检查省份或邮编。'
   }
 }
 
@@ -36,7 +40,10 @@ function accountApi(addresses: unknown[] = [ADDRESS], creditEntries: unknown[] =
   return mockHttp({
     'GET /admin/userManagement/getAddresses/u-1001/type/SHIPPING': { addresses },
     'GET /common3/supportedCountries': [{ code: 'CA', name: 'Canada', nameContent: { en: 'Canada', zh: '加拿大' } }],
-    'GET /common3/provinces/CA': [{ code: 'ON', name: 'Ontario', nameContent: { en: 'Ontario', zh: '安大略省' } }],
+    'GET /common3/provinces/CA': [
+      { code: 'BC', name: 'British Columbia', nameContent: { en: 'British Columbia', zh: '不列颠哥伦比亚省' } },
+      { code: 'ON', name: 'Ontario', nameContent: { en: 'Ontario', zh: '安大略省' } }
+    ],
     'GET /admin/userManagement/verifiedContact/idNumber': {
       status: 'NONE', realName: null, phone: null, idType: null, idNumber: null, idImage: null, submittedAt: null, verifiedAt: null
     },
@@ -79,7 +86,8 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     renderAccount()
     await settle()
     expect(screen.getByText(text.title)).toBeInTheDocument()
-    expect(screen.getByText('Lin Chen')).toBeInTheDocument()
+    // The name reads in the language's order: 姓 before 名 in Chinese.
+    expect(screen.getByText(lang === 'zh' ? 'Chen Lin' : 'Lin Chen')).toBeInTheDocument()
     expect(screen.getByText('lin@example.com')).toBeInTheDocument()
     expect(screen.getByText('100 Queen St W, Toronto, ON, M5H 2N2, CA')).toBeInTheDocument()
     expect(screen.getByText(text.balance)).toBeInTheDocument()
@@ -140,6 +148,61 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     const saved = http.calls.filter((c) => c.path.includes('updateAddresses')).pop()
     expect(saved?.body).toEqual({ addresses: [{ ...ADDRESS, streetNumberAndNameDetails: '200 King St W' }] })
     expect(screen.getByText('200 King St W, Toronto, ON, M5H 2N2, CA')).toBeInTheDocument()
+  })
+
+  it('the province is a list to choose from; a Canadian postal code must look like A1A 1A1 and belong to that province', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = accountApi([])
+    http.set('POST /admin/userManagement/updateAddresses/u-1001/SHIPPING', (req: { data: { addresses: (typeof ADDRESS & { unit?: string })[] } }) => ({
+      addresses: req.data.addresses.map((a, i) => ({ ...a, id: `n${i}`, isDefault: i === 0, unit: a.unit ?? '' }))
+    }))
+    const { container } = renderAccount()
+    await settle()
+    fireEvent.click(screen.getByText(text.add))
+    await settle()
+    for (const [field, value] of [['firstName', 'Lin'], ['lastName', 'Chen'], ['phone', '604-555-0142'], ['streetNumberAndNameDetails', '5300 No. 3 Rd'], ['city', 'Richmond'], ['postCode', 'V6X4J']] as const) {
+      await type(container, field, value)
+    }
+    const select = (field: string) => container.querySelector(`select[data-field="${field}"]`) as HTMLSelectElement
+    await waitFor(() => expect(select('country').value).toBe('CA'))
+    const province = select('province')
+    expect(province).toHaveAccessibleName(text.province)
+    await waitFor(() => expect([...province.options].map((o) => o.value)).toEqual(['', 'BC', 'ON']))
+    fireEvent.change(province, { target: { value: 'ON' } })
+    fireEvent.click(screen.getByText(text.save))
+    await settle()
+    expect(screen.getByText(text.postCodeFormat)).toBeInTheDocument()
+    await type(container, 'postCode', 'v6x4j7')
+    fireEvent.click(screen.getByText(text.save))
+    await settle()
+    expect(screen.getByText(text.postCodeProvince)).toBeInTheDocument()
+    expect(http.calls.some((c) => c.path.includes('updateAddresses'))).toBe(false)
+
+    fireEvent.change(select('province'), { target: { value: 'BC' } })
+    fireEvent.click(screen.getByText(text.save))
+    await settle()
+    const saved = http.calls.filter((c) => c.path.includes('updateAddresses')).pop()
+    expect(saved?.body).toMatchObject({ addresses: [{ province: 'BC', postCode: 'V6X 4J7', country: 'CA', city: 'Richmond' }] })
+    expect(screen.queryByText(text.postCodeProvince)).toBeNull()
+  })
+
+  it('removing an address offers Undo, which saves the list as it was', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = accountApi()
+    http.set('POST /admin/userManagement/updateAddresses/u-1001/SHIPPING', (req: { data: { addresses: typeof ADDRESS[] } }) => ({ addresses: req.data.addresses }))
+    renderAccount()
+    await settle()
+    expect(screen.getByText('100 Queen St W, Toronto, ON, M5H 2N2, CA')).toBeInTheDocument()
+    fireEvent.click(screen.getByText(text.remove))
+    await settle()
+    expect(screen.queryByText('100 Queen St W, Toronto, ON, M5H 2N2, CA')).toBeNull()
+    expect(screen.getByRole('status')).toHaveTextContent(text.addressRemoved)
+    fireEvent.click(screen.getByRole('button', { name: text.undo }))
+    await settle()
+    expect(screen.getByText('100 Queen St W, Toronto, ON, M5H 2N2, CA')).toBeInTheDocument()
+    expect(screen.queryByText(text.addressRemoved)).toBeNull()
+    const saves = http.calls.filter((c) => c.path.includes('updateAddresses')).map((c) => c.body)
+    expect(saves).toEqual([{ addresses: [] }, { addresses: [ADDRESS] }])
   })
 
   it('a new profile picture is chosen, uploaded and shown', async () => {

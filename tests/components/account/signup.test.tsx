@@ -25,6 +25,16 @@ async function fill(container: HTMLElement, password = 'correct horse', confirm 
 describe.each(LANGS)('sign-up page (%s)', (lang) => {
   const text = TEXT[lang]
 
+  it('asks the names in the language\'s order: 姓 (family name) before 名 in Chinese', async () => {
+    resetStores(guest(), lang, '/account/signup')
+    mockHttp()
+    const { container } = render(<SignUpForm />)
+    const order = [...container.querySelectorAll('[name="firstName"], [name="lastName"]')].map((el) => el.getAttribute('name'))
+    expect(order).toEqual(lang === 'zh' ? ['lastName', 'firstName'] : ['firstName', 'lastName'])
+    const labels = [...container.querySelectorAll('.account-field__label')].slice(0, 2).map((el) => el.textContent)
+    expect(labels).toEqual(lang === 'zh' ? ['姓', '名'] : ['First name', 'Last name'])
+  })
+
   it('checks every field before sending', async () => {
     resetStores(guest(), lang, '/account/signup')
     const http = mockHttp()

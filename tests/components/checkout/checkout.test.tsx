@@ -104,6 +104,11 @@ const STORES = [
 
 const TEXT: Record<Language, Record<string, string>> = {
   en: {
+    postCodeFormat: 'Enter a postal code like A1A 1A1.',
+    postCodeProvince: 'This postal code is in another province: check the province or the code.',
+    ontario: 'Ontario',
+    earliest: 'Earliest · 09:00',
+    moreTimes: 'More times (14)',
     pickup: 'Pickup',
     delivery: 'Delivery',
     eatIn: 'Eat in',
@@ -133,6 +138,11 @@ const TEXT: Record<Language, Record<string, string>> = {
     deliveryRulesNow: 'Delivery fee $7.99, free over $60.00; minimum order $20.00.'
   },
   zh: {
+    postCodeFormat: '请按 A1A 1A1 的格式填写邮政编码。',
+    postCodeProvince: '该邮政编码属于其他省份，请检查省份或邮编。',
+    ontario: '安大略省',
+    earliest: '最早 · 09:00',
+    moreTimes: '更多时间（14）',
     pickup: '自取',
     delivery: '配送',
     eatIn: '堂食',
@@ -476,6 +486,20 @@ describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
     expect(http.calls.filter((c) => c.method === 'POST' && c.path === '/common3/timeZoneInfo/GMT')).toHaveLength(1)
   })
 
+  test('a long day of pickup times: the earliest named, the first eight shown, More times shows the rest', async () => {
+    const times = Array.from({ length: 22 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`)
+    server({ 'GET /shoppingManagement4/checkoutConfig': { ...CONFIG, pickup: { ...CONFIG.pickup, slots: [{ date: TODAY, times }] } } })
+    await renderCheckout()
+    await click(option('method', 'PICKUP'))
+    await click(option('pickupDate', TODAY))
+    const shown = () => [...document.querySelectorAll('.checkout-choices__option[data-name="pickupTime"]')].map((e) => e.getAttribute('data-value'))
+    await waitFor(() => expect(shown()).toEqual(times.slice(0, 8)))
+    expect(option('pickupTime', '09:00').textContent).toBe(text.earliest)
+    await click(page().getByText(text.moreTimes))
+    expect(shown()).toEqual(times)
+    expect(page().queryByText(text.moreTimes)).toBeNull()
+  })
+
   test('choosing delivery asks for the delivery rules as they are now: their fee, minimum and slots are shown', async () => {
     const http = server({
       'GET /shoppingManagement4/localDeliveryConfig': {
@@ -505,6 +529,23 @@ describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
     await type('tableNumber', 'table 12!')
     await leave('tableNumber')
     expect(messageOf('tableNumber')).not.toBeNull()
+  })
+
+  test('delivery: provinces are named, and a postal code is checked for its format and its province on leaving it', async () => {
+    server()
+    await renderCheckout()
+    await click(option('method', 'DELIVERY'))
+    expect(option('province', 'ON').textContent).toBe(text.ontario)
+    await click(option('province', 'ON'))
+    await type('address.postCode', 'M5H 2N')
+    await leave('address.postCode')
+    expect(messageOf('address.postCode')).toBe(text.postCodeFormat)
+    await type('address.postCode', 'V6X 4J7')
+    await leave('address.postCode')
+    expect(messageOf('address.postCode')).toBe(text.postCodeProvince)
+    await type('address.postCode', 'm5h2n2')
+    await leave('address.postCode')
+    expect(messageOf('address.postCode')).toBeNull()
   })
 
   test('Place order with mistakes moves the page to the first message', async () => {

@@ -221,9 +221,11 @@ describe.each(LANGS)('saved addresses at checkout (%s)', (lang) => {
     await waitFor(() => expect(savedOptions()).toHaveLength(2))
     expect(document.body.textContent).toContain(text.heading)
     expect(document.body.textContent).toContain(text.hint)
+    // The name in the language's order: 姓 before 名 in Chinese.
+    const linChen = lang === 'zh' ? 'Chen Lin' : 'Lin Chen'
     expect(savedOptions()).toEqual([
-      { value: 'a2', label: 'Lin Chen, 5000 Hwy 7, 210, Markham ON L3R 4M9', checked: 'false' },
-      { value: 'a1', label: 'Lin Chen, 100 Queen St W, Toronto ON M5H 2N2', checked: 'true' }
+      { value: 'a2', label: `${linChen}, 5000 Hwy 7, 210, Markham ON L3R 4M9`, checked: 'false' },
+      { value: 'a1', label: `${linChen}, 100 Queen St W, Toronto ON M5H 2N2`, checked: 'true' }
     ])
     expect(await deliveryFields()).toEqual({
       firstName: 'Lin',

@@ -120,14 +120,15 @@ describe.each(LANGS)('contact page (%s)', (lang) => {
     resetStores(signedIn(), lang, '/contact')
     const http = mockHttp({ 'POST /message/submitForm': receipt })
     const { container } = render(<ContactForm />)
-    expect(valueOf(container, 'name')).toBe('Lin Chen')
+    // 姓 before 名 in Chinese.
+    expect(valueOf(container, 'name')).toBe(lang === 'zh' ? 'Chen Lin' : 'Lin Chen')
     expect(valueOf(container, 'email')).toBe('lin@example.com')
     expect(container.querySelector('[name="website"]')?.closest('[aria-hidden="true"]')).not.toBeNull()
     await type(container, 'message', 'Hi')
     await type(container, 'website', 'http://spam.example')
     fireEvent.click(screen.getByText(text.send))
     await settle()
-    expect(http.calls[0].body).toEqual({ name: 'Lin Chen', email: 'lin@example.com', message: 'Hi', formName: 'contact', website: 'http://spam.example' })
+    expect(http.calls[0].body).toEqual({ name: lang === 'zh' ? 'Chen Lin' : 'Lin Chen', email: 'lin@example.com', message: 'Hi', formName: 'contact', website: 'http://spam.example' })
   })
 })
 

@@ -13,11 +13,13 @@ const TEXT = {
   en: {
     storeName: 'Maple Market', empty: 'Your cart is empty.', continue: 'Continue shopping', remove: 'Remove', checkout: 'Checkout', subtotal: 'Subtotal', total: 'Total',
     beans: 'House Blend Coffee Beans 340g', hoodie: 'Panda Hoodie', failed: 'Your cart was not changed: Only 2 left in stock', onlyLeft: 'Only 5 left in stock',
+    removed: 'Removed Panda Hoodie from your cart', undo: 'Undo',
     title: 'Shopping cart', removeTitle: 'Remove this item?', quantity: 'Quantity', items: (n: number) => `${n} items`, addOnTag: 'Add-on', add: 'Add', charged: 'Prices are shown in USD; you will be charged in CAD.', loading: 'Loading'
   },
   zh: {
     storeName: '枫叶市场', empty: '您的购物车是空的。', continue: '继续购物', remove: '删除', checkout: '去结算', subtotal: '小计', total: '合计',
     beans: '招牌混合咖啡豆 340克', hoodie: '熊猫连帽衫', failed: '购物车未更改：Only 2 left in stock', onlyLeft: '库存仅剩 5 件',
+    removed: '已从购物车移除熊猫连帽衫', undo: '撤销',
     title: '购物车', removeTitle: '删除此商品？', quantity: '数量', items: (n: number) => `共 ${n} 件`, addOnTag: '加购', add: '加入', charged: '价格以 USD 显示；实际按 CAD 收费。', loading: '加载中'
   }
 }
@@ -199,6 +201,58 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     expect(http.calls.find((c) => c.path === '/shoppingManagement4/myCart/delete')?.body).toEqual({ itemKey: '1050|color:Red,size:M' })
     fireEvent.click(screen.getByText(text.continue))
     expect(navigations.at(-1)?.url).toBe('/store')
+  })
+
+  it('Undo after a removal puts the same line back (options and quantity); the count and totals follow', async () => {
+    resetStore(lang, '/checkout/cart')
+    const twoHoodies = { ...hoodie, quantity: 2, lineTotal: 9998 }
+    const http = serve(cartOf(beans, twoHoodies), {
+      'POST /shoppingManagement4/myCart/delete': cartOf(beans),
+      'POST /shoppingManagement4/myCart': cartOf(beans, twoHoodies)
+    })
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.hoodie)
+    expect(within(pageBody(container, '.cart-page')).getByText(text.items(4))).toBeTruthy()
+    fireEvent.click(within(lineEl(container, '1050|color:Red,size:M')).getByText(text.remove))
+    const banner = await screen.findByText(text.removed)
+    expect(banner.closest('[role="status"]')).not.toBeNull()
+    expect(screen.queryByText(text.hoodie)).toBeNull()
+    expect(within(pageBody(container, '.cart-page')).getByText(text.items(2))).toBeTruthy()
+    expect(useCart.getState().cart?.itemCount).toBe(2)
+
+    fireEvent.click(screen.getByRole('button', { name: text.undo }))
+    expect(await screen.findByText(text.hoodie)).toBeTruthy()
+    expect(http.calls.filter((c) => c.method === 'POST' && c.path === '/shoppingManagement4/myCart').map((c) => c.body)).toEqual([
+      { productId: '1050', quantity: 2, optionPair: 'color:Red,size:M' }
+    ])
+    expect(screen.queryByText(text.removed)).toBeNull()
+    expect(within(pageBody(container, '.cart-page')).getByText(text.items(4))).toBeTruthy()
+    expect(useCart.getState().cart?.itemCount).toBe(4)
+    expect(lineEl(container, '1050|color:Red,size:M')).toBeTruthy()
+  })
+
+  it('a removal answered before the page\'s first cart read keeps the removal (the older read is dropped)', async () => {
+    resetStore(lang, '/checkout/cart')
+    useCart.setState({ cart: cartOf(beans, hoodie) })
+    let answerRead: () => void = () => undefined
+    const read = new Promise<void>((resolve) => (answerRead = resolve))
+    serve(cartOf(beans, hoodie), {
+      'GET /shoppingManagement4/myCart': async () => {
+        await read
+        return cartOf(beans, hoodie)
+      },
+      'POST /shoppingManagement4/myCart/delete': cartOf(beans)
+    })
+    const { container } = render(<CartPage />)
+    fireEvent.click(within(lineEl(container, '1050|color:Red,size:M')).getByText(text.remove))
+    expect(await screen.findByText(text.removed)).toBeTruthy()
+    await act(async () => {
+      answerRead()
+      await read
+    })
+    await act(async () => undefined)
+    expect(screen.queryByText(text.hoodie)).toBeNull()
+    expect(useCart.getState().cart?.itemCount).toBe(2)
   })
 
   it('offers add-ons that go in through iCart and show as add-on lines', async () => {

@@ -7,8 +7,8 @@ import { homeSections, pageOf, product } from '../../support/fixtures/catalog'
 import { LANGS, pageBody, resetStore } from './storeTestKit'
 
 const TEXT = {
-  en: { banner: 'New autumn roasts', categories: 'Shop by category', tea: 'Tea', bestsellers: 'Bestsellers', newest: 'New arrivals', clearance: 'Clearance', failed: 'Could not load: Catalogue offline', about: 'About us', aboutBody: 'A neighbourhood shop' },
-  zh: { banner: '秋季新品烘焙', categories: '按分类选购', tea: '茶', bestsellers: '热销商品', newest: '新品上架', clearance: '清仓特卖', failed: '加载失败：Catalogue offline', about: '关于我们', aboutBody: '社区小店' }
+  en: { banner: 'New autumn roasts', categories: 'Shop by category', tea: 'Tea', bestsellers: 'Bestsellers', newest: 'New arrivals', clearance: 'Clearance', failed: 'Could not load: Catalogue offline', about: 'About us', aboutBody: 'A neighbourhood shop', shopNow: 'Shop now', gifts: 'Gift boxes' },
+  zh: { banner: '秋季新品烘焙', categories: '按分类选购', tea: '茶', bestsellers: '热销商品', newest: '新品上架', clearance: '清仓特卖', failed: '加载失败：Catalogue offline', about: '关于我们', aboutBody: '社区小店', shopNow: '立即选购', gifts: '礼盒' }
 }
 
 function serveHome(overrides: Record<string, unknown> = {}) {
@@ -45,6 +45,21 @@ describe.each(LANGS)('home (%s)', (lang) => {
     expect(navigations.at(-1)?.url).toBe('/store/clearance')
     fireEvent.click(within(page).getByText(lang === 'en' ? 'Fresh One' : '新品一'))
     expect(navigations.at(-1)?.url).toBe('/store/product/13')
+  })
+
+  it('every hero slide has a Shop now button: its own link, or the shop when the operator set none', async () => {
+    resetStore(lang, '/')
+    const banner = homeSections[0] as Extract<(typeof homeSections)[number], { kind: 'banner' }>
+    const withPlainSlide = { ...banner, slides: [...banner.slides, { image: 'banner-gifts.svg', title: { en: 'Gift boxes', zh: '礼盒' } }] }
+    serveHome({ 'GET /common3/sectionTemplateByType/home': { type: 'home', sections: [withPlainSlide, ...homeSections.slice(1)] } })
+    const { container } = render(<HomePage />)
+    await screen.findByText(text.gifts)
+    const slides = [...pageBody(container, '.home-banner').querySelectorAll('.home-banner__slide')] as HTMLElement[]
+    expect(slides.map((s) => within(s).getByText(text.shopNow).classList.contains('home-banner__cta'))).toEqual([true, true])
+    fireEvent.click(within(slides[0]).getByText(text.shopNow))
+    expect(navigations.at(-1)?.url).toBe('/store/clearance')
+    fireEvent.click(within(slides[1]).getByText(text.shopNow))
+    expect(navigations.at(-1)?.url).toBe('/store')
   })
 
   it("a section's See all opens that section's own list (named by ?list= for its title)", async () => {

@@ -10,15 +10,15 @@ const TEXT = {
     name: 'Panda Hoodie', chooseAll: 'Choose every option to see availability.', inStock: (n: number) => `${n} in stock`, optionSoldOut: 'This choice is sold out',
     onlyLeft: (n: number) => `Only ${n} left in stock`, add: 'Add to cart', added: 'Added to your cart', soldOut: 'Sold out', notFound: 'This product is not available.',
     medium: 'Medium', small: 'Small', red: 'Red', black: 'Black', related: 'You may also like', addOns: 'Add-ons', wrap: 'Gift Wrapping', addAddOn: 'Add',
-    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', chooseSize: 'Choose Size',
-    pleaseChooseSize: 'Please choose: Size', pleaseChooseColour: 'Please choose: Colour'
+    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', chooseSize: 'Choose Size', addOnAdded: 'Added ✓',
+    pleaseChooseSize: 'Please choose: Size', pleaseChooseColour: 'Please choose: Colour', redSoldOut: 'Red, sold out'
   },
   zh: {
     name: '熊猫连帽衫', chooseAll: '选择所有选项后可查看库存。', inStock: (n: number) => `库存 ${n} 件`, optionSoldOut: '该选项已售罄',
     onlyLeft: (n: number) => `库存仅剩 ${n} 件`, add: '加入购物车', added: '已加入购物车', soldOut: '已售罄', notFound: '该商品暂不可用。',
     medium: '中号', small: '小号', red: '红色', black: '黑色', related: '猜你喜欢', addOns: '加购商品', wrap: '礼品包装', addAddOn: '加入',
-    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', chooseSize: '请选择尺码',
-    pleaseChooseSize: '请先选择尺码', pleaseChooseColour: '请先选择颜色'
+    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', chooseSize: '请选择尺码', addOnAdded: '已加入 ✓',
+    pleaseChooseSize: '请先选择尺码', pleaseChooseColour: '请先选择颜色', redSoldOut: '红色，已售罄'
   }
 }
 
@@ -132,6 +132,10 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     fireEvent.click(pageBody(container, '.product-page__add'))
     await act(async () => undefined)
     expect(http.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+    // No extras beside something that cannot be bought.
+    await waitFor(() => expect(http.calls.some((c) => c.path === '/productManagement2/products/addon')).toBe(true))
+    await act(async () => undefined)
+    expect(container.querySelector('.add-on-list')).toBeNull()
   })
 
   it("keeps the cart and shows the server's message when adding fails", async () => {
@@ -161,7 +165,11 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     fireEvent.click(within(addOns).getByText(text.addAddOn))
     await act(async () => undefined)
     expect(http.calls.find((c) => c.path === '/shoppingManagement4/iCart')?.body).toEqual({ productId: '1090', quantity: 1 })
+    // The add-ons asked for are those that go with this product.
+    expect(http.calls.find((c) => c.path === '/productManagement2/products/addon')?.query).toEqual({ tagName: 'addon', productId: '1050' })
     expect(useCart.getState().cart?.lineItems['1090|']?.addOn).toBe(true)
+    // The add-on's own button says it is in the cart.
+    expect(await within(addOns).findByText(text.addOnAdded)).toBeTruthy()
   })
 
   it('shares in an 800x500 popup and confirms a copied link for 2 seconds', async () => {
@@ -195,6 +203,31 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
       jest.useRealTimers()
       Reflect.deleteProperty(navigator, 'clipboard')
     }
+  })
+
+  it('greys the option values that are sold out with what is already chosen (the detail\'s variants)', async () => {
+    resetStore(lang, '/store/product/1050')
+    const http = serve({
+      'GET /productDetailManagement/productDetail/1050': {
+        product: hoodie,
+        variants: Object.entries(STOCK).map(([optionPair, available]) => ({ optionPair, available })),
+        relatedProductIds: [],
+        detail: []
+      }
+    })
+    const { container } = render(<ProductPage />)
+    await screen.findByText(text.name, { selector: '.product-page__name' })
+    await waitFor(() => expect(http.calls.some((c) => c.path === '/productDetailManagement/productDetail/1050')).toBe(true))
+    const soldOutChips = () => [...pageBody(container, '.option-picker').querySelectorAll('.option-picker__value--sold-out')].map((e) => e.textContent)
+    // Every size and colour has some pair in stock: nothing is greyed before a choice.
+    expect(soldOutChips()).toEqual([])
+    fireEvent.click(value(container, text.small))
+    // Small comes in black only: red is struck through and says so to a screen reader.
+    await waitFor(() => expect(soldOutChips()).toEqual([text.red]))
+    expect(value(container, text.red).getAttribute('aria-label')).toBe(text.redSoldOut)
+    fireEvent.click(value(container, text.medium))
+    await waitFor(() => expect(soldOutChips()).toEqual([]))
+    expect(value(container, text.red).getAttribute('aria-label')).toBeNull()
   })
 
   it('an unknown product says it is not available', async () => {

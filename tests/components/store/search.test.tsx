@@ -1,12 +1,12 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import SearchPage from '@/packages/store/pages/search/index'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { pageOf, products } from '../../support/fixtures/catalog'
 import { LANGS, pageBody, resetStore } from './storeTestKit'
 
 const TEXT = {
-  en: { placeholder: 'Search products', prompt: 'Type what you are looking for.', results: (n: number, term: string) => `${n} results for “${term}”`, empty: (term: string) => `Nothing matches “${term}”.`, failed: 'Could not load: Search is down', loadMore: 'Load more', item: (n: number) => `Item ${n}` },
-  zh: { placeholder: '搜索商品', prompt: '输入您要找的商品。', results: (n: number, term: string) => `“${term}”共 ${n} 个结果`, empty: (term: string) => `没有与“${term}”匹配的商品。`, failed: '加载失败：Search is down', loadMore: '加载更多', item: (n: number) => `商品 ${n}` }
+  en: { placeholder: 'Search products', prompt: 'Type what you are looking for.', results: (n: number, term: string) => `${n} results for “${term}”`, empty: (term: string) => `Nothing matches “${term}”.`, failed: 'Could not load: Search is down', loadMore: 'Load more', item: (n: number) => `Item ${n}`, recent: 'Recent searches', popular: 'Popular searches', clear: 'Clear', didYouMean: 'Did you mean:' },
+  zh: { placeholder: '搜索商品', prompt: '输入您要找的商品。', results: (n: number, term: string) => `“${term}”共 ${n} 个结果`, empty: (term: string) => `没有与“${term}”匹配的商品。`, failed: '加载失败：Search is down', loadMore: '加载更多', item: (n: number) => `商品 ${n}`, recent: '最近搜索', popular: '热门搜索', clear: '清除', didYouMean: '您是不是要找：' }
 }
 
 /** The native field inside Taro's H5 Input (rendered once the web component has loaded). */
@@ -36,7 +36,8 @@ describe.each(LANGS)('search (%s)', (lang) => {
     })
     const { container } = render(<SearchPage />)
     expect(screen.getByText(text.prompt)).toBeTruthy()
-    expect(http.calls.length).toBe(0)
+    // No search before a term (the popular searches are asked for the help under the field).
+    expect(http.calls.filter((c) => /\/products\/search(Count)?\//.test(c.path))).toEqual([])
     // Opened without a term, the field has the focus (the phone keyboard comes up).
     const field = await searchField(container)
     await waitFor(() => expect(document.activeElement).toBe(field))
@@ -58,6 +59,66 @@ describe.each(LANGS)('search (%s)', (lang) => {
     })
     render(<SearchPage />)
     expect(await screen.findByText(text.results(2, 'mug'))).toBeTruthy()
+  })
+
+  it('opened without a term: the recent searches (kept on the device; Clear forgets them) and the popular ones, a tap searches', async () => {
+    localStorage.clear()
+    resetStore(lang, '/store/search')
+    const found = (term: string) => ({
+      [`GET /productManagement2/products/search/${term}`]: (req: { query: Record<string, string> }) => pageOf(products(2), req.query),
+      [`GET /productManagement2/products/searchCount/${term}`]: { count: 2 }
+    })
+    const http = mockHttp({ 'GET /productManagement2/products/popularSearches': { terms: ['coffee', '咖啡', 'tea'] }, ...found('coffee'), ...found('mug') })
+    const first = render(<SearchPage />)
+    const popular = await waitFor(() => pageBody(first.container, '.search-help__group--popular'))
+    expect(screen.getByText(text.popular)).toBeTruthy()
+    expect([...popular.querySelectorAll('.search-help__term')].map((e) => e.textContent)).toEqual(['coffee', '咖啡', 'tea'])
+    expect(first.container.querySelector('.search-help__group--recent')).toBeNull()
+    fireEvent.click(screen.getByText('coffee'))
+    expect(await screen.findByText(text.results(2, 'coffee'))).toBeTruthy()
+    expect(window.location.pathname).toBe('/store/search/coffee')
+    expect(http.calls.some((c) => c.path === '/productManagement2/products/searchCount/coffee')).toBe(true)
+    await search(first.container, 'mug')
+    expect(await screen.findByText(text.results(2, 'mug'))).toBeTruthy()
+    first.unmount()
+
+    // The next time the field opens, the shopper's own searches come first, newest first.
+    resetStore(lang, '/store/search')
+    const second = render(<SearchPage />)
+    const recent = await waitFor(() => pageBody(second.container, '.search-help__group--recent'))
+    expect(screen.getByText(text.recent)).toBeTruthy()
+    expect([...recent.querySelectorAll('.search-help__term')].map((e) => e.textContent)).toEqual(['mug', 'coffee'])
+    fireEvent.click(screen.getByRole('button', { name: text.clear }))
+    await waitFor(() => expect(second.container.querySelector('.search-help__group--recent')).toBeNull())
+    second.unmount()
+    resetStore(lang, '/store/search')
+    const third = render(<SearchPage />)
+    await waitFor(() => pageBody(third.container, '.search-help__group--popular'))
+    expect(third.container.querySelector('.search-help__group--recent')).toBeNull()
+  })
+
+  it('nothing found: "did you mean" offers close matches, and a tap searches one', async () => {
+    localStorage.clear()
+    resetStore(lang, '/store/search')
+    const http = mockHttp({
+      'GET /productManagement2/products/popularSearches': { terms: ['tea'] },
+      'GET /productManagement2/products/search/cofee': { products: [], startingPosition: 0, numberToLoad: 12, hasMore: false },
+      'GET /productManagement2/products/searchCount/cofee': { count: 0 },
+      'GET /productManagement2/products/searchSuggestions/cofee': { suggestions: ['coffee', 'toffee'] },
+      'GET /productManagement2/products/search/coffee': (req: { query: Record<string, string> }) => pageOf(products(3), req.query),
+      'GET /productManagement2/products/searchCount/coffee': { count: 3 }
+    })
+    const { container } = render(<SearchPage />)
+    await search(container, 'cofee')
+    expect(await screen.findByText(text.empty('cofee'))).toBeTruthy()
+    const didYouMean = await screen.findByRole('status')
+    expect(didYouMean.textContent).toBe(`${text.didYouMean}coffeetoffee`)
+    expect(within(pageBody(container, '.search-help')).getByText('tea')).toBeTruthy()
+    fireEvent.click(within(didYouMean).getByRole('link', { name: 'coffee' }))
+    expect(await screen.findByText(text.results(3, 'coffee'))).toBeTruthy()
+    expect(window.location.pathname).toBe('/store/search/coffee')
+    expect(screen.queryByText(text.didYouMean)).toBeNull()
+    expect(http.calls.filter((c) => c.path.includes('searchSuggestions')).map((c) => c.path)).toEqual(['/productManagement2/products/searchSuggestions/cofee'])
   })
 
   it('says when nothing matches', async () => {

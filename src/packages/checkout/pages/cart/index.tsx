@@ -3,12 +3,15 @@ import { Button } from '@/components/taro/Button'
 import { CartLine } from '@/components/cart/CartLine'
 import { CartTotals } from '@/components/cart/CartTotals'
 import { EmptyState } from '@/components/common/EmptyState'
+import { UndoBar } from '@/components/common/UndoBar'
 import { Spinner } from '@/components/common/Spinner'
 import { AddOnList } from '@/components/product/AddOnList'
 import { Shell } from '@/components/shell/Shell'
 import { useAddOns } from '@/hooks/useAddOns'
 import { useCartPage } from '@/hooks/useCartPage'
+import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
+import '@/i18n/walkthrough'
 import './index.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
 import '@/i18n/browse'
@@ -16,6 +19,7 @@ import '@/i18n/browse'
 /** /checkout/cart */
 export default function CartPage() {
   const t = useT()
+  const localized = useLocalized()
   const page = useCartPage()
   const addOns = useAddOns()
   const { cart } = page
@@ -48,7 +52,7 @@ export default function CartPage() {
                 />
               ))}
             </View>
-            <AddOnList title={t('cart.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
+            <AddOnList title={t('cart.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} addedIds={addOns.addedIds} error={addOns.error} onAdd={addOns.add} />
           </View>
           <View className="cart-page__summary">
             <CartTotals cart={cart} />
@@ -73,6 +77,9 @@ export default function CartPage() {
               {t('cart.dismiss')}
             </Text>
           </View>
+        ) : null}
+        {page.removed ? (
+          <UndoBar className="cart-page__undo" message={t('walk.lineRemoved', { name: localized(page.removed.nameContent, page.removed.name) })} onUndo={page.undoRemove} />
         ) : null}
         {body}
       </View>

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/common/EmptyState'
 import { ChargedInBaseNote, Price } from '@/components/common/Price'
 import { MemberPrice } from '@/components/common/MemberPrice'
 import { memberPriceOf } from '@/domain/membership'
+import { soldOutValues } from '@/domain/options'
 import { Spinner } from '@/components/common/Spinner'
 import { AddOnList } from '@/components/product/AddOnList'
 import { OptionPicker } from '@/components/product/OptionPicker'
@@ -76,6 +77,11 @@ export default function ProductPage() {
   else if (availability.status === 'error') stockNote = { text: t('store.loadFailed', { message: availability.message }), tone: 'warn' }
   else if (availability.stock <= 0) stockNote = { text: t('product.optionSoldOut'), tone: 'warn' }
   else stockNote = { text: t('product.inStock', { count: availability.stock }), tone: 'ok' }
+  const soldOut = soldOutValues(
+    product.options.map((o) => ({ name: o.name, values: o.values.map((v) => v.value) })),
+    richDetail.variants,
+    detail.selection
+  )
   const missingName = detail.missingOption ? localized(detail.missingOption.nameContent, detail.missingOption.name) : null
 
   return (
@@ -93,7 +99,7 @@ export default function ProductPage() {
               <MemberPrice className="product-page__member-price" view={memberPriceOf(product)} currency={product.currency} />
             </View>
             <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
-            {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} /> : null}
+            {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} soldOut={soldOut} /> : null}
             {stockNote ? <Text className={`product-page__stock product-page__stock--${stockNote.tone}`}>{stockNote.text}</Text> : null}
             {detail.rejection ? (
               <View className="product-page__rejected" role="alert">
@@ -139,8 +145,9 @@ export default function ProductPage() {
             {localized(product.descriptionContent, product.description)}
           </Text>
         </View>
-        <RichDetail blocks={richDetail} />
-        <AddOnList title={t('product.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} error={addOns.error} onAdd={addOns.add} />
+        <RichDetail blocks={richDetail.blocks} />
+        {/* Extras go with something to buy: none beside a sold-out product. */}
+        {product.soldOut ? null : <AddOnList title={t('product.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} addedIds={addOns.addedIds} error={addOns.error} onAdd={addOns.add} />}
         <ProductRow title={t('product.related')} products={detail.related} />
       </View>
     </Shell>

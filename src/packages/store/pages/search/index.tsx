@@ -4,6 +4,7 @@ import { Input } from '@/components/taro/FormComponents'
 import { useReachBottom } from '@tarojs/taro'
 import { PagedProductList } from '@/components/product/PagedProductList'
 import { Shell } from '@/components/shell/Shell'
+import { NothingFoundHelp, SearchHelp } from '@/components/store/SearchHelp'
 import { useFocusOnOpen } from '@/hooks/focusOnOpen'
 import { useRoute } from '@/hooks/useRoute'
 import { useSearch } from '@/hooks/useSearch'
@@ -28,6 +29,7 @@ export default function SearchPage() {
         <View className="search-page__form" role="search">
           <Input
             className="search-page__input"
+            name="q"
             type="text"
             confirmType="search"
             value={search.draft}
@@ -41,13 +43,19 @@ export default function SearchPage() {
             {t('search.submit')}
           </Button>
         </View>
-        {!search.term ? <Text className="search-page__prompt">{t('search.prompt')}</Text> : null}
+        {!search.term ? (
+          <>
+            <Text className="search-page__prompt">{t('search.prompt')}</Text>
+            <SearchHelp recent={search.recent} popular={search.popular} onPick={search.searchFor} onClearRecent={search.clearRecent} />
+          </>
+        ) : null}
         {search.term && results.total !== null ? (
           <View className="store-page__head">
             <Text className="store-page__count search-page__count">{t('search.results', { count: results.total, term: search.term })}</Text>
           </View>
         ) : null}
         <PagedProductList list={results} emptyText={t('search.empty', { term: search.term })} />
+        {search.term && results.total === 0 ? <NothingFoundHelp suggestions={search.suggestions} popular={search.popular} onPick={search.searchFor} /> : null}
       </View>
     </Shell>
   )

@@ -1,0 +1,146 @@
+/**
+ * Search help (shopper walkthrough 2.4): "did you mean" close matches for a term that found nothing, taken from the
+ * active catalogue's own words (English names, brands, tags and categories; Chinese names), and the terms shoppers
+ * search for most. SQL here; the route only parses and answers.
+ */
+import type { Queryable } from '../db/index.ts';
+import { cachedCatalog } from './catalogCache.ts';
+import { NOT_AN_ADD_ON } from './catalog.ts';
+
+/** Han characters (a Chinese term is matched against the Chinese names, character by character). */
+const HAN = /[\u3400-\u9fff\uf900-\ufaff]/u;
+const MAX_SUGGESTIONS = 3;
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours each cost 1. */
+export function editDistance(a: string, b: string): number {
+  const s = [...a];
+  const t = [...b];
+  const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) => [i, ...Array<number>(t.length).fill(0)]);
+  for (let j = 1; j <= t.length; j++) d[0][j] = j;
+  for (let i = 1; i <= s.length; i++) {
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[s.length][t.length];
+}
+
+/**
+ * How far a word may be from a catalogue word to be offered: one typo in a short word, two in a long one. A Chinese
+ * character says as much as a Latin word's few letters: two characters may already have one wrong.
+ */
+const allowance = (word: string) => {
+  const length = [...word].length;
+  if (HAN.test(word)) return length <= 1 ? 0 : length <= 4 ? 1 : 2;
+  return length <= 2 ? 0 : length <= 5 ? 1 : 2;
+};
+
+interface Vocabulary {
+  /** Latin words (lower case, 3+ letters) → how many products use them. */
+  words: Map<string, number>;
+  /** Chinese names (products and categories) → how many products use them. */
+  chinese: Map<string, number>;
+}
+
+async function vocabulary(q: Queryable): Promise<Vocabulary> {
+  return cachedCatalog('search:vocabulary', async () => {
+    const { rows } = await q.query(
+      `SELECT p.name_en, p.name_zh, p.brand, p.tags::text AS tags, p.category, c.name_en AS cat_en, c.name_zh AS cat_zh
+       FROM products p JOIN categories c ON c.name = p.category
+       WHERE p.record_status = 'ACTIVE' AND p.product_type = 'PRODUCT' AND ${NOT_AN_ADD_ON}`,
+    );
+    const words = new Map<string, number>();
+    const chinese = new Map<string, number>();
+    const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+    for (const r of rows as Record<string, string>[]) {
+      const latin = new Set(`${r.name_en} ${r.brand} ${r.tags} ${r.category} ${r.cat_en}`.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+      for (const w of latin) if (!HAN.test(w)) count(words, w);
+      for (const name of new Set([r.name_zh, r.cat_zh])) if (name && HAN.test(name)) count(chinese, name);
+    }
+    return { words, chinese };
+  });
+}
+
+/** The best few catalogue words for one word, closest first, then the most used. */
+function closest(word: string, candidates: Iterable<[string, number]>, limit: number): string[] {
+  const max = allowance(word);
+  if (max === 0) return [];
+  const found: { text: string; distance: number; uses: number }[] = [];
+  for (const [text, uses] of candidates) {
+    if (text === word || Math.abs([...text].length - [...word].length) > max) continue;
+    const distance = editDistance(word, text);
+    if (distance <= max) found.push({ text, distance, uses });
+  }
+  found.sort((a, b) => a.distance - b.distance || b.uses - a.uses || a.text.localeCompare(b.text));
+  return found.slice(0, limit).map((f) => f.text);
+}
+
+/** Every run of `length` characters of the Chinese names, with how many products use the names holding it. */
+function chineseRuns(names: Map<string, number>, length: number): Map<string, number> {
+  const runs = new Map<string, number>();
+  for (const [name, uses] of names) {
+    const chars = [...name];
+    for (let i = 0; i + length <= chars.length; i++) {
+      const run = chars.slice(i, i + length).join('');
+      if ([...run].every((c) => HAN.test(c))) runs.set(run, (runs.get(run) ?? 0) + uses);
+    }
+  }
+  return runs;
+}
+
+/**
+ * Close matches for a term that found nothing: for a Chinese term, runs of the Chinese names of the same length one or
+ * two characters away; otherwise each unknown word replaced by the closest catalogue word ("cofee bens" → "coffee beans"),
+ * or for a single word, up to three close words. None when nothing is close.
+ */
+export async function didYouMean(q: Queryable, term: string): Promise<string[]> {
+  const clean = term.trim().toLowerCase();
+  if (!clean) return [];
+  const vocab = await vocabulary(q);
+  if (HAN.test(clean)) {
+    const length = [...clean].length;
+    return closest(clean, chineseRuns(vocab.chinese, length), MAX_SUGGESTIONS);
+  }
+  const words = clean.match(/\p{L}+|\d+/gu) ?? [];
+  if (words.length === 1) return closest(words[0], vocab.words, MAX_SUGGESTIONS);
+  let changed = false;
+  const fixed = words.map((w) => {
+    if (vocab.words.has(w) || /^\d+$/.test(w)) return w;
+    const best = closest(w, vocab.words, 1)[0];
+    if (best) changed = true;
+    return best ?? w;
+  });
+  return changed ? [fixed.join(' ')] : [];
+}
+
+/**
+ * A term made of the catalogue's own words (each English word whole, a Chinese term inside a Chinese name), so the
+ * popular list never shows a fragment searched over and over ("rea" finds "Banana Bread" but is no word of it).
+ */
+function isCatalogueTerm(vocab: Vocabulary, clean: string): boolean {
+  if (HAN.test(clean)) return [...vocab.chinese.keys()].some((name) => name.includes(clean));
+  const words = clean.match(/\p{L}+|\d+/gu) ?? [];
+  return words.length > 0 && words.every((w) => /^\d+$/.test(w) || vocab.words.has(w));
+}
+
+/**
+ * Counts a search that found something (the term normalised: trimmed, lower case, inner spaces single) when it is made
+ * of the catalogue's own words.
+ */
+export async function recordSearch(q: Queryable, term: string): Promise<void> {
+  const clean = term.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!clean || clean.length > 100 || !isCatalogueTerm(await vocabulary(q), clean)) return;
+  await q.query(
+    `INSERT INTO search_terms (term, searches) VALUES ($1, 1)
+     ON CONFLICT (term) DO UPDATE SET searches = search_terms.searches + 1, last_searched_at = now()`,
+    [clean],
+  );
+}
+
+/** The terms searched most (ties: the most recent first). */
+export async function popularSearches(q: Queryable, limit: number): Promise<string[]> {
+  const { rows } = await q.query('SELECT term FROM search_terms ORDER BY searches DESC, last_searched_at DESC, term LIMIT $1', [limit]);
+  return rows.map((r: { term: string }) => r.term);
+}

@@ -1,0 +1,78 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { editDistance } from '../src/services/search.ts';
+
+let db: TestDb;
+let srv: Running;
+let s: Shopper;
+
+before(async () => {
+  db = await freshDb();
+  srv = await startServer(db);
+  s = new Shopper(srv.base);
+});
+after(async () => {
+  await srv?.close();
+  await db?.cleanup();
+});
+
+const suggest = async (term: string) => ok(await s.get(`/productManagement2/products/searchSuggestions/${encodeURIComponent(term)}`)).suggestions as string[];
+
+test('edit distance counts insertions, deletions, substitutions and swapped neighbours', () => {
+  for (const [a, b, d] of [['cofee', 'coffee', 1], ['coffe', 'coffee', 1], ['cofefe', 'coffee', 1], ['cfoefe', 'coffee', 2], ['tae', 'tea', 1], ['咖非', '咖啡', 1], ['abc', 'abc', 0], ['', 'abc', 3]] as const) {
+    assert.equal(editDistance(a, b), d, `${a} → ${b}`);
+  }
+});
+
+test('did you mean: close catalogue words in English and Chinese, each of which finds products', async () => {
+  assert.deepEqual(ok(await s.get('/productManagement2/products/searchCount/cofee')), { count: 0 });
+  const coffee = await suggest('cofee');
+  assert.equal(coffee[0], 'coffee');
+  assert.ok(coffee.length <= 3);
+  assert.deepEqual((await suggest('Hoddie'))[0], 'hoodie');
+  assert.deepEqual(await suggest('panda hodie'), ['panda hoodie']);
+  const zh = await suggest('咖非');
+  assert.equal(zh[0], '咖啡');
+  const giftBox = await suggest('礼合');
+  assert.ok(giftBox.includes('礼盒'), JSON.stringify(giftBox));
+  for (const term of [...coffee, ...zh, 'panda hoodie']) {
+    assert.ok(ok(await s.get(`/productManagement2/products/searchCount/${encodeURIComponent(term)}`)).count > 0, term);
+  }
+  // Nothing close: no suggestion, rather than a wild guess; short words are not guessed at.
+  assert.deepEqual(await suggest('xylophone'), []);
+  assert.deepEqual(await suggest('qz'), []);
+  // Add-ons are no catalogue words ("Oat Milk Upgrade" is offered beside products, never found by search).
+  assert.deepEqual((await suggest('upgrad')).filter((w) => w === 'upgrade'), []);
+  isError(await s.get(`/productManagement2/products/searchSuggestions/${'x'.repeat(101)}`), 400);
+});
+
+test('popular searches: the seeded demo terms, then what shoppers search for and find', async () => {
+  const before = ok(await s.get('/productManagement2/products/popularSearches')).terms as string[];
+  assert.equal(before[0], 'coffee');
+  assert.ok(before.includes('咖啡') && before.length <= 8);
+  // A search that finds nothing is not counted; one that finds something is, in lower case.
+  for (let i = 0; i < 60; i++) ok(await s.get('/productManagement2/products/searchCount/zzzzqqq'));
+  for (let i = 0; i < 60; i++) ok(await s.get(`/productManagement2/products/searchCount/${encodeURIComponent(i % 2 ? 'Panda' : ' panda ')}`));
+  // A fragment that finds products but is no catalogue word is not counted either ("rea" is inside "Bread" and "Breakfast").
+  assert.ok(ok(await s.get('/productManagement2/products/searchCount/rea')).count > 0);
+  for (let i = 0; i < 60; i++) ok(await s.get('/productManagement2/products/searchCount/rea'));
+  const after = ok(await s.get('/productManagement2/products/popularSearches')).terms as string[];
+  assert.equal(after[0], 'panda');
+  assert.ok(!after.includes('zzzzqqq'));
+  assert.ok(!after.includes('rea'));
+});
+
+test('add-ons beside a product: those for its category and those for any product', async () => {
+  const names = async (query: string) => (ok(await s.get(`/productManagement2/products/addon?tagName=addon${query}`)).products as { name: string }[]).map((p) => p.name).sort();
+  const idOf = async (name: string) => (ok(await s.get(`/productManagement2/products/search/${encodeURIComponent(name)}`)).products as { id: string; name: string }[]).find((p) => p.name === name)!.id;
+  const everything = await names('');
+  assert.equal(everything.length, 5);
+  const anyProduct = ['Gift Wrapping', 'Greeting Card', 'Reusable Bag'];
+  assert.deepEqual(await names(`&productId=${await idOf('Logo T-Shirt')}`), anyProduct);
+  assert.deepEqual(await names(`&productId=${await idOf('House Blend Coffee Beans 340g')}`), [...anyProduct, 'Extra Espresso Shot', 'Oat Milk Upgrade'].sort());
+  assert.deepEqual(await names(`&productId=${await idOf('West Lake Longjing 100g')}`), [...anyProduct, 'Oat Milk Upgrade'].sort());
+  // An unknown product: every add-on, not an error.
+  assert.deepEqual(await names('&productId=999999'), everything);
+  isError(await s.get(`/productManagement2/products/addon?productId=${'9'.repeat(21)}`), 400);
+});
