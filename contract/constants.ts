@@ -80,11 +80,3 @@ export const BLOG_PAGE_SIZE = 6
 export const INFLUENCER_GALLERY_MAX = 9
 export const INFLUENCER_SECTION_KINDS = ['picks', 'text', 'image'] as const
 export type InfluencerSectionKind = (typeof INFLUENCER_SECTION_KINDS)[number]
-
-/** Canadian postal codes: A1A 1A1 (no D, F, I, O, Q, U; no W or Z first), on the code without spaces or hyphens. */
-export const CA_POSTCODE_PATTERN = '^[ABCEGHJ-NPRSTVXY]\\d[ABCEGHJ-NPRSTV-Z]\\d[ABCEGHJ-NPRSTV-Z]\\d$'
-/** A Canadian postal code's first letter → the province or territory codes it serves (Canada Post). */
-export const CA_POSTCODE_FIRST_LETTER: Readonly<Record<string, readonly string[]>> = {
-  A: ['NL'], B: ['NS'], C: ['PE'], E: ['NB'], G: ['QC'], H: ['QC'], J: ['QC'], K: ['ON'], L: ['ON'], M: ['ON'], N: ['ON'],
-  P: ['ON'], R: ['MB'], S: ['SK'], T: ['AB'], V: ['BC'], X: ['NT', 'NU'], Y: ['YT']
-}

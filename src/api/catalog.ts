@@ -3,7 +3,7 @@
  * both languages. Payload types: contract/catalog.ts.
  */
 import type {
-  Brands, Categories, CategoryPage, Inventory, PopularSearches, Product, ProductDetail, ProductListQuery, ProductPage, Products, SearchSuggestions, TagPage
+  Brands, Categories, CategoryPage, Inventory, Product, ProductDetail, ProductListQuery, ProductPage, Products, TagPage
 } from '@contract/catalog'
 import type { Count } from '@contract/common'
 import type { ListFilter } from '@/domain/productQuery'
@@ -23,10 +23,6 @@ export const catalogApi = {
   search: (term: string, page: { startingPosition: number; numberToLoad: number }) =>
     http.get<ProductPage>(`/productManagement2/products/search/${encodeURIComponent(term)}`, page),
   searchCount: (term: string) => http.get<Count>(`/productManagement2/products/searchCount/${encodeURIComponent(term)}`),
-  /** "Did you mean": close matches for a term that found nothing (search help, issue 18). */
-  searchSuggestions: (term: string) => http.get<SearchSuggestions>(`/productManagement2/products/searchSuggestions/${encodeURIComponent(term)}`),
-  /** The terms shoppers search for most. */
-  popularSearches: () => http.get<PopularSearches>('/productManagement2/products/popularSearches'),
   /** Add-ons; beside a product (`productId`), those for its kind of product only. */
   addons: (tagName: string, productId?: string) => http.get<Products>('/productManagement2/products/addon', productId ? { tagName, productId } : { tagName }),
   /** The brands and how many products each lists (spec §7 GET /productManagement/brands). */

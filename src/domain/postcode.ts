@@ -3,7 +3,7 @@
  * province or territory a code belongs to (Canada Post's forward sortation areas). Other countries are not checked.
  * The server checks the same (contract/constants.ts).
  */
-import { CA_POSTCODE_FIRST_LETTER, CA_POSTCODE_PATTERN } from '@contract/constants'
+import { CA_POSTCODE_FIRST_LETTER, CA_POSTCODE_PATTERN } from '@contract/postcode'
 
 const FORMAT = new RegExp(CA_POSTCODE_PATTERN)
 

@@ -11,6 +11,7 @@ import { campaignCartUrl, shownStatus } from '@/domain/campaigns'
 import { messageOf } from '@/domain/errors'
 import { carrierOf, offeredMethods, preselectedMethod, type PaymentMethod } from '@/domain/paymentMethods'
 import { platform } from '@/platform'
+import { pay as payWithPlatform } from '@/platform/pay'
 import { useAppInfo } from '@/stores/appInfo'
 import { useRequireUser } from './useAccount'
 import { useCountdown, useServerOffset } from './useCountdown'
@@ -61,7 +62,7 @@ export function useCampaignCart(id: string, inviter?: string) {
     setBusy(true)
     try {
       const { orderID } = await campaignsApi.reserve(id)
-      await platform.pay({ orderID, channel: method ? (carrierOf(method, channels) ?? undefined) : undefined })
+      await payWithPlatform({ orderID, channel: method ? (carrierOf(method, channels) ?? undefined) : undefined })
     } catch (err) {
       setError(messageOf(err))
       void cart.reload()

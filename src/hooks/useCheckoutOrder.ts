@@ -1,7 +1,7 @@
 /**
  * Placing the order: validate, send the draft (method, slot, delivery address, contact, comment), take the server's
  * final billing, reserve, then settle pay-at-store, pay with store credit alone, or hand over to the platform's
- * payment (platform.pay). Any failure leaves the form as it is, with the message.
+ * payment (pay from @/platform/pay). Any failure leaves the form as it is, with the message.
  */
 import { useCallback, useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
@@ -11,6 +11,7 @@ import { contactToSend, payAtStoreAllowed, validate, type ValidationOptions } fr
 import { messageOf } from '@/domain/errors'
 import type { PaymentMethod } from '@/domain/paymentMethods'
 import { platform, type H5PaymentChannel } from '@/platform'
+import { pay } from '@/platform/pay'
 import type { CheckoutDraft } from './useCheckoutDraft'
 
 interface Deps extends Pick<CheckoutDraft, 'form' | 'setForm' | 'setErrors'> {
@@ -75,7 +76,7 @@ export function useCheckoutOrder({ form, setForm, setErrors, config, validation,
         await checkoutApi.storeCreditPayment(orderID)
         platform.navigate(`/confirmation/${orderID}`, 'replace')
       } else {
-        await platform.pay({ orderID, channel: carrierOf(form.paymentMethod) })
+        await pay({ orderID, channel: carrierOf(form.paymentMethod) })
       }
     } catch (err) {
       setServerError(messageOf(err))

@@ -13,6 +13,7 @@ import { storeName as storeNameIn } from '@/domain/locations'
 import { checkResult, PAYMENT_STALLED_AFTER_MS, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
 import { orderPlace, signUpPath, type OrderPlace } from '@/domain/placedOrder'
 import { platform } from '@/platform'
+import { pay } from '@/platform/pay'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useLocale } from '@/stores/locale'
@@ -120,7 +121,7 @@ export function useProcessPay(params: Record<string, string | undefined>, noCode
     if (!orderID) return setState({ kind: 'error', message: ORDER_ID_ERROR })
     if (!code) return setState({ kind: 'error', message: noCodeMessage })
     let active = true
-    platform.pay({ orderID, weChatCode: code }).catch((err: unknown) => {
+    pay({ orderID, weChatCode: code }).catch((err: unknown) => {
       if (!active) return
       setState({ kind: 'error', message: transactionErrorOf(err) })
     })

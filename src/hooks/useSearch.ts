@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { catalogApi } from '@/api/catalog'
+import { searchHelpApi } from '@/api/searchHelp'
 import { RECENT_SEARCHES_KEY, recentSearchesFrom, rememberSearch } from '@/domain/recentSearches'
 import { platform } from '@/platform'
 import { showInAddressBar } from './addressBar'
@@ -54,7 +55,7 @@ export function useSearch(initialTerm: string | undefined) {
   // Popular searches: asked once; without them the help shows the shopper's own searches only.
   useEffect(() => {
     let live = true
-    catalogApi.popularSearches().then(
+    searchHelpApi.popular().then(
       (r) => live && setPopular(r.terms),
       () => undefined
     )
@@ -76,7 +77,7 @@ export function useSearch(initialTerm: string | undefined) {
   useEffect(() => {
     if (!nothingFound) return
     let live = true
-    catalogApi.searchSuggestions(term).then(
+    searchHelpApi.suggestions(term).then(
       (r) => live && setSuggestions({ term, list: r.suggestions }),
       () => undefined
     )

@@ -2,7 +2,6 @@
 import { miniProgramPlatform } from './miniProgram'
 import { signIn } from './signIn.alipay'
 import type { Platform } from './types'
-import { payAlipayMiniProgram } from './pay.alipay'
 import { showSharePanel } from './share.alipay'
 
 export * from './types'
@@ -14,6 +13,5 @@ export const platform: Platform = miniProgramPlatform({
   userAgent: () => 'Alipay MiniProgram',
   shareSheet: 'panel',
   sharePage: showSharePanel,
-  pay: payAlipayMiniProgram,
   virtualGoodsPurchase: () => true
 })

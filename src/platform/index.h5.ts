@@ -201,7 +201,6 @@ export const platform: Platform = {
     else window.addEventListener('load', afterLoad, { once: true })
   },
   // Fetched when the shopper pays, not with the first page (the payment providers' code is ~2 KB gzip).
-  pay: (request) => import('./pay.h5').then(({ payInBrowser }) => payInBrowser(request)),
   // A WeChat mini-program's web-view on iOS is inside the mini-program: its rule on virtual goods applies.
   virtualGoodsPurchase: () => !(environment().weChatMiniProgramWebView && /iphone|ipad|ipod/i.test(navigator.userAgent))
 }

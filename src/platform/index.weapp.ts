@@ -3,7 +3,6 @@ import Taro from '@tarojs/taro'
 import { miniProgramPlatform } from './miniProgram'
 import { signIn } from './signIn.weapp'
 import type { Platform } from './types'
-import { payWeChatMiniProgram } from './pay.weapp'
 
 export * from './types'
 
@@ -14,7 +13,6 @@ export const platform: Platform = miniProgramPlatform({
   userAgent: () => 'WeChat MiniProgram',
   shareSheet: 'open-type',
   sharePage: async () => 'failed',
-  pay: payWeChatMiniProgram,
   virtualGoodsPurchase: () => !/ios/i.test(systemPlatform())
 })
 

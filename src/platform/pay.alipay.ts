@@ -27,7 +27,7 @@ export async function tradePay(tradeNO: string): Promise<string> {
   }
 }
 
-export async function payAlipayMiniProgram({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
+export async function pay({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
   const { tradeNO } = await requestAlipayMiniProgramPayment(orderID)
   const resultCode = await tradePay(tradeNO)
   const status = await checkAlipayMiniProgramPayment(orderID, resultCode)

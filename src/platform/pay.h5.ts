@@ -79,7 +79,7 @@ function leaveFor(url: string): PaymentOutcome {
   return { kind: 'redirect', url }
 }
 
-export async function payInBrowser({ orderID, channel, weChatCode }: PaymentRequest): Promise<PaymentOutcome> {
+export async function pay({ orderID, channel, weChatCode }: PaymentRequest): Promise<PaymentOutcome> {
   if (weChatCode) return payWithWeixinJsBridge(orderID, weChatCode)
   if (isWeChatBrowser(navigator.userAgent) && paysInWeChatPage(channel)) {
     const authorizeUrl = await weChatAuthorizeUrl(orderID)

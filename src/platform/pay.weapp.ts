@@ -30,7 +30,7 @@ export async function requestPayment(weChatPayInfo: WeChatPayInfo): Promise<stri
   }
 }
 
-export async function payWeChatMiniProgram({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
+export async function pay({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
   const { code } = await Taro.login()
   const { weChatPayInfo, weChatOpenId = '' } = await requestWeChatMiniProgramPayment(orderID, code)
   const errorMessage = await requestPayment(weChatPayInfo)

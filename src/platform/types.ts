@@ -174,8 +174,6 @@ export interface Platform {
   signIn(options?: SignInOptions): Promise<PlatformIdentity>
   /** The add-to-home offer; absent or null on mini-programs, which cannot be installed. */
   installPrompt?(): InstallPromptCapability | null
-  /** Pays a reserved order with the platform's payment flow and ends on its confirmation page. */
-  pay(request: PaymentRequest): Promise<PaymentOutcome>
   /**
    * Whether virtual goods (memberships) may be bought here: WeChat does not allow selling them inside a mini-program
    * on iOS, so there pages show the offer without a purchase button and say where to buy.

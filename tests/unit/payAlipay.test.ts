@@ -3,7 +3,7 @@
  * at the http transport: the trade, the sheet's resultCode sent to the status check, and the Alipay confirmation page.
  */
 import { setTransport, type TransportRequest } from '@/api/http'
-import { payAlipayMiniProgram } from '@/platform/pay.alipay'
+import { pay as payAlipayMiniProgram } from '@/platform/pay.alipay'
 import { topUp as topUpAlipayMiniProgram } from '@/platform/topUp.alipay'
 
 // By the time a shopper pays, earlier answers have brought the XSRF cookie.

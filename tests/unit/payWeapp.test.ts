@@ -3,7 +3,7 @@
  * server faked at the http transport: success, cancel and failure each end on the right page after the right calls.
  */
 import { setTransport, type TransportRequest } from '@/api/http'
-import { payWeChatMiniProgram } from '@/platform/pay.weapp'
+import { pay as payWeChatMiniProgram } from '@/platform/pay.weapp'
 import { topUp as topUpWeChatMiniProgram } from '@/platform/topUp.weapp'
 
 // By the time a shopper pays, earlier answers have brought the XSRF cookie.

@@ -1,7 +1,8 @@
 import { badRequest } from '../lib/errors.ts';
 import type { Queryable } from '../db/index.ts';
 import type { Address } from '../../../contract/account.ts';
-import { CA_POSTCODE_FIRST_LETTER, CA_POSTCODE_PATTERN, EMAIL_PATTERN, PHONE_PATTERN } from '../../../contract/constants.ts';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../../../contract/constants.ts';
+import { CA_POSTCODE_FIRST_LETTER, CA_POSTCODE_PATTERN } from '../../../contract/postcode.ts';
 
 export const EMAIL_RE = new RegExp(EMAIL_PATTERN);
 export const PHONE_RE = new RegExp(PHONE_PATTERN);

@@ -1,0 +1,13 @@
+/**
+ * Search help (issue 18): "did you mean" and the popular searches, our own calls under productManagement2 (server
+ * CONTRACT.md). Apart from catalog.ts so only the search page, not the home page's bundle, carries them.
+ */
+import type { PopularSearches, SearchSuggestions } from '@contract/catalog'
+import { http } from './http'
+
+export const searchHelpApi = {
+  /** Close matches for a term that found nothing. */
+  suggestions: (term: string) => http.get<SearchSuggestions>(`/productManagement2/products/searchSuggestions/${encodeURIComponent(term)}`),
+  /** The terms shoppers search for most. */
+  popular: () => http.get<PopularSearches>('/productManagement2/products/popularSearches')
+}
