@@ -15,8 +15,12 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 /** Issue 16: the median of 3 runs per page. BENCH_LIGHTHOUSE_RUNS overrides it for quick looks. */
 export const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3)
 
-/** A protocol timeout on a busy 2-core machine is retried once; any other failure stops the bench. */
+/**
+ * A protocol timeout or a trace without its navigation start (both seen on a busy 2-core machine) is retried once;
+ * any other failure stops the bench.
+ */
 const ATTEMPTS = 2
+const TRANSIENT = new Set(['PROTOCOL_TIMEOUT', 'NO_NAVSTART'])
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -84,7 +88,7 @@ export async function lighthouseAudit(baseUrl, { pages }, { runs = RUNS } = {}) 
       })
       if (!lhr.runtimeError) return lhr
       const message = `Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`
-      if (lhr.runtimeError.code !== 'PROTOCOL_TIMEOUT' || attempt === ATTEMPTS) throw new Error(message)
+      if (!TRANSIENT.has(lhr.runtimeError.code) || attempt === ATTEMPTS) throw new Error(message)
       console.warn(`${message}; retrying`)
     }
   }
@@ -94,7 +98,9 @@ export async function lighthouseAudit(baseUrl, { pages }, { runs = RUNS } = {}) 
       const measured = []
       for (let i = 0; i < runs; i++) {
         const loadAverage = Number(os.loadavg()[0].toFixed(2))
-        measured.push({ ...figures(await runOnce(page)), loadAverage })
+        const run = { ...figures(await runOnce(page)), loadAverage }
+        measured.push(run)
+        console.log(`  ${page.name} run ${i + 1}: performance ${run.performance}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, SI ${run.speedIndexMs} ms (load average ${loadAverage})`)
       }
       results.push(summarise(page, measured))
     }

@@ -3,6 +3,8 @@
  * credentials, with the XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header. Where the platform has
  * no cookie jar (mini-programs) the client keeps the cookies itself.
  */
+import { buildQuery, type Query } from '@/domain/apiQuery'
+import { initialAnswers } from '@/domain/initialAnswers'
 import { platform } from '@/platform'
 import { platformTransport } from './transport'
 
@@ -11,7 +13,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'X-XSRF-TOKEN'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-export type Query = Record<string, string | number | boolean | undefined | null>
+export type { Query }
+export { buildQuery }
 
 export interface TransportRequest {
   url: string
@@ -45,16 +48,6 @@ let transport: Transport = platformTransport
 /** Component tests replace the network here, and only here. */
 export function setTransport(next: Transport | null): void {
   transport = next ?? platformTransport
-}
-
-export function buildQuery(query?: Query): string {
-  if (!query) return ''
-  const parts: string[] = []
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
-  }
-  return parts.length ? `?${parts.join('&')}` : ''
 }
 
 function errorsOf(data: unknown, status: number): string[] {
@@ -121,7 +114,16 @@ interface RequestOptions {
   file?: TransportRequest['file']
 }
 
+/** What the server wrote into the page it served (H5), read at the first request; none on the mini-programs. */
+const startedAt = Date.now()
+let written: ReturnType<typeof initialAnswers> | null = null
+const writtenAnswers = () => (written ??= initialAnswers(platform.initialAnswers?.() ?? null, Date.now, startedAt))
+
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  if (method === 'GET') {
+    const answer = writtenAnswers().take(`${path}${buildQuery(options.query)}`)
+    if (answer !== undefined) return answer as T
+  }
   const xsrf = UNSAFE_METHODS.has(method) ? await xsrfTokenForUnsafeRequest() : platform.cookies.read(XSRF_COOKIE)
   const res = await send(method, path, options, xsrf)
   if (res.statusCode < 200 || res.statusCode >= 300) throw new ApiError(res.statusCode, errorsOf(res.data, res.statusCode), res.data)

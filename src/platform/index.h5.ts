@@ -1,6 +1,7 @@
 /** H5 (mobile web, PWA, WeChat/Alipay in-app browsers, mini-program web-views). */
 import Taro from '@tarojs/taro'
 import { readDocumentCookie } from '@/api/cookieJar'
+import { INITIAL_ANSWERS_ID } from '@/domain/initialAnswers'
 import { matchRoute } from '@/domain/routes'
 import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser } from '@/domain/userAgent'
 import { back, setTitleBar, taroStorage, windowWidth } from './common'
@@ -90,6 +91,7 @@ export const platform: Platform = {
   signIn,
   environment,
   apiOrigin: () => ISTORE_API_ORIGIN,
+  initialAnswers: () => document.getElementById(INITIAL_ANSWERS_ID)?.textContent ?? null,
   cookies: {
     read: (name) => readDocumentCookie(document.cookie, name),
     header: () => undefined,

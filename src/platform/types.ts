@@ -160,6 +160,8 @@ export interface Platform {
   signIn(options?: SignInOptions): Promise<PlatformIdentity>
   /** The add-to-home offer; absent or null on mini-programs, which cannot be installed. */
   installPrompt?(): InstallPromptCapability | null
+  /** H5: the text of the answers the server wrote into the page it served (src/domain/initialAnswers.ts); absent elsewhere. */
+  initialAnswers?(): string | null
   /** Pays a reserved order with the platform's payment flow and ends on its confirmation page. */
   pay(request: PaymentRequest): Promise<PaymentOutcome>
   /**
