@@ -70,7 +70,12 @@ test('product page and product list: their answers and their first image preload
   const listAnswers = written(list.body);
   const gets = firstScreenOf(`/store/productlist?cat=${encodeURIComponent(products[0].category)}`)!.gets;
   for (const get of gets) assert.deepEqual(listAnswers[get], ok(await s.get(get)), get);
-  assert.ok(list.body.includes(`href="${imageUrl(listAnswers[gets[0]].products[0].images[0], cdn)}" fetchpriority="high"`));
+  const banner = listAnswers[gets[2]].heading.banner;
+  assert.ok(banner, 'the demo category has a banner: the list\'s largest image');
+  assert.ok(list.body.includes(`href="${imageUrl(banner, cdn)}" fetchpriority="high"`));
+  const all = await s.get('~/store/productlist?cat=all');
+  const allGets = firstScreenOf('/store/productlist?cat=all')!.gets;
+  assert.ok(all.body.includes(`href="${imageUrl(written(all.body)[allGets[0]].products[0].images[0], cdn)}" fetchpriority="high"`), 'no heading: the first card');
 
   const missing = written((await s.get('~/store/product/999999')).body);
   assert.deepEqual(Object.keys(missing), [APP_INFO_GET], 'a 404 is not written: the app asks and shows its own not-found');

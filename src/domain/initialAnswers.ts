@@ -1,6 +1,7 @@
 /**
  * Answers the server wrote into the page it served (H5: a JSON script in index.html, issue 16): app info and the first
- * page's public data, keyed by the API path and query the app asks for. The http client answers the first matching
+ * page's public data, keyed by the API path and query exactly as the app asks for them (both sides build them with the
+ * same rules: src/domain/firstScreen.ts, src/domain/apiQuery.ts). The http client answers the first matching
  * GET of each from here instead of a round trip; every entry answers once (a retry or a refresh goes to the server)
  * and only while it is fresh (an entry nobody asked for at start-up is not shown minutes later).
  */
@@ -10,24 +11,6 @@ export const INITIAL_ANSWERS_ID = 'istore-initial'
 
 /** How long after the page started an entry may still answer. */
 export const INITIAL_ANSWERS_MAX_AGE_MS = 30_000
-
-/** `/path?b=2&a=1` and `/path?a=1&b=2` ask for the same thing: the path with its query sorted by name. */
-export function answerKey(pathAndQuery: string): string {
-  const q = pathAndQuery.indexOf('?')
-  if (q < 0) return pathAndQuery
-  const pairs = pathAndQuery
-    .slice(q + 1)
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => {
-      const eq = pair.indexOf('=')
-      const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '))
-      return eq < 0 ? [decode(pair), ''] : [decode(pair.slice(0, eq)), decode(pair.slice(eq + 1))]
-    })
-    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
-  if (!pairs.length) return pathAndQuery.slice(0, q)
-  return `${pathAndQuery.slice(0, q)}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`
-}
 
 export interface InitialAnswers {
   /** The written answer to this GET (path and query under the API prefix), once; undefined when there is none. */
@@ -44,7 +27,7 @@ export function initialAnswers(text: string | null | undefined, now: () => numbe
     try {
       const parsed: unknown = JSON.parse(text)
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        for (const [key, value] of Object.entries(parsed)) entries.set(answerKey(key), value)
+        for (const [key, value] of Object.entries(parsed)) entries.set(key, value)
       }
     } catch {
       // not JSON: no answers
@@ -57,9 +40,8 @@ export function initialAnswers(text: string | null | undefined, now: () => numbe
         entries.clear()
         return undefined
       }
-      const key = answerKey(pathAndQuery)
-      const answer = entries.get(key)
-      entries.delete(key)
+      const answer = entries.get(pathAndQuery)
+      entries.delete(pathAndQuery)
       return answer
     }
   }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { campaignList, type CampaignList } from '@/api/campaigns'
 import { catalogApi, type Category, type Product } from '@/api/catalog'
 import { contentApi, type BannerSlide, type FeaturedCategory, type Section } from '@/api/content'
 import type { OperatorText } from '@/api/appInfo'
@@ -21,6 +22,8 @@ export interface HomeContent {
   categoriesTitle: OperatorText | null
   /** Rows in this order: the template's carousels, new products, clearance. */
   rows: ProductRowContent[]
+  /** The group campaigns of the campaign row (null when they could not be read: the row is left out). */
+  campaigns: CampaignList | null
   /** Which built-in row is which, for their translated titles. */
   newRowId: string
   clearanceRowId: string
@@ -32,6 +35,11 @@ const CLEARANCE_ROW = 'clearance-products'
 const rowOf = (products: Promise<{ products: Product[] }>) => products.then((r) => r.products, () => [] as Product[])
 
 async function loadHome(): Promise<HomeContent> {
+  // Loaded with the rest, so the campaign row is part of the page's first render instead of arriving into it.
+  const campaigns = campaignList().then(
+    (r) => r,
+    () => null
+  )
   // The template is optional: without it the page is still built from the catalogue.
   const template = await contentApi.sectionTemplateByType('home').then(
     (r) => r.sections,
@@ -65,6 +73,7 @@ async function loadHome(): Promise<HomeContent> {
   ])
   return {
     banners: banner?.slides ?? [],
+    campaigns: await campaigns,
     categories,
     categoriesTitle: featured?.title ?? null,
     rows: [

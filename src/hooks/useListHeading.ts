@@ -1,7 +1,7 @@
 /**
  * The heading of a product list (spec §7 GET /productManagement2/category/{name}, /tag/{name}, /productManagement/brands):
- * a category's or tag's title, short text and banner, a brand's name in the shopper's language. Null while it loads,
- * for lists of everything or clearance, and when it cannot be read (the page then names the list by its filter).
+ * a category's or tag's title, short text and banner, a brand's name in the shopper's language. Null for lists of
+ * everything or clearance, and when it cannot be read (the page then names the list by its filter).
  */
 import { useEffect, useState } from 'react'
 import { catalogApi, type Brand, type ListHeading } from '@/api/catalog'
@@ -39,7 +39,11 @@ function headingOf(subject: ListSubject): Promise<ListHeading | null> {
   return Promise.resolve(null)
 }
 
-export function useListHeading(subject: ListSubject): ListHeading | null {
+/**
+ * The list's heading: undefined while it loads (the page keeps what would sit under its banner back until then, so
+ * nothing moves down when it comes), null when the list has none.
+ */
+export function useListHeading(subject: ListSubject): ListHeading | null | undefined {
   const key = subject.kind === 'all' || subject.kind === 'clearance' ? subject.kind : `${subject.kind}:${subject.name.toLowerCase()}`
   const [heading, setHeading] = useState<{ key: string; value: ListHeading | null } | null>(null)
   useEffect(() => {
@@ -58,5 +62,6 @@ export function useListHeading(subject: ListSubject): ListHeading | null {
       live = false
     }
   }, [key]) // the key names the subject
-  return heading?.key === key ? heading.value : null
+  if (subject.kind === 'all' || subject.kind === 'clearance') return null
+  return heading?.key === key ? heading.value : undefined
 }

@@ -6,7 +6,7 @@
  */
 import { setTransport, type TransportRequest, type TransportResponse } from '@/api/http'
 import { firstScreenOf } from '@/domain/firstScreen'
-import { answerKey } from '@/domain/initialAnswers'
+import { buildQuery } from '@/domain/apiQuery'
 import { contractProblems } from './contract'
 
 const violations: string[] = []
@@ -67,13 +67,12 @@ export function mockHttp(routes: Record<string, Handler> = {}): MockHttp {
   return { calls, set: (key, handler) => table.set(key, handler) }
 }
 
-/** The GETs asked so far, each as the http client matches a written answer (src/domain/initialAnswers.ts answerKey). */
-export const askedGets = (http: MockHttp): string[] =>
-  http.calls.filter((c) => c.method === 'GET').map((c) => answerKey(`${c.path}?${new URLSearchParams(c.query).toString()}`))
+/** The GETs asked so far, path and query as the http client matches a written answer (src/domain/initialAnswers.ts). */
+export const askedGets = (http: MockHttp): string[] => http.calls.filter((c) => c.method === 'GET').map((c) => `${c.path}${buildQuery(c.query)}`)
 
-/** The public GETs the server answers ahead for `url` (src/domain/firstScreen.ts), as answer keys; they must be asked. */
+/** The public GETs the server answers ahead for `url` (src/domain/firstScreen.ts); they must be asked. */
 export function firstScreenKeys(url: string): string[] {
   const gets = firstScreenOf(url)?.gets ?? []
   if (!gets.length) throw new Error(`${url}: the server answers nothing ahead for it`)
-  return gets.map(answerKey)
+  return gets
 }

@@ -53,14 +53,18 @@ interface AppInfoShape {
   appContent?: { system?: { appMessage?: { currentLocale?: string } }; appDetail?: { cdnpath?: string } };
 }
 
-/** The first screen's largest image, by page: home's first banner slide, the product's first picture, the list's first card. */
+/** The first screen's largest image, by page: home's first banner slide, the product's first picture, the list's banner or first card. */
 function largestImage(page: string, answers: Answers, gets: string[]): string | undefined {
   if (page === 'home') {
     const template = answers[HOME_TEMPLATE_GET] as { sections?: { kind: string; slides?: { image: string }[] }[] } | undefined;
     return template?.sections?.find((s) => s.kind === 'banner')?.slides?.[0]?.image;
   }
   if (page === 'product') return (answers[gets[0]] as { images?: string[] } | undefined)?.images?.[0];
-  if (page === 'productList') return (answers[gets[0]] as { products?: { images?: string[] }[] } | undefined)?.products?.[0]?.images?.[0];
+  if (page === 'productList') {
+    // The category's or tag's banner heads the list when it has one (its heading GET is the third); else the first card.
+    const banner = (answers[gets[2]] as { heading?: { banner?: string | null } } | undefined)?.heading?.banner;
+    return banner || (answers[gets[0]] as { products?: { images?: string[] }[] } | undefined)?.products?.[0]?.images?.[0];
+  }
   return undefined;
 }
 
