@@ -79,7 +79,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       useHtmlComponents: true,
       staticDirectory: 'static',
       // Fonts stay files (Taro inlines those under 10 KB as base64 into the code that uses them): config/fontToFile.js.
-      fontUrlLoaderOption: { limit: true },
+      fontUrlLoaderOption: { limit: true, name: 'static/fonts/[name].[contenthash:8][ext]' },
       router: { mode: 'browser', customRoutes: customRoutes() },
       output: {
         filename: 'js/[name].[contenthash:8].js',
