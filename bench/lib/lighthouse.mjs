@@ -2,9 +2,11 @@
  * Lighthouse (mobile preset: the default config, simulated slow 4G and 4x CPU slowdown) on each
  * audited page, RUNS times: the four category scores and LCP, TBT, CLS of every run, their medians
  * (the page's figures) and the spread (lowest–highest) of each, with the 1-minute load average at each
- * run (other work on a shared machine skews the timings). One Chromium for all pages; Lighthouse
- * resets the origin's storage before each run, so every run is a first visit. A page with `cookies`
- * sends them with every request (the cart's guest session, my account's signed-in shopper).
+ * run (other work on a shared machine skews the timings). One Chromium for all pages; every run is a
+ * first visit: the origin's storage is cleared before it (Lighthouse 12 clears only the service worker
+ * and caches by default, so localStorage, IndexedDB and cookies of the run before were kept and a
+ * second run measured a revisit). A page with `cookies` sends them with every request (the cart's
+ * guest session, my account's signed-in shopper).
  */
 import os from 'node:os'
 import * as chromeLauncher from 'chrome-launcher'
@@ -12,6 +14,8 @@ import lighthouse from 'lighthouse'
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
+/** Everything the origin keeps, cleared before each run (Storage.clearDataForOrigin types). */
+const FIRST_VISIT = ['cookies', 'file_systems', 'indexeddb', 'local_storage', 'shader_cache', 'websql', 'service_workers', 'cache_storage']
 /** Issue 16: the median of 3 runs per page. BENCH_LIGHTHOUSE_RUNS overrides it for quick looks. */
 export const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3)
 
@@ -84,6 +88,7 @@ export async function lighthouseAudit(baseUrl, { pages }, { runs = RUNS } = {}) 
         logLevel: 'error',
         output: 'json',
         onlyCategories: CATEGORIES,
+        clearStorageTypes: FIRST_VISIT,
         ...(page.cookies && { extraHeaders: { Cookie: page.cookies.map((c) => `${c.name}=${c.value}`).join('; ') } })
       })
       if (!lhr.runtimeError) return lhr
