@@ -4,7 +4,6 @@
  * no cookie jar (mini-programs) the client keeps the cookies itself.
  */
 import { buildQuery, type Query } from '@/domain/apiQuery'
-import { initialAnswers } from '@/domain/initialAnswers'
 import { platform } from '@/platform'
 import { platformTransport } from './transport'
 
@@ -114,16 +113,10 @@ interface RequestOptions {
   file?: TransportRequest['file']
 }
 
-/** What the server wrote into the page it served (H5), read at the first request; none on the mini-programs. */
-const startedAt = Date.now()
-let written: ReturnType<typeof initialAnswers> | null = null
-const writtenAnswers = () => (written ??= initialAnswers(platform.initialAnswers?.() ?? null, Date.now, startedAt))
-
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  if (method === 'GET') {
-    const answer = writtenAnswers().take(`${path}${buildQuery(options.query)}`)
-    if (answer !== undefined) return answer as T
-  }
+  // H5: the first matching GET is answered from what the server wrote into the page (src/domain/initialAnswers.ts).
+  const written = method === 'GET' ? platform.writtenAnswer?.(`${path}${buildQuery(options.query)}`) : undefined
+  if (written !== undefined) return written as T
   const xsrf = UNSAFE_METHODS.has(method) ? await xsrfTokenForUnsafeRequest() : platform.cookies.read(XSRF_COOKIE)
   const res = await send(method, path, options, xsrf)
   if (res.statusCode < 200 || res.statusCode >= 300) throw new ApiError(res.statusCode, errorsOf(res.data, res.statusCode), res.data)

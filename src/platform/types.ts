@@ -160,8 +160,11 @@ export interface Platform {
   signIn(options?: SignInOptions): Promise<PlatformIdentity>
   /** The add-to-home offer; absent or null on mini-programs, which cannot be installed. */
   installPrompt?(): InstallPromptCapability | null
-  /** H5: the text of the answers the server wrote into the page it served (src/domain/initialAnswers.ts); absent elsewhere. */
-  initialAnswers?(): string | null
+  /**
+   * H5: the answer the server wrote into the page it served for this GET (path and query under the API prefix), once
+   * (src/domain/initialAnswers.ts); undefined when there is none. Absent on the mini-programs.
+   */
+  writtenAnswer?(pathAndQuery: string): unknown
   /** Pays a reserved order with the platform's payment flow and ends on its confirmation page. */
   pay(request: PaymentRequest): Promise<PaymentOutcome>
   /**
