@@ -22,7 +22,7 @@ import { axeAudit } from './lib/axe.mjs'
 import { buildFloor, buildStore, floorOutput, PLATFORMS, snapshotStore, storeOutput, storeStats } from './lib/build.mjs'
 import { mainPackageBreakdown } from './lib/mainBytes.mjs'
 import { CHROMIUM } from './lib/chromium.mjs'
-import { lighthouseAudit } from './lib/lighthouse.mjs'
+import { lighthouseAudit, RUNS } from './lib/lighthouse.mjs'
 import { miniProgramRuntime } from './lib/miniprogram.mjs'
 import { LOAD, loadSubjects, serverLoad } from './lib/load.mjs'
 import { shopperLoad, SHOPPER_LOAD_ENV } from './lib/shoppers.mjs'
@@ -80,9 +80,10 @@ function postgresLoad() {
 const buildSeconds = {}
 if (process.env.BENCH_SKIP_BUILD === '1') {
   step('BENCH_SKIP_BUILD=1: measuring existing outputs')
-  // The load alone serves no app files: a worktree without builds can still measure it.
-  const needsOutputs = !only || only.some((p) => p !== 'load' && p !== 'badinput')
-  PLATFORMS.filter((p) => needsOutputs || existsSync(path.join(repoRoot, 'dist', p))).forEach(snapshotStore)
+  // Sizes and the mini-program runner need all three builds; Lighthouse and axe the H5 one; the load and the bad
+  // input serve no app files, so a worktree without builds can still measure them.
+  const needed = wanted('sizes') || wanted('miniprogram') ? PLATFORMS : wanted('lighthouse') || wanted('axe') ? ['h5'] : []
+  PLATFORMS.filter((p) => needed.includes(p) || existsSync(path.join(repoRoot, 'dist', p))).forEach(snapshotStore)
 } else {
   for (const platform of PLATFORMS) {
     step(`building the store for ${platform}`)
@@ -131,7 +132,7 @@ const demo = await withServer({ staticDir: storeOutput('h5'), env: SHOPPER_LOAD_
     runtime = await miniProgramRuntime(baseUrl)
   }
   if (wanted('lighthouse')) {
-    step('Lighthouse')
+    step(`Lighthouse, ${RUNS} runs per page`)
     lighthouse = await lighthouseAudit(baseUrl, audited)
   }
   if (wanted('axe')) {
@@ -152,8 +153,16 @@ const demo = await withServer({ staticDir: storeOutput('h5'), env: SHOPPER_LOAD_
   return { lighthouse, axe, load, runtime }
 })
 
+/** The floor (Taro's hello world, bench/floor) under the same Lighthouse settings, in the same run. */
+const lighthouseFloor = wanted('lighthouse')
+  ? await withServer({ staticDir: floorOutput('h5') }, async (baseUrl) => {
+    step(`Lighthouse on the floor (Taro hello world), ${RUNS} runs`)
+    return (await lighthouseAudit(baseUrl, { pages: [{ name: 'floor (Taro hello world)', path: '/' }] }))[0]
+  })
+  : null
+
 if (only) {
-  const partial = { generatedAt: new Date().toISOString(), only, buildSeconds, sizes, lighthouse: demo.lighthouse, axe: demo.axe, load: demo.load, miniProgramRuntime: demo.runtime, badInput: badInputResult }
+  const partial = { generatedAt: new Date().toISOString(), only, buildSeconds, sizes, lighthouse: demo.lighthouse, lighthouseFloor, axe: demo.axe, load: demo.load, miniProgramRuntime: demo.runtime, badInput: badInputResult }
   writeFileSync(path.join(repoRoot, 'bench', '.work', 'partial-report.json'), `${JSON.stringify(partial, null, 2)}\n`)
   if (sizes) {
     console.log(`H5 first-load: store ${(sizes.h5.store.gzip / 1024).toFixed(1)} KB gzip, floor ${(sizes.h5.floor.gzip / 1024).toFixed(1)} KB, ratio ${sizes.h5.ratio}×`)
@@ -166,8 +175,10 @@ if (only) {
       else console.log(`  main modules: ${mainBytes.store.modulesNote}`)
     }
   }
-  for (const p of demo.lighthouse ?? []) {
-    console.log(`Lighthouse ${p.page}: performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, SEO ${p.seo}, LCP ${Math.round(p.lcpMs)} ms, TBT ${Math.round(p.tbtMs)} ms, CLS ${p.cls}`)
+  for (const p of [...(demo.lighthouse ?? []), ...(lighthouseFloor ? [lighthouseFloor] : [])]) {
+    const range = (k) => `${p.spread[k].min}–${p.spread[k].max}`
+    console.log(`Lighthouse ${p.page}: performance ${p.performance} (${range('performance')}), accessibility ${p.accessibility}, best practices ${p.bestPractices}, SEO ${p.seo}, LCP ${Math.round(p.lcpMs)} ms (${range('lcpMs')}), TBT ${Math.round(p.tbtMs)} ms (${range('tbtMs')}), CLS ${p.cls}; load average ${p.runs.map((r) => r.loadAverage).join(', ')}`)
+    console.log(`  LCP element: ${p.lcpElement}`)
   }
   for (const a of demo.axe ?? []) console.log(`axe ${a.page} ${a.language}: critical ${a.byImpact.critical}, serious ${a.byImpact.serious}`)
   if (demo.load) console.log(`load (demo): product list p99 ${demo.load.productList.p99Ms} ms`)
@@ -212,6 +223,7 @@ const report = {
   buildSeconds,
   sizes,
   lighthouse: demo.lighthouse,
+  lighthouseFloor,
   axe: demo.axe,
   miniProgramRuntime: demo.runtime,
   badInput: badInputResult,

@@ -94,6 +94,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // component (src/components/taro/Button.ts).
       useHtmlComponents: true,
       staticDirectory: 'static',
+      // Fonts stay files (Taro inlines those under 10 KB as base64 into the code that uses them): config/fontToFile.js.
+      fontUrlLoaderOption: { limit: true, name: 'static/fonts/[name].[contenthash:8][ext]' },
       router: { mode: 'browser', customRoutes: customRoutes() },
       output: {
         filename: 'js/[name].[contenthash:8].js',
@@ -121,6 +123,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
           .set('sideEffects', false)
         // The user-agent parser those APIs import, for getSystemInfo the store never calls (see the file).
         chain.resolve.alias.set('platform$', path.resolve(__dirname, '..', 'src', 'platform', 'uaPlatform.h5.js'))
+        // Taro's component styles carry their icon font inline: it becomes a file, fetched only when drawn (see the file).
+        chain.module
+          .rule('taro-components-font-file')
+          .test(/[\\/]@tarojs[\\/]components[\\/]dist[\\/]taro-components[\\/]taro-components\.css$/)
+          .enforce('pre')
+          .use('fontToFile')
+          .loader(path.resolve(__dirname, 'fontToFile.js'))
       }
     }
   }

@@ -22,6 +22,19 @@ const statsFile = process.env.ISTORE_BUNDLE_STATS
 const REGISTER_SERVICE_WORKER =
   ";'serviceWorker' in navigator&&window.addEventListener('load',function(){navigator.serviceWorker.register('/sw.js').catch(function(e){console.error('Service worker registration failed',e)})});"
 
+/**
+ * Taro's root font size script sizes the rem from min(width, height) of the document's box. While a page is shorter
+ * than the screen is wide (the spinner, the first render) that height wins: a phone got a 20 px rem, then the full one
+ * half a second after the next resize, and every box on the page grew and moved (Lighthouse CLS 0.04-0.08 on every
+ * page). The layout viewport's width alone is what the design width means; the same bounds apply.
+ */
+const TARO_REM_MEASURE =
+  'r=e.getBoundingClientRect(),width=r.width,height=r.height,arr=[width,height].filter(function(value){return Boolean(value)}),w=Math.min.apply(Math,arr)'
+function remFromViewportWidth(script: string): string {
+  if (!script.includes(TARO_REM_MEASURE)) throw new Error("config/prod.ts: Taro's rem script changed; check remFromViewportWidth")
+  return script.replace(TARO_REM_MEASURE, 'w=e.clientWidth')
+}
+
 /** The server's own paths: API calls and payment-provider returns must never get the app shell instead. */
 const SERVER_PATHS = [/^\/api\//]
 
@@ -149,7 +162,7 @@ const pwa: UserConfigExport<'webpack5'> = {
       if (statsFile) chain.plugin('bundleStats').use(BundleStats, [statsFile])
       chain.plugin('preloadRouteChunks').use(PreloadRouteChunks)
       chain.plugin('htmlWebpackPlugin').tap(([options]) => [
-        { ...options, script: `${options.script ?? ''}${REGISTER_SERVICE_WORKER}` }
+        { ...options, script: `${remFromViewportWidth(options.script ?? '')}${REGISTER_SERVICE_WORKER}` }
       ])
       chain.plugin('workbox').use(GenerateSW, [
         {

@@ -11,15 +11,15 @@ const IMPACTS = ['critical', 'serious', 'moderate', 'minor']
 /** Taro's H5 page change animates ~300 ms; the page is settled after that. */
 const SETTLE_MS = 600
 
-export async function axeAudit(baseUrl, { pages, cartCookies }) {
+export async function axeAudit(baseUrl, { pages }) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((f) => f !== '--headless') })
   const results = []
   try {
     for (const language of ['en', 'zh']) {
       for (const page of pages) {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, serviceWorkers: 'block' })
-        if (page.withCart) {
-          await context.addCookies(cartCookies.map((c) => ({ ...c, url: baseUrl })))
+        if (page.cookies) {
+          await context.addCookies(page.cookies.map((c) => ({ ...c, url: baseUrl })))
         }
         await context.addInitScript((lang) => localStorage.setItem('istore.language', JSON.stringify({ data: lang })), language)
         const tab = await context.newPage()

@@ -128,10 +128,15 @@ ${miniTable('Alipay', r.sizes.alipay)}
 
 ${miniProgramRuntimeSection(r.miniProgramRuntime)}## Lighthouse (mobile preset)
 
-${table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'requests', 'bytes'], r.lighthouse.map((p) => [
-    `${p.page} (\`${p.path}\`)`, String(p.performance), String(p.accessibility), String(p.bestPractices), String(p.seo), `${p.lcpMs} ms`, `${p.tbtMs} ms`, String(p.cls),
-    String(p.requests), kb(p.totalBytes)
-  ]))}
+Median of ${r.lighthouse[0]?.runs?.length ?? 1} runs per page, with the spread (lowest–highest) in brackets; the floor is Taro's hello world (bench/floor) measured in the same run. The 1-minute load average at each run is in report.json (\`runs[].loadAverage\`).
+
+${table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'requests', 'bytes'], [...r.lighthouse, ...(r.lighthouseFloor ? [r.lighthouseFloor] : [])].map((p) => {
+    const range = (k, unit = '') => (p.spread && p.spread[k].min !== p.spread[k].max ? ` (${p.spread[k].min}–${p.spread[k].max}${unit})` : '')
+    return [
+      `${p.page} (\`${p.path}\`)`, `${p.performance}${range('performance')}`, String(p.accessibility), String(p.bestPractices), String(p.seo),
+      `${p.lcpMs} ms${range('lcpMs', ' ms')}`, `${p.tbtMs} ms${range('tbtMs', ' ms')}`, `${p.cls}${range('cls')}`, String(p.requests), kb(p.totalBytes)
+    ]
+  }))}
 
 Largest contentful paint element, per page:
 

@@ -49,8 +49,10 @@ export function checkTargets(report) {
 
   for (const page of report.lighthouse) {
     for (const [key, label] of [['performance', 'performance'], ['accessibility', 'accessibility'], ['bestPractices', 'best practices'], ['seo', 'SEO']]) {
+      // Issue 16: performance at least 95 (median of the runs), the other three staying at 100.
+      const min = key === 'performance' ? TARGETS.lighthouseMin : 100
       const score = page[key]
-      add(`Lighthouse ${label} ≥ 95 (${page.page})`, String(score), String(TARGETS.lighthouseMin), score >= TARGETS.lighthouseMin, `${TARGETS.lighthouseMin - score} points`)
+      add(`Lighthouse ${label} ≥ ${min} (${page.page})`, String(score), String(min), score >= min, `${min - score} points`)
     }
   }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import Ajv from 'ajv';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +13,7 @@ import { seedIfEmpty } from './seed/index.ts';
 import { ApiError, isDatabaseUnavailable, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
 import { registerHardening } from './lib/hardening.ts';
+import { firstScreenPage } from './lib/firstScreen.ts';
 import { configurePasswordHashing } from './lib/password.ts';
 import { expireReservations } from './services/orders.ts';
 import { sweepExpired } from './services/retention.ts';
@@ -232,6 +233,17 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   return app;
 }
 
+/** The built app's index.html, read again when the build replaces it; null while there is none. */
+function indexHtml(indexFile: string): () => string | null {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return () => {
+    const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
+    if (!stat) return null;
+    if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+    return cached.html;
+  };
+}
+
 /**
  * Serves the built H5 app with SPA fallback: hashed assets cached long, index.html never cached. Files are looked up
  * per request (the client build may be replaced while the server runs); any GET that is not /api/... and not a file
@@ -255,18 +267,22 @@ function registerStatic(app: FastifyInstance, staticDir: string) {
       }
     },
   });
-  const serveIndex = async (reply: any) => {
-    if (!fs.existsSync(indexFile)) {
+  const index = indexHtml(indexFile);
+  const serveIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    const html = index();
+    if (html === null) {
       return reply.status(404).type('text/plain').send(`The H5 app is not built (looked for ${indexFile}). Build the client, or use the API under ${API_PREFIX}.`);
     }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    if (req.method === 'HEAD') return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // The page carries the shopper's app info (lib/firstScreen.ts): theirs alone, never a shared cache's.
+    reply.header('Cache-Control', 'private, no-cache');
+    return reply.type('text/html; charset=utf-8').send(await firstScreenPage(app, req, API_PREFIX, html));
   };
-  app.get('/', async (_req, reply) => serveIndex(reply));
+  app.get('/', async (req, reply) => serveIndex(req, reply));
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/')) return reply.status(404).send(errorBody([`No route ${req.method} ${url}`]));
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send(errorBody(['Not found']));
-    return serveIndex(reply);
+    return serveIndex(req, reply);
   });
 }

@@ -3,6 +3,7 @@
  * credentials, with the XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header. Where the platform has
  * no cookie jar (mini-programs) the client keeps the cookies itself.
  */
+import { buildQuery, type Query } from '@/domain/apiQuery'
 import { platform } from '@/platform'
 import { platformTransport } from './transport'
 
@@ -11,7 +12,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'X-XSRF-TOKEN'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-export type Query = Record<string, string | number | boolean | undefined | null>
+export type { Query }
+export { buildQuery }
 
 export interface TransportRequest {
   url: string
@@ -45,16 +47,6 @@ let transport: Transport = platformTransport
 /** Component tests replace the network here, and only here. */
 export function setTransport(next: Transport | null): void {
   transport = next ?? platformTransport
-}
-
-export function buildQuery(query?: Query): string {
-  if (!query) return ''
-  const parts: string[] = []
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
-  }
-  return parts.length ? `?${parts.join('&')}` : ''
 }
 
 function errorsOf(data: unknown, status: number): string[] {
@@ -122,6 +114,9 @@ interface RequestOptions {
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  // H5: the first matching GET is answered from what the server wrote into the page (src/domain/initialAnswers.ts).
+  const written = method === 'GET' ? platform.writtenAnswer?.(`${path}${buildQuery(options.query)}`) : undefined
+  if (written !== undefined) return written as T
   const xsrf = UNSAFE_METHODS.has(method) ? await xsrfTokenForUnsafeRequest() : platform.cookies.read(XSRF_COOKIE)
   const res = await send(method, path, options, xsrf)
   if (res.statusCode < 200 || res.statusCode >= 300) throw new ApiError(res.statusCode, errorsOf(res.data, res.statusCode), res.data)

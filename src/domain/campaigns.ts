@@ -65,6 +65,10 @@ export function campaignOrderState(orderStatus: string, paymentStatus: string, c
   return 'waiting'
 }
 
+/** The campaigns a campaign row shows: the open ones, in the server's order. */
+export const openCampaigns = <C extends { status: CampaignStatus }>(data: { campaigns: C[] } | null | undefined): C[] =>
+  data?.campaigns.filter((c) => c.status === 'OPEN') ?? []
+
 export const campaignUrl = (id: string) => `/store/groupCampaign/${encodeURIComponent(id)}`
 
 /** The link a participant shares: the campaign page with FissionSale and who invited (their my_id). */

@@ -6,6 +6,15 @@ export const ORDER_PAGE_SIZE = 10
 export const LIVE_LIST_LIMIT = 10
 export const DEFAULT_SORT = 'default'
 
+/** The list's sort choices (?sort=); 'date' first, the default. */
+export const SORT_CHOICES = ['date', 'priceLowToHigh', 'priceHighToLow', 'name'] as const
+export type SortChoice = (typeof SORT_CHOICES)[number]
+
+/** A ?sort= the list knows, else 'date'. */
+export function sortChoice(sort: string | undefined): SortChoice {
+  return (SORT_CHOICES as readonly string[]).includes(sort ?? '') ? (sort as SortChoice) : 'date'
+}
+
 /** "Sort value 'date' is sent as 'default'"; no sort → 'default'. */
 export function sortValue(sort?: string | null): string {
   const s = (sort ?? '').trim()

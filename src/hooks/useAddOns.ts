@@ -12,6 +12,8 @@ export const ADD_ON_TAG = 'addon'
  */
 export function useAddOns(excludeProductId?: string) {
   const [addOns, setAddOns] = useState<Product[]>([])
+  /** Whether the list has been asked for and answered (or failed): a page can keep what sits below it back until then. */
+  const [loaded, setLoaded] = useState(false)
   const [addingId, setAddingId] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   /** The add-ons put in the cart from this list (their button says so). */
@@ -21,10 +23,17 @@ export function useAddOns(excludeProductId?: string) {
   useEffect(() => {
     let live = true
     // Without the list the page still works; the add-on section is simply left out.
-    catalogApi.addons(ADD_ON_TAG, excludeProductId).then(
-      (res) => live && setAddOns(res.products.filter((p) => p.id !== excludeProductId && !p.soldOut)),
-      () => live && setAddOns([])
-    )
+    catalogApi
+      .addons(ADD_ON_TAG, excludeProductId)
+      .then(
+        (res) => res.products.filter((p) => p.id !== excludeProductId && !p.soldOut),
+        () => [] as Product[]
+      )
+      .then((list) => {
+        if (!live) return
+        setAddOns(list)
+        setLoaded(true)
+      })
     return () => {
       live = false
     }
@@ -46,5 +55,5 @@ export function useAddOns(excludeProductId?: string) {
     [changeCart]
   )
 
-  return { addOns, add, addingId, addedIds, error }
+  return { addOns, loaded, add, addingId, addedIds, error }
 }

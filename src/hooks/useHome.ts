@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
+import { campaignList, type CampaignList } from '@/api/campaigns'
 import { catalogApi, type Category, type Product } from '@/api/catalog'
 import { contentApi, type BannerSlide, type FeaturedCategory, type Section } from '@/api/content'
 import type { OperatorText } from '@/api/appInfo'
 import { messageOf } from '@/domain/errors'
+import { HOME_CLEARANCE_FILTER, HOME_NEWEST_FILTER, HOME_ROW_SIZE, homeCarouselFilter, NEW_ARRIVALS_LIST } from '@/domain/firstScreen'
 import { listQuery } from '@/domain/productQuery'
 
-/** Products per home row. */
-const ROW_SIZE = 8
 
 export interface ProductRowContent {
   id: string
@@ -22,19 +22,24 @@ export interface HomeContent {
   categoriesTitle: OperatorText | null
   /** Rows in this order: the template's carousels, new products, clearance. */
   rows: ProductRowContent[]
+  /** The group campaigns of the campaign row (null when they could not be read: the row is left out). */
+  campaigns: CampaignList | null
   /** Which built-in row is which, for their translated titles. */
   newRowId: string
   clearanceRowId: string
 }
 
 const NEW_ROW = 'new-products'
-/** The `list` of the new arrivals' own list (useListTitle), as "See all" opens it. */
-export const NEW_ARRIVALS_LIST = 'new'
 const CLEARANCE_ROW = 'clearance-products'
 
 const rowOf = (products: Promise<{ products: Product[] }>) => products.then((r) => r.products, () => [] as Product[])
 
 async function loadHome(): Promise<HomeContent> {
+  // Loaded with the rest, so the campaign row is part of the page's first render instead of arriving into it.
+  const campaigns = campaignList().then(
+    (r) => r,
+    () => null
+  )
   // The template is optional: without it the page is still built from the catalogue.
   const template = await contentApi.sectionTemplateByType('home').then(
     (r) => r.sections,
@@ -52,19 +57,23 @@ async function loadHome(): Promise<HomeContent> {
           () => [] as FeaturedCategory[]
         ),
     Promise.all(
-      carousels.map(async (c) => ({
-        id: c.id,
-        title: c.title ?? null,
-        // The section's own list, titled with the section's name (useListTitle).
-        url: `/store/tag/${encodeURIComponent(c.tagName)}?list=${encodeURIComponent(c.id)}`,
-        products: await rowOf(catalogApi.products(listQuery({ tagName: c.tagName }, 'date', 0, c.numberToLoad ?? ROW_SIZE)))
-      }))
+      carousels.map(async (c) => {
+        const { filter, size } = homeCarouselFilter(c)
+        return {
+          id: c.id,
+          title: c.title ?? null,
+          // The section's own list, titled with the section's name (useListTitle).
+          url: `/store/tag/${encodeURIComponent(c.tagName)}?list=${encodeURIComponent(c.id)}`,
+          products: await rowOf(catalogApi.products(listQuery(filter, 'date', 0, size)))
+        }
+      })
     ),
-    catalogApi.products(listQuery({}, 'date', 0, ROW_SIZE)),
-    rowOf(catalogApi.products(listQuery({ clearance: true }, 'date', 0, ROW_SIZE)))
+    catalogApi.products(listQuery(HOME_NEWEST_FILTER, 'date', 0, HOME_ROW_SIZE)),
+    rowOf(catalogApi.products(listQuery(HOME_CLEARANCE_FILTER, 'date', 0, HOME_ROW_SIZE)))
   ])
   return {
     banners: banner?.slides ?? [],
+    campaigns: await campaigns,
     categories,
     categoriesTitle: featured?.title ?? null,
     rows: [

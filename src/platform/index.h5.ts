@@ -1,6 +1,7 @@
 /** H5 (mobile web, PWA, WeChat/Alipay in-app browsers, mini-program web-views). */
 import Taro from '@tarojs/taro'
 import { readDocumentCookie } from '@/api/cookieJar'
+import { initialAnswers, INITIAL_ANSWERS_ID, type InitialAnswers } from '@/domain/initialAnswers'
 import { matchRoute } from '@/domain/routes'
 import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser } from '@/domain/userAgent'
 import { back, setTitleBar, taroStorage, windowWidth } from './common'
@@ -86,10 +87,18 @@ function copyBySelection(text: string): boolean {
   }
 }
 
+/** The answers the server wrote into the page (read at the first request), fresh for a while after the app started. */
+const startedAt = Date.now()
+let written: InitialAnswers | null = null
+
 export const platform: Platform = {
   signIn,
   environment,
   apiOrigin: () => ISTORE_API_ORIGIN,
+  writtenAnswer(pathAndQuery) {
+    written ??= initialAnswers(document.getElementById(INITIAL_ANSWERS_ID)?.textContent, Date.now, startedAt)
+    return written.take(pathAndQuery)
+  },
   cookies: {
     read: (name) => readDocumentCookie(document.cookie, name),
     header: () => undefined,

@@ -5,6 +5,8 @@
  * Like the server, every answer to a request that came without the XSRF-TOKEN cookie sets one (jsdom's cookie jar).
  */
 import { setTransport, type TransportRequest, type TransportResponse } from '@/api/http'
+import { firstScreenOf } from '@/domain/firstScreen'
+import { buildQuery } from '@/domain/apiQuery'
 import { contractProblems } from './contract'
 
 const violations: string[] = []
@@ -63,4 +65,14 @@ export function mockHttp(routes: Record<string, Handler> = {}): MockHttp {
     return { statusCode: 200, data: value, header: {} }
   })
   return { calls, set: (key, handler) => table.set(key, handler) }
+}
+
+/** The GETs asked so far, path and query as the http client matches a written answer (src/domain/initialAnswers.ts). */
+export const askedGets = (http: MockHttp): string[] => http.calls.filter((c) => c.method === 'GET').map((c) => `${c.path}${buildQuery(c.query)}`)
+
+/** The public GETs the server answers ahead for `url` (src/domain/firstScreen.ts); they must be asked. */
+export function firstScreenKeys(url: string): string[] {
+  const gets = firstScreenOf(url)?.gets ?? []
+  if (!gets.length) throw new Error(`${url}: the server answers nothing ahead for it`)
+  return gets
 }

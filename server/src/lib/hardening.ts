@@ -11,8 +11,9 @@ import { ApiError, badRequest } from './errors.ts';
 /** The storefront loads WeChat's JS-SDK from here inside the WeChat browser (src/platform/index.h5.ts). */
 const WECHAT_JSSDK = 'https://res.wx.qq.com';
 
+/** Inline scripts that run: a data block (`type="application/json"`, lib/firstScreen.ts) is never executed, so needs no hash. */
 const inlineScripts = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]).filter((s) => s.length > 0);
+  [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]).filter((s) => s.length > 0);
 const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**

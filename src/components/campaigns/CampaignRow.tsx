@@ -1,8 +1,9 @@
 import { View, Text } from '@tarojs/components'
+import type { CampaignList } from '@/api/campaigns'
 import { HorizontalScroll } from '@/components/common/HorizontalScroll'
 import { LazyImage } from '@/components/common/LazyImage'
 import { Price } from '@/components/common/Price'
-import { campaignUrl } from '@/domain/campaigns'
+import { campaignUrl, openCampaigns } from '@/domain/campaigns'
 import { useCampaigns } from '@/hooks/useCampaigns'
 import { useServerOffset } from '@/hooks/useCountdown'
 import { useImageUrl } from '@/hooks/useImageUrl'
@@ -15,12 +16,17 @@ import './Campaigns.scss'
 
 /** The campaign entry point on home and /store: the open group buys (nothing when there are none). */
 export function CampaignRow() {
+  const { data } = useCampaigns()
+  return <CampaignCards data={data} />
+}
+
+/** The row for campaigns already loaded (H5 home loads them before this chunk arrives: HomeCampaignRow.h5.tsx). */
+export function CampaignCards({ data }: { data: CampaignList | null | undefined }) {
   const t = useT()
   const localized = useLocalized()
   const image = useImageUrl()
-  const { data } = useCampaigns()
   const offset = useServerOffset(data?.serverTime)
-  const open = data?.campaigns.filter((c) => c.status === 'OPEN') ?? []
+  const open = openCampaigns(data)
   if (!open.length) return null
   return (
     <View className="campaign-row">

@@ -1,15 +1,20 @@
 import { lazy, Suspense } from 'react'
+import { View } from '@tarojs/components'
+import type { CampaignList } from '@/api/campaigns'
+import { openCampaigns } from '@/domain/campaigns'
 
 /**
- * H5: the campaign row (its countdown, calls and rules) comes in its own chunk, fetched while the home page renders,
- * so the first load does not carry it; it shows once its campaigns have loaded, as it would anyway.
+ * H5: the campaign row (its countdown, progress and cards) comes in its own chunk, so the first load does not carry it.
+ * Home loads the campaigns with its content; while the chunk is on its way the row's box keeps its height (the cards'
+ * height is fixed: Campaigns.scss), so the rows below it do not jump down when it arrives.
  */
-const CampaignRow = lazy(() => import('./CampaignRow').then((m) => ({ default: m.CampaignRow })))
+const CampaignCards = lazy(() => import('./CampaignRow').then((m) => ({ default: m.CampaignCards })))
 
-export function HomeCampaignRow() {
+export function HomeCampaignRow({ data }: { data: CampaignList | null }) {
+  if (!openCampaigns(data).length) return null
   return (
-    <Suspense fallback={null}>
-      <CampaignRow />
+    <Suspense fallback={<View className="campaign-row campaign-row--reserved" />}>
+      <CampaignCards data={data} />
     </Suspense>
   )
 }

@@ -1,5 +1,5 @@
 /**
- * The campaign row on home. Mini-programs: the row itself (their main package has the size to spare and no code
- * splitting); H5 fetches it after the home page's first load (HomeCampaignRow.h5.tsx).
+ * The campaign row on home, for the campaigns home loaded with its content. Mini-programs: the row itself (their main
+ * package has the size to spare and no code splitting); H5 fetches it in its own chunk (HomeCampaignRow.h5.tsx).
  */
-export { CampaignRow as HomeCampaignRow } from './CampaignRow'
+export { CampaignCards as HomeCampaignRow } from './CampaignRow'

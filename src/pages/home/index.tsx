@@ -38,7 +38,7 @@ export default function HomePage() {
             <Text className="home-page__live-subtitle">{t('live.entryText')}</Text>
           </View>
         </View>
-        <HomeCampaignRow />
+        <HomeCampaignRow data={content.campaigns} />
         {content.rows.map((row) => {
           let title: string
           if (row.id === content.newRowId) title = t('home.newProducts')

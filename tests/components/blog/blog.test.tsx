@@ -3,7 +3,7 @@ import type { BlogCategory, BlogPost, BlogPostSummary, RichBlock } from '@/api/b
 import BlogPage from '@/packages/blog/pages/index/index'
 import BlogPostPage from '@/packages/blog/pages/post/index'
 import { platform } from '@/platform'
-import { fail, mockHttp } from '../../support/mockHttp'
+import { askedGets, fail, firstScreenKeys, mockHttp } from '../../support/mockHttp'
 import { product } from '../../support/fixtures/catalog'
 import { navigations } from '../../support/taroMock'
 import { LANGS, pageBody, resetStore, texts } from '../store/storeTestKit'
@@ -157,6 +157,7 @@ describe.each(LANGS)('blog post (%s)', (lang) => {
     await screen.findByText(text.heading)
     const post = pageBody(container, '.blog-post')
     expect(http.calls[0].path).toBe('/common3/blog/post/brewing-longjing-at-home')
+    expect(askedGets(http)).toEqual(expect.arrayContaining(firstScreenKeys('/blog/brewing-longjing-at-home')))
     expect(within(post).getByText(text.postTitle, { selector: '.blog-post__title' })).toBeTruthy()
     await waitFor(() => expect(document.title).toContain(text.postTitle))
     expect(within(post).getByText(text.published)).toBeTruthy()

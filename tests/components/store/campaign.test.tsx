@@ -8,7 +8,7 @@ import CampaignCartPage from '@/packages/checkout/pages/campaignCart/index'
 import GroupCampaignPage from '@/packages/store/pages/groupCampaign/index'
 import { platform } from '@/platform'
 import { browserExit } from '@/platform/pay.h5'
-import { mockHttp } from '../../support/mockHttp'
+import { askedGets, firstScreenKeys, mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
 import { ONLINE } from '../../support/fixtures/catalog'
 import { order } from '../../support/fixtures/orders'
@@ -73,6 +73,8 @@ describe.each(LANGS)('campaign page (%s)', (lang) => {
     const http = campaignServer()
     const { container } = render(<GroupCampaignPage />)
     expect(await screen.findByText(text.joined)).toBeTruthy()
+    // the GETs the server answers ahead for this page (src/domain/firstScreen.ts) are the ones it asks
+    expect(askedGets(http)).toEqual(expect.arrayContaining(firstScreenKeys('/store/groupCampaign/501')))
     expect(screen.getByText(lang === 'en' ? 'Five neighbours, one order.' : '五位邻居一起下单。')).toBeTruthy()
     expect(screen.getByText(text.pickup)).toBeTruthy()
     expect(screen.getByText(text.left)).toBeTruthy()

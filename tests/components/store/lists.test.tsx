@@ -2,7 +2,9 @@
  * Issue 15 item 5 in the store: the brand list on /store linking to each brand's list, the heading and banner of
  * category, tag and brand lists, and a product's rich detail rendered as text and images (never as HTML) — en and zh.
  */
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { clearListHeadings } from '@/hooks/useListHeading'
+import { clearListCaches } from '@/hooks/useProductList'
 import ProductPage from '@/packages/store/pages/product/index'
 import ProductListPage from '@/packages/store/pages/productlist/index'
 import StorePage from '@/packages/store/pages/index/index'
@@ -76,6 +78,35 @@ describe.each(LANGS)('store lists (%s)', (lang) => {
     expect(within(pageBody(container, '.store-page')).getByText(text.tea, { selector: '.store-page__title' })).toBeTruthy()
     expect(pageBody(container, '.list-banner').querySelector('.lazy-image__img')?.getAttribute('src')).toBe('https://cdn.example.com/maple/banner-tea-list.svg')
     expect(http.calls.find((c) => c.path === '/productManagement2/category/tea')?.query).toEqual({ numberToLoad: '1' })
+  })
+
+  it('a first visit shows the cards only with the heading known; after a restart the stored list and banner show at once', async () => {
+    resetStore(lang, '/store/productlist?cat=tea')
+    let answerHeading: (heading: unknown) => void = () => undefined
+    const heading = {
+      category: TEA, products: [], ...PAGE,
+      heading: { title: { en: 'Tea', zh: '茶' }, blurb: { en: 'Leaves from the gardens we buy from.', zh: '来自我们采购的茶园。' }, banner: 'banner-tea-list.svg' }
+    }
+    const http = mockHttp(listRoutes({ 'GET /productManagement2/category/tea': () => new Promise((resolve) => (answerHeading = resolve)) }))
+    const first = render(<ProductListPage />)
+    // the cards are loaded, the heading is not: nothing is shown that its banner would push down
+    await waitFor(() => expect(http.calls.some((c) => c.path === '/productManagement2/products/listCount')).toBe(true))
+    await act(async () => undefined)
+    expect(screen.queryByText(text.item1)).toBeNull()
+    expect(first.container.querySelector('.sort-bar')).toBeNull()
+    await act(async () => answerHeading(heading))
+    expect(await screen.findByText(text.item1)).toBeTruthy()
+    expect(first.container.querySelector('.list-banner')).not.toBeNull()
+    first.unmount()
+
+    // a cold start: the device's first page and heading, shown at once while both are asked again
+    clearListCaches({ keepStored: true })
+    clearListHeadings({ keepStored: true })
+    http.set('GET /productManagement2/category/tea', () => new Promise(() => undefined))
+    http.set('GET /productManagement2/products', () => new Promise(() => undefined))
+    const { container } = render(<ProductListPage />)
+    expect(screen.getByText(text.item1)).toBeTruthy()
+    expect(pageBody(container, '.list-banner').querySelector('.lazy-image__img')?.getAttribute('src')).toBe('https://cdn.example.com/maple/banner-tea-list.svg')
   })
 
   it("a tag list takes the operator's title; a tag without one is named by the tag, with no banner", async () => {

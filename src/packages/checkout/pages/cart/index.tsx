@@ -25,7 +25,8 @@ export default function CartPage() {
   const { cart } = page
 
   let body
-  if (page.loading) body = <Spinner label={t('store.loading')} />
+  // The add-ons sit above the summary: the page waits for them too, so they do not push the totals down as they come.
+  if (page.loading || (!addOns.loaded && cart && !page.empty)) body = <Spinner label={t('store.loading')} />
   else if (!cart || page.empty) {
     body = <EmptyState message={t('cart.empty')} action={{ label: t('cart.continueShopping'), onClick: page.continueShopping }} />
   } else {

@@ -1,4 +1,6 @@
 import { View, Text } from '@tarojs/components'
+import { Spinner } from '@/components/common/Spinner'
+import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { PagedProductList } from '@/components/product/PagedProductList'
 import { SortBar } from '@/components/product/SortBar'
@@ -25,6 +27,9 @@ export default function ProductListPage() {
   const { subject } = list
   const named = useListTitle(route.path, route.params.list)
   const heading = useListHeading(subject)
+  // A list shown at once (a revisit, the stored first page) stays shown; a first load waits for the heading too.
+  const [listAtOnce] = useState(() => list.status !== 'loading')
+  const waitForHeading = heading === undefined && !listAtOnce
   let title: string
   if (named) title = named
   else if (heading?.title) title = subject.kind === 'brand' ? t('store.listTitle.brand', { brand: localized(heading.title, subject.name) }) : localized(heading.title, heading.title.en)
@@ -44,9 +49,16 @@ export default function ProductListPage() {
           <Text className="store-page__title">{title}</Text>
           {list.total !== null ? <Text className="store-page__count">{t('store.count', { count: list.total })}</Text> : null}
         </View>
-        <ListBanner heading={heading} title={title} />
-        <SortBar value={list.sort} onChange={list.setSort} />
-        <PagedProductList list={list} emptyText={t('store.emptyList')} />
+        <ListBanner heading={heading ?? null} title={title} />
+        {/* Under the banner only once it is known whether there is one: it would push them down as it arrived. */}
+        {waitForHeading ? (
+          <Spinner label={t('store.loading')} />
+        ) : (
+          <>
+            <SortBar value={list.sort} onChange={list.setSort} />
+            <PagedProductList list={list} emptyText={t('store.emptyList')} />
+          </>
+        )}
       </View>
     </Shell>
   )

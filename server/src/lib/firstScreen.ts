@@ -1,0 +1,97 @@
+/**
+ * The app's page with its first screen's data written in (issue 16): the H5 app otherwise starts, asks for app info and
+ * the page's data, and only then knows which image to show. Here the server answers those GETs itself (through its own
+ * routes, so the answers are exactly what the app would get) and writes them into the HTML as a JSON script the app's
+ * http client answers its first matching GETs from (src/domain/initialAnswers.ts); the largest image of the first screen
+ * is preloaded from the head, and `<html lang>` is the shopper's language.
+ *
+ * Which GETs a page starts with is the app's own rule (src/domain/firstScreen.ts). App info is answered with the
+ * shopper's cookies and languages (it carries their session's language and store), so a page with it is `private`:
+ * no shared cache keeps one shopper's page for another.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { APP_INFO_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET, type HomeSectionShape } from '../../../src/domain/firstScreen.ts';
+import { imageUrl } from '../../../src/domain/imageUrl.ts';
+import { INITIAL_ANSWERS_ID } from '../../../src/domain/initialAnswers.ts';
+
+/** The request headers an API answer may depend on: the session, the languages, the device, the host. */
+const SHOPPER_HEADERS = ['cookie', 'accept-language', 'user-agent', 'host', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'];
+/** Public answers depend on none of the shopper's own headers; the host still decides which store answers. */
+const PUBLIC_HEADERS = ['host', 'x-forwarded-proto', 'x-forwarded-host'];
+
+/**
+ * JSON that is safe inside a `<script>` element: no `<` (so no `</script>` or `<!--`), `>`, `&`, and the two line
+ * separators JavaScript once refused, all as \u escapes (JSON.parse reads them back unchanged).
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+type Answers = Record<string, unknown>;
+
+async function answer(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, path: string, forward: string[]): Promise<unknown> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const name of forward) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const res = await app.inject({ method: 'GET', url: `${apiPrefix}${path}`, headers });
+  return res.statusCode === 200 ? res.json() : undefined;
+}
+
+/** Answers `paths` (public ones) into `into`, leaving out any that did not answer 200: the app asks for those itself. */
+async function answerAll(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, paths: string[], into: Answers) {
+  const answers = await Promise.all(paths.map((p) => answer(app, req, apiPrefix, p, PUBLIC_HEADERS)));
+  paths.forEach((p, i) => {
+    if (answers[i] !== undefined) into[p] = answers[i];
+  });
+}
+
+interface AppInfoShape {
+  appContent?: { system?: { appMessage?: { currentLocale?: string } }; appDetail?: { cdnpath?: string } };
+}
+
+/** The first screen's largest image, by page: home's first banner slide, the product's first picture, the list's banner or first card. */
+function largestImage(page: string, answers: Answers, gets: string[]): string | undefined {
+  if (page === 'home') {
+    const template = answers[HOME_TEMPLATE_GET] as { sections?: { kind: string; slides?: { image: string }[] }[] } | undefined;
+    return template?.sections?.find((s) => s.kind === 'banner')?.slides?.[0]?.image;
+  }
+  if (page === 'product') return (answers[gets[0]] as { images?: string[] } | undefined)?.images?.[0];
+  if (page === 'productList') {
+    // The category's or tag's banner heads the list when it has one (its heading GET is the third); else the first card.
+    const banner = (answers[gets[2]] as { heading?: { banner?: string | null } } | undefined)?.heading?.banner;
+    return banner || (answers[gets[0]] as { products?: { images?: string[] }[] } | undefined)?.products?.[0]?.images?.[0];
+  }
+  return undefined;
+}
+
+/**
+ * `indexHtml` (the built app's page) for the GET of `req.url`, with app info and the first screen's public answers
+ * written in, the largest image preloaded and the shopper's language on `<html>`.
+ */
+export async function firstScreenPage(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, indexHtml: string): Promise<string> {
+  const answers: Answers = {};
+  const screen = firstScreenOf(req.url);
+  const [appInfo] = await Promise.all([
+    answer(app, req, apiPrefix, APP_INFO_GET, SHOPPER_HEADERS) as Promise<AppInfoShape | undefined>,
+    screen ? answerAll(app, req, apiPrefix, screen.gets, answers) : undefined,
+  ]);
+  if (screen?.page === 'home') {
+    const template = answers[HOME_TEMPLATE_GET] as { sections?: HomeSectionShape[] } | undefined;
+    if (template?.sections) await answerAll(app, req, apiPrefix, homeGetsAfterTemplate(template.sections), answers);
+  }
+  if (appInfo !== undefined) answers[APP_INFO_GET] = appInfo;
+
+  let html = indexHtml;
+  const locale = appInfo?.appContent?.system?.appMessage?.currentLocale;
+  // Replacements by function: the written text may hold `$&` and the like, which a replacement string would expand.
+  if (locale === 'en' || locale === 'zh') html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`);
+  const image = screen && largestImage(screen.page, answers, screen.gets);
+  const imageHref = image ? imageUrl(image, appInfo?.appContent?.appDetail?.cdnpath) : '';
+  if (imageHref) html = html.replace('</title>', () => `</title><link rel="preload" as="image" href="${attribute(imageHref)}" fetchpriority="high">`);
+  const script = `<script id="${INITIAL_ANSWERS_ID}" type="application/json">${scriptJson(answers)}</script>`;
+  return html.includes('</body>') ? html.replace('</body>', () => `${script}</body>`) : `${html}${script}`;
+}

@@ -1,0 +1,110 @@
+/**
+ * Issue 16: the app's page comes with its first screen's data written in (lib/firstScreen.ts): app info and the page's
+ * public answers as a JSON script equal to what the API answers, the largest image preloaded, `<html lang>` in the
+ * shopper's language, private to the shopper, the data script never run and never a way to end the script early.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freshDb, startServer, Shopper, ok, type Running, type TestDb } from './helpers.ts';
+import { scriptJson } from '../src/lib/firstScreen.ts';
+import { htmlCsp } from '../src/lib/hardening.ts';
+import { firstScreenOf, homeGetsAfterTemplate, APP_INFO_GET, HOME_TEMPLATE_GET } from '../../src/domain/firstScreen.ts';
+import { imageUrl } from '../../src/domain/imageUrl.ts';
+
+let db: TestDb;
+let srv: Running;
+const INDEX = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>iStore</title><script>window.__rem = 1;</script><script defer src="/js/app.js"></script></head><body><div id="app"></div></body></html>';
+before(async () => {
+  db = await freshDb();
+  const staticDir = path.join(db.dataDir, 'h5');
+  fs.mkdirSync(staticDir);
+  fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
+  srv = await startServer(db, { staticDir });
+});
+after(async () => {
+  await srv?.close();
+  await db?.cleanup();
+});
+
+function written(html: string): Record<string, any> {
+  const m = /<script id="istore-initial" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  assert.ok(m, 'the page has the written answers');
+  return JSON.parse(m[1]);
+}
+/** serverTime and the like move between two answers; everything else must be equal. */
+const withoutClock = (value: unknown) => JSON.parse(JSON.stringify(value, (k, v) => (k === 'serverTime' ? undefined : v)));
+
+test('home: app info, the template, the campaigns and every row the template asks for, equal to the API answers; the banner preloaded', async () => {
+  const s = new Shopper(srv.base);
+  const page = await s.get('~/');
+  assert.equal(page.status, 200);
+  assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+  assert.equal(page.headers.get('cache-control'), 'private, no-cache', 'app info is the shopper\'s: no shared cache');
+  const answers = written(page.body);
+  const template = ok(await s.get(HOME_TEMPLATE_GET));
+  const expected = [APP_INFO_GET, ...firstScreenOf('/')!.gets, ...homeGetsAfterTemplate(template.sections)];
+  assert.deepEqual(Object.keys(answers).sort(), [...expected].sort());
+  for (const get of expected) assert.deepEqual(withoutClock(answers[get]), withoutClock(ok(await s.get(get))), get);
+  const banner = template.sections.find((x: { kind: string }) => x.kind === 'banner').slides[0].image;
+  const href = imageUrl(banner, answers[APP_INFO_GET].appContent.appDetail.cdnpath);
+  assert.ok(href);
+  assert.ok(page.body.includes(`<link rel="preload" as="image" href="${href}" fetchpriority="high">`), 'the first banner is preloaded');
+  // the CSP hashes the scripts that run, not the data
+  const csp = page.headers.get('content-security-policy')!;
+  assert.equal(csp, htmlCsp(INDEX));
+});
+
+test('product page and product list: their answers and their first image preloaded; an unknown product is left to the app', async () => {
+  const s = new Shopper(srv.base);
+  const { products } = ok(await s.get('/productManagement2/products?numberToLoad=1'));
+  const id = products[0].id;
+  const page = await s.get(`~/store/product/${id}`);
+  const answers = written(page.body);
+  for (const get of firstScreenOf(`/store/product/${id}`)!.gets) assert.deepEqual(answers[get], ok(await s.get(get)), get);
+  const cdn = answers[APP_INFO_GET].appContent.appDetail.cdnpath;
+  assert.ok(page.body.includes(`href="${imageUrl(products[0].images[0], cdn)}" fetchpriority="high"`));
+
+  const list = await s.get(`~/store/productlist?cat=${encodeURIComponent(products[0].category)}`);
+  const listAnswers = written(list.body);
+  const gets = firstScreenOf(`/store/productlist?cat=${encodeURIComponent(products[0].category)}`)!.gets;
+  for (const get of gets) assert.deepEqual(listAnswers[get], ok(await s.get(get)), get);
+  const banner = listAnswers[gets[2]].heading.banner;
+  assert.ok(banner, 'the demo category has a banner: the list\'s largest image');
+  assert.ok(list.body.includes(`href="${imageUrl(banner, cdn)}" fetchpriority="high"`));
+  const all = await s.get('~/store/productlist?cat=all');
+  const allGets = firstScreenOf('/store/productlist?cat=all')!.gets;
+  assert.ok(all.body.includes(`href="${imageUrl(written(all.body)[allGets[0]].products[0].images[0], cdn)}" fetchpriority="high"`), 'no heading: the first card');
+
+  const missing = written((await s.get('~/store/product/999999')).body);
+  assert.deepEqual(Object.keys(missing), [APP_INFO_GET], 'a 404 is not written: the app asks and shows its own not-found');
+});
+
+test("the page speaks the shopper's language: the browser's first, then their saved choice", async () => {
+  const s = new Shopper(srv.base);
+  const zh = await s.get('~/', { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+  assert.match(zh.body, /^<!doctype html><html lang="zh">/);
+  assert.equal(written(zh.body)[APP_INFO_GET].appContent.system.appMessage.currentLocale, 'zh');
+  const en = await s.get('~/cart', { headers: { 'accept-language': 'en-CA' } });
+  assert.match(en.body, /<html lang="en">/);
+  ok(await s.get('/common3/changeLocale/zh'));
+  const chosen = await s.get('~/checkout/cart', { headers: { 'accept-language': 'en-CA' } });
+  assert.match(chosen.body, /<html lang="zh">/);
+  assert.deepEqual(Object.keys(written(chosen.body)), [APP_INFO_GET], 'the cart is the shopper\'s own: only app info is written');
+});
+
+test('the built file itself (the service worker\'s offline page) and HEAD stay the plain app page', async () => {
+  const s = new Shopper(srv.base);
+  const file = await s.get('~/index.html');
+  assert.equal(file.body, INDEX);
+  const head = await fetch(`${srv.base}/store/product/1`, { method: 'HEAD' });
+  assert.equal(head.status, 200);
+});
+
+test('scriptJson: nothing in the data can close the script or open a comment, and it reads back unchanged', () => {
+  const data = { name: '</script><script>alert(1)</script>', c: '<!-- x -->', amp: 'a & b', sep: 'x\u2028y\u2029z', dollar: "$& $' $`" };
+  const text = scriptJson(data);
+  assert.doesNotMatch(text, /[<>&\u2028\u2029]/);
+  assert.deepEqual(JSON.parse(text), data);
+});

@@ -1,0 +1,99 @@
+/**
+ * The public API GETs a page's first screen starts with, by its public URL (issue 16): the server answers them ahead
+ * and writes the answers into the HTML it serves (server/src/lib/firstScreen.ts), the app's http client takes them from
+ * there (src/domain/initialAnswers.ts). Only public data: app info, which carries the shopper's session, is the server's
+ * to add. Each path is exactly what the page's hook asks for (tests/unit/firstScreen.test.ts holds them to it).
+ */
+import { buildQuery } from './apiQuery'
+import { DEFAULT_PAGE_SIZE, listCountQuery, listFilter, listQuery, sortChoice, type ListFilter } from './productQuery'
+import { matchRoute } from './routes'
+
+export const APP_INFO_GET = '/common3/appInfoInit'
+export const HOME_TEMPLATE_GET = '/common3/sectionTemplateByType/home'
+/** The group campaigns home shows a row of (HomeCampaignRow). */
+export const CAMPAIGN_LIST_GET = '/common3/campaign/fissionList'
+/** Products per home row (useHome). */
+export const HOME_ROW_SIZE = 8
+/** The `list` of the new arrivals' own list, as home's "See all" opens it; titled by the app, not the template. */
+export const NEW_ARRIVALS_LIST = 'new'
+
+const PRODUCTS = '/productManagement2/products'
+
+/** A product list page's GET: the first `size` products of `filter` in `sort` order. */
+export const productPageGet = (filter: ListFilter, sort: string | undefined, size: number) => `${PRODUCTS}${buildQuery(listQuery(filter, sort, 0, size))}`
+
+/** The home rows below the template's own carousels: the newest products and the clearance ones. */
+export const HOME_NEWEST_FILTER: ListFilter = {}
+export const HOME_CLEARANCE_FILTER: ListFilter = { clearance: true }
+
+/** The part of a home template section these rules read (contract/content.ts Section). */
+export interface HomeSectionShape {
+  kind: string
+  tagName?: string
+  numberToLoad?: number
+}
+
+/** The rows of the home template's product carousels, in the template's order. */
+export const homeCarouselFilter = (section: HomeSectionShape): { filter: ListFilter; size: number } => ({
+  filter: { tagName: section.tagName },
+  size: section.numberToLoad ?? HOME_ROW_SIZE
+})
+
+/** What the home page asks for once it has its template (none when the request for it failed). */
+export function homeGetsAfterTemplate(sections: HomeSectionShape[]): string[] {
+  const gets = sections.filter((s) => s.kind === 'productCarousel' && s.tagName).map((s) => {
+    const { filter, size } = homeCarouselFilter(s)
+    return productPageGet(filter, 'date', size)
+  })
+  if (!sections.some((s) => s.kind === 'featuredCategories')) gets.push('/productManagement/categories/all')
+  gets.push(productPageGet(HOME_NEWEST_FILTER, 'date', HOME_ROW_SIZE), productPageGet(HOME_CLEARANCE_FILTER, 'date', HOME_ROW_SIZE))
+  return gets
+}
+
+export interface FirstScreen {
+  page: 'home' | 'productList' | 'product' | 'campaign' | 'blogPost'
+  gets: string[]
+}
+
+const segment = encodeURIComponent
+
+/**
+ * The public GETs of the first screen of `url` (path and query), or null for a page with nothing public to answer
+ * ahead (cart, account, checkout: theirs is the shopper's own data). Home lists its template; the rest of home follows
+ * from the template's answer (homeGetsAfterTemplate).
+ */
+export function firstScreenOf(url: string): FirstScreen | null {
+  const match = matchRoute(url)
+  if (!match) return null
+  const { route, params } = match
+  switch (route.page) {
+    case 'pages/home/index':
+      return { page: 'home', gets: [HOME_TEMPLATE_GET, CAMPAIGN_LIST_GET] }
+    case 'packages/store/pages/productlist/index': {
+      const filter = listFilter(params)
+      const gets = [productPageGet(filter, sortChoice(params.sort), DEFAULT_PAGE_SIZE), `${PRODUCTS}/listCount${buildQuery({ ...listCountQuery(filter) })}`]
+      // The list's heading (useListHeading) and a home section's title (useListTitle).
+      if (filter.categoryName) gets.push(`/productManagement2/category/${segment(filter.categoryName)}${buildQuery({ numberToLoad: 1 })}`)
+      else if (filter.tagName) gets.push(`/productManagement2/tag/${segment(filter.tagName)}${buildQuery({ numberToLoad: 1 })}`)
+      if (params.list && params.list !== NEW_ARRIVALS_LIST) gets.push(HOME_TEMPLATE_GET)
+      return { page: 'productList', gets }
+    }
+    case 'packages/store/pages/product/index':
+      return params.id ? { page: 'product', gets: [`/productManagement/product/${segment(params.id)}`, `${PRODUCTS}/relatedProducts/${segment(params.id)}`] } : null
+    case 'packages/store/pages/groupCampaign/index':
+      return params.id
+        ? {
+            page: 'campaign',
+            gets: [
+              `/common3/campaign/fission/${segment(params.id)}`,
+              `/productManagement2/campaignProductItem/list/all${buildQuery({ fissionCampaignId: params.id })}`,
+              `/common3/orders/list${buildQuery({ fissionCampaignId: params.id })}`
+            ]
+          }
+        : null
+    case 'packages/blog/pages/post/index':
+      return params.slug ? { page: 'blogPost', gets: [`/common3/blog/post/${segment(params.slug)}`] } : null
+    default:
+      return null
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Answers the server wrote into the page it served (H5: a JSON script in index.html, issue 16): app info and the first
+ * page's public data, keyed by the API path and query exactly as the app asks for them (both sides build them with the
+ * same rules: src/domain/firstScreen.ts, src/domain/apiQuery.ts). The http client answers the first matching
+ * GET of each from here instead of a round trip; every entry answers once (a retry or a refresh goes to the server)
+ * and only while it is fresh (an entry nobody asked for at start-up is not shown minutes later).
+ */
+
+/** The id of the script element holding the answers (server/src/lib/firstScreen.ts writes it). */
+export const INITIAL_ANSWERS_ID = 'istore-initial'
+
+/** How long after the page started an entry may still answer. */
+export const INITIAL_ANSWERS_MAX_AGE_MS = 30_000
+
+export interface InitialAnswers {
+  /** The written answer to this GET (path and query under the API prefix), once; undefined when there is none. */
+  take(pathAndQuery: string): unknown
+}
+
+/**
+ * The answers of the script's text (`{ "<path?query>": <answer> }`). Text that is missing or not such an object gives
+ * no answers: the app then asks the server as usual.
+ */
+export function initialAnswers(text: string | null | undefined, now: () => number, startedAt = now()): InitialAnswers {
+  const entries = new Map<string, unknown>()
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text)
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        for (const [key, value] of Object.entries(parsed)) entries.set(key, value)
+      }
+    } catch {
+      // not JSON: no answers
+    }
+  }
+  return {
+    take(pathAndQuery) {
+      if (!entries.size) return undefined
+      if (now() - startedAt > INITIAL_ANSWERS_MAX_AGE_MS) {
+        entries.clear()
+        return undefined
+      }
+      const answer = entries.get(pathAndQuery)
+      entries.delete(pathAndQuery)
+      return answer
+    }
+  }
+}
