@@ -244,7 +244,9 @@ describe.each(LANGS)('cart (%s)', (lang) => {
       'POST /shoppingManagement4/myCart/delete': cartOf(beans)
     })
     const { container } = render(<CartPage />)
-    fireEvent.click(within(lineEl(container, '1050|color:Red,size:M')).getByText(text.remove))
+    // The lines show once the add-ons are in (the totals wait for them); the cart read is still unanswered.
+    const hoodieLine = await waitFor(() => lineEl(container, '1050|color:Red,size:M'))
+    fireEvent.click(within(hoodieLine).getByText(text.remove))
     expect(await screen.findByText(text.removed)).toBeTruthy()
     await act(async () => {
       answerRead()
