@@ -312,7 +312,8 @@ test('static H5 app: SPA fallback, cache headers, API 404 stays JSON', async () 
   const idx = await s.get('~/store/productlist?cat=Coffee');
   assert.equal(idx.status, 200);
   assert.match(String(idx.body), /<title>store/);
-  assert.equal(idx.headers.get('cache-control'), 'no-cache');
+  // The page carries the shopper's app info written in (lib/firstScreen.ts): never kept by a shared cache.
+  assert.equal(idx.headers.get('cache-control'), 'private, no-cache');
   const asset = await s.get('~/js/app.3f9a2b1c7d.js');
   assert.equal(asset.status, 200);
   assert.match(asset.headers.get('cache-control')!, /max-age=31536000/);
