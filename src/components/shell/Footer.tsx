@@ -1,8 +1,10 @@
+import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Img } from '@/components/taro/Img'
 import { useFooter } from '@/hooks/useFooter'
 import type { MenuEntry } from '@/hooks/useMenuEntries'
 import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
 import { PoweredBy } from './PoweredBy'
 import { SocialIcons } from './SocialIcons'
 import './Footer.scss'
@@ -18,25 +20,60 @@ function FooterEntry({ entry, onFollow, sub }: { entry: MenuEntry; onFollow(entr
   )
 }
 
+/**
+ * A column of the footer menu. On phones (< 600 px) a group's heading is a button that opens its links (an accordion,
+ * one group open at a time), so the footer stays about one screen tall; wider screens show every group open with its
+ * heading as before (Footer.scss). A heading that is itself a link leads its group on phones.
+ */
+function FooterColumn({ entry, open, onToggle, onFollow }: { entry: MenuEntry; open: boolean; onToggle(): void; onFollow(entry: MenuEntry): void }) {
+  if (entry.children.length === 0) {
+    return (
+      <View className="footer__column">
+        <FooterEntry entry={entry} onFollow={onFollow} />
+      </View>
+    )
+  }
+  return (
+    <View className={`footer__column footer__column--group${open ? ' footer__column--open' : ''}`}>
+      <View className="footer__toggle" role="button" tabIndex={0} aria-expanded={String(open)} onClick={onToggle}>
+        <Text>{entry.label}</Text>
+      </View>
+      <View className="footer__head">
+        <FooterEntry entry={entry} onFollow={onFollow} />
+      </View>
+      <View className="footer__links">
+        {entry.target.kind === 'none' ? null : (
+          <View className="footer__self">
+            <FooterEntry entry={entry} onFollow={onFollow} sub />
+          </View>
+        )}
+        {entry.children.map((child) => (
+          <FooterEntry key={child.key} entry={child} onFollow={onFollow} sub />
+        ))}
+      </View>
+    </View>
+  )
+}
+
 /** Spec §2 Footer. */
 export function Footer() {
   const t = useT()
   const f = useFooter()
+  const [open, setOpen] = useState<string | null>(null)
+  const follow = (e: MenuEntry) => f.follow(e.target)
   return (
     <View className="footer" role="contentinfo">
       <View className="footer__wrapper">
         {f.menu.length > 0 && (
           <View className="footer__menus">
             {f.menu.map((entry) => (
-              <View key={entry.key} className="footer__column">
-                <FooterEntry entry={entry} onFollow={(e) => f.follow(e.target)} />
-                {entry.children.map((child) => (
-                  <FooterEntry key={child.key} entry={child} onFollow={(e) => f.follow(e.target)} sub />
-                ))}
-              </View>
+              <FooterColumn key={entry.key} entry={entry} open={open === entry.key} onToggle={() => setOpen(open === entry.key ? null : entry.key)} onFollow={follow} />
             ))}
           </View>
         )}
+        <View className="footer__track footer__entry--link" role="link" tabIndex={0} onClick={() => platform.navigate('/orderlookup')}>
+          <Text>{t('footer.trackOrder')}</Text>
+        </View>
         <View className="footer__sections">
           {f.social.length > 0 && (
             <View className="footer__section footer__section--social">
