@@ -29,7 +29,7 @@ export default defineMessages({
     'lookup.another': '查询其他订单',
     'lookup.signInHint': '已有账户？登录后可查看全部订单。',
     'lookup.fromLogin': '无需账户查询订单',
-    'lookup.keepNumber': '请保存您的订单号：随时可在 {link} 查询。',
+    'lookup.keepNumber': '请保存您的订单号，随时可在“{link}”页面查看此订单。',
     'account.error.orderNumber': '请输入确认页上的订单号，例如 100123。',
     'account.error.lookupContact': '请输入结账时填写的电子邮箱或电话号码。',
     'user.order.address': '地址'
