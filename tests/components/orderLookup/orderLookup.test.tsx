@@ -14,13 +14,13 @@ const TEXT: Record<Language, Record<string, string>> = {
     submit: 'Find my order', miss: 'No order matches that number and e-mail.', tooMany: 'Too many lookups just now. Please try again in a few minutes.',
     required: 'This field is required.', badNumber: 'Enter the order number as it is on your confirmation, e.g. 100123.',
     badContact: 'Enter the e-mail address or the phone number you gave at checkout.', another: 'Look up another order', fromLogin: 'Track an order without an account', keep: 'Keep your order number: look it up any time at Track an order.',
-    title: 'Order #100123', status: 'Placed', store: 'Downtown', item: 'House Blend', total: 'Total'
+    status: 'Placed', item: 'House Blend'
   },
   zh: {
     submit: '查询订单', miss: '没有与该订单号和邮箱相符的订单。', tooMany: '查询次数过多，请几分钟后再试。',
     required: '此项为必填项。', badNumber: '请输入确认页上的订单号，例如 100123。',
     badContact: '请输入结账时填写的电子邮箱或电话号码。', another: '查询其他订单', fromLogin: '无需账户查询订单', keep: '请保存您的订单号，随时可在“查询订单”页面查看此订单。',
-    title: '订单 #100123', status: '已下单', store: 'Downtown', item: '招牌拼配', total: '合计'
+    status: '已下单', item: '招牌拼配'
   }
 }
 
