@@ -4,10 +4,10 @@ import { Img } from '@/components/taro/Img'
 import { useFooter } from '@/hooks/useFooter'
 import type { MenuEntry } from '@/hooks/useMenuEntries'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import { PoweredBy } from './PoweredBy'
 import { SocialIcons } from './SocialIcons'
 import './Footer.scss'
+import './FooterWide'
 
 function FooterEntry({ entry, onFollow, sub }: { entry: MenuEntry; onFollow(entry: MenuEntry): void; sub?: boolean }) {
   const className = `footer__entry${sub ? ' footer__entry--sub' : ''}`
@@ -35,7 +35,7 @@ function FooterColumn({ entry, open, onToggle, onFollow }: { entry: MenuEntry; o
   }
   return (
     <View className={`footer__column footer__column--group${open ? ' footer__column--open' : ''}`}>
-      <View className="footer__toggle" role="button" tabIndex={0} aria-expanded={String(open)} onClick={onToggle}>
+      <View className="footer__entry footer__toggle" role="button" tabIndex={0} aria-expanded={String(open)} onClick={onToggle}>
         <Text>{entry.label}</Text>
       </View>
       <View className="footer__head">
@@ -61,18 +61,15 @@ export function Footer() {
   const f = useFooter()
   const [open, setOpen] = useState<string | null>(null)
   const follow = (e: MenuEntry) => f.follow(e.target)
+  // The guest order lookup (issue 18 item 4.11) closes the menu, like one of the store's own entries.
+  const track: MenuEntry = { key: 'track', label: t('footer.trackOrder'), target: { kind: 'internal', url: '/orderlookup' }, children: [] }
   return (
     <View className="footer" role="contentinfo">
       <View className="footer__wrapper">
-        {f.menu.length > 0 && (
-          <View className="footer__menus">
-            {f.menu.map((entry) => (
-              <FooterColumn key={entry.key} entry={entry} open={open === entry.key} onToggle={() => setOpen(open === entry.key ? null : entry.key)} onFollow={follow} />
-            ))}
-          </View>
-        )}
-        <View className="footer__track footer__entry--link" role="link" tabIndex={0} onClick={() => platform.navigate('/orderlookup')}>
-          <Text>{t('footer.trackOrder')}</Text>
+        <View className="footer__menus">
+          {[...f.menu, track].map((entry) => (
+            <FooterColumn key={entry.key} entry={entry} open={open === entry.key} onToggle={() => setOpen(open === entry.key ? null : entry.key)} onFollow={follow} />
+          ))}
         </View>
         <View className="footer__sections">
           {f.social.length > 0 && (
