@@ -10,7 +10,7 @@ import './Footer.scss'
 import './FooterWide'
 
 function FooterEntry({ entry, onFollow, sub }: { entry: MenuEntry; onFollow(entry: MenuEntry): void; sub?: boolean }) {
-  const className = `footer__entry${sub ? ' footer__entry--sub' : ''}`
+  const className = `footer__entry footer__entry--${sub ? 'sub' : 'top'}`
   // An entry without a link is plain text in the store's footer colour (css varFooter).
   if (entry.target.kind === 'none') return <Text className={`${className} footer__entry--text`}>{entry.label}</Text>
   return (
@@ -21,32 +21,22 @@ function FooterEntry({ entry, onFollow, sub }: { entry: MenuEntry; onFollow(entr
 }
 
 /**
- * A column of the footer menu. On phones (< 600 px) a group's heading is a button that opens its links (an accordion,
- * one group open at a time), so the footer stays about one screen tall; wider screens show every group open with its
- * heading as before (Footer.scss). A heading that is itself a link leads its group on phones.
+ * A column of the footer menu: its heading, then its links. On phones (the mini-programs, H5 < 600 px) a group's
+ * heading is a button that opens its links (an accordion, one group open at a time), so the footer stays about one
+ * screen tall; a heading that is itself a link then leads the open group. From 600 px (H5) every group is open under
+ * its heading as before (FooterWide.scss).
  */
 function FooterColumn({ entry, open, onToggle, onFollow }: { entry: MenuEntry; open: boolean; onToggle(): void; onFollow(entry: MenuEntry): void }) {
-  if (entry.children.length === 0) {
-    return (
-      <View className="footer__column">
-        <FooterEntry entry={entry} onFollow={onFollow} />
-      </View>
-    )
-  }
+  const group = entry.children.length > 0
   return (
-    <View className={`footer__column footer__column--group${open ? ' footer__column--open' : ''}`}>
-      <View className="footer__entry footer__toggle" role="button" tabIndex={0} aria-expanded={String(open)} onClick={onToggle}>
-        <Text>{entry.label}</Text>
-      </View>
-      <View className="footer__head">
-        <FooterEntry entry={entry} onFollow={onFollow} />
-      </View>
+    <View className={`footer__column${group ? ' footer__column--group' : ''}${open ? ' footer__column--open' : ''}`}>
+      {group ? (
+        <View className="footer__entry footer__toggle" role="button" tabIndex={0} aria-expanded={String(open)} onClick={onToggle}>
+          <Text>{entry.label}</Text>
+        </View>
+      ) : null}
       <View className="footer__links">
-        {entry.target.kind === 'none' ? null : (
-          <View className="footer__self">
-            <FooterEntry entry={entry} onFollow={onFollow} sub />
-          </View>
-        )}
+        <FooterEntry entry={entry} onFollow={onFollow} />
         {entry.children.map((child) => (
           <FooterEntry key={child.key} entry={child} onFollow={onFollow} sub />
         ))}

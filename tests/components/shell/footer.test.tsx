@@ -25,8 +25,8 @@ describe.each(LANGS)('footer (%s)', (lang) => {
   it('menus use nameContent of the language (falling back to name); link-less entries are plain text', () => {
     resetStores(appInfoFixture(), lang)
     render(<Footer />)
-    // The desktop heading (phones get the accordion's toggle button of the same name, tested below).
-    const care = screen.getByText(text.care, { selector: '.footer__head .footer__entry' })
+    // The heading (phones get the accordion's toggle button of the same name, tested below).
+    const care = screen.getByText(text.care, { selector: '.footer__links .footer__entry' })
     expect(care).toHaveClass('footer__entry--text')
     expect(screen.getByText('Call 604-555-0100')).toHaveClass('footer__entry--text')
     fireEvent.click(screen.getByText(text.shipping))
@@ -174,10 +174,11 @@ describe.each(LANGS)('footer accordion on phones (%s)', (lang) => {
     expect(aboutToggle).toHaveAttribute('aria-expanded', 'true')
     expect(care).toHaveAttribute('aria-expanded', 'false')
     expect(container.querySelectorAll('.footer__column--open')).toHaveLength(1)
-    // The heading's own link leads its group (phones only: .footer__self), then its links.
+    // The heading's own link leads its group, then its links; a heading without a link is text the phone CSS hides.
     const aboutLinks = aboutToggle.closest('.footer__column')!.querySelectorAll('.footer__links .footer__entry--link')
     expect(Array.from(aboutLinks).map((el) => el.textContent)).toEqual(lang === 'en' ? ['About', 'Careers'] : ['关于', '招聘'])
-    expect(aboutLinks[0].closest('.footer__self')).not.toBeNull()
+    expect(aboutLinks[0]).toHaveClass('footer__entry--top')
+    expect(careColumn.querySelector('.footer__links .footer__entry--top')).toHaveClass('footer__entry--text')
     fireEvent.click(aboutLinks[1])
     expect(navigations.map((n) => n.url)).toEqual(['/careers'])
     fireEvent.click(aboutToggle)
