@@ -93,3 +93,15 @@ export const OrderStatus = Type.Object({
   qrCodeScan: Type.Boolean()
 })
 export type OrderStatus = Static<typeof OrderStatus>
+
+/**
+ * Order lookup (own call, server/CONTRACT.md §orderLookup): a guest finds an order again with its number and the e-mail
+ * or phone given at checkout. Both must match; one answer for every miss.
+ */
+export const OrderLookupBody = Type.Object({
+  /** The order number from the confirmation page or receipt ('#' and spaces are ignored). */
+  orderID: Type.String({ minLength: 1, maxLength: 20 }),
+  /** The e-mail address or phone number given at checkout. */
+  contact: Type.String({ minLength: 1, maxLength: 254 })
+})
+export type OrderLookupBody = Static<typeof OrderLookupBody>

@@ -18,6 +18,8 @@ export const ordersApi = {
   count: () => http.get<Count>('/admin/orderManagement/orders/count'),
   /** One order of this visitor, guest or signed in (the session's own orders): what the confirmation page shows. */
   placed: (orderID: string) => http.get<Order>(`/common3/orders/${encodeURIComponent(orderID)}`),
+  /** Any order by its number and the e-mail or phone given at checkout (guest order lookup), read-only. */
+  lookup: (orderID: string, contact: string) => http.post<Order>('/common3/orderLookup', { orderID, contact }),
   detail: (orderID: string) => http.get<Order>(`/admin/orderManagement/order/${encodeURIComponent(orderID)}`),
   cancel: (orderID: string) => http.put<Order>(`/admin/orderManagement/cancelOrder/${encodeURIComponent(orderID)}`),
   addComment: (orderID: string, comment: string) =>

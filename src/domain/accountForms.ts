@@ -19,6 +19,8 @@ export type FieldError =
   | 'emailOrPhone'
   | 'postCodeFormat'
   | 'postCodeProvince'
+  | 'orderNumber'
+  | 'lookupContact'
 export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>
 
 export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH

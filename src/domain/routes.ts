@@ -52,6 +52,8 @@ export const ROUTES: RouteDef[] = [
   { page: 'packages/blog/pages/post/index', area: 'blog', patterns: ['/blog/:slug'] },
   { page: 'packages/user/pages/membership/index', area: 'user', patterns: ['/user/membership'] },
   { page: 'packages/user/pages/referrer/index', area: 'user', patterns: ['/user/referrer'] },
+  // The guest order lookup (no sign-in needed): in the user area's sub-package beside the order page it shares its view with.
+  { page: 'packages/user/pages/orderlookup/index', area: 'user', patterns: ['/orderlookup'] },
   // The contact form, a general page of its own; its page path is the one spec §2's header helper opens in the mini-programs.
   { page: 'pages/contact/contact', lazy: true, patterns: ['/contact'] },
   // General pages (spec: "empty path — general pages area"); must stay last: it matches any single segment.

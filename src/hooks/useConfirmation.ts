@@ -9,16 +9,15 @@ import { ordersApi, type Order } from '@/api/orders'
 import { paymentsApi } from '@/api/payments'
 import { signInUrlFor } from '@/domain/accountForms'
 import { ORDER_ID_ERROR, type ConfirmationSource, type ConfirmationView } from '@/domain/confirmationSource'
-import { storeName as storeNameIn } from '@/domain/locations'
 import { checkResult, PAYMENT_STALLED_AFTER_MS, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
-import { orderPlace, signUpPath, type OrderPlace } from '@/domain/placedOrder'
+import { signUpPath, type OrderPlace } from '@/domain/placedOrder'
 import { platform } from '@/platform'
 import { pay } from '@/platform/pay'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
-import { useLocale } from '@/stores/locale'
 import { forgetPlacedOrderDraft } from './useCheckoutDraft'
 import { useLoad } from './useLoad'
+import { useOrderPlace } from './useOrderPlace'
 import { usePaymentStatus } from './usePaymentStatus'
 import { useStoreName } from './useShellAccount'
 
@@ -94,9 +93,7 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
   const loadOrder = useCallback(() => ordersApi.placed(paidID), [paidID])
   // Without the order (an old order of another session), the view still confirms the order number.
   const order = useLoad(loadOrder, !!paidID).data
-  const stores = useAppInfo((s) => s.info?.appContent.system.storeLocations)
-  const language = useLocale((s) => s.language)
-  const place = useMemo(() => (order ? orderPlace(order, stores ?? [], (store) => storeNameIn(store, language)) : null), [order, stores, language])
+  const place = useOrderPlace(order)
   const go = useCallback<Confirmation['go']>((path) => platform.navigate(path, path === '/checkout' ? 'push' : 'relaunch'), [])
   const register = useCallback(() => platform.navigate(signUpPath(order?.contact), 'relaunch'), [order])
   const signIn = useCallback(() => platform.navigate(signInUrlFor('/user/orders'), 'push'), [])

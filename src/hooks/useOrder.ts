@@ -1,12 +1,8 @@
 /** One order (/user/orders/:id): its detail, cancelling where the server allows, and adding a comment. */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { ordersApi } from '@/api/orders'
 import { messageOf } from '@/domain/errors'
-import { storeName } from '@/domain/locations'
-import { orderPlace } from '@/domain/placedOrder'
-import { useAppInfo } from '@/stores/appInfo'
-import { useLocale } from '@/stores/locale'
 import { useLoad } from './useLoad'
 import { useT } from './useT'
 
@@ -14,13 +10,6 @@ export function useOrder(orderID: string | undefined) {
   const t = useT()
   const load = useCallback(() => ordersApi.detail(orderID as string), [orderID])
   const { data: order, error: loadError, missing, reload, setData: setOrder } = useLoad(load, !!orderID)
-  const stores = useAppInfo((s) => s.info?.appContent.system.storeLocations)
-  const language = useLocale((s) => s.language)
-  /** The pickup / eat-in store in the shopper's language (the order keeps the name it was placed under). */
-  const store = useMemo(() => {
-    const place = order ? orderPlace(order, stores ?? [], (location) => storeName(location, language)) : null
-    return place && place.method !== 'DELIVERY' ? place.store : (order?.localStoreName ?? null)
-  }, [order, stores, language])
   const [actionError, setActionError] = useState<string | null>(null)
   const [comment, setComment] = useState('')
   const [commentError, setCommentError] = useState<string | null>(null)
@@ -69,5 +58,5 @@ export function useOrder(orderID: string | undefined) {
     }
   }
 
-  return { order, store, loadError, missing, reload, cancel, actionError, comment, setComment, commentError, addComment, busy }
+  return { order, loadError, missing, reload, cancel, actionError, comment, setComment, commentError, addComment, busy }
 }

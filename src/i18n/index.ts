@@ -13,6 +13,7 @@ import type contact from './messages/contact'
 import type security from './messages/security'
 import type coupons from './messages/coupons'
 import type topUp from './messages/topUp'
+import type orderLookup from './messages/orderLookup'
 import type lists from './messages/lists'
 import type blog from './messages/blog'
 import type influencers from './messages/influencers'
@@ -27,7 +28,7 @@ import store from './messages/store'
 
 export { LANGUAGES, type Language } from './define'
 
-type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof campaignsCore | typeof shell | typeof store
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof campaignsCore | typeof shell | typeof store
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string

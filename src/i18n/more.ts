@@ -8,9 +8,11 @@ import checkout from './messages/checkout'
 import confirmation from './messages/confirmation'
 import coupons from './messages/coupons'
 import topUp from './messages/topUp'
+import orderLookup from './messages/orderLookup'
 
 registerMessages(account)
 registerMessages(checkout)
 registerMessages(confirmation)
 registerMessages(coupons)
 registerMessages(topUp)
+registerMessages(orderLookup)

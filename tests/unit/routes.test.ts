@@ -20,6 +20,7 @@ describe('spec §2 routes', () => {
     ['/user/orders/A1', 'packages/user/pages/order/index', { id: 'A1' }],
     ['/about', 'pages/general/index', { name: 'about' }],
     ['/contact', 'pages/contact/contact', {}],
+    ['/orderlookup?order=100123', 'packages/user/pages/orderlookup/index', { order: '100123' }],
     ['/pages/contact/contact', 'pages/contact/contact', {}],
     ['/packages/store/pages/product/index?id=3', 'packages/store/pages/product/index', { id: '3' }]
   ])('%s renders %s', (url, page, params) => {

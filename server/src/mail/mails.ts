@@ -45,6 +45,7 @@ export async function queueReceipt(q: Queryable, orderId: number) {
     lines: lines.map((l: any) => ({ name: (locale === 'zh' ? l.name_zh : l.name_en) || l.name_en, quantity: l.quantity, lineTotal: l.line_total })),
     totals: { subtotal: o.subtotal, discount: o.discount, tip: o.tip, tax: o.tax, shipping: o.shipping, storeCredit: o.store_credit, total: o.total },
     inAccount: o.user_id != null,
+    ...(o.shop_origin ? { lookupLink: `${o.shop_origin}/orderlookup?order=${o.id}` } : {}),
   });
   return enqueueMail(q, { kind: 'order-receipt', to: o.contact.email, locale, ...mail });
 }

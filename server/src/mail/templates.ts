@@ -80,6 +80,8 @@ export interface ReceiptData {
   totals: { subtotal: number; discount: number; tip: number; tax: number; shipping: number; storeCredit: number; total: number };
   /** the order is on an account, so it is listed under My account → Orders */
   inAccount: boolean;
+  /** The shop's order lookup page (/orderlookup?order=…), when the order knows the shop's origin. */
+  lookupLink?: string;
 }
 
 export function receiptMail(locale: Locale, d: ReceiptData): Rendered {
@@ -104,12 +106,14 @@ export function receiptMail(locale: Locale, d: ReceiptData): Rendered {
       { p: `感谢您的订购！这是订单 ${d.orderID} 的收据。${paid}` },
       { table: rows },
       ...(d.inAccount ? [{ p: '您也可以在“我的账户 → 我的订单”中查看此订单。' }] : []),
+      ...(d.lookupLink ? [{ p: `随时可用订单号 ${d.orderID} 和您的邮箱查看订单状态：` }, { link: d.lookupLink, label: '查询订单' }] : []),
     ])
     : render(locale, d.storeName, `${d.storeName}: receipt for order ${d.orderID}`, [
       { p: `Hello ${d.firstName},` },
       { p: `Thank you for your order! This is the receipt for order ${d.orderID}. ${paid}` },
       { table: rows },
       ...(d.inAccount ? [{ p: 'You can also find this order under My account → My orders.' }] : []),
+      ...(d.lookupLink ? [{ p: `Check this order's status any time with its number ${d.orderID} and your e-mail:` }, { link: d.lookupLink, label: 'Track my order' }] : []),
     ]);
 }
 

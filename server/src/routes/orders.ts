@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Count, IdParam, NoBody } from '../../../contract/common.ts';
-import { CustomerOrders, Order, OrderCommentBody, OrderPage, OrderStatus, OrdersQuery } from '../../../contract/orders.ts';
+import { CustomerOrders, Order, OrderCommentBody, OrderLookupBody, OrderPage, OrderStatus, OrdersQuery } from '../../../contract/orders.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { getSession, requireUser } from '../lib/session.ts';
+import { lookupOrder } from '../services/orderLookup.ts';
 import { addComment, cancel, countVisibleOrders, loadOwnOrder, orderView, parseOrderId, visibleOrders } from '../services/orders.ts';
 
 
@@ -70,4 +71,9 @@ export default async function ordersRoutes(server: FastifyInstance) {
     const o = await loadOwnOrder(db, s, parseOrderId((req.params as any).id));
     return { orderID: String(o.id), status: o.status, paymentStatus: o.payment_status, qrCodeScan: false };
   });
+
+  // Own call (CONTRACT.md "Order lookup"): a guest finds an order again by its number and the checkout e-mail or phone.
+  app.post('/common3/orderLookup', {
+    schema: { body: OrderLookupBody, response: { 200: Order } },
+  }, async (req) => lookupOrder(db, req.ip, req.body as OrderLookupBody));
 }

@@ -1,4 +1,5 @@
 import { View, Text } from '@tarojs/components'
+import { ORDER_LOOKUP_PATH } from '@/domain/orderLookup'
 import { useSignIn } from '@/hooks/useSignIn'
 import { useT } from '@/hooks/useT'
 import { BusyButton } from './BusyButton'
@@ -70,6 +71,7 @@ export function LoginForm() {
       <View className="account-form__links">
         <TextLink to="/account/forgot" label={t('account.login.forgot')} />
         <TextLink to={s.signUpUrl} label={t('account.login.toSignUp')} />
+        <TextLink to={ORDER_LOOKUP_PATH} label={t('lookup.fromLogin')} className="account-form__link--lookup" />
       </View>
     </View>
   )

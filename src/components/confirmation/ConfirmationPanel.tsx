@@ -4,6 +4,8 @@ import type { Order } from '@/api/orders'
 import { CampaignConfirmation } from '@/components/campaigns/CampaignConfirmation'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
+import { orderLookupPath } from '@/domain/orderLookup'
+import { platform } from '@/platform'
 import { paidWhenCollected, type OrderPlace } from '@/domain/placedOrder'
 import type { Confirmation } from '@/hooks/useConfirmation'
 import { useLocalized } from '@/hooks/useLocalized'
@@ -33,6 +35,21 @@ function NextSteps({ loggedIn, go, register }: Pick<Confirmation, 'loggedIn' | '
         {t('confirmation.continueShopping')}
       </Button>
     </View>
+  )
+}
+
+/** A guest keeps the order number: the lookup page finds the order again from any browser (issue 18 item 4.11). */
+function LookupHint({ orderID }: { orderID: string }) {
+  const t = useT()
+  const [before, after] = t('lookup.keepNumber', { link: '\u0000' }).split('\u0000')
+  return (
+    <Text className="confirmation__text confirmation__lookup">
+      {before}
+      <Text className="confirmation__lookup-link" role="link" tabIndex={0} onClick={() => platform.navigate(orderLookupPath(orderID))}>
+        {t('lookup.title')}
+      </Text>
+      {after}
+    </Text>
   )
 }
 
@@ -130,6 +147,7 @@ export function ConfirmationPanel({ view, order, place, stalled, loggedIn, store
           {storeName ? <Text className="confirmation__store">{t('confirmation.storeName', { storeName })}</Text> : null}
           {order ? <OrderSummary order={order} place={place} /> : null}
           {order ? <CampaignConfirmation order={order} /> : null}
+          {loggedIn ? null : <LookupHint orderID={view.orderID} />}
           <NextSteps loggedIn={loggedIn} go={go} register={register} />
         </View>
       )
@@ -141,6 +159,7 @@ export function ConfirmationPanel({ view, order, place, stalled, loggedIn, store
           </View>
           <Text className="confirmation__text">{t('confirmation.inProcessText')}</Text>
           <Text className="confirmation__order-id">{t('confirmation.orderNumber', { orderID: view.orderID })}</Text>
+          {loggedIn ? null : <LookupHint orderID={view.orderID} />}
           <NextSteps loggedIn={loggedIn} go={go} register={register} />
         </View>
       )

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Img } from '@/components/taro/Img'
 import { useFooter } from '@/hooks/useFooter'
@@ -6,9 +7,10 @@ import { useT } from '@/hooks/useT'
 import { PoweredBy } from './PoweredBy'
 import { SocialIcons } from './SocialIcons'
 import './Footer.scss'
+import './FooterWide'
 
 function FooterEntry({ entry, onFollow, sub }: { entry: MenuEntry; onFollow(entry: MenuEntry): void; sub?: boolean }) {
-  const className = `footer__entry${sub ? ' footer__entry--sub' : ''}`
+  const className = `footer__entry footer__entry--${sub ? 'sub' : 'top'}`
   // An entry without a link is plain text in the store's footer colour (css varFooter).
   if (entry.target.kind === 'none') return <Text className={`${className} footer__entry--text`}>{entry.label}</Text>
   return (
@@ -18,25 +20,47 @@ function FooterEntry({ entry, onFollow, sub }: { entry: MenuEntry; onFollow(entr
   )
 }
 
+/**
+ * A column of the footer menu: its heading, then its links. On phones (the mini-programs, H5 < 600 px) a group's
+ * heading is a button that opens its links (an accordion, one group open at a time), so the footer stays about one
+ * screen tall; a heading that is itself a link then leads the open group. From 600 px (H5) every group is open under
+ * its heading as before (FooterWide.scss).
+ */
+function FooterColumn({ entry, open, onToggle, onFollow }: { entry: MenuEntry; open: boolean; onToggle(): void; onFollow(entry: MenuEntry): void }) {
+  const group = entry.children.length > 0
+  return (
+    <View className={`footer__column${group ? ' footer__column--group' : ''}${open ? ' footer__column--open' : ''}`}>
+      {group ? (
+        <View className="footer__entry footer__toggle" role="button" tabIndex={0} aria-expanded={String(open)} onClick={onToggle}>
+          <Text>{entry.label}</Text>
+        </View>
+      ) : null}
+      <View className="footer__links">
+        <FooterEntry entry={entry} onFollow={onFollow} />
+        {entry.children.map((child) => (
+          <FooterEntry key={child.key} entry={child} onFollow={onFollow} sub />
+        ))}
+      </View>
+    </View>
+  )
+}
+
 /** Spec §2 Footer. */
 export function Footer() {
   const t = useT()
   const f = useFooter()
+  const [open, setOpen] = useState<string | null>(null)
+  const follow = (e: MenuEntry) => f.follow(e.target)
+  // The guest order lookup (issue 18 item 4.11) closes the menu, like one of the store's own entries.
+  const track: MenuEntry = { key: 'track', label: t('footer.trackOrder'), target: { kind: 'internal', url: '/orderlookup' }, children: [] }
   return (
     <View className="footer" role="contentinfo">
       <View className="footer__wrapper">
-        {f.menu.length > 0 && (
-          <View className="footer__menus">
-            {f.menu.map((entry) => (
-              <View key={entry.key} className="footer__column">
-                <FooterEntry entry={entry} onFollow={(e) => f.follow(e.target)} />
-                {entry.children.map((child) => (
-                  <FooterEntry key={child.key} entry={child} onFollow={(e) => f.follow(e.target)} sub />
-                ))}
-              </View>
-            ))}
-          </View>
-        )}
+        <View className="footer__menus">
+          {[...f.menu, track].map((entry) => (
+            <FooterColumn key={entry.key} entry={entry} open={open === entry.key} onToggle={() => setOpen(open === entry.key ? null : entry.key)} onFollow={follow} />
+          ))}
+        </View>
         <View className="footer__sections">
           {f.social.length > 0 && (
             <View className="footer__section footer__section--social">

@@ -25,7 +25,8 @@ describe.each(LANGS)('footer (%s)', (lang) => {
   it('menus use nameContent of the language (falling back to name); link-less entries are plain text', () => {
     resetStores(appInfoFixture(), lang)
     render(<Footer />)
-    const care = screen.getByText(text.care)
+    // The heading (phones get the accordion's toggle button of the same name, tested below).
+    const care = screen.getByText(text.care, { selector: '.footer__links .footer__entry' })
     expect(care).toHaveClass('footer__entry--text')
     expect(screen.getByText('Call 604-555-0100')).toHaveClass('footer__entry--text')
     fireEvent.click(screen.getByText(text.shipping))
@@ -144,5 +145,50 @@ describe.each(LANGS)('footer (%s)', (lang) => {
     expect(hidden.container.querySelector('.powered-by')).toBeNull()
     // Only a WeChat mini-program puts a spacer in its place (footerMiniProgram.test.tsx).
     expect(hidden.container.querySelector('.powered-by__spacer')).toBeNull()
+  })
+})
+
+describe.each(LANGS)('footer accordion on phones (%s)', (lang) => {
+  const text = TEXT[lang]
+  const trackOrder = { en: 'Track an order', zh: '查询订单' }[lang]
+
+  it('each group heading is a button with aria-expanded that opens its links, one group at a time; a heading link leads its group', () => {
+    const info = appInfoFixture()
+    const about = { name: 'About', nameContent: { en: 'About', zh: '关于' }, link: 'page/about', linkActionType: 'INTERNAL_LINK', subMenu: [{ name: 'Careers', nameContent: { en: 'Careers', zh: '招聘' }, link: 'page/careers', linkActionType: 'INTERNAL_LINK' }] }
+    resetStores(withAppContent(info, { navigation: { ...info.appContent.navigation, footerMenu: [...info.appContent.navigation.footerMenu!, about] } } as never), lang)
+    const { container } = render(<Footer />)
+    const toggles = Array.from(container.querySelectorAll('.footer__toggle'))
+    expect(toggles.map((el) => el.textContent)).toEqual([text.care, lang === 'en' ? 'About' : '关于'])
+    for (const toggle of toggles) {
+      expect(toggle).toHaveAttribute('role', 'button')
+      expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    }
+    const [care, aboutToggle] = toggles
+    const careColumn = care.closest('.footer__column')!
+    fireEvent.click(care)
+    expect(care).toHaveAttribute('aria-expanded', 'true')
+    expect(careColumn).toHaveClass('footer__column--open')
+    // The open group's links sit in the list the phone CSS shows only when the group is open.
+    expect(careColumn.querySelector('.footer__links')?.textContent).toContain('604-555-0100')
+    fireEvent.click(aboutToggle)
+    expect(aboutToggle).toHaveAttribute('aria-expanded', 'true')
+    expect(care).toHaveAttribute('aria-expanded', 'false')
+    expect(container.querySelectorAll('.footer__column--open')).toHaveLength(1)
+    // The heading's own link leads its group, then its links; a heading without a link is text the phone CSS hides.
+    const aboutLinks = aboutToggle.closest('.footer__column')!.querySelectorAll('.footer__links .footer__entry--link')
+    expect(Array.from(aboutLinks).map((el) => el.textContent)).toEqual(lang === 'en' ? ['About', 'Careers'] : ['关于', '招聘'])
+    expect(aboutLinks[0]).toHaveClass('footer__entry--top')
+    expect(careColumn.querySelector('.footer__links .footer__entry--top')).toHaveClass('footer__entry--text')
+    fireEvent.click(aboutLinks[1])
+    expect(navigations.map((n) => n.url)).toEqual(['/careers'])
+    fireEvent.click(aboutToggle)
+    expect(container.querySelectorAll('.footer__column--open')).toHaveLength(0)
+  })
+
+  it('links to the order lookup', () => {
+    resetStores(appInfoFixture(), lang)
+    render(<Footer />)
+    fireEvent.click(screen.getByText(trackOrder))
+    expect(navigations.map((n) => n.url)).toEqual(['/orderlookup'])
   })
 })

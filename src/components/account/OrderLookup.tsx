@@ -1,0 +1,59 @@
+import { View, Text } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
+import { useOrderLookup } from '@/hooks/useOrderLookup'
+import { useT } from '@/hooks/useT'
+import { useAppInfo, selectLoggedIn } from '@/stores/appInfo'
+import { BusyButton } from './BusyButton'
+import { Field, FormError } from './Field'
+import { OrderView } from './OrderView'
+import { TextLink } from './TextLink'
+
+/** /orderlookup: a guest finds an order by its number and the checkout e-mail or phone (issue 18 item 4.11). */
+export function OrderLookup() {
+  const t = useT()
+  const { form, submit, order, again } = useOrderLookup()
+  const loggedIn = useAppInfo(selectLoggedIn)
+  if (order) {
+    return (
+      <View className="account-page order-detail order-lookup__result">
+        <OrderView order={order} />
+        <Button className="account-form__submit order-lookup__again" onClick={again}>
+          {t('lookup.another')}
+        </Button>
+      </View>
+    )
+  }
+  return (
+    <View className="account-page order-lookup">
+      <Text className="account-page__title">{t('lookup.title')}</Text>
+      <Text className="account-page__note">{t('lookup.intro')}</Text>
+      <Field
+        name="orderID"
+        label={t('lookup.field.orderID')}
+        value={form.values.orderID}
+        onChange={(v) => form.setField('orderID', v)}
+        error={form.errors.orderID}
+        maxlength={20}
+      />
+      <Field
+        name="contact"
+        label={t('lookup.field.contact')}
+        value={form.values.contact}
+        onChange={(v) => form.setField('contact', v)}
+        error={form.errors.contact}
+        autoComplete="email"
+        maxlength={254}
+        onSubmit={submit}
+      />
+      <FormError message={form.serverError} />
+      <BusyButton className="account-form__submit order-lookup__submit" busy={form.busy} onClick={submit}>
+        {t('lookup.submit')}
+      </BusyButton>
+      {loggedIn ? null : (
+        <View className="account-form__links">
+          <TextLink to="/account/login" label={t('lookup.signInHint')} />
+        </View>
+      )}
+    </View>
+  )
+}

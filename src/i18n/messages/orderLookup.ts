@@ -1,0 +1,37 @@
+import { defineMessages } from '../define'
+
+/** The guest order lookup (/orderlookup) and the links to it. */
+export default defineMessages({
+  en: {
+    'lookup.title': 'Track an order',
+    'lookup.intro': 'Enter the order number from your confirmation or receipt and the e-mail address or phone number you gave at checkout.',
+    'lookup.field.orderID': 'Order number',
+    'lookup.field.contact': 'E-mail or phone',
+    'lookup.submit': 'Find my order',
+    'lookup.miss': 'No order matches that number and e-mail.',
+    'lookup.tooMany': 'Too many lookups just now. Please try again in a few minutes.',
+    'lookup.another': 'Look up another order',
+    'lookup.signInHint': 'Have an account? Sign in to see all your orders.',
+    'lookup.fromLogin': 'Track an order without an account',
+    'lookup.keepNumber': 'Keep your order number: look it up any time at {link}.',
+    'account.error.orderNumber': 'Enter the order number as it is on your confirmation, e.g. 100123.',
+    'account.error.lookupContact': 'Enter the e-mail address or the phone number you gave at checkout.',
+    'user.order.address': 'Address'
+  },
+  zh: {
+    'lookup.title': '查询订单',
+    'lookup.intro': '请输入确认页或收据上的订单号，以及结账时填写的电子邮箱或电话号码。',
+    'lookup.field.orderID': '订单号',
+    'lookup.field.contact': '电子邮箱或电话',
+    'lookup.submit': '查询订单',
+    'lookup.miss': '没有与该订单号和邮箱相符的订单。',
+    'lookup.tooMany': '查询次数过多，请几分钟后再试。',
+    'lookup.another': '查询其他订单',
+    'lookup.signInHint': '已有账户？登录后可查看全部订单。',
+    'lookup.fromLogin': '无需账户查询订单',
+    'lookup.keepNumber': '请保存您的订单号，随时可在“{link}”页面查看此订单。',
+    'account.error.orderNumber': '请输入确认页上的订单号，例如 100123。',
+    'account.error.lookupContact': '请输入结账时填写的电子邮箱或电话号码。',
+    'user.order.address': '地址'
+  }
+})
