@@ -127,17 +127,17 @@ test('the first screen as HTML, in en and zh: header with the store, the sandbox
     const info = written(page.body)[APP_INFO_GET].appContent;
     assert.equal(info.system.appMessage.currentLocale, language);
     const name = (info.storeNameContent?.[language]?.trim() || info.storeName).trim();
-    if (info.logo?.imageURL) assert.ok(shell.includes(`<img class="header__logo header__logo--style1" src="${escapeHtml(imageUrl(info.logo.imageURL, info.appDetail.cdnpath)!)}" alt="${escapeHtml(name)}">`), language);
-    else assert.ok(shell.includes(`<span class="header__store-name">${escapeHtml(name)}</span>`), language);
-    assert.equal(shell.includes(`<div class="sandbox-mark">${escapeHtml(texts[language]['common.sandbox'])}</div>`), info.appDetail.sandbox === true, language);
+    if (info.logo?.imageURL) assert.ok(shell.includes(`<img class="fp-logo" src="${escapeHtml(imageUrl(info.logo.imageURL, info.appDetail.cdnpath)!)}" alt="${escapeHtml(name)}">`), language);
+    else assert.ok(shell.includes(`<span class="fp-name">${escapeHtml(name)}</span>`), language);
+    assert.equal(shell.includes(`<div class="fp-sandbox">${escapeHtml(texts[language]['common.sandbox'])}</div>`), info.appDetail.sandbox === true, language);
     const template = written(page.body)[HOME_TEMPLATE_GET];
     const banner = imageUrl(template.sections.find((x: { kind: string }) => x.kind === 'banner').slides[0].image, info.appDetail.cdnpath)!;
-    assert.ok(shell.includes(`<img class="first-paint__hero" src="${escapeHtml(banner)}" alt="" fetchpriority="high"`), `${language}: the banner paints before the script`);
+    assert.ok(shell.includes(`<img class="fp-hero" src="${escapeHtml(banner)}" alt="" fetchpriority="high"`), `${language}: the banner paints before the script`);
     assert.match(page.body, /<style>#first-paint\{position:fixed;[^<]*<\/style><\/head>/);
     assert.equal(page.headers.get('content-security-policy'), htmlCsp(INDEX), 'no script was added: the CSP hashes stay those of the built page');
   }
   const cart = firstPaint((await s.get('~/checkout/cart')).body);
-  assert.doesNotMatch(cart, /first-paint__hero/, 'the cart is the shopper\'s own: header only');
+  assert.doesNotMatch(cart, /fp-hero/, 'the cart is the shopper\'s own: header only');
 });
 
 test('firstPaintHtml escapes every text: the store name, the image and logo URLs', () => {
@@ -147,6 +147,6 @@ test('firstPaintHtml escapes every text: the store name, the image and logo URLs
   assert.ok(body.includes('alt="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;"'));
   assert.ok(body.includes(texts.zh['common.sandbox']));
   const named = firstPaintHtml({ locale: 'zh', storeName: 'Shop', storeNameContent: { zh: '<b>商店</b>' } }).body;
-  assert.ok(named.includes('<span class="header__store-name">&lt;b&gt;商店&lt;/b&gt;</span>'));
+  assert.ok(named.includes('<span class="fp-name">&lt;b&gt;商店&lt;/b&gt;</span>'));
   assert.ok(firstPaintHtml({ locale: 'en', storeName: ' ' }).body.includes(`>${texts.en['header.storeFallback']}<`));
 });

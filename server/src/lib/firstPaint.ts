@@ -35,27 +35,34 @@ export interface FirstPaintInput {
 }
 
 /**
- * The app's own classes (Header.scss, SandboxMark.scss) size the header and the sandbox mark exactly as the app will:
- * the app's stylesheet and its rem script are in the head, so they apply before the first paint. The hero image takes
- * the full width at the ratio the page shows it at, eager and with high priority.
+ * Its own rules, in the app's rem (Taro's rem script in the head sizes the root font before the first paint): the app's
+ * header and sandbox mark rules (Header.scss, SandboxMark.scss) come with the page's chunk, after the first paint, so
+ * the shell repeats their sizes here under its own class names (the app's rules arriving later must not move it). The
+ * logo has a fixed box, so nothing in the shell moves when it loads. The hero image takes the full width at the ratio
+ * the page shows it at, eager and with high priority.
  */
 const STYLE =
-  `#${FIRST_PAINT_ID}{position:fixed;top:0;left:0;right:0;bottom:0;z-index:2000;background:#fff;overflow:hidden;pointer-events:none;` +
-  `animation:first-paint-out 0s 8s forwards}@keyframes first-paint-out{to{visibility:hidden}}` +
-  `#${FIRST_PAINT_ID} .header__bar{display:flex;align-items:center;justify-content:center}` +
-  `#${FIRST_PAINT_ID} .first-paint__hero{display:block;width:100%;object-fit:cover;background:#f2f2f2}`;
+  `#${FIRST_PAINT_ID}{position:fixed;top:0;left:0;right:0;bottom:0;z-index:2000;background:#fff;color:#1f1f1f;overflow:hidden;pointer-events:none;` +
+  `font-family:-apple-system,"PingFang SC","Helvetica Neue",Arial,sans-serif;animation:first-paint-out 0s 8s forwards}` +
+  `@keyframes first-paint-out{to{visibility:hidden}}` +
+  `.fp-header{display:flex;align-items:center;min-height:2.8rem;padding:0 .4rem 0 2.6rem;border-bottom:.05rem solid #e5e5e5}` +
+  `.fp-logo{display:block;width:8rem;height:2rem;object-fit:contain;object-position:left center}` +
+  `.fp-name{font-size:.9rem;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}` +
+  `.fp-sandbox{padding:.3rem .6rem;background:#ffd600;color:#222;font-size:.65rem;font-weight:700;line-height:1.4;text-align:center}` +
+  `.fp-hero{display:block;width:100%;object-fit:cover;background:#eee}` +
+  `@media (max-width:576px){.fp-header{padding-left:2.3rem}.fp-logo{width:6rem;height:1.6rem}}`;
 
 export function firstPaintHtml(input: FirstPaintInput): { style: string; body: string } {
   const messages = SHELL_TEXTS[input.locale];
   // The store's name in the shopper's language, as the header shows it (src/hooks/useShellAccount.ts useStoreName).
   const name = (input.storeNameContent?.[input.locale]?.trim() || input.storeName || '').trim() || messages['header.storeFallback'];
   const brand = input.logoHref
-    ? `<img class="header__logo header__logo--style1" src="${escapeHtml(input.logoHref)}" alt="${escapeHtml(name)}">`
-    : `<span class="header__store-name">${escapeHtml(name)}</span>`;
+    ? `<img class="fp-logo" src="${escapeHtml(input.logoHref)}" alt="${escapeHtml(name)}">`
+    : `<span class="fp-name">${escapeHtml(name)}</span>`;
   const parts = [
-    `<div class="header header--full"><div class="header__bar"><div class="header__brand">${brand}</div></div></div>`,
-    input.sandbox ? `<div class="sandbox-mark">${escapeHtml(messages['common.sandbox'])}</div>` : '',
-    input.imageHref ? `<img class="first-paint__hero" src="${escapeHtml(input.imageHref)}" alt="" fetchpriority="high" style="aspect-ratio:${(input.imageRatio ?? 2).toFixed(4)}">` : '',
+    `<div class="fp-header">${brand}</div>`,
+    input.sandbox ? `<div class="fp-sandbox">${escapeHtml(messages['common.sandbox'])}</div>` : '',
+    input.imageHref ? `<img class="fp-hero" src="${escapeHtml(input.imageHref)}" alt="" fetchpriority="high" style="aspect-ratio:${(input.imageRatio ?? 2).toFixed(4)}">` : '',
   ];
   return { style: `<style>${STYLE}</style>`, body: `<div id="${FIRST_PAINT_ID}" aria-hidden="true">${parts.join('')}</div>` };
 }
