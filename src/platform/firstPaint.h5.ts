@@ -4,16 +4,37 @@
  * its page's main area holds content (more than the screen readers' heading), a frame after that content is in the
  * DOM. A page that never gets there still loses the overlay after `graceMs` (and CSS hides it on its own later).
  */
-export const FIRST_PAINT_ID = 'first-paint'
+import { Component, startTransition } from 'react'
+import { FIRST_PAINT_ID } from '@/domain/firstPaint'
+
+export { FIRST_PAINT_ID }
+
+/**
+ * While the first screen shows, class components' forceUpdate (Taro's AppWrapper.mount adds the first page with it)
+ * runs as a transition, which React renders in short slices instead of one long task (total blocking time); the shell
+ * covers the page meanwhile. Undone with the shell.
+ */
+function sliceForcedUpdates(): () => void {
+  const proto = Component.prototype as { forceUpdate: (callback?: () => void) => void }
+  const original = proto.forceUpdate
+  proto.forceUpdate = function (this: Component, callback?: () => void) {
+    startTransition(() => original.call(this, callback))
+  }
+  return () => {
+    proto.forceUpdate = original
+  }
+}
 
 export function takeOverFirstPaint(doc: Document, graceMs = 4000): void {
   const overlay = doc.getElementById(FIRST_PAINT_ID)
   if (!overlay) return
   const view = doc.defaultView
   let done = false
+  const restore = sliceForcedUpdates()
   const remove = () => {
     if (done) return
     done = true
+    restore()
     observer.disconnect()
     clearTimeout(timer)
     overlay.remove()

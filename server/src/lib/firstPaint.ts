@@ -9,7 +9,7 @@
  * shift; a CSS animation hides it after a while should the app never start (no inline script, so the CSP keeps no
  * hash for it). Every text is escaped; the shell carries only what the page already carries (app info, public images).
  */
-import { FIRST_PAINT_ID } from '../../../src/platform/firstPaint.h5.ts';
+import { FIRST_PAINT_ID } from '../../../src/domain/firstPaint.ts';
 import shellModule from '../../../src/i18n/messages/shell.ts';
 
 type Texts = Record<'en' | 'zh', Record<string, string>>;

@@ -1,3 +1,4 @@
+import { Component } from 'react'
 import { act, render } from '@testing-library/react'
 import { Text } from '@tarojs/components'
 import { Shell } from '@/components/shell/Shell'
@@ -33,6 +34,29 @@ describe('takeover of the server-written first screen', () => {
     await act(async () => void (await new Promise((r) => requestAnimationFrame(r))))
     expect(document.getElementById(FIRST_PAINT_ID)).toBeNull()
     expect(app.textContent).toContain('Page body')
+  })
+
+  it("renders Taro's forced page mounts as a transition while the shell shows, and only then", async () => {
+    const original = Component.prototype.forceUpdate
+    const app = servedPage()
+    takeOverFirstPaint(document)
+    expect(Component.prototype.forceUpdate).not.toBe(original)
+    class Forced extends Component {
+      renders = 0
+      render() {
+        this.renders++
+        return <Text>Rendered {String(this.renders)}</Text>
+      }
+    }
+    let forced: Forced | null = null
+    render(<Forced ref={(f) => void (forced = f)} />, { container: document.body.appendChild(document.createElement('div')) })
+    const mounted = jest.fn()
+    await act(async () => forced!.forceUpdate(mounted))
+    expect(mounted).toHaveBeenCalledTimes(1)
+    render(<Shell><Text>Page body</Text></Shell>, { container: app })
+    await act(async () => void (await new Promise((r) => requestAnimationFrame(r))))
+    expect(document.getElementById(FIRST_PAINT_ID)).toBeNull()
+    expect(Component.prototype.forceUpdate).toBe(original)
   })
 
   it('goes after the grace time when the page never shows', () => {
