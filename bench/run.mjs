@@ -11,7 +11,7 @@
  * BENCH_ONLY=sizes,lighthouse,axe,load,miniprogram,badinput (any of them) measures only those parts, for fast iterations:
  * it prints what it measured and writes bench/.work/partial-report.json, never report.json/report.md
  * (a report for the record measures everything in one run). With BENCH_SKIP_BUILD=1 too, it measures
- * what is in dist/ and bench/.work/floor now. The main packages' module breakdown then needs webpack's stats of those
+ * what is in dist/ and bench/.work/floor now. BENCH_PAGES=home,cart (page names) audits only those pages and skips the floor. The main packages' module breakdown then needs webpack's stats of those
  * builds: `ISTORE_BUNDLE_STATS=$PWD/bench/.work/weapp-stats.json npm run build:weapp` (alipay likewise).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -121,8 +121,18 @@ if (wanted('badinput')) {
   console.log(`bad input: ${badInputResult.tried} requests, ${badInputResult.passed ? 'all refused with a 4xx and nothing changed' : 'FAILED (see server/tests/bad-input.test.ts)'}`)
 }
 
+/** BENCH_PAGES=home,cart (names of bench/lib/pages.mjs) audits only those pages, and not the floor: for iterating. */
+const onlyPages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',').map((p) => p.trim()).filter(Boolean) : null
+async function pagesToAudit(baseUrl) {
+  const all = await auditedPages(baseUrl)
+  if (!onlyPages) return all
+  const unknown = onlyPages.filter((name) => !all.pages.some((p) => p.name === name))
+  if (unknown.length) throw new Error(`BENCH_PAGES: unknown page(s) ${unknown.join(', ')}; known: ${all.pages.map((p) => p.name).join(', ')}`)
+  return { ...all, pages: all.pages.filter((p) => onlyPages.includes(p.name)) }
+}
+
 const demo = await withServer({ staticDir: storeOutput('h5'), env: SHOPPER_LOAD_ENV }, async (baseUrl) => {
-  const audited = wanted('lighthouse') || wanted('axe') ? await auditedPages(baseUrl) : null
+  const audited = wanted('lighthouse') || wanted('axe') ? await pagesToAudit(baseUrl) : null
   let lighthouse = null
   let axe = null
   let load = null
@@ -154,7 +164,7 @@ const demo = await withServer({ staticDir: storeOutput('h5'), env: SHOPPER_LOAD_
 })
 
 /** The floor (Taro's hello world, bench/floor) under the same Lighthouse settings, in the same run. */
-const lighthouseFloor = wanted('lighthouse')
+const lighthouseFloor = wanted('lighthouse') && !onlyPages
   ? await withServer({ staticDir: floorOutput('h5') }, async (baseUrl) => {
     step(`Lighthouse on the floor (Taro hello world), ${RUNS} runs`)
     return (await lighthouseAudit(baseUrl, { pages: [{ name: 'floor (Taro hello world)', path: '/' }] }))[0]

@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freshDb, startServer, Shopper, ok, type Running, type TestDb } from './helpers.ts';
 import { scriptJson } from '../src/lib/firstScreen.ts';
+import { escapeHtml, firstPaintHtml } from '../src/lib/firstPaint.ts';
+import shellTexts from '../../src/i18n/messages/shell.ts';
 import { htmlCsp } from '../src/lib/hardening.ts';
 import { firstScreenOf, homeGetsAfterTemplate, APP_INFO_GET, HOME_TEMPLATE_GET } from '../../src/domain/firstScreen.ts';
 import { imageUrl } from '../../src/domain/imageUrl.ts';
@@ -107,4 +109,44 @@ test('scriptJson: nothing in the data can close the script or open a comment, an
   const text = scriptJson(data);
   assert.doesNotMatch(text, /[<>&\u2028\u2029]/);
   assert.deepEqual(JSON.parse(text), data);
+});
+
+/** The app shell the server paints before the script (lib/firstPaint.ts). */
+function firstPaint(html: string): string {
+  const m = /<body><div id="first-paint" aria-hidden="true">([\s\S]*?)<\/div><div id="app">/.exec(html);
+  assert.ok(m, 'the first screen comes right after <body>, before the app');
+  return m[1];
+}
+const texts = ((shellTexts as unknown as { default?: typeof shellTexts }).default ?? shellTexts) as unknown as Record<'en' | 'zh', Record<string, string>>;
+
+test('the first screen as HTML, in en and zh: header with the store, the sandbox mark, the largest image; no script added', async () => {
+  const s = new Shopper(srv.base);
+  for (const [language, header] of [['en', 'en-CA'], ['zh', 'zh-CN,zh;q=0.9']] as const) {
+    const page = await s.get('~/', { headers: { 'accept-language': header } });
+    const shell = firstPaint(page.body);
+    const info = written(page.body)[APP_INFO_GET].appContent;
+    assert.equal(info.system.appMessage.currentLocale, language);
+    const name = (info.storeNameContent?.[language]?.trim() || info.storeName).trim();
+    if (info.logo?.imageURL) assert.ok(shell.includes(`<img class="fp-logo" src="${escapeHtml(imageUrl(info.logo.imageURL, info.appDetail.cdnpath)!)}" alt="${escapeHtml(name)}">`), language);
+    else assert.ok(shell.includes(`<span class="fp-name">${escapeHtml(name)}</span>`), language);
+    assert.equal(shell.includes(`<div class="fp-sandbox">${escapeHtml(texts[language]['common.sandbox'])}</div>`), info.appDetail.sandbox === true, language);
+    const template = written(page.body)[HOME_TEMPLATE_GET];
+    const banner = imageUrl(template.sections.find((x: { kind: string }) => x.kind === 'banner').slides[0].image, info.appDetail.cdnpath)!;
+    assert.ok(shell.includes(`<img class="fp-hero" src="${escapeHtml(banner)}" alt="" fetchpriority="high"`), `${language}: the banner paints before the script`);
+    assert.match(page.body, /<style>#first-paint\{position:fixed;[^<]*<\/style><\/head>/);
+    assert.equal(page.headers.get('content-security-policy'), htmlCsp(INDEX), 'no script was added: the CSP hashes stay those of the built page');
+  }
+  const cart = firstPaint((await s.get('~/checkout/cart')).body);
+  assert.doesNotMatch(cart, /fp-hero/, 'the cart is the shopper\'s own: header only');
+});
+
+test('firstPaintHtml escapes every text: the store name, the image and logo URLs', () => {
+  const evil = '<script>alert("x")</script> & \'q\'';
+  const { body } = firstPaintHtml({ locale: 'zh', storeName: evil, logoHref: 'https://cdn.test/a.png?"><script>', sandbox: true, imageHref: 'https://cdn.test/b.png"onerror="x' });
+  assert.doesNotMatch(body, /<script|"onerror/);
+  assert.ok(body.includes('alt="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;"'));
+  assert.ok(body.includes(texts.zh['common.sandbox']));
+  const named = firstPaintHtml({ locale: 'zh', storeName: 'Shop', storeNameContent: { zh: '<b>商店</b>' } }).body;
+  assert.ok(named.includes('<span class="fp-name">&lt;b&gt;商店&lt;/b&gt;</span>'));
+  assert.ok(firstPaintHtml({ locale: 'en', storeName: ' ' }).body.includes(`>${texts.en['header.storeFallback']}<`));
 });

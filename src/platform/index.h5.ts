@@ -8,6 +8,7 @@ import { back, setTitleBar, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'
 import { browserInstallPrompt } from './installPrompt.h5'
 import { installKeyboardPress } from './keyboard.h5'
+import { takeOverFirstPaint } from './firstPaint.h5'
 import type { Environment, Platform } from './types'
 
 export * from './types'
@@ -89,6 +90,8 @@ function copyBySelection(text: string): boolean {
 
 /** The answers the server wrote into the page (read at the first request), fresh for a while after the app started. */
 const startedAt = Date.now()
+// The server's first screen stays until the app's first page shows (server/src/lib/firstPaint.ts).
+takeOverFirstPaint(document)
 let written: InitialAnswers | null = null
 
 export const platform: Platform = {

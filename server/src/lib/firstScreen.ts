@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_INFO_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET, type HomeSectionShape } from '../../../src/domain/firstScreen.ts';
 import { imageUrl } from '../../../src/domain/imageUrl.ts';
 import { INITIAL_ANSWERS_ID } from '../../../src/domain/initialAnswers.ts';
+import { firstPaintHtml } from './firstPaint.ts';
 
 /** The request headers an API answer may depend on: the session, the languages, the device, the host. */
 const SHOPPER_HEADERS = ['cookie', 'accept-language', 'user-agent', 'host', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'];
@@ -30,6 +31,9 @@ export function scriptJson(value: unknown): string {
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 type Answers = Record<string, unknown>;
+
+/** The largest image's width over height as the page shows it (HomeBanner's BANNER_RATIO 0.45, square product pictures). */
+const HERO_RATIO: Partial<Record<string, number>> = { home: 1 / 0.45, product: 1, productList: 2 };
 
 async function answer(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, path: string, forward: string[]): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -50,7 +54,13 @@ async function answerAll(app: FastifyInstance, req: FastifyRequest, apiPrefix: s
 }
 
 interface AppInfoShape {
-  appContent?: { system?: { appMessage?: { currentLocale?: string } }; appDetail?: { cdnpath?: string } };
+  appContent?: {
+    system?: { appMessage?: { currentLocale?: string } };
+    appDetail?: { cdnpath?: string; sandbox?: boolean };
+    storeName?: string;
+    storeNameContent?: Record<string, string> | null;
+    logo?: { imageURL?: string } | null;
+  };
 }
 
 /** The first screen's largest image, by page: home's first banner slide, the product's first picture, the list's banner or first card. */
@@ -92,6 +102,18 @@ export async function firstScreenPage(app: FastifyInstance, req: FastifyRequest,
   const image = screen && largestImage(screen.page, answers, screen.gets);
   const imageHref = image ? imageUrl(image, appInfo?.appContent?.appDetail?.cdnpath) : '';
   if (imageHref) html = html.replace('</title>', () => `</title><link rel="preload" as="image" href="${attribute(imageHref)}" fetchpriority="high">`);
+  const content = appInfo?.appContent;
+  const logo = content?.logo?.imageURL ? imageUrl(content.logo.imageURL, content.appDetail?.cdnpath) : '';
+  const paint = firstPaintHtml({
+    locale: locale === 'zh' ? 'zh' : 'en',
+    storeName: content?.storeName,
+    storeNameContent: content?.storeNameContent,
+    logoHref: logo || undefined,
+    sandbox: content?.appDetail?.sandbox === true,
+    imageHref: imageHref || undefined,
+    imageRatio: screen ? HERO_RATIO[screen.page] : undefined,
+  });
+  html = html.replace('</head>', () => `${paint.style}</head>`).replace(/<body[^>]*>/, (body) => `${body}${paint.body}`);
   const script = `<script id="${INITIAL_ANSWERS_ID}" type="application/json">${scriptJson(answers)}</script>`;
   return html.includes('</body>') ? html.replace('</body>', () => `${script}</body>`) : `${html}${script}`;
 }
