@@ -2,9 +2,9 @@
 // carried over at sign-up and at sign-in, sign-out, a wrong password, an address saved in my account offered at
 // checkout, a paid delivery order found on page one of /user/orders with a comment (and no cancel: paid), and a
 // pay-at-store order cancelled. In Chinese on a desktop: sign-up, sign-out, a wrong password, sign-in.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 import { fill, PASSWORD, response, shopperSteps, uniqueEmail, visible, WAIT } from './shopper.mjs'
 
 
@@ -36,13 +36,9 @@ const ADDRESS = {
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 const { open, signUp } = shopperSteps(() => stack.baseUrl)

@@ -3,9 +3,9 @@
 // body drawn from the server's safe blocks, an in-post link and a linked product opening the product page. Then: /main
 // shows home; a first visit with no saved language speaks the browser's; and a post read once opens again offline
 // (service worker).
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { controllingServiceWorker, launchBrowser, openContext, pwaContext, startStack, VIEWPORTS } from './harness.mjs'
+import { controllingServiceWorker, openContext, pwaContext, startStack, VIEWPORTS, withStackAndBrowser } from './harness.mjs'
 
 const API = '/api/istore/client'
 const WAIT = { timeout: 30_000 }
@@ -24,13 +24,9 @@ const TEXT = {
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 /** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */

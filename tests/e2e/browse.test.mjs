@@ -2,9 +2,9 @@
 // in Chinese: home, a category tile, all products scrolled until the second page loads, search, a product with a
 // size/colour pair added to the cart, a second product added, the cart's quantity changed and a line removed —
 // each change answered by the server — and the cart found the same after a reload.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 
 const API = '/api/istore/client'
 const WAIT = { timeout: 30_000 }
@@ -23,13 +23,9 @@ const TEXT = {
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 async function api(path) {

@@ -3,9 +3,9 @@
 // a coupon the cart does not meet yet says what is missing; on a desktop in Chinese, the store's brand list
 // (GET /productManagement/brands) opens a brand's list with the brand's Chinese name and count, and a category list
 // shows its heading (GET /productManagement2/category/{name}).
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 
 const API = '/api/istore/client'
 const SM = `${API}/shoppingManagement4`
@@ -20,13 +20,9 @@ const TEA_BLURB_ZH = '每年春天从合作茶园采购的绿茶、乌龙和普�
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 /** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */

@@ -6,9 +6,9 @@
 // provider that the confirmation page keeps polling as Pending until it is paid, then shows success without a
 // reload; and a coupon, a tip and store credit (the demo account) each changing the total to the server's number.
 // In Chinese on a desktop window: a pickup order paid to the Chinese success view.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 
 const API = '/api/istore/client'
 const SM = `${API}/shoppingManagement4`
@@ -40,13 +40,9 @@ const ZH = { success: '感谢您的订购！', orderNumber: /^订单号：(\d+)$
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 /** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */

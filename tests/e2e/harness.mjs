@@ -5,6 +5,7 @@
  */
 import { mkdtempSync, rmSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { after, before } from 'node:test'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
@@ -55,6 +56,21 @@ const BROWSER_OPTIONS = {
 
 export async function launchBrowser() {
   return chromium.launch(BROWSER_OPTIONS)
+}
+
+/** A test file's reference server and Chromium: started before its tests and handed to `use`, stopped after them. */
+export function withStackAndBrowser(use) {
+  let stack
+  let browser
+  before(async () => {
+    stack = await startStack()
+    browser = await launchBrowser()
+    use(stack, browser)
+  })
+  after(async () => {
+    await browser?.close()
+    await stack?.stop()
+  })
 }
 
 /**

@@ -2,12 +2,12 @@
 // a picture and a "my picks" section; the operator approves with the CLI (npm --prefix server run influencers); another
 // shopper (desktop, Chinese) finds the profile in the list, likes it twice (one like counted, the count is the
 // server's) and opens a pick's product page.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 import { fill, response, shopperSteps, uniqueEmail, visible, WAIT } from './shopper.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -19,13 +19,9 @@ const NAME = 'Ada <b>picks</b>'
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 const { open, signUp } = shopperSteps(() => stack.baseUrl)

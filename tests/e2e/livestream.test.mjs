@@ -2,9 +2,9 @@
 // phone in English and in Chinese the page shows every room the server answers — cover loaded, name, host and the
 // status tag of its live_status — and, in a browser (no host mini-program), a tap opens the "scan the QR code or open in
 // the mini-program" modal, which Close closes.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 
 const API = '/api/istore/client'
 const WAIT = { timeout: 30_000 }
@@ -16,13 +16,9 @@ const TEXT = {
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 /** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */

@@ -3,24 +3,20 @@
 // the footer's "Contact us" opens the contact form, a message is sent and its acknowledgement lands in the outbox.
 // On a plain browser the seeded tab bar's Chat tab (a WeChat messenger page) opens the store's channels instead,
 // and the contact form from there.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 
 const API = '/api/istore/client'
 const WAIT = { timeout: 30_000 }
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 const visible = (page, selector) => page.locator(`${selector}:visible`)

@@ -3,9 +3,9 @@
 // product page and in the cart. On a desktop in Chinese: shopper A's referral link brings shopper B, who registers
 // through it, pays one order and cancels another; A sees B, both orders and the commission, and the cancelled
 // order's commission reversed.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 import { callApi, open, response, signUp, uniqueEmail, visible, WAIT } from './steps.mjs'
 
 const SM = '/shoppingManagement4'
@@ -17,13 +17,9 @@ const CONTACT = { firstName: 'Bo', lastName: 'Chen', email: 'bo.chen@example.com
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 /** Tomorrow in the store's time zone: a pickup date the slot rules accept. */

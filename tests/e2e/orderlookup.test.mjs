@@ -2,9 +2,9 @@
  * Issue 18: a guest finds an order again (item 4.11: /orderlookup from the confirmation, with the number and the
  * checkout e-mail or phone, from any browser), and the footer stays about one screen tall on a phone (item 6.2).
  */
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 import { callApi, fillIn, open, response, uniqueEmail, visible, WAIT } from './steps.mjs'
 
 const COLOMBIA = { id: '1003', name: 'Colombia Supremo 340g' }
@@ -15,13 +15,9 @@ const TEXT = {
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 /** A guest's pickup order paid at the store, placed with the page's own session (as the checkout sends it). */

@@ -2,9 +2,9 @@
 // shopper signs up, places a pickup order paid with PayPal on the sandbox's PayPal page and lands on the success view
 // (from_source=paypal_h5X<id>), then tops up store credit from My account with PayPal and comes back to My account
 // with the new balance and a "Top-up" line in the history. In English on a phone, in Chinese on a desktop window.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 import { API, WAIT, callApi, fillIn, open, response, signUp, uniqueEmail, visible } from './steps.mjs'
 
 // Seed catalogue (server/src/seed/catalogue.ts): a product without options, in stock, price in cents (CAD).
@@ -31,13 +31,9 @@ const money = (minor) => `$${(minor / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 const option = (page, name, value) => visible(page, `.checkout-choices__option[data-name="${name}"][data-value="${value}"]`)

@@ -1,17 +1,13 @@
 // Issue 2: the shell renders on the spec's URLs without page errors; unknown paths land on '/'.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 for (const viewport of ['phone', 'desktop']) {

@@ -2,9 +2,9 @@
 // the home banner stays visible once the lazily loaded pages' styles arrive and opens its promotion; the header fits
 // 360 and 390 px phones in both languages, signed in or not, with the cart and its count in view; the tab bar and side
 // menu have no dead ends; the desktop product page and cart are laid out in two columns.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 
 const API = '/api/istore/client'
 const WAIT = { timeout: 30_000 }
@@ -12,13 +12,9 @@ const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 /** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */

@@ -3,9 +3,9 @@
 // native select checked against the postal code (姓 asked before 名 in Chinese), search help (popular and recent
 // searches, "did you mean"), Undo after removing a cart line and the order comment's font — each page without
 // sideways scrolling.
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, openContext, startStack } from './harness.mjs'
+import { openContext, withStackAndBrowser } from './harness.mjs'
 import { fillIn, open, response, signUp, uniqueEmail, visible, WAIT } from './steps.mjs'
 
 const TEXT = {
@@ -23,13 +23,9 @@ const TEXT = {
 
 let stack
 let browser
-before(async () => {
-  stack = await startStack()
-  browser = await launchBrowser()
-})
-after(async () => {
-  await browser?.close()
-  await stack?.stop()
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
 })
 
 /** Nothing is wider than the screen (no sideways panning). */
