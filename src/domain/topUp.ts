@@ -29,9 +29,5 @@ export function parseTopUpAmount(text: string, currency: string): TopUpAmount {
 /** The least and most one top-up may be, for the error texts. */
 export const TOP_UP_LIMITS = { min: STORE_CREDIT_DEPOSIT_MIN, max: STORE_CREDIT_DEPOSIT_MAX }
 
-/** How a top-up's state reads: PENDING is checked again (every 2 s, like a payment) until PAID or FAILED. */
-export type TopUpView = 'pending' | 'paid' | 'failed'
-export const topUpView = (status: 'PENDING' | 'PAID' | 'FAILED'): TopUpView => (status === 'PAID' ? 'paid' : status === 'FAILED' ? 'failed' : 'pending')
-/** Spec §9 payment status polling interval; the top-up's state is checked as often, this many times at most. */
-export const TOP_UP_POLL_MS = 2000
+/** A PENDING top-up is checked every POLL_INTERVAL_MS (spec §9's payment polling), this many times at most. */
 export const TOP_UP_POLL_LIMIT = 30

@@ -11,7 +11,8 @@ import { depositApi, type Deposit } from '@/api/deposits'
 import { formatMoney } from '@/domain/currency'
 import { messageOf } from '@/domain/errors'
 import { carrierOf, offeredMethods, preselectedMethod, type PaymentMethod } from '@/domain/paymentMethods'
-import { parseTopUpAmount, TOP_UP_CHOICES, TOP_UP_LIMITS, TOP_UP_POLL_LIMIT, TOP_UP_POLL_MS } from '@/domain/topUp'
+import { POLL_INTERVAL_MS } from '@/domain/paymentStatus'
+import { parseTopUpAmount, TOP_UP_CHOICES, TOP_UP_LIMITS, TOP_UP_POLL_LIMIT } from '@/domain/topUp'
 import { platform } from '@/platform'
 import { topUp } from '@/platform/topUp'
 import { useAppInfo } from '@/stores/appInfo'
@@ -81,7 +82,7 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
             settled(answer)
             return
           }
-          await new Promise((resolve) => setTimeout(resolve, TOP_UP_POLL_MS))
+          await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))
         }
       } catch (err) {
         if (alive.current) setError(t('user.topUp.failed', { message: messageOf(err) }))

@@ -1,4 +1,4 @@
-import { parseTopUpAmount, topUpView, type TopUpAmount } from '@/domain/topUp'
+import { parseTopUpAmount, type TopUpAmount } from '@/domain/topUp'
 
 describe('parseTopUpAmount: major units typed, minor units sent, within the limits', () => {
   it.each<[string, string, TopUpAmount]>([
@@ -26,10 +26,3 @@ describe('parseTopUpAmount: major units typed, minor units sent, within the limi
   ])('%p %s → %p', (text, currency, expected) => expect(parseTopUpAmount(text, currency)).toEqual(expected))
 })
 
-describe('topUpView', () => {
-  it.each([
-    ['PENDING', 'pending'],
-    ['PAID', 'paid'],
-    ['FAILED', 'failed']
-  ] as const)('%s → %s', (status, view) => expect(topUpView(status)).toBe(view))
-})
