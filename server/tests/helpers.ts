@@ -27,18 +27,38 @@ export interface TestDb {
 
 /**
  * Creating a PGlite database (initdb) and seeding it costs seconds on a small machine, so the first test file of a
- * run builds a pristine migrated+seeded template under the temp dir (keyed by a hash of the migrations and seed code)
- * and every test gets its own fresh copy of it. `pristine: true` skips the template (the restart test uses it to
+ * run builds a pristine migrated+seeded template under the temp dir (keyed by a hash of the migrations and seed code,
+ * and by the quarter of an hour) and every test gets its own fresh copy of it. `pristine: true` skips the template (the restart test uses it to
  * cover initdb + migrations + seed from nothing).
  */
+const TEMPLATE_LIFE_MS = 15 * 60_000;
+
+/** Templates of earlier quarters (an hour old or more, so no running test file still copies them) go. */
+function removeOldTemplates() {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith('istore-template-')) continue;
+    const dir = path.join(os.tmpdir(), name);
+    try {
+      if (Date.now() - fs.statSync(dir).mtimeMs > 4 * TEMPLATE_LIFE_MS) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // another test process removed it first
+    }
+  }
+}
+
 async function pgliteTemplate(): Promise<string> {
   const srcDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src');
   const h = crypto.createHash('sha256');
   for (const dir of ['db/migrations', 'seed', 'lib']) {
     for (const f of fs.readdirSync(path.join(srcDir, dir)).sort()) h.update(f).update(fs.readFileSync(path.join(srcDir, dir, f)));
   }
-  const template = path.join(os.tmpdir(), `istore-template-${h.digest('hex').slice(0, 16)}`);
+  // The seed is timed around the moment it runs (a campaign ending within the hour, one that ended two days ago), so
+  // a template is used for a quarter of an hour at most: an older one would hand tests a store whose campaigns have
+  // ended since, and whose settlement refunds run in the middle of their tests.
+  const quarter = Math.floor(Date.now() / TEMPLATE_LIFE_MS);
+  const template = path.join(os.tmpdir(), `istore-template-${h.digest('hex').slice(0, 16)}-${quarter}`);
   if (fs.existsSync(path.join(template, 'READY'))) return template;
+  removeOldTemplates();
   const building = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-template-build-'));
   const app = await buildApp({ config: { dataDir: building, databaseUrl: undefined, staticDir: building, port: 0, ...FAST_HASHING }, logger: false });
   await app.close();
