@@ -28,8 +28,8 @@ export interface TestDb {
 /**
  * Creating a PGlite database (initdb) and seeding it costs seconds on a small machine, so the first test file of a
  * run builds a pristine migrated+seeded template under the temp dir (keyed by a hash of the migrations and seed code,
- * and by the quarter of an hour) and every test gets its own fresh copy of it. `pristine: true` skips the template (the restart test uses it to
- * cover initdb + migrations + seed from nothing).
+ * and by the quarter of an hour) and every test gets its own fresh copy of it. `pristine: true` skips the template
+ * (the restart test uses it to cover initdb + migrations + seed from nothing).
  */
 const TEMPLATE_LIFE_MS = 15 * 60_000;
 
