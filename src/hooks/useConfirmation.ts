@@ -13,7 +13,7 @@ import { checkResult, PAYMENT_STALLED_AFTER_MS, transactionErrorOf, type Payment
 import { signUpPath, type OrderPlace } from '@/domain/placedOrder'
 import { platform } from '@/platform'
 import { pay } from '@/platform/pay'
-import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
+import { selectSignedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { forgetPlacedOrderDraft } from './useCheckoutDraft'
 import { useLoad } from './useLoad'
@@ -44,7 +44,8 @@ export interface Confirmation {
   place: OrderPlace | null
   /** Pending for a while: the shopper probably left the provider's page without paying. */
   stalled: boolean
-  loggedIn: boolean
+  /** null until app info says who the shopper is: the buttons for a guest and for an account differ. */
+  loggedIn: boolean | null
   storeName: string
   go(path: '/user/orders' | '/user/list' | '/store' | '/checkout' | '/checkout/cart'): void
   /** Sign-up with the order's e-mail and name filled in. */
@@ -66,7 +67,7 @@ function useStalled(pending: boolean): boolean {
 }
 
 export function useConfirmation(source: ConfirmationSource): Confirmation {
-  const loggedIn = useAppInfo(selectLoggedIn)
+  const loggedIn = useAppInfo(selectSignedIn)
   const storeName = useStoreName('')
   const orderID = source.kind === 'known' ? '' : source.orderID
   const provider = source.kind === 'check' ? source.provider : null

@@ -34,5 +34,7 @@ export const useAppInfo = create<AppInfoState>((set, get) => ({
 }))
 
 export const selectLoggedIn = (s: AppInfoState) => isLoggedIn(s.info)
+/** Signed in, signed out, or not known yet (app info still on its way): a choice between the two waits for it. */
+export const selectSignedIn = (s: AppInfoState): boolean | null => (s.info ? isLoggedIn(s.info) : s.status === 'failed' ? false : null)
 export const selectConfig = (s: AppInfoState) => s.info?.appContent.system.appConfig ?? {}
 export const selectContent = (s: AppInfoState) => s.info?.appContent

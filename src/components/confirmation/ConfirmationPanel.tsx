@@ -15,6 +15,9 @@ import './ConfirmationPanel.scss'
 /** Spec §2 order confirmation: the buttons under the success and in-process views (guest vs signed in). */
 function NextSteps({ loggedIn, go, register }: Pick<Confirmation, 'loggedIn' | 'go' | 'register'>) {
   const t = useT()
+  // Until app info arrives the shopper's buttons are not known; a "Register" that turns into "My orders" under a
+  // finger would open the wrong page.
+  if (loggedIn === null) return null
   return (
     <View className="confirmation__actions">
       {loggedIn ? (
@@ -147,7 +150,7 @@ export function ConfirmationPanel({ view, order, place, stalled, loggedIn, store
           {storeName ? <Text className="confirmation__store">{t('confirmation.storeName', { storeName })}</Text> : null}
           {order ? <OrderSummary order={order} place={place} /> : null}
           {order ? <CampaignConfirmation order={order} /> : null}
-          {loggedIn ? null : <LookupHint orderID={view.orderID} />}
+          {loggedIn === false ? <LookupHint orderID={view.orderID} /> : null}
           <NextSteps loggedIn={loggedIn} go={go} register={register} />
         </View>
       )
@@ -159,7 +162,7 @@ export function ConfirmationPanel({ view, order, place, stalled, loggedIn, store
           </View>
           <Text className="confirmation__text">{t('confirmation.inProcessText')}</Text>
           <Text className="confirmation__order-id">{t('confirmation.orderNumber', { orderID: view.orderID })}</Text>
-          {loggedIn ? null : <LookupHint orderID={view.orderID} />}
+          {loggedIn === false ? <LookupHint orderID={view.orderID} /> : null}
           <NextSteps loggedIn={loggedIn} go={go} register={register} />
         </View>
       )
@@ -171,7 +174,7 @@ export function ConfirmationPanel({ view, order, place, stalled, loggedIn, store
           </View>
           <Text className="confirmation__text">{t('confirmation.notFoundText', { orderID: view.orderID })}</Text>
           <View className="confirmation__actions">
-            {loggedIn ? (
+            {loggedIn === null ? null : loggedIn ? (
               <Button className="confirmation__button confirmation__button--primary" onClick={() => go('/user/orders')}>
                 {t('confirmation.checkOrderDetail')}
               </Button>

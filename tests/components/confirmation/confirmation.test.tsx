@@ -12,6 +12,7 @@ import ProcessPayPage from '@/pages/processpay/index'
 import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
 import { cartOf } from '../../support/fixtures/catalog'
 import { beyondContract, fail, mockHttp as mockRoutes, type MockHttp } from '../../support/mockHttp'
+import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { navigations, testControl } from '../../support/taroMock'
 import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
@@ -186,6 +187,20 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
     fireEvent.click(panel().getByText(text.account))
     fireEvent.click(panel().getByText(text.shopping))
     expect(navigations.map((n) => n.url)).toEqual(['/user/orders', '/user/list', '/store'])
+  })
+
+  test('before app info says who the shopper is, no Register or Check Order Detail: the buttons come with it', async () => {
+    resetStores(appInfoFixture(), lang)
+    useAppInfo.setState({ info: null, status: 'loading' })
+    mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PAID })
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    expect(panel().getByText(text.success)).toBeInTheDocument()
+    expect(panel().queryByText(text.register)).toBeNull()
+    expect(panel().queryByText(text.detail)).toBeNull()
+    act(() => useAppInfo.setState({ info: loggedInFixture(), status: 'ready' }))
+    expect(panel().getByText(text.detail)).toBeInTheDocument()
+    expect(panel().queryByText(text.register)).toBeNull()
   })
 
   test('guest: Register → /account/signup', async () => {
