@@ -11,9 +11,10 @@ import { signInUrlFor } from '@/domain/accountForms'
 import { ORDER_ID_ERROR, type ConfirmationSource, type ConfirmationView } from '@/domain/confirmationSource'
 import { checkResult, PAYMENT_STALLED_AFTER_MS, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
 import { signUpPath, type OrderPlace } from '@/domain/placedOrder'
+import { isLoggedIn } from '@/domain/session'
 import { platform } from '@/platform'
 import { pay } from '@/platform/pay'
-import { selectSignedIn, useAppInfo } from '@/stores/appInfo'
+import { useAppInfo, type AppInfoState } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { forgetPlacedOrderDraft } from './useCheckoutDraft'
 import { useLoad } from './useLoad'
@@ -53,6 +54,9 @@ export interface Confirmation {
   /** Sign-in, then the account's orders. */
   signIn(): void
 }
+
+/** Signed in, signed out, or not known yet (app info still on its way): the buttons for each wait for it. */
+const selectSignedIn = (s: AppInfoState): boolean | null => (s.info ? isLoggedIn(s.info) : s.status === 'failed' ? false : null)
 
 /** True once the view has been pending for PAYMENT_STALLED_AFTER_MS. */
 function useStalled(pending: boolean): boolean {

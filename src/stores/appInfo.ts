@@ -5,7 +5,7 @@ import { isLoggedIn } from '@/domain/session'
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed'
 
-interface AppInfoState {
+export interface AppInfoState {
   info: AppInfo | null
   status: Status
   load(): Promise<void>
@@ -34,7 +34,5 @@ export const useAppInfo = create<AppInfoState>((set, get) => ({
 }))
 
 export const selectLoggedIn = (s: AppInfoState) => isLoggedIn(s.info)
-/** Signed in, signed out, or not known yet (app info still on its way): a choice between the two waits for it. */
-export const selectSignedIn = (s: AppInfoState): boolean | null => (s.info ? isLoggedIn(s.info) : s.status === 'failed' ? false : null)
 export const selectConfig = (s: AppInfoState) => s.info?.appContent.system.appConfig ?? {}
 export const selectContent = (s: AppInfoState) => s.info?.appContent
