@@ -4,20 +4,21 @@ import { useCart } from '@/stores/cart'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { COLOR, SIZE, cartOf, line, product } from '../../support/fixtures/catalog'
 import { LANGS, pageBody, resetStore, texts } from './storeTestKit'
+import { testControl } from '../../support/taroMock'
 
 const TEXT = {
   en: {
     name: 'Panda Hoodie', chooseAll: 'Choose every option to see availability.', inStock: (n: number) => `${n} in stock`, optionSoldOut: 'This choice is sold out',
     onlyLeft: (n: number) => `Only ${n} left in stock`, add: 'Add to cart', added: 'Added to your cart', soldOut: 'Sold out', notFound: 'This product is not available.',
     medium: 'Medium', small: 'Small', red: 'Red', black: 'Black', related: 'You may also like', addOns: 'Add-ons', wrap: 'Gift Wrapping', addAddOn: 'Add',
-    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', chooseSize: 'Choose Size', addOnAdded: 'Added ✓',
+    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', shareToApps: 'Share to apps…', chooseSize: 'Choose Size', addOnAdded: 'Added ✓',
     pleaseChooseSize: 'Please choose: Size', pleaseChooseColour: 'Please choose: Colour', redSoldOut: 'Red, sold out'
   },
   zh: {
     name: '熊猫连帽衫', chooseAll: '选择所有选项后可查看库存。', inStock: (n: number) => `库存 ${n} 件`, optionSoldOut: '该选项已售罄',
     onlyLeft: (n: number) => `库存仅剩 ${n} 件`, add: '加入购物车', added: '已加入购物车', soldOut: '已售罄', notFound: '该商品暂不可用。',
     medium: '中号', small: '小号', red: '红色', black: '黑色', related: '猜你喜欢', addOns: '加购商品', wrap: '礼品包装', addAddOn: '加入',
-    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', chooseSize: '请选择尺码', addOnAdded: '已加入 ✓',
+    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', shareToApps: '分享到应用…', chooseSize: '请选择尺码', addOnAdded: '已加入 ✓',
     pleaseChooseSize: '请先选择尺码', pleaseChooseColour: '请先选择颜色', redSoldOut: '红色，已售罄'
   }
 }
@@ -201,6 +202,41 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
       expect(screen.queryByText(text.copied)).toBeNull()
     } finally {
       jest.useRealTimers()
+      Reflect.deleteProperty(navigator, 'clipboard')
+    }
+  })
+
+  it("on a phone, first the phone's share sheet; the link is copied where the browser has none; not on a desktop", async () => {
+    resetStore(lang, '/store/product/1050')
+    serve()
+    const share = jest.fn((_data: ShareData) => Promise.resolve())
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true })
+    const writeText = jest.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    try {
+      const phone = render(<ProductPage />)
+      await screen.findByText(text.name, { selector: '.product-page__name' })
+      const bar = within(pageBody(phone.container, '.share-bar'))
+      fireEvent.click(bar.getByText(text.shareToApps))
+      await act(async () => undefined)
+      expect(share).toHaveBeenCalledWith({ title: text.name, url: `${window.location.origin}/store/product/1050` })
+      expect(writeText).not.toHaveBeenCalled()
+      expect(screen.queryByText(text.copied)).toBeNull()
+
+      Reflect.deleteProperty(navigator, 'share')
+      fireEvent.click(bar.getByText(text.shareToApps))
+      await act(async () => undefined)
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/store/product/1050`)
+      expect(screen.getByText(text.copied)).toBeTruthy()
+      phone.unmount()
+
+      testControl.setWindowWidth(1280)
+      const desktop = render(<ProductPage />)
+      await screen.findByText(text.name, { selector: '.product-page__name' })
+      expect(within(pageBody(desktop.container, '.share-bar')).getByText(text.copy)).toBeTruthy()
+      expect(within(pageBody(desktop.container, '.share-bar')).queryByText(text.shareToApps)).toBeNull()
+    } finally {
+      Reflect.deleteProperty(navigator, 'share')
       Reflect.deleteProperty(navigator, 'clipboard')
     }
   })
