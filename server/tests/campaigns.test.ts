@@ -5,26 +5,16 @@
  * sweepers at once, and bad input.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { openDb } from '../src/db/index.ts';
 import { createCampaign, settleCampaign, sweepCampaigns } from '../src/services/campaigns.ts';
 import { seedCampaignList } from '../src/seed/campaigns.ts';
-import { freshDb, isError, ok, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
+import { freshDb, serverOnFreshDb, isError, ok, Shopper, startServer, type Running } from './helpers.ts';
 
-let tdb: TestDb;
-let srv: Running;
 let seq = 0;
 /** The refund worker polls often, and retries at once after a provider error. */
 const FAST_REFUNDS = { refundPollMs: 30, refundRetryBaseMs: 30 };
-
-before(async () => {
-  tdb = await freshDb();
-  srv = await startServer(tdb, { config: FAST_REFUNDS });
-});
-after(async () => {
-  await srv?.close();
-  await tdb?.cleanup();
-});
+const { db: tdb, srv } = serverOnFreshDb({ config: FAST_REFUNDS });
 
 /** A product without options with plenty of store stock. */
 async function product(): Promise<number> {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
@@ -105,7 +106,12 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function startServer(db: TestDb, extra: { staticDir?: string; config?: Partial<Config> } = {}): Promise<Running> {
+export interface StartOptions {
+  staticDir?: string;
+  config?: Partial<Config>;
+}
+
+export async function startServer(db: TestDb, extra: StartOptions = {}): Promise<Running> {
   const app = await buildApp({
     config: {
       ...FAST_HASHING,
@@ -122,6 +128,27 @@ export async function startServer(db: TestDb, extra: { staticDir?: string; confi
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address() as { port: number };
   return { app, base: `http://127.0.0.1:${addr.port}`, close: () => app.close() };
+}
+
+/**
+ * The set-up most test files share: a fresh database and the server on it, started before the first test of the file
+ * (or of the `describe` it is called in) and closed, its database dropped, after the last. It registers those two hooks
+ * itself and answers `db` and `srv` at once, empty: they are filled in place once the server has started, so read them
+ * in tests and hooks, not at module load. `extra` may be a function of the fresh database (static files under
+ * db.dataDir, say), called before the start. A test that restarts the server assigns the new one into `srv`.
+ */
+export function serverOnFreshDb(extra: StartOptions | ((db: TestDb) => StartOptions) = {}): { db: TestDb; srv: Running } {
+  const db = {} as TestDb;
+  const srv = {} as Running;
+  before(async () => {
+    Object.assign(db, await freshDb());
+    Object.assign(srv, await startServer(db, typeof extra === 'function' ? extra(db) : extra));
+  });
+  after(async () => {
+    await srv.close?.();
+    await db.cleanup?.();
+  });
+  return { db, srv };
 }
 
 const XSRF_GETS = XSRF_GET_ROUTES.map((r) => new RegExp(`^${r.replace(/:[a-z]+/gi, '[^/?]+')}(\\?|$)`));

@@ -3,29 +3,22 @@
  * TLS, no polyglot uploads, 400 (not 500) for NUL / lone surrogates, no trust in X-Forwarded-Host, slow requests
  * time out.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freshDb, startServer, Shopper, reservedDelivery, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, freshDb, startServer, Shopper, reservedDelivery, isError, ok, PREFIX } from './helpers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 
-let db: TestDb;
-let srv: Running;
 let staticDir: string;
 const INLINE = 'window.__rem = 1;';
-before(async () => {
-  db = await freshDb();
+const { srv } = serverOnFreshDb((db) => {
   staticDir = path.join(db.dataDir, 'h5');
   fs.mkdirSync(staticDir);
   fs.writeFileSync(path.join(staticDir, 'index.html'), `<!doctype html><html><head><script>${INLINE}</script><script src="/js/app.js"></script></head><body></body></html>`);
-  srv = await startServer(db, { staticDir });
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+  return { staticDir };
 });
 
 function assertHardened(h: Headers, csp = true) {
