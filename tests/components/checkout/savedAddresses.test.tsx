@@ -15,68 +15,22 @@ import { mockHttp, type MockHttp } from '../../support/mockHttp'
 import { testControl } from '../../support/taroMock'
 import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from '../shell/shellTestKit'
 import { billingOf, ONLINE } from '../../support/fixtures/catalog'
+import { CHECKOUT_TODAY, checkoutCart, checkoutConfig } from '../../support/fixtures/checkout'
 
-const TODAY = '2030-01-07'
+const TODAY = CHECKOUT_TODAY
+const STORE_CONFIG = checkoutConfig()
+/** Pickup and delivery only, delivering in Ontario. */
 const CONFIG: CheckoutConfig = {
+  ...STORE_CONFIG,
   orderMethods: ['PICKUP', 'DELIVERY'],
   tipPercents: [0, 10],
-  timeZone: 'America/Toronto',
-  taxRatePercent: 13,
-  taxName: { en: 'HST', zh: '统一销售税' },
-  pickup: { leadTimeMinutes: 30, slotMinutes: 30, openTime: '09:00', closeTime: '20:00', daysAhead: 7, slots: [{ date: TODAY, times: ['10:00'] }] },
-  delivery: {
-    leadTimeMinutes: 120,
-    slotMinutes: 60,
-    openTime: '11:00',
-    closeTime: '20:00',
-    daysAhead: 7,
-    slots: [{ date: TODAY, times: ['15:00', '16:00'] }],
-    feeMinor: 599,
-    freeOverMinor: 5000,
-    minimumOrderMinor: 1500,
-    countries: ['CA'],
-    provinces: ['ON']
-  },
-  eatIn: { tableNumberPattern: '^[A-Za-z0-9-]{1,8}$' },
-  payAtStoreMethods: ['PICKUP'],
-  currency: 'CAD'
+  pickup: { ...STORE_CONFIG.pickup, slots: [{ date: TODAY, times: ['10:00'] }] },
+  delivery: { ...STORE_CONFIG.delivery, provinces: ['ON'] },
+  payAtStoreMethods: ['PICKUP']
 }
 
 /** What every checkout step answers: the cart with its draft. */
-function cart(patch: Partial<CheckoutCart> = {}): CheckoutCart {
-  return {
-    itemCount: 1,
-    lineItems: {
-      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', nameContent: { en: 'Green tea', zh: '绿茶' }, image: null, optionPair: '', optionLabels: [], quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9, soldOut: false }
-    },
-    currency: 'CAD',
-    subtotal: 2500,
-    discount: 0,
-    tip: 0,
-    storeCredit: 0,
-    tax: 325,
-    shipping: 0,
-    total: 2825,
-    coupon: null,
-    orderMethod: null,
-    checkout: {
-      localStoreId: null,
-      localStoreName: null,
-      tableNumber: null,
-      contact: null,
-      delivery: null,
-      pickupDate: null,
-      pickupTime: null,
-      deliveryDate: null,
-      deliveryTime: null,
-      tipPercent: null,
-      tipAmount: null,
-      customerComment: '',
-      reservedOrderID: null
-    },
-    ...patch
-  }
-}
+const cart = (patch: Partial<CheckoutCart> = {}) => checkoutCart({ itemCount: 1, ...patch })
 
 const HOME: Address = {
   id: 'a1',
