@@ -3,7 +3,7 @@
  * keeps the form, the draft surviving a reload (platform.storage), coupon/tip/store credit through the server's
  * totals, and placing pickup, eat-in and delivery orders in the right order of calls — en and zh.
  */
-import { act, fireEvent, render, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { CheckoutCart } from '@/api/checkout'
 import type { Language } from '@/i18n'
@@ -18,6 +18,7 @@ import { ALIPAY_UA, DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent, WECHAT
 import { billingOf, ONLINE } from '../../support/fixtures/catalog'
 import { order } from '../../support/fixtures/orders'
 import { CHECKOUT_TODAY, checkoutCart, checkoutConfig } from '../../support/fixtures/checkout'
+import { click, fieldInput, option, renderCheckout, settle, type, valueOf } from './checkoutTestKit'
 
 const TODAY = CHECKOUT_TODAY
 const CONFIG = checkoutConfig()
@@ -146,52 +147,10 @@ function server(overrides: Record<string, unknown> = {}): MockHttp {
   })
 }
 
-async function settle() {
-  await act(async () => {
-    for (let i = 0; i < 8; i++) await Promise.resolve()
-  })
-}
-
 function page() {
   const element = document.querySelector('.checkout') as HTMLElement | null
   if (!element) throw new Error('checkout form not rendered')
   return within(element)
-}
-
-function option(name: string, value: string) {
-  const el = document.querySelector(`.checkout-choices__option[data-name="${name}"][data-value="${value}"]`)
-  if (!el) throw new Error(`no option ${name}=${value}`)
-  return el
-}
-
-function fieldInput(name: string): HTMLInputElement | null {
-  const host = document.querySelector(`[name="${name}"]`) as HTMLElement | null
-  if (!host) return null
-  return (host.tagName === 'INPUT' || host.tagName === 'TEXTAREA' ? host : host.querySelector('input,textarea')) as HTMLInputElement | null
-}
-
-/** Types into a Taro Input found by its name attribute (its inner <input> appears once the element rendered). */
-async function type(name: string, value: string) {
-  await waitFor(() => expect(fieldInput(name)).not.toBeNull())
-  fireEvent.input(fieldInput(name) as HTMLInputElement, { target: { value } })
-}
-
-function valueOf(name: string): string {
-  return (fieldInput(name) as HTMLInputElement).value
-}
-
-async function renderCheckout() {
-  setUrl('/checkout')
-  const view = render(<CheckoutPage />)
-  await settle()
-  // Taro's Input is a custom element whose inner <input> appears once it has rendered.
-  await waitFor(() => expect(document.querySelector('[name="email"] input, input[name="email"]')).not.toBeNull())
-  return view
-}
-
-async function click(el: Element) {
-  fireEvent.click(el)
-  await settle()
 }
 
 async function fillContact() {

@@ -3,19 +3,19 @@
  * http.ts: listed once delivery is chosen, one tap fills the (still editable) delivery fields, the default goes into
  * a blank form but never over what the shopper typed, and a guest is offered none — en and zh.
  */
-import { act, fireEvent, render, waitFor } from '@testing-library/react'
+import { act, waitFor } from '@testing-library/react'
 import type { Address } from '@/api/account'
 import type { CheckoutCart, CheckoutConfig } from '@/api/checkout'
 import type { Language } from '@/i18n'
-import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
 import { browserExit } from '@/platform/pay.h5'
 import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
 import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
 import { mockHttp, type MockHttp } from '../../support/mockHttp'
 import { testControl } from '../../support/taroMock'
-import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from '../shell/shellTestKit'
+import { DESKTOP_UA, LANGS, resetStores, setUserAgent } from '../shell/shellTestKit'
 import { billingOf, ONLINE } from '../../support/fixtures/catalog'
 import { CHECKOUT_TODAY, checkoutCart, checkoutConfig } from '../../support/fixtures/checkout'
+import { click, fieldInput, option, renderCheckout, settle, type as typeInto, valueOf } from './checkoutTestKit'
 
 const TODAY = CHECKOUT_TODAY
 const STORE_CONFIG = checkoutConfig()
@@ -85,12 +85,6 @@ function server(addresses: Address[] | (() => Promise<{ addresses: Address[] }>)
   })
 }
 
-async function settle() {
-  await act(async () => {
-    for (let i = 0; i < 8; i++) await Promise.resolve()
-  })
-}
-
 function savedOptions(): { value: string | null; label: string; checked: string | null }[] {
   return Array.from(document.querySelectorAll('.checkout-choices__option[data-name="savedAddress"]')).map((el) => ({
     value: el.getAttribute('data-value'),
@@ -99,26 +93,10 @@ function savedOptions(): { value: string | null; label: string; checked: string 
   }))
 }
 
-function option(name: string, value: string) {
-  const el = document.querySelector(`.checkout-choices__option[data-name="${name}"][data-value="${value}"]`)
-  if (!el) throw new Error(`no option ${name}=${value}`)
-  return el
-}
-
-function fieldInput(name: string): HTMLInputElement | null {
-  const host = document.querySelector(`[name="${name}"]`) as HTMLElement | null
-  if (!host) return null
-  return (host.tagName === 'INPUT' ? host : host.querySelector('input')) as HTMLInputElement | null
-}
-
+/** Types into a field and lets the answers settle. */
 async function type(name: string, value: string) {
-  await waitFor(() => expect(fieldInput(name)).not.toBeNull())
-  fireEvent.input(fieldInput(name) as HTMLInputElement, { target: { value } })
+  await typeInto(name, value)
   await settle()
-}
-
-function valueOf(name: string): string {
-  return (fieldInput(name) as HTMLInputElement).value
 }
 
 const DELIVERY_FIELDS = ['firstName', 'lastName', 'phone', 'streetNumberAndNameDetails', 'unit', 'city', 'postCode'].map((f) => `address.${f}`)
@@ -143,19 +121,6 @@ async function deliveryFields() {
     postCode: valueOf('address.postCode'),
     province: document.querySelector('.checkout-choices__option[data-name="province"][aria-checked="true"]')?.getAttribute('data-value') ?? null
   }
-}
-
-async function renderCheckout() {
-  setUrl('/checkout')
-  const view = render(<CheckoutPage />)
-  await settle()
-  await waitFor(() => expect(document.querySelector('[name="email"] input, input[name="email"]')).not.toBeNull())
-  return view
-}
-
-async function click(el: Element) {
-  fireEvent.click(el)
-  await settle()
 }
 
 beforeEach(() => {
