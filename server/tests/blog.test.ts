@@ -3,7 +3,7 @@
  * its linked products, drafts never shown, bad input 4xx (never 500), guests and signed-in shoppers alike, and the
  * sanitiser's safe subset on hostile HTML.
  */
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,12 +14,10 @@ import { sanitizeRichText } from '../src/lib/richText.ts';
 import { blogPosts as seeded } from '../src/seed/blog.ts';
 import { serverOnFreshDb, startServer, Shopper, isError, ok } from './helpers.ts';
 
-const { db, srv } = serverOnFreshDb();
 let s: Shopper;
 const published = seeded.filter((p) => p.daysAgo !== null);
-
-before(async () => {
-  s = new Shopper(srv.base);
+const { db, srv } = serverOnFreshDb({}, (started) => {
+  s = new Shopper(started.base);
 });
 
 test('categories: the seeded three, bilingual, with their published post counts (the draft not counted)', async () => {

@@ -1,4 +1,4 @@
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,9 +16,8 @@ const { srv } = serverOnFreshDb((db) => {
   fs.writeFileSync(path.join(staticDir, 'js', 'app.3f9a2b1c7d.js'), 'console.log(1)');
   fs.writeFileSync(path.join(staticDir, 'js', 'vendors.0a1b2c3d4e.js'), 'export const words = "' + 'storefront '.repeat(2000) + '"\n');
   return { staticDir };
-});
-before(() => {
-  s = new Shopper(srv.base);
+}, (started) => {
+  s = new Shopper(started.base);
 });
 
 test('health, floor, unknown api route', async () => {

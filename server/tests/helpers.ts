@@ -135,14 +135,20 @@ export async function startServer(db: TestDb, extra: StartOptions = {}): Promise
  * (or of the `describe` it is called in) and closed, its database dropped, after the last. It registers those two hooks
  * itself and answers `db` and `srv` at once, empty: they are filled in place once the server has started, so read them
  * in tests and hooks, not at module load. `extra` may be a function of the fresh database (static files under
- * db.dataDir, say), called before the start. A test that restarts the server assigns the new one into `srv`.
+ * db.dataDir, say), called before the start. Set-up that needs the started server goes in `started`, run in the same
+ * hook: Node 20 does not wait for one top-level `before` hook to end before it runs the next. A test that restarts
+ * the server assigns the new one into `srv`.
  */
-export function serverOnFreshDb(extra: StartOptions | ((db: TestDb) => StartOptions) = {}): { db: TestDb; srv: Running } {
+export function serverOnFreshDb(
+  extra: StartOptions | ((db: TestDb) => StartOptions) = {},
+  started: (srv: Running) => unknown = () => undefined,
+): { db: TestDb; srv: Running } {
   const db = {} as TestDb;
   const srv = {} as Running;
   before(async () => {
     Object.assign(db, await freshDb());
     Object.assign(srv, await startServer(db, typeof extra === 'function' ? extra(db) : extra));
+    await started(srv);
   });
   after(async () => {
     await srv.close?.();

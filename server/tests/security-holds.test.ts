@@ -3,16 +3,15 @@
  * reservations are bounded per client address, changing the draft never renews a hold, and expired holds give the
  * stock back.
  */
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverOnFreshDb, reservedDelivery, deliverableProducts, Shopper, ADDRESS, CONTACT, isError, ok } from './helpers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 import { expireReservations } from '../src/services/orders.ts';
 
-const { srv } = serverOnFreshDb({ config: { reservationMaxUnits: 3, reservationMaxOpenPerAddress: 2 } });
 let products: string[];
-before(async () => {
-  products = await deliverableProducts(srv.app);
+const { srv } = serverOnFreshDb({ config: { reservationMaxUnits: 3, reservationMaxOpenPerAddress: 2 } }, async (started) => {
+  products = await deliverableProducts(started.app);
 });
 
 const stockOf = async (id: string) =>

@@ -2,16 +2,15 @@
  * Security probe finding 5: payment attempts die with their order. Money reported for an attempt whose order was
  * settled, cancelled, replaced or expired goes to NEEDS_REFUND, never to a paid order.
  */
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverOnFreshDb, reservedDelivery, deliverableProducts, Shopper, CONTACT, ok } from './helpers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 import { expireReservations } from '../src/services/orders.ts';
 
-const { srv } = serverOnFreshDb();
 let products: string[];
-before(async () => {
-  products = await deliverableProducts(srv.app);
+const { srv } = serverOnFreshDb({}, async (started) => {
+  products = await deliverableProducts(started.app);
 });
 
 /**

@@ -1,13 +1,11 @@
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
 import { editDistance } from '../src/services/search.ts';
 
-const { srv } = serverOnFreshDb();
 let s: Shopper;
-
-before(async () => {
-  s = new Shopper(srv.base);
+serverOnFreshDb({}, (started) => {
+  s = new Shopper(started.base);
 });
 
 const suggest = async (term: string) => ok(await s.get(`/productManagement2/products/searchSuggestions/${encodeURIComponent(term)}`)).suggestions as string[];
