@@ -157,6 +157,24 @@ export function serverOnFreshDb(
   return { db, srv };
 }
 
+/**
+ * A server of its own on a fresh database for one test (a configuration the file's server does not have): `run` gets
+ * it, and when `run` ends, passed or failed, the server is closed and its database dropped.
+ */
+export async function withFreshServer<T>(extra: StartOptions, run: (srv: Running, db: TestDb) => Promise<T>): Promise<T> {
+  const db = await freshDb();
+  try {
+    const srv = await startServer(db, extra);
+    try {
+      return await run(srv, db);
+    } finally {
+      await srv.close();
+    }
+  } finally {
+    await db.cleanup();
+  }
+}
+
 const XSRF_GETS = XSRF_GET_ROUTES.map((r) => new RegExp(`^${r.replace(/:[a-z]+/gi, '[^/?]+')}(\\?|$)`));
 /** A GET the server treats as state-changing (lib/session.ts XSRF_GET_ROUTES). */
 const needsXsrf = (url: string) => XSRF_GETS.some((re) => re.test(url));
@@ -288,6 +306,23 @@ export async function reservedDelivery(s: Shopper, productId = '1048', quantity 
   ok(await s.post('/shoppingManagement4/orderDeliverInfo', ADDRESS));
   ok(await s.post('/shoppingManagement4/orderContactInfo?methodName=DELIVERY', CONTACT));
   return ok(await s.post('/shoppingManagement4/reserve')).orderID as string;
+}
+
+/** Puts `lines` in the cart and reserves a pickup order; answers the reservation. */
+export async function reservePickup(s: Shopper, lines: [productId: string, quantity: number][]) {
+  for (const [productId, quantity] of lines) ok(await s.post('/shoppingManagement4/myCart', { productId, quantity }));
+  ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
+  ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
+  ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
+  return ok(await s.post('/shoppingManagement4/reserve')) as { orderID: string; total: number };
+}
+
+/** Pays a reserved order in the payment sandbox; answers the sandbox page path (paying it again repeats the notification). */
+export async function payOnline(s: Shopper, orderID: string): Promise<string> {
+  const { redirectUrl } = ok(await s.post('/shoppingManagement4/requestOTTH5Payment', { orderID }));
+  const page = new URL(redirectUrl).pathname;
+  ok(await s.post(`${s.base}${page}/pay`));
+  return page;
 }
 
 /** Ids of option-less products priced over the delivery minimum with at least `stock` in stock, by id. */

@@ -1,8 +1,8 @@
 /** Memberships (issue 13): plans, granting on payment, renewals, duplicate notifications, member prices everywhere. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
-import { buy, payOnline, planId, registered, reservePickup } from './memberHelpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, payOnline, reservePickup } from './helpers.ts';
+import { buy, planId, registered } from './memberHelpers.ts';
 import { operatorCancel } from '../src/services/orders.ts';
 import { requestRefund } from '../src/services/refunds.ts';
 

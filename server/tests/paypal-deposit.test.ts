@@ -6,19 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CONTACT, serverOnFreshDb, isError, ok, Shopper, startServer, tomorrow, waitFor } from './helpers.ts';
+import { serverOnFreshDb, isError, ok, Shopper, startServer, waitFor, reservePickup } from './helpers.ts';
 
 const FAST_REFUNDS = { config: { refundPollMs: 30, refundRetryBaseMs: 30 } };
 const { db, srv } = serverOnFreshDb(FAST_REFUNDS);
 
 /** A guest's reserved pickup order. */
-async function reservedOrder(s: Shopper): Promise<{ orderID: string; total: number }> {
-  ok(await s.post('/shoppingManagement4/myCart', { productId: '1012', quantity: 1 }));
-  ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
-  ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
-  ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
-  return ok(await s.post('/shoppingManagement4/reserve'));
-}
+const reservedOrder = (s: Shopper) => reservePickup(s, [['1012', 1]]);
 
 const paypal = (s: Shopper, orderID: string, returnUrlInfo?: string) =>
   s.get(`/shoppingManagement4/paymentoption/PayPal?orderID=${encodeURIComponent(orderID)}${returnUrlInfo === undefined ? '' : `&returnUrlInfo=${encodeURIComponent(returnUrlInfo)}`}`);

@@ -1,8 +1,8 @@
 /** The referral programme (issue 13): attribution, groups, the commission ledger, the referrer area and its charts. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
-import { buy, registered, reservePickup } from './memberHelpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, reservePickup } from './helpers.ts';
+import { buy, registered } from './memberHelpers.ts';
 import { attribute } from '../src/services/referral.ts';
 import { requestRefund } from '../src/services/refunds.ts';
 
