@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { openDb } from '../src/db/index.ts';
 import { createCampaign, settleCampaign, sweepCampaigns } from '../src/services/campaigns.ts';
 import { seedCampaignList } from '../src/seed/campaigns.ts';
-import { freshDb, serverOnFreshDb, withFreshServer, isError, ok, Shopper, startServer, type Running, waitFor } from './helpers.ts';
+import { freshDb, serverOnFreshDb, withFreshServer, isError, ok, Shopper, startServer, waitFor, type Running } from './helpers.ts';
 
 /** Waits up to 15 s for `probe` to answer something other than undefined. */
 const until = <T>(what: string, probe: () => Promise<T | undefined>) => waitFor(what, probe, 15_000);

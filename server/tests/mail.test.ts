@@ -12,7 +12,7 @@ import type { Config } from '../src/config.ts';
 import { enqueueMail, MailWorker } from '../src/mail/queue.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
 import { parseEml } from './eml.ts';
-import { freshDb, isError, ok, Shopper, waitFor, CONTACT, type TestDb, reservePickup } from './helpers.ts';
+import { freshDb, isError, ok, Shopper, waitFor, CONTACT, reservePickup, type TestDb } from './helpers.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 after(async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { operatorCancel } from '../src/services/orders.ts';
 import { onOrderCancelled, onRefund, requestRefund, type RefundEvent } from '../src/services/refunds.ts';
-import { freshDb, isError, ok, Shopper, startServer, type Running, type TestDb, payOnline, reservePickup, waitFor } from './helpers.ts';
+import { freshDb, isError, ok, Shopper, startServer, payOnline, reservePickup, waitFor, type Running, type TestDb } from './helpers.ts';
 
 const dbs: TestDb[] = [];
 after(async () => {

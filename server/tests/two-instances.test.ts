@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { expireReservations } from '../src/services/orders.ts';
 import { requestRefund } from '../src/services/refunds.ts';
-import { CONTACT, freshDb, ok, Shopper, startServer, tomorrow, type Running, type TestDb, reservePickup, waitFor } from './helpers.ts';
+import { CONTACT, freshDb, ok, Shopper, startServer, tomorrow, reservePickup, waitFor, type Running, type TestDb } from './helpers.ts';
 
 /** Waits up to 15 s for `probe` to answer something other than undefined. */
 const until = <T>(what: string, probe: () => Promise<T | undefined>) => waitFor(what, probe, 15_000);
