@@ -1,19 +1,9 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, waitFor, CONTACT, ADDRESS, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, waitFor, CONTACT, ADDRESS } from './helpers.ts';
 import { hashToken } from '../src/lib/session.ts';
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { srv } = serverOnFreshDb();
 
 const DEMO = { emailID: 'demo@istore.test', password: 'demopass123' };
 

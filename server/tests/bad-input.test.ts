@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { freshDb, ok, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
+import { test } from 'node:test';
+import { serverOnFreshDb, ok, Shopper, type Running } from './helpers.ts';
 
 const spec = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../contract/openapi.json'), 'utf8'));
 type Schema = Record<string, any>;
@@ -136,16 +136,7 @@ async function snapshot(srv: Running): Promise<Record<string, string>> {
   return out;
 }
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv.close();
-  await db.cleanup();
-});
+const { srv } = serverOnFreshDb();
 
 test('every route refuses generated bad input with a 4xx and its message, and nothing changes', async () => {
   const member = new Shopper(srv.base);

@@ -3,7 +3,7 @@
  * its linked products, drafts never shown, bad input 4xx (never 500), guests and signed-in shoppers alike, and the
  * sanitiser's safe subset on hostile HTML.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,21 +12,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sanitizeRichText } from '../src/lib/richText.ts';
 import { blogPosts as seeded } from '../src/seed/blog.ts';
-import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, startServer, Shopper, isError, ok } from './helpers.ts';
 
-let db: TestDb;
-let srv: Running;
 let s: Shopper;
 const published = seeded.filter((p) => p.daysAgo !== null);
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-  s = new Shopper(srv.base);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+const { db, srv } = serverOnFreshDb({}, (started) => {
+  s = new Shopper(started.base);
 });
 
 test('categories: the seeded three, bilingual, with their published post counts (the draft not counted)', async () => {
@@ -208,7 +199,7 @@ test('operator CLI: add a draft, list it, publish it; shoppers then read it sani
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  srv = await startServer(db);
+  Object.assign(srv, await startServer(db));
   const post = ok(await new Shopper(srv.base).get('/common3/blog/post/spring-menu'));
   assert.deepEqual(post.body.en, [{ type: 'paragraph', spans: [{ text: 'Try ' }, { text: 'Longjing', bold: true }] }]);
   assert.deepEqual(post.productIds, ['1011']);

@@ -1,19 +1,10 @@
 /** Issue 15 item 5: the calls the storefront wires for shoppers (coupons, brands, lists, detail, rates, pickup, PayPal, top-up). */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { confirmEmail, freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { confirmEmail, serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { db, srv } = serverOnFreshDb();
 
 async function signedIn(): Promise<Shopper> {
   const s = new Shopper(srv.base);

@@ -5,26 +5,19 @@
  * sweepers at once, and bad input.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { openDb } from '../src/db/index.ts';
 import { createCampaign, settleCampaign, sweepCampaigns } from '../src/services/campaigns.ts';
 import { seedCampaignList } from '../src/seed/campaigns.ts';
-import { freshDb, isError, ok, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
+import { freshDb, serverOnFreshDb, withFreshServer, isError, ok, Shopper, startServer, waitFor, type Running } from './helpers.ts';
 
-let tdb: TestDb;
-let srv: Running;
+/** Waits up to 15 s for `probe` to answer something other than undefined. */
+const until = <T>(what: string, probe: () => Promise<T | undefined>) => waitFor(what, probe, 15_000);
+
 let seq = 0;
 /** The refund worker polls often, and retries at once after a provider error. */
 const FAST_REFUNDS = { refundPollMs: 30, refundRetryBaseMs: 30 };
-
-before(async () => {
-  tdb = await freshDb();
-  srv = await startServer(tdb, { config: FAST_REFUNDS });
-});
-after(async () => {
-  await srv?.close();
-  await tdb?.cleanup();
-});
+const { db: tdb, srv } = serverOnFreshDb({ config: FAST_REFUNDS });
 
 /** A product without options with plenty of store stock. */
 async function product(): Promise<number> {
@@ -87,16 +80,6 @@ const storeStock = async (productId: number) =>
   (await srv.app.db.query(`SELECT stock FROM variants WHERE product_id = $1 AND option_pair = ''`, [productId])).rows[0].stock as number;
 const refundRows = async (app: Running['app'], orderID: string) =>
   (await app.db.query('SELECT idempotency_key, status, amount, attempts FROM refunds WHERE order_id = $1', [Number(orderID)])).rows;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('campaigns', () => {
   test('the seed has a filling campaign, one ending within the hour and one that succeeded, in both languages', async () => {
@@ -285,9 +268,7 @@ describe('campaigns', () => {
 
 describe('campaign refunds through provider errors', () => {
   test('a refund the provider refuses twice is retried and is still one refund; settling again adds none', async () => {
-    const db = await freshDb();
-    const running = await startServer(db, { config: { ...FAST_REFUNDS, sandboxRefundFailures: 2 } });
-    try {
+    await withFreshServer({ config: { ...FAST_REFUNDS, sandboxRefundFailures: 2 } }, async (running) => {
       const productId = (await running.app.db.query(`SELECT product_id FROM variants WHERE option_pair = '' AND stock >= 2 ORDER BY product_id LIMIT 1`)).rows[0].product_id;
       const id = await createCampaign(running.app.db, {
         name: { en: 'Retry', zh: '重试' }, description: { en: '', zh: '' }, target: 2, localStoreId: 'TOR-DT',
@@ -311,10 +292,7 @@ describe('campaign refunds through provider errors', () => {
       assert.equal(await settleCampaign(running.app.db, id, 'again'), null);
       assert.deepEqual(await sweepCampaigns(running.app.db, 'again'), []);
       assert.equal((await refundRows(running.app, orderID)).length, 1);
-    } finally {
-      await running.close();
-      await db.cleanup();
-    }
+    });
   });
 });
 

@@ -1,18 +1,8 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, tomorrow, CONTACT, ADDRESS, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, tomorrow, CONTACT, ADDRESS } from './helpers.ts';
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { srv } = serverOnFreshDb();
 
 const stockOf = async (id: number, pair = '') =>
   (await srv.app.db.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2', [id, pair])).rows[0].stock as number;

@@ -5,23 +5,13 @@
  * right reason, and a refused write changes nothing. Runs on PGlite and, with DATABASE_URL, on PostgreSQL, where the
  * concurrent requests really overlap.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
 import { registered } from './memberHelpers.ts';
 import { hashToken } from '../src/lib/session.ts';
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { srv } = serverOnFreshDb();
 
 const sql = (text: string, params: unknown[] = []) => srv.app.db.query(text, params);
 const setStock = (id: number, stock: number, pair = '') => sql('UPDATE variants SET stock = $3 WHERE product_id = $1 AND option_pair = $2', [id, pair, stock]);

@@ -1,29 +1,23 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, PREFIX } from './helpers.ts';
 
-let db: TestDb;
-let srv: Running;
 let s: Shopper;
 let staticDir: string;
 
-before(async () => {
-  db = await freshDb();
+const { srv } = serverOnFreshDb((db) => {
   staticDir = path.join(db.dataDir, 'h5');
   fs.mkdirSync(path.join(staticDir, 'js'), { recursive: true });
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>store</title>');
   fs.writeFileSync(path.join(staticDir, 'js', 'app.3f9a2b1c7d.js'), 'console.log(1)');
   fs.writeFileSync(path.join(staticDir, 'js', 'vendors.0a1b2c3d4e.js'), 'export const words = "' + 'storefront '.repeat(2000) + '"\n');
-  srv = await startServer(db, { staticDir });
-  s = new Shopper(srv.base);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+  return { staticDir };
+}, (started) => {
+  s = new Shopper(started.base);
 });
 
 test('health, floor, unknown api route', async () => {

@@ -1,5 +1,5 @@
 /** The contact form: rules, acknowledgement mail, honeypot, rate limits, and the operator's `messages list`. */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,20 +7,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { CONTACT_LIMITS } from '../src/services/contact.ts';
 import { parseEml } from './eml.ts';
-import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  // The tests speak for several senders through X-Forwarded-For, as a proxy in front of the store would.
-  srv = await startServer(db, { config: { trustProxy: true } });
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+// The tests speak for several senders through X-Forwarded-For, as a proxy in front of the store would.
+const { db, srv } = serverOnFreshDb({ config: { trustProxy: true } });
 
 const stored = async () => (await srv.app.db.query('SELECT id, ip, locale, form FROM form_submissions ORDER BY id')).rows;
 const ackFiles = () => {

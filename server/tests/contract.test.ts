@@ -2,25 +2,15 @@
  * The contract is the schemas: every route declares what it takes and what it answers (from contract/), and the
  * committed OpenAPI document is the one the server serves. Regenerate it with `npm run openapi`.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { Product } from '../../contract/catalog.ts';
-import { freshDb, startServer, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, PREFIX } from './helpers.ts';
 
 const COMMITTED = new URL('../../contract/openapi.json', import.meta.url);
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { db, srv } = serverOnFreshDb();
 
 /** What a route lacks: a success answer (2xx, 3xx, or 501 for a call of a later issue), params, a body. */
 function missing(route: { method: string; url: string; schema?: Record<string, any> }): string[] {

@@ -3,11 +3,11 @@
  * public answers as a JSON script equal to what the API answers, the largest image preloaded, `<html lang>` in the
  * shopper's language, private to the shopper, the data script never run and never a way to end the script early.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freshDb, startServer, Shopper, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, ok } from './helpers.ts';
 import { scriptJson } from '../src/lib/firstScreen.ts';
 import { escapeHtml, firstPaintHtml } from '../src/lib/firstPaint.ts';
 import shellTexts from '../../src/i18n/messages/shell.ts';
@@ -15,19 +15,12 @@ import { htmlCsp } from '../src/lib/hardening.ts';
 import { firstScreenOf, homeGetsAfterTemplate, APP_INFO_GET, HOME_TEMPLATE_GET } from '../../src/domain/firstScreen.ts';
 import { imageUrl } from '../../src/domain/imageUrl.ts';
 
-let db: TestDb;
-let srv: Running;
 const INDEX = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>iStore</title><script>window.__rem = 1;</script><script defer src="/js/app.js"></script></head><body><div id="app"></div></body></html>';
-before(async () => {
-  db = await freshDb();
+const { srv } = serverOnFreshDb((db) => {
   const staticDir = path.join(db.dataDir, 'h5');
   fs.mkdirSync(staticDir);
   fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
-  srv = await startServer(db, { staticDir });
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+  return { staticDir };
 });
 
 function written(html: string): Record<string, any> {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
@@ -105,7 +106,12 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function startServer(db: TestDb, extra: { staticDir?: string; config?: Partial<Config> } = {}): Promise<Running> {
+export interface StartOptions {
+  staticDir?: string;
+  config?: Partial<Config>;
+}
+
+export async function startServer(db: TestDb, extra: StartOptions = {}): Promise<Running> {
   const app = await buildApp({
     config: {
       ...FAST_HASHING,
@@ -122,6 +128,51 @@ export async function startServer(db: TestDb, extra: { staticDir?: string; confi
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address() as { port: number };
   return { app, base: `http://127.0.0.1:${addr.port}`, close: () => app.close() };
+}
+
+/**
+ * The set-up most test files share: a fresh database and the server on it, started before the first test of the file
+ * (or of the `describe` it is called in) and closed, its database dropped, after the last. It registers those two hooks
+ * itself and answers `db` and `srv` at once, empty: they are filled in place once the server has started, so read them
+ * in tests and hooks, not at module load. `extra` may be a function of the fresh database (static files under
+ * db.dataDir, say), called before the start. Set-up that needs the started server goes in `started`, run in the same
+ * hook: Node 20 does not wait for one top-level `before` hook to end before it runs the next. A test that restarts
+ * the server assigns the new one into `srv`.
+ */
+export function serverOnFreshDb(
+  extra: StartOptions | ((db: TestDb) => StartOptions) = {},
+  started: (srv: Running) => unknown = () => undefined,
+): { db: TestDb; srv: Running } {
+  const db = {} as TestDb;
+  const srv = {} as Running;
+  before(async () => {
+    Object.assign(db, await freshDb());
+    Object.assign(srv, await startServer(db, typeof extra === 'function' ? extra(db) : extra));
+    await started(srv);
+  });
+  after(async () => {
+    await srv.close?.();
+    await db.cleanup?.();
+  });
+  return { db, srv };
+}
+
+/**
+ * A server of its own on a fresh database for one test (a configuration the file's server does not have): `run` gets
+ * it, and when `run` ends, passed or failed, the server is closed and its database dropped.
+ */
+export async function withFreshServer<T>(extra: StartOptions, run: (srv: Running, db: TestDb) => Promise<T>): Promise<T> {
+  const db = await freshDb();
+  try {
+    const srv = await startServer(db, extra);
+    try {
+      return await run(srv, db);
+    } finally {
+      await srv.close();
+    }
+  } finally {
+    await db.cleanup();
+  }
 }
 
 const XSRF_GETS = XSRF_GET_ROUTES.map((r) => new RegExp(`^${r.replace(/:[a-z]+/gi, '[^/?]+')}(\\?|$)`));
@@ -255,6 +306,23 @@ export async function reservedDelivery(s: Shopper, productId = '1048', quantity 
   ok(await s.post('/shoppingManagement4/orderDeliverInfo', ADDRESS));
   ok(await s.post('/shoppingManagement4/orderContactInfo?methodName=DELIVERY', CONTACT));
   return ok(await s.post('/shoppingManagement4/reserve')).orderID as string;
+}
+
+/** Puts `lines` in the cart and reserves a pickup order; answers the reservation. */
+export async function reservePickup(s: Shopper, lines: [productId: string, quantity: number][]) {
+  for (const [productId, quantity] of lines) ok(await s.post('/shoppingManagement4/myCart', { productId, quantity }));
+  ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
+  ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
+  ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
+  return ok(await s.post('/shoppingManagement4/reserve')) as { orderID: string; total: number };
+}
+
+/** Pays a reserved order in the payment sandbox; answers the sandbox page path (paying it again repeats the notification). */
+export async function payOnline(s: Shopper, orderID: string): Promise<string> {
+  const { redirectUrl } = ok(await s.post('/shoppingManagement4/requestOTTH5Payment', { orderID }));
+  const page = new URL(redirectUrl).pathname;
+  ok(await s.post(`${s.base}${page}/pay`));
+  return page;
 }
 
 /** Ids of option-less products priced over the delivery minimum with at least `stock` in stock, by id. */

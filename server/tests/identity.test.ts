@@ -2,23 +2,13 @@
  * WeChat / Alipay sign-in on the sandbox identity provider, the sign-in rate limit, and profile picture uploads —
  * against the real server and database, with the real session, cookie and XSRF rules.
  */
-import { test, before, after, describe } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, confirmEmail, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, confirmEmail, isError, ok, PREFIX } from './helpers.ts';
 import { sandboxIdentityProvider } from '../src/identity/sandbox.ts';
 import { PAIR_RULE } from '../src/identity/rateLimit.ts';
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { db, srv } = serverOnFreshDb();
 
 let seq = 0;
 const unique = (name: string) => `${name}-${Date.now().toString(36)}-${++seq}`;

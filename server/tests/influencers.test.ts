@@ -3,25 +3,15 @@
  * with a reason, suspend), gallery uploads and deletes, the public list and detail, likes under concurrency — against the
  * real server and database, with the real session and XSRF rules.
  */
-import { test, before, after, describe } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { freshDb, serverOnFreshDb, startServer, Shopper, isError, ok, PREFIX, type TestDb } from './helpers.ts';
 import { approveInfluencer, rejectInfluencer, suspendInfluencer } from '../src/services/influencers.ts';
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { db, srv } = serverOnFreshDb();
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b5e0e50000000049454e44ae426082', 'hex');
 const STATUS = '/admin/userManagement/influencer/status';

@@ -2,28 +2,19 @@
  * POST /wechat/weChatlivestreaminfo: the seeded demo rooms in WeChat's getliveinfo shape, paging, bad input (4xx, never
  * 500), the XSRF rule, and the demo rooms reaching a demo database seeded before they existed (once only).
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { seedLiveRooms } from '../src/seed/liveRooms.ts';
-import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { freshDb, serverOnFreshDb, startServer, Shopper, isError, ok } from './helpers.ts';
 
 const URL_ = '/wechat/weChatlivestreaminfo';
 
-let db: TestDb;
-let srv: Running;
 let s: Shopper;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-  s = new Shopper(srv.base);
+const { srv } = serverOnFreshDb({}, async (started) => {
+  s = new Shopper(started.base);
   // The test database is a copy of a template seeded earlier (maybe hours ago): time the demo rooms around now again.
-  await srv.app.db.query('DELETE FROM live_rooms');
-  await seedLiveRooms(srv.app.db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+  await started.app.db.query('DELETE FROM live_rooms');
+  await seedLiveRooms(started.app.db);
 });
 
 test('answers the seeded rooms in WeChat\'s shape, bilingual, on air first, then upcoming soonest first, then ended', async () => {

@@ -3,22 +3,12 @@
  * currentLocale follows Accept-Language (en or zh, by q-value; anything else en); a choice always wins afterwards,
  * also across sign-in.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localeFromAcceptLanguage } from '../src/lib/acceptLanguage.ts';
-import { freshDb, startServer, Shopper, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, ok } from './helpers.ts';
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { srv } = serverOnFreshDb();
 
 const localeOf = async (s: Shopper, acceptLanguage?: string) =>
   ok(await s.get('/common3/appInfoInit', acceptLanguage === undefined ? {} : { headers: { 'accept-language': acceptLanguage } })).appContent.system.appMessage.currentLocale;

@@ -12,7 +12,7 @@ import type { Config } from '../src/config.ts';
 import { enqueueMail, MailWorker } from '../src/mail/queue.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
 import { parseEml } from './eml.ts';
-import { freshDb, isError, ok, Shopper, tomorrow, waitFor, CONTACT, type TestDb } from './helpers.ts';
+import { freshDb, isError, ok, Shopper, waitFor, CONTACT, reservePickup, type TestDb } from './helpers.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 after(async () => {
@@ -82,11 +82,7 @@ test('an order paid online gets its receipt, in the language of the shopper who 
   const srv = await start(db);
   const s = new Shopper(srv.base);
   ok(await s.get('/common3/changeLocale/zh'));
-  ok(await s.post('/shoppingManagement4/myCart', { productId: '1012', quantity: 2 }));
-  ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
-  ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
-  ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
-  const { orderID, total } = ok(await s.post('/shoppingManagement4/reserve'));
+  const { orderID, total } = await reservePickup(s, [['1012', 2]]);
   const { redirectUrl } = ok(await s.post('/shoppingManagement4/requestOTTH5Payment', { orderID }));
   assert.equal(outboxFiles(db, 'order-receipt').length, 0, 'no receipt before the payment');
   ok(await s.post(`${srv.base}${new URL(redirectUrl).pathname}/pay`));

@@ -1,6 +1,6 @@
 /** Shared steps of the membership and referral tests: register, check out for pickup, pay in the sandbox. */
 import crypto from 'node:crypto';
-import { ok, Shopper, tomorrow, CONTACT } from './helpers.ts';
+import { ok, payOnline, reservePickup, Shopper } from './helpers.ts';
 
 /** A new shopper, registered (optionally through a referral link) and signed in. */
 export async function registered(base: string, first = 'Test', last = 'Shopper', referrerID?: string) {
@@ -8,23 +8,6 @@ export async function registered(base: string, first = 'Test', last = 'Shopper',
   const emailID = `${first.toLowerCase()}.${crypto.randomBytes(4).toString('hex')}@example.com`;
   const fields = ok(await s.post('/common3/clientRegistration', { emailID, password: 'longenough1', firstName: first, lastName: last, ...(referrerID ? { referrerID } : {}) }));
   return Object.assign(s, { fields, userID: Number(fields.userID), myID: fields.myID as string });
-}
-
-/** Puts `lines` in the cart and reserves a pickup order; answers the reservation. */
-export async function reservePickup(s: Shopper, lines: [productId: string, quantity: number][]) {
-  for (const [productId, quantity] of lines) ok(await s.post('/shoppingManagement4/myCart', { productId, quantity }));
-  ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
-  ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
-  ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
-  return ok(await s.post('/shoppingManagement4/reserve')) as { orderID: string; total: number };
-}
-
-/** Pays a reserved order in the payment sandbox; answers the sandbox page path (paying it again repeats the notification). */
-export async function payOnline(s: Shopper, orderID: string): Promise<string> {
-  const { redirectUrl } = ok(await s.post('/shoppingManagement4/requestOTTH5Payment', { orderID }));
-  const page = new URL(redirectUrl).pathname;
-  ok(await s.post(`${s.base}${page}/pay`));
-  return page;
 }
 
 /** Reserves and pays an order of `lines` for pickup; answers its id and total. */

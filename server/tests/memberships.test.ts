@@ -1,21 +1,12 @@
 /** Memberships (issue 13): plans, granting on payment, renewals, duplicate notifications, member prices everywhere. */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
-import { buy, payOnline, planId, registered, reservePickup } from './memberHelpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, payOnline, reservePickup } from './helpers.ts';
+import { buy, planId, registered } from './memberHelpers.ts';
 import { operatorCancel } from '../src/services/orders.ts';
 import { requestRefund } from '../src/services/refunds.ts';
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { srv } = serverOnFreshDb();
 
 const membershipRows = async (userId: number) =>
   (await srv.app.db.query('SELECT * FROM memberships WHERE user_id = $1 ORDER BY starts_at, id', [userId])).rows;

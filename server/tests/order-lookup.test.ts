@@ -1,21 +1,12 @@
 /** Order lookup (issue 18 item 4.11): number + checkout e-mail or phone, one answer for every miss, rate limits. */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LOOKUP_ADDRESS_RULE, LOOKUP_MISS, LOOKUP_ORDER_RULE } from '../src/services/orderLookup.ts';
-import { freshDb, startServer, Shopper, isError, ok, mailTo, CONTACT, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, mailTo, CONTACT } from './helpers.ts';
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  // Each test looks up from its own address (X-Forwarded-For), so the per-address limit of one does not touch another.
-  srv = await startServer(db, { config: { trustProxy: true } });
-  await srv.app.db.query('UPDATE variants SET stock = 1000 WHERE product_id = 1015');
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+// Each test looks up from its own address (X-Forwarded-For), so the per-address limit of one does not touch another.
+const { db, srv } = serverOnFreshDb({ config: { trustProxy: true } }, async (started) => {
+  await started.app.db.query('UPDATE variants SET stock = 1000 WHERE product_id = 1015');
 });
 
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });

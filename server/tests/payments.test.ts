@@ -19,7 +19,7 @@ import { hashToken, registerSessionHooks } from '../src/lib/session.ts';
 import paymentRoutes from '../src/routes/payments.ts';
 import { onlineProviders } from '../src/payments/channels.ts';
 import { sandboxProvider } from '../src/payments/sandbox.ts';
-import { ADDRESS, CONTACT, freshDb, isError, ok, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
+import { ADDRESS, CONTACT, serverOnFreshDb, isError, ok, Shopper } from './helpers.ts';
 
 const PREFIX = '/api/istore/client';
 const XSRF = 'test-xsrf-token';
@@ -324,16 +324,7 @@ describe('in-app payments', () => {
 });
 
 describe('through the whole server (buildApp): cart → checkout → reserve → sandbox → confirmation state', () => {
-  let srvDb: TestDb;
-  let srv: Running;
-  before(async () => {
-    srvDb = await freshDb();
-    srv = await startServer(srvDb);
-  });
-  after(async () => {
-    await srv.close();
-    await srvDb.cleanup();
-  });
+  const { srv } = serverOnFreshDb();
 
   async function reservedDelivery(s: Shopper) {
     ok(await s.post('/shoppingManagement4/myCart', { productId: '1048', quantity: 1 }));

@@ -5,29 +5,14 @@
  * exactly once across a restart.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { CONTACT, freshDb, isError, ok, Shopper, startServer, tomorrow, waitFor, type Running, type TestDb } from './helpers.ts';
+import { test } from 'node:test';
+import { serverOnFreshDb, isError, ok, Shopper, startServer, waitFor, reservePickup } from './helpers.ts';
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db, { config: { refundPollMs: 30, refundRetryBaseMs: 30 } });
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const FAST_REFUNDS = { config: { refundPollMs: 30, refundRetryBaseMs: 30 } };
+const { db, srv } = serverOnFreshDb(FAST_REFUNDS);
 
 /** A guest's reserved pickup order. */
-async function reservedOrder(s: Shopper): Promise<{ orderID: string; total: number }> {
-  ok(await s.post('/shoppingManagement4/myCart', { productId: '1012', quantity: 1 }));
-  ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
-  ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
-  ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
-  return ok(await s.post('/shoppingManagement4/reserve'));
-}
+const reservedOrder = (s: Shopper) => reservePickup(s, [['1012', 1]]);
 
 const paypal = (s: Shopper, orderID: string, returnUrlInfo?: string) =>
   s.get(`/shoppingManagement4/paymentoption/PayPal?orderID=${encodeURIComponent(orderID)}${returnUrlInfo === undefined ? '' : `&returnUrlInfo=${encodeURIComponent(returnUrlInfo)}`}`);
@@ -184,12 +169,12 @@ test('top-up: a notification after a restart credits once, and a repeated one af
   const s = await signedIn('topup-restart@example.com');
   const started = ok(await s.post('/shoppingManagement4/applyStoreCreditDeposit', { amount: 4200, channel: 'PAYPAL' }));
   await srv.close();
-  srv = await startServer(db, { config: { refundPollMs: 30, refundRetryBaseMs: 30 } });
+  Object.assign(srv, await startServer(db, FAST_REFUNDS));
   s.base = srv.base;
   assert.equal(ok(await s.post('/shoppingManagement4/storeCreditDepositStatus', { depositID: started.depositID })).status, 'PENDING');
   await press(s, started.redirectUrl, 'pay');
   await srv.close();
-  srv = await startServer(db, { config: { refundPollMs: 30, refundRetryBaseMs: 30 } });
+  Object.assign(srv, await startServer(db, FAST_REFUNDS));
   s.base = srv.base;
   await press(s, started.redirectUrl, 'pay');
   const after = ok(await s.post('/shoppingManagement4/storeCreditDepositStatus', { depositID: started.depositID }));

@@ -1,21 +1,12 @@
 /** The referral programme (issue 13): attribution, groups, the commission ledger, the referrer area and its charts. */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
-import { buy, registered, reservePickup } from './memberHelpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, reservePickup } from './helpers.ts';
+import { buy, registered } from './memberHelpers.ts';
 import { attribute } from '../src/services/referral.ts';
 import { requestRefund } from '../src/services/refunds.ts';
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { srv } = serverOnFreshDb();
 
 const INFO = '/admin/trackingManagement/referrer/userTracking/GeneralInfo/';
 const USERS = '/admin/trackingManagement/referrer/userTracking/usersIntroduced';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { operatorCancel } from '../src/services/orders.ts';
 import { onOrderCancelled, onRefund, requestRefund, type RefundEvent } from '../src/services/refunds.ts';
-import { CONTACT, freshDb, isError, ok, Shopper, startServer, tomorrow, type Running, type TestDb } from './helpers.ts';
+import { freshDb, isError, ok, Shopper, startServer, payOnline, reservePickup, waitFor, type Running, type TestDb } from './helpers.ts';
 
 const dbs: TestDb[] = [];
 after(async () => {
@@ -25,25 +25,10 @@ async function start(config: Record<string, unknown> = {}, db?: TestDb): Promise
 }
 
 /** A guest's pickup order paid online in the sandbox; answers its id and total. */
-async function paidOrder(s: Shopper, base: string): Promise<{ orderID: string; total: number }> {
-  ok(await s.post('/shoppingManagement4/myCart', { productId: '1012', quantity: 2 }));
-  ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
-  ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
-  ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
-  const { orderID, total } = ok(await s.post('/shoppingManagement4/reserve'));
-  const { redirectUrl } = ok(await s.post('/shoppingManagement4/requestOTTH5Payment', { orderID }));
-  ok(await s.post(`${base}${new URL(redirectUrl).pathname}/pay`));
+async function paidOrder(s: Shopper): Promise<{ orderID: string; total: number }> {
+  const { orderID, total } = await reservePickup(s, [['1012', 2]]);
+  await payOnline(s, orderID);
   return { orderID, total };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const events: RefundEvent[] = [];
@@ -55,7 +40,7 @@ test('a full refund retried through provider errors is one refund, and the shopp
   const { srv } = await start({ sandboxRefundFailures: 2 });
   try {
     const s = new Shopper(srv.base);
-    const { orderID, total } = await paidOrder(s, srv.base);
+    const { orderID, total } = await paidOrder(s);
     const refund = () => srv.app.db.tx((q) => requestRefund(q, { orderID, reason: 'test', key: `full:${orderID}` }));
     const [first, second] = await Promise.all([refund(), refund()]);
     assert.equal(first.id, second.id, 'the same key is the same refund');
@@ -65,7 +50,7 @@ test('a full refund retried through provider errors is one refund, and the shopp
     const pending = ok(await s.get(`/common3/orders/${orderID}`));
     assert.ok(['REFUND_PENDING', 'REFUNDED'].includes(pending.status), pending.status);
     assert.equal(pending.refunded, total);
-    const done = await until('the refund to be accepted', async () => {
+    const done = await waitFor('the refund to be accepted', async () => {
       const o = ok(await s.get(`/common3/orders/${orderID}`));
       return o.status === 'REFUNDED' ? o : undefined;
     });
@@ -84,16 +69,16 @@ test('a full refund retried through provider errors is one refund, and the shopp
 test('a refund waiting for the provider survives a restart and is sent once by the next process', async () => {
   const { srv, db } = await start({ sandboxRefundFailures: 1_000_000, refundRetryBaseMs: 60_000 });
   const s = new Shopper(srv.base);
-  const { orderID } = await paidOrder(s, srv.base);
+  const { orderID } = await paidOrder(s);
   await srv.app.db.tx((q) => requestRefund(q, { orderID, amount: 500, reason: 'partial', key: `restart:${orderID}` }));
-  await until('a refused try', async () => ((await srv.app.db.query('SELECT attempts FROM refunds')).rows[0]?.attempts >= 1 ? true : undefined));
+  await waitFor('a refused try', async () => ((await srv.app.db.query('SELECT attempts FROM refunds')).rows[0]?.attempts >= 1 ? true : undefined));
   await srv.close();
   const next = await start({ sandboxRefundFailures: 0 }, db);
   try {
     // The lease of the refused try ends; the new process takes it over.
     await next.srv.app.db.query(`UPDATE refunds SET next_attempt_at = now()`);
     // Its worker polls on its own: a round that began before the update finds nothing, the next one sends it.
-    await until('the refund sent by the new process', async () =>
+    await waitFor('the refund sent by the new process', async () =>
       (await next.srv.app.db.query(`SELECT 1 FROM refunds WHERE status = 'DONE'`)).rows.length ? true : undefined);
     const { rows } = await next.srv.app.db.query('SELECT status FROM refunds WHERE order_id = $1', [Number(orderID)]);
     assert.deepEqual(rows.map((r: any) => r.status), ['DONE']);
@@ -128,12 +113,7 @@ test('store credit goes back to the ledger once; nothing is refunded from an unp
     assert.equal(rest.amount, 500);
     assert.equal((await db.query('SELECT status FROM orders WHERE id = $1', [order.id])).rows[0].status, 'REFUNDED');
 
-    const s = new Shopper(srv.base);
-    ok(await s.post('/shoppingManagement4/myCart', { productId: '1012', quantity: 1 }));
-    ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
-    ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
-    ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
-    const { orderID: unpaid } = ok(await s.post('/shoppingManagement4/reserve'));
+    const { orderID: unpaid } = await reservePickup(new Shopper(srv.base), [['1012', 1]]);
     await assert.rejects(db.tx((q) => requestRefund(q, { orderID: unpaid, reason: 'x', key: `unpaid:${unpaid}` })), /was not paid/);
   } finally {
     await srv.close();
@@ -147,7 +127,7 @@ test('the operator cancels a paid order: refunded in full, stock back, listeners
     const stock = async () => (await db.query(`SELECT stock FROM variants WHERE product_id = 1012 ORDER BY option_pair LIMIT 1`)).rows[0].stock;
     const s = new Shopper(srv.base);
     const before = await stock();
-    const { orderID, total } = await paidOrder(s, srv.base);
+    const { orderID, total } = await paidOrder(s);
     assert.equal(await stock(), before - 2);
     const o = await db.tx((q) => operatorCancel(q, Number(orderID), 'out of stock'));
     assert.equal(o.refunded, total);
@@ -159,11 +139,7 @@ test('the operator cancels a paid order: refunded in full, stock back, listeners
 
     const guest = new Shopper(srv.base);
     ok(await guest.post('/common3/clientRegistration', { emailID: 'refunds@example.com', password: 'longenough1', firstName: 'Grace', lastName: 'Hopper' }));
-    ok(await guest.post('/shoppingManagement4/myCart', { productId: '1012', quantity: 1 }));
-    ok(await guest.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
-    ok(await guest.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
-    ok(await guest.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
-    const { orderID: unpaid } = ok(await guest.post('/shoppingManagement4/reserve'));
+    const { orderID: unpaid } = await reservePickup(guest, [['1012', 1]]);
     ok(await guest.put(`/admin/orderManagement/cancelOrder/${unpaid}`));
     assert.ok(cancelled.includes(unpaid), 'a shopper\'s cancellation is heard too');
   } finally {
@@ -175,12 +151,12 @@ test('money reported for a payment that could no longer pay its order is returne
   const { srv } = await start();
   try {
     const s = new Shopper(srv.base);
-    const { orderID } = await paidOrder(s, srv.base);
+    const { orderID } = await paidOrder(s);
     const db = srv.app.db;
     await db.query(
       `INSERT INTO payment_attempts (id, order_id, channel, status, amount, currency, return_url, error_message)
        VALUES ('stray1', $1, 'OTT', 'NEEDS_REFUND', 100, 'CAD', '/', 'Paid but not applied (order is NEW/PAID_ONLINE): refund')`, [Number(orderID)]);
-    await until('the stray payment to be returned', async () => {
+    await waitFor('the stray payment to be returned', async () => {
       const { rows } = await db.query(`SELECT status, error_message FROM payment_attempts WHERE id = 'stray1'`);
       return rows[0].status === 'REFUNDED' ? rows[0] : undefined;
     });

@@ -3,30 +3,17 @@
  * the owner by others, change-password limited), no unauthenticated password hashing for made-up reset tokens, bounded
  * hashing under a flood, and a password change or reset that ends other sessions and old reset links.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, type Running } from './helpers.ts';
 import { hashToken } from '../src/lib/session.ts';
 import * as password from '../src/lib/password.ts';
 import { ACCOUNT_RULE, ADDRESS_RULE, CHANGE_PASSWORD_RULE, PAIR_RULE } from '../src/identity/rateLimit.ts';
 
-let plainDb: TestDb;
-let proxiedDb: TestDb;
 /** Default configuration: X-Forwarded-For is not believed. */
-let plain: Running;
+const { srv: plain } = serverOnFreshDb();
 /** Behind a trusted proxy (TRUST_PROXY=true): tests choose the client address with X-Forwarded-For. */
-let proxied: Running;
-before(async () => {
-  [plainDb, proxiedDb] = await Promise.all([freshDb(), freshDb()]);
-  plain = await startServer(plainDb);
-  proxied = await startServer(proxiedDb, { config: { trustProxy: true } });
-});
-after(async () => {
-  await plain?.close();
-  await proxied?.close();
-  await plainDb?.cleanup();
-  await proxiedDb?.cleanup();
-});
+const { srv: proxied } = serverOnFreshDb({ config: { trustProxy: true } });
 
 let seq = 0;
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });

@@ -4,20 +4,11 @@
  * a total limit is taken by exactly that many of many concurrent orders.
  * Run on PostgreSQL too: `bash scripts/with-postgres.sh bash -c 'cd server && node --import tsx --test tests/security-coupon-uses.test.ts'`.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, CONTACT, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, CONTACT, isError, ok } from './helpers.ts';
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { srv } = serverOnFreshDb();
 
 let seq = 0;
 async function shopper() {

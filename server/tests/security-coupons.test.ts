@@ -2,22 +2,13 @@
  * Security probe finding 9: non-public coupons only for the accounts they were given to, unknown coupon codes
  * rate-limited per address, and a zero-total order settled by a coupon is PAID_BY_DISCOUNT, not PAID_ONLINE.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, CONTACT, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, CONTACT, isError, ok } from './helpers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 import { COUPON_RULE } from '../src/identity/rateLimit.ts';
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db, { config: { trustProxy: true } });
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { srv } = serverOnFreshDb({ config: { trustProxy: true } });
 
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 

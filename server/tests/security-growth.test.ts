@@ -2,21 +2,12 @@
  * Security probe findings 10 and 17, the remaining parts: an answer a shared cache may keep carries no XSRF cookie;
  * refused writes do not flush the catalogue cache (only successful ones do); payment attempts per order are bounded.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, reservedDelivery, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, reservedDelivery } from './helpers.ts';
 import { MAX_ATTEMPTS_PER_ORDER } from '../src/payments/attempts.ts';
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { srv } = serverOnFreshDb();
 
 const xsrfCookie = (setCookies: string[]) => setCookies.some((c) => c.startsWith('XSRF-TOKEN='));
 

@@ -3,23 +3,15 @@
  * reservations are bounded per client address, changing the draft never renews a hold, and expired holds give the
  * stock back.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, reservedDelivery, deliverableProducts, Shopper, ADDRESS, CONTACT, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, reservedDelivery, deliverableProducts, Shopper, ADDRESS, CONTACT, isError, ok } from './helpers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 import { expireReservations } from '../src/services/orders.ts';
 
-let db: TestDb;
-let srv: Running;
 let products: string[];
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db, { config: { reservationMaxUnits: 3, reservationMaxOpenPerAddress: 2 } });
-  products = await deliverableProducts(srv.app);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+const { srv } = serverOnFreshDb({ config: { reservationMaxUnits: 3, reservationMaxOpenPerAddress: 2 } }, async (started) => {
+  products = await deliverableProducts(started.app);
 });
 
 const stockOf = async (id: string) =>

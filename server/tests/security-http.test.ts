@@ -3,29 +3,22 @@
  * TLS, no polyglot uploads, 400 (not 500) for NUL / lone surrogates, no trust in X-Forwarded-Host, slow requests
  * time out.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freshDb, startServer, Shopper, reservedDelivery, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, withFreshServer, Shopper, reservedDelivery, isError, ok, PREFIX } from './helpers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 
-let db: TestDb;
-let srv: Running;
 let staticDir: string;
 const INLINE = 'window.__rem = 1;';
-before(async () => {
-  db = await freshDb();
+const { srv } = serverOnFreshDb((db) => {
   staticDir = path.join(db.dataDir, 'h5');
   fs.mkdirSync(staticDir);
   fs.writeFileSync(path.join(staticDir, 'index.html'), `<!doctype html><html><head><script>${INLINE}</script><script src="/js/app.js"></script></head><body></body></html>`);
-  srv = await startServer(db, { staticDir });
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+  return { staticDir };
 });
 
 function assertHardened(h: Headers, csp = true) {
@@ -68,16 +61,11 @@ test('the sandbox payment page gets a CSP that allows exactly its own inline scr
 });
 
 test('behind a trusted TLS proxy: HSTS and Secure cookies; an untrusted X-Forwarded-Proto changes nothing', async () => {
-  const proxiedDb = await freshDb();
-  const proxied = await startServer(proxiedDb, { config: { trustProxy: true } });
-  try {
+  await withFreshServer({ config: { trustProxy: true } }, async (proxied) => {
     const tls = await new Shopper(proxied.base).get('/health', { headers: { 'x-forwarded-proto': 'https' } });
     assert.match(tls.headers.get('strict-transport-security') ?? '', /max-age=31536000/);
     assert.ok(tls.setCookies.length > 0 && tls.setCookies.every((c) => /;\s*Secure/i.test(c)), tls.setCookies.join(' | '));
-  } finally {
-    await proxied.close();
-    await proxiedDb.cleanup();
-  }
+  });
   const plain = await new Shopper(srv.base).get('/health', { headers: { 'x-forwarded-proto': 'https' } });
   assert.equal(plain.headers.get('strict-transport-security'), null);
   assert.ok(plain.setCookies.every((c) => !/;\s*Secure/i.test(c)));
@@ -122,57 +110,45 @@ test('X-Forwarded-Host is not believed: no foreign return URL, no foreign appDom
 });
 
 test('with PUBLIC_ORIGIN set, a request for another host is refused (421)', async () => {
-  const d = await freshDb();
-  const pinned = await startServer(d, { config: { publicOrigins: ['http://127.0.0.1'] } });
-  try {
+  await withFreshServer({ config: { publicOrigins: ['http://127.0.0.1'] } }, async (pinned) => {
     ok(await new Shopper(pinned.base).get('/health'));
     const { port } = new URL(pinned.base);
     const answer = await rawRequest(Number(port), `GET ${PREFIX}/health HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
     assert.match(answer, /^HTTP\/1\.1 421 /);
-  } finally {
-    await pinned.close();
-    await d.cleanup();
-  }
+  });
 });
 
 test('a request body that trickles in is timed out', async () => {
-  const d = await freshDb();
-  const slow = await startServer(d, { config: { requestTimeoutMs: 1000 } });
-  try {
+  await withFreshServer({ config: { requestTimeoutMs: 1000 } }, async (slow) => {
     const { port } = new URL(slow.base);
     const t0 = Date.now();
     const answer = await rawRequest(Number(port), `POST ${PREFIX}/common3/signon HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: XSRF-TOKEN=abc\r\nX-XSRF-TOKEN: abc\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{"a`, 10_000);
     assert.ok(Date.now() - t0 < 8000, `closed after ${Date.now() - t0} ms`);
     assert.ok(answer === '' || /^HTTP\/1\.1 408 /.test(answer), answer.slice(0, 40));
-  } finally {
-    await slow.close();
-    await d.cleanup();
-  }
+  });
 });
 
 test('connections past MAX_CONNECTIONS are closed at once; the held ones still work', async () => {
-  const d = await freshDb();
-  const capped = await startServer(d, { config: { maxConnections: 3 } });
-  const held: net.Socket[] = [];
-  try {
-    const { port } = new URL(capped.base);
-    for (let i = 0; i < 3; i++) {
-      held.push(await new Promise<net.Socket>((resolve) => { const s = net.connect(Number(port), '127.0.0.1', () => resolve(s)); }));
+  await withFreshServer({ config: { maxConnections: 3 } }, async (capped) => {
+    const held: net.Socket[] = [];
+    try {
+      const { port } = new URL(capped.base);
+      for (let i = 0; i < 3; i++) {
+        held.push(await new Promise<net.Socket>((resolve) => { const s = net.connect(Number(port), '127.0.0.1', () => resolve(s)); }));
+      }
+      // the fourth is accepted by the kernel and closed by the server without an answer
+      const answer = await rawRequest(Number(port), `GET ${PREFIX}/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 5000);
+      assert.equal(answer, '');
+      const first = await new Promise<string>((resolve) => {
+        let out = '';
+        held[0].on('data', (c) => (out += c)).on('close', () => resolve(out));
+        held[0].write(`GET ${PREFIX}/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      });
+      assert.match(first, /^HTTP\/1\.1 200 /);
+    } finally {
+      for (const s of held) s.destroy();
     }
-    // the fourth is accepted by the kernel and closed by the server without an answer
-    const answer = await rawRequest(Number(port), `GET ${PREFIX}/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 5000);
-    assert.equal(answer, '');
-    const first = await new Promise<string>((resolve) => {
-      let out = '';
-      held[0].on('data', (c) => (out += c)).on('close', () => resolve(out));
-      held[0].write(`GET ${PREFIX}/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-    });
-    assert.match(first, /^HTTP\/1\.1 200 /);
-  } finally {
-    for (const s of held) s.destroy();
-    await capped.close();
-    await d.cleanup();
-  }
+  });
 });
 
 function rawRequest(port: number, text: string, limitMs = 5000): Promise<string> {

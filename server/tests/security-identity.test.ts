@@ -4,21 +4,12 @@
  * no lasting way in; the owner's password reset confirms the address, ends every session, and unjoins and lists any
  * identity joined before (accounts from before confirmation existed).
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, confirmEmail, isError, mailTo, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, confirmEmail, isError, mailTo, ok } from './helpers.ts';
 import { VERIFY_MAIL_RULE } from '../src/identity/rateLimit.ts';
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { db, srv } = serverOnFreshDb();
 
 let seq = 0;
 const unique = (name: string) => `${name}-${Date.now().toString(36)}-${++seq}`;

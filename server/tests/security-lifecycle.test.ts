@@ -3,27 +3,18 @@
  * links not logged in production, retention of ever-growing rows, the 10-address cap on every path, contact forms
  * limited per address, and shoppers listing only ACTIVE products.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { freshDb, startServer, Shopper, ADDRESS, FAST_HASHING, isError, ok, waitFor, type Running, type TestDb } from './helpers.ts';
+import { freshDb, serverOnFreshDb, Shopper, ADDRESS, FAST_HASHING, isError, ok, waitFor } from './helpers.ts';
 import { buildApp } from '../src/app.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 import { sweepExpired } from '../src/services/retention.ts';
 import { configurePasswordHashing, hashPassword } from '../src/lib/password.ts';
 import { CONTACT_LIMITS } from '../src/services/contact.ts';
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  // the production cost of new hashes (the suite's template was seeded with the cheaper one)
-  srv = await startServer(db, { config: { scryptLogN: 15, scryptP: 3 } });
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+// the production cost of new hashes (the suite's template was seeded with the cheaper one)
+const { srv } = serverOnFreshDb({ config: { scryptLogN: 15, scryptP: 3 } });
 
 test('a sign-in upgrades a password hash made at a lower cost to N=2^15, p=3', async () => {
   const hashOf = async () => (await srv.app.db.query('SELECT password_hash FROM users WHERE email = $1', [DEMO_EMAIL])).rows[0].password_hash as string;

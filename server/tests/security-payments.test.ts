@@ -2,23 +2,15 @@
  * Security probe finding 5: payment attempts die with their order. Money reported for an attempt whose order was
  * settled, cancelled, replaced or expired goes to NEEDS_REFUND, never to a paid order.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, reservedDelivery, deliverableProducts, Shopper, CONTACT, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, reservedDelivery, deliverableProducts, Shopper, CONTACT, ok } from './helpers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 import { expireReservations } from '../src/services/orders.ts';
 
-let db: TestDb;
-let srv: Running;
 let products: string[];
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-  products = await deliverableProducts(srv.app);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+const { srv } = serverOnFreshDb({}, async (started) => {
+  products = await deliverableProducts(started.app);
 });
 
 /**

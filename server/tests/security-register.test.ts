@@ -3,24 +3,15 @@
  * (the 409 "already exists" is an oracle and each sign-up costs a password hash), and forgotPassword answers without
  * waiting for the account's part of the work, so neither its time nor its failure tells whether an account exists.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freshDb, startServer, Shopper, isError, ok, waitFor, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, waitFor } from './helpers.ts';
 import { DEMO_EMAIL } from '../src/seed/index.ts';
 
 const LIMIT = 4;
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db, { config: { trustProxy: true, registrationsPerHour: LIMIT } });
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { db, srv } = serverOnFreshDb({ config: { trustProxy: true, registrationsPerHour: LIMIT } });
 
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 const person = (n: string) => ({ emailID: n.includes('@') ? n : `${n}@example.com`, password: 'longenough1', firstName: 'R', lastName: 'L' });

@@ -2,23 +2,15 @@
  * Security probe finding 7: a new session row at sign-in and sign-out. Nothing pending (an identity to bind, guest
  * orders, a cart) passes to the next person on a shared browser; the guest cart still merges at sign-in.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, reservedDelivery, deliverableProducts, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, reservedDelivery, deliverableProducts, Shopper, isError, ok } from './helpers.ts';
 import { hashToken } from '../src/lib/session.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 
-let db: TestDb;
-let srv: Running;
 let products: string[];
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-  products = await deliverableProducts(srv.app);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+const { srv } = serverOnFreshDb({}, async (started) => {
+  products = await deliverableProducts(started.app);
 });
 
 let seq = 0;

@@ -3,22 +3,13 @@
  * shopper is answered without 500, and no file is left on disk that no upload row names (no orphan files).
  * Run on PostgreSQL too: `bash scripts/with-postgres.sh bash -c 'cd server && node --import tsx --test tests/security-uploads.test.ts'`.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freshDb, startServer, Shopper, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, ok, PREFIX } from './helpers.ts';
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { db, srv } = serverOnFreshDb();
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b5e0e50000000049454e44ae426082', 'hex');
 

@@ -3,23 +3,14 @@
  * Fastify matched, so a percent-encoded prefix meets them too; the spec's state-changing GETs need the header;
  * a non-ASCII header is a 403, not a 500.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, PREFIX } from './helpers.ts';
 import { XSRF_GET_ROUTES } from '../src/lib/session.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 
-let db: TestDb;
-let srv: Running;
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { srv } = serverOnFreshDb();
 
 async function demo() {
   const s = new Shopper(srv.base);

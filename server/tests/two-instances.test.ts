@@ -10,7 +10,10 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { expireReservations } from '../src/services/orders.ts';
 import { requestRefund } from '../src/services/refunds.ts';
-import { CONTACT, freshDb, ok, Shopper, startServer, tomorrow, type Running, type TestDb } from './helpers.ts';
+import { CONTACT, freshDb, ok, Shopper, startServer, tomorrow, reservePickup, waitFor, type Running, type TestDb } from './helpers.ts';
+
+/** Waits up to 15 s for `probe` to answer something other than undefined. */
+const until = <T>(what: string, probe: () => Promise<T | undefined>) => waitFor(what, probe, 15_000);
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let db: TestDb;
@@ -26,16 +29,6 @@ class RoundRobinShopper extends Shopper {
   override req<T = any>(...args: Parameters<Shopper['req']>) {
     this.base = this.instances[this.turn++ % this.instances.length].base;
     return super.req<T>(...args);
-  }
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
   }
 }
 
@@ -95,11 +88,7 @@ test('an expired hold swept by both instances at once returns its stock once', {
   const stock = async () => (await a.app.db.query(`SELECT stock FROM variants WHERE product_id = 1012 ORDER BY option_pair LIMIT 1`)).rows[0].stock;
   const s = new RoundRobinShopper([a, b]);
   const before = await stock();
-  ok(await s.post('/shoppingManagement4/myCart', { productId: '1012', quantity: 2 }));
-  ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
-  ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
-  ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
-  const { orderID } = ok(await s.post('/shoppingManagement4/reserve'));
+  const { orderID } = await reservePickup(s, [['1012', 2]]);
   assert.equal(await stock(), before - 2);
   await a.app.db.query(`UPDATE orders SET hold_started_at = now() - interval '2 hours', created_at = now() - interval '2 hours' WHERE id = $1`, [Number(orderID)]);
   const swept = await Promise.all([expireReservations(a.app.db, 30), expireReservations(b.app.db, 30), expireReservations(a.app.db, 30)]);

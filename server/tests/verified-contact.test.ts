@@ -2,24 +2,14 @@
  * Verified contact (spec §7): ID photo upload, submit (POST), change (PUT), the masked id number (GET idNumber), the
  * operator's verify step, and privacy — against the real server and database, with the real session and XSRF rules.
  */
-import { test, before, after, describe } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freshDb, startServer, Shopper, isError, ok, PREFIX, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, PREFIX } from './helpers.ts';
 import { listContacts, maskIdNumber, verifyContact } from '../src/services/verifiedContact.ts';
 
-let db: TestDb;
-let srv: Running;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const { db, srv } = serverOnFreshDb();
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b5e0e50000000049454e44ae426082', 'hex');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);

@@ -1,20 +1,11 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, Shopper, isError, ok, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
 import { editDistance } from '../src/services/search.ts';
 
-let db: TestDb;
-let srv: Running;
 let s: Shopper;
-
-before(async () => {
-  db = await freshDb();
-  srv = await startServer(db);
-  s = new Shopper(srv.base);
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
+serverOnFreshDb({}, (started) => {
+  s = new Shopper(started.base);
 });
 
 const suggest = async (term: string) => ok(await s.get(`/productManagement2/products/searchSuggestions/${encodeURIComponent(term)}`)).suggestions as string[];

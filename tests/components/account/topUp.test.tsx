@@ -8,8 +8,8 @@ import { StoreCreditPanel } from '@/components/account/StoreCreditPanel'
 import type { Language } from '@/i18n'
 import '@/i18n/more'
 import { platform } from '@/platform'
-import { browserExit } from '@/platform/pay.h5'
 import { ONLINE } from '../../support/fixtures/catalog'
+import { recordBrowserExits } from '../../support/browserExits'
 import { mockHttp, type MockHttp } from '../../support/mockHttp'
 import { LANGS, resetStores, signedIn, type, valueOf } from './accountTestKit'
 
@@ -50,13 +50,7 @@ const methodNames = () => Array.from(document.querySelectorAll('.checkout-choice
 
 describe.each(LANGS)('store-credit top-up (%s)', (lang) => {
   const text = TEXT[lang]
-  let exits: string[] = []
-  let exit: jest.SpyInstance
-  beforeEach(() => {
-    exits = []
-    exit = jest.spyOn(browserExit, 'assign').mockImplementation((url) => void exits.push(url))
-  })
-  afterEach(() => exit.mockRestore())
+  const exits = recordBrowserExits()
 
   async function openForm() {
     fireEvent.click(await screen.findByText(text.open))

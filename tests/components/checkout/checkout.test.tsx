@@ -3,12 +3,12 @@
  * keeps the form, the draft surviving a reload (platform.storage), coupon/tip/store credit through the server's
  * totals, and placing pickup, eat-in and delivery orders in the right order of calls — en and zh.
  */
-import { act, fireEvent, render, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { CheckoutCart, CheckoutConfig } from '@/api/checkout'
+import type { CheckoutCart } from '@/api/checkout'
 import type { Language } from '@/i18n'
 import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
-import { browserExit } from '@/platform/pay.h5'
+import { recordBrowserExits } from '../../support/browserExits'
 import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
 import { useLocation } from '@/stores/location'
 import { appInfoFixture, loggedInFixture, withPayment } from '../../support/fixtures/appInfo'
@@ -17,68 +17,12 @@ import { navigations, testControl } from '../../support/taroMock'
 import { ALIPAY_UA, DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent, WECHAT_MP_UA } from '../shell/shellTestKit'
 import { billingOf, ONLINE } from '../../support/fixtures/catalog'
 import { order } from '../../support/fixtures/orders'
+import { CHECKOUT_TODAY, checkoutCart, checkoutConfig } from '../../support/fixtures/checkout'
+import { click, fieldInput, option, renderCheckout, settle, type, valueOf } from './checkoutTestKit'
 
-const TODAY = '2030-01-07'
-const CONFIG: CheckoutConfig = {
-  orderMethods: ['PICKUP', 'DELIVERY', 'EAT_IN'],
-  tipPercents: [0, 10, 15, 20],
-  timeZone: 'America/Toronto',
-  taxRatePercent: 13,
-  taxName: { en: 'HST', zh: '统一销售税' },
-  pickup: { leadTimeMinutes: 30, slotMinutes: 30, openTime: '09:00', closeTime: '20:00', daysAhead: 7, slots: [{ date: TODAY, times: ['10:00', '10:30'] }] },
-  delivery: {
-    leadTimeMinutes: 120,
-    slotMinutes: 60,
-    openTime: '11:00',
-    closeTime: '20:00',
-    daysAhead: 7,
-    slots: [{ date: TODAY, times: ['15:00', '16:00'] }],
-    feeMinor: 599,
-    freeOverMinor: 5000,
-    minimumOrderMinor: 1500,
-    countries: ['CA'],
-    provinces: ['ON', 'BC']
-  },
-  eatIn: { tableNumberPattern: '^[A-Za-z0-9-]{1,8}$' },
-  payAtStoreMethods: ['PICKUP', 'EAT_IN'],
-  currency: 'CAD'
-}
-
-/** What every checkout step answers: the cart with its draft. */
-function cart(patch: Partial<CheckoutCart> = {}): CheckoutCart {
-  return {
-    itemCount: 2,
-    lineItems: {
-      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', nameContent: { en: 'Green tea', zh: '绿茶' }, image: null, optionPair: '', optionLabels: [], quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9, soldOut: false }
-    },
-    currency: 'CAD',
-    subtotal: 2500,
-    discount: 0,
-    tip: 0,
-    storeCredit: 0,
-    tax: 325,
-    shipping: 0,
-    total: 2825,
-    coupon: null,
-    orderMethod: null,
-    checkout: {
-      localStoreId: null,
-      localStoreName: null,
-      tableNumber: null,
-      contact: null,
-      delivery: null,
-      pickupDate: null,
-      pickupTime: null,
-      deliveryDate: null,
-      deliveryTime: null,
-      tipPercent: null,
-      tipAmount: null,
-      customerComment: '',
-      reservedOrderID: null
-    },
-    ...patch
-  }
-}
+const TODAY = CHECKOUT_TODAY
+const CONFIG = checkoutConfig()
+const cart = checkoutCart
 
 const STORES = [
   {
@@ -173,7 +117,7 @@ const TEXT: Record<Language, Record<string, string>> = {
   }
 }
 
-let exits: string[] = []
+const exits = recordBrowserExits()
 
 function server(overrides: Record<string, unknown> = {}): MockHttp {
   return mockHttp({
@@ -203,52 +147,10 @@ function server(overrides: Record<string, unknown> = {}): MockHttp {
   })
 }
 
-async function settle() {
-  await act(async () => {
-    for (let i = 0; i < 8; i++) await Promise.resolve()
-  })
-}
-
 function page() {
   const element = document.querySelector('.checkout') as HTMLElement | null
   if (!element) throw new Error('checkout form not rendered')
   return within(element)
-}
-
-function option(name: string, value: string) {
-  const el = document.querySelector(`.checkout-choices__option[data-name="${name}"][data-value="${value}"]`)
-  if (!el) throw new Error(`no option ${name}=${value}`)
-  return el
-}
-
-function fieldInput(name: string): HTMLInputElement | null {
-  const host = document.querySelector(`[name="${name}"]`) as HTMLElement | null
-  if (!host) return null
-  return (host.tagName === 'INPUT' || host.tagName === 'TEXTAREA' ? host : host.querySelector('input,textarea')) as HTMLInputElement | null
-}
-
-/** Types into a Taro Input found by its name attribute (its inner <input> appears once the element rendered). */
-async function type(name: string, value: string) {
-  await waitFor(() => expect(fieldInput(name)).not.toBeNull())
-  fireEvent.input(fieldInput(name) as HTMLInputElement, { target: { value } })
-}
-
-function valueOf(name: string): string {
-  return (fieldInput(name) as HTMLInputElement).value
-}
-
-async function renderCheckout() {
-  setUrl('/checkout')
-  const view = render(<CheckoutPage />)
-  await settle()
-  // Taro's Input is a custom element whose inner <input> appears once it has rendered.
-  await waitFor(() => expect(document.querySelector('[name="email"] input, input[name="email"]')).not.toBeNull())
-  return view
-}
-
-async function click(el: Element) {
-  fireEvent.click(el)
-  await settle()
 }
 
 async function fillContact() {
@@ -260,8 +162,6 @@ async function fillContact() {
 
 beforeEach(() => {
   setUserAgent(DESKTOP_UA)
-  exits = []
-  jest.spyOn(browserExit, 'assign').mockImplementation((url) => void exits.push(url))
 })
 
 describe.each(LANGS)('checkout (%s)', (lang) => {

@@ -3,80 +3,34 @@
  * http.ts: listed once delivery is chosen, one tap fills the (still editable) delivery fields, the default goes into
  * a blank form but never over what the shopper typed, and a guest is offered none — en and zh.
  */
-import { act, fireEvent, render, waitFor } from '@testing-library/react'
+import { act, waitFor } from '@testing-library/react'
 import type { Address } from '@/api/account'
 import type { CheckoutCart, CheckoutConfig } from '@/api/checkout'
 import type { Language } from '@/i18n'
-import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
 import { browserExit } from '@/platform/pay.h5'
 import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
 import { appInfoFixture, loggedInFixture } from '../../support/fixtures/appInfo'
 import { mockHttp, type MockHttp } from '../../support/mockHttp'
 import { testControl } from '../../support/taroMock'
-import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from '../shell/shellTestKit'
+import { DESKTOP_UA, LANGS, resetStores, setUserAgent } from '../shell/shellTestKit'
 import { billingOf, ONLINE } from '../../support/fixtures/catalog'
+import { CHECKOUT_TODAY, checkoutCart, checkoutConfig } from '../../support/fixtures/checkout'
+import { click, fieldInput, option, renderCheckout, settle, type as typeInto, valueOf } from './checkoutTestKit'
 
-const TODAY = '2030-01-07'
+const TODAY = CHECKOUT_TODAY
+const STORE_CONFIG = checkoutConfig()
+/** Pickup and delivery only, delivering in Ontario. */
 const CONFIG: CheckoutConfig = {
+  ...STORE_CONFIG,
   orderMethods: ['PICKUP', 'DELIVERY'],
   tipPercents: [0, 10],
-  timeZone: 'America/Toronto',
-  taxRatePercent: 13,
-  taxName: { en: 'HST', zh: '统一销售税' },
-  pickup: { leadTimeMinutes: 30, slotMinutes: 30, openTime: '09:00', closeTime: '20:00', daysAhead: 7, slots: [{ date: TODAY, times: ['10:00'] }] },
-  delivery: {
-    leadTimeMinutes: 120,
-    slotMinutes: 60,
-    openTime: '11:00',
-    closeTime: '20:00',
-    daysAhead: 7,
-    slots: [{ date: TODAY, times: ['15:00', '16:00'] }],
-    feeMinor: 599,
-    freeOverMinor: 5000,
-    minimumOrderMinor: 1500,
-    countries: ['CA'],
-    provinces: ['ON']
-  },
-  eatIn: { tableNumberPattern: '^[A-Za-z0-9-]{1,8}$' },
-  payAtStoreMethods: ['PICKUP'],
-  currency: 'CAD'
+  pickup: { ...STORE_CONFIG.pickup, slots: [{ date: TODAY, times: ['10:00'] }] },
+  delivery: { ...STORE_CONFIG.delivery, provinces: ['ON'] },
+  payAtStoreMethods: ['PICKUP']
 }
 
 /** What every checkout step answers: the cart with its draft. */
-function cart(patch: Partial<CheckoutCart> = {}): CheckoutCart {
-  return {
-    itemCount: 1,
-    lineItems: {
-      '1012': { itemKey: '1012', productId: '1012', name: 'Green tea', nameContent: { en: 'Green tea', zh: '绿茶' }, image: null, optionPair: '', optionLabels: [], quantity: 2, unitPrice: 1250, lineTotal: 2500, addOn: false, available: 9, soldOut: false }
-    },
-    currency: 'CAD',
-    subtotal: 2500,
-    discount: 0,
-    tip: 0,
-    storeCredit: 0,
-    tax: 325,
-    shipping: 0,
-    total: 2825,
-    coupon: null,
-    orderMethod: null,
-    checkout: {
-      localStoreId: null,
-      localStoreName: null,
-      tableNumber: null,
-      contact: null,
-      delivery: null,
-      pickupDate: null,
-      pickupTime: null,
-      deliveryDate: null,
-      deliveryTime: null,
-      tipPercent: null,
-      tipAmount: null,
-      customerComment: '',
-      reservedOrderID: null
-    },
-    ...patch
-  }
-}
+const cart = (patch: Partial<CheckoutCart> = {}) => checkoutCart({ itemCount: 1, ...patch })
 
 const HOME: Address = {
   id: 'a1',
@@ -131,12 +85,6 @@ function server(addresses: Address[] | (() => Promise<{ addresses: Address[] }>)
   })
 }
 
-async function settle() {
-  await act(async () => {
-    for (let i = 0; i < 8; i++) await Promise.resolve()
-  })
-}
-
 function savedOptions(): { value: string | null; label: string; checked: string | null }[] {
   return Array.from(document.querySelectorAll('.checkout-choices__option[data-name="savedAddress"]')).map((el) => ({
     value: el.getAttribute('data-value'),
@@ -145,26 +93,10 @@ function savedOptions(): { value: string | null; label: string; checked: string 
   }))
 }
 
-function option(name: string, value: string) {
-  const el = document.querySelector(`.checkout-choices__option[data-name="${name}"][data-value="${value}"]`)
-  if (!el) throw new Error(`no option ${name}=${value}`)
-  return el
-}
-
-function fieldInput(name: string): HTMLInputElement | null {
-  const host = document.querySelector(`[name="${name}"]`) as HTMLElement | null
-  if (!host) return null
-  return (host.tagName === 'INPUT' ? host : host.querySelector('input')) as HTMLInputElement | null
-}
-
+/** Types into a field and lets the answers settle. */
 async function type(name: string, value: string) {
-  await waitFor(() => expect(fieldInput(name)).not.toBeNull())
-  fireEvent.input(fieldInput(name) as HTMLInputElement, { target: { value } })
+  await typeInto(name, value)
   await settle()
-}
-
-function valueOf(name: string): string {
-  return (fieldInput(name) as HTMLInputElement).value
 }
 
 const DELIVERY_FIELDS = ['firstName', 'lastName', 'phone', 'streetNumberAndNameDetails', 'unit', 'city', 'postCode'].map((f) => `address.${f}`)
@@ -189,19 +121,6 @@ async function deliveryFields() {
     postCode: valueOf('address.postCode'),
     province: document.querySelector('.checkout-choices__option[data-name="province"][aria-checked="true"]')?.getAttribute('data-value') ?? null
   }
-}
-
-async function renderCheckout() {
-  setUrl('/checkout')
-  const view = render(<CheckoutPage />)
-  await settle()
-  await waitFor(() => expect(document.querySelector('[name="email"] input, input[name="email"]')).not.toBeNull())
-  return view
-}
-
-async function click(el: Element) {
-  fireEvent.click(el)
-  await settle()
 }
 
 beforeEach(() => {

@@ -19,12 +19,17 @@ const noNetwork = () => {
 describe.each(LANGS)('the cart offline (%s)', (lang) => {
   const text = TEXT[lang]
 
-  it('shows the last cart seen online when the cart cannot be loaded, and refuses changes without losing it', async () => {
+  /** A visit with the network: the cart page shows the cart of beans, which the app keeps. */
+  async function visitOnline() {
     resetStore(lang, '/checkout/cart')
     mockHttp({ 'GET /shoppingManagement4/myCart': cartOf(beans) })
     render(<CartPage />)
     await screen.findByText(text.beans)
     cleanup()
+  }
+
+  it('shows the last cart seen online when the cart cannot be loaded, and refuses changes without losing it', async () => {
+    await visitOnline()
 
     // A later visit with no network: a fresh app (empty store) still shows the saved cart.
     resetStore(lang, '/checkout/cart')
@@ -41,11 +46,7 @@ describe.each(LANGS)('the cart offline (%s)', (lang) => {
   })
 
   it('does not bring back a saved cart over a server answer (a server error is not "offline")', async () => {
-    resetStore(lang, '/checkout/cart')
-    mockHttp({ 'GET /shoppingManagement4/myCart': cartOf(beans) })
-    render(<CartPage />)
-    await screen.findByText(text.beans)
-    cleanup()
+    await visitOnline()
 
     resetStore(lang, '/checkout/cart')
     mockHttp({ 'GET /shoppingManagement4/myCart': cartOf() })

@@ -7,7 +7,7 @@ import { OrderDetail } from '@/components/account/OrderDetail'
 import CampaignCartPage from '@/packages/checkout/pages/campaignCart/index'
 import GroupCampaignPage from '@/packages/store/pages/groupCampaign/index'
 import { platform } from '@/platform'
-import { browserExit } from '@/platform/pay.h5'
+import { recordBrowserExits } from '../../support/browserExits'
 import { askedGets, firstScreenKeys, mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
 import { ONLINE } from '../../support/fixtures/catalog'
@@ -143,13 +143,7 @@ describe.each(LANGS)('campaign page (%s)', (lang) => {
 
 describe.each(LANGS)('campaign cart (%s)', (lang) => {
   const text = TEXT[lang]
-  let exits: string[] = []
-  let exit: jest.SpyInstance
-  beforeEach(() => {
-    exits = []
-    exit = jest.spyOn(browserExit, 'assign').mockImplementation((url) => void exits.push(url))
-  })
-  afterEach(() => exit.mockRestore())
+  const exits = recordBrowserExits()
 
   function cartServer() {
     return mockHttp({
