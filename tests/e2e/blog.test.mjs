@@ -6,9 +6,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { controllingServiceWorker, openContext, pwaContext, startStack, VIEWPORTS, withStackAndBrowser } from './harness.mjs'
-
-const API = '/api/istore/client'
-const WAIT = { timeout: 30_000 }
+import { API, visible, WAIT } from './steps.mjs'
 
 // Seeded blog (server/src/seed/blog.ts): eight published posts, newest first; the Longjing post links 1011 and 1051.
 const POST = {
@@ -28,9 +26,6 @@ withStackAndBrowser((startedStack, startedBrowser) => {
   stack = startedStack
   browser = startedBrowser
 })
-
-/** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */
-const visible = (page, selector) => page.locator(`${selector}:visible`)
 
 const isPostsPage = (start) => (res) => {
   const url = new URL(res.url())

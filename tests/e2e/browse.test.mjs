@@ -5,9 +5,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, withStackAndBrowser } from './harness.mjs'
+import { API, visible, WAIT } from './steps.mjs'
 
-const API = '/api/istore/client'
-const WAIT = { timeout: 30_000 }
 const PAGE_SIZE = 12
 
 // Seed catalogue (server/src/seed/catalogue.ts): the hoodie has size and colour, the coffee has no options;
@@ -42,9 +41,6 @@ async function seeded(nameEn) {
   const { variants } = await api(`/productDetailManagement/productDetail/${product.id}`)
   return { id: product.id, options: product.options, variants }
 }
-
-/** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */
-const visible = (page, selector) => page.locator(`${selector}:visible`)
 
 const isCartCall = (method, suffix) => (res) =>
   res.request().method() === method && new URL(res.url()).pathname === `${API}/shoppingManagement4/myCart${suffix}`

@@ -14,12 +14,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { launchBrowser, openContext } from './harness.mjs'
+import { API, PASSWORD, visible, WAIT } from './steps.mjs'
 import { startServerProcess } from '../support/referenceServer.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const API = '/api/istore/client'
-const WAIT = { timeout: 30_000 }
-const PASSWORD = 'longenough1'
 
 const EN = {
   row: 'Group buys',
@@ -49,8 +47,6 @@ after(async () => {
 })
 
 const base = () => server.baseUrl
-/** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */
-const visible = (page, selector) => page.locator(`${selector}:visible`)
 
 async function open(page, url) {
   await page.goto(base() + url)

@@ -9,10 +9,9 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, withStackAndBrowser } from './harness.mjs'
+import { API, response, visible, WAIT } from './steps.mjs'
 
-const API = '/api/istore/client'
 const SM = `${API}/shoppingManagement4`
-const WAIT = { timeout: 30_000 }
 
 // Seed catalogue (server/src/seed/catalogue.ts): products without options, in stock, prices in cents (CAD).
 const COLOMBIA = { id: '1003', name: 'Colombia Supremo 340g', price: 1899 }
@@ -45,15 +44,7 @@ withStackAndBrowser((startedStack, startedBrowser) => {
   browser = startedBrowser
 })
 
-/** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */
-const visible = (page, selector) => page.locator(`${selector}:visible`)
-
 const money = (minor) => `$${(minor / 100).toFixed(2)}`
-
-/** Waits for the app's answer to a call, so the next step starts from the server's state. */
-function response(page, method, pathPart) {
-  return page.waitForResponse((r) => r.request().method() === method && r.url().includes(`${API}${pathPart}`), WAIT)
-}
 
 async function open(page, path) {
   await page.goto(stack.baseUrl + path)

@@ -5,9 +5,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, withStackAndBrowser } from './harness.mjs'
-
-const API = '/api/istore/client'
-const WAIT = { timeout: 30_000 }
+import { API, visible, WAIT } from './steps.mjs'
 
 const TEXT = {
   en: { title: 'Live streams', host: 'Host: ', tags: { 101: 'Ongoing', 102: 'Upcoming', 103: 'End', 107: 'End' }, modal: 'Watch in the mini-program', close: 'Close' },
@@ -20,9 +18,6 @@ withStackAndBrowser((startedStack, startedBrowser) => {
   stack = startedStack
   browser = startedBrowser
 })
-
-/** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */
-const visible = (page, selector) => page.locator(`${selector}:visible`)
 
 const isRoomsCall = (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === `${API}/wechat/weChatlivestreaminfo`
 

@@ -8,9 +8,7 @@ import assert from 'node:assert/strict'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { openContext, withStackAndBrowser } from './harness.mjs'
-
-const API = '/api/istore/client'
-const WAIT = { timeout: 30_000 }
+import { API, response, visible, WAIT } from './steps.mjs'
 
 let stack
 let browser
@@ -19,16 +17,10 @@ withStackAndBrowser((startedStack, startedBrowser) => {
   browser = startedBrowser
 })
 
-const visible = (page, selector) => page.locator(`${selector}:visible`)
-
 async function fill(page, scope, name, value, tag = 'input') {
   const input = visible(page, `${scope} ${tag}[name="${name}"]`)
   await input.fill(value, WAIT)
   assert.equal(await input.inputValue(), value)
-}
-
-function response(page, method, pathPart) {
-  return page.waitForResponse((r) => r.request().method() === method && r.url().includes(`${API}${pathPart}`), WAIT)
 }
 
 /** The newest .eml of a kind in the outbox, as text with quoted-printable soft line breaks joined. */

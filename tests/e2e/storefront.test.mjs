@@ -5,9 +5,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, withStackAndBrowser } from './harness.mjs'
+import { API, visible, WAIT } from './steps.mjs'
 
-const API = '/api/istore/client'
-const WAIT = { timeout: 30_000 }
 const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
 
 let stack
@@ -16,9 +15,6 @@ withStackAndBrowser((startedStack, startedBrowser) => {
   stack = startedStack
   browser = startedBrowser
 })
-
-/** Taro H5 keeps earlier pages in the DOM, hidden: every locator is scoped to what is visible. */
-const visible = (page, selector) => page.locator(`${selector}:visible`)
 
 async function open(page, path) {
   await page.goto(stack.baseUrl + path)
