@@ -5,5 +5,7 @@
  */
 import { registerMessages } from '.'
 import browse from './messages/browse'
+import restock from './messages/restock'
 
 registerMessages(browse)
+registerMessages(restock)

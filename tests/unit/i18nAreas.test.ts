@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs'
 import path from 'path'
 import browse from '@/i18n/messages/browse'
+import restock from '@/i18n/messages/restock'
 import live from '@/i18n/messages/live'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -22,7 +23,7 @@ function keysOf(area: { en: Record<string, string> }): RegExp {
   const prefixes = [...new Set(keys.map((key) => key.slice(0, key.lastIndexOf('.') + 1)))]
   return new RegExp([...keys.map((key) => `['"\`]${escape(key)}['"\`]`), ...prefixes.map((prefix) => `\`${escape(prefix)}\\$\\{`)].join('|'))
 }
-const BROWSE_KEY = keysOf(browse)
+const BROWSE_KEY = keysOf({ en: { ...browse.en, ...restock.en } })
 const EXTENSIONS = ['.h5.tsx', '.h5.ts', '.tsx', '.ts', '.weapp.tsx', '.weapp.ts', '/index.h5.ts', '/index.tsx', '/index.ts']
 
 function resolve(from: string, spec: string): string | null {
