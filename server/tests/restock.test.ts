@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { RESTOCK_RULE, notifyRestocked } from '../src/services/restock.ts';
+import { RESTOCK_RULE, notifyRestocked, setStock, waitingAlerts } from '../src/services/restock.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 import { parseEml } from './eml.ts';
 import { freshDb, startServer, Shopper, isError, ok, CONTACT, type Running, type TestDb } from './helpers.ts';
@@ -184,8 +184,12 @@ test('an option pair: written to when that pair is back, not when another one is
   assert.deepEqual(ok(await new Shopper(srv.base).post('/common3/restockAlert', { productId: id, optionPair: wanted, email: 'pair@example.com', locale: 'zh' }, fromNewAddress())), r);
   isError(await new Shopper(srv.base).post('/common3/restockAlert', { productId: id, email: 'any@example.com' }, fromNewAddress()), 409);
 
-  await srv.app.db.query('UPDATE variants SET stock = 2 WHERE product_id = $1 AND option_pair = $2', [Number(id), r.optionPair]);
+  // The operator's `npm run stock -- set <id> 2 --option …` (any spelling of the pair).
+  assert.deepEqual((await waitingAlerts(srv.app.db)).filter((a) => String(a.productId) === id), [{ productId: Number(id), optionPair: r.optionPair, waiting: 1 }]);
+  await assert.rejects(setStock(srv.app.db, Number(id), 'size:M', 2), /Choose/);
+  assert.deepEqual(await setStock(srv.app.db, Number(id), wanted, 2), { optionPair: r.optionPair, before: 0 });
   assert.equal(await notifyRestocked(srv.app.db), 1);
+  assert.deepEqual((await waitingAlerts(srv.app.db)).filter((a) => String(a.productId) === id), []);
   await srv.app.mailWorker.tick();
   const [mail] = outbox('pair@example.com');
   assert.match(mail.subject, /亚麻衬衫 \(.+ \/ .+\) 已到货/);

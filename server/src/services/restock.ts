@@ -19,6 +19,7 @@ import { takeAttempts, tooMany, type LimitRule } from '../identity/rateLimit.ts'
 import { queueRestockMail } from '../mail/mails.ts';
 import type { RestockAlert, RestockAlertBody } from '../../../contract/restock.ts';
 import { getProduct, parseProductId, stockOf } from './catalog.ts';
+import { bumpCatalog } from './catalogCache.ts';
 import { EMAIL_RE } from './validate.ts';
 
 /** Subscriptions one address may ask for (every request counts, repeats and misses too): a shopper needs a few. */
@@ -137,4 +138,25 @@ export function startRestockWorker(app: FastifyInstance) {
   // Before the database closes: no new round, and the one under way finishes.
   app.addHook('preClose', () => worker.stop());
   worker.start();
+}
+
+/**
+ * Sets the stock of one product's option pair ('' for a product without options) to `stock` (operator CLI); answers the
+ * stock before. The restock worker then writes to whoever waits for it. 404 unknown product, 400 unknown pair.
+ */
+export async function setStock(db: Db, productId: number, optionPair: string | undefined, stock: number): Promise<{ optionPair: string; before: number }> {
+  if (!Number.isInteger(stock) || stock < 0 || stock > 1_000_000) throw badRequest('Stock must be a whole number from 0 to 1000000');
+  return db.tx(async (q) => {
+    const product = await getProduct(q, productId);
+    const pair = normalizeOptionPair(optionPair, product.options);
+    const { rows } = await q.query(
+      `WITH old AS (SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2 FOR UPDATE)
+       INSERT INTO variants (product_id, option_pair, stock) VALUES ($1, $2, $3)
+       ON CONFLICT (product_id, option_pair) DO UPDATE SET stock = EXCLUDED.stock
+       RETURNING (SELECT stock FROM old) AS before`,
+      [productId, pair, stock],
+    );
+    bumpCatalog();
+    return { optionPair: pair, before: rows[0].before ?? 0 };
+  });
 }
