@@ -5,7 +5,5 @@
  */
 import { registerMessages } from '.'
 import browse from './messages/browse'
-import restock from './messages/restock'
 
 registerMessages(browse)
-registerMessages(restock)

@@ -15,6 +15,7 @@ const src = path.join(root, 'src')
 const MORE = path.join(src, 'i18n', 'more.ts')
 const BROWSE = path.join(src, 'i18n', 'browse.ts')
 const LIVE = path.join(src, 'i18n', 'live.ts')
+const RESTOCK = path.join(src, 'i18n', 'restock.ts')
 const LAZY_KEY = /['"`](account|user|checkout|confirmation|processpay|coupons)\.[a-zA-Z$]/
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** One of an area's keys quoted whole, or a template literal starting with one's prefix (`store.sort.${choice}`). */
@@ -23,7 +24,7 @@ function keysOf(area: { en: Record<string, string> }): RegExp {
   const prefixes = [...new Set(keys.map((key) => key.slice(0, key.lastIndexOf('.') + 1)))]
   return new RegExp([...keys.map((key) => `['"\`]${escape(key)}['"\`]`), ...prefixes.map((prefix) => `\`${escape(prefix)}\\$\\{`)].join('|'))
 }
-const BROWSE_KEY = keysOf({ en: { ...browse.en, ...restock.en } })
+const BROWSE_KEY = keysOf(browse)
 const EXTENSIONS = ['.h5.tsx', '.h5.ts', '.tsx', '.ts', '.weapp.tsx', '.weapp.ts', '/index.h5.ts', '/index.tsx', '/index.ts']
 
 function resolve(from: string, spec: string): string | null {
@@ -66,7 +67,8 @@ const usesTexts = (keys: RegExp) => (file: string) => !file.includes(`${path.sep
 describe.each([
   { name: 'account/checkout/confirmation', module: MORE, uses: usesTexts(LAZY_KEY) },
   { name: 'browse (lists, search, product, share, cart)', module: BROWSE, uses: usesTexts(BROWSE_KEY) },
-  { name: 'live-stream rooms', module: LIVE, uses: usesTexts(keysOf(live)) }
+  { name: 'live-stream rooms', module: LIVE, uses: usesTexts(keysOf(live)) },
+  { name: 'back-in-stock alert', module: RESTOCK, uses: usesTexts(keysOf(restock)) }
 ])('$name texts load with their pages', ({ module, uses }) => {
   const imported = `@/i18n/${path.basename(module, '.ts')}`
   it.each(pages(src).map((p) => path.relative(src, p)))(`%s imports ${imported} if it shows them`, (page) => {

@@ -1,6 +1,6 @@
 import { defineMessages } from '../define'
 
-/** "E-mail me when it's back" on a sold-out product page (walkthrough 2.3); loads with the store's browsing texts. */
+/** "E-mail me when it's back" on a sold-out product page (walkthrough 2.3); loads with that page (src/i18n/restock.ts). */
 export default defineMessages({
   en: {
     'restock.title': "E-mail me when it's back",

@@ -33,6 +33,7 @@ import '../store.scss'
 import './index.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
 import '@/i18n/browse'
+import '@/i18n/restock'
 
 /** /store/product/:id */
 export default function ProductPage() {
