@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RESTOCK_RULE, notifyRestocked, setStock, waitingAlerts } from '../src/services/restock.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
+import { sweepExpired } from '../src/services/retention.ts';
 import { parseEml } from './eml.ts';
 import { freshDb, startServer, Shopper, isError, ok, CONTACT, type Running, type TestDb } from './helpers.ts';
 
@@ -200,4 +201,17 @@ test('an option pair: written to when that pair is back, not when another one is
   await srv.app.mailWorker.tick();
   const [mail] = outbox('pair@example.com');
   assert.match(mail.subject, /亚麻衬衫 \(.+ \/ .+\) 已到货/);
+});
+
+test('the retention sweep drops alerts 90 days after their mail, and those still waiting after a year', async () => {
+  const id = Number(await idOf('Burr Coffee Grinder'));
+  const add = async (email: string, created: string, notified: string | null) => (await srv.app.db.query(
+    `INSERT INTO restock_alerts (product_id, email, locale, shop_origin, created_at, notified_at)
+     VALUES ($1, $2, 'en', 'https://shop.test', now() - $3::interval, now() - $4::interval) RETURNING id`,
+    [id, email, created, notified])).rows[0].id;
+  const kept = [await add('recent-mail@example.com', '100 days', '80 days'), await add('waiting@example.org', '300 days', null)];
+  const dropped = [await add('old-mail@example.com', '200 days', '91 days'), await add('forever@example.org', '366 days', null)];
+  await sweepExpired(srv.app.db);
+  const left = (await srv.app.db.query('SELECT id FROM restock_alerts WHERE id = ANY($1)', [[...kept, ...dropped]])).rows.map((r: any) => r.id);
+  assert.deepEqual(left.sort(), kept.sort());
 });
