@@ -4,9 +4,9 @@ import { defineMessages } from '../define'
 export default defineMessages({
   en: {
     'restock.title': "E-mail me when it's back",
-    'restock.intro': "Leave your e-mail and we'll write to you once, as soon as it's in stock again.",
-    'restock.introChoice': "This choice is sold out. Leave your e-mail and we'll write to you once, as soon as it's in stock again.",
-    'restock.email': 'E-mail',
+    'restock.intro': "We'll e-mail you once, as soon as it's back in stock.",
+    'restock.introChoice': "We'll e-mail you once, as soon as this choice is back in stock.",
+    'restock.email': 'Your e-mail',
     'restock.account': "We'll write to {email}.",
     'restock.submit': 'Notify me',
     'restock.sent': "We'll e-mail you at {email} when it's back.",
@@ -18,9 +18,9 @@ export default defineMessages({
   },
   zh: {
     'restock.title': '到货时邮件通知我',
-    'restock.intro': '留下您的电子邮箱，商品一到货我们就发一封邮件通知您。',
-    'restock.introChoice': '该选项已售罄。留下您的电子邮箱，一到货我们就发一封邮件通知您。',
-    'restock.email': '电子邮箱',
+    'restock.intro': '商品一到货，我们就发一封邮件通知您。',
+    'restock.introChoice': '该选项一到货，我们就发一封邮件通知您。',
+    'restock.email': '您的电子邮箱',
     'restock.account': '我们将发邮件至 {email}。',
     'restock.submit': '到货通知我',
     'restock.sent': '到货后我们会发邮件至 {email} 通知您。',

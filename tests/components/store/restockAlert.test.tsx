@@ -13,13 +13,13 @@ const TEXT = {
     name: 'Panda Hoodie', title: "E-mail me when it's back", submit: 'Notify me', required: 'Enter your e-mail address.',
     invalid: 'Enter a valid e-mail address, e.g. name@example.com.', sent: (e: string) => `We'll e-mail you at ${e} when it's back.`,
     tooMany: 'Too many requests just now. Please try again in a few minutes.', account: "We'll write to lin@example.com.",
-    choice: "This choice is sold out. Leave your e-mail and we'll write to you once, as soon as it's in stock again.", small: 'Small', red: 'Red', black: 'Black'
+    choice: "We'll e-mail you once, as soon as this choice is back in stock.", small: 'Small', red: 'Red', black: 'Black'
   },
   zh: {
     name: '熊猫连帽衫', title: '到货时邮件通知我', submit: '到货通知我', required: '请输入电子邮箱。',
     invalid: '请输入有效的电子邮箱，例如 name@example.com。', sent: (e: string) => `到货后我们会发邮件至 ${e} 通知您。`,
     tooMany: '请求过于频繁，请几分钟后再试。', account: '我们将发邮件至 lin@example.com。',
-    choice: '该选项已售罄。留下您的电子邮箱，一到货我们就发一封邮件通知您。', small: '小号', red: '红色', black: '黑色'
+    choice: '该选项一到货，我们就发一封邮件通知您。', small: '小号', red: '红色', black: '黑色'
   }
 }
 
