@@ -31,6 +31,8 @@ import referralRoutes from './routes/referral.ts';
 import { creditDue } from './services/referral.ts';
 import campaignRoutes from './routes/campaigns.ts';
 import { startCampaignSweeper } from './services/campaignSweeper.ts';
+import restockRoutes from './routes/restock.ts';
+import { startRestockWorker } from './services/restock.ts';
 import paymentRoutes from './routes/payments.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -141,6 +143,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.addHook('preClose', () => refunds.stop());
   refunds.start();
   await startCampaignSweeper(app);
+  startRestockWorker(app);
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
@@ -228,6 +231,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(membershipRoutes, { prefix: API_PREFIX });
   await app.register(referralRoutes, { prefix: API_PREFIX });
   await app.register(campaignRoutes, { prefix: API_PREFIX });
+  await app.register(restockRoutes, { prefix: API_PREFIX });
 
   registerStatic(app, config.staticDir);
   return app;

@@ -53,6 +53,8 @@ export interface Config {
   /** how often the refund worker looks for refunds to send, and its first retry after a provider error */
   refundPollMs: number;
   refundRetryBaseMs: number;
+  /** how often the restock worker looks for sold-out products in stock again (back-in-stock alerts) */
+  restockPollMs: number;
   /** SANDBOX_REFUND_FAILURES: the sandbox refuses this many refunds first (to watch the worker retry) */
   sandboxRefundFailures: number;
 }
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryBaseMs: Number(env.MAIL_RETRY_BASE_MS ?? 30_000),
     refundPollMs: Number(env.REFUND_POLL_MS ?? 5000),
     refundRetryBaseMs: Number(env.REFUND_RETRY_BASE_MS ?? 30_000),
+    restockPollMs: Number(env.RESTOCK_POLL_MS ?? 10_000),
     sandboxRefundFailures: Number(env.SANDBOX_REFUND_FAILURES ?? 0),
   };
 }

@@ -20,6 +20,7 @@ import * as memberships from '../../contract/memberships.ts';
 import * as referral from '../../contract/referral.ts';
 import * as orders from '../../contract/orders.ts';
 import * as payments from '../../contract/payments.ts';
+import * as restock from '../../contract/restock.ts';
 
 const { ErrorBody } = common;
 
@@ -55,7 +56,7 @@ type Json = Record<string, any>;
  */
 function namedSchemas(): Map<string, string> {
   const named = new Map<string, string>();
-  for (const area of [common, appInfo, catalog, cart, checkout, payments, account, orders, identity, content, liveStream, blog, influencers, memberships, referral]) {
+  for (const area of [common, appInfo, catalog, cart, checkout, payments, account, orders, identity, content, liveStream, blog, influencers, memberships, referral, restock]) {
     for (const [name, schema] of Object.entries(area)) {
       const isObjectSchema = isObject(schema) && (schema as any)[Kind] !== undefined && ((schema as Json).type === 'object' || (schema as Json).anyOf);
       if (!isObjectSchema) continue;

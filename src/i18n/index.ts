@@ -22,13 +22,14 @@ import type campaigns from './messages/campaigns'
 import type browse from './messages/browse'
 import type live from './messages/live'
 import type walkthrough from './messages/walkthrough'
+import type restock from './messages/restock'
 import campaignsCore from './messages/campaignsCore'
 import shell from './messages/shell'
 import store from './messages/store'
 
 export { LANGUAGES, type Language } from './define'
 
-type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof campaignsCore | typeof shell | typeof store
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof restock | typeof campaignsCore | typeof shell | typeof store
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string

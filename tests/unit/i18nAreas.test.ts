@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs'
 import path from 'path'
 import browse from '@/i18n/messages/browse'
+import restock from '@/i18n/messages/restock'
 import live from '@/i18n/messages/live'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -14,6 +15,7 @@ const src = path.join(root, 'src')
 const MORE = path.join(src, 'i18n', 'more.ts')
 const BROWSE = path.join(src, 'i18n', 'browse.ts')
 const LIVE = path.join(src, 'i18n', 'live.ts')
+const RESTOCK = path.join(src, 'i18n', 'restock.ts')
 const LAZY_KEY = /['"`](account|user|checkout|confirmation|processpay|coupons)\.[a-zA-Z$]/
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** One of an area's keys quoted whole, or a template literal starting with one's prefix (`store.sort.${choice}`). */
@@ -65,7 +67,8 @@ const usesTexts = (keys: RegExp) => (file: string) => !file.includes(`${path.sep
 describe.each([
   { name: 'account/checkout/confirmation', module: MORE, uses: usesTexts(LAZY_KEY) },
   { name: 'browse (lists, search, product, share, cart)', module: BROWSE, uses: usesTexts(BROWSE_KEY) },
-  { name: 'live-stream rooms', module: LIVE, uses: usesTexts(keysOf(live)) }
+  { name: 'live-stream rooms', module: LIVE, uses: usesTexts(keysOf(live)) },
+  { name: 'back-in-stock alert', module: RESTOCK, uses: usesTexts(keysOf(restock)) }
 ])('$name texts load with their pages', ({ module, uses }) => {
   const imported = `@/i18n/${path.basename(module, '.ts')}`
   it.each(pages(src).map((p) => path.relative(src, p)))(`%s imports ${imported} if it shows them`, (page) => {

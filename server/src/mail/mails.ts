@@ -2,7 +2,7 @@
 import type { Queryable } from '../db/index.ts';
 import { getSetting } from '../services/settings.ts';
 import { enqueueMail } from './queue.ts';
-import { contactAckMail, emailVerificationMail, passwordResetMail, receiptMail, type Locale } from './templates.ts';
+import { contactAckMail, emailVerificationMail, passwordResetMail, receiptMail, restockMail, type Locale } from './templates.ts';
 
 const asLocale = (l: unknown): Locale => (l === 'zh' ? 'zh' : 'en');
 
@@ -54,4 +54,18 @@ export async function queueContactAck(q: Queryable, d: { email: string; name: st
   const locale = asLocale(d.locale);
   const mail = contactAckMail(locale, { storeName: await storeName(q, locale), name: d.name });
   return enqueueMail(q, { kind: 'contact-ack', to: d.email, locale, ...mail });
+}
+
+/** A product a shopper waited for is in stock again (services/restock.ts), in the language they subscribed in. */
+export async function queueRestockMail(q: Queryable, d: {
+  email: string; locale: unknown; productName: { en: string; zh: string }; choice: { en: string; zh: string } | null; link: string;
+}) {
+  const locale = asLocale(d.locale);
+  const mail = restockMail(locale, {
+    storeName: await storeName(q, locale),
+    productName: d.productName[locale] || d.productName.en,
+    choice: d.choice ? d.choice[locale] || d.choice.en : null,
+    link: d.link,
+  });
+  return enqueueMail(q, { kind: 'restock', to: d.email, locale, ...mail });
 }

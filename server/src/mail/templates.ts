@@ -134,3 +134,24 @@ export function contactAckMail(locale: Locale, d: { storeName: string; name: str
       { p: 'If you did not write to us, please ignore this e-mail.' },
     ]);
 }
+
+/**
+ * Back in stock (services/restock.ts): the product (and the chosen option pair) with its link. Anyone can type any
+ * address into the form, so the mail says how it came about and that nothing more will follow.
+ */
+export function restockMail(locale: Locale, d: { storeName: string; productName: string; choice: string | null; link: string }): Rendered {
+  const what = d.choice ? `${d.productName} (${d.choice})` : d.productName;
+  return locale === 'zh'
+    ? render(locale, d.storeName, `${d.storeName}：${what} 已到货`, [
+      { p: '您好：' },
+      { p: `您请我们在 ${what} 到货时通知您：现在有货了。库存有限，先到先得。` },
+      { link: d.link, label: '查看商品' },
+      { p: '这是此次到货提醒的唯一一封邮件。如果您没有订阅到货提醒，请忽略此邮件。' },
+    ])
+    : render(locale, d.storeName, `${d.storeName}: ${what} is back in stock`, [
+      { p: 'Hello,' },
+      { p: `You asked us to e-mail you when ${what} was back: it is in stock now. Stock is limited, so don't wait too long.` },
+      { link: d.link, label: 'See the product' },
+      { p: 'This is the only e-mail about this alert. If you did not ask for it, please ignore this e-mail.' },
+    ]);
+}

@@ -15,6 +15,8 @@ const SWEEPS = [
      OR (key NOT LIKE 'known:%' AND window_start < now() - make_interval(secs => window_secs) - interval '1 day')`,
   `DELETE FROM payment_attempts WHERE status IN ('FAILED', 'VOID') AND updated_at < now() - interval '90 days'`,
   `DELETE FROM form_submissions WHERE user_id IS NULL AND created_at < now() - interval '180 days'`,
+  // Back-in-stock alerts: 90 days after their mail; one still waiting after a year is for a product that is not coming back.
+  `DELETE FROM restock_alerts WHERE notified_at < now() - interval '90 days' OR created_at < now() - interval '365 days'`,
 ];
 
 export async function sweepExpired(q: Queryable): Promise<void> {

@@ -11,6 +11,8 @@ import { OptionPicker } from '@/components/product/OptionPicker'
 import { ProductGallery } from '@/components/product/ProductGallery'
 import { ProductRow } from '@/components/product/ProductRow'
 import { RichDetail } from '@/components/product/RichDetail'
+import { RestockAlert } from '@/components/product/RestockAlert'
+import { restockTarget } from '@/domain/restock'
 import { QuantityStepper } from '@/components/product/QuantityStepper'
 import { ShareBar } from '@/components/product/ShareBar'
 import { usePageShare } from '@/hooks/usePageShare'
@@ -31,6 +33,7 @@ import '../store.scss'
 import './index.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
 import '@/i18n/browse'
+import '@/i18n/restock'
 
 /** /store/product/:id */
 export default function ProductPage() {
@@ -82,6 +85,8 @@ export default function ProductPage() {
     richDetail.variants,
     detail.selection
   )
+  // Sold out (the product, or the chosen pair): the shopper may ask to be told when it is back.
+  const waitFor = restockTarget(product.soldOut, availability.status === 'known' ? availability : null)
   const missingName = detail.missingOption ? localized(detail.missingOption.nameContent, detail.missingOption.name) : null
 
   return (
@@ -136,6 +141,7 @@ export default function ProductPage() {
                 </Text>
               </View>
             ) : null}
+            {waitFor ? <RestockAlert productId={product.id} optionPair={waitFor.optionPair} /> : null}
             <ShareBar title={name} path={sharePath} />
           </View>
         </View>

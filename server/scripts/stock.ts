@@ -1,0 +1,49 @@
+/**
+ * The store operator's stock desk and back-in-stock alerts (the reference server has no back office):
+ *
+ *   npm run stock -- set <productID> <N> [--option "color:Red,size:M"]   the stock of the product (or of one option pair)
+ *   npm run stock -- alerts                                                 shoppers waiting for each sold-out product (pair)
+ *
+ * Stock that comes back (set here, by a cancelled or expired order, a refund, or SQL) is noticed by the running server's
+ * restock worker (RESTOCK_POLL_MS), which e-mails each waiting shopper once in their language.
+ * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
+ * process's: stop the server first (with PostgreSQL it can run alongside); on PGlite the mail goes out when it starts.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
+import { openDb } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { ApiError } from '../src/lib/errors.ts';
+import { setStock, waitingAlerts } from '../src/services/restock.ts';
+
+const USAGE = 'usage: stock set <productID> <N> [--option "name:value,name:value"] | stock alerts';
+const { positionals, values } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { option: { type: 'string' } } });
+const [command, productID, count] = positionals;
+const setting = command === 'set' && /^\d{1,9}$/.test(productID ?? '') && /^\d{1,7}$/.test(count ?? '');
+if (!setting && !(command === 'alerts' && positionals.length === 1)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrate(db);
+  if (setting) {
+    const { optionPair, before } = await setStock(db, Number(productID), values.option, Number(count));
+    console.log(`product ${productID}${optionPair ? ` (${optionPair})` : ''}: stock ${before} → ${count}`);
+    const waiting = (await waitingAlerts(db)).filter((a) => a.productId === Number(productID));
+    const n = waiting.reduce((sum, a) => sum + a.waiting, 0);
+    if (n && Number(count) > 0) console.log(`${n} shopper(s) wait for it: the running server e-mails those whose choice is in stock now`);
+  } else {
+    const alerts = await waitingAlerts(db);
+    for (const a of alerts) console.log(`product ${a.productId}${a.optionPair ? ` (${a.optionPair})` : ' (any option)'}: ${a.waiting} waiting`);
+    if (!alerts.length) console.log('nobody is waiting for a product');
+  }
+} catch (e) {
+  if (!(e instanceof ApiError)) throw e;
+  console.error(e.errors.join('\n'));
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

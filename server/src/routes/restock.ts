@@ -1,0 +1,17 @@
+/** "E-mail me when it's back" on a sold-out product (client: src/api/restock.ts). Rules and the worker: services/restock.ts. */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { RestockAlert, RestockAlertBody } from '../../../contract/restock.ts';
+import { getSession } from '../lib/session.ts';
+import { subscribeRestock } from '../services/restock.ts';
+
+export default async function restockRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post('/common3/restockAlert', {
+    schema: { body: RestockAlertBody, response: { 200: RestockAlert } },
+  }, async (req) => {
+    const origin = app.config.publicUrl ?? `${req.protocol}://${req.host}`;
+    return subscribeRestock(app.db, { session: await getSession(req), ip: req.ip, origin }, req.body);
+  });
+}
