@@ -3,7 +3,7 @@
  * limit, and the one bilingual mail per subscriber when stock comes back: by an operator's update, by a cancelled order
  * giving its stock back, for one option pair, with two workers at once and across a restart.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,21 +11,12 @@ import { RESTOCK_RULE, notifyRestocked, setStock, waitingAlerts } from '../src/s
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
 import { sweepExpired } from '../src/services/retention.ts';
 import { parseEml } from './eml.ts';
-import { freshDb, startServer, Shopper, isError, ok, CONTACT, type Running, type TestDb } from './helpers.ts';
+import { serverOnFreshDb, startServer, Shopper, isError, ok, CONTACT } from './helpers.ts';
 
-let db: TestDb;
-let srv: Running;
 /** The worker is ticked by the tests (its own timer would race them). */
-const start = () => startServer(db, { config: { trustProxy: true, restockPollMs: 3_600_000, publicUrl: 'https://shop.test' } });
-
-before(async () => {
-  db = await freshDb();
-  srv = await start();
-});
-after(async () => {
-  await srv?.close();
-  await db?.cleanup();
-});
+const CONFIG = { config: { trustProxy: true, restockPollMs: 3_600_000, publicUrl: 'https://shop.test' } };
+const { db, srv } = serverOnFreshDb(CONFIG);
+const start = () => startServer(db, CONFIG);
 
 let nextIp = 1;
 /** Each test asks from its own address, so the per-address limit of one does not touch another. */
@@ -139,7 +130,7 @@ test('back in stock: one mail per subscriber in their language with the product 
 
   // A restart (the worker's first round runs at start) and more rounds write nothing more.
   await srv.close();
-  srv = await start();
+  Object.assign(srv, await start());
   await srv.app.restockWorker.tick();
   assert.equal(await notifyRestocked(srv.app.db), 0);
   assert.equal((await restockMails()).length, 2);
