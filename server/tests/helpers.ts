@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { XSRF_GET_ROUTES } from '../src/lib/session.ts';
 import { parseEml } from './eml.ts';
+import { pristineTemplate } from './template.mjs';
 
 export const PREFIX = '/api/istore/client';
 /** Password hashes at the old cost (N=2^14, p=1): the production cost would make every sign-in of the suite 6x slower. */
@@ -26,57 +27,20 @@ export interface TestDb {
   cleanup(): Promise<void>;
 }
 
-/**
- * Creating a PGlite database (initdb) and seeding it costs seconds on a small machine, so the first test file of a
- * run builds a pristine migrated+seeded template under the temp dir (keyed by a hash of the migrations and seed code,
- * and by the quarter of an hour) and every test gets its own fresh copy of it. `pristine: true` skips the template
- * (the restart test uses it to cover initdb + migrations + seed from nothing).
- */
-const TEMPLATE_LIFE_MS = 15 * 60_000;
-
-/** Templates of earlier quarters (an hour old or more, so no running test file still copies them) go. */
-function removeOldTemplates() {
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (!name.startsWith('istore-template-')) continue;
-    const dir = path.join(os.tmpdir(), name);
-    try {
-      if (Date.now() - fs.statSync(dir).mtimeMs > 4 * TEMPLATE_LIFE_MS) fs.rmSync(dir, { recursive: true, force: true });
-    } catch {
-      // another test process removed it first
-    }
-  }
-}
-
-async function pgliteTemplate(): Promise<string> {
-  const srcDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src');
-  const h = crypto.createHash('sha256');
-  for (const dir of ['db/migrations', 'seed', 'lib']) {
-    for (const f of fs.readdirSync(path.join(srcDir, dir)).sort()) h.update(f).update(fs.readFileSync(path.join(srcDir, dir, f)));
-  }
-  // The seed is timed around the moment it runs (a campaign ending within the hour, one that ended two days ago), so
-  // a template is used for a quarter of an hour at most: an older one would hand tests a store whose campaigns have
-  // ended since, and whose settlement refunds run in the middle of their tests.
-  const quarter = Math.floor(Date.now() / TEMPLATE_LIFE_MS);
-  const template = path.join(os.tmpdir(), `istore-template-${h.digest('hex').slice(0, 16)}-${quarter}`);
-  if (fs.existsSync(path.join(template, 'READY'))) return template;
-  removeOldTemplates();
-  const building = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-template-build-'));
-  const app = await buildApp({ config: { dataDir: building, databaseUrl: undefined, staticDir: building, port: 0, ...FAST_HASHING }, logger: false });
+async function buildTemplate(dir: string) {
+  const app = await buildApp({ config: { dataDir: dir, databaseUrl: undefined, staticDir: dir, port: 0, ...FAST_HASHING }, logger: false });
   await app.close();
-  fs.writeFileSync(path.join(building, 'READY'), new Date().toISOString());
-  try {
-    fs.renameSync(building, template);
-  } catch {
-    fs.rmSync(building, { recursive: true, force: true }); // another test process won the race
-  }
-  return template;
 }
 
+/**
+ * A fresh database per test: on PGlite a copy of the pristine template (server/tests/template.mjs), or from nothing
+ * with `pristine: true` (the restart test covers initdb + migrations + seed that way); on PostgreSQL a new database.
+ */
 export async function freshDb(opts: { pristine?: boolean } = {}): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-test-'));
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    if (!opts.pristine) fs.cpSync(path.join(await pgliteTemplate(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+    if (!opts.pristine) fs.cpSync(path.join(await pristineTemplate(buildTemplate), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
     return { dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const { default: pg } = await import('pg');

@@ -5,9 +5,8 @@
  * the live-room list asks for 10 rooms.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { assertDeviceClean, runMiniProgram } from './kit.mjs'
-import { startServer } from './server.mjs'
+import { describe, it } from 'node:test'
+import { assertDeviceClean, runMiniProgram, serverForFile } from './kit.mjs'
 
 const PAGES = {
   blog: 'packages/blog/pages/index/index',
@@ -17,13 +16,7 @@ const PAGES = {
 }
 const SYSTEM_LANGUAGE = { weapp: 'zh_CN', alipay: 'zh-Hans' }
 
-let server
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  await server?.stop()
-})
+const server = serverForFile()
 
 const apiCalls = (mp, method, path) => mp.requests.filter((r) => r.method === method && r.path.startsWith(`/api/istore/client${path}`))
 

@@ -6,9 +6,8 @@
  * button is the platform's own (WeChat's open-type share button; Alipay's share panel).
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { assertDeviceClean, requestsTo, runMiniProgram } from './kit.mjs'
-import { startServer } from './server.mjs'
+import { describe, it } from 'node:test'
+import { assertDeviceClean, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
 
 const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
 const CAMPAIGN = 'Mid-Autumn tea & mooncake group buy'
@@ -20,13 +19,7 @@ const PAGES = {
 const CONFIRMATION = { weapp: 'pages/confirmation/index', alipay: 'pages/confirmationa/index' }
 const PLATFORM = { weapp: 'WeChat', alipay: 'Alipay' }
 
-let server
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  await server?.stop()
-})
+const server = serverForFile()
 
 async function campaignNamed(name) {
   const res = await fetch(`${server.baseUrl}/api/istore/client/common3/campaign/fissionList`)

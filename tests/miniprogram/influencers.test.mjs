@@ -4,9 +4,8 @@
  * identity linked to the demo account), comes back, likes twice with one like counted, and opens a pick's product page.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { assertDeviceClean, miniProgramsOn, requestsTo, SIGN_IN_BUTTON } from './kit.mjs'
-import { startServer } from './server.mjs'
+import { describe, it } from 'node:test'
+import { assertDeviceClean, miniProgramsOn, requestsTo, serverForFile, SIGN_IN_BUTTON } from './kit.mjs'
 
 const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
 const PAGES = {
@@ -21,13 +20,7 @@ const SEEDED = {
   alipay: { name: 'Emma Chen · Morning coffee', section: 'Weekend breakfast · 周末早餐', pick: 'Butter Croissant 4-pack' }
 }
 
-let server
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  await server?.stop()
-})
+const server = serverForFile()
 
 const withMiniProgram = miniProgramsOn(() => server.baseUrl)
 

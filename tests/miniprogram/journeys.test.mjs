@@ -10,10 +10,9 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { after, before, describe, it } from 'node:test'
-import { assertDeviceClean, requestsTo, root, runMiniProgram, SIGN_IN_BUTTON } from './kit.mjs'
+import { describe, it } from 'node:test'
+import { assertDeviceClean, requestsTo, root, runMiniProgram, serverForFile, SIGN_IN_BUTTON } from './kit.mjs'
 import { distOf, launch } from './runtime.mjs'
-import { startServer } from './server.mjs'
 import { renderWeChatView } from './view.mjs'
 
 const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
@@ -32,13 +31,7 @@ const PAGES = {
 const CONFIRMATION = { weapp: 'pages/confirmation/index', alipay: 'pages/confirmationa/index' }
 const XSRF_ERROR = 'Invalid or missing XSRF token'
 
-let server
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  await server?.stop()
-})
+const server = serverForFile()
 
 /** Runs `journey` on a fresh launch (own storage: a new shopper) and closes it whatever happens. */
 const withMiniProgram = (kind, options, journey) => runMiniProgram(kind, server.baseUrl, options, journey)

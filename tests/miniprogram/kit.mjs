@@ -1,10 +1,20 @@
-/** What the mini-program journey files share: launching a build for one journey, and the device-clean check. */
+/** What the mini-program journey files share: their server, launching a build for one journey, the device-clean check. */
 import assert from 'node:assert/strict'
 import path from 'node:path'
+import { after, before } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { distOf, launch } from './runtime.mjs'
+import { startServer } from './server.mjs'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** The file's reference server, started before its tests and stopped after them; `baseUrl` is there once it runs. */
+export function serverForFile() {
+  const server = {}
+  before(async () => Object.assign(server, await startServer()))
+  after(async () => server.stop?.())
+  return server
+}
 
 /** Runs `journey` on a fresh launch of `kind` (own storage: a new shopper) against `serverUrl`, and closes it whatever happens. */
 export async function runMiniProgram(kind, serverUrl, options, journey) {

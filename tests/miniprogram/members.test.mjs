@@ -6,21 +6,14 @@
  * registration.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { startServer } from './server.mjs'
-import { assertDeviceClean, requestsTo, runMiniProgram } from './kit.mjs'
+import { describe, it } from 'node:test'
+import { assertDeviceClean, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
 
 const MEMBERSHIP = 'packages/user/pages/membership/index'
 const LOGIN = 'packages/account/pages/login/index'
 const NO_PURCHASE = 'Memberships cannot be bought in the mini-program on iPhone or iPad'
 
-let server
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  await server?.stop()
-})
+const server = serverForFile()
 
 describe('membership page on WeChat (iOS)', () => {
   it('shows the plans and benefits with no purchase button, and says where to buy', async () => {

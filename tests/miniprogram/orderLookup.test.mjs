@@ -4,20 +4,13 @@
  * and keeps what was typed.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { startServer } from './server.mjs'
-import { assertDeviceClean, requestsTo, runMiniProgram } from './kit.mjs'
+import { describe, it } from 'node:test'
+import { assertDeviceClean, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
 
 const LOOKUP = 'packages/user/pages/orderlookup/index'
 const API = '/api/istore/client'
 
-let server
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  await server?.stop()
-})
+const server = serverForFile()
 
 /** A guest's pickup order paid at the store, placed from a browser session of its own (cookies and XSRF kept here). */
 async function guestOrder(contact) {

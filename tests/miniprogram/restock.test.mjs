@@ -4,20 +4,13 @@
  * thanked with its address; WeChat in English, Alipay in Chinese (the device's language).
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { startServer } from './server.mjs'
-import { assertDeviceClean, requestsTo, runMiniProgram } from './kit.mjs'
+import { describe, it } from 'node:test'
+import { assertDeviceClean, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
 
 const PRODUCT = 'packages/store/pages/product/index'
 const API = '/api/istore/client'
 
-let server
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  await server?.stop()
-})
+const server = serverForFile()
 
 /** The id of a product of the demo catalogue that is sold out. */
 async function soldOutProduct(name) {

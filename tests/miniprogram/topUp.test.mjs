@@ -5,9 +5,8 @@
  * nothing is added. WeChat on an iPhone offers no top-up (Apple's rule on stored value, as for memberships) and says so.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { startServer } from './server.mjs'
-import { assertDeviceClean, requestsTo, runMiniProgram, SIGN_IN_BUTTON } from './kit.mjs'
+import { describe, it } from 'node:test'
+import { assertDeviceClean, requestsTo, runMiniProgram, serverForFile, SIGN_IN_BUTTON } from './kit.mjs'
 
 const LOGIN = 'packages/account/pages/login/index'
 const ACCOUNT = 'packages/user/pages/list/index'
@@ -16,13 +15,7 @@ const CHANNEL = { weapp: 'WECHAT_MINI_PROGRAM', alipay: 'ALIPAY_MINI_PROGRAM' }
 const SHEET = { weapp: 'requestPayment', alipay: 'tradePay' }
 const money = (minor) => `$${(minor / 100).toFixed(2)}`
 
-let server
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  await server?.stop()
-})
+const server = serverForFile()
 
 /**
  * Signs the demo shopper in with the platform (the runtime's identity `topup-<kind>`): the first time the new identity is

@@ -4,9 +4,8 @@
  * option values a product has no stock of drawn as sold out, and Undo after removing a cart line.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { assertDeviceClean, requestsTo, runMiniProgram } from './kit.mjs'
-import { startServer } from './server.mjs'
+import { describe, it } from 'node:test'
+import { assertDeviceClean, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
 
 const PAGES = {
   search: 'packages/store/pages/search/index',
@@ -14,13 +13,7 @@ const PAGES = {
   cart: 'packages/checkout/pages/cart/index'
 }
 
-let server
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  await server?.stop()
-})
+const server = serverForFile()
 
 /** A GET of the shopper API straight from the test, to know what the demo store holds. */
 async function api(path) {

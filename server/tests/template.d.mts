@@ -1,0 +1,1 @@
+export function pristineTemplate(build: (dir: string) => Promise<void>): Promise<string>;
