@@ -32,6 +32,8 @@ export interface FirstPaintInput {
   imageHref?: string;
   /** Its width over its height as the page shows it (home's banner 1/0.45, a product's picture 1). */
   imageRatio?: number;
+  /** The height the page caps it at, in the app's rem (the campaign's cover). */
+  imageMaxHeightRem?: number;
 }
 
 /**
@@ -62,7 +64,7 @@ export function firstPaintHtml(input: FirstPaintInput): { style: string; body: s
   const parts = [
     `<div class="fp-header">${brand}</div>`,
     input.sandbox ? `<div class="fp-sandbox">${escapeHtml(messages['common.sandbox'])}</div>` : '',
-    input.imageHref ? `<img class="fp-hero" src="${escapeHtml(input.imageHref)}" alt="" fetchpriority="high" style="aspect-ratio:${(input.imageRatio ?? 2).toFixed(4)}">` : '',
+    input.imageHref ? `<img class="fp-hero" src="${escapeHtml(input.imageHref)}" alt="" fetchpriority="high" style="aspect-ratio:${(input.imageRatio ?? 2).toFixed(4)}${input.imageMaxHeightRem ? `;max-height:${input.imageMaxHeightRem}rem` : ''}">` : '',
   ];
   return { style: `<style>${STYLE}</style>`, body: `<div id="${FIRST_PAINT_ID}" aria-hidden="true">${parts.join('')}</div>` };
 }
