@@ -113,6 +113,18 @@ function largestImage(page: string, answers: Answers, gets: string[], posts: Rea
   return undefined;
 }
 
+type LocalizedShape = Partial<Record<string, string>> | null | undefined;
+/** A bilingual text in `locale`, else its plain form (src/hooks/useLocalized.ts). */
+const localizedText = (content: LocalizedShape, fallback: string | undefined, locale: string) => content?.[locale]?.trim() || fallback || '';
+
+/** The page's title and text the first paint shows under its image: the campaign's name and description. */
+function pageText(page: string, answers: Answers, gets: string[], locale: string): { title: string; body: string } | undefined {
+  if (page !== 'campaign') return undefined;
+  const campaign = (answers[gets[0]] as { campaign?: { name?: string; nameContent?: LocalizedShape; description?: string; descriptionContent?: LocalizedShape } } | undefined)?.campaign;
+  if (!campaign) return undefined;
+  return { title: localizedText(campaign.nameContent, campaign.name, locale), body: localizedText(campaign.descriptionContent, campaign.description, locale) };
+}
+
 /**
  * `indexHtml` (the built app's page) for the GET of `req.url`, with app info and the first screen's public answers
  * written in, the largest image preloaded and the shopper's language on `<html>`.
@@ -149,6 +161,7 @@ export async function firstScreenPage(app: FastifyInstance, req: FastifyRequest,
     imageHref: imageHref || undefined,
     imageRatio: screen ? HERO_RATIO[screen.page] : undefined,
     imageMaxHeightRem: screen ? HERO_MAX_HEIGHT_REM[screen.page] : undefined,
+    text: screen ? pageText(screen.page, answers, screen.gets, locale === 'zh' ? 'zh' : 'en') : undefined,
   });
   html = html.replace('</head>', () => `${paint.style}</head>`).replace(/<body[^>]*>/, (body) => `${body}${paint.body}`);
   const script = `<script id="${INITIAL_ANSWERS_ID}" type="application/json">${scriptJson(answers)}</script>`;
