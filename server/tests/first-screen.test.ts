@@ -145,6 +145,12 @@ test('blog post, campaign and live rooms: their answers (the rooms\' read-only P
     assert.ok(page.includes(`<link rel="preload" as="image" href="${href}" fetchpriority="high">`), href);
     assert.ok(firstPaint(page).includes(`<img class="fp-hero" src="${href}" alt="" fetchpriority="high" style="${style}>`), href);
   }
+  const { name, description } = written(campaign.body)[campaignGet].campaign;
+  assert.ok(firstPaint(campaign.body).includes(`<div class="fp-text"><span class="fp-title">${escapeHtml(name)}</span><span class="fp-body">${escapeHtml(description)}</span></div>`), 'the campaign\'s name and description paint before the script');
+  const zh = await s.get(`~/store/groupCampaign/${encodeURIComponent(campaigns[0].id)}`, { headers: { 'accept-language': 'zh-CN' } });
+  const zhCampaign = written(zh.body)[campaignGet].campaign;
+  assert.ok(firstPaint(zh.body).includes(`<span class="fp-title">${escapeHtml(zhCampaign.nameContent.zh)}</span><span class="fp-body">${escapeHtml(zhCampaign.descriptionContent.zh)}</span>`), 'in the shopper\'s language');
+  assert.doesNotMatch(firstPaint(post.body), /fp-text/, 'other pages: no text');
   // the rooms' POST still needs the shopper's own XSRF pair: the server's own read made none for them
   assert.equal((await new Shopper(srv.base).req('POST', LIVE_ROOMS_POST, {}, { xsrf: false })).status, 403);
 });
@@ -172,11 +178,12 @@ test('the first screen as HTML, in en and zh: header with the store, the sandbox
   assert.doesNotMatch(cart, /fp-hero/, 'the cart is the shopper\'s own: header only');
 });
 
-test('firstPaintHtml escapes every text: the store name, the image and logo URLs', () => {
+test('firstPaintHtml escapes every text: the store name, the page text, the image and logo URLs', () => {
   const evil = '<script>alert("x")</script> & \'q\'';
-  const { body } = firstPaintHtml({ locale: 'zh', storeName: evil, logoHref: 'https://cdn.test/a.png?"><script>', sandbox: true, imageHref: 'https://cdn.test/b.png"onerror="x' });
+  const { body } = firstPaintHtml({ locale: 'zh', storeName: evil, logoHref: 'https://cdn.test/a.png?"><script>', sandbox: true, imageHref: 'https://cdn.test/b.png"onerror="x', text: { title: evil, body: evil } });
   assert.doesNotMatch(body, /<script|"onerror/);
   assert.ok(body.includes('alt="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;"'));
+  assert.ok(body.includes('<span class="fp-body">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;</span>'), 'the page text too');
   assert.ok(body.includes(texts.zh['common.sandbox']));
   const named = firstPaintHtml({ locale: 'zh', storeName: 'Shop', storeNameContent: { zh: '<b>商店</b>' } }).body;
   assert.ok(named.includes('<span class="fp-name">&lt;b&gt;商店&lt;/b&gt;</span>'));
