@@ -5,12 +5,16 @@
  * run (other work on a shared machine skews the timings). One Chromium for all pages; every run is a
  * first visit: the origin's storage is cleared before it (Lighthouse 12 clears only the service worker
  * and caches by default, so localStorage, IndexedDB and cookies of the run before were kept and a
- * second run measured a revisit). A page with `cookies` sends them with every request (the cart's
- * guest session, my account's signed-in shopper).
+ * second run measured a revisit). A page with `cookies` has them, and only them, in the browser's cookie jar at the
+ * start of each run (the cart's guest session, my account's signed-in shopper): set through the DevTools protocol, since
+ * Lighthouse's extraHeaders Cookie lost to the jar's own cookies once the page's first answer set one (its XSRF
+ * cookie), so the app's own requests went without the session (my account's calls answered 401).
  */
 import os from 'node:os'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+// puppeteer-core comes with lighthouse (one of its dependencies): here only to set the cookie jar.
+import puppeteer from 'puppeteer-core'
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -81,15 +85,21 @@ export function summarise(page, runs) {
 
 export async function lighthouseAudit(baseUrl, { pages }, { runs = RUNS } = {}) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' })
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+  const cdp = await browser.target().createCDPSession()
   async function runOnce(page) {
     for (let attempt = 1; ; attempt++) {
+      if (page.cookies) {
+        await cdp.send('Storage.clearCookies')
+        await cdp.send('Storage.setCookies', { cookies: page.cookies.map((c) => ({ name: c.name, value: c.value, url: baseUrl })) })
+      }
       const { lhr } = await lighthouse(`${baseUrl}${page.path}`, {
         port: chrome.port,
         logLevel: 'error',
         output: 'json',
         onlyCategories: CATEGORIES,
-        clearStorageTypes: FIRST_VISIT,
-        ...(page.cookies && { extraHeaders: { Cookie: page.cookies.map((c) => `${c.name}=${c.value}`).join('; ') } })
+        // the page's own cookies were set just now, the rest cleared
+        clearStorageTypes: page.cookies ? FIRST_VISIT.filter((t) => t !== 'cookies') : FIRST_VISIT
       })
       if (!lhr.runtimeError) return lhr
       const message = `Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`
@@ -110,6 +120,7 @@ export async function lighthouseAudit(baseUrl, { pages }, { runs = RUNS } = {}) 
       results.push(summarise(page, measured))
     }
   } finally {
+    await browser.disconnect()
     await chrome.kill()
   }
   return results

@@ -12,7 +12,8 @@ import { scriptJson } from '../src/lib/firstScreen.ts';
 import { escapeHtml, firstPaintHtml } from '../src/lib/firstPaint.ts';
 import shellTexts from '../../src/i18n/messages/shell.ts';
 import { htmlCsp } from '../src/lib/hardening.ts';
-import { firstScreenOf, homeGetsAfterTemplate, APP_INFO_GET, HOME_TEMPLATE_GET } from '../../src/domain/firstScreen.ts';
+import { firstScreenOf, homeGetsAfterTemplate, APP_INFO_GET, HOME_TEMPLATE_GET, LIVE_ROOMS_POST, LIVE_ROOMS_FIRST_BODY } from '../../src/domain/firstScreen.ts';
+import { writtenKey } from '../../src/domain/initialAnswers.ts';
 import { imageUrl } from '../../src/domain/imageUrl.ts';
 
 const INDEX = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>iStore</title><script>window.__rem = 1;</script><script defer src="/js/app.js"></script></head><body><div id="app"></div></body></html>';
@@ -110,6 +111,43 @@ function firstPaint(html: string): string {
   assert.ok(m, 'the first screen comes right after <body>, before the app');
   return m[1];
 }
+test('blog post, campaign and live rooms: their answers (the rooms\' read-only POST by its body), their cover painted before the script at the page\'s ratio and preloaded', async () => {
+  const s = new Shopper(srv.base);
+  const { posts } = ok(await s.get('/common3/blog/posts?numberToLoad=1'));
+  const { campaigns } = ok(await s.get('/common3/campaign/fissionList'));
+  const rooms = ok(await s.post(LIVE_ROOMS_POST, LIVE_ROOMS_FIRST_BODY));
+  assert.ok(posts.length && campaigns.length && rooms.room_info.length, 'the demo has a post, a campaign and live rooms');
+  const post = await s.get(`~/blog/${encodeURIComponent(posts[0].slug)}`);
+  const campaign = await s.get(`~/store/groupCampaign/${encodeURIComponent(campaigns[0].id)}`);
+  const live = await s.get('~/wechatlivestreamrooms');
+  const postGet = firstScreenOf(`/blog/${encodeURIComponent(posts[0].slug)}`)!.gets[0];
+  const campaignGet = firstScreenOf(`/store/groupCampaign/${encodeURIComponent(campaigns[0].id)}`)!.gets[0];
+  const roomsKey = writtenKey('POST', LIVE_ROOMS_POST, LIVE_ROOMS_FIRST_BODY)!;
+  assert.deepEqual(written(post.body)[postGet], ok(await s.get(postGet)));
+  assert.deepEqual(withoutClock(written(campaign.body)[campaignGet]), withoutClock(ok(await s.get(campaignGet))));
+  assert.deepEqual(written(live.body)[roomsKey], rooms, 'the first 10 rooms, as the page asks for them');
+  const cdn = written(post.body)[APP_INFO_GET].appContent.appDetail.cdnpath;
+  const cover = written(campaign.body)[campaignGet].campaign.cover;
+  assert.ok(cover, 'the demo campaign has a cover');
+  for (const [page, image, style] of [
+    [post.body, posts[0].cover, 'aspect-ratio:1.7778"'],
+    [campaign.body, cover, 'aspect-ratio:1.0000;max-height:10.5rem"'],
+    [live.body, rooms.room_info[0].cover_img, 'aspect-ratio:1.7778"'],
+  ]) {
+    const href = escapeHtml(imageUrl(image, cdn)!);
+    assert.ok(page.includes(`<link rel="preload" as="image" href="${href}" fetchpriority="high">`), href);
+    assert.ok(firstPaint(page).includes(`<img class="fp-hero" src="${href}" alt="" fetchpriority="high" style="${style}>`), href);
+  }
+  const { name, description } = written(campaign.body)[campaignGet].campaign;
+  assert.ok(firstPaint(campaign.body).includes(`<div class="fp-text"><span class="fp-title">${escapeHtml(name)}</span><span class="fp-body">${escapeHtml(description)}</span></div>`), 'the campaign\'s name and description paint before the script');
+  const zh = await s.get(`~/store/groupCampaign/${encodeURIComponent(campaigns[0].id)}`, { headers: { 'accept-language': 'zh-CN' } });
+  const zhCampaign = written(zh.body)[campaignGet].campaign;
+  assert.ok(firstPaint(zh.body).includes(`<span class="fp-title">${escapeHtml(zhCampaign.nameContent.zh)}</span><span class="fp-body">${escapeHtml(zhCampaign.descriptionContent.zh)}</span>`), 'in the shopper\'s language');
+  assert.doesNotMatch(firstPaint(post.body), /fp-text/, 'other pages: no text');
+  // the rooms' POST still needs the shopper's own XSRF pair: the server's own read made none for them
+  assert.equal((await new Shopper(srv.base).req('POST', LIVE_ROOMS_POST, {}, { xsrf: false })).status, 403);
+});
+
 const texts = ((shellTexts as unknown as { default?: typeof shellTexts }).default ?? shellTexts) as unknown as Record<'en' | 'zh', Record<string, string>>;
 
 test('the first screen as HTML, in en and zh: header with the store, the sandbox mark, the largest image; no script added', async () => {
@@ -133,11 +171,12 @@ test('the first screen as HTML, in en and zh: header with the store, the sandbox
   assert.doesNotMatch(cart, /fp-hero/, 'the cart is the shopper\'s own: header only');
 });
 
-test('firstPaintHtml escapes every text: the store name, the image and logo URLs', () => {
+test('firstPaintHtml escapes every text: the store name, the page text, the image and logo URLs', () => {
   const evil = '<script>alert("x")</script> & \'q\'';
-  const { body } = firstPaintHtml({ locale: 'zh', storeName: evil, logoHref: 'https://cdn.test/a.png?"><script>', sandbox: true, imageHref: 'https://cdn.test/b.png"onerror="x' });
+  const { body } = firstPaintHtml({ locale: 'zh', storeName: evil, logoHref: 'https://cdn.test/a.png?"><script>', sandbox: true, imageHref: 'https://cdn.test/b.png"onerror="x', text: { title: evil, body: evil } });
   assert.doesNotMatch(body, /<script|"onerror/);
   assert.ok(body.includes('alt="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;"'));
+  assert.ok(body.includes('<span class="fp-body">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;</span>'), 'the page text too');
   assert.ok(body.includes(texts.zh['common.sandbox']));
   const named = firstPaintHtml({ locale: 'zh', storeName: 'Shop', storeNameContent: { zh: '<b>商店</b>' } }).body;
   assert.ok(named.includes('<span class="fp-name">&lt;b&gt;商店&lt;/b&gt;</span>'));

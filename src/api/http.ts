@@ -114,8 +114,8 @@ interface RequestOptions {
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  // H5: the first matching GET is answered from what the server wrote into the page (src/domain/initialAnswers.ts).
-  const written = method === 'GET' ? platform.writtenAnswer?.(`${path}${buildQuery(options.query)}`) : undefined
+  // H5: the first matching read is answered from what the server wrote into the page (src/domain/initialAnswers.ts).
+  const written = platform.writtenAnswer?.(method, `${path}${buildQuery(options.query)}`, options.body)
   if (written !== undefined) return written as T
   const xsrf = UNSAFE_METHODS.has(method) ? await xsrfTokenForUnsafeRequest() : platform.cookies.read(XSRF_COOKIE)
   const res = await send(method, path, options, xsrf)

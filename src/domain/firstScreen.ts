@@ -50,9 +50,26 @@ export function homeGetsAfterTemplate(sections: HomeSectionShape[]): string[] {
   return gets
 }
 
+/**
+ * The live rooms' list: spec §7 has it as a POST, though it only reads (the rooms are public). Its first page is
+ * written into the page like a GET's answer, keyed by its body (src/domain/initialAnswers.ts writtenKey); the body is
+ * the one src/api/wechat.ts liveRooms sends for the first page (tests/unit/firstScreen.test.ts holds them to it).
+ */
+export const LIVE_ROOMS_POST = '/wechat/weChatlivestreaminfo'
+/** The first 10 rooms (spec §7 and §9; LIVE_ROOMS_PAGE of src/api/wechat.ts, which the mini-programs' main package carries). */
+export const LIVE_ROOMS_FIRST_BODY = { start: 0, limit: 10 }
+
+/** A POST that only reads, with its body. */
+export interface ReadPost {
+  path: string
+  body: unknown
+}
+
 export interface FirstScreen {
-  page: 'home' | 'productList' | 'product' | 'campaign' | 'blogPost'
+  page: 'home' | 'productList' | 'product' | 'campaign' | 'blogPost' | 'liveRooms'
   gets: string[]
+  /** Reads the API has as POSTs (the live rooms). */
+  posts?: ReadPost[]
 }
 
 const segment = encodeURIComponent
@@ -93,6 +110,8 @@ export function firstScreenOf(url: string): FirstScreen | null {
         : null
     case 'packages/blog/pages/post/index':
       return params.slug ? { page: 'blogPost', gets: [`/common3/blog/post/${segment(params.slug)}`] } : null
+    case 'pages/wechatlivestreamrooms/index':
+      return { page: 'liveRooms', gets: [], posts: [{ path: LIVE_ROOMS_POST, body: LIVE_ROOMS_FIRST_BODY }] }
     default:
       return null
   }

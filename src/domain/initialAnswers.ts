@@ -1,10 +1,12 @@
 /**
  * Answers the server wrote into the page it served (H5: a JSON script in index.html, issue 16): app info and the first
  * page's public data, keyed by the API path and query exactly as the app asks for them (both sides build them with the
- * same rules: src/domain/firstScreen.ts, src/domain/apiQuery.ts). The http client answers the first matching
- * GET of each from here instead of a round trip; every entry answers once (a retry or a refresh goes to the server)
+ * same rules: src/domain/firstScreen.ts, src/domain/apiQuery.ts; a read-only POST also by its body: writtenKey). The
+ * http client answers the first matching request of each from here instead of a round trip; every entry answers once (a retry or a refresh goes to the server)
  * and only while it is fresh (an entry nobody asked for at start-up is not shown minutes later).
  */
+
+import { LIVE_ROOMS_POST } from './firstScreen'
 
 /** The id of the script element holding the answers (server/src/lib/firstScreen.ts writes it). */
 export const INITIAL_ANSWERS_ID = 'istore-initial'
@@ -12,9 +14,22 @@ export const INITIAL_ANSWERS_ID = 'istore-initial'
 /** How long after the page started an entry may still answer. */
 export const INITIAL_ANSWERS_MAX_AGE_MS = 30_000
 
+/** The POSTs that only read, whose answers may be written (src/domain/firstScreen.ts). */
+const READ_POSTS = new Set([LIVE_ROOMS_POST])
+
+/**
+ * The key of a request's written answer: a GET's path and query; a read-only POST's path and query with its body's
+ * JSON (the same body is the same read); none for any other request, which always goes to the server.
+ */
+export function writtenKey(method: string, pathAndQuery: string, body?: unknown): string | undefined {
+  if (method === 'GET') return pathAndQuery
+  if (method === 'POST' && READ_POSTS.has(pathAndQuery)) return `POST ${pathAndQuery} ${JSON.stringify(body ?? {})}`
+  return undefined
+}
+
 export interface InitialAnswers {
-  /** The written answer to this GET (path and query under the API prefix), once; undefined when there is none. */
-  take(pathAndQuery: string): unknown
+  /** The written answer under this key (writtenKey), once; undefined when there is none. */
+  take(key: string): unknown
 }
 
 /**
@@ -34,14 +49,14 @@ export function initialAnswers(text: string | null | undefined, now: () => numbe
     }
   }
   return {
-    take(pathAndQuery) {
+    take(key) {
       if (!entries.size) return undefined
       if (now() - startedAt > INITIAL_ANSWERS_MAX_AGE_MS) {
         entries.clear()
         return undefined
       }
-      const answer = entries.get(pathAndQuery)
-      entries.delete(pathAndQuery)
+      const answer = entries.get(key)
+      entries.delete(key)
       return answer
     }
   }

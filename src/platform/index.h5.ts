@@ -1,7 +1,7 @@
 /** H5 (mobile web, PWA, WeChat/Alipay in-app browsers, mini-program web-views). */
 import Taro from '@tarojs/taro'
 import { readDocumentCookie } from '@/api/cookieJar'
-import { initialAnswers, INITIAL_ANSWERS_ID, type InitialAnswers } from '@/domain/initialAnswers'
+import { initialAnswers, INITIAL_ANSWERS_ID, writtenKey, type InitialAnswers } from '@/domain/initialAnswers'
 import { matchRoute } from '@/domain/routes'
 import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser } from '@/domain/userAgent'
 import { back, setTitleBar, taroStorage, windowWidth } from './common'
@@ -98,9 +98,11 @@ export const platform: Platform = {
   signIn,
   environment,
   apiOrigin: () => ISTORE_API_ORIGIN,
-  writtenAnswer(pathAndQuery) {
+  writtenAnswer(method, pathAndQuery, body) {
+    const key = writtenKey(method, pathAndQuery, body)
+    if (key === undefined) return undefined
     written ??= initialAnswers(document.getElementById(INITIAL_ANSWERS_ID)?.textContent, Date.now, startedAt)
-    return written.take(pathAndQuery)
+    return written.take(key)
   },
   cookies: {
     read: (name) => readDocumentCookie(document.cookie, name),

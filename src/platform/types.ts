@@ -175,10 +175,11 @@ export interface Platform {
   /** The add-to-home offer; absent or null on mini-programs, which cannot be installed. */
   installPrompt?(): InstallPromptCapability | null
   /**
-   * H5: the answer the server wrote into the page it served for this GET (path and query under the API prefix), once
-   * (src/domain/initialAnswers.ts); undefined when there is none. Absent on the mini-programs.
+   * H5: the answer the server wrote into the page it served for this GET or read-only POST (path and query under the
+   * API prefix, and the POST's body), once (src/domain/initialAnswers.ts); undefined when there is none. Absent on the
+   * mini-programs.
    */
-  writtenAnswer?(pathAndQuery: string): unknown
+  writtenAnswer?(method: string, pathAndQuery: string, body?: unknown): unknown
   /**
    * Whether virtual goods (memberships) may be bought here: WeChat does not allow selling them inside a mini-program
    * on iOS, so there pages show the offer without a purchase button and say where to buy.

@@ -1,4 +1,8 @@
-import { APP_INFO_GET, CAMPAIGN_LIST_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET } from '@/domain/firstScreen'
+import { wechatApi } from '@/api/wechat'
+import { http } from '@/api/http'
+import { APP_INFO_GET, CAMPAIGN_LIST_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET, LIVE_ROOMS_POST } from '@/domain/firstScreen'
+
+jest.mock('@/api/http', () => ({ http: { post: jest.fn(() => Promise.resolve({ room_info: [], total: 0 })) } }))
 
 const PRODUCTS = '/productManagement2/products'
 const newest = `${PRODUCTS}?sortby=default&infiniteLoad=true&numberToLoad=8&startingPosition=0`
@@ -45,8 +49,17 @@ describe('firstScreenOf: the public GETs a page starts with, by its URL', () => 
     expect(firstScreenOf(url)).toEqual({ page, gets })
   })
 
-  it.each(['/checkout/cart', '/user/list', '/account/login', '/checkout', '/wechatlivestreamrooms'])(
-    '%s has no public GET to answer ahead (the shopper\'s own data, or a POST)',
+  it('/wechatlivestreamrooms: no GET, the live rooms\' POST with the body the page sends for its first 10 rooms', async () => {
+    const screen = firstScreenOf('/wechatlivestreamrooms')
+    expect(screen).toEqual({ page: 'liveRooms', gets: [], posts: [{ path: LIVE_ROOMS_POST, body: { start: 0, limit: 10 } }] })
+    await wechatApi.liveRooms(0)
+    expect(http.post).toHaveBeenCalledWith(screen?.posts?.[0].path, screen?.posts?.[0].body)
+    // the same JSON, key order included: the written answer's key holds the body's JSON
+    expect(JSON.stringify((http.post as jest.Mock).mock.calls[0][1])).toBe(JSON.stringify(screen?.posts?.[0].body))
+  })
+
+  it.each(['/checkout/cart', '/user/list', '/account/login', '/checkout'])(
+    '%s has no public GET to answer ahead (the shopper\'s own data)',
     (url) => {
       expect(firstScreenOf(url)).toBeNull()
     }

@@ -1,4 +1,19 @@
-import { initialAnswers, INITIAL_ANSWERS_MAX_AGE_MS } from '@/domain/initialAnswers'
+import { LIVE_ROOMS_POST } from '@/domain/firstScreen'
+import { initialAnswers, INITIAL_ANSWERS_MAX_AGE_MS, writtenKey } from '@/domain/initialAnswers'
+
+describe('writtenKey: which requests a written answer may answer, and under which key', () => {
+  it.each([
+    ['a GET, by its path and query', 'GET', '/common3/blog/post/x?a=1', undefined, '/common3/blog/post/x?a=1'],
+    ['the live rooms\' POST, by its body too', 'POST', LIVE_ROOMS_POST, { start: 0, limit: 10 }, `POST ${LIVE_ROOMS_POST} {"start":0,"limit":10}`],
+    ['another page of rooms is another key', 'POST', LIVE_ROOMS_POST, { start: 10, limit: 10 }, `POST ${LIVE_ROOMS_POST} {"start":10,"limit":10}`],
+    ['any other POST: none (it changes something)', 'POST', '/shoppingManagement4/myCart', { productId: '1' }, undefined],
+    ['the live rooms\' path with a query: none', 'POST', `${LIVE_ROOMS_POST}?x=1`, {}, undefined],
+    ['PUT: none', 'PUT', LIVE_ROOMS_POST, {}, undefined],
+    ['DELETE: none', 'DELETE', '/common3/blog/post/x', undefined, undefined]
+  ])('%s', (_what, method, path, body, key) => {
+    expect(writtenKey(method, path, body)).toBe(key)
+  })
+})
 
 describe('initialAnswers: the first matching GET of each written answer, once, while fresh', () => {
   const written = JSON.stringify({ '/common3/appInfoInit': { app: 1 }, '/productManagement2/products?sortby=default&numberToLoad=12': { products: [] } })

@@ -32,6 +32,13 @@ export interface FirstPaintInput {
   imageHref?: string;
   /** Its width over its height as the page shows it (home's banner 1/0.45, a product's picture 1). */
   imageRatio?: number;
+  /** The height the page caps it at, in the app's rem (the campaign's cover). */
+  imageMaxHeightRem?: number;
+  /**
+   * The page's title and text under the image, in the shopper's language, at the page's sizes (the campaign's name and
+   * description, CampaignPage.scss): its largest text paints here too.
+   */
+  text?: { title: string; body: string };
 }
 
 /**
@@ -50,6 +57,9 @@ const STYLE =
   `.fp-name{font-size:.9rem;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}` +
   `.fp-sandbox{padding:.3rem .6rem;background:#ffd600;color:#222;font-size:.65rem;font-weight:700;line-height:1.4;text-align:center}` +
   `.fp-hero{display:block;width:100%;object-fit:cover;background:#eee}` +
+  `.fp-text{max-width:24rem;margin:0 auto;padding:0 .6rem}` +
+  `.fp-title{display:block;font-size:1rem;font-weight:700;margin:.5rem 0 .2rem}` +
+  `.fp-body{display:block;font-size:.7rem;color:#444;margin:.3rem 0;line-height:1.5}` +
   `@media (max-width:576px){.fp-header{padding-left:2.3rem}.fp-logo{width:6rem;height:1.6rem}}`;
 
 export function firstPaintHtml(input: FirstPaintInput): { style: string; body: string } {
@@ -62,7 +72,8 @@ export function firstPaintHtml(input: FirstPaintInput): { style: string; body: s
   const parts = [
     `<div class="fp-header">${brand}</div>`,
     input.sandbox ? `<div class="fp-sandbox">${escapeHtml(messages['common.sandbox'])}</div>` : '',
-    input.imageHref ? `<img class="fp-hero" src="${escapeHtml(input.imageHref)}" alt="" fetchpriority="high" style="aspect-ratio:${(input.imageRatio ?? 2).toFixed(4)}">` : '',
+    input.imageHref ? `<img class="fp-hero" src="${escapeHtml(input.imageHref)}" alt="" fetchpriority="high" style="aspect-ratio:${(input.imageRatio ?? 2).toFixed(4)}${input.imageMaxHeightRem ? `;max-height:${input.imageMaxHeightRem}rem` : ''}">` : '',
+    input.text ? `<div class="fp-text"><span class="fp-title">${escapeHtml(input.text.title)}</span><span class="fp-body">${escapeHtml(input.text.body)}</span></div>` : '',
   ];
   return { style: `<style>${STYLE}</style>`, body: `<div id="${FIRST_PAINT_ID}" aria-hidden="true">${parts.join('')}</div>` };
 }

@@ -12,8 +12,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_INFO_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET, type HomeSectionShape } from '../../../src/domain/firstScreen.ts';
 import { imageUrl } from '../../../src/domain/imageUrl.ts';
-import { INITIAL_ANSWERS_ID } from '../../../src/domain/initialAnswers.ts';
+import { INITIAL_ANSWERS_ID, writtenKey } from '../../../src/domain/initialAnswers.ts';
+import type { ReadPost } from '../../../src/domain/firstScreen.ts';
 import { firstPaintHtml } from './firstPaint.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from './session.ts';
 
 /** The request headers an API answer may depend on: the session, the languages, the device, the host. */
 const SHOPPER_HEADERS = ['cookie', 'accept-language', 'user-agent', 'host', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'];
@@ -32,16 +34,31 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 
 type Answers = Record<string, unknown>;
 
-/** The largest image's width over height as the page shows it (HomeBanner's BANNER_RATIO 0.45, square product pictures). */
-const HERO_RATIO: Partial<Record<string, number>> = { home: 1 / 0.45, product: 1, productList: 2 };
+/**
+ * The largest image's width over height as the page shows it (HomeBanner's BANNER_RATIO 0.45, square product pictures,
+ * BlogPostCard's BLOG_COVER_RATIO 9/16, LiveRoomCard's 16:9 covers, the campaign's square cover), and the height the
+ * page caps it at, in the app's rem (CampaignPage.scss: 420px).
+ */
+const HERO_RATIO: Partial<Record<string, number>> = { home: 1 / 0.45, product: 1, productList: 2, blogPost: 16 / 9, liveRooms: 16 / 9, campaign: 1 };
+const HERO_MAX_HEIGHT_REM: Partial<Record<string, number>> = { campaign: 10.5 };
 
-async function answer(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, path: string, forward: string[]): Promise<unknown> {
+/** A double-submit pair for the server's own read-only POSTs (made here, never a shopper's). */
+const OWN_XSRF = 'first-screen';
+
+async function answer(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, path: string, forward: string[], post?: ReadPost): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const name of forward) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const res = await app.inject({ method: 'GET', url: `${apiPrefix}${path}`, headers });
+  const res = post
+    ? await app.inject({
+        method: 'POST',
+        url: `${apiPrefix}${path}`,
+        headers: { ...headers, 'content-type': 'application/json', cookie: `${XSRF_COOKIE}=${OWN_XSRF}`, [XSRF_HEADER]: OWN_XSRF },
+        payload: JSON.stringify(post.body),
+      })
+    : await app.inject({ method: 'GET', url: `${apiPrefix}${path}`, headers });
   return res.statusCode === 200 ? res.json() : undefined;
 }
 
@@ -50,6 +67,15 @@ async function answerAll(app: FastifyInstance, req: FastifyRequest, apiPrefix: s
   const answers = await Promise.all(paths.map((p) => answer(app, req, apiPrefix, p, PUBLIC_HEADERS)));
   paths.forEach((p, i) => {
     if (answers[i] !== undefined) into[p] = answers[i];
+  });
+}
+
+/** Answers the read-only `posts` (public ones) into `into` under their keys (writtenKey), as answerAll. */
+async function answerPosts(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, posts: ReadPost[], into: Answers) {
+  const answers = await Promise.all(posts.map((p) => answer(app, req, apiPrefix, p.path, PUBLIC_HEADERS, p)));
+  posts.forEach((p, i) => {
+    const key = writtenKey('POST', p.path, p.body);
+    if (answers[i] !== undefined && key !== undefined) into[key] = answers[i];
   });
 }
 
@@ -63,8 +89,11 @@ interface AppInfoShape {
   };
 }
 
-/** The first screen's largest image, by page: home's first banner slide, the product's first picture, the list's banner or first card. */
-function largestImage(page: string, answers: Answers, gets: string[]): string | undefined {
+/**
+ * The first screen's largest image, by page: home's first banner slide, the product's first picture, the list's banner
+ * or first card, the blog post's cover, the campaign's cover, the first live room's cover.
+ */
+function largestImage(page: string, answers: Answers, gets: string[], posts: ReadPost[]): string | undefined {
   if (page === 'home') {
     const template = answers[HOME_TEMPLATE_GET] as { sections?: { kind: string; slides?: { image: string }[] }[] } | undefined;
     return template?.sections?.find((s) => s.kind === 'banner')?.slides?.[0]?.image;
@@ -75,7 +104,25 @@ function largestImage(page: string, answers: Answers, gets: string[]): string | 
     const banner = (answers[gets[2]] as { heading?: { banner?: string | null } } | undefined)?.heading?.banner;
     return banner || (answers[gets[0]] as { products?: { images?: string[] }[] } | undefined)?.products?.[0]?.images?.[0];
   }
+  if (page === 'blogPost') return (answers[gets[0]] as { cover?: string } | undefined)?.cover || undefined;
+  if (page === 'campaign') return (answers[gets[0]] as { campaign?: { cover?: string | null } } | undefined)?.campaign?.cover || undefined;
+  if (page === 'liveRooms' && posts[0]) {
+    const key = writtenKey('POST', posts[0].path, posts[0].body) ?? '';
+    return (answers[key] as { room_info?: { cover_img?: string }[] } | undefined)?.room_info?.[0]?.cover_img || undefined;
+  }
   return undefined;
+}
+
+type LocalizedShape = Partial<Record<string, string>> | null | undefined;
+/** A bilingual text in `locale`, else its plain form (src/hooks/useLocalized.ts). */
+const localizedText = (content: LocalizedShape, fallback: string | undefined, locale: string) => content?.[locale]?.trim() || fallback || '';
+
+/** The page's title and text the first paint shows under its image: the campaign's name and description. */
+function pageText(page: string, answers: Answers, gets: string[], locale: string): { title: string; body: string } | undefined {
+  if (page !== 'campaign') return undefined;
+  const campaign = (answers[gets[0]] as { campaign?: { name?: string; nameContent?: LocalizedShape; description?: string; descriptionContent?: LocalizedShape } } | undefined)?.campaign;
+  if (!campaign) return undefined;
+  return { title: localizedText(campaign.nameContent, campaign.name, locale), body: localizedText(campaign.descriptionContent, campaign.description, locale) };
 }
 
 /**
@@ -88,6 +135,7 @@ export async function firstScreenPage(app: FastifyInstance, req: FastifyRequest,
   const [appInfo] = await Promise.all([
     answer(app, req, apiPrefix, APP_INFO_GET, SHOPPER_HEADERS) as Promise<AppInfoShape | undefined>,
     screen ? answerAll(app, req, apiPrefix, screen.gets, answers) : undefined,
+    screen?.posts ? answerPosts(app, req, apiPrefix, screen.posts, answers) : undefined,
   ]);
   if (screen?.page === 'home') {
     const template = answers[HOME_TEMPLATE_GET] as { sections?: HomeSectionShape[] } | undefined;
@@ -99,7 +147,7 @@ export async function firstScreenPage(app: FastifyInstance, req: FastifyRequest,
   const locale = appInfo?.appContent?.system?.appMessage?.currentLocale;
   // Replacements by function: the written text may hold `$&` and the like, which a replacement string would expand.
   if (locale === 'en' || locale === 'zh') html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`);
-  const image = screen && largestImage(screen.page, answers, screen.gets);
+  const image = screen && largestImage(screen.page, answers, screen.gets, screen.posts ?? []);
   const imageHref = image ? imageUrl(image, appInfo?.appContent?.appDetail?.cdnpath) : '';
   if (imageHref) html = html.replace('</title>', () => `</title><link rel="preload" as="image" href="${attribute(imageHref)}" fetchpriority="high">`);
   const content = appInfo?.appContent;
@@ -112,6 +160,8 @@ export async function firstScreenPage(app: FastifyInstance, req: FastifyRequest,
     sandbox: content?.appDetail?.sandbox === true,
     imageHref: imageHref || undefined,
     imageRatio: screen ? HERO_RATIO[screen.page] : undefined,
+    imageMaxHeightRem: screen ? HERO_MAX_HEIGHT_REM[screen.page] : undefined,
+    text: screen ? pageText(screen.page, answers, screen.gets, locale === 'zh' ? 'zh' : 'en') : undefined,
   });
   html = html.replace('</head>', () => `${paint.style}</head>`).replace(/<body[^>]*>/, (body) => `${body}${paint.body}`);
   const script = `<script id="${INITIAL_ANSWERS_ID}" type="application/json">${scriptJson(answers)}</script>`;

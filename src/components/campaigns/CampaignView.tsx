@@ -41,7 +41,7 @@ export function CampaignView({ campaign, status, items, participants, offset, ad
     <View className="campaign-page" data-campaign-id={campaign.id} data-status={status}>
       {campaign.cover ? (
         <View className="campaign-page__cover">
-          <LazyImage src={image(campaign.cover)} alt={name} />
+          <LazyImage src={image(campaign.cover)} alt={name} eager />
         </View>
       ) : null}
       <Text className="campaign-page__name">{name}</Text>

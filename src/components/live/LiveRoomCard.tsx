@@ -11,8 +11,11 @@ import './LiveRoomCard.scss'
 /** Live-stream covers are 16:9. */
 export const LIVE_COVER_RATIO = 9 / 16
 
-/** Spec §2: one room — cover, name, anchor name and its status tag (Upcoming / Ongoing / End). */
-export const LiveRoomCard = memo(function LiveRoomCard({ room, onOpen }: { room: LiveRoom; onOpen(room: LiveRoom): void }) {
+/**
+ * Spec §2: one room — cover, name, anchor name and its status tag (Upcoming / Ongoing / End). The first room's cover
+ * is on the first screen (`eager`: loaded at once, not when it scrolls near).
+ */
+export const LiveRoomCard = memo(function LiveRoomCard({ room, onOpen, eager = false }: { room: LiveRoom; onOpen(room: LiveRoom): void; eager?: boolean }) {
   const t = useT()
   const localized = useLocalized()
   const image = useImageUrl()
@@ -22,7 +25,7 @@ export const LiveRoomCard = memo(function LiveRoomCard({ room, onOpen }: { room:
   return (
     <View className="live-room-card" role="button" tabIndex={0} data-room-id={String(room.roomid)} onClick={() => onOpen(room)}>
       <View className="live-room-card__media">
-        <LazyImage src={image(room.cover_img)} alt={name} ratio={LIVE_COVER_RATIO} />
+        <LazyImage src={image(room.cover_img)} alt={name} ratio={LIVE_COVER_RATIO} eager={eager} />
         {tag ? (
           <Text className={`live-room-card__tag live-room-card__tag--${tag.color}`} data-status={tag.key}>
             {t(`live.status.${tag.key}`)}

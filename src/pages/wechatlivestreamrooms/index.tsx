@@ -33,8 +33,8 @@ export default function LiveStreamRoomsPage() {
       body = (
         <>
           <View className="live-rooms__list">
-            {state.rooms.map((room) => (
-              <LiveRoomCard key={room.roomid} room={room} onOpen={open} />
+            {state.rooms.map((room, i) => (
+              <LiveRoomCard key={room.roomid} room={room} onOpen={open} eager={i === 0} />
             ))}
           </View>
           <View className="live-rooms__footer">

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import { EmptyState } from '@/components/common/EmptyState'
@@ -46,6 +47,9 @@ export default function ProductPage() {
   const addOns = useAddOns(id)
   const richDetail = useProductDetail(id)
   const { product, availability } = detail
+  // The related row is below the fold: it renders in a pass of its own after the product (a deferred render, which React
+  // splits into short tasks), not in the same long task as the first screen (issue 16, total blocking time).
+  const related = useDeferredValue(detail.related)
   const name = product ? localized(product.nameContent, product.name) : ''
 
   useReferralCapture()
@@ -154,7 +158,7 @@ export default function ProductPage() {
         <RichDetail blocks={richDetail.blocks} />
         {/* Extras go with something to buy: none beside a sold-out product. */}
         {product.soldOut ? null : <AddOnList title={t('product.addOns')} addOns={addOns.addOns} addingId={addOns.addingId} addedIds={addOns.addedIds} error={addOns.error} onAdd={addOns.add} />}
-        <ProductRow title={t('product.related')} products={detail.related} />
+        <ProductRow title={t('product.related')} products={related} />
       </View>
     </Shell>
   )
