@@ -62,19 +62,18 @@ async function answer(app: FastifyInstance, req: FastifyRequest, apiPrefix: stri
   return res.statusCode === 200 ? res.json() : undefined;
 }
 
-/** Answers `paths` (public ones) into `into`, leaving out any that did not answer 200: the app asks for those itself. */
-async function answerAll(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, paths: string[], into: Answers) {
-  const answers = await Promise.all(paths.map((p) => answer(app, req, apiPrefix, p, PUBLIC_HEADERS)));
-  paths.forEach((p, i) => {
-    if (answers[i] !== undefined) into[p] = answers[i];
-  });
-}
+/** A public request of the first screen: a GET of `path`, or the read-only POST `post`. */
+type FirstRequest = { path: string; post?: ReadPost };
+const getsOf = (paths: string[]): FirstRequest[] => paths.map((path) => ({ path }));
 
-/** Answers the read-only `posts` (public ones) into `into` under their keys (writtenKey), as answerAll. */
-async function answerPosts(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, posts: ReadPost[], into: Answers) {
-  const answers = await Promise.all(posts.map((p) => answer(app, req, apiPrefix, p.path, PUBLIC_HEADERS, p)));
-  posts.forEach((p, i) => {
-    const key = writtenKey('POST', p.path, p.body);
+/**
+ * Answers `requests` into `into` under the keys the app asks by (writtenKey: a GET's path, a read-only POST's path and
+ * body), leaving out any that did not answer 200: the app asks for those itself.
+ */
+async function answerAll(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, requests: FirstRequest[], into: Answers) {
+  const answers = await Promise.all(requests.map((r) => answer(app, req, apiPrefix, r.path, PUBLIC_HEADERS, r.post)));
+  requests.forEach((r, i) => {
+    const key = r.post ? writtenKey('POST', r.path, r.post.body) : r.path;
     if (answers[i] !== undefined && key !== undefined) into[key] = answers[i];
   });
 }
@@ -134,12 +133,11 @@ export async function firstScreenPage(app: FastifyInstance, req: FastifyRequest,
   const screen = firstScreenOf(req.url);
   const [appInfo] = await Promise.all([
     answer(app, req, apiPrefix, APP_INFO_GET, SHOPPER_HEADERS) as Promise<AppInfoShape | undefined>,
-    screen ? answerAll(app, req, apiPrefix, screen.gets, answers) : undefined,
-    screen?.posts ? answerPosts(app, req, apiPrefix, screen.posts, answers) : undefined,
+    screen ? answerAll(app, req, apiPrefix, [...getsOf(screen.gets), ...(screen.posts ?? []).map((post) => ({ path: post.path, post }))], answers) : undefined,
   ]);
   if (screen?.page === 'home') {
     const template = answers[HOME_TEMPLATE_GET] as { sections?: HomeSectionShape[] } | undefined;
-    if (template?.sections) await answerAll(app, req, apiPrefix, homeGetsAfterTemplate(template.sections), answers);
+    if (template?.sections) await answerAll(app, req, apiPrefix, getsOf(homeGetsAfterTemplate(template.sections)), answers);
   }
   if (appInfo !== undefined) answers[APP_INFO_GET] = appInfo;
 
