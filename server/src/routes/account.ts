@@ -20,7 +20,7 @@ import { addressBook, addressType, checkOwner, countries, provinces, replaceAddr
 export default async function accountRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
-  const mailContext = (req: FastifyRequest) => mailContextOf(app, req);
+  const mailContext = (req: FastifyRequest) => mailContextOf(req);
   /** Work started after an answer; the server waits for it before it closes the database. */
   const pending = new Set<Promise<void>>();
   const afterAnswer = (work: () => Promise<void>, onError: (err: unknown) => void) => {

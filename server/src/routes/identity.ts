@@ -81,7 +81,7 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
 
   /** 403 until the account's e-mail is confirmed: a WeChat/Alipay joined before would outlast the owner's recovery. */
   async function requireVerifiedEmail(req: FastifyRequest, userId: number, kind: IdentityKind) {
-    const email = await unconfirmedEmail(db, userId, await mailContextOf(app, req));
+    const email = await unconfirmedEmail(db, userId, await mailContextOf(req));
     if (email === null) return;
     void app.mailWorker.tick();
     throw new ApiError(403, `Confirm your e-mail address before linking ${NAMES[kind]}: open the link we sent to ${email}, then try again`);

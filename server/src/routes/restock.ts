@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { RestockAlert, RestockAlertBody } from '../../../contract/restock.ts';
 import { getSession } from '../lib/session.ts';
 import { subscribeRestock } from '../services/restock.ts';
+import { shopOrigin } from '../lib/shopOrigin.ts';
 
 export default async function restockRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -11,7 +12,6 @@ export default async function restockRoutes(server: FastifyInstance) {
   app.post('/common3/restockAlert', {
     schema: { body: RestockAlertBody, response: { 200: RestockAlert } },
   }, async (req) => {
-    const origin = app.config.publicUrl ?? `${req.protocol}://${req.host}`;
-    return subscribeRestock(app.db, { session: await getSession(req), ip: req.ip, origin }, req.body);
+    return subscribeRestock(app.db, { session: await getSession(req), ip: req.ip, origin: shopOrigin(req) }, req.body);
   });
 }

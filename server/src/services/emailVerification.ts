@@ -9,6 +9,7 @@ import { badRequest, conflict } from '../lib/errors.ts';
 import { getSession, hashToken, newToken } from '../lib/session.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { queueEmailVerification } from '../mail/mails.ts';
+import { shopOrigin } from '../lib/shopOrigin.ts';
 
 /** A confirmation link works for a day. */
 const LINK_HOURS = 24;
@@ -19,8 +20,8 @@ export interface MailContext {
 }
 
 /** Links in mail open the shop's PUBLIC_URL (else the origin the request came to), in the session's language. */
-export async function mailContextOf(app: FastifyInstance, req: FastifyRequest): Promise<MailContext> {
-  return { origin: app.config.publicUrl ?? `${req.protocol}://${req.host}`, locale: (await getSession(req))?.locale };
+export async function mailContextOf(req: FastifyRequest): Promise<MailContext> {
+  return { origin: shopOrigin(req), locale: (await getSession(req))?.locale };
 }
 
 
@@ -40,7 +41,7 @@ export async function sendVerification(q: Queryable, userId: number, mail: MailC
 
 /** Sign-up: mails the new account its confirmation link and wakes the mail worker. */
 export async function mailConfirmation(app: FastifyInstance, req: FastifyRequest, userId: number) {
-  const mail = await mailContextOf(app, req);
+  const mail = await mailContextOf(req);
   await app.db.tx((q) => sendVerification(q, userId, mail));
   void app.mailWorker.tick();
 }

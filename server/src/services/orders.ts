@@ -12,6 +12,7 @@ import { queueReceipt } from '../mail/mails.ts';
 import { orderSettled } from './orderEvents.ts';
 import { isCampaignOrder, orderCampaignOf } from './campaigns.ts';
 import { notifyOrderCancelled, requestRefund } from './refunds.ts';
+import { shopOrigin } from '../lib/shopOrigin.ts';
 
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -143,7 +144,7 @@ export interface HoldLimits {
 
 export const holdLimits = (req: FastifyRequest): HoldLimits => ({
   ip: req.ip,
-  origin: req.server.config.publicUrl ?? `${req.protocol}://${req.host}`,
+  origin: shopOrigin(req),
   maxUnits: req.server.config.reservationMaxUnits,
   maxOpenPerAddress: req.server.config.reservationMaxOpenPerAddress,
   ttlMinutes: req.server.config.reservationTtlMinutes,
