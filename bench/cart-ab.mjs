@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Cart writes, before and after, back to back: `node bench/cart-ab.mjs <git ref>` extracts the reference server of
- * <git ref> (server/ and contract/) into bench/.work/ab-<commit>, then measures the constant route and add to cart
+ * <git ref> (server/, contract/ and src/, whose rules the server imports) into bench/.work/ab-<commit>, then measures the constant route and add to cart
  * (bench/lib/load.mjs, 50 connections) on the embedded database for the old and the working-tree server in turn,
  * ROUNDS times (default 2, alternating, so both meet the same machine), and the same on PostgreSQL when run under
  * scripts/with-postgres.sh (each server gets a fresh database on that cluster). The machine is shared: each line
@@ -27,7 +27,7 @@ function checkout() {
   const dir = path.join(repoRoot, 'bench', '.work', `ab-${commit}`)
   if (!existsSync(path.join(dir, 'server', 'src'))) {
     mkdirSync(dir, { recursive: true })
-    execFileSync('bash', ['-c', `git archive ${commit} server contract | tar -x -C '${dir}'`], { cwd: repoRoot })
+    execFileSync('bash', ['-c', `git archive ${commit} server contract src | tar -x -C '${dir}'`], { cwd: repoRoot })
     symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'))
     symlinkSync(path.join(repoRoot, 'server', 'node_modules'), path.join(dir, 'server', 'node_modules'))
   }

@@ -1,12 +1,13 @@
 /**
  * One small query interface over two drivers: embedded PGlite (default) and node-postgres (DATABASE_URL).
- * The same SQL runs on both. PGlite is a single connection, so every query and transaction is serialized
- * through a FIFO mutex; on PostgreSQL a pool is used and correctness under concurrency comes from row locks
+ * The same SQL runs on both. PGlite is a single connection on a thread of its own (pgliteWorker.mjs): statements are
+ * sent to it in order, without waiting for the one before, and a transaction holds the line (a FIFO mutex) from BEGIN
+ * to COMMIT; on PostgreSQL a pool is used and correctness under concurrency comes from row locks
  * and conditional updates in the SQL itself.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 export interface QueryOptions {
   /**
@@ -37,59 +38,78 @@ class Mutex {
     this.tail = result.then(() => undefined, () => undefined);
     return result;
   }
+  /** Like run, but releases as soon as send() is called: its statement is queued on the database thread, before the next. */
+  post<T>(send: () => Promise<T>): Promise<T> {
+    let answer!: Promise<T>;
+    const sent = this.tail.then(() => {
+      answer = send();
+    });
+    this.tail = sent;
+    return sent.then(() => answer);
+  }
+}
+
+/** The embedded database's thread (pgliteWorker.mjs): one statement per message, answered in order. */
+async function pgliteThread(dataDir: string): Promise<Queryable & { close(): Promise<void> }> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir } });
+  const pending = new Map<number, { resolve: (r: { rows: any[]; rowCount: number }) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let stopped: Error | null = null;
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
+  // Like a socket: the thread keeps the process alive only while a statement waits for it.
+  worker.unref();
+  worker.on('message', (m: { id: number; rows: any[]; rowCount: number; error?: Record<string, unknown> & { message: string } }) => {
+    const call = pending.get(m.id)!;
+    pending.delete(m.id);
+    if (pending.size === 0) worker.unref();
+    if (m.error) call.reject(Object.assign(new Error(m.error.message), m.error));
+    else call.resolve({ rows: m.rows, rowCount: m.rowCount });
+  });
+  // The thread gone (a WebAssembly abort, say): every waiting and later statement fails as "database unavailable" (503).
+  const stop = (e: Error) => {
+    stopped = Object.assign(new Error(`embedded database stopped: ${e.message}`), { code: '57P01' });
+    for (const call of pending.values()) call.reject(stopped);
+    pending.clear();
+  };
+  worker.on('error', stop);
+  worker.on('exit', (code) => stop(new Error(`thread exited with code ${code}`)));
+  const call = (message: object) =>
+    new Promise<{ rows: any[]; rowCount: number }>((resolve, reject) => {
+      if (stopped) return reject(stopped);
+      const id = nextId++;
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  return {
+    query: (sql, params = [], opts) => call({ sql, params, prepare: opts?.prepare === true }),
+    async close() {
+      await call({ close: true });
+      await worker.terminate();
+    },
+  };
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
-  const { PGlite, protocol, parse } = await import('@electric-sql/pglite');
-  fs.mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(path.join(dataDir, 'pgdata'));
+  const thread = await pgliteThread(dataDir);
   const mutex = new Mutex();
-  const { serialize } = protocol;
-  // PGlite's query() parses and plans every time; a named statement (the extended protocol, as pg.query does it, with
-  // a name) is planned once. The parameter types come from describing it once; values are serialised as query() does.
-  // (query() also calls syncToFs afterwards: a no-op for the Node file system the server uses, which writes through.)
-  const prepared = new Map<string, number[]>();
-  const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
-  async function preparedQuery(sql: string, params: unknown[]) {
-    const name = statementName(sql);
-    return pg.runExclusive(async () => {
-      const messages = [];
-      try {
-        let types = prepared.get(name);
-        if (!types) {
-          await send(serialize.parse({ name, text: sql }));
-          types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
-          prepared.set(name, types);
-        }
-        const values = params.map((v, i) => (v == null ? null : (pg.serializers[types![i]] ?? String)(v)));
-        messages.push(...(await send(serialize.bind({ statement: name, values }))));
-        messages.push(...(await send(serialize.describe({ type: 'P' }))));
-        messages.push(...(await send(serialize.execute({}))));
-      } finally {
-        messages.push(...(await send(serialize.sync())));
-      }
-      return parse.parseResults(messages, pg.parsers)[0];
-    });
-  }
-  const raw: Queryable = {
-    async query(sql, params = [], opts) {
-      const r = opts?.prepare ? await preparedQuery(sql, params) : await pg.query<any>(sql, params as any[]);
-      return { rows: r.rows as any[], rowCount: r.affectedRows ?? r.rows.length };
-    },
-  };
   let closed = false;
   return {
     kind: 'pglite',
-    query: (sql, params, opts) => mutex.run(() => raw.query(sql, params, opts)),
+    query: (sql, params, opts) => mutex.post(() => thread.query(sql, params, opts)),
     tx: (fn) =>
       mutex.run(async () => {
-        await pg.query('BEGIN');
+        await thread.query('BEGIN');
         try {
-          const out = await fn(raw);
-          await pg.query('COMMIT');
+          const out = await fn(thread);
+          await thread.query('COMMIT');
           return out;
         } catch (e) {
-          await pg.query('ROLLBACK').catch(() => undefined);
+          await thread.query('ROLLBACK').catch(() => undefined);
           throw e;
         }
       }),
@@ -97,7 +117,7 @@ async function openPglite(dataDir: string): Promise<Db> {
       mutex.run(async () => {
         if (closed) return;
         closed = true;
-        await pg.close();
+        await thread.close();
       }),
   };
 }
