@@ -12,11 +12,8 @@
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
 import { readFileSync } from 'node:fs';
-import { loadConfig } from '../src/config.ts';
-import { openDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { ApiError } from '../src/lib/errors.ts';
 import { allBlogPosts, saveBlogPost, setBlogPostPublished } from '../src/services/blog.ts';
+import { withOperatorDb } from './operatorDb.ts';
 
 const USAGE = 'usage: blog list | add <post.json> | publish <slug> [ISO time] | unpublish <slug>';
 const [command, arg, when] = process.argv.slice(2);
@@ -36,10 +33,7 @@ if (command === 'add') {
   }
 }
 
-const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrate(db);
+await withOperatorDb(`blog ${command}`, async (db) => {
   if (command === 'list') {
     const posts = await allBlogPosts(db);
     for (const p of posts) console.log(`${p.publishedAt ?? 'draft'.padEnd(24)}  ${p.slug}  [${p.category}]  ${p.title}`);
@@ -52,10 +46,4 @@ try {
     await setBlogPostPublished(db, arg, at);
     console.log(at ? `${arg} published at ${at.toISOString()}` : `${arg} is a draft`);
   }
-} catch (err) {
-  if (!(err instanceof ApiError)) throw err;
-  console.error(`blog ${command}: ${err.errors.join('; ')}`);
-  process.exitCode = 1;
-} finally {
-  await db.close();
-}
+});

@@ -11,11 +11,8 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
-import { openDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { ApiError } from '../src/lib/errors.ts';
 import { createCampaign, endCampaign, listCampaigns, parseCampaignId } from '../src/services/campaigns.ts';
+import { withOperatorDb } from './operatorDb.ts';
 
 const USAGE = `usage: campaigns list [--all]
        campaigns create --name-en TEXT --name-zh TEXT [--desc-en TEXT] [--desc-zh TEXT] --target N --store STORE_ID
@@ -58,10 +55,7 @@ function parseDate(v: string, what: string): Date {
 }
 
 if (!['list', 'create', 'end'].includes(command ?? '')) fail(USAGE);
-const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrate(db);
+await withOperatorDb(`campaigns ${command}`, async (db) => {
   if (command === 'list') {
     const { campaigns, serverTime } = await listCampaigns(db, values.all ? 'all' : 'current');
     console.log(`server time ${serverTime}`);
@@ -88,9 +82,4 @@ try {
     console.log(s ? `campaign #${id} ended: ${s.outcome} with ${s.participants} participant(s), ${s.refunds} refund(s) requested`
       : `campaign #${id} was settled by another process`);
   }
-} catch (e) {
-  if (e instanceof ApiError) fail(`campaigns ${command}: ${e.errors.join('; ')}`);
-  throw e;
-} finally {
-  await db.close();
-}
+});

@@ -11,12 +11,9 @@
  * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
-import { loadConfig } from '../src/config.ts';
-import { openDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { ApiError } from '../src/lib/errors.ts';
 import { approveInfluencer, profileForReview, profilesForReview, rejectInfluencer, suspendInfluencer } from '../src/services/influencers.ts';
 import { uploadPath } from '../src/uploads/images.ts';
+import { withOperatorDb } from './operatorDb.ts';
 
 const usage = 'usage: influencers list | show <id> | approve <id> | reject <id> --reason <text> | suspend <id> [--reason <text>]';
 const args = process.argv.slice(2);
@@ -34,11 +31,7 @@ if (!['list', 'show', 'approve', 'reject', 'suspend'].includes(command)) fail(us
 if (command !== 'list' && !Number.isInteger(id)) fail(usage);
 if (command === 'reject' && !reason) fail('reject needs --reason <text> (the shopper sees it)');
 
-const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-let code = 0;
-try {
-  await migrate(db);
+await withOperatorDb(`influencers ${command}`, async (db, config) => {
   if (command === 'list') {
     const rows = await profilesForReview(db);
     for (const r of rows) {
@@ -58,11 +51,4 @@ try {
     });
     console.log(`influencer profile ${id}: ${command === 'approve' ? 'approved' : command === 'reject' ? 'rejected' : 'suspended'}`);
   }
-} catch (err) {
-  if (!(err instanceof ApiError)) throw err;
-  console.error(err.message);
-  code = 1;
-} finally {
-  await db.close();
-}
-process.exit(code);
+});

@@ -6,10 +6,8 @@
  * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
-import { loadConfig } from '../src/config.ts';
-import { openDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { listContactMessages } from '../src/services/contact.ts';
+import { withOperatorDb } from './operatorDb.ts';
 
 const [command, arg] = process.argv.slice(2);
 const limit = arg === undefined ? 50 : Number(arg);
@@ -18,10 +16,7 @@ if (command !== 'list' || !Number.isInteger(limit) || limit < 1) {
   process.exit(2);
 }
 
-const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrate(db);
+await withOperatorDb('messages list', async (db) => {
   const messages = await listContactMessages(db, limit);
   for (const m of messages) {
     const reach = [m.form.email, m.form.phone].filter(Boolean).join(', ');
@@ -31,6 +26,4 @@ try {
     console.log('');
   }
   if (!messages.length) console.log('no messages');
-} finally {
-  await db.close();
-}
+});

@@ -12,12 +12,11 @@
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
-import { openDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { badRequest, notFound } from '../src/lib/errors.ts';
 import { currencyDecimals } from '../src/lib/money.ts';
 import { operatorCancel } from '../src/services/orders.ts';
 import { refundsOf, requestRefund } from '../src/services/refunds.ts';
+import { withOperatorDb } from './operatorDb.ts';
 
 const USAGE = 'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> [--reason text] | orders refunds <orderID>';
 const { positionals, values } = parseArgs({
@@ -31,10 +30,7 @@ if (!['refund', 'cancel', 'refunds'].includes(command) || !/^\d{1,9}$/.test(orde
   process.exit(2);
 }
 
-const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrate(db);
+await withOperatorDb(`orders ${command}`, async (db) => {
   const reason = values.reason ?? 'Refunded by the store';
   if (command === 'refunds') {
     for (const r of await refundsOf(db, Number(orderID))) console.log(`${r.id}  ${r.amount}  ${r.status}`);
@@ -43,20 +39,15 @@ try {
     console.log(`order ${o.id}: ${o.status} (${o.payment_status}), refunded ${o.refunded}`);
   } else {
     const o = (await db.query('SELECT id, currency, refunded, total, store_credit FROM orders WHERE id = $1', [Number(orderID)])).rows[0];
-    if (!o) throw new Error(`Order ${orderID} not found`);
+    if (!o) throw notFound(`Order ${orderID} not found`);
     let amount: number | undefined;
     if (values.amount !== undefined) {
       const d = currencyDecimals(o.currency);
-      if (!new RegExp(`^\\d+(\\.\\d{1,${d}})?$`).test(values.amount)) throw new Error(`--amount must be a positive amount in ${o.currency} with at most ${d} decimals`);
+      if (!new RegExp(`^\\d+(\\.\\d{1,${d}})?$`).test(values.amount)) throw badRequest(`--amount must be a positive amount in ${o.currency} with at most ${d} decimals`);
       amount = Math.round(Number(values.amount) * 10 ** d);
     }
     const key = `operator-refund:${o.id}:${values.key ?? amount ?? 'rest'}`;
     const r = await db.tx((q) => requestRefund(q, { orderID: String(o.id), amount, reason, key }));
     console.log(`refund ${r.id} of order ${r.orderID}: ${r.amount} (${r.status})`);
   }
-} catch (e: any) {
-  console.error(e?.errors?.join('; ') ?? e?.message ?? String(e));
-  process.exitCode = 1;
-} finally {
-  await db.close();
-}
+});

@@ -10,11 +10,8 @@
  * process's: stop the server first (with PostgreSQL it can run alongside); on PGlite the mail goes out when it starts.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
-import { openDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { ApiError } from '../src/lib/errors.ts';
 import { setStock, waitingAlerts } from '../src/services/restock.ts';
+import { withOperatorDb } from './operatorDb.ts';
 
 const USAGE = 'usage: stock set <productID> <N> [--option "name:value,name:value"] | stock alerts';
 const { positionals, values } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { option: { type: 'string' } } });
@@ -25,10 +22,7 @@ if (!setting && !(command === 'alerts' && positionals.length === 1)) {
   process.exit(2);
 }
 
-const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrate(db);
+await withOperatorDb(`stock ${command}`, async (db) => {
   if (setting) {
     const { optionPair, before } = await setStock(db, Number(productID), values.option, Number(count));
     console.log(`product ${productID}${optionPair ? ` (${optionPair})` : ''}: stock ${before} → ${count}`);
@@ -40,10 +34,4 @@ try {
     for (const a of alerts) console.log(`product ${a.productId}${a.optionPair ? ` (${a.optionPair})` : ' (any option)'}: ${a.waiting} waiting`);
     if (!alerts.length) console.log('nobody is waiting for a product');
   }
-} catch (e) {
-  if (!(e instanceof ApiError)) throw e;
-  console.error(e.errors.join('\n'));
-  process.exitCode = 1;
-} finally {
-  await db.close();
-}
+});

@@ -7,11 +7,9 @@
  * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
-import { loadConfig } from '../src/config.ts';
-import { openDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { listContacts, verifyContact } from '../src/services/verifiedContact.ts';
 import { uploadPath } from '../src/uploads/images.ts';
+import { withOperatorDb } from './operatorDb.ts';
 
 const [command, arg] = process.argv.slice(2);
 const usage = 'usage: verified-contacts list [PENDING|VERIFIED] | verify <e-mail>';
@@ -29,11 +27,7 @@ if (command === 'verify' && !arg) {
   process.exit(2);
 }
 
-const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-let code = 0;
-try {
-  await migrate(db);
+await withOperatorDb(`verified-contacts ${command}`, async (db, config) => {
   if (command === 'list') {
     const rows = await listContacts(db, status as 'PENDING' | 'VERIFIED' | undefined);
     for (const c of rows) {
@@ -44,15 +38,12 @@ try {
     const { rows } = await db.query('SELECT id FROM users WHERE email = $1', [arg.trim().toLowerCase()]);
     if (!rows[0]) {
       console.error(`no account with e-mail ${arg}`);
-      code = 1;
-    } else if (!(await verifyContact(db, rows[0].id))) {
-      console.error(`${arg} has not submitted a verified contact`);
-      code = 1;
-    } else {
-      console.log(`${arg}: verified contact marked VERIFIED`);
+      return 1;
     }
+    if (!(await verifyContact(db, rows[0].id))) {
+      console.error(`${arg} has not submitted a verified contact`);
+      return 1;
+    }
+    console.log(`${arg}: verified contact marked VERIFIED`);
   }
-} finally {
-  await db.close();
-}
-process.exit(code);
+});

@@ -1,0 +1,25 @@
+/**
+ * What every operator CLI does around its own work: opens the database the server uses (DATA_DIR or DATABASE_URL),
+ * brings its schema up to date, runs the work and closes the database. The work answers its exit code (0 when it
+ * answers nothing). A refusal by the store's rules (ApiError: not found, wrong state, bad value) is printed as
+ * "<cli> <command>: <why>" and exits 1; anything else is a fault and is thrown.
+ */
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDb, type Db } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { ApiError } from '../src/lib/errors.ts';
+
+export async function withOperatorDb(command: string, work: (db: Db, config: Config) => Promise<number | void>): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    process.exitCode = (await work(db, config)) ?? 0;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    console.error(`${command}: ${e.errors.join('; ')}`);
+    process.exitCode = 1;
+  } finally {
+    await db.close();
+  }
+}
