@@ -192,6 +192,8 @@ test('an option pair: written to when that pair is back, not when another one is
   await srv.app.mailWorker.tick();
   const [mail] = outbox('pair@example.com');
   assert.match(mail.subject, /亚麻衬衫 \(.+ \/ .+\) 已到货/);
+  // Its link opens the product with that pair chosen (src/domain/routes.ts productUrl).
+  assert.ok(mail.text.includes(`https://shop.test/store/product/${id}?option=${encodeURIComponent(r.optionPair)}`), mail.text);
 });
 
 test('the retention sweep drops alerts 90 days after their mail, and those still waiting after a year', async () => {

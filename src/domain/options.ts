@@ -47,6 +47,20 @@ export function optionValuesText(optionPair: string | undefined, labels: readonl
 }
 
 /** One option pair of a product and its stock (the product detail's variants). */
+/**
+ * The choices an option pair ('color:Red,size:M', as links carry it) makes on a product: only its options, and only
+ * values they offer; anything else in the pair is left out (the shopper chooses it).
+ */
+export function selectionFromPair(options: readonly { name: string; values: readonly string[] }[], optionPair: string | undefined): Record<string, string> {
+  const chosen = pairEntries(optionPair ?? '')
+  const selection: Record<string, string> = {}
+  for (const option of options) {
+    const value = chosen.get(option.name)
+    if (value !== undefined && option.values.includes(value)) selection[option.name] = value
+  }
+  return selection
+}
+
 export interface VariantStock {
   optionPair: string
   available: number

@@ -62,6 +62,13 @@ export const ROUTES: RouteDef[] = [
 
 export const HOME_PATH = '/'
 
+/**
+ * A product's page; with an option pair ('color:Red,size:M'), the page opens with those options chosen (a cart line's
+ * picture, the back-in-stock mail for one combination).
+ */
+export const productUrl = (id: string, optionPair?: string) =>
+  `/store/product/${encodeURIComponent(id)}${optionPair ? `?option=${encodeURIComponent(optionPair)}` : ''}`
+
 /** The store's live-stream rooms (spec §2), which the home page links to. */
 export const LIVE_ROOMS_PATH = '/wechatlivestreamrooms'
 

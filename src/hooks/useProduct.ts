@@ -3,7 +3,7 @@ import { cartApi } from '@/api/cart'
 import { catalogApi, type Product } from '@/api/catalog'
 import { ApiError } from '@/api/http'
 import { messageOf } from '@/domain/errors'
-import { clampQuantity, isSelectionComplete, optionPairKey } from '@/domain/options'
+import { clampQuantity, isSelectionComplete, optionPairKey, selectionFromPair } from '@/domain/options'
 import { useCart } from '@/stores/cart'
 
 export type Availability =
@@ -18,12 +18,15 @@ export interface QuantityRejection {
 }
 
 
+/** A product's options as the option rules take them: names and the values offered. */
+const choicesOf = (p: Product) => p.options.map((o) => ({ name: o.name, values: o.values.map((v) => v.value) }))
+
 /**
  * Product detail (/store/product/:id): the product, the shopper's option pair with its live stock
  * (inventoryByProductAndOptions), a quantity that never exceeds that stock, related products and adding
- * to the cart.
+ * to the cart. `linkedPair` (the link's ?option=) is chosen as the product opens, as far as the product offers it.
  */
-export function useProduct(id: string) {
+export function useProduct(id: string, linkedPair?: string) {
   const [product, setProduct] = useState<Product | null>(null)
   const [status, setStatus] = useState<'loading' | 'ready' | 'notFound' | 'error'>('loading')
   const [loadError, setLoadError] = useState<string | null>(null)
@@ -52,6 +55,7 @@ export function useProduct(id: string) {
       (p) => {
         if (!live) return
         setProduct(p)
+        setSelection(selectionFromPair(choicesOf(p), linkedPair))
         setStatus('ready')
       },
       (err) => {
@@ -72,13 +76,9 @@ export function useProduct(id: string) {
     return () => {
       live = false
     }
-  }, [id, attempt])
+  }, [id, linkedPair, attempt])
 
-  const options = product?.options ?? []
-  const complete = product !== null && isSelectionComplete(
-    options.map((o) => ({ name: o.name, values: o.values.map((v) => v.value) })),
-    selection
-  )
+  const complete = product !== null && isSelectionComplete(choicesOf(product), selection)
   const optionPair = complete ? optionPairKey(selection) : null
 
   // Live stock of the chosen pair ('' for a product without options).

@@ -1,4 +1,4 @@
-import { clampQuantity, isSelectionComplete, optionPairKey, optionValuesText, soldOutValues } from '@/domain/options'
+import { clampQuantity, isSelectionComplete, optionPairKey, optionValuesText, selectionFromPair, soldOutValues } from '@/domain/options'
 
 describe('optionPair for GET /inventoryManagement/inventoryByProductAndOptions/{id}: name:value pairs sorted by name', () => {
   it.each([
@@ -10,6 +10,28 @@ describe('optionPair for GET /inventoryManagement/inventoryByProductAndOptions/{
     [{}, '']
   ])('%o → %p', (selection, key) => {
     expect(optionPairKey(selection)).toBe(key)
+  })
+})
+
+describe("a link's option pair (?option=) chooses what the product offers, and nothing else", () => {
+  const options = [{ name: 'color', values: ['Red', 'Blue'] }, { name: 'size', values: ['S', 'M'] }]
+  it.each([
+    ['color:Red,size:M', { color: 'Red', size: 'M' }],
+    ['size:M,color:Red', { color: 'Red', size: 'M' }],
+    ['color:Red', { color: 'Red' }],
+    ['color:Green,size:S', { size: 'S' }],
+    ['colour:Red,size:S', { size: 'S' }],
+    ['color:red', {}],
+    ['color:Red:x', {}],
+    ['garbage', {}],
+    ['', {}],
+    [undefined, {}]
+  ])('%p → %o', (pair, selection) => {
+    expect(selectionFromPair(options, pair)).toEqual(selection)
+  })
+
+  it('a product without options takes nothing from it', () => {
+    expect(selectionFromPair([], 'color:Red')).toEqual({})
   })
 })
 

@@ -1,4 +1,4 @@
-import { customRoutes, matchRoute, pageLayout, toPagePath } from '@/domain/routes'
+import { customRoutes, matchRoute, pageLayout, productUrl, toPagePath } from '@/domain/routes'
 
 describe('spec §2 routes', () => {
   it.each([
@@ -27,6 +27,17 @@ describe('spec §2 routes', () => {
     const match = matchRoute(url)
     expect(match?.route.page).toBe(page)
     expect(match?.params).toEqual(params)
+  })
+
+  it.each([
+    ['12', undefined, '/store/product/12'],
+    ['12', '', '/store/product/12'],
+    ['12', 'color:Red,size:M', '/store/product/12?option=color%3ARed%2Csize%3AM'],
+    ['a/b', 'size:M & L', '/store/product/a%2Fb?option=size%3AM%20%26%20L']
+  ])("a product's link: %s with %p → %s, which opens the product page with its id and option", (id, pair, url) => {
+    expect(productUrl(id, pair)).toBe(url)
+    expect(matchRoute(url)?.params).toEqual({ id, ...(pair ? { option: pair } : {}) })
+    expect(toPagePath(url)).toBe(`/packages/store/pages/product/index?${pair ? `option=${encodeURIComponent(pair)}&` : ''}id=${encodeURIComponent(id)}`)
   })
 
   it('treats a deeper unknown path as unknown ("unknown path redirects to the empty path")', () => {

@@ -21,6 +21,7 @@ import type { RestockAlert, RestockAlertBody } from '../../../contract/restock.t
 import { getProduct, parseProductId, stockOf } from './catalog.ts';
 import { bumpCatalog } from './catalogCache.ts';
 import { EMAIL_RE } from './validate.ts';
+import { productUrl } from '../../../src/domain/routes.ts';
 
 /** Subscriptions one address may ask for (every request counts, repeats and misses too): a shopper needs a few. */
 export const RESTOCK_RULE: LimitRule = { max: 10, windowMs: 15 * 60_000 };
@@ -85,7 +86,7 @@ async function notifyOne(q: Queryable, id: number) {
     locale: a.locale,
     productName: product.nameContent,
     choice: labels.length ? { en: labels.map((l) => l.en).join(' / '), zh: labels.map((l) => l.zh).join(' / ') } : null,
-    link: `${a.shop_origin}/store/product/${a.product_id}`,
+    link: `${a.shop_origin}${productUrl(String(a.product_id), a.option_pair)}`,
   });
   await q.query('UPDATE restock_alerts SET notified_at = now(), mail_id = $2 WHERE id = $1', [id, mailId]);
 }

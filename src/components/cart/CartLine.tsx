@@ -6,7 +6,7 @@ import { Price } from '@/components/common/Price'
 import { MemberPrice } from '@/components/common/MemberPrice'
 import { lineMemberPrice } from '@/domain/membership'
 import { QuantityStepper } from '@/components/product/QuantityStepper'
-import { productUrl } from '@/components/product/ProductCard'
+import { productUrl } from '@/domain/routes'
 import { optionValuesText } from '@/domain/options'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
@@ -35,7 +35,7 @@ export const CartLine = memo(function CartLine({ line, currency, busy, rejectedA
   const name = localized(line.nameContent, line.name)
   return (
     <View className={`cart-line${busy ? ' cart-line--busy' : ''}`} data-item-key={line.itemKey}>
-      <View className="cart-line__thumb" role="link" tabIndex={0} aria-label={name} onClick={() => platform.navigate(productUrl(line.productId))}>
+      <View className="cart-line__thumb" role="link" tabIndex={0} aria-label={name} onClick={() => platform.navigate(productUrl(line.productId, line.optionPair))}>
         <LazyImage src={image(line.image)} alt={name} />
       </View>
       <View className="cart-line__body">

@@ -5,13 +5,12 @@ import { LazyImage } from '@/components/common/LazyImage'
 import { Price } from '@/components/common/Price'
 import { MemberPrice } from '@/components/common/MemberPrice'
 import { memberPriceOf } from '@/domain/membership'
+import { productUrl } from '@/domain/routes'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import './ProductCard.scss'
-
-export const productUrl = (id: string) => `/store/product/${encodeURIComponent(id)}`
 
 /**
  * One product in a list: image (CDN rule), name in the current language, price in the display currency,

@@ -76,6 +76,17 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     expect(navigations.at(-1)?.url).toBe('/checkout')
   })
 
+  it("a line's picture opens its product, with the line's options chosen", async () => {
+    resetStore(lang, '/checkout/cart')
+    serve()
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    fireEvent.click(lineEl(container, '1050|color:Red,size:M').querySelector('.cart-line__thumb')!)
+    expect(navigations.at(-1)?.url).toBe('/store/product/1050?option=color%3ARed%2Csize%3AM')
+    fireEvent.click(lineEl(container, '1001|').querySelector('.cart-line__thumb')!)
+    expect(navigations.at(-1)?.url).toBe('/store/product/1001')
+  })
+
   it("shows a line's options in the shopper's language when the server names them", async () => {
     resetStore(lang, '/checkout/cart')
     serve(cartOf({ ...hoodie, optionLabels: [{ en: 'Red', zh: '红色' }, { en: 'Medium', zh: '中号' }] }))

@@ -92,6 +92,28 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     expect(useCart.getState().cart?.itemCount).toBe(3)
   })
 
+  it("opened from a link with an option pair (a cart line, the back-in-stock mail), those options are chosen and their stock shown", async () => {
+    resetStore(lang, '/store/product/1050?option=color%3ABlack%2Csize%3AM')
+    const http = serve()
+    const { container } = render(<ProductPage />)
+    expect(await screen.findByText(text.inStock(2))).toBeTruthy()
+    expect(value(container, text.black).closest('[aria-checked]')).toHaveAttribute('aria-checked', 'true')
+    expect(value(container, text.medium).closest('[aria-checked]')).toHaveAttribute('aria-checked', 'true')
+    expect(value(container, text.red).closest('[aria-checked]')).toHaveAttribute('aria-checked', 'false')
+    expect(http.calls.filter((c) => c.path.startsWith('/inventoryManagement')).map((c) => c.query)).toEqual([{ optionPair: 'color:Black,size:M' }])
+    expect(screen.getByRole('button', { name: text.add })).not.toHaveAttribute('aria-disabled')
+  })
+
+  it('a link whose option pair the product does not offer chooses only what it offers', async () => {
+    resetStore(lang, '/store/product/1050?option=color%3AGreen%2Csize%3AM')
+    serve()
+    const { container } = render(<ProductPage />)
+    await screen.findByText(text.name, { selector: '.product-page__name' })
+    expect(value(container, text.medium).closest('[aria-checked]')).toHaveAttribute('aria-checked', 'true')
+    expect(container.querySelectorAll('.option-picker__value--chosen')).toHaveLength(1)
+    expect(screen.getByText(text.chooseAll)).toBeTruthy()
+  })
+
   it('a sold-out pair cannot be added; changing to a pair with less stock brings the quantity down', async () => {
     resetStore(lang, '/store/product/1050')
     const http = serve({

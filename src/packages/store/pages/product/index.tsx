@@ -17,7 +17,7 @@ import { restockTarget } from '@/domain/restock'
 import { QuantityStepper } from '@/components/product/QuantityStepper'
 import { ShareBar } from '@/components/product/ShareBar'
 import { usePageShare } from '@/hooks/usePageShare'
-import { productUrl } from '@/components/product/ProductCard'
+import { productUrl } from '@/domain/routes'
 import { Shell } from '@/components/shell/Shell'
 import { CART_URL } from '@/domain/cartAction'
 import { useAddOns } from '@/hooks/useAddOns'
@@ -36,14 +36,14 @@ import { onlyWhen } from '@/components/common/booleanAttribute'
 import '@/i18n/browse'
 import '@/i18n/restock'
 
-/** /store/product/:id */
+/** /store/product/:id; ?option= (an option pair, as cart lines and the back-in-stock mail link it) chooses those options */
 export default function ProductPage() {
   const t = useT()
   const localized = useLocalized()
   const { converted, base, display } = usePrice()
   const route = useRoute()
   const id = route.params.id ?? ''
-  const detail = useProduct(id)
+  const detail = useProduct(id, route.params.option)
   const addOns = useAddOns(id)
   const richDetail = useProductDetail(id)
   const { product, availability } = detail
