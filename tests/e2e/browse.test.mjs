@@ -16,8 +16,8 @@ const COFFEE = { en: 'Colombia Supremo 340g', zh: '哥伦比亚特级 340克', s
 const CATEGORY = { name: 'Coffee', en: 'Coffee', zh: '咖啡', size: 10 }
 
 const TEXT = {
-  en: { newArrivals: 'New arrivals', endOfList: 'That is everything', allProducts: 'All products', shop: 'Shop', added: 'Added to your cart' },
-  zh: { newArrivals: '新品上架', endOfList: '已经到底了', allProducts: '全部商品', shop: '商店', added: '已加入购物车' }
+  en: { newArrivals: 'New arrivals', endOfList: 'That is everything', allProducts: 'All products', shop: 'Shop', added: 'Added to your cart', addToCart: 'Add to cart' },
+  zh: { newArrivals: '新品上架', endOfList: '已经到底了', allProducts: '全部商品', shop: '商店', added: '已加入购物车', addToCart: '加入购物车' }
 }
 
 let stack
@@ -234,6 +234,14 @@ for (const [viewport, language] of [['phone', 'en'], ['desktop', 'zh']]) {
         assert.notEqual(shownOptions, pair.optionPair.split(',').map((p) => p.split(':')[1]).join(' / '))
         const fromServer = await (await page.request.get(`${stack.baseUrl}${API}/shoppingManagement4/myCart`)).json()
         assert.deepEqual(serverLines(fromServer), [[hoodieLine.itemKey, 2]])
+
+        // The line's picture opens its product with the line's options chosen.
+        await line(hoodieLine.itemKey).locator('.cart-line__thumb').click()
+        await page.waitForURL((url) => url.pathname === `/store/product/${hoodieLine.productId}` && url.searchParams.get('option') === pair.optionPair, WAIT)
+        for (const [option, value] of Object.entries(choice)) {
+          await visible(page, `.option-picker__value--chosen[data-option="${option}"][data-value="${value}"]`).waitFor(WAIT)
+        }
+        await visible(page, '.product-page__add').filter({ hasText: text.addToCart }).waitFor(WAIT)
 
         assert.deepEqual(errors.map(String), [])
       } finally {

@@ -141,6 +141,22 @@ for (const kind of ['weapp', 'alipay']) {
       })
     })
 
+    it("a cart line's picture opens its product with the line's option chosen", async () => {
+      await withMiniProgram(kind, {}, async (mp) => {
+        await addHouseBlendToCart(mp)
+        mp.tap('Cart')
+        await mp.waitForPage(PAGES.cart)
+        await mp.waitForText('Checkout')
+        mp.tapClass('cart-line__thumb')
+        await mp.waitForPage(PAGES.product)
+        assert.equal(decodeURIComponent(mp.currentPage().options.option), 'grind:Whole bean')
+        await mp.waitForText('in stock')
+        assert.deepEqual(mp.textsOf('option-picker__value--chosen'), ['Whole bean'])
+        await mp.settled()
+        await assertDeviceClean(mp)
+      })
+    })
+
     it('pickup checkout answered "paid" in the payment sheet ends on the success page with the order number', async () => {
       await withMiniProgram(kind, { answers: { payment: 'paid' } }, async (mp) => {
         await addHouseBlendToCart(mp)

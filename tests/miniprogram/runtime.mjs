@@ -604,6 +604,18 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     tapChain(page, found[0])
   }
 
+  /** Taps the first element with this class: one that shows no text of its own (a picture that links somewhere). */
+  mp.tapClass = (className, { page = mp.currentPage() } = {}) => {
+    let chain = null
+    walk(page.data.root, (node, parents) => {
+      if (chain || !String(node.cl ?? '').split(/\s+/).includes(className)) return chain ? false : undefined
+      chain = [...parents, node]
+      return false
+    }, page)
+    if (!chain) throw new Error(`nothing has the class ${className} on ${page.route}:\n${mp.text(page)}`)
+    tapChain(page, chain)
+  }
+
   /** The page's render data as the view layer gets it: each attached custom wrapper's own data in its node. */
   mp.viewData = (page = mp.currentPage()) => {
     const compose = (node) => {
