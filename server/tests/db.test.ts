@@ -5,7 +5,10 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openDb, type Db } from '../src/db/index.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDb, pgliteThread, type Db } from '../src/db/index.ts';
 import { freshDb, type TestDb } from './helpers.ts';
 
 let tdb: TestDb;
@@ -82,4 +85,26 @@ test('a transaction commits or rolls back as a whole, and statements sent meanwh
     await q.query('INSERT INTO notes (body) VALUES ($1)', ['tx-committed']);
   });
   assert.equal(await count(), 1);
+});
+
+test('PGlite: a lost database thread fails what was sent to it as unavailable (503), and the next statement starts a new one on the same data', {
+  skip: Boolean(process.env.DATABASE_URL) && 'the embedded database only',
+}, async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-db-thread-'));
+  const thread = await pgliteThread(dataDir);
+  try {
+    await thread.query('CREATE TABLE kept (n int)');
+    await thread.query('INSERT INTO kept VALUES (7)');
+    // A statement that runs for seconds, and the thread ended under it (as a WebAssembly abort would end it).
+    const waiting = thread.query('SELECT count(*) FROM generate_series(1, 200000000)');
+    const crashed = thread.worker!;
+    await crashed.terminate();
+    await assert.rejects(waiting, (e: any) => e.code === '57P01' && /embedded database unavailable/.test(e.message));
+    assert.equal(thread.worker, null);
+    assert.deepEqual((await thread.query('SELECT n FROM kept')).rows, [{ n: 7 }]);
+    assert.ok(thread.worker && thread.worker !== crashed, 'a new thread');
+  } finally {
+    await thread.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -49,47 +49,94 @@ class Mutex {
   }
 }
 
-/** The embedded database's thread (pgliteWorker.mjs): one statement per message, answered in order. */
-async function pgliteThread(dataDir: string): Promise<Queryable & { close(): Promise<void> }> {
+type Answer = { rows: any[]; rowCount: number };
+
+/** A statement's error when the embedded database's thread is gone: "database unavailable" (a 503, lib/errors.ts). */
+const unavailable = (why: string) => Object.assign(new Error(`embedded database unavailable: ${why}`), { code: '57P01' });
+
+/**
+ * The embedded database's thread (pgliteWorker.mjs): one statement per message, answered in order. Should the thread
+ * die (a WebAssembly abort, say), the statements sent to it fail as unavailable and the next statement starts a new
+ * thread on the same data, the way PostgreSQL's pool replaces a lost connection. `worker` is the running thread (tests
+ * end it to stand for such a crash).
+ */
+export async function pgliteThread(dataDir: string): Promise<Queryable & { close(): Promise<void>; readonly worker: Worker | null }> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir } });
-  const pending = new Map<number, { resolve: (r: { rows: any[]; rowCount: number }) => void; reject: (e: Error) => void }>();
+  const pending = new Map<number, { resolve: (r: Answer) => void; reject: (e: Error) => void }>();
   let nextId = 1;
-  let stopped: Error | null = null;
-  await new Promise<void>((resolve, reject) => {
-    worker.once('message', () => resolve());
-    worker.once('error', reject);
-  });
-  // Like a socket: the thread keeps the process alive only while a statement waits for it.
-  worker.unref();
-  worker.on('message', (m: { id: number; rows: any[]; rowCount: number; error?: Record<string, unknown> & { message: string } }) => {
-    const call = pending.get(m.id)!;
-    pending.delete(m.id);
-    if (pending.size === 0) worker.unref();
-    if (m.error) call.reject(Object.assign(new Error(m.error.message), m.error));
-    else call.resolve({ rows: m.rows, rowCount: m.rowCount });
-  });
-  // The thread gone (a WebAssembly abort, say): every waiting and later statement fails as "database unavailable" (503).
-  const stop = (e: Error) => {
-    stopped = Object.assign(new Error(`embedded database stopped: ${e.message}`), { code: '57P01' });
-    for (const call of pending.values()) call.reject(stopped);
-    pending.clear();
+  let worker: Worker | null = null;
+  let starting: Promise<void> | null = null;
+  let closing = false;
+  /** Messages waiting for a thread that is (re)starting, in the order they were sent. */
+  const queue: { id: number }[] = [];
+
+  const settle = (id: number, outcome: (call: { resolve: (r: Answer) => void; reject: (e: Error) => void }) => void) => {
+    const call = pending.get(id);
+    if (!call) return;
+    pending.delete(id);
+    if (pending.size === 0) worker?.unref();
+    outcome(call);
   };
-  worker.on('error', stop);
-  worker.on('exit', (code) => stop(new Error(`thread exited with code ${code}`)));
+  const lost = (thread: Worker, why: string) => {
+    if (thread !== worker || closing) return;
+    worker = null;
+    console.warn(`embedded database thread lost (${why}); the next statement starts a new one`);
+    for (const id of [...pending.keys()]) settle(id, (call) => call.reject(unavailable(why)));
+  };
+  const start = () =>
+    (starting ??= new Promise<Worker>((resolve, reject) => {
+      const thread = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir } });
+      thread.once('message', () => resolve(thread));
+      thread.once('error', reject);
+      thread.once('exit', (code) => reject(new Error(`thread exited with code ${code} while starting`)));
+    }).then(
+      (thread) => {
+        starting = null;
+        worker = thread;
+        // Like a socket: the thread keeps the process alive only while a statement waits for it.
+        if (pending.size === 0) thread.unref();
+        thread.on('message', (m: { id: number; error?: Record<string, unknown> & { message: string } } & Answer) =>
+          settle(m.id, (call) => (m.error ? call.reject(Object.assign(new Error(m.error.message), m.error)) : call.resolve(m))));
+        thread.on('error', (e) => lost(thread, e.message));
+        thread.on('exit', (code) => lost(thread, `thread exited with code ${code}`));
+        for (const message of queue.splice(0)) thread.postMessage(message);
+      },
+      (e: Error) => {
+        starting = null;
+        for (const { id } of queue.splice(0)) settle(id, (call) => call.reject(unavailable(e.message)));
+        throw e;
+      },
+    ));
   const call = (message: object) =>
-    new Promise<{ rows: any[]; rowCount: number }>((resolve, reject) => {
-      if (stopped) return reject(stopped);
+    new Promise<Answer>((resolve, reject) => {
+      if (closing) return reject(unavailable('closed'));
       const id = nextId++;
-      if (pending.size === 0) worker.ref();
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, ...message });
+      if (worker && !queue.length) {
+        if (pending.size === 1) worker.ref();
+        worker.postMessage({ id, ...message });
+      } else {
+        queue.push({ id, ...message });
+        start().catch(() => undefined);
+      }
     });
+  await start();
   return {
     query: (sql, params = [], opts) => call({ sql, params, prepare: opts?.prepare === true }),
+    get worker() {
+      return worker;
+    },
     async close() {
-      await call({ close: true });
-      await worker.terminate();
+      const thread = worker;
+      closing = true;
+      if (!thread) return;
+      await new Promise<Answer>((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        thread.ref();
+        thread.postMessage({ id, close: true });
+      });
+      await thread.terminate();
     },
   };
 }
