@@ -207,7 +207,10 @@ async function openPostgres(url: string): Promise<Db> {
   };
 }
 
-/** DB_TRACE=1: every statement with its time on stderr (finding where a request's time goes; off by default). */
+/**
+ * DB_TRACE=1: every statement with its time on stderr (finding where a request's time goes; off by default). On PGlite the
+ * time runs from sending to the answer, so it includes the wait behind statements sent before it.
+ */
 function traced(q: Queryable): Queryable {
   return {
     async query(sql, params, opts) {
