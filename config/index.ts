@@ -123,6 +123,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
           .set('sideEffects', false)
         // The user-agent parser those APIs import, for getSystemInfo the store never calls (see the file).
         chain.resolve.alias.set('platform$', path.resolve(__dirname, '..', 'src', 'platform', 'uaPlatform.h5.js'))
+        // Taro's HTML View applies a changed class a render late (see the file).
+        chain
+          .plugin('plainHtmlView')
+          .use(webpack.NormalModuleReplacementPlugin, [
+            /@tarojs[\\/]components-react[\\/]dist[\\/]components[\\/]view[\\/]index\.js$/,
+            path.resolve(__dirname, '..', 'src', 'components', 'taro', 'HtmlView.h5.tsx')
+          ])
         // Taro's component styles carry their icon font inline: it becomes a file, fetched only when drawn (see the file).
         chain.module
           .rule('taro-components-font-file')

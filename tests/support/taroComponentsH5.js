@@ -20,5 +20,6 @@ Object.assign(module.exports, webComponents, {
   Swiper: html('swiper').Swiper,
   SwiperItem: html('swiper').SwiperItem,
   Text: html('text').default,
-  View: html('view').default
+  // The store's own plain View, as the build puts it in place of Taro's (src/components/taro/HtmlView.h5.tsx).
+  View: require('../../src/components/taro/HtmlView.h5.tsx').default
 })
