@@ -122,20 +122,19 @@ export async function pgliteThread(dataDir: string): Promise<Queryable & { close
     });
   await start();
   return {
-    query: (sql, params = [], opts) => call({ sql, params, prepare: opts?.prepare === true }),
+    query: (sql, params = [], opts) => call({ sql, params, name: opts?.prepare ? statementName(sql) : undefined }),
     get worker() {
       return worker;
     },
     async close() {
       const thread = worker;
-      closing = true;
-      if (!thread) return;
-      await new Promise<Answer>((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        thread.ref();
-        thread.postMessage({ id, close: true });
-      });
+      if (!thread) {
+        closing = true;
+        return;
+      }
+      const closed = call({ close: true });
+      closing = true; // from here the thread's exit is expected, and nothing more is sent
+      await closed;
       await thread.terminate();
     },
   };

@@ -3,10 +3,10 @@
  * tenths of a millisecond of CPU per statement, which on the server's main thread would stall every other request's
  * HTTP work meanwhile. Here the two overlap. Plain JavaScript, so the thread needs no TypeScript loader.
  *
- * Messages in: { id, sql, params, prepare } and { id, close: true }; out: { id, rows, rowCount } or { id, error }.
+ * Messages in: { id, sql, params, name } (name: keep it prepared under that name) and { id, close: true }; out:
+ * { id, rows, rowCount } or { id, error }.
  * Statements run one at a time in the order they arrive, so the caller may send the next before this one answers.
  */
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
@@ -18,21 +18,9 @@ const { serialize } = protocol;
 // a name) is planned once. The parameter types come from describing it once; values are serialised as query() does.
 // (query() also calls syncToFs afterwards: a no-op for the Node file system the server uses, which writes through.)
 const prepared = new Map();
-const statementName = (sql) => `s_${crypto.createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
 const send = (message) => pg.execProtocolStream(message, { syncToFs: false });
 
-function concat(parts) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-async function preparedQuery(sql, params) {
-  const name = statementName(sql);
+async function preparedQuery(name, sql, params) {
   return pg.runExclusive(async () => {
     let types = prepared.get(name);
     if (!types) {
@@ -47,7 +35,7 @@ async function preparedQuery(sql, params) {
     }
     const values = params.map((v, i) => (v == null ? null : (pg.serializers[types[i]] ?? String)(v)));
     // One call into the database for the whole execution: bind, describe, execute and sync as one buffer.
-    const messages = await send(concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+    const messages = await send(Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
     return parse.parseResults(messages, pg.parsers)[0];
   });
 }
@@ -67,7 +55,7 @@ async function answer(m) {
     return;
   }
   try {
-    const r = m.prepare ? await preparedQuery(m.sql, m.params) : await pg.query(m.sql, m.params);
+    const r = m.name ? await preparedQuery(m.name, m.sql, m.params) : await pg.query(m.sql, m.params);
     parentPort.postMessage({ id: m.id, rows: r.rows, rowCount: r.affectedRows ?? r.rows.length });
   } catch (e) {
     parentPort.postMessage({ id: m.id, error: plainError(e) });
