@@ -67,7 +67,7 @@ export const HOME_PATH = '/'
  * picture, the back-in-stock mail for one combination).
  */
 export const productUrl = (id: string, optionPair?: string) =>
-  `/store/product/${encodeURIComponent(id)}${optionPair ? `?option=${encodeURIComponent(optionPair)}` : ''}`
+  `/store/product/${encodeURIComponent(id)}${toQueryString(optionPair ? { option: optionPair } : {})}`
 
 /** The store's live-stream rooms (spec §2), which the home page links to. */
 export const LIVE_ROOMS_PATH = '/wechatlivestreamrooms'

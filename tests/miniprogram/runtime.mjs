@@ -526,6 +526,8 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   }
 
   /** The rendered tree, with each attached custom wrapper's own data in place of the page's copy. */
+  const hasClass = (node, className) => String(node.cl ?? '').split(/\s+/).includes(className)
+
   function walk(node, visit, page, parents = []) {
     if (!node || typeof node !== 'object') return
     const shown = node.nn === 'custom-wrapper' && wrappers.get(node.sid)?.page === page ? wrappers.get(node.sid).data.i : node
@@ -560,7 +562,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   mp.groupsOf = (className, page = mp.currentPage()) => {
     const groups = []
     if (page) walk(page.data.root, (node) => {
-      if (!String(node.cl ?? '').split(/\s+/).includes(className)) return undefined
+      if (!hasClass(node, className)) return undefined
       const texts = []
       walk(node, (inner) => void (String(inner.nn) === textNn && String(inner.v ?? '').trim() && texts.push(String(inner.v).trim())), page)
       groups.push(texts)
@@ -608,7 +610,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   mp.tapClass = (className, { page = mp.currentPage() } = {}) => {
     let chain = null
     walk(page.data.root, (node, parents) => {
-      if (chain || !String(node.cl ?? '').split(/\s+/).includes(className)) return chain ? false : undefined
+      if (chain || !hasClass(node, className)) return chain ? false : undefined
       chain = [...parents, node]
       return false
     }, page)

@@ -18,10 +18,10 @@ import type { Session } from '../lib/session.ts';
 import { takeAttempts, tooMany, type LimitRule } from '../identity/rateLimit.ts';
 import { queueRestockMail } from '../mail/mails.ts';
 import type { RestockAlert, RestockAlertBody } from '../../../contract/restock.ts';
+import { productUrl } from '../../../src/domain/routes.ts';
 import { getProduct, parseProductId, stockOf } from './catalog.ts';
 import { bumpCatalog } from './catalogCache.ts';
 import { EMAIL_RE } from './validate.ts';
-import { productUrl } from '../../../src/domain/routes.ts';
 
 /** Subscriptions one address may ask for (every request counts, repeats and misses too): a shopper needs a few. */
 export const RESTOCK_RULE: LimitRule = { max: 10, windowMs: 15 * 60_000 };
