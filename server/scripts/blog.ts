@@ -13,23 +13,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { allBlogPosts, saveBlogPost, setBlogPostPublished } from '../src/services/blog.ts';
-import { withOperatorDb } from './operatorDb.ts';
+import { usageError, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = 'usage: blog list | add <post.json> | publish <slug> [ISO time] | unpublish <slug>';
 const [command, arg, when] = process.argv.slice(2);
 const known = command === 'list' || (['add', 'publish', 'unpublish'].includes(command) && !!arg);
-if (!known) {
-  console.error(USAGE);
-  process.exit(2);
-}
+if (!known) usageError(USAGE);
 
 let post: unknown;
 if (command === 'add') {
   try {
     post = JSON.parse(readFileSync(arg, 'utf8'));
   } catch (err) {
-    console.error(`blog add: cannot read ${arg}: ${(err as Error).message}`);
-    process.exit(2);
+    usageError(`blog add: cannot read ${arg}: ${(err as Error).message}`);
   }
 }
 

@@ -10,37 +10,23 @@
  * PGlite database is one process's: stop the server first (with PostgreSQL it can run alongside; settling is locked).
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { createCampaign, endCampaign, listCampaigns, parseCampaignId } from '../src/services/campaigns.ts';
-import { withOperatorDb } from './operatorDb.ts';
+import { operatorArgs, usageError as fail, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = `usage: campaigns list [--all]
        campaigns create --name-en TEXT --name-zh TEXT [--desc-en TEXT] [--desc-zh TEXT] --target N --store STORE_ID
                         [--starts ISO] (--ends ISO | --hours H) --item PRODUCT[@OPTION_PAIR]:PRICE:STOCK:LIMIT [--item ...]
        campaigns end <id>`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-const [command, ...rest] = process.argv.slice(2);
-const { values, positionals } = (() => {
-  try {
-    return parseArgs({
-      args: rest,
-      allowPositionals: true,
-      options: {
-        all: { type: 'boolean' },
-        'name-en': { type: 'string' }, 'name-zh': { type: 'string' }, 'desc-en': { type: 'string' }, 'desc-zh': { type: 'string' },
-        target: { type: 'string' }, store: { type: 'string' }, starts: { type: 'string' }, ends: { type: 'string' }, hours: { type: 'string' },
-        item: { type: 'string', multiple: true },
-      },
-    });
-  } catch (e) {
-    return fail(`${(e as Error).message}\n${USAGE}`);
-  }
-})();
+const { values, positionals: [command, campaignId] } = operatorArgs(USAGE, {
+  allowPositionals: true,
+  options: {
+    all: { type: 'boolean' },
+    'name-en': { type: 'string' }, 'name-zh': { type: 'string' }, 'desc-en': { type: 'string' }, 'desc-zh': { type: 'string' },
+    target: { type: 'string' }, store: { type: 'string' }, starts: { type: 'string' }, ends: { type: 'string' }, hours: { type: 'string' },
+    item: { type: 'string', multiple: true },
+  },
+});
 
 function parseItem(spec: string) {
   const m = /^(\d{1,9})(?:@([^:]+))?:(\d+(?:\.\d{1,2})?):(\d+):(\d+)$/.exec(spec);
@@ -55,6 +41,23 @@ function parseDate(v: string, what: string): Date {
 }
 
 if (!['list', 'create', 'end'].includes(command ?? '')) fail(USAGE);
+
+/** A new campaign as the command line gives it; every argument is checked here, before the database opens. */
+function campaignOfArgs() {
+  const startsAt = values.starts ? parseDate(values.starts, '--starts') : new Date();
+  const endsAt = values.ends ? parseDate(values.ends, '--ends')
+    : values.hours && Number(values.hours) > 0 ? new Date(startsAt.getTime() + Number(values.hours) * 3600_000)
+    : fail('give --ends ISO or --hours H (a positive number)');
+  const target = Number(values.target);
+  if (!values['name-en'] || !values['name-zh'] || !values.store || !values.item?.length || !Number.isInteger(target)) fail(USAGE);
+  return {
+    name: { en: values['name-en'], zh: values['name-zh'] },
+    description: { en: values['desc-en'] ?? '', zh: values['desc-zh'] ?? '' },
+    target, localStoreId: values.store, startsAt, endsAt, items: values.item.map(parseItem),
+  };
+}
+const created = command === 'create' ? campaignOfArgs() : null;
+
 await withOperatorDb(`campaigns ${command}`, async (db) => {
   if (command === 'list') {
     const { campaigns, serverTime } = await listCampaigns(db, values.all ? 'all' : 'current');
@@ -63,21 +66,11 @@ await withOperatorDb(`campaigns ${command}`, async (db) => {
       console.log(`#${c.id}  ${c.status.padEnd(9)} ${c.participants}/${c.target} joined  ${c.startsAt} → ${c.endsAt}  ${c.nameContent.en} / ${c.nameContent.zh}`);
     }
     if (!campaigns.length) console.log('no campaigns');
-  } else if (command === 'create') {
-    const startsAt = values.starts ? parseDate(values.starts, '--starts') : new Date();
-    const endsAt = values.ends ? parseDate(values.ends, '--ends')
-      : values.hours && Number(values.hours) > 0 ? new Date(startsAt.getTime() + Number(values.hours) * 3600_000)
-      : fail('give --ends ISO or --hours H (a positive number)');
-    const target = Number(values.target);
-    if (!values['name-en'] || !values['name-zh'] || !values.store || !values.item?.length || !Number.isInteger(target)) fail(USAGE);
-    const id = await db.tx((q) => createCampaign(q, {
-      name: { en: values['name-en']!, zh: values['name-zh']! },
-      description: { en: values['desc-en'] ?? '', zh: values['desc-zh'] ?? '' },
-      target, localStoreId: values.store!, startsAt, endsAt, items: values.item!.map(parseItem),
-    }));
-    console.log(`campaign #${id} created: ${startsAt.toISOString()} → ${endsAt.toISOString()}, target ${target}`);
+  } else if (created) {
+    const id = await db.tx((q) => createCampaign(q, created));
+    console.log(`campaign #${id} created: ${created.startsAt.toISOString()} → ${created.endsAt.toISOString()}, target ${created.target}`);
   } else {
-    const id = parseCampaignId(positionals[0]);
+    const id = parseCampaignId(campaignId);
     const s = await endCampaign(db, id, `cli@${os.hostname()}:${process.pid}`);
     console.log(s ? `campaign #${id} ended: ${s.outcome} with ${s.participants} participant(s), ${s.refunds} refund(s) requested`
       : `campaign #${id} was settled by another process`);

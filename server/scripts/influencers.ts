@@ -13,7 +13,7 @@
  */
 import { approveInfluencer, profileForReview, profilesForReview, rejectInfluencer, suspendInfluencer } from '../src/services/influencers.ts';
 import { uploadPath } from '../src/uploads/images.ts';
-import { withOperatorDb } from './operatorDb.ts';
+import { usageError as fail, withOperatorDb } from './operatorDb.ts';
 
 const usage = 'usage: influencers list | show <id> | approve <id> | reject <id> --reason <text> | suspend <id> [--reason <text>]';
 const args = process.argv.slice(2);
@@ -23,10 +23,6 @@ const reason = at > 0 ? args.slice(at + 1).join(' ').trim() : '';
 const idArg = args[1] ?? '';
 const id = /^\d{1,9}$/.test(idArg) ? Number(idArg) : NaN;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
 if (!['list', 'show', 'approve', 'reject', 'suspend'].includes(command)) fail(usage);
 if (command !== 'list' && !Number.isInteger(id)) fail(usage);
 if (command === 'reject' && !reason) fail('reject needs --reason <text> (the shopper sees it)');

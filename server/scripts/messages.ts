@@ -7,14 +7,11 @@
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
 import { listContactMessages } from '../src/services/contact.ts';
-import { withOperatorDb } from './operatorDb.ts';
+import { usageError, withOperatorDb } from './operatorDb.ts';
 
 const [command, arg] = process.argv.slice(2);
 const limit = arg === undefined ? 50 : Number(arg);
-if (command !== 'list' || !Number.isInteger(limit) || limit < 1) {
-  console.error('usage: messages list [N]');
-  process.exit(2);
-}
+if (command !== 'list' || !Number.isInteger(limit) || limit < 1) usageError('usage: messages list [N]');
 
 await withOperatorDb('messages list', async (db) => {
   const messages = await listContactMessages(db, limit);

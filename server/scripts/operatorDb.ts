@@ -2,8 +2,10 @@
  * What every operator CLI does around its own work: opens the database the server uses (DATA_DIR or DATABASE_URL),
  * brings its schema up to date, runs the work and closes the database. The work answers its exit code (0 when it
  * answers nothing). A refusal by the store's rules (ApiError: not found, wrong state, bad value) is printed as
- * "<cli> <command>: <why>" and exits 1; anything else is a fault and is thrown.
+ * "<cli> <command>: <why>" and exits 1; anything else is a fault and is thrown. A wrong command line exits 2 before
+ * the database opens (usageError, operatorArgs).
  */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDb, type Db } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -21,5 +23,20 @@ export async function withOperatorDb(command: string, work: (db: Db, config: Con
     process.exitCode = 1;
   } finally {
     await db.close();
+  }
+}
+
+/** A wrong command line: the message (usually the usage) on stderr and exit code 2. Only before the database opens. */
+export function usageError(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The command line as node:util's parseArgs reads it; an unknown option or a missing value is a usage error. */
+export function operatorArgs<T extends ParseArgsConfig>(usage: string, config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs<T>({ ...config, args: config.args ?? process.argv.slice(2) });
+  } catch (e) {
+    return usageError(`${(e as Error).message}\n${usage}`);
   }
 }

@@ -11,35 +11,34 @@
  * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
-import { parseArgs } from 'node:util';
 import { badRequest, notFound } from '../src/lib/errors.ts';
 import { currencyDecimals } from '../src/lib/money.ts';
 import { operatorCancel } from '../src/services/orders.ts';
 import { refundsOf, requestRefund } from '../src/services/refunds.ts';
-import { withOperatorDb } from './operatorDb.ts';
+import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = 'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> [--reason text] | orders refunds <orderID>';
-const { positionals, values } = parseArgs({
-  args: process.argv.slice(2),
+const { positionals, values } = operatorArgs(USAGE, {
   allowPositionals: true,
   options: { amount: { type: 'string' }, reason: { type: 'string' }, key: { type: 'string' } },
 });
 const [command, orderID] = positionals;
-if (!['refund', 'cancel', 'refunds'].includes(command) || !/^\d{1,9}$/.test(orderID ?? '')) {
-  console.error(USAGE);
-  process.exit(2);
-}
+if (!['refund', 'cancel', 'refunds'].includes(command) || !/^\d{1,9}$/.test(orderID ?? '')) usageError(USAGE);
 
 await withOperatorDb(`orders ${command}`, async (db) => {
   const reason = values.reason ?? 'Refunded by the store';
-  if (command === 'refunds') {
-    for (const r of await refundsOf(db, Number(orderID))) console.log(`${r.id}  ${r.amount}  ${r.status}`);
-  } else if (command === 'cancel') {
+  if (command === 'cancel') {
     const o = await db.tx((q) => operatorCancel(q, Number(orderID), reason));
     console.log(`order ${o.id}: ${o.status} (${o.payment_status}), refunded ${o.refunded}`);
+    return;
+  }
+  const o = (await db.query('SELECT id, currency FROM orders WHERE id = $1', [Number(orderID)])).rows[0];
+  if (!o) throw notFound(`Order ${orderID} not found`);
+  if (command === 'refunds') {
+    const refunds = await refundsOf(db, o.id);
+    for (const r of refunds) console.log(`${r.id}  ${r.amount}  ${r.status}`);
+    if (!refunds.length) console.log(`order ${o.id} has no refunds`);
   } else {
-    const o = (await db.query('SELECT id, currency, refunded, total, store_credit FROM orders WHERE id = $1', [Number(orderID)])).rows[0];
-    if (!o) throw notFound(`Order ${orderID} not found`);
     let amount: number | undefined;
     if (values.amount !== undefined) {
       const d = currencyDecimals(o.currency);

@@ -9,18 +9,14 @@
  * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
  * process's: stop the server first (with PostgreSQL it can run alongside); on PGlite the mail goes out when it starts.
  */
-import { parseArgs } from 'node:util';
 import { setStock, waitingAlerts } from '../src/services/restock.ts';
-import { withOperatorDb } from './operatorDb.ts';
+import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = 'usage: stock set <productID> <N> [--option "name:value,name:value"] | stock alerts';
-const { positionals, values } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { option: { type: 'string' } } });
+const { positionals, values } = operatorArgs(USAGE, { allowPositionals: true, options: { option: { type: 'string' } } });
 const [command, productID, count] = positionals;
 const setting = command === 'set' && /^\d{1,9}$/.test(productID ?? '') && /^\d{1,7}$/.test(count ?? '');
-if (!setting && !(command === 'alerts' && positionals.length === 1)) {
-  console.error(USAGE);
-  process.exit(2);
-}
+if (!setting && !(command === 'alerts' && positionals.length === 1)) usageError(USAGE);
 
 await withOperatorDb(`stock ${command}`, async (db) => {
   if (setting) {

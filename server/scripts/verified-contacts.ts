@@ -9,23 +9,14 @@
  */
 import { listContacts, verifyContact } from '../src/services/verifiedContact.ts';
 import { uploadPath } from '../src/uploads/images.ts';
-import { withOperatorDb } from './operatorDb.ts';
+import { usageError, withOperatorDb } from './operatorDb.ts';
 
 const [command, arg] = process.argv.slice(2);
 const usage = 'usage: verified-contacts list [PENDING|VERIFIED] | verify <e-mail>';
-if (command !== 'list' && command !== 'verify') {
-  console.error(usage);
-  process.exit(2);
-}
+if (command !== 'list' && command !== 'verify') usageError(usage);
 const status = command === 'list' && arg ? arg.toUpperCase() : undefined;
-if (status && status !== 'PENDING' && status !== 'VERIFIED') {
-  console.error(usage);
-  process.exit(2);
-}
-if (command === 'verify' && !arg) {
-  console.error(usage);
-  process.exit(2);
-}
+if (status && status !== 'PENDING' && status !== 'VERIFIED') usageError(usage);
+if (command === 'verify' && !arg) usageError(usage);
 
 await withOperatorDb(`verified-contacts ${command}`, async (db, config) => {
   if (command === 'list') {

@@ -1,0 +1,54 @@
+/**
+ * The operator CLIs (server/scripts, around operatorDb.ts): a wrong command line exits 2 with the usage before the
+ * database opens, a refusal by the store's rules exits 1 with "<cli> <command>: <why>", and work done exits 0.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { freshDb, type TestDb } from './helpers.ts';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+let db: TestDb;
+before(async () => { db = await freshDb(); });
+after(async () => { await db.cleanup(); });
+
+function cli(script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '' };
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: serverDir, env }, (err, stdout, stderr) => {
+      resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+test('an unknown option or a missing value is a usage error (exit 2), not a stack trace', async () => {
+  const missing = await cli('orders', 'refund', '1', '--amount');
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /argument missing\nusage: orders refund/);
+  assert.doesNotMatch(missing.stderr, /\n\s+at /);
+  const unknown = await cli('campaigns', 'list', '--bogus');
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /Unknown option '--bogus'/);
+});
+
+test('campaigns create checks every argument before the database opens', async () => {
+  const r = await cli('campaigns', 'create', '--name-en', 'A', '--name-zh', 'B', '--target', '2', '--store', '1', '--hours', '1', '--item', '1023:12.99');
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /^bad --item '1023:12.99': expected PRODUCT/);
+});
+
+test("a refusal by the store's rules exits 1 with the command and the reason", async () => {
+  const r = await cli('orders', 'refunds', '999999');
+  assert.equal(r.code, 1);
+  assert.equal(r.stderr.trim(), 'orders refunds: Order 999999 not found');
+  const end = await cli('campaigns', 'end', 'abc');
+  assert.equal(end.code, 1);
+  assert.match(end.stderr, /^campaigns end: /);
+});
+
+test('work done exits 0', async () => {
+  const r = await cli('campaigns', 'list');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^server time /);
+});
