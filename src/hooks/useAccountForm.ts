@@ -5,6 +5,9 @@ import { messageOf } from '@/domain/errors'
 import type { MessageKey } from '@/i18n'
 import { useT } from './useT'
 
+/** The form's text fields (optional ones too, shown empty while unset). */
+type TextKey<V> = { [K in keyof V]-?: V[K] extends string | null | undefined ? (string extends V[K] ? K : never) : never }[keyof V] & string
+
 export interface AccountForm<V extends object> {
   values: V
   /** Field messages, already in the shopper's language. */
@@ -13,6 +16,8 @@ export interface AccountForm<V extends object> {
   serverError: string | null
   busy: boolean
   setField<K extends keyof V>(field: K, value: V[K]): void
+  /** What a text Field of `name` takes from the form: its name, value, change handler and message. */
+  field(name: TextKey<V>): { name: string; value: string; onChange(value: string): void; error?: string }
   /** Validates, then runs `send`; returns whether it succeeded. */
   submit(send: (values: V) => Promise<void>): Promise<boolean>
   setValues(values: V): void
@@ -66,5 +71,11 @@ export function useAccountForm<V extends object>(
   for (const [field, error] of Object.entries(fieldErrors)) {
     if (error) errors[field as keyof V] = t(`account.error.${error}` as MessageKey, { min: MIN_PASSWORD_LENGTH })
   }
-  return { values, errors, serverError, busy, setField, submit, setValues }
+  const field = (name: TextKey<V>) => ({
+    name,
+    value: (values[name] as string | null | undefined) ?? '',
+    onChange: (value: string) => setField(name, value as V[typeof name]),
+    error: errors[name]
+  })
+  return { values, errors, serverError, busy, setField, field, submit, setValues }
 }

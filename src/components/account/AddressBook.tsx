@@ -58,13 +58,13 @@ export function AddressBook() {
       {a.editing !== null ? (
         <View className="address-form">
           <InNameOrder
-            first={<Field name="firstName" label={t('account.field.firstName')} value={form.values.firstName} onChange={(v) => form.setField('firstName', v)} error={form.errors.firstName} maxlength={60} />}
-            last={<Field name="lastName" label={t('account.field.lastName')} value={form.values.lastName} onChange={(v) => form.setField('lastName', v)} error={form.errors.lastName} maxlength={60} />}
+            first={<Field {...form.field('firstName')} label={t('account.field.firstName')} maxlength={60} />}
+            last={<Field {...form.field('lastName')} label={t('account.field.lastName')} maxlength={60} />}
           />
-          <Field name="phone" label={t('account.field.phone')} value={form.values.phone} onChange={(v) => form.setField('phone', v)} error={form.errors.phone} maxlength={30} />
-          <Field name="streetNumberAndNameDetails" label={t('account.field.street')} value={form.values.streetNumberAndNameDetails} onChange={(v) => form.setField('streetNumberAndNameDetails', v)} error={form.errors.streetNumberAndNameDetails} />
-          <Field name="unit" label={t('account.field.unit')} value={form.values.unit ?? ''} onChange={(v) => form.setField('unit', v)} maxlength={40} />
-          <Field name="city" label={t('account.field.city')} value={form.values.city} onChange={(v) => form.setField('city', v)} error={form.errors.city} maxlength={80} />
+          <Field {...form.field('phone')} label={t('account.field.phone')} maxlength={30} />
+          <Field {...form.field('streetNumberAndNameDetails')} label={t('account.field.street')} />
+          <Field {...form.field('unit')} label={t('account.field.unit')} maxlength={40} />
+          <Field {...form.field('city')} label={t('account.field.city')} maxlength={80} />
           <View className={`account-field${form.errors.country ? ' account-field--invalid' : ''}`}>
             <Text className="account-field__label">{t('account.field.country')}</Text>
             <SelectPicker field="country" label={t('account.field.country')} options={countryOptions} value={form.values.country} placeholder={t('account.field.choose')} {...pickerTexts} onChange={a.chooseCountry} />
@@ -75,7 +75,7 @@ export function AddressBook() {
             <SelectPicker field="province" label={t('account.field.province')} options={provinceOptions} value={form.values.province} placeholder={t('account.field.choose')} {...pickerTexts} onChange={(code) => form.setField('province', code)} />
             {form.errors.province ? <View className="account-field__error" role="alert">{form.errors.province}</View> : null}
           </View>
-          <Field name="postCode" label={t('account.field.postCode')} value={form.values.postCode} onChange={(v) => form.setField('postCode', v)} error={form.errors.postCode} maxlength={12} />
+          <Field {...form.field('postCode')} label={t('account.field.postCode')} maxlength={12} />
           <FormError message={form.serverError} />
           <View className="my-account__actions">
             <BusyButton className="my-account__primary" size="mini" busy={form.busy} onClick={a.save}>

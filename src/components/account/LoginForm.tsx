@@ -45,21 +45,15 @@ export function LoginForm() {
       )}
 
       <Field
-        name="emailID"
+        {...form.field('emailID')}
         label={t('account.field.email')}
-        value={form.values.emailID}
-        onChange={(v) => form.setField('emailID', v)}
-        error={form.errors.emailID}
         autoComplete="email"
         maxlength={254}
         onSubmit={s.submit}
       />
       <Field
-        name="password"
+        {...form.field('password')}
         label={t('account.field.password')}
-        value={form.values.password}
-        onChange={(v) => form.setField('password', v)}
-        error={form.errors.password}
         password
         autoComplete="current-password"
         onSubmit={s.submit}

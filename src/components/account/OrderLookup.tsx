@@ -28,19 +28,13 @@ export function OrderLookup() {
       <Text className="account-page__title">{t('lookup.title')}</Text>
       <Text className="account-page__note">{t('lookup.intro')}</Text>
       <Field
-        name="orderID"
+        {...form.field('orderID')}
         label={t('lookup.field.orderID')}
-        value={form.values.orderID}
-        onChange={(v) => form.setField('orderID', v)}
-        error={form.errors.orderID}
         maxlength={20}
       />
       <Field
-        name="contact"
+        {...form.field('contact')}
         label={t('lookup.field.contact')}
-        value={form.values.contact}
-        onChange={(v) => form.setField('contact', v)}
-        error={form.errors.contact}
         autoComplete="email"
         maxlength={254}
         onSubmit={submit}

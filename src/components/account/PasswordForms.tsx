@@ -22,11 +22,8 @@ export function ForgotPasswordForm() {
         <Text className="account-page__note">{t('account.forgot.intro')}</Text>
       )}
       <Field
-        name="emailID"
+        {...form.field('emailID')}
         label={t('account.field.email')}
-        value={form.values.emailID}
-        onChange={(v) => form.setField('emailID', v)}
-        error={form.errors.emailID}
         autoComplete="email"
         maxlength={254}
       />
@@ -76,30 +73,21 @@ export function ResetPasswordForm() {
       <Text className="account-page__title">{mode === 'token' ? t('account.reset.title') : t('account.reset.changeTitle')}</Text>
       {mode === 'change' ? (
         <Field
-          name="oldPassword"
+          {...form.field('oldPassword')}
           label={t('account.field.currentPassword')}
-          value={form.values.oldPassword ?? ''}
-          onChange={(v) => form.setField('oldPassword', v)}
-          error={form.errors.oldPassword}
           password
           autoComplete="current-password"
         />
       ) : null}
       <Field
-        name="password"
+        {...form.field('password')}
         label={t('account.field.newPassword')}
-        value={form.values.password}
-        onChange={(v) => form.setField('password', v)}
-        error={form.errors.password}
         password
         autoComplete="new-password"
       />
       <Field
-        name="confirmPassword"
+        {...form.field('confirmPassword')}
         label={t('account.field.confirmPassword')}
-        value={form.values.confirmPassword}
-        onChange={(v) => form.setField('confirmPassword', v)}
-        error={form.errors.confirmPassword}
         password
         autoComplete="new-password"
       />

@@ -40,10 +40,10 @@ export function Profile() {
       {p.editing ? (
         <View className="profile__form">
           <InNameOrder
-            first={<Field name="firstName" label={t('account.field.firstName')} value={form.values.firstName} onChange={(v) => form.setField('firstName', v)} error={form.errors.firstName} maxlength={60} />}
-            last={<Field name="lastName" label={t('account.field.lastName')} value={form.values.lastName} onChange={(v) => form.setField('lastName', v)} error={form.errors.lastName} maxlength={60} />}
+            first={<Field {...form.field('firstName')} label={t('account.field.firstName')} maxlength={60} />}
+            last={<Field {...form.field('lastName')} label={t('account.field.lastName')} maxlength={60} />}
           />
-          <Field name="phone" label={t('account.field.phone')} value={form.values.phone} onChange={(v) => form.setField('phone', v)} error={form.errors.phone} maxlength={30} />
+          <Field {...form.field('phone')} label={t('account.field.phone')} maxlength={30} />
           <FormError message={form.serverError} />
           <View className="my-account__actions">
             <BusyButton className="my-account__primary" size="mini" busy={form.busy} onClick={p.save}>

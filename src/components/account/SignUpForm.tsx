@@ -11,12 +11,6 @@ import './AccountForm.scss'
 export function SignUpForm() {
   const t = useT()
   const { form, submit, pendingIdentity, loginUrl } = useSignUp()
-  const field = (name: keyof typeof form.values) => ({
-    name,
-    value: form.values[name],
-    onChange: (v: string) => form.setField(name, v),
-    error: form.errors[name]
-  })
 
   return (
     <View className="account-page account-signup">
@@ -29,12 +23,12 @@ export function SignUpForm() {
         </Text>
       ) : null}
       <InNameOrder
-        first={<Field {...field('firstName')} label={t('account.field.firstName')} autoComplete="given-name" maxlength={60} />}
-        last={<Field {...field('lastName')} label={t('account.field.lastName')} autoComplete="family-name" maxlength={60} />}
+        first={<Field {...form.field('firstName')} label={t('account.field.firstName')} autoComplete="given-name" maxlength={60} />}
+        last={<Field {...form.field('lastName')} label={t('account.field.lastName')} autoComplete="family-name" maxlength={60} />}
       />
-      <Field {...field('emailID')} label={t('account.field.email')} autoComplete="email" maxlength={254} />
-      <Field {...field('password')} label={t('account.field.newPassword')} password autoComplete="new-password" />
-      <Field {...field('confirmPassword')} label={t('account.field.confirmPassword')} password autoComplete="new-password" />
+      <Field {...form.field('emailID')} label={t('account.field.email')} autoComplete="email" maxlength={254} />
+      <Field {...form.field('password')} label={t('account.field.newPassword')} password autoComplete="new-password" />
+      <Field {...form.field('confirmPassword')} label={t('account.field.confirmPassword')} password autoComplete="new-password" />
       <FormError message={form.serverError} />
       <BusyButton className="account-form__submit" busy={form.busy} onClick={submit}>
         {t('account.signup.submit')}

@@ -52,8 +52,8 @@ export function VerifiedContactPanel() {
       {v.editing ? (
         <View className="verified-contact__form">
           <Text className="verified-contact__hint">{t('user.verified.privacy')}</Text>
-          <Field name="realName" label={t('user.verified.realName')} value={form.values.realName} onChange={(x) => form.setField('realName', x)} error={form.errors.realName} maxlength={100} />
-          <Field name="phone" label={t('account.field.phone')} value={form.values.phone} onChange={(x) => form.setField('phone', x)} error={form.errors.phone} maxlength={30} />
+          <Field {...form.field('realName')} label={t('user.verified.realName')} maxlength={100} />
+          <Field {...form.field('phone')} label={t('account.field.phone')} maxlength={30} />
           <View className={`account-field${form.errors.idType ? ' account-field--invalid' : ''}`}>
             <Text className="account-field__label" id="verified-contact-id-type">{t('user.verified.idType')}</Text>
             <View className="verified-contact__types" role="radiogroup" aria-labelledby="verified-contact-id-type">
@@ -77,11 +77,8 @@ export function VerifiedContactPanel() {
             {form.errors.idType ? <View className="account-field__error" role="alert">{form.errors.idType}</View> : null}
           </View>
           <Field
-            name="idNumber"
+            {...form.field('idNumber')}
             label={onFile?.idNumber ? t('user.verified.idNumberKeep', { masked: onFile.idNumber }) : t('user.verified.idNumber')}
-            value={form.values.idNumber}
-            onChange={(x) => form.setField('idNumber', x)}
-            error={form.errors.idNumber}
             autoComplete="off"
             maxlength={40}
           />

@@ -27,16 +27,15 @@ export function ContactForm() {
       </View>
     )
   }
-  const { values, errors } = form
   return (
     <View className="account-page contact-page">
       <Text className="account-page__title">{t('contact.title')}</Text>
       <Text className="account-page__note">{t('contact.intro')}</Text>
-      <Field name="name" label={t('contact.field.name')} value={values.name} onChange={(v) => form.setField('name', v)} error={errors.name} autoComplete="name" maxlength={100} />
+      <Field {...form.field('name')} label={t('contact.field.name')} autoComplete="name" maxlength={100} />
       <Text className="account-page__note contact-page__reach">{t('contact.reachNote')}</Text>
-      <Field name="email" label={t('contact.field.email')} value={values.email} onChange={(v) => form.setField('email', v)} error={errors.email} autoComplete="email" maxlength={254} />
-      <Field name="phone" label={t('contact.field.phone')} value={values.phone} onChange={(v) => form.setField('phone', v)} error={errors.phone} autoComplete="tel" maxlength={30} />
-      <Field name="message" label={t('contact.field.message')} value={values.message} onChange={(v) => form.setField('message', v)} error={errors.message} maxlength={5000} multiline />
+      <Field {...form.field('email')} label={t('contact.field.email')} autoComplete="email" maxlength={254} />
+      <Field {...form.field('phone')} label={t('contact.field.phone')} autoComplete="tel" maxlength={30} />
+      <Field {...form.field('message')} label={t('contact.field.message')} maxlength={5000} multiline />
       {/* Out of sight and out of the tab order: only a script fills it in. */}
       <View className="contact-page__trap" aria-hidden="true">
         <Input name="website" value={website} nativeProps={{ tabIndex: -1, autoComplete: 'off', 'aria-label': t('contact.honeypot') }} onInput={(e) => setWebsite(e.detail.value)} />
