@@ -1,6 +1,6 @@
 /** E-mail accounts, passwords, profile, address book, countries, store credit, verified contact (spec §7 Account and common). */
 import { Type, type Static } from '@sinclair/typebox'
-import { ID_TYPES, VERIFIED_CONTACT_STATUSES } from './constants.ts'
+import { ID_TYPES, STORE_CREDIT_REASONS, VERIFIED_CONTACT_STATUSES } from './constants.ts'
 import { Localized, Nullable, StringEnum } from './common.ts'
 import { ReferralId } from './referral.ts'
 
@@ -85,7 +85,7 @@ export type StoreCredit = Static<typeof StoreCredit>
 export const StoreCreditEntry = Type.Object({
   /** Minor units; negative when credit was spent. */
   amount: Type.Integer(),
-  reason: Type.String(),
+  reason: StringEnum(STORE_CREDIT_REASONS),
   orderID: Nullable(Type.String()),
   balanceAfter: Type.Integer(),
   createdAt: Type.String({ format: 'date-time' })

@@ -6,6 +6,19 @@
 export const LOCALES = ['en', 'zh'] as const
 export type Locale = (typeof LOCALES)[number]
 
+/** Why an account's store credit changed: one per ledger row (the client words each). */
+export const STORE_CREDIT_REASONS = [
+  'WELCOME_BONUS',
+  'REFUND',
+  'ORDER_PAYMENT',
+  'ORDER_CANCELLED',
+  'ORDER_REFUND',
+  'DEPOSIT',
+  'REFERRAL_COMMISSION',
+  'REFERRAL_REVERSED'
+] as const
+export type StoreCreditReason = (typeof STORE_CREDIT_REASONS)[number]
+
 export const ORDER_METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const
 export type OrderMethod = (typeof ORDER_METHODS)[number]
 

@@ -5,6 +5,7 @@ import { serverOnFreshDb, Shopper, isError, ok, reservePickup } from './helpers.
 import { buy, registered } from './memberHelpers.ts';
 import { attribute } from '../src/services/referral.ts';
 import { requestRefund } from '../src/services/refunds.ts';
+import { STORE_CREDIT_REASONS } from '../../contract/constants.ts';
 
 const { srv } = serverOnFreshDb();
 
@@ -152,6 +153,11 @@ test('partial refunds claw back in proportion, cumulatively exact, even after th
   assert.equal(await balance(a), -commission);
   [o] = ok(await a.get(ORDERS)).orders;
   assert.equal(o.commissionState, 'REVERSED');
+  // The referrer's store-credit history names both moves with reasons of the contract (the client words each).
+  const { entries } = ok(await a.get('/admin/storeCreditManagement/storeCreditHistory'));
+  const referral = entries.filter((e: any) => e.orderID === orderID).map((e: any) => [e.reason, e.amount]);
+  assert.deepEqual(referral.sort(), [['REFERRAL_COMMISSION', commission], ['REFERRAL_REVERSED', -(commission - first)], ['REFERRAL_REVERSED', -first]].sort());
+  for (const e of entries) assert.ok((STORE_CREDIT_REASONS as readonly string[]).includes(e.reason), e.reason);
 });
 
 test('a cancelled order takes its whole pending commission back; the order stops counting in the chart', async () => {

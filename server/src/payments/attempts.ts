@@ -15,7 +15,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { ApiError, conflict } from '../lib/errors.ts';
 import type { Session } from '../lib/session.ts';
 import { emptyCartOf, loadOwnOrder, parseOrderId } from '../services/orders.ts';
-import { storeCreditBalance } from '../services/cart.ts';
+import { addCreditEntry, lockedCreditBalance } from '../services/storeCredit.ts';
 import { queueReceipt } from '../mail/mails.ts';
 import { orderSettled } from '../services/orderEvents.ts';
 import { campaignOrderPaid } from '../services/campaigns.ts';
@@ -154,11 +154,7 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
       : null;
     if (refusal) return mark('NEEDS_REFUND', `Paid but not applied (${refusal}): refund`);
     if (order.store_credit > 0) {
-      await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1, $2, 'ORDER_PAYMENT', $3)`, [
-        order.user_id,
-        -order.store_credit,
-        order.id,
-      ]);
+      await addCreditEntry(q, { userId: order.user_id, amount: -order.store_credit, reason: 'ORDER_PAYMENT', orderId: order.id });
     }
     await q.query(
       `UPDATE orders SET status = 'NEW', payment_status = 'PAID_ONLINE', settled_at = clock_timestamp(),
@@ -173,9 +169,4 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
     await campaignOrderPaid(q, order.id);
     return paid;
   });
-}
-
-async function lockedCreditBalance(q: Queryable, userId: number): Promise<number> {
-  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-  return storeCreditBalance(q, userId);
 }

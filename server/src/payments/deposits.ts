@@ -9,7 +9,7 @@
  */
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
-import { storeCreditBalance } from '../services/cart.ts';
+import { addCreditEntry, storeCreditBalance } from '../services/storeCredit.ts';
 import type { Deposit } from '../../../contract/payments.ts';
 import { newAttemptId, rowToAttempt, type AttemptStatus, type StoredAttempt } from './attempts.ts';
 import type { PaymentChannel } from './provider.ts';
@@ -18,8 +18,6 @@ import type { PaymentChannel } from './provider.ts';
 export const STORE_CREDIT_CURRENCY = 'CAD';
 /** Unpaid top-ups one account may open in a day (each is a row, and with a real provider a prepay order there). */
 export const MAX_OPEN_DEPOSITS_PER_DAY = 20;
-/** The ledger reason of a top-up (the client words it, like the other reasons). */
-export const DEPOSIT_REASON = 'DEPOSIT';
 
 /** Opens a top-up of `amount` minor units for the account; `returnUrl` gets the new attempt's id. */
 export async function openDeposit(db: Db, userId: number, amount: number, channel: PaymentChannel, returnUrl: (depositID: string) => string): Promise<StoredAttempt> {
@@ -69,11 +67,7 @@ export async function settleDeposit(q: Queryable, attemptId: string, outcome: 'P
   const attempt = (await q.query(`SELECT * FROM payment_attempts WHERE id = $1 FOR UPDATE`, [attemptId])).rows[0];
   if (attempt.status !== 'PENDING') return attempt.status;
   if (outcome === 'PAID') {
-    await q.query(
-      `INSERT INTO store_credit_ledger (user_id, amount, reason, deposit_attempt_id) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (deposit_attempt_id) DO NOTHING`,
-      [attempt.user_id, attempt.amount, DEPOSIT_REASON, attempt.id],
-    );
+    await addCreditEntry(q, { userId: attempt.user_id, amount: attempt.amount, reason: 'DEPOSIT', depositAttemptId: attempt.id });
   }
   await q.query(`UPDATE payment_attempts SET status = $2, error_message = $3, updated_at = clock_timestamp() WHERE id = $1`,
     [attemptId, outcome, outcome === 'FAILED' ? (errorMessage ?? null) : null]);

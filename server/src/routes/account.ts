@@ -11,7 +11,7 @@ import { conflict, unauthorized } from '../lib/errors.ts';
 import { takeAttempts, tooMany, VERIFY_MAIL_RULE } from '../identity/rateLimit.ts';
 import { mailConfirmation, mailContextOf, sendVerification, verifyEmail } from '../services/emailVerification.ts';
 import { getSession, requireUser } from '../lib/session.ts';
-import { storeCreditBalance } from '../services/cart.ts';
+import { storeCreditBalance } from '../services/storeCredit.ts';
 import { changePassword, checkCredentials, createAccount, requestPasswordReset, resetPasswordWithToken, signIn, signOut } from '../services/auth.ts';
 import { storeCreditHistory, updateProfile } from '../services/profile.ts';
 import { sessionFields } from '../services/sessionFields.ts';

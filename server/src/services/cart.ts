@@ -156,11 +156,6 @@ export async function lockLimitedCoupon(q: Queryable, code: string | null) {
     `SELECT 1 FROM coupons WHERE upper(code) = upper($1) AND (max_uses IS NOT NULL OR max_uses_per_shopper IS NOT NULL) FOR UPDATE`, [code]);
 }
 
-export async function storeCreditBalance(q: Queryable, userId: number): Promise<number> {
-  const { rows } = await q.query('SELECT COALESCE(sum(amount), 0)::int AS b FROM store_credit_ledger WHERE user_id = $1', [userId]);
-  return rows[0].b;
-}
-
 export const EMPTY_CART: CartView = {
   itemCount: 0, lineItems: {}, currency: 'CAD', subtotal: 0, discount: 0, tip: 0, storeCredit: 0, tax: 0, shipping: 0,
   total: 0, coupon: null, orderMethod: null, checkout: emptyDraft(),

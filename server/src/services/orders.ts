@@ -4,7 +4,8 @@ import type { Session } from '../lib/session.ts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors.ts';
 import { optionLabels } from '../lib/options.ts';
-import { cartView, findCart, fingerprint, getCoupon, lockLimitedCoupon, storeCreditBalance, type CartRow } from './cart.ts';
+import { cartView, findCart, fingerprint, getCoupon, lockLimitedCoupon, type CartRow } from './cart.ts';
+import { addCreditEntry, lockedCreditBalance, storeCreditBalance } from './storeCredit.ts';
 import { couponUseProblem } from './pricing.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
@@ -281,10 +282,8 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
   }
   if (o.store_credit > 0) {
     if (!o.user_id) throw badRequest('Sign in to use store credit');
-    await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [o.user_id]);
-    const balance = await storeCreditBalance(q, o.user_id);
-    if (balance < o.store_credit) throw conflict('Not enough store credit');
-    await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1,$2,'ORDER_PAYMENT',$3)`, [o.user_id, -o.store_credit, o.id]);
+    if ((await lockedCreditBalance(q, o.user_id)) < o.store_credit) throw conflict('Not enough store credit');
+    await addCreditEntry(q, { userId: o.user_id, amount: -o.store_credit, reason: 'ORDER_PAYMENT', orderId: o.id });
   }
   const { rows } = await q.query(
     `UPDATE orders SET status = 'NEW', payment_status = $2, settled_at = clock_timestamp(), updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
@@ -305,7 +304,7 @@ export async function cancel(q: Queryable, s: Session, orderId: number) {
   await returnStock(q, o.id);
   await voidAttempts(q, o.id);
   if (o.status === 'NEW' && o.store_credit > 0 && o.user_id) {
-    await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1,$2,'ORDER_CANCELLED',$3)`, [o.user_id, o.store_credit, o.id]);
+    await addCreditEntry(q, { userId: o.user_id, amount: o.store_credit, reason: 'ORDER_CANCELLED', orderId: o.id });
   }
   await q.query('UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL WHERE reserved_order_id = $1', [o.id]);
   await notifyOrderCancelled(q, o.id);

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
 import type { ProfileUpdate, SessionFields, StoreCreditHistory } from '../../../contract/account.ts';
-import { storeCreditBalance } from './cart.ts';
+import { storeCreditBalance } from './storeCredit.ts';
 import { PHONE_RE } from './validate.ts';
 import { sessionFields } from './sessionFields.ts';
 

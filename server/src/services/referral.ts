@@ -14,6 +14,7 @@ import { onOrderSettled, type SettledOrder } from './orderEvents.ts';
 import { isCancellable } from './orders.ts';
 import { onOrderCancelled, onRefund } from './refunds.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
+import { addCreditEntry } from './storeCredit.ts';
 
 export const PAGE_SIZE = 10;
 
@@ -139,8 +140,7 @@ export async function reverse(q: Queryable, orderId: number, what: { refunded: n
     [l.referrerId, orderId, -delta, what.refunded, l.credited, reason],
   );
   if (ins.rows.length && l.credited && delta > 0) {
-    await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1, $2, 'REFERRAL_REVERSED', $3)`,
-      [l.referrerId, -delta, orderId]);
+    await addCreditEntry(q, { userId: l.referrerId, amount: -delta, reason: 'REFERRAL_REVERSED', orderId });
   }
   return ins.rows.length ? delta : 0;
 }
@@ -183,8 +183,7 @@ export async function creditDue(db: Db, referrerId?: number): Promise<number> {
         [r.referrer_id, r.order_id, net],
       );
       if (ins.rows.length && net > 0) {
-        await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id) VALUES ($1, $2, 'REFERRAL_COMMISSION', $3)`,
-          [r.referrer_id, net, r.order_id]);
+        await addCreditEntry(q, { userId: r.referrer_id, amount: net, reason: 'REFERRAL_COMMISSION', orderId: r.order_id });
       }
       return ins.rows.length > 0;
     });

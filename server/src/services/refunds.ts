@@ -17,6 +17,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { claimDue, PollingWorker, retryDelayMs, type DueRows } from '../lib/pollingWorker.ts';
 import { rowToAttempt } from '../payments/attempts.ts';
+import { addCreditEntry } from './storeCredit.ts';
 
 export interface RefundEvent {
   orderID: string;
@@ -102,8 +103,7 @@ export async function requestRefund(q: Queryable, req: RefundRequest): Promise<R
     [id, req.key, order.id, attempt?.id ?? null, amount, online, credit, order.currency, req.reason.slice(0, 500), online > 0 ? 'PENDING' : 'DONE'],
   );
   if (credit > 0) {
-    await q.query(`INSERT INTO store_credit_ledger (user_id, amount, reason, order_id, refund_id) VALUES ($1,$2,'ORDER_REFUND',$3,$4)`,
-      [order.user_id, credit, order.id, id]);
+    await addCreditEntry(q, { userId: order.user_id, amount: credit, reason: 'ORDER_REFUND', orderId: order.id, refundId: id });
   }
   const full = order.refunded + amount === paid;
   await q.query(`UPDATE orders SET refunded = refunded + $2, status = CASE WHEN $3 THEN $4 ELSE status END, updated_at = clock_timestamp() WHERE id = $1`,

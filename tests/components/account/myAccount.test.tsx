@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
+import { STORE_CREDIT_REASONS } from '@contract/constants'
 import { MyAccount } from '@/components/account/MyAccount'
+import { creditReasonLabel } from '@/components/account/orderLabels'
 import { SignedIn } from '@/components/account/SignedIn'
-import type { Language } from '@/i18n'
+import { translator, type Language } from '@/i18n'
 import { useAppInfo } from '@/stores/appInfo'
 import { useSession } from '@/stores/session'
 import { fail, mockHttp, type MockHttp } from '../../support/mockHttp'
@@ -13,14 +15,14 @@ const TEXT: Record<Language, Record<string, string>> = {
   en: {
     title: 'My account', addresses: 'Addresses', add: 'Add an address', save: 'Save', edit: 'Edit', required: 'This field is required.',
     phoneInvalid: 'Enter a valid phone number.', noAddresses: 'No saved addresses yet.', balance: 'Balance', signOut: 'Sign out',
-    orders: 'My orders', changeImage: 'Change picture', ontario: 'Ontario', forOrder: 'Refund (order 100007)',
+    orders: 'My orders', changeImage: 'Change picture', ontario: 'Ontario', forOrder: 'Refunded from an order (order 100007)',
     remove: 'Remove', addressRemoved: 'Address removed', undo: 'Undo',
     province: 'Province / state', postCodeFormat: 'Enter a postal code like A1A 1A1.', postCodeProvince: 'This postal code is in another province: check the province or the code.'
   },
   zh: {
     title: '我的账户', addresses: '地址', add: '添加地址', save: '保存', edit: '编辑', required: '此项为必填项。',
     phoneInvalid: '请输入有效的电话号码。', noAddresses: '还没有保存的地址。', balance: '余额', signOut: '退出登录',
-    orders: '我的订单', changeImage: '更换头像', ontario: '安大略省', forOrder: 'Refund（订单 100007）',
+    orders: '我的订单', changeImage: '更换头像', ontario: '安大略省', forOrder: '订单退款（订单 100007）',
     remove: '删除', addressRemoved: '地址已删除', undo: '撤销',
     province: '省 / 州', postCodeFormat: '请按 A1A 1A1 的格式填写邮政编码。', postCodeProvince: '该邮政编码属于其他省份，请检查省份或邮编。'
   }
@@ -36,7 +38,7 @@ const ADDRESS = {
   city: 'Toronto', province: 'ON', postCode: 'M5H 2N2', country: 'CA'
 }
 
-function accountApi(addresses: unknown[] = [ADDRESS], creditEntries: unknown[] = [{ amount: 1500, reason: 'Refund', orderID: '100007', balanceAfter: 1500, createdAt: '2026-11-20T10:00:00.000Z' }]): MockHttp {
+function accountApi(addresses: unknown[] = [ADDRESS], creditEntries: unknown[] = [{ amount: 1500, reason: 'ORDER_REFUND', orderID: '100007', balanceAfter: 1500, createdAt: '2026-11-20T10:00:00.000Z' }]): MockHttp {
   return mockHttp({
     'GET /admin/userManagement/getAddresses/u-1001/type/SHIPPING': { addresses },
     'GET /common3/supportedCountries': [{ code: 'CA', name: 'Canada', nameContent: { en: 'Canada', zh: '加拿大' } }],
@@ -108,6 +110,20 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     await settle()
     for (const label of CREDIT_REASONS[lang]) expect(screen.getByText(label)).toBeInTheDocument()
     expect(screen.queryByText(/WELCOME_BONUS|ORDER_PAYMENT|REFUND/)).toBeNull()
+  })
+
+  it('every store-credit reason of the contract has words of its own, referral commissions too', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    accountApi([ADDRESS], STORE_CREDIT_REASONS.map((reason, i) => (
+      { amount: 100, reason, orderID: null, balanceAfter: 100 * (i + 1), createdAt: `2026-11-${String(20 - i).padStart(2, '0')}T10:00:00.000Z` }
+    )))
+    renderAccount()
+    await settle()
+    expect(screen.queryByText(new RegExp(`^(${STORE_CREDIT_REASONS.join('|')})$`))).toBeNull()
+    expect(screen.queryByText(/user\.credit\.reason\./)).toBeNull()
+    const labels = STORE_CREDIT_REASONS.map((reason) => creditReasonLabel(translator(lang), reason))
+    expect(new Set(labels).size).toBe(STORE_CREDIT_REASONS.length)
+    for (const label of labels) expect(screen.getAllByText(label).length).toBeGreaterThan(0)
   })
 
   it('no saved addresses: says so; a new address is checked before it is sent', async () => {
