@@ -49,6 +49,23 @@ function readTemplates(dist, kind) {
   return templates
 }
 
+/**
+ * WeChat cannot recurse templates, so Taro writes base.wxml's node templates once per level up to its baseLevel
+ * (config/index.ts) and renders anything deeper through `comp`, a custom component per node. The level at which
+ * that fallback starts (its `tmpl_N_container`), or null where templates recurse (Alipay).
+ */
+function fallbackLevel(dist, kind) {
+  const level = /<template name="tmpl_(\d+)_container">/.exec(readFileSync(path.join(dist, PLATFORMS[kind].template), 'utf8'))
+  return kind === 'weapp' && level ? Number(level[1]) : null
+}
+
+/** How many levels of nodes (`cn` arrays) a setData value holds below the key it is written at. */
+function levelsBelow(value) {
+  const nodes = Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : []
+  const under = (node) => (Array.isArray(node?.cn) && node.cn.length ? 1 + Math.max(...node.cn.map(under)) : 0)
+  return nodes.length ? Math.max(...nodes.map(under)) : 0
+}
+
 /** Taro's setData keys: `root.cn.[0].cn.[2].v`, `i.cn.[1]`. */
 function pathSegments(key) {
   return [...key.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map(([, index, name]) => (index !== undefined ? Number(index) : name))
@@ -93,6 +110,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   const knownPages = new Set([...appJson.pages, ...(appJson.subPackages ?? []).flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))])
   const templates = readTemplates(dist, kind)
   const textNn = [...templates].find(([, t]) => t.tag === '#text')?.[0]
+  const templateLevels = fallbackLevel(dist, kind)
 
   const mp = {
     kind,
@@ -394,11 +412,25 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     return JSON.parse(json)
   }
 
+  /**
+   * A node written deeper than base.wxml's levels: the phone renders it through the comp fallback, which this player
+   * does not see (the view-layer test does). A page or a wrapper's tree starts at level 0; `root.cn` (or `i.cn`)
+   * holds level 0, each further `cn` one level more.
+   */
+  function checkDepth(key, value, where) {
+    if (templateLevels == null) return
+    const deepest = pathSegments(key).filter((segment) => segment === 'cn').length - 1 + levelsBelow(value)
+    if (deepest >= templateLevels) mp.refusals.push({ kind: 'template-depth', detail: `${where}: a node at level ${deepest}, base.wxml has ${templateLevels} (config/index.ts baseLevel)` })
+  }
+
   function makeSetData(owner, where) {
     return function setData(data, callback) {
       if (mp.closed) return
       const copy = measure(data, where)
-      for (const [key, value] of Object.entries(copy)) applyPath(owner.data, key, value)
+      for (const [key, value] of Object.entries(copy)) {
+        checkDepth(key, value, where)
+        applyPath(owner.data, key, value)
+      }
       syncWrappers()
       collectImages()
       pendingRenders += 1
