@@ -59,16 +59,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
     framework: 'react',
     compiler: 'webpack5',
     cache: { enable: true },
+    // WeChat's templates cannot recurse, so base.wxml repeats its node templates once per level (Taro's default 16)
+    // and renders deeper nodes through a custom component each. The deepest page is 12 levels (cart, product page);
+    // 14 keeps one level to spare and about 5.5 KB out of the main package. The mini-program runner reports any
+    // node deeper than this (refusal 'template-depth'); raise it rather than let a page fall back.
+    baseLevel: 14,
     mini: {
       compile: { include: [contractDir] },
       // Taro's innerHTML parser (an HTML scanner, a CSS parser and tag tables in taro.js) serves React's
       // dangerouslySetInnerHTML, which the store never uses: rich text is RichText's nodes or RichText.tsx's blocks.
       runtime: { enableInnerHTML: false },
-      // WeChat's templates cannot recurse, so base.wxml repeats its node templates once per level (Taro's default 16)
-      // and renders deeper nodes through a custom component each. The deepest page is 12 levels (cart, product page);
-      // 14 keeps one level to spare and about 5.5 KB out of the main package. The mini-program runner reports any
-      // node deeper than this (refusal 'template-depth'); raise it rather than let a page fall back.
-      baseLevel: 14,
       // No minifyXML: Taro's (html-minifier) drops the end tags of input and the like, which WeChat's template
       // compiler requires (tests/miniprogram: the view layer test), and lower-cases Alipay's onTap bindings.
       postcss: {
