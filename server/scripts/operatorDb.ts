@@ -9,7 +9,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDb, type Db } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { ApiError } from '../src/lib/errors.ts';
+import { ApiError, badRequest } from '../src/lib/errors.ts';
+import { currencyDecimals } from '../src/lib/money.ts';
 
 export async function withOperatorDb(command: string, work: (db: Db, config: Config) => Promise<number | void>): Promise<void> {
   const config = loadConfig();
@@ -24,6 +25,14 @@ export async function withOperatorDb(command: string, work: (db: Db, config: Con
   } finally {
     await db.close();
   }
+}
+
+/** An --amount in major units ("12.34") as minor units of `currency`; undefined when not given. */
+export function amountArg(raw: string | undefined, currency: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const d = currencyDecimals(currency);
+  if (!new RegExp(`^\\d+(\\.\\d{1,${d}})?$`).test(raw)) throw badRequest(`--amount must be a positive amount in ${currency} with at most ${d} decimals`);
+  return Math.round(Number(raw) * 10 ** d);
 }
 
 /** A wrong command line: the message (usually the usage) on stderr and exit code 2. Only before the database opens. */

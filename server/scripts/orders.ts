@@ -11,11 +11,10 @@
  * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
-import { badRequest, notFound } from '../src/lib/errors.ts';
-import { currencyDecimals } from '../src/lib/money.ts';
+import { notFound } from '../src/lib/errors.ts';
 import { operatorCancel } from '../src/services/orders.ts';
 import { refundsOf, requestRefund } from '../src/services/refunds.ts';
-import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = 'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> [--reason text] | orders refunds <orderID>';
 const { positionals, values } = operatorArgs(USAGE, {
@@ -39,12 +38,7 @@ await withOperatorDb(`orders ${command}`, async (db) => {
     for (const r of refunds) console.log(`${r.id}  ${r.amount}  ${r.status}`);
     if (!refunds.length) console.log(`order ${o.id} has no refunds`);
   } else {
-    let amount: number | undefined;
-    if (values.amount !== undefined) {
-      const d = currencyDecimals(o.currency);
-      if (!new RegExp(`^\\d+(\\.\\d{1,${d}})?$`).test(values.amount)) throw badRequest(`--amount must be a positive amount in ${o.currency} with at most ${d} decimals`);
-      amount = Math.round(Number(values.amount) * 10 ** d);
-    }
+    const amount = amountArg(values.amount, o.currency);
     const key = `operator-refund:${o.id}:${values.key ?? amount ?? 'rest'}`;
     const r = await db.tx((q) => requestRefund(q, { orderID: String(o.id), amount, reason, key }));
     console.log(`refund ${r.id} of order ${r.orderID}: ${r.amount} (${r.status})`);

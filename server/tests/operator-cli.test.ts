@@ -45,6 +45,12 @@ test("a refusal by the store's rules exits 1 with the command and the reason", a
   const end = await cli('campaigns', 'end', 'abc');
   assert.equal(end.code, 1);
   assert.match(end.stderr, /^campaigns end: /);
+  const topUp = await cli('topups', 'refund', 'no-such-top-up', '--amount', '5');
+  assert.equal(topUp.code, 1);
+  assert.equal(topUp.stderr.trim(), 'topups refund: Top-up no-such-top-up not found');
+  const nobody = await cli('topups', 'list', 'nobody@example.com');
+  assert.equal(nobody.code, 1);
+  assert.equal(nobody.stderr.trim(), 'topups list: No account with e-mail nobody@example.com');
 });
 
 test('work done exits 0', async () => {

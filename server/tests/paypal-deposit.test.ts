@@ -183,3 +183,75 @@ test('top-up: a notification after a restart credits once, and a repeated one af
   const { rows } = await srv.app.db.query(`SELECT count(*)::int AS n FROM store_credit_ledger WHERE reason = 'DEPOSIT' AND deposit_attempt_id = $1`, [started.depositID]);
   assert.equal(rows[0].n, 1);
 });
+
+/** A paid top-up of `amount` on PayPal; answers its id. */
+async function paidTopUp(s: Shopper, amount: number): Promise<string> {
+  const started = ok(await s.post('/shoppingManagement4/applyStoreCreditDeposit', { amount, channel: 'PAYPAL' }));
+  await press(s, started.redirectUrl, 'pay');
+  return started.depositID;
+}
+
+test('a paid top-up is refunded once per key: the credit leaves at once, the provider gets the money back, the history says so', async () => {
+  const { requestDepositRefund, depositRefundsOf } = await import('../src/services/refunds.ts');
+  const s = await signedIn('topup-refund@example.com');
+  const depositID = await paidTopUp(s, 5000);
+  assert.equal(await balance(s), 5000);
+  const refund = (amount: number | undefined, key: string) =>
+    srv.app.db.tx((q) => requestDepositRefund(q, { depositID, amount, reason: 'asked for it back', key }));
+
+  const part = await refund(2000, 'test-topup-refund-1');
+  assert.deepEqual({ depositID: part.depositID, amount: part.amount, status: part.status }, { depositID, amount: 2000, status: 'PENDING' });
+  assert.equal(await balance(s), 3000, 'the credit leaves with the recording');
+  assert.equal((await refund(2000, 'test-topup-refund-1')).id, part.id, 'the same key is the same refund');
+  assert.equal(await balance(s), 3000);
+  await waitFor('the top-up refund to be accepted', async () => ((await depositRefundsOf(srv.app.db, depositID))[0]?.status === 'DONE' ? true : undefined));
+
+  const rest = await refund(undefined, 'test-topup-refund-2');
+  assert.equal(rest.amount, 3000, 'by default all that is left');
+  assert.equal(await balance(s), 0);
+  assert.match(await rejectionOf(refund(1, 'test-topup-refund-3'), 409), new RegExp(`Top-up ${depositID} has \\$0.00 left to refund`));
+  await waitFor('both refunds to be accepted', async () => ((await depositRefundsOf(srv.app.db, depositID)).every((r) => r.status === 'DONE') ? true : undefined));
+  const { entries } = ok(await s.get('/admin/storeCreditManagement/storeCreditHistory'));
+  assert.deepEqual(entries.map((e: any) => [e.reason, e.amount]), [['DEPOSIT_REFUND', -3000], ['DEPOSIT_REFUND', -2000], ['DEPOSIT', 5000]]);
+  // The top-up itself stays paid: it was paid, then refunded.
+  assert.equal(ok(await s.post('/shoppingManagement4/storeCreditDepositStatus', { depositID })).status, 'PAID');
+});
+
+test('a top-up refund takes back only credit the account still holds; unpaid, unknown and order payments are refused', async () => {
+  const { requestDepositRefund } = await import('../src/services/refunds.ts');
+  const refund = (depositID: string, amount?: number) =>
+    srv.app.db.tx((q) => requestDepositRefund(q, { depositID, amount, reason: 'test', key: `test-topup-limits:${depositID}:${amount}` }));
+  const s = await signedIn('topup-spent@example.com');
+  const depositID = await paidTopUp(s, 4000);
+  // 3,000 of it paid an order (store credit first, the rest online).
+  await reservePickup(s, [['1011', 1]]);
+  ok(await s.post('/shoppingManagement4/applyStoreCredit', { amount: 3000 }));
+  const { orderID } = ok(await s.post('/shoppingManagement4/reserve'));
+  const { redirectUrl } = ok(await s.post('/shoppingManagement4/requestOTTH5Payment', { orderID }));
+  ok(await s.post(`${srv.base}${pagePath(redirectUrl)}/pay`));
+  assert.equal(await balance(s), 1000);
+
+  assert.match(await rejectionOf(refund(depositID), 409), /The account holds \$10\.00 of store credit: at most that much/);
+  assert.equal(await balance(s), 1000, 'a refused refund takes nothing');
+  assert.equal((await refund(depositID, 1000)).amount, 1000);
+  assert.equal(await balance(s), 0);
+
+  const unpaid = ok(await s.post('/shoppingManagement4/applyStoreCreditDeposit', { amount: 1500, channel: 'PAYPAL' }));
+  assert.match(await rejectionOf(refund(unpaid.depositID), 409), /was not paid: nothing to refund/);
+  assert.match(await rejectionOf(refund('no-such-top-up'), 404), /Top-up no-such-top-up not found/);
+  const order = (await srv.app.db.query(`SELECT id FROM payment_attempts WHERE order_id = $1`, [Number(orderID)])).rows[0];
+  assert.match(await rejectionOf(refund(order.id), 404), /not found/, "an order's payment is refunded as the order's");
+  const { rows } = await srv.app.db.query(`SELECT count(*)::int AS n FROM refunds WHERE attempt_id = ANY($1)`, [[unpaid.depositID, order.id]]);
+  assert.equal(rows[0].n, 0);
+});
+
+/** The message of the refusal (an ApiError of `status`) the promise rejects with. */
+async function rejectionOf(p: Promise<unknown>, status: number): Promise<string> {
+  try {
+    await p;
+  } catch (e: any) {
+    assert.equal(e.statusCode, status, e.message);
+    return e.message;
+  }
+  throw new Error(`expected a ${status} refusal`);
+}

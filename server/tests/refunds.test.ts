@@ -60,7 +60,7 @@ test('a full refund retried through provider errors is one refund, and the shopp
     assert.equal(rows[0].status, 'DONE');
     assert.equal(rows[0].attempts, 3, 'two refused tries, then accepted');
     await assert.rejects(refund().then(() => srv.app.db.tx((q) => requestRefund(q, { orderID, amount: 1, reason: 'more', key: `more:${orderID}` }))),
-      /0 left to refund/);
+      /\$0\.00 left to refund/);
   } finally {
     await srv.close();
   }
@@ -107,7 +107,7 @@ test('store credit goes back to the ledger once; nothing is refunded from an unp
     assert.equal(r1.status, 'DONE', 'a store-credit refund needs no provider');
     const afterOne = (await db.query('SELECT COALESCE(sum(amount),0)::int AS n FROM store_credit_ledger WHERE user_id = $1', [user.id])).rows[0].n;
     assert.equal(afterOne - before, 300);
-    await assert.rejects(db.tx((q) => requestRefund(q, { orderID, amount: 501, reason: 'too much', key: `over:${orderID}` })), /500 left to refund/);
+    await assert.rejects(db.tx((q) => requestRefund(q, { orderID, amount: 501, reason: 'too much', key: `over:${orderID}` })), /\$5\.00 left to refund, not \$5\.01/);
     await assert.rejects(db.tx((q) => requestRefund(q, { orderID, amount: 0, reason: 'zero', key: `zero:${orderID}` })), /positive/);
     const rest = await db.tx((q) => requestRefund(q, { orderID, reason: 'rest', key: `rest:${orderID}` }));
     assert.equal(rest.amount, 500);

@@ -15,9 +15,10 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { formatMoney } from '../lib/money.ts';
 import { claimDue, PollingWorker, retryDelayMs, type DueRows } from '../lib/pollingWorker.ts';
 import { rowToAttempt } from '../payments/attempts.ts';
-import { addCreditEntry } from './storeCredit.ts';
+import { addCreditEntry, lockedCreditBalance } from './storeCredit.ts';
 
 export interface RefundEvent {
   orderID: string;
@@ -70,22 +71,32 @@ export interface RefundRecord {
 
 const toRecord = (r: any): RefundRecord => ({ id: r.id, orderID: String(r.order_id), amount: r.amount, status: r.status });
 
+/** The refund recorded under `key` already, if any (after checking the key's shape). */
+async function refundOfKey(q: Queryable, key: string): Promise<any> {
+  if (!key || key.length > 200) throw badRequest('A refund needs an idempotency key of at most 200 characters');
+  return (await q.query('SELECT * FROM refunds WHERE idempotency_key = $1', [key])).rows[0];
+}
+
+/** The amount asked for (default: all that is left), checked against what is left of `what`. */
+function refundAmount(asked: number | undefined, refundable: number, what: string, currency: string): number {
+  const amount = asked ?? refundable;
+  if (!Number.isInteger(amount) || amount <= 0) throw badRequest('A refund amount must be a positive whole number of minor units');
+  if (amount > refundable) throw conflict(`${what} has ${formatMoney(refundable, currency)} left to refund, not ${formatMoney(amount, currency)}`);
+  return amount;
+}
+
 export async function requestRefund(q: Queryable, req: RefundRequest): Promise<RefundRecord> {
-  if (!req.key || req.key.length > 200) throw badRequest('A refund needs an idempotency key of at most 200 characters');
-  const seen = (await q.query('SELECT * FROM refunds WHERE idempotency_key = $1', [req.key])).rows[0];
+  const seen = await refundOfKey(q, req.key);
   if (seen) return toRecord(seen);
   if (!/^\d{1,9}$/.test(req.orderID)) throw badRequest(`Invalid order id '${String(req.orderID).slice(0, 40)}'`);
   const order = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [Number(req.orderID)])).rows[0];
   if (!order) throw notFound(`Order ${req.orderID} not found`);
   // Checked again under the order's lock: two callers with the same key wait for each other here.
-  const raced = (await q.query('SELECT * FROM refunds WHERE idempotency_key = $1', [req.key])).rows[0];
+  const raced = await refundOfKey(q, req.key);
   if (raced) return toRecord(raced);
   if (!PAID.includes(order.payment_status) || order.status === 'INTERIM') throw conflict(`Order ${order.id} was not paid: nothing to refund`);
   const paid = order.total + order.store_credit;
-  const refundable = paid - order.refunded;
-  const amount = req.amount ?? refundable;
-  if (!Number.isInteger(amount) || amount <= 0) throw badRequest('A refund amount must be a positive whole number of minor units');
-  if (amount > refundable) throw conflict(`Order ${order.id} has ${refundable} left to refund, not ${amount}`);
+  const amount = refundAmount(req.amount, paid - order.refunded, `Order ${order.id}`, order.currency);
 
   // Online money goes back first (it is what the shopper paid out of pocket), then store credit.
   const onlineLeft = Math.max(0, order.total - (await onlineRefunded(q, order.id)));
@@ -110,6 +121,60 @@ export async function requestRefund(q: Queryable, req: RefundRequest): Promise<R
     [order.id, amount, full, online > 0 ? 'REFUND_PENDING' : 'REFUNDED']);
   for (const l of refundListeners) await l(q, { orderID: String(order.id), amount, full });
   return toRecord(rows[0]);
+}
+
+export interface DepositRefundRequest {
+  depositID: string;
+  /** Minor units; default: all of the top-up not refunded yet. */
+  amount?: number;
+  reason: string;
+  /** Idempotency key, as for an order's refund. */
+  key: string;
+}
+
+export interface DepositRefundRecord {
+  id: string;
+  depositID: string;
+  amount: number;
+  status: 'PENDING' | 'DONE';
+}
+
+const toDepositRecord = (r: any): DepositRefundRecord => ({ id: r.id, depositID: r.attempt_id, amount: r.amount, status: r.status });
+
+/**
+ * Refunds a paid store-credit top-up, in full or in part, once per key: the amount leaves the account's store credit
+ * now (a DEPOSIT_REFUND ledger row) and goes back to the payer through the provider (PENDING until accepted, like an
+ * order's online part). Only what the account still holds can go back: credit already spent on orders stays spent.
+ */
+export async function requestDepositRefund(q: Queryable, req: DepositRefundRequest): Promise<DepositRefundRecord> {
+  const seen = await refundOfKey(q, req.key);
+  if (seen) return toDepositRecord(seen);
+  const deposit = /^[A-Za-z0-9_-]{1,64}$/.test(req.depositID)
+    ? (await q.query('SELECT * FROM payment_attempts WHERE id = $1 AND user_id IS NOT NULL FOR UPDATE', [req.depositID])).rows[0]
+    : undefined;
+  if (!deposit) throw notFound(`Top-up ${String(req.depositID).slice(0, 64)} not found`);
+  // Checked again under the top-up's lock: two callers with the same key wait for each other here.
+  const raced = await refundOfKey(q, req.key);
+  if (raced) return toDepositRecord(raced);
+  if (deposit.status !== 'PAID') throw conflict(`Top-up ${deposit.id} was not paid: nothing to refund`);
+  const { rows: [{ done }] } = await q.query('SELECT COALESCE(sum(amount), 0)::int AS done FROM refunds WHERE attempt_id = $1 AND order_id IS NULL', [deposit.id]);
+  const amount = refundAmount(req.amount, deposit.amount - done, `Top-up ${deposit.id}`, deposit.currency);
+  const balance = await lockedCreditBalance(q, deposit.user_id);
+  if (amount > balance) throw conflict(`The account holds ${formatMoney(Math.max(balance, 0), deposit.currency)} of store credit: at most that much of top-up ${deposit.id} can go back`);
+  const id = refundIdOf(req.key);
+  const { rows } = await q.query(
+    `INSERT INTO refunds (id, idempotency_key, order_id, attempt_id, amount, online, credit, currency, reason)
+     VALUES ($1,$2,NULL,$3,$4,$4,0,$5,$6) RETURNING *`,
+    [id, req.key, deposit.id, amount, deposit.currency, req.reason.slice(0, 500)],
+  );
+  await addCreditEntry(q, { userId: deposit.user_id, amount: -amount, reason: 'DEPOSIT_REFUND', refundId: id });
+  return toDepositRecord(rows[0]);
+}
+
+/** A top-up's refunds, oldest first. */
+export async function depositRefundsOf(q: Queryable, depositID: string): Promise<DepositRefundRecord[]> {
+  const { rows } = await q.query('SELECT * FROM refunds WHERE attempt_id = $1 AND order_id IS NULL ORDER BY created_at, id', [depositID]);
+  return rows.map(toDepositRecord);
 }
 
 async function onlineRefunded(q: Queryable, orderId: number): Promise<number> {
@@ -169,6 +234,7 @@ export class RefundWorker extends PollingWorker {
       await this.provider.refund(rowToAttempt(r.attempt), { refundId: r.id, amount: r.online });
       await this.db.tx(async (q) => {
         await q.query(`UPDATE refunds SET status = 'DONE', done_at = now(), last_error = NULL WHERE id = $1`, [r.id]);
+        if (r.order_id == null) return; // a top-up's refund: no order to move
         // Fully refunded and nothing left on its way: the money is back.
         await q.query(
           `UPDATE orders SET status = 'REFUNDED', updated_at = clock_timestamp()
@@ -177,7 +243,7 @@ export class RefundWorker extends PollingWorker {
           [r.order_id],
         );
       });
-      this.opts.log.info({ refundId: r.id, orderID: r.order_id, amount: r.online }, 'refund sent');
+      this.opts.log.info({ refundId: r.id, orderID: r.order_id, depositID: r.order_id == null ? r.attempt_id : undefined, amount: r.online }, 'refund sent');
     } catch (e: any) {
       await this.retryLater(REFUND_ROWS, r.id, r.attempts, e);
     }

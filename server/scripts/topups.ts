@@ -1,0 +1,48 @@
+/**
+ * Store-credit top-ups for the store operator (the reference server has no back office):
+ *
+ *   npm run topups -- list <e-mail>                                   the account's top-ups, refunds and balance
+ *   npm run topups -- refund <depositID> [--amount 12.34] [--reason text] [--key k]
+ *
+ * A refund takes the amount out of the account's store credit at once (only what the account still holds: credit spent
+ * on orders stays spent) and the running server's refund worker returns it to the payer through the provider, retrying
+ * until it is accepted. The same command twice refunds once (the key is the top-up and the amount); a second refund
+ * of the same amount needs its own --key. Uses the same database settings as the server (DATA_DIR or DATABASE_URL);
+ * the embedded PGlite database is one process's: stop the server first (with PostgreSQL it can run alongside).
+ */
+import { notFound } from '../src/lib/errors.ts';
+import { formatMoney } from '../src/lib/money.ts';
+import { STORE_CREDIT_CURRENCY } from '../src/payments/deposits.ts';
+import { depositRefundsOf, requestDepositRefund } from '../src/services/refunds.ts';
+import { storeCreditBalance } from '../src/services/storeCredit.ts';
+import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+
+const USAGE = 'usage: topups list <e-mail> | topups refund <depositID> [--amount 12.34] [--reason text] [--key k]';
+const { positionals: [command, subject], values } = operatorArgs(USAGE, {
+  allowPositionals: true,
+  options: { amount: { type: 'string' }, reason: { type: 'string' }, key: { type: 'string' } },
+});
+if (!['list', 'refund'].includes(command) || !subject) usageError(USAGE);
+
+await withOperatorDb(`topups ${command}`, async (db) => {
+  if (command === 'list') {
+    const user = (await db.query('SELECT id FROM users WHERE email = $1', [subject.trim().toLowerCase()])).rows[0];
+    if (!user) throw notFound(`No account with e-mail ${subject}`);
+    const { rows } = await db.query(
+      `SELECT id, amount, currency, status, channel, created_at FROM payment_attempts WHERE user_id = $1 ORDER BY created_at DESC`, [user.id]);
+    for (const t of rows) {
+      const refunds = await depositRefundsOf(db, t.id);
+      const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
+      console.log(`${t.id}  ${new Date(t.created_at).toISOString()}  ${formatMoney(t.amount, t.currency)}  ${t.status}  ${t.channel}${refunded ? `  refunded ${formatMoney(refunded, t.currency)} (${refunds.map((r) => r.status).join(', ')})` : ''}`);
+    }
+    if (!rows.length) console.log('no top-ups');
+    console.log(`store credit now: ${formatMoney(await storeCreditBalance(db, user.id), STORE_CREDIT_CURRENCY)}`);
+    return;
+  }
+  const deposit = (await db.query('SELECT id, currency FROM payment_attempts WHERE id = $1 AND user_id IS NOT NULL', [subject])).rows[0];
+  if (!deposit) throw notFound(`Top-up ${subject} not found`);
+  const amount = amountArg(values.amount, deposit.currency);
+  const key = `operator-topup-refund:${deposit.id}:${values.key ?? amount ?? 'rest'}`;
+  const r = await db.tx((q) => requestDepositRefund(q, { depositID: deposit.id, amount, reason: values.reason ?? 'Top-up refunded by the store', key }));
+  console.log(`refund ${r.id} of top-up ${r.depositID}: ${formatMoney(r.amount, deposit.currency)} (${r.status})`);
+});
