@@ -18,12 +18,26 @@ export const RestockAlertBody = Type.Object({
 })
 export type RestockAlertBody = Static<typeof RestockAlertBody>
 
-export const RestockAlert = Type.Object({
+/** A subscription as both calls answer it. */
+const RestockSubscription = {
   productId: Type.String(),
   /** Canonical option pair (names sorted, values as in the catalogue); '' = any. */
   optionPair: Type.String(),
   /** The address the mail goes to (trimmed, lower-case). */
   email: Type.String(),
   locale: StringEnum(LOCALES)
+}
+
+export const RestockAlert = Type.Object({
+  ...RestockSubscription,
+  /** Cancels this subscription while it waits (POST restockAlert/cancel); a repeat answers the same one. */
+  cancelToken: Type.String()
 })
 export type RestockAlert = Static<typeof RestockAlert>
+
+export const RestockCancelBody = Type.Object({ cancelToken: Type.String({ pattern: '^[0-9a-f]{32}$' }) })
+export type RestockCancelBody = Static<typeof RestockCancelBody>
+
+/** The subscription that was cancelled: nobody is written to about it. */
+export const RestockCancelled = Type.Object(RestockSubscription)
+export type RestockCancelled = Static<typeof RestockCancelled>

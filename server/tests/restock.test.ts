@@ -1,7 +1,7 @@
 /**
  * "E-mail me when it's back" (walkthrough 2.3): subscribing (guest and signed in), repeats, bad input, the per-address
  * limit, and the one bilingual mail per subscriber when stock comes back: by an operator's update, by a cancelled order
- * giving its stock back, for one option pair, with two workers at once and across a restart.
+ * giving its stock back, for one option pair, with two workers at once and across a restart; cancelling by token.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,7 +44,9 @@ test('a guest subscribes to a sold-out product; asking again is the same subscri
   ok(await s.get('/common3/changeLocale/zh'));
   const ask = fromNewAddress();
   const first = ok(await s.post('/common3/restockAlert', { productId: id, email: ' Lin.Mei@Example.CN ' }, ask));
-  assert.deepEqual(first, { productId: id, optionPair: '', email: 'lin.mei@example.cn', locale: 'zh' });
+  const { cancelToken, ...subscription } = first;
+  assert.deepEqual(subscription, { productId: id, optionPair: '', email: 'lin.mei@example.cn', locale: 'zh' });
+  assert.match(cancelToken, /^[0-9a-f]{32}$/);
   const again = ok(await s.post('/common3/restockAlert', { productId: id, email: 'lin.mei@example.cn' }, ask));
   assert.deepEqual(again, first);
   const rows = await alerts(id);
@@ -59,7 +61,7 @@ test('signed in: the account\'s e-mail unless another is given; the account is k
   const s = await signedIn();
   const ask = fromNewAddress();
   const own = ok(await s.post('/common3/restockAlert', { productId: id, locale: 'en' }, ask));
-  assert.deepEqual(own, { productId: id, optionPair: '', email: DEMO_EMAIL, locale: 'en' });
+  assert.deepEqual({ ...own, cancelToken: undefined }, { productId: id, optionPair: '', email: DEMO_EMAIL, locale: 'en', cancelToken: undefined });
   const other = ok(await s.post('/common3/restockAlert', { productId: id, email: 'gift@example.com', locale: 'en' }, ask));
   assert.equal(other.email, 'gift@example.com');
   const rows = await alerts(id);
@@ -207,4 +209,32 @@ test('the retention sweep drops alerts 90 days after their mail, and those still
   await sweepExpired(srv.app.db);
   const left = (await srv.app.db.query('SELECT id FROM restock_alerts WHERE id = ANY($1)', [[...kept, ...dropped]])).rows.map((r: any) => r.id);
   assert.deepEqual(left.sort(), kept.sort());
+});
+
+// Last: its mail would be counted by the tests of the restock worker above.
+test("a waiting subscription is cancelled by its token, once; a mailed one is 409, a bad token 400, an unknown one 404", async () => {
+  // A product of its own, sold out for the test and back after it.
+  const id = await idOf('Cold Brew Concentrate 1L');
+  const { before } = await setStock(srv.app.db, Number(id), undefined, 0);
+  const ask = fromNewAddress();
+  const s = new Shopper(srv.base);
+  const mine = ok(await s.post('/common3/restockAlert', { productId: id, email: 'typo@exmaple.com', locale: 'en' }, ask));
+  const kept = ok(await s.post('/common3/restockAlert', { productId: id, email: 'kept@example.com', locale: 'en' }, ask));
+  assert.notEqual(mine.cancelToken, kept.cancelToken);
+  const cancelled = ok(await s.post('/common3/restockAlert/cancel', { cancelToken: mine.cancelToken }, ask));
+  assert.deepEqual(cancelled, { productId: id, optionPair: '', email: 'typo@exmaple.com', locale: 'en' });
+  assert.deepEqual((await alerts(id)).map((r: any) => r.email), ['kept@example.com']);
+  assert.match(isError(await s.post('/common3/restockAlert/cancel', { cancelToken: mine.cancelToken }, ask), 404).message, /No back-in-stock alert is waiting/);
+  for (const cancelToken of ['', 'x'.repeat(32), `${mine.cancelToken}0`, 12]) {
+    isError(await s.post('/common3/restockAlert/cancel', { cancelToken }, ask), 400);
+  }
+  isError(await s.post('/common3/restockAlert/cancel', {}, ask), 400);
+
+  // Once its mail has gone, the subscription cannot be cancelled: say so.
+  await setStock(srv.app.db, Number(id), undefined, 5);
+  assert.equal(await notifyRestocked(srv.app.db), 1);
+  assert.match(isError(await s.post('/common3/restockAlert/cancel', { cancelToken: kept.cancelToken }, ask), 409).message, /e-mail has gone already/);
+  const mailed = (await restockMails()).map((m: any) => m.to_address);
+  assert.ok(mailed.includes('kept@example.com') && !mailed.includes('typo@exmaple.com'), 'the cancelled address is not written to');
+  await setStock(srv.app.db, Number(id), undefined, before);
 });

@@ -1,7 +1,8 @@
 /**
  * The product page's "E-mail me when it's back" form: the e-mail (not asked of a shopper signed in with one: the
  * account's is used), checked before sending, the answer's address shown once subscribed, and what was typed kept when
- * sending fails. A new product or option pair starts over.
+ * sending fails. Once subscribed it can be cancelled ("Don't e-mail me": a mistyped address, a change of mind), which
+ * brings the form back with what was typed. A new product or option pair starts over.
  */
 import { useEffect, useState } from 'react'
 import { ApiError } from '@/api/http'
@@ -18,6 +19,7 @@ function explain(err: unknown): MessageKey | null {
   if (!(err instanceof ApiError)) return null
   if (err.status === 429) return 'restock.error.tooMany'
   if (err.status === 409) return 'restock.error.inStock'
+  if (err.status === 404) return 'restock.error.notWaiting'
   if (err.status === 0) return 'restock.error.network'
   return null
 }
@@ -30,11 +32,14 @@ export function useRestockAlert(productId: string, optionPair?: string) {
   const [problem, setProblem] = useState<RestockEmailProblem | null>(null)
   const [serverError, setServerError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  /** The address the server will write to, once subscribed. */
-  const [sentTo, setSentTo] = useState<string | null>(null)
+  /** The subscription the server holds: where it will write, and the token that cancels it. */
+  const [subscribed, setSubscribed] = useState<{ email: string; cancelToken: string } | null>(null)
+  /** The address of the subscription just cancelled, said once under the form. */
+  const [cancelledFor, setCancelledFor] = useState<string | null>(null)
 
   useEffect(() => {
-    setSentTo(null)
+    setSubscribed(null)
+    setCancelledFor(null)
     setServerError(null)
     setProblem(null)
   }, [productId, optionPair])
@@ -49,6 +54,7 @@ export function useRestockAlert(productId: string, optionPair?: string) {
     const found = accountEmail ? null : restockEmailProblem(email)
     setProblem(found)
     setServerError(null)
+    setCancelledFor(null)
     if (found) return
     setBusy(true)
     try {
@@ -58,13 +64,32 @@ export function useRestockAlert(productId: string, optionPair?: string) {
         ...(accountEmail ? {} : { email: email.trim() }),
         locale: language
       })
-      setSentTo(answer.email)
+      setSubscribed({ email: answer.email, cancelToken: answer.cancelToken })
     } catch (err) {
-      const key = explain(err)
-      setServerError(key ? t(key) : messageOf(err))
+      fail(err)
     } finally {
       setBusy(false)
     }
+  }
+
+  const cancel = async () => {
+    if (busy || !subscribed) return
+    setBusy(true)
+    setServerError(null)
+    try {
+      await restockApi.cancel(subscribed.cancelToken)
+      setCancelledFor(subscribed.email)
+      setSubscribed(null)
+    } catch (err) {
+      fail(err)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  function fail(err: unknown) {
+    const key = explain(err)
+    setServerError(key ? t(key) : messageOf(err))
   }
 
   return {
@@ -76,7 +101,10 @@ export function useRestockAlert(productId: string, optionPair?: string) {
     emailError: problem ? t(`restock.error.${problem}`) : null,
     serverError,
     busy,
-    sentTo,
-    submit
+    /** The address the server will write to, once subscribed. */
+    sentTo: subscribed?.email ?? null,
+    submit,
+    cancel,
+    cancelledFor
   }
 }

@@ -41,7 +41,8 @@ async function restockMails(count) {
   }
 }
 
-async function subscribe(viewport, language, id, email, words) {
+/** Subscribes `email` on the product page; with `cancel`, then cancels it ("Don't e-mail me") and meets the form again. */
+async function subscribe(viewport, language, id, email, words, { cancel = false } = {}) {
   const { context, page, errors } = await openContext(browser, { viewport, language })
   await open(page, stack.baseUrl, `/store/product/${id}`)
   const form = visible(page, '.restock-alert')
@@ -53,17 +54,28 @@ async function subscribe(viewport, language, id, email, words) {
   await visible(page, '.restock-alert__submit').click(WAIT)
   assert.equal((await sent).status(), 200)
   await visible(page, '.restock-alert--sent').getByText(words.sent(email)).waitFor(WAIT)
+  if (cancel) {
+    const cancelled = response(page, 'POST', '/common3/restockAlert/cancel')
+    await visible(page, '.restock-alert__cancel').click(WAIT)
+    assert.equal((await cancelled).status(), 200)
+    await form.getByText(words.cancelled(email)).waitFor(WAIT)
+    await visible(page, '.restock-alert__submit').waitFor(WAIT)
+  }
   assert.deepEqual(errors, [])
   await context.close()
 }
 
 describe("back-in-stock alert (walkthrough 2.3)", () => {
-  it('phone en and desktop zh subscribe; after the operator restocks, each gets one mail in their language that opens the product', async () => {
+  it('phone en and desktop zh subscribe (and a mistyped address is cancelled); after the operator restocks, each gets one mail in their language that opens the product', async () => {
     const tea = await productId('Earl Grey Loose Leaf 100g')
     const buns = await productId('Pineapple Buns 4-pack')
-    await subscribe('phone', 'en', tea, 'tea-e2e@example.com', {
-      title: "E-mail me when it's back", required: 'Enter your e-mail address.', sent: (e) => `We'll e-mail you at ${e} when it's back.`
-    })
+    const english = {
+      title: "E-mail me when it's back", required: 'Enter your e-mail address.', sent: (e) => `We'll e-mail you at ${e} when it's back.`,
+      cancelled: (e) => `Cancelled: we won't e-mail ${e} about it.`
+    }
+    await subscribe('phone', 'en', tea, 'tea-e2e@example.com', english)
+    // A mistyped address, cancelled at once: never written to (the two mails below are all there are).
+    await subscribe('phone', 'en', tea, 'tea-e2e@exmaple.com', english, { cancel: true })
     await subscribe('desktop', 'zh', buns, 'buns-e2e@example.cn', {
       title: '到货时邮件通知我', required: '请输入电子邮箱。', sent: (e) => `到货后我们会发邮件至 ${e} 通知您。`
     })

@@ -1,9 +1,9 @@
 /** "E-mail me when it's back" on a sold-out product (client: src/api/restock.ts). Rules and the worker: services/restock.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { RestockAlert, RestockAlertBody } from '../../../contract/restock.ts';
+import { RestockAlert, RestockAlertBody, RestockCancelBody, RestockCancelled } from '../../../contract/restock.ts';
 import { getSession } from '../lib/session.ts';
-import { subscribeRestock } from '../services/restock.ts';
+import { cancelRestock, subscribeRestock } from '../services/restock.ts';
 import { shopOrigin } from '../lib/shopOrigin.ts';
 
 export default async function restockRoutes(server: FastifyInstance) {
@@ -13,5 +13,11 @@ export default async function restockRoutes(server: FastifyInstance) {
     schema: { body: RestockAlertBody, response: { 200: RestockAlert } },
   }, async (req) => {
     return subscribeRestock(app.db, { session: await getSession(req), ip: req.ip, origin: shopOrigin(req) }, req.body);
+  });
+
+  app.post('/common3/restockAlert/cancel', {
+    schema: { body: RestockCancelBody, response: { 200: RestockCancelled } },
+  }, async (req) => {
+    return cancelRestock(app.db, req.ip, req.body.cancelToken);
   });
 }

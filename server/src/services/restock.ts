@@ -11,13 +11,13 @@
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../db/index.ts';
-import { ApiError, badRequest } from '../lib/errors.ts';
+import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import { normalizeOptionPair, optionLabels } from '../lib/options.ts';
 import { PollingWorker } from '../lib/pollingWorker.ts';
 import type { Session } from '../lib/session.ts';
 import { takeAttempts, tooMany, type LimitRule } from '../identity/rateLimit.ts';
 import { queueRestockMail } from '../mail/mails.ts';
-import type { RestockAlert, RestockAlertBody } from '../../../contract/restock.ts';
+import type { RestockAlert, RestockAlertBody, RestockCancelled } from '../../../contract/restock.ts';
 import { productUrl } from '../../../src/domain/routes.ts';
 import { getProduct, parseProductId, stockOf } from './catalog.ts';
 import { bumpCatalog } from './catalogCache.ts';
@@ -33,10 +33,15 @@ export interface Requester {
   origin: string;
 }
 
+/** Every subscription and cancellation from an address counts against RESTOCK_RULE. */
+async function countRequest(db: Db, ip: string) {
+  const wait = await takeAttempts(db, [[`restock:${ip}`, RESTOCK_RULE]]);
+  if (wait > 0) throw tooMany(wait, 'back-in-stock requests');
+}
+
 /** Subscribes (or finds the same waiting subscription); the answer is the same for a repeat. */
 export async function subscribeRestock(db: Db, who: Requester, body: RestockAlertBody): Promise<RestockAlert> {
-  const wait = await takeAttempts(db, [[`restock:${who.ip}`, RESTOCK_RULE]]);
-  if (wait > 0) throw tooMany(wait, 'back-in-stock requests');
+  await countRequest(db, who.ip);
   const user = who.session?.user ?? null;
   const email = (body.email?.trim() || user?.email || '').toLowerCase();
   if (!email) throw badRequest('Give the e-mail address to write to');
@@ -48,13 +53,28 @@ export async function subscribeRestock(db: Db, who: Requester, body: RestockAler
   if (inStock) throw new ApiError(409, pair ? 'This choice is in stock: add it to your cart' : 'This product is in stock: add it to your cart');
   const locale = body.locale ?? who.session?.locale ?? 'en';
   // One statement: concurrent repeats meet in the unique index and all answer the one waiting row.
-  await db.query(
+  const { rows } = await db.query(
     `INSERT INTO restock_alerts (product_id, option_pair, email, locale, user_id, shop_origin, ip) VALUES ($1,$2,$3,$4,$5,$6,$7)
      ON CONFLICT (product_id, option_pair, email) WHERE notified_at IS NULL
-     DO UPDATE SET locale = EXCLUDED.locale, user_id = COALESCE(restock_alerts.user_id, EXCLUDED.user_id)`,
+     DO UPDATE SET locale = EXCLUDED.locale, user_id = COALESCE(restock_alerts.user_id, EXCLUDED.user_id)
+     RETURNING cancel_token`,
     [productId, pair, email, locale, user?.id ?? null, who.origin, who.ip],
   );
-  return { productId: String(productId), optionPair: pair, email, locale };
+  return { productId: String(productId), optionPair: pair, email, locale, cancelToken: rows[0].cancel_token };
+}
+
+/**
+ * Cancels the waiting subscription of `cancelToken` (counted against the address's limit like a subscription): 404
+ * when there is none, 409 when its mail has gone already.
+ */
+export async function cancelRestock(db: Db, ip: string, cancelToken: string): Promise<RestockCancelled> {
+  await countRequest(db, ip);
+  const { rows: [gone] } = await db.query(
+    'DELETE FROM restock_alerts WHERE cancel_token = $1 AND notified_at IS NULL RETURNING product_id, option_pair, email, locale', [cancelToken]);
+  if (gone) return { productId: String(gone.product_id), optionPair: gone.option_pair, email: gone.email, locale: gone.locale };
+  const { rows: [sent] } = await db.query('SELECT 1 FROM restock_alerts WHERE cancel_token = $1', [cancelToken]);
+  if (sent) throw new ApiError(409, 'It is back in stock and the e-mail has gone already');
+  throw notFound('No back-in-stock alert is waiting under this link');
 }
 
 /** Waiting subscriptions whose product (any pair, or their own pair) has stock again, oldest first. */

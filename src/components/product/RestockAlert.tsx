@@ -18,8 +18,16 @@ export function RestockAlert({ productId, optionPair }: RestockAlertProps) {
   const alert = useRestockAlert(productId, optionPair)
   if (alert.sentTo) {
     return (
-      <View className="restock-alert restock-alert--sent" role="status">
-        <Text>{t('restock.sent', { email: alert.sentTo })}</Text>
+      <View className="restock-alert restock-alert--sent">
+        <Text role="status">{t('restock.sent', { email: alert.sentTo })}</Text>
+        {alert.serverError ? (
+          <View className="restock-alert__error" role="alert">
+            {alert.serverError}
+          </View>
+        ) : null}
+        <View className="restock-alert__cancel" role="button" tabIndex={0} aria-disabled={alert.busy ? 'true' : 'false'} onClick={alert.cancel}>
+          {t('restock.cancel')}
+        </View>
       </View>
     )
   }
@@ -28,6 +36,11 @@ export function RestockAlert({ productId, optionPair }: RestockAlertProps) {
     <View className="restock-alert">
       <Text className="restock-alert__title">{t('restock.title')}</Text>
       <Text className="restock-alert__intro">{t(optionPair ? 'restock.introChoice' : 'restock.intro')}</Text>
+      {alert.cancelledFor ? (
+        <Text className="restock-alert__cancelled" role="status">
+          {t('restock.cancelled', { email: alert.cancelledFor })}
+        </Text>
+      ) : null}
       {alert.accountEmail ? (
         <Text className="restock-alert__account">{t('restock.account', { email: alert.accountEmail })}</Text>
       ) : (
