@@ -12,6 +12,7 @@
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
 import { notFound } from '../src/lib/errors.ts';
+import { formatMoney } from '../src/lib/money.ts';
 import { operatorCancel } from '../src/services/orders.ts';
 import { refundsOf, requestRefund } from '../src/services/refunds.ts';
 import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
@@ -28,19 +29,19 @@ await withOperatorDb(`orders ${command}`, async (db) => {
   const reason = values.reason ?? 'Refunded by the store';
   if (command === 'cancel') {
     const o = await db.tx((q) => operatorCancel(q, Number(orderID), reason));
-    console.log(`order ${o.id}: ${o.status} (${o.payment_status}), refunded ${o.refunded}`);
+    console.log(`order ${o.id}: ${o.status} (${o.payment_status}), refunded ${formatMoney(o.refunded, o.currency)}`);
     return;
   }
   const o = (await db.query('SELECT id, currency FROM orders WHERE id = $1', [Number(orderID)])).rows[0];
   if (!o) throw notFound(`Order ${orderID} not found`);
   if (command === 'refunds') {
     const refunds = await refundsOf(db, o.id);
-    for (const r of refunds) console.log(`${r.id}  ${r.amount}  ${r.status}`);
+    for (const r of refunds) console.log(`${r.id}  ${formatMoney(r.amount, o.currency)}  ${r.status}`);
     if (!refunds.length) console.log(`order ${o.id} has no refunds`);
   } else {
     const amount = amountArg(values.amount, o.currency);
     const key = `operator-refund:${o.id}:${values.key ?? amount ?? 'rest'}`;
     const r = await db.tx((q) => requestRefund(q, { orderID: String(o.id), amount, reason, key }));
-    console.log(`refund ${r.id} of order ${r.orderID}: ${r.amount} (${r.status})`);
+    console.log(`refund ${r.id} of order ${r.orderID}: ${formatMoney(r.amount, o.currency)} (${r.status})`);
   }
 });
