@@ -1,3 +1,4 @@
+import { createHash } from 'crypto'
 import path from 'path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { createSwcRegister } from '@tarojs/helper'
@@ -58,7 +59,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
-    cache: { enable: true },
+    // One cache per checkout: a second checkout (a git worktree) that links this one's node_modules shares
+    // node_modules/.cache, and webpack restored its modules from the other checkout's cache into a mini-program whose
+    // pages then failed to load ("navigateTo:fail Cannot read properties of undefined (reading 'call')").
+    cache: {
+      enable: true,
+      name: `${process.env.NODE_ENV}-${process.env.TARO_ENV}-${createHash('sha256').update(path.resolve(__dirname, '..')).digest('hex').slice(0, 8)}`
+    },
     // WeChat's templates cannot recurse, so base.wxml repeats its node templates once per level (Taro's default 16)
     // and renders deeper nodes through a custom component each. The deepest page is 12 levels (cart, product page);
     // 14 keeps one level to spare and about 5.5 KB out of the main package. The mini-program runner reports any
