@@ -1,23 +1,22 @@
 import dayjs from 'dayjs'
-import { STORE_CREDIT_REASONS, type StoreCreditReason } from '@contract/constants'
+import { ORDER_METHODS, STORE_CREDIT_REASONS } from '@contract/constants'
 import type { MessageKey, Translate } from '@/i18n'
 
 const STATUS = ['NEW', 'INTERIM', 'COMPLETED', 'CANCELLED', 'FAILED', 'REFUND_PENDING', 'REFUNDED'] as const
 const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'PAID_BY_DISCOUNT', 'FAILED', 'REFUNDED'] as const
-const METHOD = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const
 
-/** Known codes get words; a code this client does not know yet is shown as the server sent it. */
-function label(t: Translate, known: readonly string[], prefix: string, code: string): string {
-  return known.includes(code) ? t(`${prefix}.${code}` as MessageKey) : code
+/**
+ * Known codes get words; a code this client does not know yet is shown as the server sent it. `key` is typed, so a
+ * code listed here without its words in both languages does not compile.
+ */
+function label<C extends string>(t: Translate, known: readonly C[], key: (code: C) => MessageKey, code: string): string {
+  return (known as readonly string[]).includes(code) ? t(key(code as C)) : code
 }
 
-export const orderStatusLabel = (t: Translate, code: string) => label(t, STATUS, 'user.status', code)
-export const paymentStatusLabel = (t: Translate, code: string) => label(t, PAYMENT, 'user.payment', code)
-export const orderMethodLabel = (t: Translate, code: string) => label(t, METHOD, 'user.method', code)
-/** Typed, so a reason added to the contract without its words in both languages does not compile. */
-const creditReasonKey = (code: StoreCreditReason): MessageKey => `user.credit.reason.${code}`
-export const creditReasonLabel = (t: Translate, code: string) =>
-  (STORE_CREDIT_REASONS as readonly string[]).includes(code) ? t(creditReasonKey(code as StoreCreditReason)) : code
+export const orderStatusLabel = (t: Translate, code: string) => label(t, STATUS, (c) => `user.status.${c}`, code)
+export const paymentStatusLabel = (t: Translate, code: string) => label(t, PAYMENT, (c) => `user.payment.${c}`, code)
+export const orderMethodLabel = (t: Translate, code: string) => label(t, ORDER_METHODS, (c) => `user.method.${c}`, code)
+export const creditReasonLabel = (t: Translate, code: string) => label(t, STORE_CREDIT_REASONS, (c) => `user.credit.reason.${c}`, code)
 
 /** Order times in the shopper's local time. */
 export const formatDateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm')
