@@ -39,10 +39,9 @@ await withOperatorDb(`topups ${command}`, async (db) => {
     console.log(`store credit now: ${formatMoney(await storeCreditBalance(db, user.id), STORE_CREDIT_CURRENCY)}`);
     return;
   }
-  const deposit = (await db.query('SELECT id, currency FROM payment_attempts WHERE id = $1 AND user_id IS NOT NULL', [subject])).rows[0];
-  if (!deposit) throw notFound(`Top-up ${subject} not found`);
-  const amount = amountArg(values.amount, deposit.currency);
-  const key = `operator-topup-refund:${deposit.id}:${values.key ?? amount ?? 'rest'}`;
-  const r = await db.tx((q) => requestDepositRefund(q, { depositID: deposit.id, amount, reason: values.reason ?? 'Top-up refunded by the store', key }));
-  console.log(`refund ${r.id} of top-up ${r.depositID}: ${formatMoney(r.amount, deposit.currency)} (${r.status})`);
+  // Top-ups are in the store-credit currency; requestDepositRefund finds the top-up (404 when there is none).
+  const amount = amountArg(values.amount, STORE_CREDIT_CURRENCY);
+  const key = `operator-topup-refund:${subject}:${values.key ?? amount ?? 'rest'}`;
+  const r = await db.tx((q) => requestDepositRefund(q, { depositID: subject, amount, reason: values.reason ?? 'Top-up refunded by the store', key }));
+  console.log(`refund ${r.id} of top-up ${r.depositID}: ${formatMoney(r.amount, STORE_CREDIT_CURRENCY)} (${r.status})`);
 });
