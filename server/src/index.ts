@@ -1,9 +1,37 @@
+import pretty from 'pino-pretty';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
 const t0 = Date.now();
 const config = loadConfig();
-const app = await buildApp({ config }).catch((err: Error) => {
+// A person reads the log in development (one line per event, local time); production writes JSON lines for a log
+// store. LOG_FORMAT=json|pretty overrides either.
+const logFormat = process.env.LOG_FORMAT ?? (/^prod/i.test(config.nodeEnv) ? 'json' : 'pretty');
+if (logFormat !== 'json' && logFormat !== 'pretty') {
+  console.error(`LOG_FORMAT must be json or pretty, got ${logFormat}`);
+  process.exit(1);
+}
+/** A request's two lines read "incoming request GET /url" and "request completed 200 in 12 ms (req-7)". */
+function requestLine(log: Record<string, any>, messageKey: string): string {
+  const req = log.req as { method?: string; url?: string } | undefined;
+  const res = log.res as { statusCode?: number } | undefined;
+  const id = log.reqId ? ` (${log.reqId})` : '';
+  if (req) return `${log[messageKey]} ${req.method} ${req.url}${id}`;
+  if (res) return `${log[messageKey]} ${res.statusCode} in ${Math.round(Number(log.responseTime))} ms${id}`;
+  return `${log[messageKey]}${id}`;
+}
+const logger = logFormat === 'json'
+  ? { level: config.logLevel }
+  : {
+      level: config.logLevel,
+      stream: pretty({
+        colorize: Boolean(process.stdout.isTTY),
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname,reqId,req,res,responseTime',
+        messageFormat: requestLine,
+      }),
+    };
+const app = await buildApp({ config, logger }).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);
 });
