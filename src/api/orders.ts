@@ -1,20 +1,14 @@
 /** Order history calls (spec §7 Checkout and orders): list 10 at a time, count, detail, cancel, comment. Types: contract/orders.ts. */
 import type { Count } from '@contract/common'
 import type { Order, OrderPage } from '@contract/orders'
+import { orderListQuery } from '@/domain/productQuery'
 import { http } from './http'
 
 export type { Order, OrderComment, OrderLine, OrderPage } from '@contract/orders'
 
-/** Spec §9: order list page size 10, infinite load on. */
-export const ORDER_PAGE_SIZE = 10
-
 export const ordersApi = {
   list: (startingPosition: number) =>
-    http.get<OrderPage>('/admin/orderManagement/orders/list', {
-      numberToLoad: ORDER_PAGE_SIZE,
-      startingPosition,
-      infiniteLoad: true
-    }),
+    http.get<OrderPage>('/admin/orderManagement/orders/list', orderListQuery(startingPosition)),
   count: () => http.get<Count>('/admin/orderManagement/orders/count'),
   /** One order of this visitor, guest or signed in (the session's own orders): what the confirmation page shows. */
   placed: (orderID: string) => http.get<Order>(`/common3/orders/${encodeURIComponent(orderID)}`),

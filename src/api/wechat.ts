@@ -5,13 +5,11 @@
  */
 import type { Credentials, IdentityJoined, IdentitySignIn, PlatformAppId, Registration, WeChatBinding, WeChatEnabled } from '@contract/identity'
 import type { LiveRooms } from '@contract/liveStream'
+import { liveListQuery } from '@/domain/productQuery'
 import { http } from './http'
 
 export type { WeChatEnabled } from '@contract/identity'
 export type { LiveRoom, LiveRooms } from '@contract/liveStream'
-
-/** Spec §7 and §9: the live list asks for 10 rooms from start 0, and the next 10 on scroll. */
-export const LIVE_ROOMS_PAGE = 10
 
 export const wechatApi = {
   enabled: (redirectUri: string) => http.get<WeChatEnabled>('/wechat/enabled', { redirectUri }),
@@ -24,5 +22,5 @@ export const wechatApi = {
   link: (credentials: Credentials) => http.post<IdentityJoined>('/wechat/link', credentials),
   /** Signed in: joins the WeChat identity waiting in this session to the account, else says whether one is joined. */
   bind: () => http.get<WeChatBinding>('/wechat/bind'),
-  liveRooms: (start = 0) => http.post<LiveRooms>('/wechat/weChatlivestreaminfo', { start, limit: LIVE_ROOMS_PAGE })
+  liveRooms: (start = 0) => http.post<LiveRooms>('/wechat/weChatlivestreaminfo', liveListQuery(start))
 }

@@ -22,12 +22,6 @@ export function cartActionUrl(currentPath: string, query: Record<string, string 
   return fission ? `${CAMPAIGN_CART_URL}?FissionSale=${encodeURIComponent(fission)}` : CART_URL
 }
 
-/** Group-campaign pages: /store/groupCampaign… and /checkout/campaign… (the header cart follows cartActionUrl there). */
-export function isGroupCampaignPage(path: string): boolean {
-  const p = pathnameOf(path).replace(/^\/?/, '/')
-  return p.startsWith('/store/groupCampaign') || p.startsWith('/checkout/campaign')
-}
-
 /** Header badge: number of distinct line items (lineItems is keyed by item). */
 export function distinctLineItems(cart: { lineItems?: Record<string, unknown> | null } | null | undefined): number {
   const items = cart?.lineItems

@@ -33,14 +33,6 @@ export function roundHalfAwayFromZero(value: number): number {
   return value < 0 && rounded !== 0 ? -rounded : rounded
 }
 
-export function toMajor(minorUnits: number, currency: string): number {
-  return minorUnits / 10 ** currencyDecimals(currency)
-}
-
-export function toMinor(majorUnits: number, currency: string): number {
-  return roundHalfAwayFromZero(majorUnits * 10 ** currencyDecimals(currency))
-}
-
 function group(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }

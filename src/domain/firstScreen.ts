@@ -56,7 +56,7 @@ export function homeGetsAfterTemplate(sections: HomeSectionShape[]): string[] {
  * the one src/api/wechat.ts liveRooms sends for the first page (tests/unit/firstScreen.test.ts holds them to it).
  */
 export const LIVE_ROOMS_POST = '/wechat/weChatlivestreaminfo'
-/** The first 10 rooms (spec §7 and §9; LIVE_ROOMS_PAGE of src/api/wechat.ts, which the mini-programs' main package carries). */
+/** The first 10 rooms (spec §7 and §9; LIVE_LIST_LIMIT of src/domain/productQuery.ts). */
 export const LIVE_ROOMS_FIRST_BODY = { start: 0, limit: 10 }
 
 /** A POST that only reads, with its body. */

@@ -59,9 +59,9 @@ export function orderListQuery(startingPosition = 0): { numberToLoad: number; st
   return { numberToLoad: ORDER_PAGE_SIZE, startingPosition, infiniteLoad: true }
 }
 
-/** Live-stream info request: start 0, limit 10. */
-export function liveListQuery(): { start: number; limit: number } {
-  return { start: 0, limit: LIVE_LIST_LIMIT }
+/** Live-stream info request: 10 rooms from `start` (0 first, the next 10 on scroll). */
+export function liveListQuery(start = 0): { start: number; limit: number } {
+  return { start, limit: LIVE_LIST_LIMIT }
 }
 
 export function hasMore(loaded: number, total: number): boolean {

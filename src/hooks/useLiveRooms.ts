@@ -5,7 +5,8 @@
  * `unavailable` for the "scan the QR code or open in the mini-program" modal.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { LIVE_ROOMS_PAGE, wechatApi, type LiveRoom } from '@/api/wechat'
+import { wechatApi, type LiveRoom } from '@/api/wechat'
+import { LIVE_LIST_LIMIT } from '@/domain/productQuery'
 import { messageOf } from '@/domain/errors'
 import { liveRoomPage } from '@/domain/liveStatus'
 import { platform } from '@/platform'
@@ -20,7 +21,7 @@ const roomsOf = (answer: { room_info?: LiveRoom[] } | null | undefined) => (Arra
 
 /** Another page exists while fewer rooms than `total` are shown and the last page was full. */
 const hasMoreRooms = (shown: number, total: unknown, lastPage: number) =>
-  lastPage >= LIVE_ROOMS_PAGE && (typeof total !== 'number' || shown < total)
+  lastPage >= LIVE_LIST_LIMIT && (typeof total !== 'number' || shown < total)
 
 export function useLiveRooms() {
   const [state, setState] = useState<LiveRoomsState>({ status: 'loading' })

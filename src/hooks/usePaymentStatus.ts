@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import Taro, { useDidHide, useDidShow } from '@tarojs/taro'
 import { ApiError } from '@/api/http'
 import { toConfirmationView, type ConfirmationView } from '@/domain/confirmationSource'
-import { POLL_INTERVAL_MS, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
+import { POLL_INTERVAL_MS, shouldPoll, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
 
 /** `check` must be stable (useCallback); null = nothing to check (the view is already known). */
 export function usePaymentStatus(check: (() => Promise<PaymentView>) | null, orderID: string): ConfirmationView {
@@ -26,7 +26,7 @@ export function usePaymentStatus(check: (() => Promise<PaymentView>) | null, ord
         const next = toConfirmationView(await check(), orderID)
         if (stopped) return
         setState(next)
-        if (next.view === 'pending') {
+        if (shouldPoll(next.view)) {
           timer = setTimeout(run, POLL_INTERVAL_MS)
           return
         }

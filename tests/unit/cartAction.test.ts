@@ -1,4 +1,4 @@
-import { cartActionUrl, distinctLineItems, groupCampaignId, isGroupCampaignPage } from '@/domain/cartAction'
+import { cartActionUrl, distinctLineItems, groupCampaignId } from '@/domain/cartAction'
 
 describe('spec "Cart action: on path /store/groupCampaign/{id}, or when the query has FissionSale, go to /checkout/campaignCart with query FissionSale; otherwise to checkout/cart"', () => {
   it.each([
@@ -20,21 +20,6 @@ describe('spec "Cart action: on path /store/groupCampaign/{id}, or when the quer
   it('reads the campaign id from the path', () => {
     expect(groupCampaignId('/store/groupCampaign/abc')).toBe('abc')
     expect(groupCampaignId('/store/product/abc')).toBeNull()
-  })
-})
-
-describe('spec "On group-campaign pages (/store/groupCampaign..., /checkout/campaign...) the header cart does the same"', () => {
-  it.each([
-    ['/store/groupCampaign/1', true],
-    ['/store/groupCampaign', true],
-    ['/checkout/campaignCart', true],
-    ['/checkout/campaignCart?FissionSale=1', true],
-    ['checkout/campaignCart', true],
-    ['/checkout/cart', false],
-    ['/store', false],
-    ['/store/product/groupCampaign', false]
-  ])('%s → %p', (path, expected) => {
-    expect(isGroupCampaignPage(path)).toBe(expected)
   })
 })
 

@@ -1,4 +1,4 @@
-import { convertedTotals, convertMinor, currencyDecimals, formatMoney, roundHalfAwayFromZero, toMajor, toMinor } from '@/domain/currency'
+import { convertedTotals, convertMinor, currencyDecimals, formatMoney, roundHalfAwayFromZero } from '@/domain/currency'
 
 describe('spec "Currency decimals: 0 (JPY, KRW, VND), 3 (BHD, KWD), else 2"', () => {
   it.each([
@@ -38,26 +38,7 @@ describe('money display uses the currency decimals and thousands separators', ()
   })
 })
 
-describe('major/minor helpers', () => {
-  it.each([
-    [1999, 'CAD', 19.99],
-    [1500, 'JPY', 1500],
-    [12345, 'KWD', 12.345]
-  ])('toMajor(%i, %s) → %p', (minor, code, major) => {
-    expect(toMajor(minor, code)).toBeCloseTo(major, 10)
-  })
-
-  it.each([
-    [19.99, 'CAD', 1999],
-    [1.005, 'USD', 101],
-    [0.125, 'USD', 13],
-    [-0.125, 'USD', -13],
-    [1500.5, 'JPY', 1501],
-    [1.2345, 'KWD', 1235]
-  ])('toMinor(%p, %s) → %i (half away from zero)', (major, code, minor) => {
-    expect(toMinor(major, code)).toBe(minor)
-  })
-
+describe('rounding', () => {
   it.each([
     [2.5, 3],
     [-2.5, -3],
