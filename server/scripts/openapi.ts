@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buildApp, API_PREFIX } from '../src/app.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-openapi-'));
-const app = await buildApp({ config: { dataDir, databaseUrl: undefined, seed: false }, logger: false });
+const app = await buildApp({ config: { dataDir, databaseUrl: undefined, seed: 'none' }, logger: false });
 try {
   const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/openapi.json` });
   if (res.statusCode !== 200) throw new Error(`openapi.json answered ${res.statusCode}: ${res.body}`);

@@ -6,10 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { loadConfig, sandboxesOf, sandboxRefusal, type Config } from './config.ts';
+import { cookieSecurity, isProduction, loadConfig, productionRefusal, sandboxesOf, sandboxRefusal, seedsDemo, type Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { demoAccountRefusal, seedIfEmpty } from './seed/index.ts';
 import { ApiError, isDatabaseUnavailable, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
 import { registerHardening } from './lib/hardening.ts';
@@ -71,8 +71,8 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...opts.config };
   // Fail closed before anything is opened: a sandbox in production would hand out paid orders and accounts; mail
-  // leaving the machine needs the shop's real address.
-  const refusal = sandboxRefusal(config) ?? mailRefusal(config);
+  // leaving the machine needs the shop's real address; production needs its defaults (lib config.productionRefusal).
+  const refusal = sandboxRefusal(config) ?? productionRefusal(config) ?? mailRefusal(config);
   if (refusal) throw new Error(refusal);
   // Unknown providers too: a build that failed after opening the database would leave its pool and mail worker
   // running (a process that never exits).
@@ -128,7 +128,17 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) bumpCatalog();
   });
   await migrate(db, (m) => app.log.info(m));
-  if (config.seed) await seedIfEmpty(db, (m) => app.log.info(m));
+  if (seedsDemo(config)) await seedIfEmpty(db, (m) => app.log.info(m));
+  if (isProduction(config)) {
+    // The demo account's password is published: a production store refuses to run with it, unless it is the public
+    // demo (ISTORE_SANDBOX=1), which says so in its log as well as in its sandbox marks.
+    const demo = await demoAccountRefusal(db);
+    if (demo && !config.allowSandbox) {
+      await db.close();
+      throw new Error(`Refusing to start: NODE_ENV=${config.nodeEnv} and ${demo}`);
+    }
+    if (demo) app.log.warn(`DEMO STORE: ${demo}; it stays because ISTORE_SANDBOX=1 makes this a public demo`);
+  }
   await expireReservations(db, config.reservationTtlMinutes);
   const sweeper = setInterval(() => {
     expireReservations(db, config.reservationTtlMinutes)
@@ -194,6 +204,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     apiPrefix: API_PREFIX,
     indexFile: path.join(config.staticDir, 'index.html'),
     allowedHosts: config.publicOrigins.map((o) => new URL(o).hostname),
+    hsts: cookieSecurity(config),
   });
   registerSessionHooks(app, API_PREFIX);
   registerLoginRateLimit(app, API_PREFIX);
@@ -206,8 +217,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await db.query('SELECT 1');
       return { ok: true };
     });
-  const floor = { ok: true, name: 'floor', items: [1, 2, 3] };
-  app.get(`${API_PREFIX}/bench/floor`, { schema: { response: { 200: BenchFloor } } }, async () => floor);
+  if (!isProduction(config)) {
+    // The benchmark's constant route (the floor every figure is compared with); a production store has no use for it.
+    const floor = { ok: true, name: 'floor', items: [1, 2, 3] };
+    app.get(`${API_PREFIX}/bench/floor`, { schema: { response: { 200: BenchFloor } } }, async () => floor);
+  }
   const version = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
   let openApi: object | undefined;
   app.get(`${API_PREFIX}/openapi.json`, { schema: { response: { 200: OpenApiDocument } } }, async () =>

@@ -10,14 +10,22 @@ export interface Config {
   dataDir: string;
   staticDir: string;
   logLevel: string;
+  /** COOKIE_SECURE=true: Secure cookies and HSTS outside production too (production has them unless plainHttp). */
   cookieSecure: boolean;
-  seed: boolean;
+  /**
+   * PLAIN_HTTP=1: the operator's explicit word that this store is reached over plain HTTP (a private network), so
+   * production sends cookies without Secure and no HSTS. Without it production assumes TLS in front.
+   */
+  plainHttp: boolean;
+  /** SEED: `demo` seeds the demo store on an empty database, `none` never; unset: the demo in development only. */
+  seed?: string;
   /** minutes an INTERIM/NOT_PAID order keeps its stock before it is released */
   reservationTtlMinutes: number;
   /** Most units one reservation may hold (a guest must not take a whole product's stock off sale). */
   reservationMaxUnits: number;
   /** Most unpaid guest reservations held at once from one client address. */
   reservationMaxOpenPerAddress: number;
+  /** NODE_ENV as given; read it through isProduction(), never by comparing the text. */
   nodeEnv: string;
   /** PAYMENT_PROVIDER / IDENTITY_PROVIDER: which implementation the routes talk to (only 'sandbox' ships). */
   paymentProvider: string;
@@ -44,7 +52,10 @@ export interface Config {
   /** smtp(s)://user:pass@host:port; unset → mail is written to DATA_DIR/outbox as .eml files */
   smtpUrl?: string;
   mailFrom: string;
-  /** the shop's public origin for links in mail (https://shop.example.com); required with smtpUrl; unset → the request's origin */
+  /**
+   * PUBLIC_URL: the shop's public origin for links in mail (https://shop.example.com); required in production and
+   * with smtpUrl. Unset in development: the server's own loopback address, never the request's Host.
+   */
   publicUrl?: string;
   /** how often the mail worker looks for due mail */
   mailPollMs: number;
@@ -70,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(serverRoot, env.STATIC_DIR ?? '../dist/h5'),
     logLevel: env.LOG_LEVEL ?? 'info',
     cookieSecure: env.COOKIE_SECURE === 'true',
-    seed: env.SEED !== 'false',
+    plainHttp: env.PLAIN_HTTP === '1',
+    seed: env.SEED?.trim().toLowerCase() || undefined,
     reservationTtlMinutes: Number(env.RESERVATION_TTL_MINUTES ?? 30),
     reservationMaxUnits: Number(env.RESERVATION_MAX_UNITS ?? 30),
     reservationMaxOpenPerAddress: Number(env.RESERVATION_MAX_OPEN_PER_ADDRESS ?? 5),
@@ -113,13 +125,60 @@ export function sandboxesOf(config: Pick<Config, 'paymentProvider' | 'identityPr
   ];
 }
 
+/**
+ * Whether the production rules apply. NODE_ENV is read case-insensitively, and only the names of a developer's
+ * machine (development, dev, test, testing) or no value at all escape the production rules: `Production`, `prod`, or
+ * a value nobody recognises (`staging`) fail closed. Everything that differs between production and development asks
+ * this one function.
+ */
+export function isProduction(config: Pick<Config, 'nodeEnv'>): boolean {
+  return !/^(|dev|development|test|testing)$/.test(config.nodeEnv.trim().toLowerCase());
+}
+
+/** Cookies' Secure attribute: always in production (and with COOKIE_SECURE=true), never with PLAIN_HTTP=1, else when the request came over TLS. */
+export function cookieSecurity(config: Pick<Config, 'nodeEnv' | 'cookieSecure' | 'plainHttp'>): boolean | 'auto' {
+  if (config.plainHttp) return false;
+  return config.cookieSecure || isProduction(config) ? true : 'auto';
+}
+
+/** Whether the demo store (its public account, coupons and credit) is seeded on an empty database. */
+export function seedsDemo(config: Pick<Config, 'nodeEnv' | 'seed'>): boolean {
+  if (config.seed === undefined || config.seed === 'true') return !isProduction(config);
+  return config.seed === 'demo';
+}
+
 /** Why this configuration must not start, or null: a sandbox in production needs ISTORE_SANDBOX=1. */
 export function sandboxRefusal(config: Config): string | null {
   const on = sandboxesOf(config);
-  if (!on.length || config.nodeEnv !== 'production' || config.allowSandbox) return null;
-  return `Refusing to start: NODE_ENV=production with ${on.join(' and ')}. The sandbox providers let anyone mark an ` +
+  if (!on.length || !isProduction(config) || config.allowSandbox) return null;
+  return `Refusing to start: NODE_ENV=${config.nodeEnv} with ${on.join(' and ')}. The sandbox providers let anyone mark an ` +
     'order paid without paying and sign in as any WeChat/Alipay-linked account. Configure a real provider, or set ' +
     'ISTORE_SANDBOX=1 to run a demo store on purpose (it is then marked "sandbox" everywhere).';
+}
+
+/** Why a production store must not start with these settings, or null (security probe M3, L2, L5). */
+export function productionRefusal(config: Config): string | null {
+  if (config.seed !== undefined && !['demo', 'none', 'true', 'false'].includes(config.seed)) {
+    return `SEED must be demo or none, got '${config.seed}'`;
+  }
+  if (!isProduction(config)) return null;
+  const env = `NODE_ENV=${config.nodeEnv}`;
+  if (config.seed === 'true') {
+    return `Refusing to start: ${env} with SEED=true. In production the demo store is only seeded when asked for by name: SEED=demo (a public demo, with ISTORE_SANDBOX=1), or SEED=none`;
+  }
+  if (config.seed === 'demo' && !config.allowSandbox) {
+    return `Refusing to start: ${env} with SEED=demo. The demo store has an account whose password is published; only a public demo run on purpose (ISTORE_SANDBOX=1) may have it`;
+  }
+  if (!config.publicUrl) {
+    return `Refusing to start: ${env} without PUBLIC_URL. Set it to the shop's address (https://shop.example.com): links in mail (password reset, order look-up, back in stock) are built from it, never from the request's Host`;
+  }
+  if (!URL.canParse(config.publicUrl) || !/^https?:$/.test(new URL(config.publicUrl).protocol)) {
+    return `PUBLIC_URL must be the shop's http(s) address (https://shop.example.com), got '${config.publicUrl}'`;
+  }
+  if (!config.plainHttp && !config.publicUrl.startsWith('https://')) {
+    return `Refusing to start: ${env} with PUBLIC_URL=${config.publicUrl}. Production cookies are Secure and the store sends HSTS, so the shop's address must be https://; set PLAIN_HTTP=1 only for a store reached over plain HTTP on purpose`;
+  }
+  return null;
 }
 
 export { serverRoot };

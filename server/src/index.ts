@@ -1,12 +1,12 @@
 import pretty from 'pino-pretty';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { isProduction, loadConfig } from './config.ts';
 
 const t0 = Date.now();
 const config = loadConfig();
 // A person reads the log in development (one line per event, local time); production writes JSON lines for a log
 // store. LOG_FORMAT=json|pretty overrides either.
-const logFormat = process.env.LOG_FORMAT ?? (/^prod/i.test(config.nodeEnv) ? 'json' : 'pretty');
+const logFormat = process.env.LOG_FORMAT ?? (isProduction(config) ? 'json' : 'pretty');
 if (logFormat !== 'json' && logFormat !== 'pretty') {
   console.error(`LOG_FORMAT must be json or pretty, got ${logFormat}`);
   process.exit(1);

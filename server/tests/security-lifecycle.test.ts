@@ -75,7 +75,7 @@ test('in production the reset link is not written to the log', async () => {
   const d = await freshDb();
   const lines: string[] = [];
   const app = await buildApp({
-    config: { ...FAST_HASHING, dataDir: d.dataDir, databaseUrl: d.databaseUrl, staticDir: path.join(d.dataDir, 'none'), nodeEnv: 'production', allowSandbox: true },
+    config: { ...FAST_HASHING, dataDir: d.dataDir, databaseUrl: d.databaseUrl, staticDir: path.join(d.dataDir, 'none'), nodeEnv: 'production', allowSandbox: true, publicUrl: 'https://shop.test', seed: 'demo' },
     logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
   });
   try {

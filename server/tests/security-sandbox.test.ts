@@ -53,7 +53,7 @@ test('buildApp refuses the same configuration before it opens any database', asy
 test('with ISTORE_SANDBOX=1 a production store runs, and says "sandbox" in a header, in app info and on the payment page', async () => {
   const db = await freshDb();
   dbs.push(db);
-  const srv = await startServer(db, { config: { nodeEnv: 'production', allowSandbox: true } });
+  const srv = await startServer(db, { config: { nodeEnv: 'production', allowSandbox: true, publicUrl: 'https://shop.test', seed: 'demo' } });
   try {
     const s = new Shopper(srv.base);
     const info = await s.get('/common3/appInfoInit');

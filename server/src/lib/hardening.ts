@@ -72,6 +72,11 @@ export interface HardeningOptions {
   indexFile: string;
   /** Hosts this store answers for (from PUBLIC_ORIGIN); empty = any. */
   allowedHosts: string[];
+  /**
+   * Strict-Transport-Security: on every answer (true: production, whose TLS may end at a proxy), never (false:
+   * PLAIN_HTTP=1), or on answers to requests that came over TLS ('auto'). Browsers ignore it over plain HTTP.
+   */
+  hsts: boolean | 'auto';
 }
 
 export function registerHardening(app: FastifyInstance, opts: HardeningOptions) {
@@ -92,7 +97,7 @@ export function registerHardening(app: FastifyInstance, opts: HardeningOptions) 
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (opts.hsts === true || (opts.hsts === 'auto' && req.protocol === 'https')) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
       reply.header('Content-Security-Policy', typeof payload === 'string' ? htmlCsp(payload) : csp());

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/index.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { localeFromAcceptLanguage } from './acceptLanguage.ts';
+import { cookieSecurity } from '../config.ts';
 
 export const SESSION_COOKIE = 'ISTORE_SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -47,8 +48,9 @@ export const newToken = (bytes = 32) => crypto.randomBytes(bytes).toString('base
 const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
 /** `Secure` always with COOKIE_SECURE=true, else whenever the request came over TLS (a trusted proxy's word counts). */
-export function cookieOptions(secure: boolean, httpOnly: boolean, maxAgeSeconds?: number) {
-  return { path: '/', sameSite: 'lax' as const, httpOnly, secure: secure || ('auto' as const), ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
+/** `secure` is the store's cookieSecurity(config): true, false, or 'auto' (Secure when the request came over TLS). */
+export function cookieOptions(secure: boolean | 'auto', httpOnly: boolean, maxAgeSeconds?: number) {
+  return { path: '/', sameSite: 'lax' as const, httpOnly, secure, ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}) };
 }
 
 function rowToSession(r: any): Session {
@@ -115,8 +117,7 @@ export async function ensureSession(req: FastifyRequest, reply: FastifyReply, q?
 }
 
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
-  const secure = (req.server as any).config.cookieSecure as boolean;
-  reply.setCookie(SESSION_COOKIE, token, cookieOptions(secure, true, SESSION_DAYS * 86400));
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(cookieSecurity(req.server.config), true, SESSION_DAYS * 86400));
 }
 
 /**
@@ -170,7 +171,7 @@ function sameToken(header: string, cookie: string): boolean {
 export function registerSessionHooks(app: FastifyInstance, prefix: string) {
   const xsrfGets = new Set(XSRF_GET_ROUTES.map((r) => prefix + r));
   app.addHook('onRequest', async (req, reply) => {
-    const secure = (app as any).config.cookieSecure as boolean;
+    const secure = cookieSecurity(app.config);
     const cookieToken = req.cookies[XSRF_COOKIE];
     if (!cookieToken) reply.setCookie(XSRF_COOKIE, newToken(24), cookieOptions(secure, false));
     const route = req.routeOptions.url ?? '';

@@ -13,6 +13,7 @@ import {
   CodeBody, Credentials as LinkBody, IdentityJoined, IdentitySignIn, OAuthBody, PlatformAppId, Redirect, Registration,
   SandboxAuthorizeQuery, WeChatBinding, WeChatEnabled, WeChatEnabledQuery,
 } from '../../../contract/identity.ts';
+import { cookieSecurity } from '../config.ts';
 import { cookieOptions, ensureSession, getSession, requireUser } from '../lib/session.ts';
 import { createIdentityProvider, IdentityCodeError, type IdentityChannel, type IdentityKind, type IdentityProvider, type VerifiedIdentity } from '../identity/index.ts';
 import { accountOf, join, pendingOf, rememberPending, weChatOpenIdOf } from '../identity/store.ts';
@@ -132,7 +133,7 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
     const redirectUri = sameSiteUrl((req.query as { redirectUri?: string }).redirectUri, req);
     if (!redirectUri) return { enabled: true };
     const state = crypto.randomBytes(12).toString('base64url');
-    reply.setCookie(OAUTH_STATE_COOKIE, state, cookieOptions(app.config.cookieSecure, true, OAUTH_STATE_SECONDS));
+    reply.setCookie(OAUTH_STATE_COOKIE, state, cookieOptions(cookieSecurity(app.config), true, OAUTH_STATE_SECONDS));
     return { enabled: true, authorizeUrl: provider.authorizeUrl(redirectUri, state) };
   });
   app.post('/wechat/weChatlogin', { schema: { body: OAuthBody, response: SignInAnswer } }, async (req, reply) => {

@@ -1,7 +1,7 @@
 /** Seeds the demo store once, on an empty database, in one transaction. */
 import type { Db, Queryable } from '../db/index.ts';
 import { allOptionPairs } from '../lib/options.ts';
-import { hashPassword } from '../lib/password.ts';
+import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { brands, categories, seedProducts } from './catalogue.ts';
 import { seedLiveRooms } from './liveRooms.ts';
 import { confirmDemoEmail, seedOncePerShopperCoupon } from './security.ts';
@@ -50,6 +50,20 @@ async function seedAddedLater(db: Db, log: (m: string) => void) {
     });
     if (done) log(`demo data added: ${step.key}`);
   }
+}
+
+/**
+ * Why a production store must not run on this database, or null: the demo account still opens with the password the
+ * README publishes (security probe M3). An operator who keeps the account but changes its password may run.
+ */
+export async function demoAccountRefusal(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query('SELECT password_hash FROM users WHERE lower(email) = $1', [DEMO_EMAIL]);
+  for (const r of rows) {
+    if (await verifyPassword(DEMO_PASSWORD, r.password_hash)) {
+      return `the demo account ${DEMO_EMAIL} exists with its published password (${DEMO_PASSWORD}): delete it or change its password, or run this database as a public demo with ISTORE_SANDBOX=1`;
+    }
+  }
+  return null;
 }
 
 export async function seedIfEmpty(db: Db, log: (m: string) => void = () => undefined): Promise<boolean> {
