@@ -66,6 +66,9 @@ export const OpenApiDocument = Type.Object({
   info: Type.Object({ title: Type.String(), version: Type.String(), description: Type.String() }),
   servers: Type.Array(Type.Object({ url: Type.String() })),
   paths: Type.Record(Type.String(), Type.Unknown()),
-  components: Type.Object({ schemas: Type.Record(Type.String(), Type.Unknown()) })
+  components: Type.Object({
+    schemas: Type.Record(Type.String(), Type.Unknown()),
+    securitySchemes: Type.Record(Type.String(), Type.Unknown())
+  })
 })
 export type OpenApiDocument = Static<typeof OpenApiDocument>

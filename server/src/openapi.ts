@@ -21,6 +21,8 @@ import * as referral from '../../contract/referral.ts';
 import * as orders from '../../contract/orders.ts';
 import * as payments from '../../contract/payments.ts';
 import * as restock from '../../contract/restock.ts';
+import { SESSION_COOKIE, XSRF_COOKIE } from './lib/session.ts';
+import { OPERATION_SUMMARIES } from './operationSummaries.ts';
 
 const { ErrorBody } = common;
 
@@ -102,10 +104,32 @@ function response(status: string, schema: Json): Json {
   return { description, content: { 'application/json': { schema } } };
 }
 
-function operation(route: DeclaredRoute): Json {
+/** `get /common3/coupons/{code}` → `getCommon3CouponsByCode`: unique per method and path, stable across releases. */
+export function operationId(method: string, path: string): string {
+  const words = path.split('/').filter(Boolean).map((part) => {
+    const param = /^\{(\w+)\}$/.exec(part);
+    const word = (param ? `by-${param[1]}` : part).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase());
+    return word.charAt(0).toUpperCase() + word.slice(1);
+  });
+  return method.toLowerCase() + words.join('');
+}
+
+/**
+ * Reads are open to anyone, with or without a session; every other method must echo the XSRF cookie in the
+ * X-XSRF-TOKEN header (lib/session.ts), with or without a session.
+ */
+function security(method: string): Json[] {
+  return method === 'GET' ? [{}, { session: [] }] : [{ xsrf: [] }, { xsrf: [], session: [] }];
+}
+
+function operation(route: DeclaredRoute, path: string): Json {
   const s = (route.schema ?? {}) as Json;
-  const op: Json = {};
+  const key = `${route.method} ${path}`;
+  const op: Json = { operationId: operationId(route.method, path) };
+  const summary = s.summary ?? OPERATION_SUMMARIES[key];
+  if (summary) op.summary = summary;
   if (s.description) op.description = s.description;
+  op.security = security(route.method);
   const params = [...parameters('path', s.params), ...parameters('query', s.querystring)];
   if (params.length) op.parameters = params;
   if (Array.isArray(s.consumes)) {
@@ -126,7 +150,7 @@ export function openApiDocument(routes: DeclaredRoute[], prefix: string, version
   for (const route of sorted) {
     const path = route.url.slice(prefix.length).replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operation(route);
+    paths[path][route.method.toLowerCase()] = operation(route, path);
   }
   // A JSON round trip drops TypeBox's symbol keys and undefined values.
   const used = new Map<string, unknown>();
@@ -141,6 +165,12 @@ export function openApiDocument(routes: DeclaredRoute[], prefix: string, version
     },
     servers: [{ url: prefix }],
     paths: referenced,
-    components: { schemas },
+    components: {
+      schemas,
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The shopper\'s session (set at sign-in or on the first write)' },
+        xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: `The value of the ${XSRF_COOKIE} cookie, sent back on every method but GET` },
+      },
+    },
   };
 }
