@@ -38,7 +38,9 @@ export type NativePayQuery = Static<typeof NativePayQuery>
 export const HostedPayment = Type.Object({
   orderID: Type.String(),
   /** The provider's payment page. */
-  redirectUrl: Type.String()
+  redirectUrl: Type.String(),
+  /** WeChat Pay Native (desktop browsers): the code_url to show as a QR code, scanned with WeChat; redirectUrl is then the return URL. */
+  qrCode: Type.Optional(Type.String())
 })
 export type HostedPayment = Static<typeof HostedPayment>
 

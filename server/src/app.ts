@@ -34,8 +34,9 @@ import { startCampaignSweeper } from './services/campaignSweeper.ts';
 import restockRoutes from './routes/restock.ts';
 import { startRestockWorker } from './services/restock.ts';
 import paymentRoutes from './routes/payments.ts';
-import { createPaymentProvider } from './payments/index.ts';
-import type { PaymentProvider } from './payments/provider.ts';
+import { createPaymentProvider, type PaymentRouter } from './payments/index.ts';
+import { PaymentSyncWorker } from './payments/sync.ts';
+import notifyRoutes, { NOTIFY_PREFIX } from './routes/notify.ts';
 import { RefundWorker } from './services/refunds.ts';
 import { createIdentityProvider } from './identity/index.ts';
 import identityRoutes from './routes/identity.ts';
@@ -57,9 +58,10 @@ declare module 'fastify' {
     config: Config;
     /** Every route under the API prefix and the schemas it declares (the OpenAPI document and its test read them). */
     declaredRoutes: DeclaredRoute[];
-    /** The one payment provider of this process (PAYMENT_PROVIDER): routes and the refund worker share it. */
-    paymentProvider: PaymentProvider;
+    /** The payment router of this process (payments/index.ts): routes and workers share it. */
+    paymentProvider: PaymentRouter;
     refundWorker: RefundWorker;
+    paymentSync: PaymentSyncWorker;
   }
 }
 
@@ -72,11 +74,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const config: Config = { ...loadConfig(), ...opts.config };
   // Fail closed before anything is opened: a sandbox in production would hand out paid orders and accounts; mail
   // leaving the machine needs the shop's real address; production needs its defaults (lib config.productionRefusal).
-  const refusal = sandboxRefusal(config) ?? productionRefusal(config) ?? mailRefusal(config);
+  // Payment credentials too (a missing or malformed one names itself): a build that failed after opening the database
+  // would leave its pool and mail worker running (a process that never exits).
+  const paymentProvider = createPaymentProvider(config);
+  const refusal = sandboxRefusal(config, paymentProvider) ?? productionRefusal(config) ?? mailRefusal(config);
   if (refusal) throw new Error(refusal);
-  // Unknown providers too: a build that failed after opening the database would leave its pool and mail worker
-  // running (a process that never exits).
-  const paymentProvider = createPaymentProvider(config.paymentProvider, { refundFailures: config.sandboxRefundFailures });
   createIdentityProvider(config.identityProvider, API_PREFIX);
   configurePasswordHashing(config.scryptLogN, config.scryptP);
   const app = Fastify({
@@ -111,7 +113,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await db.close();
   });
 
-  const sandboxes = sandboxesOf(config);
+  const sandboxes = sandboxesOf(config, paymentProvider);
   if (sandboxes.length) {
     app.log.warn(`SANDBOX: ${sandboxes.join(', ')}. Anyone can mark orders paid and sign in as any linked account; never expose this to real shoppers.`);
     app.addHook('onSend', async (_req, reply) => {
@@ -152,6 +154,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.decorate('refundWorker', refunds);
   app.addHook('preClose', () => refunds.stop());
   refunds.start();
+  const paymentSync = new PaymentSyncWorker(db, paymentProvider, {
+    pollMs: config.paymentSyncPollMs, reconcileAfterSeconds: config.reconcileAfterSeconds, retryBaseMs: config.refundRetryBaseMs, log: app.log,
+  });
+  app.decorate('paymentSync', paymentSync);
+  app.addHook('preClose', () => paymentSync.stop());
+  paymentSync.start();
   await startCampaignSweeper(app);
   startRestockWorker(app);
 
@@ -242,6 +250,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(verifiedContactRoutes, { prefix: API_PREFIX });
   await app.register(influencerRoutes, { prefix: API_PREFIX });
   await app.register(paymentRoutes, { prefix: API_PREFIX });
+  await app.register(notifyRoutes, { prefix: NOTIFY_PREFIX, provider: paymentProvider });
   await app.register(membershipRoutes, { prefix: API_PREFIX });
   await app.register(referralRoutes, { prefix: API_PREFIX });
   await app.register(campaignRoutes, { prefix: API_PREFIX });

@@ -27,7 +27,10 @@ export interface Config {
   reservationMaxOpenPerAddress: number;
   /** NODE_ENV as given; read it through isProduction(), never by comparing the text. */
   nodeEnv: string;
-  /** PAYMENT_PROVIDER / IDENTITY_PROVIDER: which implementation the routes talk to (only 'sandbox' ships). */
+  /**
+   * PAYMENT_PROVIDER: only 'sandbox' (the default) is taken; real payment providers are chosen per channel by their
+   * credentials (payments/index.ts). IDENTITY_PROVIDER: which identity implementation the routes talk to.
+   */
   paymentProvider: string;
   identityProvider: string;
   /** ISTORE_SANDBOX=1: the operator's explicit yes to running a sandbox with NODE_ENV=production. */
@@ -64,6 +67,10 @@ export interface Config {
   /** how often the refund worker looks for refunds to send, and its first retry after a provider error */
   refundPollMs: number;
   refundRetryBaseMs: number;
+  /** PAYMENT_SYNC_POLL_MS: how often the payment sync worker (payments/sync.ts) looks for attempts to query or close */
+  paymentSyncPollMs: number;
+  /** RECONCILE_AFTER_SECONDS: a payment still in flight this long after it started is queried at its provider */
+  reconcileAfterSeconds: number;
   /** how often the restock worker looks for sold-out products in stock again (back-in-stock alerts) */
   restockPollMs: number;
   /** SANDBOX_REFUND_FAILURES: the sandbox refuses this many refunds first (to watch the worker retry) */
@@ -104,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryBaseMs: Number(env.MAIL_RETRY_BASE_MS ?? 30_000),
     refundPollMs: Number(env.REFUND_POLL_MS ?? 5000),
     refundRetryBaseMs: Number(env.REFUND_RETRY_BASE_MS ?? 30_000),
+    paymentSyncPollMs: Number(env.PAYMENT_SYNC_POLL_MS ?? 15_000),
+    reconcileAfterSeconds: Number(env.RECONCILE_AFTER_SECONDS ?? 300),
     restockPollMs: Number(env.RESTOCK_POLL_MS ?? 10_000),
     sandboxRefundFailures: Number(env.SANDBOX_REFUND_FAILURES ?? 0),
   };
@@ -117,10 +126,21 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** The sandboxes this configuration runs (they let anyone mark an order paid or sign in as any linked account). */
-export function sandboxesOf(config: Pick<Config, 'paymentProvider' | 'identityProvider'>): string[] {
+/** What the payment router (payments/index.ts) serves with the sandbox. */
+export interface PaymentSandboxUse {
+  realProviders: readonly string[];
+  sandboxChannels: readonly string[];
+}
+
+/**
+ * The sandboxes this configuration runs (they let anyone mark an order paid or sign in as any linked account). With no
+ * real payment provider the payment sandbox is the store's only one (and production refuses it without ISTORE_SANDBOX);
+ * with some, the channels left to the sandbox are named (production never offers them without ISTORE_SANDBOX).
+ */
+export function sandboxesOf(config: Pick<Config, 'identityProvider'>, payments: PaymentSandboxUse): string[] {
   return [
-    ...(config.paymentProvider === 'sandbox' ? ['PAYMENT_PROVIDER=sandbox'] : []),
+    ...(!payments.realProviders.length ? ['PAYMENT_PROVIDER=sandbox']
+      : payments.sandboxChannels.length ? [`the payment sandbox on ${payments.sandboxChannels.join(', ')}`] : []),
     ...(config.identityProvider === 'sandbox' ? ['IDENTITY_PROVIDER=sandbox'] : []),
   ];
 }
@@ -148,8 +168,8 @@ export function seedsDemo(config: Pick<Config, 'nodeEnv' | 'seed'>): boolean {
 }
 
 /** Why this configuration must not start, or null: a sandbox in production needs ISTORE_SANDBOX=1. */
-export function sandboxRefusal(config: Config): string | null {
-  const on = sandboxesOf(config);
+export function sandboxRefusal(config: Config, payments: PaymentSandboxUse): string | null {
+  const on = sandboxesOf(config, payments);
   if (!on.length || !isProduction(config) || config.allowSandbox) return null;
   return `Refusing to start: NODE_ENV=${config.nodeEnv} with ${on.join(' and ')}. The sandbox providers let anyone mark an ` +
     'order paid without paying and sign in as any WeChat/Alipay-linked account. Configure a real provider, or set ' +

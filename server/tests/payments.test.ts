@@ -18,7 +18,7 @@ import { ApiError, errorBody } from '../src/lib/errors.ts';
 import { hashToken, registerSessionHooks } from '../src/lib/session.ts';
 import paymentRoutes from '../src/routes/payments.ts';
 import { onlineProviders } from '../src/payments/channels.ts';
-import { sandboxProvider } from '../src/payments/sandbox.ts';
+import { createPaymentProvider } from '../src/payments/index.ts';
 import { ADDRESS, CONTACT, serverOnFreshDb, isError, ok, Shopper } from './helpers.ts';
 
 const PREFIX = '/api/istore/client';
@@ -105,7 +105,7 @@ before(async () => {
   app = Fastify();
   app.decorate('db', db);
   app.decorate('config', { ...loadConfig(), cookieSecure: false });
-  app.decorate('paymentProvider', sandboxProvider());
+  app.decorate('paymentProvider', createPaymentProvider(loadConfig({})));
   app.setErrorHandler((err: any, _req, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
     return reply.status(err.statusCode ?? 500).send(errorBody([err.message]));
@@ -305,7 +305,7 @@ describe('in-app payments', () => {
   });
 
   test('paymentConfig.onlineProviders lists the sandbox and every hosted channel; PAYMENT_H5_CHANNELS narrows them', () => {
-    const config = onlineProviders({});
+    const config = onlineProviders(createPaymentProvider(loadConfig({}), {}));
     assert.equal(config.provider, 'sandbox');
     assert.deepEqual(config.h5Channels, [
       'OTT',
@@ -319,7 +319,7 @@ describe('in-app payments', () => {
       'ALIPAY_H5',
       'PAYPAL',
     ]);
-    assert.deepEqual(onlineProviders({ PAYMENT_H5_CHANNELS: 'OPAY, OTT' }).h5Channels, ['OTT', 'OPAY']);
+    assert.deepEqual(onlineProviders(createPaymentProvider(loadConfig({}), { PAYMENT_H5_CHANNELS: 'OPAY, OTT' })).h5Channels, ['OTT', 'OPAY']);
   });
 });
 

@@ -95,8 +95,16 @@ export function rowToAttempt(r: any): StoredAttempt {
     amount: r.amount,
     currency: r.currency,
     returnUrl: r.return_url,
+    providerRef: r.provider_ref ?? null,
     status: r.status,
   };
+}
+
+/** Keeps the provider's reference of a started attempt (prepay id, trade number, order id). */
+export async function recordProviderRef(q: Queryable, attempt: PaymentAttempt, providerRef: string | undefined): Promise<void> {
+  if (!providerRef) return;
+  attempt.providerRef = providerRef;
+  await q.query(`UPDATE payment_attempts SET provider_ref = $2 WHERE id = $1`, [attempt.id, providerRef]);
 }
 
 export async function findAttempt(q: Queryable, attemptId: string): Promise<StoredAttempt | null> {

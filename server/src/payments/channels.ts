@@ -1,6 +1,7 @@
 /** The hosted channels this server offers H5 clients, where each returns the shopper, and paymentConfig's online part. */
-import type { H5PaymentChannel, PaymentChannel } from '../../../contract/constants.ts';
+import { H5_PAYMENT_CHANNELS, type PaymentChannel } from '../../../contract/constants.ts';
 import type { OnlineProviders } from '../../../contract/checkout.ts';
+import type { PaymentRouter } from './index.ts';
 
 /** Hosted channels the H5 client may offer, and the from_source each one returns with (spec §2). */
 export const HOSTED_RETURN: Partial<Record<PaymentChannel, (orderID: string) => string>> = {
@@ -15,21 +16,20 @@ export const HOSTED_RETURN: Partial<Record<PaymentChannel, (orderID: string) => 
   ALIPAY_H5: (id) => `/confirmationa/alipay_h5/${id}`,
   PAYPAL: (id) => `/confirmation?from_source=paypal_h5X${id}`,
 };
-const HOSTED_CHANNELS = Object.keys(HOSTED_RETURN) as H5PaymentChannel[];
 
 /**
  * The online part of GET /shoppingManagement4/paymentConfig (served by routes/checkout.ts as `onlineProviders`):
- * the configured provider and the hosted channels the H5 client may offer (PAYMENT_H5_CHANNELS narrows them).
+ * exactly the channels the router offers (payments/index.ts), and the names of the providers serving them.
  */
-export function onlineProviders(env: NodeJS.ProcessEnv = process.env): OnlineProviders {
-  const only = (env.PAYMENT_H5_CHANNELS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+export function onlineProviders(router: PaymentRouter): OnlineProviders {
+  const offered = new Set(router.offered);
+  const providers = [...new Set(router.offered.map((c) => router.providerName(c)))];
   return {
-    enabled: true,
-    provider: env.PAYMENT_PROVIDER ?? 'sandbox',
-    h5Channels: only.length ? HOSTED_CHANNELS.filter((c) => only.includes(c)) : HOSTED_CHANNELS,
-    weChatJsApi: true,
-    weChatMiniProgram: true,
-    alipayMiniProgram: true,
+    enabled: offered.size > 0,
+    provider: providers.join(','),
+    h5Channels: H5_PAYMENT_CHANNELS.filter((c) => offered.has(c)),
+    weChatJsApi: offered.has('NATIVE_WECHAT_JSAPI'),
+    weChatMiniProgram: offered.has('WECHAT_MINI_PROGRAM'),
+    alipayMiniProgram: offered.has('ALIPAY_MINI_PROGRAM'),
   };
 }
-

@@ -1,8 +1,107 @@
-/** Picks the payment provider (PAYMENT_PROVIDER). Only the sandbox ships with the reference server; a real one is added here. */
-import type { PaymentProvider } from './provider.ts';
-import { sandboxProvider, type SandboxOptions } from './sandbox.ts';
+/**
+ * The payment router: one PaymentProvider for the routes and the workers, delegating each attempt to the provider
+ * that serves its channel. Each channel is served by exactly one provider: a real one where its credentials are
+ * configured (PROVIDERS below), else the sandbox, except in production without ISTORE_SANDBOX=1, where a channel
+ * without a real provider is not offered at all. PAYMENT_H5_CHANNELS narrows the hosted channels offered.
+ */
+import { H5_PAYMENT_CHANNELS, PAYMENT_CHANNELS } from '../../../contract/constants.ts';
+import { isProduction } from '../config.ts';
+import { ApiError, badRequest } from '../lib/errors.ts';
+import type { PaymentAttempt, PaymentChannel, PaymentProvider } from './provider.ts';
+import { sandboxProvider } from './sandbox.ts';
 
-export function createPaymentProvider(name: string, sandbox: SandboxOptions = {}): PaymentProvider {
-  if (name === 'sandbox') return sandboxProvider(sandbox);
-  throw new Error(`PAYMENT_PROVIDER '${name}' is not available in this build (only 'sandbox')`);
+/** A real provider built from its environment variables, or null when none of them is set (a partial set throws). */
+export type ProviderFactory = (env: NodeJS.ProcessEnv) => PaymentProvider | null;
+
+/** The real providers this build knows, each configured by its own variables (server/README.md). */
+export const PROVIDERS: ProviderFactory[] = [];
+
+export interface PaymentRouter extends PaymentProvider {
+  /** Channels shoppers are offered (paymentConfig's onlineProviders; a payment on any other is refused). */
+  readonly offered: readonly PaymentChannel[];
+  /** Names of the real providers configured. */
+  readonly realProviders: readonly string[];
+  /** Offered channels served by the sandbox (anyone can pay them without paying). */
+  readonly sandboxChannels: readonly PaymentChannel[];
+  /** Name of the provider serving an offered channel. */
+  providerName(channel: PaymentChannel): string;
+  /** The provider whose notifications arrive at /api/istore/notify/<name>. */
+  byName(name: string): PaymentProvider | undefined;
+  /** A WeChat login/OAuth code's open id. */
+  openIdFromCode(code: string): Promise<string>;
+  /** The provider of a channel a shopper asks to pay on; a channel not offered is a 400. */
+  forNewPayment(channel: PaymentChannel): PaymentProvider;
+}
+
+export interface RouterSettings {
+  /** PAYMENT_PROVIDER: only 'sandbox' (or unset) remains; real providers are chosen per channel by their credentials. */
+  paymentProvider: string;
+  nodeEnv: string;
+  allowSandbox: boolean;
+  sandboxRefundFailures: number;
+}
+
+export function createPaymentProvider(settings: RouterSettings, env: NodeJS.ProcessEnv = process.env, factories = PROVIDERS): PaymentRouter {
+  if (settings.paymentProvider !== 'sandbox') {
+    throw new Error(`PAYMENT_PROVIDER '${settings.paymentProvider}' is not available: each channel is served by the provider whose ` +
+      'credentials are set (WECHATPAY_*, ALIPAY_*, PAYPAL_*; server/README.md), and PAYMENT_PROVIDER only takes \'sandbox\'');
+  }
+  const real = factories.map((f) => f(env)).filter((p): p is PaymentProvider => p !== null);
+  const sandboxAllowed = !isProduction(settings) || settings.allowSandbox;
+  const sandbox = sandboxProvider({ refundFailures: settings.sandboxRefundFailures });
+  return paymentRouter(real, sandboxAllowed ? sandbox : null, hostedChannelsWanted(env));
+}
+
+/** PAYMENT_H5_CHANNELS (comma list): the hosted channels the operator offers; unset = all of them. */
+function hostedChannelsWanted(env: NodeJS.ProcessEnv): readonly PaymentChannel[] {
+  const only = (env.PAYMENT_H5_CHANNELS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return only.length ? H5_PAYMENT_CHANNELS.filter((c) => only.includes(c)) : H5_PAYMENT_CHANNELS;
+}
+
+/** Routes every channel to its one provider: a real provider's, else the sandbox (when given), else none. */
+export function paymentRouter(real: PaymentProvider[], sandbox: PaymentProvider | null, hostedWanted: readonly PaymentChannel[] = H5_PAYMENT_CHANNELS): PaymentRouter {
+  const servedBy = new Map<PaymentChannel, PaymentProvider>();
+  for (const p of real) {
+    for (const c of p.channels) {
+      const other = servedBy.get(c);
+      if (other) throw new Error(`Payment channel ${c} is claimed by both ${other.name} and ${p.name}; configure one of them`);
+      servedBy.set(c, p);
+    }
+  }
+  if (sandbox) for (const c of PAYMENT_CHANNELS) if (!servedBy.has(c)) servedBy.set(c, sandbox);
+  const hosted = new Set<PaymentChannel>(H5_PAYMENT_CHANNELS);
+  const offered = PAYMENT_CHANNELS.filter((c) => servedBy.has(c) && (!hosted.has(c) || hostedWanted.includes(c)));
+  const providers = [...new Set(servedBy.values())];
+
+  const of = (attempt: PaymentAttempt): PaymentProvider => {
+    const p = servedBy.get(attempt.channel);
+    if (!p) throw new Error(`No payment provider serves ${attempt.channel} (attempt ${attempt.id}) in this configuration`);
+    return p;
+  };
+  return {
+    name: 'router',
+    channels: offered,
+    offered,
+    realProviders: real.map((p) => p.name),
+    sandboxChannels: sandbox ? offered.filter((c) => servedBy.get(c) === sandbox) : [],
+    providerName: (channel) => servedBy.get(channel)?.name ?? '',
+    byName: (name) => providers.find((p) => p.name === name),
+    forNewPayment(channel) {
+      if (!offered.includes(channel)) throw badRequest(`The payment channel ${channel} is not offered by this store`);
+      return servedBy.get(channel) as PaymentProvider;
+    },
+    startHosted: (attempt, ctx) => of(attempt).startHosted(attempt, ctx),
+    startWeChatInApp: (attempt, openId) => of(attempt).startWeChatInApp(attempt, openId),
+    startAlipayTrade: (attempt, buyer) => of(attempt).startAlipayTrade(attempt, buyer),
+    // The code → openid exchange is the identity provider's; until it moves there the WeChat channels' provider answers it.
+    async openIdFromCode(code) {
+      // A real WeChat code is resolved by the identity provider; the sandbox resolves its own (development only).
+      const resolver = [servedBy.get('WECHAT_MINI_PROGRAM'), sandbox].find((p) => p?.openIdFromCode);
+      if (!resolver?.openIdFromCode) throw new ApiError(503, 'WeChat codes cannot be resolved by this store yet; send weChatOpenId');
+      return resolver.openIdFromCode(code);
+    },
+    query: (attempt, clientReport) => of(attempt).query(attempt, clientReport),
+    refund: (attempt, refund) => of(attempt).refund(attempt, refund),
+    close: (attempt) => of(attempt).close(attempt),
+  };
 }

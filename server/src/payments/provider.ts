@@ -1,7 +1,8 @@
 /**
- * The payment provider interface. The routes (routes/payments.ts) and the attempts' state machine (payments/attempts.ts)
- * only talk to this; the sandbox (sandbox.ts) implements it for development and tests, and a real provider's
- * credentials (OTT, SnapPay, CITCON, IOTPay, OPay, WeChat Pay, Alipay, PayPal) plug in as another implementation.
+ * The payment provider interface. The routes (routes/payments.ts, routes/notify.ts), the refund worker and the payment
+ * sync worker only talk to this, through the router (payments/index.ts), which is itself a PaymentProvider delegating
+ * on the attempt's channel: each channel of the spec's table is served by exactly one provider (the sandbox, WeChat
+ * Pay, Alipay, PayPal, ...).
  */
 
 import type { PaymentChannel } from '../../../contract/constants.ts';
@@ -13,8 +14,18 @@ export type { PaymentChannel, WeChatPayInfo };
 /** Final state a provider reports for one payment attempt; null = not final yet. */
 export type ProviderOutcome = 'PAID' | 'FAILED' | null
 
+/**
+ * What the provider says about one attempt. `amount` (minor units) and `currency` are what the provider holds for a
+ * PAID attempt: the store applies it only when they are the attempt's (payments/events.ts).
+ */
+export interface ProviderStatus {
+  outcome: ProviderOutcome
+  amount?: number
+  currency?: string
+}
+
 export interface PaymentAttempt {
-  /** Our id of the attempt (random, unguessable: it is part of the hosted page's URL). */
+  /** Our id of the attempt (random, unguessable: it is part of the hosted page's URL; the out_trade_no at a provider). */
   id: string
   /** What the money is for: an order, or a store-credit top-up of a signed-in account (payments/deposits.ts). */
   purpose: 'ORDER' | 'DEPOSIT'
@@ -26,27 +37,84 @@ export interface PaymentAttempt {
   currency: string
   /** Where the shopper's browser goes after a hosted payment. */
   returnUrl: string
+  /** The provider's own reference, stored after the start (payment_attempts.provider_ref): prepay id, trade no, order id. */
+  providerRef?: string | null
+}
+
+/** The shopper's request that starts a hosted payment (a provider may pick its flow by device, and must name the payer's IP). */
+export interface StartContext {
+  /** This server's origin as the shopper reached it (the sandbox page lives here). */
+  origin: string
+  userAgent: string
+  clientIp: string
+}
+
+/** One attempt's final word, carried by a verified notification. */
+export interface NotificationEvent {
+  attemptId: string
+  outcome: 'PAID' | 'FAILED'
+  /** Minor units, as the provider holds them. */
+  amount: number
+  currency: string
+}
+
+export interface NotificationRequest {
+  headers: Record<string, string | undefined>
+  rawBody: string
+  /** Records a notification's nonce (or id) in the database: false when it was seen before (a replay). */
+  firstSeen(nonce: string): Promise<boolean>
+}
+
+/** The answer a provider's notification gets, in that provider's documented form. */
+export interface NotificationReply {
+  status: number
+  contentType: string
+  body: string
+}
+
+/**
+ * A notification that must change nothing: bad signature, stale timestamp, replayed nonce, unreadable body. Carries the
+ * answer the provider documents for a refused notification (it retries later, and a forged one goes nowhere).
+ */
+export class NotificationRefused extends Error {
+  constructor(message: string, readonly reply: NotificationReply = {
+    status: 400,
+    contentType: 'application/json',
+    body: JSON.stringify({ code: 'FAIL', message }),
+  }) {
+    super(message);
+  }
 }
 
 export interface PaymentProvider {
+  /** 'sandbox' | 'wechatpay' | 'alipay' | 'paypal' | ... (also the notification path /api/istore/notify/<name>). */
   readonly name: string
-  /** Hosted (redirect) payment: the URL the shopper's browser is sent to. */
-  startHosted(attempt: PaymentAttempt, origin: string): Promise<{ redirectUrl: string }>
+  /** The channels it serves. */
+  readonly channels: readonly PaymentChannel[]
+  /** Hosted (redirect) payment: the URL the shopper's browser is sent to, or a QR code to show (WeChat Native). */
+  startHosted(attempt: PaymentAttempt, ctx: StartContext): Promise<{ redirectUrl: string; qrCode?: string; providerRef?: string }>
   /** WeChat JSAPI / mini-program payment: a prepay id and the signed parameters for the sheet. */
   startWeChatInApp(attempt: PaymentAttempt, openId: string): Promise<{ prepayId: string; weChatPayInfo: WeChatPayInfo }>
-  /** Alipay mini-program payment: the trade number my.tradePay opens. */
-  startAlipayTrade(attempt: PaymentAttempt): Promise<{ tradeNO: string }>
-  /** Resolves a WeChat login/OAuth code to the shopper's open id. */
-  openIdFromCode(code: string): Promise<string>
+  /** Alipay mini-program payment: the trade number my.tradePay opens, for the buyer of my.getAuthCode. */
+  startAlipayTrade(attempt: PaymentAttempt, buyer: { buyerId?: string; buyerOpenId?: string }): Promise<{ tradeNO: string }>
+  /** Resolves a WeChat login/OAuth code to the shopper's open id (the sandbox's; real codes are the identity provider's). */
+  openIdFromCode?(code: string): Promise<string>
   /**
    * The attempt's state at the provider. `clientReport` is what the in-app sheet told the client
    * (wx.requestPayment / my.tradePay); a real provider queries its own API and never trusts it.
    */
-  query(attempt: PaymentAttempt, clientReport?: 'PAID' | 'FAILED'): Promise<ProviderOutcome>
+  query(attempt: PaymentAttempt, clientReport?: 'PAID' | 'FAILED'): Promise<ProviderStatus>
   /**
    * Returns `amount` minor units of a paid attempt to the payer. `refundId` is deterministic per refund: a provider
-   * must treat a repeated id as the same refund (every real one takes an out-refund number for this). Resolves when
+   * must treat a repeated id as the same refund (out_refund_no / out_request_no / PayPal-Request-Id). Resolves when
    * the provider accepted it; throws when it did not (the refund worker retries).
    */
   refund(attempt: PaymentAttempt, refund: { refundId: string; amount: number }): Promise<void>
+  /** The attempt was voided: the provider must no longer accept it. Throws when the provider did not confirm (retried). */
+  close(attempt: PaymentAttempt): Promise<void>
+  /**
+   * POST /api/istore/notify/<name> (outside the XSRF check: the signature is the check): verifies and parses one
+   * notification; throws NotificationRefused for a forged, stale, replayed or unreadable one.
+   */
+  notification?(req: NotificationRequest): Promise<{ events: NotificationEvent[]; reply: NotificationReply; warnings?: string[] }>
 }

@@ -5,7 +5,8 @@
  * result as the provider's answer — the one place a real provider would query its API instead.
  */
 import crypto from 'node:crypto';
-import type { PaymentAttempt, PaymentProvider, ProviderOutcome } from './provider.ts';
+import { PAYMENT_CHANNELS } from '../../../contract/constants.ts';
+import type { PaymentAttempt, PaymentProvider, ProviderStatus } from './provider.ts';
 
 export const SANDBOX_APP_ID = 'wxsandbox0000000';
 export const SANDBOX_PAGE_PATH = '/api/istore/client/sandbox/pay';
@@ -23,7 +24,8 @@ export function sandboxProvider(options: SandboxOptions = {}): PaymentProvider {
   const refunded = new Map<string, number>();
   return {
     name: 'sandbox',
-    async startHosted(attempt, origin) {
+    channels: PAYMENT_CHANNELS,
+    async startHosted(attempt, { origin }) {
       return { redirectUrl: `${origin}${SANDBOX_PAGE_PATH}/${attempt.id}` };
     },
     async startWeChatInApp(attempt, openId) {
@@ -49,10 +51,13 @@ export function sandboxProvider(options: SandboxOptions = {}): PaymentProvider {
     async openIdFromCode(code) {
       return `sandbox-openid-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 20)}`;
     },
-    async query(_attempt: PaymentAttempt, clientReport): Promise<ProviderOutcome> {
+    async query(attempt: PaymentAttempt, clientReport): Promise<ProviderStatus> {
       // Hosted attempts are settled by the sandbox page's notification; in-app attempts by the sheet's result.
-      return clientReport ?? null;
+      return { outcome: clientReport ?? null, amount: attempt.amount, currency: attempt.currency };
     },
+    // Nothing to close: the sandbox page still takes a void attempt's payment on purpose, which is how the tests play
+    // money arriving for a voided order (settled NEEDS_REFUND, then refunded).
+    async close() {},
     async refund(attempt, { refundId, amount }) {
       if (refunded.has(refundId)) return;
       if (failuresLeft > 0) {

@@ -73,7 +73,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
         { method: 'PAY_AT_STORE', enabled: true, orderMethods: st.checkout.payAtStoreMethods },
         { method: 'STORE_CREDIT', enabled: true, signedInOnly: true, note: 'settles an order whose total is 0 after store credit' },
       ],
-      onlineProviders: onlineProviders(),
+      onlineProviders: onlineProviders(app.paymentProvider),
       ...st.payment,
     };
   });

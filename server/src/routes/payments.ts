@@ -20,11 +20,15 @@ import {
   openAttempt,
   orderPaymentState,
   pendingAttempts,
+  recordProviderRef,
   settleAttempt,
+  type StoredAttempt,
 } from '../payments/attempts.ts';
-import type { PaymentChannel, PaymentProvider } from '../payments/provider.ts';
+import { applyStatus } from '../payments/events.ts';
+import type { PaymentRouter } from '../payments/index.ts';
+import type { PaymentAttempt, PaymentChannel, StartContext } from '../payments/provider.ts';
 import { sandboxPageHtml } from '../payments/sandboxPage.ts';
-import { HOSTED_RETURN, onlineProviders } from '../payments/channels.ts';
+import { HOSTED_RETURN } from '../payments/channels.ts';
 import { depositView, openDeposit, ownDeposit } from '../payments/deposits.ts';
 
 const SNAPPAY: Record<string, PaymentChannel> = {
@@ -72,11 +76,26 @@ function returnBase(req: FastifyRequest, returnUrlInfo: unknown): string {
   return url.origin;
 }
 
-const serverOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+const startContext = (req: FastifyRequest): StartContext => ({
+  origin: `${req.protocol}://${req.host}`,
+  userAgent: String(req.headers['user-agent'] ?? ''),
+  clientIp: req.ip,
+});
 
-export default async function paymentRoutes(server: FastifyInstance, opts: { provider?: PaymentProvider }) {
+export default async function paymentRoutes(server: FastifyInstance, opts: { provider?: PaymentRouter }) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const provider = opts.provider ?? app.paymentProvider;
+
+  /** Asks the provider about one attempt and applies its answer (with the in-app sheet's report, for the sandbox). */
+  async function ask(req: FastifyRequest, attempt: StoredAttempt, clientReport?: 'PAID' | 'FAILED', errorMessage?: string) {
+    try {
+      await applyStatus(app.db, attempt, await provider.query(attempt, clientReport), req.log, errorMessage);
+    } catch (e: any) {
+      // The provider could not be asked now: the state stays as stored, the client asks again, the sync worker too.
+      if (e?.statusCode && e.statusCode < 500) throw e;
+      req.log.warn({ attemptId: attempt.id, err: String(e?.message ?? e) }, 'payment status query failed');
+    }
+  }
 
   /** Asks the provider about the order's pending attempts, settles what it reports, answers the state. */
   async function checkStatus(req: FastifyRequest) {
@@ -84,20 +103,26 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const id = orderIdOf(body);
     const session = await getSession(req);
     await orderPaymentState(app.db, session, id);
-    for (const attempt of await pendingAttempts(app.db, id)) {
-      const outcome = await provider.query(attempt);
-      if (outcome) await settleAttempt(app.db, attempt.id, outcome);
-    }
+    for (const attempt of await pendingAttempts(app.db, id)) await ask(req, attempt);
     return orderPaymentState(app.db, session, id);
   }
 
   async function startHosted(req: FastifyRequest, channel: PaymentChannel, body: PaymentBody) {
     const id = orderIdOf(body);
+    provider.forNewPayment(channel);
     const base = returnBase(req, body.returnUrlInfo);
     const toReturn = HOSTED_RETURN[channel] as (orderID: string) => string;
     const attempt = await openAttempt(app.db, await getSession(req), id, channel, (orderID) => `${base}${toReturn(orderID)}`);
-    const { redirectUrl } = await provider.startHosted(attempt, serverOrigin(req));
-    return { orderID: attempt.orderID, redirectUrl };
+    const { redirectUrl, qrCode, providerRef } = await provider.startHosted(attempt, startContext(req));
+    await recordProviderRef(app.db, attempt, providerRef);
+    return { orderID: attempt.orderID, redirectUrl, ...(qrCode ? { qrCode } : {}) };
+  }
+
+  /** A WeChat JSAPI / mini-program payment's signed sheet parameters; the prepay id is the attempt's provider reference. */
+  async function startWeChat(attempt: PaymentAttempt, openId: string) {
+    const started = await provider.startWeChatInApp(attempt, openId);
+    await recordProviderRef(app.db, attempt, started.prepayId);
+    return started;
   }
 
   const hosted = (channel: PaymentChannel) => async (req: FastifyRequest) => startHosted(req, channel, (req.body ?? {}) as PaymentBody);
@@ -132,11 +157,12 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const body = (req.body ?? {}) as PaymentBody;
     if (!code) return startHosted(req, 'NATIVE_WECHAT_H5', body);
     const id = orderIdOf(body);
+    provider.forNewPayment('NATIVE_WECHAT_JSAPI');
     const base = returnBase(req, body.returnUrlInfo);
     const openId = await provider.openIdFromCode(code);
     const attempt = await openAttempt(app.db, await getSession(req), id, 'NATIVE_WECHAT_JSAPI',
       (orderID) => `${base}/confirmation?from_source=weixin_js&status=ok&oid=${orderID}`);
-    const { prepayId, weChatPayInfo } = await provider.startWeChatInApp(attempt, openId);
+    const { prepayId, weChatPayInfo } = await startWeChat(attempt, openId);
     return { orderID: attempt.orderID, prepay_id: prepayId, weChatPayInfo };
   });
 
@@ -145,11 +171,12 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
   }, async (req) => {
     const body = (req.body ?? {}) as PaymentBody & { wechatCode?: unknown };
     const id = orderIdOf(body);
+    provider.forNewPayment('WECHAT_MINI_PROGRAM');
     const code = text(body.wechatCode);
     const openId = text(body.weChatOpenId) || (code ? await provider.openIdFromCode(code) : '');
     if (!openId) throw badRequest('no WechatOpenID');
     const attempt = await openAttempt(app.db, await getSession(req), id, 'WECHAT_MINI_PROGRAM', () => '');
-    const { prepayId, weChatPayInfo } = await provider.startWeChatInApp(attempt, openId);
+    const { prepayId, weChatPayInfo } = await startWeChat(attempt, openId);
     return { orderID: attempt.orderID, prepay_id: prepayId, weChatPayInfo, weChatOpenId: openId };
   });
 
@@ -160,8 +187,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const session = await getSession(req);
     const attempt = await latestAttempt(app.db, session, id, ['WECHAT_MINI_PROGRAM']);
     if (!attempt) throw notFound('No payment was started for this order');
-    const outcome = await provider.query(attempt, report);
-    if (outcome) await settleAttempt(app.db, attempt.id, outcome, text(body.errorMessage) || undefined);
+    await ask(req, attempt, report, text(body.errorMessage) || undefined);
     return orderPaymentState(app.db, session, id);
   };
   const statusSchema = { schema: { body: PaymentPayload, response: { 200: OrderStatus } } };
@@ -172,8 +198,10 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     schema: { body: AlipayOrderBody, response: { 200: AlipayTrade } },
   }, async (req) => {
     const id = orderIdOf(req.body as PaymentBody);
+    provider.forNewPayment('ALIPAY_MINI_PROGRAM');
     const attempt = await openAttempt(app.db, await getSession(req), id, 'ALIPAY_MINI_PROGRAM', () => '');
-    const { tradeNO } = await provider.startAlipayTrade(attempt);
+    const { tradeNO } = await provider.startAlipayTrade(attempt, {});
+    await recordProviderRef(app.db, attempt, tradeNO);
     return { orderID: attempt.orderID, tradeNO };
   });
 
@@ -187,8 +215,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
       const id = orderIdOf(body);
       const attempt = await latestAttempt(app.db, await getSession(req), id, ['ALIPAY_MINI_PROGRAM']);
       if (!attempt) throw notFound('No payment was started for this order');
-      const outcome = await provider.query(attempt, resultCode === '9000' ? 'PAID' : 'FAILED');
-      if (outcome) await settleAttempt(app.db, attempt.id, outcome, resultCode === '9000' ? undefined : `Alipay ${resultCode}`);
+      await ask(req, attempt, resultCode === '9000' ? 'PAID' : 'FAILED', resultCode === '9000' ? undefined : `Alipay ${resultCode}`);
     }
     return checkStatus(req);
   });
@@ -219,23 +246,26 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const userId = await depositor(req);
     const body = req.body as DepositBody;
     const { channel } = body;
+    provider.forNewPayment(channel);
     if (channel === 'WECHAT_MINI_PROGRAM') {
       const code = text(body.wechatCode);
       if (!code) throw badRequest('wechatCode is required to pay in the WeChat mini-program');
       const openId = await provider.openIdFromCode(code);
       const attempt = await openDeposit(app.db, userId, body.amount, channel, () => '');
-      const { weChatPayInfo } = await provider.startWeChatInApp(attempt, openId);
+      const { weChatPayInfo } = await startWeChat(attempt, openId);
       return { ...(await depositView(app.db, attempt)), weChatPayInfo };
     }
     if (channel === 'ALIPAY_MINI_PROGRAM') {
       const attempt = await openDeposit(app.db, userId, body.amount, channel, () => '');
-      const { tradeNO } = await provider.startAlipayTrade(attempt);
+      const { tradeNO } = await provider.startAlipayTrade(attempt, {});
+      await recordProviderRef(app.db, attempt, tradeNO);
       return { ...(await depositView(app.db, attempt)), tradeNO };
     }
-    if (!onlineProviders().h5Channels.includes(channel)) throw badRequest(`The payment channel ${channel} is not offered by this store`);
+    if (!HOSTED_RETURN[channel]) throw badRequest(`The payment channel ${channel} is not offered for top-ups`);
     const base = returnBase(req, body.returnUrlInfo);
     const attempt = await openDeposit(app.db, userId, body.amount, channel, (id) => `${base}/user/list?deposit=${id}`);
-    const { redirectUrl } = await provider.startHosted(attempt, serverOrigin(req));
+    const { redirectUrl, providerRef } = await provider.startHosted(attempt, startContext(req));
+    await recordProviderRef(app.db, attempt, providerRef);
     return { ...(await depositView(app.db, attempt)), redirectUrl };
   });
 
@@ -248,29 +278,31 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     let attempt = await ownDeposit(app.db, userId, body.depositID);
     if (attempt.status === 'PENDING') {
       const inApp = attempt.channel === 'WECHAT_MINI_PROGRAM' || attempt.channel === 'ALIPAY_MINI_PROGRAM';
-      const outcome = await provider.query(attempt, inApp ? body.clientReport : undefined);
-      if (outcome) {
-        await settleAttempt(app.db, attempt.id, outcome, outcome === 'FAILED' ? text(body.errorMessage) || undefined : undefined);
-        attempt = await ownDeposit(app.db, userId, attempt.id);
-      }
+      await ask(req, attempt, inApp ? body.clientReport : undefined, text(body.errorMessage) || undefined);
+      attempt = await ownDeposit(app.db, userId, attempt.id);
     }
     return depositView(app.db, attempt);
   });
+
+  /** An attempt the sandbox serves: one of a channel a real provider serves is not the sandbox's to settle. */
+  async function sandboxAttempt(attemptId: string) {
+    const attempt = await findAttempt(app.db, attemptId);
+    if (!attempt || !provider.sandboxChannels.includes(attempt.channel)) throw notFound('Unknown payment');
+    return attempt;
+  }
 
   // The sandbox's hosted page (the "provider's site") and its notification.
   app.get('/sandbox/pay/:attemptId', {
     schema: { params: SandboxPageParams, response: { 200: SandboxPage } },
   }, async (req, reply) => {
-    const attempt = await findAttempt(app.db, req.params.attemptId);
-    if (!attempt) throw notFound('Unknown payment');
+    const attempt = await sandboxAttempt(req.params.attemptId);
     reply.header('Cache-Control', 'no-store');
     return reply.type('text/html; charset=utf-8').send(sandboxPageHtml(attempt, `${req.url.split('?')[0]}`));
   });
   app.post('/sandbox/pay/:attemptId/:action', {
     schema: { params: SandboxActionParams, body: NoBody, response: { 200: SandboxRedirect } },
   }, async (req) => {
-    const attempt = await findAttempt(app.db, req.params.attemptId);
-    if (!attempt) throw notFound('Unknown payment');
+    const attempt = await sandboxAttempt(req.params.attemptId);
     const { action } = req.params;
     if (action === 'pay') await settleAttempt(app.db, attempt.id, 'PAID');
     else if (action === 'fail') await settleAttempt(app.db, attempt.id, 'FAILED', 'Declined in the payment sandbox');

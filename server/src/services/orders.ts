@@ -80,11 +80,11 @@ export async function returnStock(q: Queryable, orderId: number) {
 
 /**
  * An order that stops waiting for payment (settled, cancelled, expired, replaced) takes its open payment attempts
- * with it: they can no longer pay it (money reported for one anyway goes to NEEDS_REFUND, payments/attempts.ts).
- * A real provider should also be told to close them.
+ * with it: they can no longer pay it (money reported for one anyway goes to NEEDS_REFUND, payments/attempts.ts), and
+ * the payment sync worker (payments/sync.ts) closes them at their provider (close_due_at).
  */
 async function voidAttempts(q: Queryable, orderId: number) {
-  await q.query(`UPDATE payment_attempts SET status = 'VOID', updated_at = clock_timestamp() WHERE order_id = $1 AND status = 'PENDING'`, [orderId]);
+  await q.query(`UPDATE payment_attempts SET status = 'VOID', close_due_at = now(), updated_at = clock_timestamp() WHERE order_id = $1 AND status = 'PENDING'`, [orderId]);
 }
 
 /** Cancels an unpaid reservation and gives its stock back; hidden ones were never shown as orders. */
