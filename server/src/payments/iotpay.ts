@@ -1,0 +1,200 @@
+/**
+ * IOTPay (channel IOTPAY), from IOTPay's public API documentation (develop.iotpay.ca: "Signing", "Online Secure
+ * Payment", "Order Query", "Refund interface", "Asynchronous Notify"). Every call is a form POST of
+ * `params=<JSON>` to https://api.iotpaycloud.com/v1/<call>, signed with MD5 over the non-empty parameters sorted by
+ * name (`k1=v1&k2=v2&key=<merchant key>`, upper-case hex); amounts are integer cents.
+ *
+ * - start: create_order on the Online Secure Payment channels (ALIPAY_WAP on a phone, ALIPAY_PC on a desktop; the
+ *   shopper pays on Alipay's page and comes back to the return URL), mchOrderNo = the attempt id; the payment URL is
+ *   retParams.alipayUrl, the provider reference IOTPay's payOrderId.
+ * - query: query_order by mchOrderNo; status 2 or 3 is paid (with IOTPay's amount and currency), 4 and 9 cancelled.
+ * - notification: POST /api/istore/notify/iotpay with the signed notify parameters (status 2 = paid); answered `success`.
+ * - refund: refund_order of the payOrderId, mchRefundNo = the store's refund id.
+ * - close: IOTPay's v1 API documents no close: a voided attempt is never settled by the store, and a payment that still
+ *   arrives for it is refunded by the store (NEEDS_REFUND).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { ApiError } from '../lib/errors.ts';
+import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentProvider, type ProviderStatus } from './provider.ts';
+
+export const IOTPAY_LIVE = 'https://api.iotpaycloud.com';
+
+export interface IotPayConfig {
+  merchantId: string;
+  /** The merchant's login name (jobNo / loginName of the calls). */
+  loginName: string;
+  merchantKey: string;
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+/** IOTPay's signature of a parameter set: non-empty values, sorted by name, `&key=<merchant key>`, MD5, upper case. */
+export function iotpaySign(params: Record<string, unknown>, key: string): string {
+  const text = Object.keys(params)
+    .filter((k) => k !== 'sign' && params[k] !== undefined && params[k] !== null && String(params[k]) !== '')
+    .sort()
+    .map((k) => `${k}=${String(params[k])}`)
+    .join('&');
+  return crypto.createHash('md5').update(`${text}&key=${key}`, 'utf8').digest('hex').toUpperCase();
+}
+
+const signedBy = (params: Record<string, unknown>, key: string) => {
+  const sign = typeof params.sign === 'string' ? params.sign : '';
+  const expected = iotpaySign(params, key);
+  return sign.length === expected.length && crypto.timingSafeEqual(Buffer.from(sign), Buffer.from(expected));
+};
+
+/** IOTPAY_MERCHANT_ID, IOTPAY_LOGIN_NAME, IOTPAY_MERCHANT_KEY_FILE (and IOTPAY_BASE_URL); null when none is set. */
+export function iotpayConfigFromEnv(env: NodeJS.ProcessEnv): IotPayConfig | null {
+  const names = ['IOTPAY_MERCHANT_ID', 'IOTPAY_LOGIN_NAME', 'IOTPAY_MERCHANT_KEY_FILE'] as const;
+  const set = names.filter((n) => (env[n] ?? '').trim());
+  if (!set.length) return null;
+  const missing = names.filter((n) => !set.includes(n));
+  if (missing.length) throw new Error(`IOTPay is partly configured: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
+  const merchantId = (env.IOTPAY_MERCHANT_ID as string).trim();
+  if (!/^\d{1,30}$/.test(merchantId)) throw new Error('IOTPAY_MERCHANT_ID is not an IOTPay merchant id (digits)');
+  const keyFile = (env.IOTPAY_MERCHANT_KEY_FILE as string).trim();
+  let merchantKey: string;
+  try {
+    merchantKey = fs.readFileSync(keyFile, 'utf8').trim();
+  } catch (e) {
+    throw new Error(`IOTPAY_MERCHANT_KEY_FILE '${keyFile}' cannot be read: ${(e as Error).message}`);
+  }
+  if (!/^\S{16,128}$/.test(merchantKey)) throw new Error(`IOTPAY_MERCHANT_KEY_FILE '${keyFile}' does not hold an IOTPay merchant key`);
+  const base = (env.IOTPAY_BASE_URL ?? '').trim() || IOTPAY_LIVE;
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new Error(`IOTPAY_BASE_URL '${base}' is not a URL`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname))) {
+    throw new Error(`IOTPAY_BASE_URL '${base}' must be https (http only to this machine)`);
+  }
+  return { merchantId, loginName: (env.IOTPAY_LOGIN_NAME as string).trim(), merchantKey, baseUrl: url.origin };
+}
+
+export class IotPayFailure extends ApiError {
+  constructor(operation: string, detail: string) {
+    super(502, `IOTPay could not ${operation}: ${detail}`);
+  }
+}
+
+const PHONE = /Mobile|Android|iPhone|iPad|MicroMessenger/i;
+
+export function iotpayProvider(config: IotPayConfig): PaymentProvider {
+  /** One signed call; the answer must be signed by IOTPay when it carries a sign, and report SUCCESS twice. */
+  async function call(operation: string, path: string, params: Record<string, unknown>): Promise<Record<string, any>> {
+    const body = { ...params, mchId: config.merchantId };
+    const form = new URLSearchParams({ params: JSON.stringify({ ...body, sign: iotpaySign(body, config.merchantKey) }) });
+    let res: Response;
+    try {
+      res = await fetch(`${config.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        signal: AbortSignal.timeout(config.timeoutMs ?? 15_000),
+      });
+    } catch (e) {
+      throw new IotPayFailure(operation, String((e as Error)?.message ?? e));
+    }
+    const answer = await res.json().catch(() => null) as Record<string, any> | null;
+    if (!res.ok || !answer) throw new IotPayFailure(operation, `HTTP ${res.status}`);
+    if (answer.retCode !== 'SUCCESS') throw new IotPayFailure(operation, `${answer.retCode ?? 'no retCode'} ${answer.retMsg ?? ''}`.trim());
+    // "When validating the response or notify message, don't sign on parameter 'sign'" (Signing): answers are signed.
+    if (!signedBy(answer, config.merchantKey)) throw new IotPayFailure(operation, 'the answer is not signed by IOTPay');
+    return answer;
+  }
+
+  const paid = (status: unknown) => Number(status) === 2 || Number(status) === 3;
+
+  return {
+    name: 'iotpay',
+    channels: ['IOTPAY'],
+
+    async startHosted(attempt, ctx) {
+      if (attempt.currency !== 'CAD' && attempt.currency !== 'USD' && attempt.currency !== 'CNY') {
+        throw new ApiError(409, `IOTPay does not take payments in ${attempt.currency}`);
+      }
+      const answer = await call('create the order', '/v1/create_order', {
+        mchOrderNo: attempt.id,
+        jobNo: config.loginName,
+        currency: attempt.currency,
+        channelId: PHONE.test(ctx.userAgent) ? 'ALIPAY_WAP' : 'ALIPAY_PC',
+        amount: attempt.amount,
+        device: 'WEB',
+        notifyUrl: `${ctx.origin}/api/istore/notify/iotpay`,
+        returnUrl: new URL(attempt.returnUrl, ctx.origin).toString(),
+        subject: attempt.purpose === 'ORDER' ? `Order ${attempt.orderID}` : 'Store credit top-up',
+        body: attempt.purpose === 'ORDER' ? `Order ${attempt.orderID}` : 'Store credit top-up',
+        clientIp: ctx.clientIp,
+      });
+      if (answer.resCode !== 'SUCCESS') throw new IotPayFailure('create the order', `${answer.errCode ?? ''} ${answer.errCodeDes ?? ''}`.trim());
+      const retParams = typeof answer.retParams === 'string' ? JSON.parse(answer.retParams) : answer.retParams;
+      const url = retParams?.alipayUrl ?? retParams?.payUrl;
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new IotPayFailure('create the order', 'no payment URL in the answer');
+      return { redirectUrl: url, providerRef: String(answer.payOrderId) };
+    },
+
+    async startWeChatInApp() {
+      throw new ApiError(400, 'IOTPay is offered here as a hosted payment only');
+    },
+    async startAlipayTrade() {
+      throw new ApiError(400, 'IOTPay is offered here as a hosted payment only');
+    },
+    async openIdFromCode() {
+      throw new ApiError(400, 'IOTPay has no WeChat sign-in');
+    },
+
+    async query(attempt): Promise<ProviderStatus> {
+      const answer = await call('query the order', '/v1/query_order', { mchOrderNo: attempt.id });
+      if (answer.resCode !== 'SUCCESS') return { outcome: null };
+      if (paid(answer.status)) return { outcome: 'PAID', amount: Number(answer.amount), currency: String(answer.currency) };
+      if (Number(answer.status) === 4 || Number(answer.status) === 9) return { outcome: 'FAILED' };
+      return { outcome: null };
+    },
+
+    async refund(attempt: PaymentAttempt, { refundId, amount }) {
+      if (!attempt.providerRef) throw new IotPayFailure('refund', `attempt ${attempt.id} has no IOTPay order`);
+      const answer = await call('refund', '/v1/refund_order', {
+        mchRefundNo: refundId,
+        refundAmount: amount,
+        // Required by the call; a refund has no shopper, so it is this server's own address.
+        clientIp: '127.0.0.1',
+        device: 'WEB',
+        loginName: config.loginName,
+        payOrderId: attempt.providerRef,
+      });
+      if (answer.resCode !== 'SUCCESS') throw new IotPayFailure('refund', `${answer.errCode ?? ''} ${answer.errCodeDes ?? ''}`.trim());
+    },
+
+    async close() {
+      // No close in IOTPay's v1 API (see the header).
+    },
+
+    async notification({ headers, rawBody }) {
+      const type = headers['content-type'] ?? '';
+      let params: Record<string, unknown>;
+      try {
+        params = /json/i.test(type) ? JSON.parse(rawBody) : Object.fromEntries(new URLSearchParams(rawBody));
+      } catch {
+        throw new NotificationRefused('IOTPay notify: unreadable body', refusal);
+      }
+      if (!params || typeof params !== 'object' || !signedBy(params, config.merchantKey)) throw new NotificationRefused('IOTPay notify: bad signature', refusal);
+      if (params.mchId !== undefined && String(params.mchId) !== config.merchantId) throw new NotificationRefused('IOTPay notify: another merchant', refusal);
+      const events: NotificationEvent[] = paid(params.status) && typeof params.mchOrderNo === 'string'
+        ? [{ attemptId: params.mchOrderNo, outcome: 'PAID', amount: Number(params.amount), currency: String(params.currency) }]
+        : [];
+      return { events, reply: { status: 200, contentType: 'text/plain', body: 'success' } };
+    },
+  };
+}
+
+/** IOTPay keeps notifying until it reads `success`; anything else is a refusal. */
+const refusal = { status: 400, contentType: 'text/plain', body: 'fail' };
+
+export function iotpayFromEnv(env: NodeJS.ProcessEnv): PaymentProvider | null {
+  const config = iotpayConfigFromEnv(env);
+  return config ? iotpayProvider(config) : null;
+}

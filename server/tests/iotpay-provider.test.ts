@@ -1,0 +1,120 @@
+/**
+ * The IOTPay adapter (payments/iotpay.ts) against the IOTPay double (tests/doubles/iotpay.ts, written from
+ * develop.iotpay.ca): signing, configuration, create on Alipay's web or phone page, query, notify, refunds.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { IotPayFailure, iotpayConfigFromEnv, iotpayProvider, iotpaySign } from '../src/payments/iotpay.ts';
+import { NotificationRefused, type PaymentAttempt, type PaymentProvider } from '../src/payments/provider.ts';
+import { startIotPayDouble, type IotPayDouble } from './doubles/iotpay.ts';
+
+let iotpay: IotPayDouble;
+let provider: PaymentProvider;
+const desktop = { origin: 'https://shop.example.com', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', clientIp: '203.0.113.7' };
+const phone = { ...desktop, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' };
+
+before(async () => {
+  iotpay = await startIotPayDouble();
+  provider = iotpayProvider({ merchantId: iotpay.merchantId, loginName: iotpay.loginName, merchantKey: iotpay.merchantKey, baseUrl: iotpay.baseUrl });
+});
+after(() => iotpay.close());
+
+let serial = 0;
+const attempt = (over: Partial<PaymentAttempt> = {}): PaymentAttempt => ({
+  id: `iot${++serial}x${Date.now().toString(36)}`, purpose: 'ORDER', orderID: String(200000 + serial), channel: 'IOTPAY',
+  amount: 2865, currency: 'CAD', returnUrl: `/confirmation?from_source=iot_h5X${200000 + serial}`, ...over,
+});
+const started = async (a: PaymentAttempt, ctx = desktop) => {
+  const r = await provider.startHosted(a, ctx);
+  a.providerRef = r.providerRef;
+  return r.redirectUrl;
+};
+const notification = (a: PaymentAttempt, tamper?: (p: Record<string, string>) => void) =>
+  provider.notification!({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: iotpay.notifyBody(a.id, tamper) });
+
+test('signing: the documented example (non-empty parameters sorted, &key=, MD5 upper case)', () => {
+  // develop.iotpay.ca "Signing": { c: cat, a: apple, b: boat, d: '' } → MD5("a=apple&b=boat&c=cat&key=<key>"), upper case.
+  assert.equal(iotpaySign({ c: 'cat', a: 'apple', b: 'boat', d: '' }, 'abc123'), 'A385B48FB0113658EB7F78FA79BE110E');
+  assert.equal(iotpaySign({ c: 'cat', a: 'apple', b: 'boat', sign: 'ignored' }, 'abc123'), 'A385B48FB0113658EB7F78FA79BE110E');
+});
+
+test('configuration: none is no IOTPay; the key lives in a file; a partial or bad set names the variable', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'iotpay-'));
+  const keyFile = path.join(dir, 'key');
+  fs.writeFileSync(keyFile, `${'k'.repeat(32)}\n`);
+  assert.equal(iotpayConfigFromEnv({}), null);
+  const env = { IOTPAY_MERCHANT_ID: '10000701', IOTPAY_LOGIN_NAME: 'jack', IOTPAY_MERCHANT_KEY_FILE: keyFile };
+  assert.deepEqual(iotpayConfigFromEnv(env), { merchantId: '10000701', loginName: 'jack', merchantKey: 'k'.repeat(32), baseUrl: 'https://api.iotpaycloud.com' });
+  assert.throws(() => iotpayConfigFromEnv({ IOTPAY_MERCHANT_ID: '10000701' }), /IOTPAY_LOGIN_NAME, IOTPAY_MERCHANT_KEY_FILE are missing/);
+  assert.throws(() => iotpayConfigFromEnv({ ...env, IOTPAY_MERCHANT_ID: 'abc' }), /IOTPAY_MERCHANT_ID is not/);
+  assert.throws(() => iotpayConfigFromEnv({ ...env, IOTPAY_MERCHANT_KEY_FILE: path.join(dir, 'missing') }), /cannot be read/);
+  assert.throws(() => iotpayConfigFromEnv({ ...env, IOTPAY_BASE_URL: 'http://iotpay.example.com' }), /must be https/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('create: Alipay\'s PC page on a desktop, its phone page on a phone, for the attempt\'s cents and currency', async () => {
+  const a = attempt();
+  const url = await started(a);
+  const order = iotpay.byMchOrderNo(a.id);
+  assert.equal(url, `${iotpay.baseUrl}/alipay/pay?payOrderId=${order.payOrderId}`);
+  assert.equal(a.providerRef, order.payOrderId);
+  assert.deepEqual([order.channelId, order.amount, order.currency, order.clientIp], ['ALIPAY_PC', 2865, 'CAD', '203.0.113.7']);
+  assert.equal(order.returnUrl, `https://shop.example.com${a.returnUrl}`);
+  assert.equal(order.notifyUrl, 'https://shop.example.com/api/istore/notify/iotpay');
+  const b = attempt();
+  await started(b, phone);
+  assert.equal(iotpay.byMchOrderNo(b.id).channelId, 'ALIPAY_WAP');
+  await assert.rejects(provider.startHosted(attempt({ currency: 'EUR' }), desktop), /IOTPay does not take payments in EUR/);
+  // A wrong merchant key is refused by IOTPay (sign error): a 502 for the shopper, no order.
+  const wrong = iotpayProvider({ merchantId: iotpay.merchantId, loginName: iotpay.loginName, merchantKey: 'f'.repeat(32), baseUrl: iotpay.baseUrl });
+  await assert.rejects(wrong.startHosted(attempt(), desktop), (e) => e instanceof IotPayFailure && /sign error/.test(e.message) && e.statusCode === 502);
+  iotpay.failNext('/v1/create_order');
+  await assert.rejects(provider.startHosted(attempt(), desktop), (e) => e instanceof IotPayFailure && /HTTP 502/.test(e.message));
+});
+
+test('query: pending until paid (IOTPay\'s amount and currency), cancelled is FAILED, an outage is an error', async () => {
+  const a = attempt();
+  await started(a);
+  assert.deepEqual(await provider.query(a), { outcome: null });
+  iotpay.pay(a.id);
+  assert.deepEqual(await provider.query(a), { outcome: 'PAID', amount: 2865, currency: 'CAD' });
+  const b = attempt();
+  await started(b);
+  iotpay.cancel(b.id);
+  assert.deepEqual(await provider.query(b), { outcome: 'FAILED' });
+  iotpay.failNext('/v1/query_order', 503);
+  await assert.rejects(provider.query(a), IotPayFailure);
+});
+
+test('notify: a signed paid notify settles its attempt (answered success); a tampered or unsigned one is refused', async () => {
+  const a = attempt();
+  await started(a);
+  iotpay.pay(a.id);
+  const got = await notification(a);
+  assert.deepEqual(got.events, [{ attemptId: a.id, outcome: 'PAID', amount: 2865, currency: 'CAD' }]);
+  assert.deepEqual(got.reply, { status: 200, contentType: 'text/plain', body: 'success' });
+  for (const tamper of [(p: Record<string, string>) => { p.amount = '1'; }, (p: Record<string, string>) => { delete p.sign; }, (p: Record<string, string>) => { p.sign = p.sign.toLowerCase(); }]) {
+    await assert.rejects(notification(a, tamper), (e) => e instanceof NotificationRefused && e.reply.body === 'fail');
+  }
+  await assert.rejects(provider.notification!({ headers: {}, rawBody: 'status=2&mchOrderNo=x' }), NotificationRefused);
+});
+
+test('refund: of the IOTPay order, at most what is left; a retry after a 502 and a repeated refund id are one refund', async () => {
+  const a = attempt({ amount: 5000 });
+  await started(a);
+  iotpay.pay(a.id);
+  iotpay.failNext('/v1/refund_order');
+  await assert.rejects(provider.refund(a, { refundId: 'rf_a', amount: 2000 }), IotPayFailure);
+  await provider.refund(a, { refundId: 'rf_a', amount: 2000 });
+  await provider.refund(a, { refundId: 'rf_a', amount: 2000 });
+  assert.equal(iotpay.byMchOrderNo(a.id).refunded, 2000);
+  await assert.rejects(provider.refund(a, { refundId: 'rf_b', amount: 3001 }), /REFUND_AMOUNT_ERROR/);
+  await provider.refund(a, { refundId: 'rf_b', amount: 3000 });
+  assert.equal(iotpay.byMchOrderNo(a.id).refunded, 5000);
+  const unpaid = attempt();
+  await started(unpaid);
+  await assert.rejects(provider.refund(unpaid, { refundId: 'rf_c', amount: 1 }), /ORDER_NOT_PAID/);
+});
