@@ -1,0 +1,133 @@
+/**
+ * The SnapPay adapter (payments/snappay.ts) against the SnapPay double (tests/doubles/snappay.ts, written from
+ * developer.snappay.ca and SnapPay's Java SDK): signatures and amounts as the SDK writes them, configuration, the three
+ * channels, query, notification, refunds, close.
+ */
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import {
+  amountText, centsOf, JsonNumber, jsonText, parseJson, SnapPayFailure, snappayConfigFromEnv, snappayProvider, snappaySign,
+} from '../src/payments/snappay.ts';
+import { NotificationRefused, type PaymentAttempt, type PaymentChannel, type PaymentProvider } from '../src/payments/provider.ts';
+import { startSnapPayDouble, type SnapPayDouble } from './doubles/snappay.ts';
+
+let snappay: SnapPayDouble;
+let provider: PaymentProvider;
+const desktop = { origin: 'https://shop.example.com', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)', clientIp: '203.0.113.9' };
+const phone = { ...desktop, userAgent: 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' };
+
+before(async () => {
+  snappay = await startSnapPayDouble();
+  provider = snappayProvider({ appId: snappay.appId, merchantNo: snappay.merchantNo, signKey: snappay.signKey, gatewayUrl: snappay.baseUrl });
+});
+after(() => snappay.close());
+
+let serial = 0;
+const attempt = (channel: PaymentChannel = 'SNAPPAY_WECHATPAY', over: Partial<PaymentAttempt> = {}): PaymentAttempt => ({
+  id: `sp${++serial}x${Date.now().toString(36)}`, purpose: 'ORDER', orderID: String(300000 + serial), channel,
+  amount: 2599, currency: 'CAD', returnUrl: `/confirmation?from_source=snappay_h5X${300000 + serial}`, ...over,
+});
+const started = async (a: PaymentAttempt, ctx = desktop) => {
+  const r = await provider.startHosted(a, ctx);
+  a.providerRef = r.providerRef;
+  return r.redirectUrl;
+};
+
+test('signature and amounts as SnapPay\'s SDK writes them: sorted non-empty k=v, nested JSON, key appended, MD5', () => {
+  const key = 'k3y';
+  const params = { method: 'pay.orderquery', sign_type: 'MD5', b: '', a: new JsonNumber('26.0'), c: { z: 'x', y: null, sign: 's' }, sign: 'old' };
+  assert.equal(snappaySign(params, key), crypto.createHash('md5').update('a=26.0&c={"z":"x"}&method=pay.orderquery' + key).digest('hex'));
+  assert.deepEqual([2599, 2600, 5, 100000].map((c) => amountText(c).text), ['25.99', '26.0', '0.05', '1000.0']);
+  assert.deepEqual(['25.99', '26.0', '0.05', '7'].map((t) => centsOf(new JsonNumber(t))), [2599, 2600, 5, 700]);
+  assert.equal(centsOf(new JsonNumber('1.234')), null);
+  const text = '{"a":26.0,"b":[1.50,{"c":"\\u00e9"}],"d":null,"e":true}';
+  assert.equal(jsonText(parseJson(text)), '{"a":26.0,"b":[1.50,{"c":"é"}],"e":true}');
+  assert.throws(() => parseJson('{"a":1,}'), SyntaxError);
+});
+
+test('configuration: none is no SnapPay; the sign key lives in a file; a partial or bad set names the variable', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snappay-'));
+  const keyFile = path.join(dir, 'key');
+  fs.writeFileSync(keyFile, '7e2083699dd510575faa1c72f9e35d43\n');
+  const env = { SNAPPAY_APP_ID: '9f00cd9a873c511e', SNAPPAY_MERCHANT_NO: '901800000116', SNAPPAY_SIGN_KEY_FILE: keyFile };
+  assert.equal(snappayConfigFromEnv({}), null);
+  assert.deepEqual(snappayConfigFromEnv(env), { appId: env.SNAPPAY_APP_ID, merchantNo: env.SNAPPAY_MERCHANT_NO, signKey: '7e2083699dd510575faa1c72f9e35d43', gatewayUrl: 'https://open.snappay.ca' });
+  assert.throws(() => snappayConfigFromEnv({ SNAPPAY_APP_ID: 'x' }), /SNAPPAY_MERCHANT_NO, SNAPPAY_SIGN_KEY_FILE are missing/);
+  assert.throws(() => snappayConfigFromEnv({ ...env, SNAPPAY_MERCHANT_NO: 'M1' }), /SNAPPAY_MERCHANT_NO is not/);
+  assert.throws(() => snappayConfigFromEnv({ ...env, SNAPPAY_SIGN_KEY_FILE: path.join(dir, 'nope') }), /cannot be read/);
+  assert.throws(() => snappayConfigFromEnv({ ...env, SNAPPAY_GATEWAY_URL: 'http://snappay.example.com' }), /must be https/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('start: WeChat Pay H5, Alipay web (WAP on a phone, PC on a desktop), UnionPay web, for the attempt\'s amount', async () => {
+  const wx = attempt('SNAPPAY_WECHATPAY');
+  assert.match(await started(wx), new RegExp(`^${snappay.baseUrl}/h5pay/`));
+  const wxOrder = snappay.order(wx.id);
+  assert.deepEqual([wxOrder.method, wxOrder.paymentMethod, wxOrder.amountText, wxOrder.currency], ['pay.h5pay', 'WECHATPAY', '25.99', 'CAD']);
+  assert.equal(wxOrder.returnUrl, `https://shop.example.com${wx.returnUrl}`);
+  assert.equal(wxOrder.notifyUrl, 'https://shop.example.com/api/istore/notify/snappay');
+  assert.equal(wx.providerRef, wxOrder.transNo);
+  const ali = attempt('SNAPPAY_ALIPAY', { amount: 2600 });
+  assert.match(await started(ali, phone), /\/webpay\//);
+  assert.deepEqual([snappay.order(ali.id).paymentMethod, snappay.order(ali.id).browserType, snappay.order(ali.id).amountText], ['ALIPAY', 'WAP', '26.0']);
+  const aliPc = attempt('SNAPPAY_ALIPAY');
+  await started(aliPc);
+  assert.equal(snappay.order(aliPc.id).browserType, 'PC');
+  const union = attempt('SNAPPAY_UNIONPAY');
+  await started(union, phone);
+  assert.deepEqual([snappay.order(union.id).paymentMethod, snappay.order(union.id).browserType], ['UNIONPAY', 'PC']);
+  await assert.rejects(provider.startHosted(attempt('SNAPPAY_ALIPAY', { currency: 'EUR' }), desktop), /SnapPay does not take payments in EUR/);
+  const wrong = snappayProvider({ appId: snappay.appId, merchantNo: snappay.merchantNo, signKey: 'a'.repeat(32), gatewayUrl: snappay.baseUrl });
+  await assert.rejects(wrong.startHosted(attempt(), desktop), (e) => e instanceof SnapPayFailure && e.statusCode === 502);
+  snappay.failNext('pay.h5pay');
+  await assert.rejects(provider.startHosted(attempt(), desktop), /HTTP 503/);
+});
+
+test('query: pending until paid (SnapPay\'s amount), closed is FAILED; close cancels an unpaid order only', async () => {
+  const a = attempt();
+  await started(a);
+  assert.deepEqual(await provider.query(a), { outcome: null });
+  snappay.pay(a.id);
+  assert.deepEqual(await provider.query(a), { outcome: 'PAID', amount: 2599, currency: 'CAD' });
+  await assert.rejects(provider.close(a), /order is paid/);
+  const b = attempt('SNAPPAY_ALIPAY');
+  await started(b);
+  await provider.close(b);
+  assert.equal(snappay.order(b.id).status, 'CLOSE');
+  assert.deepEqual(await provider.query(b), { outcome: 'FAILED' });
+  snappay.failNext('pay.orderquery');
+  await assert.rejects(provider.query(a), SnapPayFailure);
+});
+
+test('notification: a signed SUCCESS settles its attempt and is answered code 0; a tampered or unsigned one is refused', async () => {
+  const a = attempt('SNAPPAY_UNIONPAY', { amount: 1050 });
+  await started(a);
+  snappay.pay(a.id);
+  const got = await provider.notification!({ headers: { 'content-type': 'application/json' }, rawBody: snappay.notificationBody(a.id) });
+  assert.deepEqual(got.events, [{ attemptId: a.id, outcome: 'PAID', amount: 1050, currency: 'CAD' }]);
+  assert.deepEqual(got.reply, { status: 200, contentType: 'application/json', body: '{"code":"0","msg":"SUCCESS"}' });
+  for (const tamper of [(t: string) => t.replace('"trans_amount":10.5', '"trans_amount":1.5'), (t: string) => t.replace(/"sign":"[0-9a-f]+"/, '"sign":"00"'), () => 'not json']) {
+    await assert.rejects(provider.notification!({ headers: {}, rawBody: snappay.notificationBody(a.id, tamper) }), (e) => e instanceof NotificationRefused && e.reply.status === 400);
+  }
+  const b = attempt();
+  await started(b);
+  assert.deepEqual((await provider.notification!({ headers: {}, rawBody: snappay.notificationBody(b.id) })).events, [], 'USERPAYING settles nothing');
+});
+
+test('refund: the 503 then the retry, and a repeated refund id, are one refund; no more than was paid', async () => {
+  const a = attempt('SNAPPAY_ALIPAY', { amount: 5000 });
+  await started(a);
+  snappay.pay(a.id);
+  snappay.failNext('pay.orderrefund');
+  await assert.rejects(provider.refund(a, { refundId: 'rf_1', amount: 2000 }), SnapPayFailure);
+  await provider.refund(a, { refundId: 'rf_1', amount: 2000 });
+  await provider.refund(a, { refundId: 'rf_1', amount: 2000 });
+  assert.equal(snappay.order(a.id).refunded, 2000);
+  await assert.rejects(provider.refund(a, { refundId: 'rf_2', amount: 3001 }), /exceeds/);
+  await provider.refund(a, { refundId: 'rf_2', amount: 3000 });
+  assert.equal(snappay.order(a.id).refunded, 5000);
+});
