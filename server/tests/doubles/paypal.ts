@@ -201,13 +201,16 @@ export class PayPalDouble {
     this.tokens.clear();
   }
 
-  /** The buyer approves the order on PayPal's page; answers where PayPal sends the browser (return_url + token, PayerID). */
-  approve(orderId: string, captureOutcome: CaptureOutcome = 'COMPLETED'): string {
+  /**
+   * The buyer approves the order on PayPal's page; answers where PayPal sends the browser (return_url + token, PayerID).
+   * `captureOutcome` (else the order's, COMPLETED unless a test set it) is what its capture will be.
+   */
+  approve(orderId: string, captureOutcome?: CaptureOutcome): string {
     const order = this.order(orderId);
     if (order.status !== 'PAYER_ACTION_REQUIRED') throw new Error(`order ${orderId} is ${order.status}, not waiting for the buyer`);
     order.status = 'APPROVED';
     order.payerId = paypalId(13);
-    order.captureOutcome = captureOutcome;
+    if (captureOutcome) order.captureOutcome = captureOutcome;
     this.raise('CHECKOUT.ORDER.APPROVED', 'checkout-order', `An order has been approved by buyer`, this.orderResource(order));
     return withQuery(order.returnUrl, { token: order.id, PayerID: order.payerId });
   }
