@@ -22,6 +22,10 @@ before(async () => {
 });
 after(() => iotpay.close());
 
+/** The framework's replay store, in memory: false for a nonce seen before. */
+const seenNonces = new Set<string>();
+const firstSeen = async (nonce: string) => !seenNonces.has(nonce) && Boolean(seenNonces.add(nonce));
+
 let serial = 0;
 const attempt = (over: Partial<PaymentAttempt> = {}): PaymentAttempt => ({
   id: `iot${++serial}x${Date.now().toString(36)}`, purpose: 'ORDER', orderID: String(200000 + serial), channel: 'IOTPAY',
@@ -33,7 +37,7 @@ const started = async (a: PaymentAttempt, ctx = desktop) => {
   return r.redirectUrl;
 };
 const notification = (a: PaymentAttempt, tamper?: (p: Record<string, string>) => void) =>
-  provider.notification!({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: iotpay.notifyBody(a.id, tamper) });
+  provider.notification!({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: iotpay.notifyBody(a.id, tamper), firstSeen });
 
 test('signing: the documented example (non-empty parameters sorted, &key=, MD5 upper case)', () => {
   // develop.iotpay.ca "Signing": { c: cat, a: apple, b: boat, d: '' } → MD5("a=apple&b=boat&c=cat&key=<key>"), upper case.
@@ -99,7 +103,7 @@ test('notify: a signed paid notify settles its attempt (answered success); a tam
   for (const tamper of [(p: Record<string, string>) => { p.amount = '1'; }, (p: Record<string, string>) => { delete p.sign; }, (p: Record<string, string>) => { p.sign = p.sign.toLowerCase(); }]) {
     await assert.rejects(notification(a, tamper), (e) => e instanceof NotificationRefused && e.reply.body === 'fail');
   }
-  await assert.rejects(provider.notification!({ headers: {}, rawBody: 'status=2&mchOrderNo=x' }), NotificationRefused);
+  await assert.rejects(provider.notification!({ headers: {}, rawBody: 'status=2&mchOrderNo=x', firstSeen }), NotificationRefused);
 });
 
 test('refund: of the IOTPay order, at most what is left; a retry after a 502 and a repeated refund id are one refund', async () => {

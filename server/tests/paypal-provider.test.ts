@@ -24,6 +24,10 @@ before(async () => {
 });
 after(() => paypal.close());
 
+/** The framework's replay store, in memory: false for a nonce seen before. */
+const seenNonces = new Set<string>();
+const firstSeen = async (nonce: string) => !seenNonces.has(nonce) && Boolean(seenNonces.add(nonce));
+
 let serial = 0;
 function attempt(over: Partial<PaymentAttempt> = {}): PaymentAttempt {
   serial++;
@@ -172,7 +176,7 @@ test('capture declined or held: a declined card ends the attempt (FAILED); a cap
   assert.deepEqual(await provider.query(c), { outcome: 'PAID', amount: 2599, currency: 'CAD' });
 });
 
-test('webhooks: a verified capture event settles its attempt; tampered, wrongly signed or unsigned ones are refused', async () => {
+test('webhooks: a verified capture event settles its attempt; tampered, wrongly signed, unsigned or replayed ones are refused', async () => {
   const a = attempt();
   await started(a);
   paypal.approve(a.providerRef as string, 'PENDING');
@@ -180,14 +184,17 @@ test('webhooks: a verified capture event settles its attempt; tampered, wrongly 
   paypal.settlePendingCapture(a.providerRef as string);
   const completed = paypal.lastEvent('PAYMENT.CAPTURE.COMPLETED', a.providerRef as string);
   const signed = paypal.signedWebhook(completed);
-  const got = await provider.notification!({ headers: signed.headers, rawBody: signed.body });
+  const got = await provider.notification!({ headers: signed.headers, rawBody: signed.body, firstSeen });
   assert.deepEqual(got.events, [{ attemptId: a.id, outcome: 'PAID', amount: 2599, currency: 'CAD' }]);
   assert.equal(got.reply.status, 200);
-  // The same delivery again verifies again (PayPal redelivers): the store applies it once (tested on the server).
-  assert.deepEqual((await provider.notification!({ headers: signed.headers, rawBody: signed.body })).events, got.events);
+  // PayPal delivering the event again (a new transmission) is read again: the store applies it once (tested on the
+  // server). The same transmission again is a replay, refused.
+  const again = paypal.signedWebhook(completed);
+  assert.deepEqual((await provider.notification!({ headers: again.headers, rawBody: again.body, firstSeen })).events, got.events);
+  await assert.rejects(provider.notification!({ headers: signed.headers, rawBody: signed.body, firstSeen }), /transmission replayed/);
 
   const refused = (headers: Record<string, string | undefined>, rawBody: string) =>
-    assert.rejects(provider.notification!({ headers, rawBody }), (e) => e instanceof NotificationRefused && e.reply.status === 400);
+    assert.rejects(provider.notification!({ headers, rawBody, firstSeen }), (e) => e instanceof NotificationRefused && e.reply.status === 400);
   await refused(signed.headers, signed.body.replace('"25.99"', '"2.59"'));
   const forOther = paypal.signedWebhook(completed, { webhookId: 'SOMEONEELSESWEBHOOK' });
   await refused(forOther.headers, forOther.body);
@@ -197,13 +204,13 @@ test('webhooks: a verified capture event settles its attempt; tampered, wrongly 
 
   // Other verified events settle nothing: an approval is captured by the status check, never from the webhook.
   const approved = paypal.signedWebhook(paypal.lastEvent('CHECKOUT.ORDER.APPROVED', a.providerRef as string));
-  assert.deepEqual((await provider.notification!({ headers: approved.headers, rawBody: approved.body })).events, []);
+  assert.deepEqual((await provider.notification!({ headers: approved.headers, rawBody: approved.body, firstSeen })).events, []);
   const declined = attempt();
   await started(declined);
   paypal.approve(declined.providerRef as string, 'DECLINED');
   await provider.query(declined);
   const denied = paypal.signedWebhook(paypal.lastEvent('PAYMENT.CAPTURE.DECLINED', declined.providerRef as string));
-  assert.deepEqual((await provider.notification!({ headers: denied.headers, rawBody: denied.body })).events,
+  assert.deepEqual((await provider.notification!({ headers: denied.headers, rawBody: denied.body, firstSeen })).events,
     [{ attemptId: declined.id, outcome: 'FAILED', amount: 2599, currency: 'CAD' }]);
 });
 
@@ -214,9 +221,9 @@ test('webhooks: PayPal unreachable for the verification is an error (answered 5x
   await provider.query(a);
   const signed = paypal.signedWebhook(paypal.lastEvent('PAYMENT.CAPTURE.COMPLETED', a.providerRef as string));
   paypal.failNext(/verify-webhook-signature$/, { status: 503 });
-  const err = await provider.notification!({ headers: signed.headers, rawBody: signed.body }).then(() => null, (e) => e);
+  const err = await provider.notification!({ headers: signed.headers, rawBody: signed.body, firstSeen }).then(() => null, (e) => e);
   assert.ok(err instanceof PayPalFailure && !(err instanceof NotificationRefused), String(err));
-  assert.equal((await provider.notification!({ headers: signed.headers, rawBody: signed.body })).events.length, 1);
+  assert.equal((await provider.notification!({ headers: signed.headers, rawBody: signed.body, firstSeen })).events.length, 1);
 });
 
 test('refunds: a 5xx then the retry with the same id makes one refund; an answer lost after the refund is not a second one', async () => {
@@ -264,7 +271,7 @@ test('tokens: one token for many calls; a refused or failed token request does n
   assert.deepEqual(requestsTo(new RegExp(`^/v2/checkout/orders/${a.providerRef}$`)).slice(-2).map((r) => r.status), [401, 200]);
   const signed = paypal.signedWebhook(paypal.events[0]);
   paypal.revokeTokens();
-  assert.equal((await own.notification!({ headers: signed.headers, rawBody: signed.body })).reply.status, 200);
+  assert.equal((await own.notification!({ headers: signed.headers, rawBody: signed.body, firstSeen })).reply.status, 200);
   assert.deepEqual(requestsTo(/verify-webhook-signature$/).slice(-2).map((r) => r.status), [401, 200], 'verified with a new token');
 
   const fresh = paypalProvider(config);

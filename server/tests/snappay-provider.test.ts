@@ -26,6 +26,10 @@ before(async () => {
 });
 after(() => snappay.close());
 
+/** The framework's replay store, in memory: false for a nonce seen before. */
+const seenNonces = new Set<string>();
+const firstSeen = async (nonce: string) => !seenNonces.has(nonce) && Boolean(seenNonces.add(nonce));
+
 let serial = 0;
 const attempt = (channel: PaymentChannel = 'SNAPPAY_WECHATPAY', over: Partial<PaymentAttempt> = {}): PaymentAttempt => ({
   id: `sp${++serial}x${Date.now().toString(36)}`, purpose: 'ORDER', orderID: String(300000 + serial), channel,
@@ -107,15 +111,15 @@ test('notification: a signed SUCCESS settles its attempt and is answered code 0;
   const a = attempt('SNAPPAY_UNIONPAY', { amount: 1050 });
   await started(a);
   snappay.pay(a.id);
-  const got = await provider.notification!({ headers: { 'content-type': 'application/json' }, rawBody: snappay.notificationBody(a.id) });
+  const got = await provider.notification!({ headers: { 'content-type': 'application/json' }, rawBody: snappay.notificationBody(a.id), firstSeen });
   assert.deepEqual(got.events, [{ attemptId: a.id, outcome: 'PAID', amount: 1050, currency: 'CAD' }]);
   assert.deepEqual(got.reply, { status: 200, contentType: 'application/json', body: '{"code":"0","msg":"SUCCESS"}' });
   for (const tamper of [(t: string) => t.replace('"trans_amount":10.5', '"trans_amount":1.5'), (t: string) => t.replace(/"sign":"[0-9a-f]+"/, '"sign":"00"'), () => 'not json']) {
-    await assert.rejects(provider.notification!({ headers: {}, rawBody: snappay.notificationBody(a.id, tamper) }), (e) => e instanceof NotificationRefused && e.reply.status === 400);
+    await assert.rejects(provider.notification!({ headers: {}, rawBody: snappay.notificationBody(a.id, tamper), firstSeen }), (e) => e instanceof NotificationRefused && e.reply.status === 400);
   }
   const b = attempt();
   await started(b);
-  assert.deepEqual((await provider.notification!({ headers: {}, rawBody: snappay.notificationBody(b.id) })).events, [], 'USERPAYING settles nothing');
+  assert.deepEqual((await provider.notification!({ headers: {}, rawBody: snappay.notificationBody(b.id), firstSeen })).events, [], 'USERPAYING settles nothing');
 });
 
 test('refund: the 503 then the retry, and a repeated refund id, are one refund; no more than was paid', async () => {

@@ -143,9 +143,6 @@ export function iotpayProvider(config: IotPayConfig): PaymentProvider {
     async startAlipayTrade() {
       throw new ApiError(400, 'IOTPay is offered here as a hosted payment only');
     },
-    async openIdFromCode() {
-      throw new ApiError(400, 'IOTPay has no WeChat sign-in');
-    },
 
     async query(attempt): Promise<ProviderStatus> {
       const answer = await call('query the order', '/v1/query_order', { mchOrderNo: attempt.id });

@@ -280,9 +280,6 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
     async startAlipayTrade() {
       throw new ApiError(400, 'PayPal does not take Alipay payments');
     },
-    async openIdFromCode() {
-      throw new ApiError(400, 'PayPal has no WeChat sign-in');
-    },
 
     async query(attempt) {
       // No reference: the order was never created at PayPal (its creation failed), so nothing can have been paid.
@@ -326,7 +323,7 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
       // Nothing to call: see the header. The attempt is VOID in the store, so it is never captured.
     },
 
-    async notification({ headers, rawBody }) {
+    async notification({ headers, rawBody, firstSeen }) {
       const h = (name: string) => headers[name] ?? '';
       let event: { event_type?: string; resource?: Record<string, any> };
       try {
@@ -345,6 +342,8 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
       const absent = Object.entries(fields).filter(([, v]) => !v).map(([k]) => k);
       if (absent.length) throw new NotificationRefused(`PayPal webhook without ${absent.join(', ')}`, refusal('unsigned'));
       if (!(await verified(fields, rawBody))) throw new NotificationRefused('PayPal webhook: signature not verified by PayPal', refusal('signature'));
+      // The same transmission twice is a replay (PayPal's redeliveries of an event are new transmissions, applied once).
+      if (!(await firstSeen(`transmission:${fields.transmission_id}`))) throw new NotificationRefused('PayPal webhook: transmission replayed', refusal('replayed'));
       return { events: eventsOf(event), reply: { status: 200, contentType: 'application/json', body: '{}' } };
     },
   };

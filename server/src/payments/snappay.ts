@@ -267,9 +267,6 @@ export function snappayProvider(config: SnapPayConfig): PaymentProvider {
     async startAlipayTrade() {
       throw new ApiError(400, 'SnapPay is offered here as a hosted payment only');
     },
-    async openIdFromCode() {
-      throw new ApiError(400, 'SnapPay has no WeChat sign-in');
-    },
 
     async query(attempt) {
       return statusOf(await call('query the order', 'pay.orderquery', { out_order_no: attempt.id }));
