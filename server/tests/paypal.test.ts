@@ -2,8 +2,8 @@
  * PayPal on the whole server (PAYPAL_* set, PAYPAL_BASE_URL = the PayPal double, tests/doubles/paypal.ts): the channel
  * is served by payments/paypal.ts through PayPal's SDK. Pay (create, approve, capture at the status check), webhook,
  * repeated webhook, forged and mismatching webhooks (refused or ignored, nothing changed), a lost webhook healed by the
- * sync worker, PayPal down at start and at the status check, a refund that fails at PayPal then succeeds, and a voided
- * attempt never captured. Runs on PGlite and, through scripts/with-postgres.sh, on PostgreSQL.
+ * sync worker, PayPal down at start and at the status check, a refund that fails at PayPal then succeeds, a store-credit
+ * top-up, and a voided attempt never captured. Runs on PGlite and, through scripts/with-postgres.sh, on PostgreSQL.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -199,6 +199,32 @@ test('refund: PayPal fails first, the worker retries with the same PayPal-Reques
   assert.deepEqual(calls.map((r) => r.status), [503, 500, 200]);
   assert.equal(new Set(calls.map((r) => r.requestId)).size, 1, 'one PayPal-Request-Id: the refund id');
   assert.equal(paypal.captures.get(captureId)?.status, 'REFUNDED');
+});
+
+test('store-credit top-up through PayPal: captured at the status call, credited once; a refused capture credits nothing', async () => {
+  const s = new Shopper(srv.base);
+  ok(await s.post('/common3/clientRegistration', { emailID: 'paypal-topup@example.com', password: 'longenough1', firstName: 'Top', lastName: 'Up' }));
+  const started = ok(await s.post('/shoppingManagement4/applyStoreCreditDeposit', { amount: 2500, channel: 'PAYPAL', returnUrlInfo: srv.base }));
+  const paypalOrderId = new URL(started.redirectUrl).searchParams.get('token') as string;
+  assert.deepEqual(paypal.order(paypalOrderId).amount, { currency_code: 'CAD', value: '25.00' });
+  assert.equal(paypal.order(paypalOrderId).description, 'Store credit top-up');
+  assert.equal(paypal.order(paypalOrderId).returnUrl, `${srv.base}/user/list?deposit=${started.depositID}`);
+  const check = async () => ok(await s.post('/shoppingManagement4/storeCreditDepositStatus', { depositID: started.depositID }));
+  assert.equal((await check()).status, 'PENDING');
+  await approveOnPayPal(started.redirectUrl);
+  const [a, b] = await Promise.all([check(), check()]);
+  assert.deepEqual([a.status, b.status], ['PAID', 'PAID']);
+  assert.equal((await check()).balance, 2500);
+  assert.equal(capturesOf(paypalOrderId).length, 1);
+  await paypal.deliver(paypal.lastEvent('PAYMENT.CAPTURE.COMPLETED', paypalOrderId), { times: 2 });
+  const history = ok(await s.get('/admin/storeCreditManagement/storeCreditHistory'));
+  assert.deepEqual(history.entries.filter((e: any) => e.reason === 'DEPOSIT').map((e: any) => e.amount), [2500]);
+
+  const declined = ok(await s.post('/shoppingManagement4/applyStoreCreditDeposit', { amount: 1000, channel: 'PAYPAL' }));
+  paypal.order(new URL(declined.redirectUrl).searchParams.get('token') as string).captureOutcome = 'INSTRUMENT_DECLINED';
+  await approveOnPayPal(declined.redirectUrl);
+  const failed = ok(await s.post('/shoppingManagement4/storeCreditDepositStatus', { depositID: declined.depositID }));
+  assert.deepEqual([failed.status, failed.balance], ['FAILED', 2500]);
 });
 
 test('void: an attempt voided with its order is never captured, even if the buyer approves afterwards', async () => {
