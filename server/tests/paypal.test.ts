@@ -3,7 +3,7 @@
  * is served by payments/paypal.ts through PayPal's SDK. Pay (create, approve, capture at the status check), webhook,
  * repeated webhook, forged and mismatching webhooks (refused or ignored, nothing changed), a lost webhook healed by the
  * sync worker, PayPal down at start and at the status check, a refund that fails at PayPal then succeeds, a store-credit
- * top-up, and a voided attempt never captured. Runs on PGlite and, through scripts/with-postgres.sh, on PostgreSQL.
+ * top-up, two instances on one PostgreSQL capturing once, and a voided attempt never captured. Runs on PGlite and, through scripts/with-postgres.sh, on PostgreSQL.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -225,6 +225,25 @@ test('store-credit top-up through PayPal: captured at the status call, credited 
   await approveOnPayPal(declined.redirectUrl);
   const failed = ok(await s.post('/shoppingManagement4/storeCreditDepositStatus', { depositID: declined.depositID }));
   assert.deepEqual([failed.status, failed.balance], ['FAILED', 2500]);
+});
+
+test('two instances on one PostgreSQL: status checks and sync rounds on both at once capture once, pay once', { skip: !process.env.DATABASE_URL && 'PostgreSQL only' }, async () => {
+  const second = await startServer(db, { config: { paymentSyncPollMs: 3_600_000, reconcileAfterSeconds: 0 } });
+  try {
+    const s = new Shopper(srv.base);
+    const { orderID, redirectUrl, paypalOrderId } = await atPayPal(s);
+    await approveOnPayPal(redirectUrl);
+    const onSecond = new Shopper(second.base);
+    onSecond.cookies = s.cookies;
+    const answers = await Promise.all([status(s, orderID), status(onSecond, orderID), srv.app.paymentSync.tick(), second.app.paymentSync.tick(), status(onSecond, orderID)]);
+    assert.ok(answers.filter((x) => x && typeof x === 'object').every((x: any) => x.status === 'NEW' || x.status === 'INTERIM'));
+    await waitFor('the order to be paid', async () => ((await status(s, orderID)).paymentStatus === 'PAID_ONLINE' ? true : undefined));
+    assert.equal(capturesOf(paypalOrderId).length, 1);
+    const { rows } = await srv.app.db.query(`SELECT status FROM payment_attempts WHERE order_id = $1`, [Number(orderID)]);
+    assert.deepEqual(rows, [{ status: 'PAID' }]);
+  } finally {
+    await second.close();
+  }
 });
 
 test('void: an attempt voided with its order is never captured, even if the buyer approves afterwards', async () => {
