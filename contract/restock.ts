@@ -30,8 +30,12 @@ const RestockSubscription = {
 
 export const RestockAlert = Type.Object({
   ...RestockSubscription,
-  /** Cancels this subscription while it waits (POST restockAlert/cancel); a repeat answers the same one. */
-  cancelToken: Type.String()
+  /**
+   * Cancels this subscription while it waits (POST restockAlert/cancel). Only who made it gets it (that browser's
+   * session, or that account); a repeat from anyone else, who may have typed someone else's address, is answered
+   * without it.
+   */
+  cancelToken: Type.Optional(Type.String())
 })
 export type RestockAlert = Static<typeof RestockAlert>
 

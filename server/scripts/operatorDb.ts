@@ -5,14 +5,36 @@
  * "<cli> <command>: <why>" and exits 1; anything else is a fault and is thrown. A wrong command line exits 2 before
  * the database opens (usageError, operatorArgs).
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { format, parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDb, type Db } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ApiError, badRequest } from '../src/lib/errors.ts';
 import { currencyDecimals } from '../src/lib/money.ts';
 
+/**
+ * Control characters in text shown on the operator's terminal, as visible escapes: C0 but tab and newline, DEL, C1, and
+ * the Unicode direction overrides. Shoppers' text (a contact message, a profile, a name) could otherwise move the cursor,
+ * clear or rewrite the screen, fake lines or plant hyperlinks (OSC 8) on the operator's terminal (security probe L4).
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/**
+ * Every line a CLI prints while it works goes through terminalSafe: the CLIs print stored text in many places (and
+ * new ones will), and none of them means to send the terminal a control sequence.
+ */
+function printTerminalSafe(): () => void {
+  const { log, error } = console;
+  console.log = (...args: unknown[]) => log(terminalSafe(format(...args)));
+  console.error = (...args: unknown[]) => error(terminalSafe(format(...args)));
+  return () => Object.assign(console, { log, error });
+}
+
 export async function withOperatorDb(command: string, work: (db: Db, config: Config) => Promise<number | void>): Promise<void> {
+  const restoreConsole = printTerminalSafe();
   const config = loadConfig();
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -24,6 +46,7 @@ export async function withOperatorDb(command: string, work: (db: Db, config: Con
     process.exitCode = 1;
   } finally {
     await db.close();
+    restoreConsole();
   }
 }
 

@@ -58,3 +58,26 @@ test('work done exits 0', async () => {
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^server time /);
 });
+
+test('L4: stored shopper text reaches the operator\'s terminal with its control characters shown, not obeyed', async () => {
+  const { openDb } = await import('../src/db/index.ts');
+  const { terminalSafe } = await import('../scripts/operatorDb.ts');
+  const ESC = '\u001b';
+  const store = await openDb({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
+  try {
+    const form = {
+      formName: 'contact', name: `Eve${ESC}[2K${ESC}[1A`, email: 'eve@example.com', phone: '',
+      subject: `${ESC}]8;;http://evil.example${ESC}\\click${ESC}]8;;${ESC}\\`, message: `line one\n${ESC}[2J${ESC}[Hverified #1 OK\u009b31m\u202eevil\ttab`,
+    };
+    await store.query(`INSERT INTO form_submissions (form, ip, locale) VALUES ($1::jsonb, '127.0.0.1', 'en')`, [JSON.stringify(form)]);
+  } finally {
+    await store.close();
+  }
+  const r = await cli('messages', 'list', '1');
+  assert.equal(r.code, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/, 'no control character is printed');
+  assert.ok(r.stdout.includes('Eve\\x1b[2K\\x1b[1A'), r.stdout);
+  assert.ok(r.stdout.includes('\\x1b[2J\\x1b[Hverified #1 OK\\x9b31m\\u202eevil\ttab'), 'tab and newline stay; the rest is shown');
+  assert.match(r.stdout, /\n  line one\n/);
+  assert.equal(terminalSafe('plain text, 中文\n\ttab'), 'plain text, 中文\n\ttab');
+});

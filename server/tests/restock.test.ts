@@ -176,13 +176,14 @@ test('an option pair: written to when that pair is back, not when another one is
   const color = options.find((o: any) => o.name.toLowerCase() === 'color');
   const wanted = `${size.name}:${size.values[0].value},${color.name}:${color.values[0].value}`;
   const other = `${color.name}:${color.values[1].value},${size.name}:${size.values[1].value}`;
-  const r = ok(await new Shopper(srv.base).post('/common3/restockAlert', { productId: id, optionPair: wanted, email: 'pair@example.com', locale: 'zh' }, fromNewAddress()));
+  const asker = new Shopper(srv.base);
+  const r = ok(await asker.post('/common3/restockAlert', { productId: id, optionPair: wanted, email: 'pair@example.com', locale: 'zh' }, fromNewAddress()));
   assert.equal(r.optionPair, `${color.name}:${color.values[0].value},${size.name}:${size.values[0].value}`, 'canonical: names sorted');
 
   await srv.app.db.query('UPDATE variants SET stock = 3 WHERE product_id = $1 AND option_pair = $2', [Number(id), other]);
   assert.equal(await notifyRestocked(srv.app.db), 0);
   // The pair is still sold out: asking again is still the same subscription (the product as a whole is not).
-  assert.deepEqual(ok(await new Shopper(srv.base).post('/common3/restockAlert', { productId: id, optionPair: wanted, email: 'pair@example.com', locale: 'zh' }, fromNewAddress())), r);
+  assert.deepEqual(ok(await asker.post('/common3/restockAlert', { productId: id, optionPair: wanted, email: 'pair@example.com', locale: 'zh' }, fromNewAddress())), r);
   isError(await new Shopper(srv.base).post('/common3/restockAlert', { productId: id, email: 'any@example.com' }, fromNewAddress()), 409);
 
   // The operator's `npm run stock -- set <id> 2 --option …` (any spelling of the pair).

@@ -32,8 +32,11 @@ export function useRestockAlert(productId: string, optionPair?: string) {
   const [problem, setProblem] = useState<RestockEmailProblem | null>(null)
   const [serverError, setServerError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  /** The subscription the server holds: where it will write, and the token that cancels it. */
-  const [subscribed, setSubscribed] = useState<{ email: string; cancelToken: string } | null>(null)
+  /**
+   * The subscription the server holds: where it will write, and the token that cancels it, which the server gives only
+   * to whoever made the subscription (someone else asking for the same address gets none).
+   */
+  const [subscribed, setSubscribed] = useState<{ email: string; cancelToken?: string } | null>(null)
   /** The address of the subscription just cancelled, said once under the form. */
   const [cancelledFor, setCancelledFor] = useState<string | null>(null)
 
@@ -73,7 +76,7 @@ export function useRestockAlert(productId: string, optionPair?: string) {
   }
 
   const cancel = async () => {
-    if (busy || !subscribed) return
+    if (busy || !subscribed?.cancelToken) return
     setBusy(true)
     setServerError(null)
     try {
@@ -103,6 +106,8 @@ export function useRestockAlert(productId: string, optionPair?: string) {
     busy,
     /** The address the server will write to, once subscribed. */
     sentTo: subscribed?.email ?? null,
+    /** Whether this shopper may cancel it (they made the subscription). */
+    canCancel: Boolean(subscribed?.cancelToken),
     submit,
     cancel,
     cancelledFor

@@ -33,6 +33,13 @@ export const CHANGE_PASSWORD_RULE: LimitRule = { max: 5, windowMs: 15 * 60_000 }
 export const COUPON_RULE: LimitRule = { max: 20, windowMs: 15 * 60_000 };
 /** Confirmation mails an account may ask for again (admin/userManagement/emailVerification). */
 export const VERIFY_MAIL_RULE: LimitRule = { max: 3, windowMs: 60 * 60_000 };
+/**
+ * Password-reset mail (security probe 2026-11-26 M4): at most 3 mails per recipient per hour, counted whether or not
+ * the address has an account and after the answer, so the answer never differs; and 10 requests per client address per
+ * 15 minutes, counted before anything is looked up (a 429 says nothing about any account).
+ */
+export const RESET_MAIL_RULE: LimitRule = { max: 3, windowMs: 60 * 60_000 };
+export const RESET_CLIENT_RULE: LimitRule = { max: 10, windowMs: 15 * 60_000 };
 const KNOWN_ADDRESS_DAYS = 90;
 
 /**

@@ -50,9 +50,9 @@ export async function queueReceipt(q: Queryable, orderId: number) {
   return enqueueMail(q, { kind: 'order-receipt', to: o.contact.email, locale, ...mail });
 }
 
-export async function queueContactAck(q: Queryable, d: { email: string; name: string; locale: unknown }) {
+export async function queueContactAck(q: Queryable, d: { email: string; locale: unknown }) {
   const locale = asLocale(d.locale);
-  const mail = contactAckMail(locale, { storeName: await storeName(q, locale), name: d.name });
+  const mail = contactAckMail(locale, { storeName: await storeName(q, locale) });
   return enqueueMail(q, { kind: 'contact-ack', to: d.email, locale, ...mail });
 }
 

@@ -121,15 +121,19 @@ export function receiptMail(locale: Locale, d: ReceiptData): Rendered {
  * Anyone can type any address into the contact form, so the acknowledgement carries none of the sender's text beyond
  * the name: the store must not become a relay for someone else's message.
  */
-export function contactAckMail(locale: Locale, d: { storeName: string; name: string }): Rendered {
+/**
+ * The contact form's acknowledgement. Anyone can type any address into the form, so nothing the sender typed (not even
+ * the name, which could carry a line of text or a link) goes into it: it is the store's own text alone (probe L3).
+ */
+export function contactAckMail(locale: Locale, d: { storeName: string }): Rendered {
   return locale === 'zh'
     ? render(locale, d.storeName, `${d.storeName}：我们已收到您的留言`, [
-      { p: `${d.name}，您好：` },
+      { p: '您好：' },
       { p: '感谢您联系我们。我们已收到您的留言，会尽快回复您。' },
       { p: '如果您没有给我们留言，请忽略此邮件。' },
     ])
     : render(locale, d.storeName, `${d.storeName}: we received your message`, [
-      { p: `Hello ${d.name},` },
+      { p: 'Hello,' },
       { p: 'Thank you for contacting us. We received your message and will answer you soon.' },
       { p: 'If you did not write to us, please ignore this e-mail.' },
     ]);

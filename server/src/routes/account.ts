@@ -8,7 +8,7 @@ import {
 } from '../../../contract/account.ts';
 import { NoBody, Ok } from '../../../contract/common.ts';
 import { conflict, unauthorized } from '../lib/errors.ts';
-import { takeAttempts, tooMany, VERIFY_MAIL_RULE } from '../identity/rateLimit.ts';
+import { RESET_CLIENT_RULE, RESET_MAIL_RULE, takeAttempts, tooMany, VERIFY_MAIL_RULE } from '../identity/rateLimit.ts';
 import { mailConfirmation, mailContextOf, sendVerification, verifyEmail } from '../services/emailVerification.ts';
 import { getSession, requireUser } from '../lib/session.ts';
 import { storeCreditBalance } from '../services/storeCredit.ts';
@@ -76,10 +76,13 @@ export default async function accountRoutes(server: FastifyInstance) {
     schema: { querystring: ForgotPasswordQuery, response: { 200: ForgotPasswordAnswer } },
   }, async (req) => {
     const email = req.query.emailID.trim().toLowerCase();
+    const wait = await takeAttempts(db, [[`reset-client:${req.ip}`, RESET_CLIENT_RULE]]);
+    if (wait) throw tooMany(wait, 'password reset requests');
     const { origin, locale } = await mailContext(req);
     // The account's part (look-up, token, mail) runs after the answer: neither its time nor its failure tells
-    // whether the e-mail has an account (security probe finding 18).
+    // whether the e-mail has an account (security probe finding 18), nor whether this recipient has had its mails.
     afterAnswer(async () => {
+      if (await takeAttempts(db, [[`reset-mail:${email}`, RESET_MAIL_RULE]])) return;
       await requestPasswordReset(db, email, { origin, locale });
       void app.mailWorker.tick();
     }, (err) => req.log.error({ err }, 'forgotPassword: the reset could not be prepared'));

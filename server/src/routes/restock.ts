@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { RestockAlert, RestockAlertBody, RestockCancelBody, RestockCancelled } from '../../../contract/restock.ts';
-import { getSession } from '../lib/session.ts';
+import { ensureSession } from '../lib/session.ts';
 import { cancelRestock, subscribeRestock } from '../services/restock.ts';
 import { shopOrigin } from '../lib/shopOrigin.ts';
 
@@ -11,8 +11,9 @@ export default async function restockRoutes(server: FastifyInstance) {
 
   app.post('/common3/restockAlert', {
     schema: { body: RestockAlertBody, response: { 200: RestockAlert } },
-  }, async (req) => {
-    return subscribeRestock(app.db, { session: await getSession(req), ip: req.ip, origin: shopOrigin(req) }, req.body);
+  }, async (req, reply) => {
+    // A guest's subscription is theirs by their session: the one that may cancel it.
+    return subscribeRestock(app.db, { session: await ensureSession(req, reply), ip: req.ip, origin: shopOrigin(req) }, req.body);
   });
 
   app.post('/common3/restockAlert/cancel', {

@@ -4,6 +4,7 @@ import { ApiError, badRequest } from '../lib/errors.ts';
 import type { Session } from '../lib/session.ts';
 import type { ContactForm } from '../../../contract/content.ts';
 import { queueContactAck } from '../mail/mails.ts';
+import { takeAttempts, type LimitRule } from '../identity/rateLimit.ts';
 import { EMAIL_RE, PHONE_RE } from './validate.ts';
 
 /** A person writes a few messages at most; more from one address, or a flood from everywhere, is a script. */
@@ -11,6 +12,12 @@ export const CONTACT_LIMITS = {
   perAddress: { max: 5, minutes: 10 },
   overall: { max: 200, minutes: 60 },
 };
+
+/**
+ * Acknowledgements one address receives: one a day, however many messages name it (probe L3: the form must not be a
+ * way to send the store's mail to any address at will). Further messages are kept all the same.
+ */
+export const CONTACT_ACK_RULE: LimitRule = { max: 1, windowMs: 24 * 60 * 60_000 };
 
 function checkForm(f: ContactForm): string[] {
   const errors: string[] = [];
@@ -53,7 +60,9 @@ export async function submitContactForm(db: Db, s: Session | null, ip: string, f
       'INSERT INTO form_submissions (session_id, user_id, form, ip, locale) VALUES ($1,$2,$3::jsonb,$4,$5) RETURNING id',
       [s?.id ?? null, s?.userId ?? null, JSON.stringify(form), ip, s?.locale ?? 'en'],
     );
-    if (form.email) await queueContactAck(q, { email: form.email, name: form.name, locale: s?.locale });
+    if (form.email && !(await takeAttempts(q, [[`contact-ack:${form.email.toLowerCase()}`, CONTACT_ACK_RULE]]))) {
+      await queueContactAck(q, { email: form.email, locale: s?.locale });
+    }
     return String(rows[0].id);
   });
 }

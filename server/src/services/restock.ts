@@ -39,7 +39,11 @@ async function countRequest(db: Db, ip: string) {
   if (wait > 0) throw tooMany(wait, 'back-in-stock requests');
 }
 
-/** Subscribes (or finds the same waiting subscription); the answer is the same for a repeat. */
+/**
+ * Subscribes (or finds the same waiting subscription). The cancel token goes only to who made the subscription (its
+ * session, or its account): anyone can type anyone's address, and a repeat from someone else must not hand them the
+ * way to cancel it, nor change its language or account (security probe L1). They are told it is subscribed, no more.
+ */
 export async function subscribeRestock(db: Db, who: Requester, body: RestockAlertBody): Promise<RestockAlert> {
   await countRequest(db, who.ip);
   const user = who.session?.user ?? null;
@@ -53,14 +57,15 @@ export async function subscribeRestock(db: Db, who: Requester, body: RestockAler
   if (inStock) throw new ApiError(409, pair ? 'This choice is in stock: add it to your cart' : 'This product is in stock: add it to your cart');
   const locale = body.locale ?? who.session?.locale ?? 'en';
   // One statement: concurrent repeats meet in the unique index and all answer the one waiting row.
-  const { rows } = await db.query(
-    `INSERT INTO restock_alerts (product_id, option_pair, email, locale, user_id, shop_origin, ip) VALUES ($1,$2,$3,$4,$5,$6,$7)
+  const owner = 'COALESCE(restock_alerts.session_id = EXCLUDED.session_id OR restock_alerts.user_id = EXCLUDED.user_id, false)';
+  const { rows: [row] } = await db.query(
+    `INSERT INTO restock_alerts (product_id, option_pair, email, locale, user_id, shop_origin, ip, session_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)
      ON CONFLICT (product_id, option_pair, email) WHERE notified_at IS NULL
-     DO UPDATE SET locale = EXCLUDED.locale, user_id = COALESCE(restock_alerts.user_id, EXCLUDED.user_id)
-     RETURNING cancel_token`,
-    [productId, pair, email, locale, user?.id ?? null, who.origin, who.ip],
+     DO UPDATE SET locale = CASE WHEN ${owner} THEN EXCLUDED.locale ELSE restock_alerts.locale END
+     RETURNING cancel_token, locale, COALESCE(session_id = $8 OR user_id = $5, false) AS mine`,
+    [productId, pair, email, locale, user?.id ?? null, who.origin, who.ip, who.session?.id ?? null],
   );
-  return { productId: String(productId), optionPair: pair, email, locale, cancelToken: rows[0].cancel_token };
+  return { productId: String(productId), optionPair: pair, email, locale: row.locale, ...(row.mine ? { cancelToken: row.cancel_token } : {}) };
 }
 
 /**

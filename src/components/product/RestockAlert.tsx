@@ -25,9 +25,11 @@ export function RestockAlert({ productId, optionPair }: RestockAlertProps) {
             {alert.serverError}
           </View>
         ) : null}
-        <View className="restock-alert__cancel" role="button" tabIndex={0} aria-disabled={alert.busy ? 'true' : 'false'} onClick={alert.cancel}>
-          {t('restock.cancel')}
-        </View>
+        {alert.canCancel ? (
+          <View className="restock-alert__cancel" role="button" tabIndex={0} aria-disabled={alert.busy ? 'true' : 'false'} onClick={alert.cancel}>
+            {t('restock.cancel')}
+          </View>
+        ) : null}
       </View>
     )
   }

@@ -106,6 +106,14 @@ describe.each(LANGS)('back-in-stock alert (%s)', (lang) => {
     expect(screen.queryByText(text.cancelled('ada@example.com'))).toBeNull()
   })
 
+  it("someone else's subscription to the same address (answered without its cancel token): thanked, but no \"Don't e-mail me\"", async () => {
+    resetStore(lang, '/store/product/1050')
+    const { cancelToken: _notTheirs, ...withoutToken } = answer({ data: { email: 'ada@example.com', locale: lang } })
+    serve(soldOut, () => withoutToken)
+    await subscribedAs('ada@example.com')
+    expect(screen.queryByText(text.cancel)).toBeNull()
+  })
+
   it('a cancel the server cannot do says why and leaves the subscription shown', async () => {
     resetStore(lang, '/store/product/1050')
     serve(soldOut, answer, () => fail(404, 'No back-in-stock alert is waiting under this link'))
