@@ -201,6 +201,11 @@ test('webhooks: a verified capture event settles its attempt; tampered, wrongly 
   await refused({ ...signed.headers, 'paypal-transmission-sig': Buffer.from('forged').toString('base64') }, signed.body);
   await refused({ ...signed.headers, 'paypal-transmission-sig': undefined }, signed.body);
   await refused(signed.headers, 'not json');
+  // A certificate elsewhere than PayPal, or another algorithm: refused without asking PayPal.
+  const verifications = requestsTo(/verify-webhook-signature$/).length;
+  await refused({ ...signed.headers, 'paypal-cert-url': 'https://evil.example.com/cert.pem' }, signed.body);
+  await refused({ ...signed.headers, 'paypal-auth-algo': 'SHA1withRSA' }, signed.body);
+  assert.equal(requestsTo(/verify-webhook-signature$/).length, verifications);
 
   // Other verified events settle nothing: an approval is captured by the status check, never from the webhook.
   const approved = paypal.signedWebhook(paypal.lastEvent('CHECKOUT.ORDER.APPROVED', a.providerRef as string));

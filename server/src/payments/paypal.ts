@@ -194,6 +194,7 @@ const CAPTURE_REFUSALS = new Set(['INSTRUMENT_DECLINED', 'PAYER_ACTION_REQUIRED'
 
 export function paypalProvider(config: PayPalConfig): PaymentProvider {
   const api = paypalApi(config);
+  const certHosts = new Set(['api.paypal.com', 'api-m.paypal.com', 'api.sandbox.paypal.com', 'api-m.sandbox.paypal.com', new URL(config.baseUrl).host]);
 
   /**
    * Runs one SDK call; any failure becomes a PayPalFailure. A 401 (the token was revoked or expired early) drops the
@@ -341,6 +342,11 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
       };
       const absent = Object.entries(fields).filter(([, v]) => !v).map(([k]) => k);
       if (absent.length) throw new NotificationRefused(`PayPal webhook without ${absent.join(', ')}`, refusal('unsigned'));
+      // Checked before PayPal is asked, so a flood of made-up webhooks costs no call to PayPal: PayPal signs with
+      // SHA256withRSA and a certificate on its own API host (or, for a test double, on PAYPAL_BASE_URL's host).
+      if (fields.auth_algo !== 'SHA256withRSA' || !certHosts.has(hostOf(fields.cert_url))) {
+        throw new NotificationRefused(`PayPal webhook signed with ${fields.auth_algo} by ${hostOf(fields.cert_url) || 'no host'}`, refusal('signature'));
+      }
       if (!(await verified(fields, rawBody))) throw new NotificationRefused('PayPal webhook: signature not verified by PayPal', refusal('signature'));
       // The same transmission twice is a replay (PayPal's redeliveries of an event are new transmissions, applied once).
       if (!(await firstSeen(`transmission:${fields.transmission_id}`))) throw new NotificationRefused('PayPal webhook: transmission replayed', refusal('replayed'));
@@ -375,6 +381,14 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
     return answer.verification_status === 'SUCCESS';
   }
 }
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).protocol === 'https:' || /^http:\/\/(127\.|localhost|\[::1\])/.test(url) ? new URL(url).host : '';
+  } catch {
+    return '';
+  }
+};
 
 const refusal = (reason: string) => ({ status: 400, contentType: 'application/json', body: JSON.stringify({ refused: reason }) });
 
