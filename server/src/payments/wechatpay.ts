@@ -1,0 +1,371 @@
+/**
+ * WeChat Pay, API v3, direct merchant (直连模式), with Node's crypto only.
+ *
+ * Channels: WECHAT_MINI_PROGRAM (JSAPI order for the mini-program's openid → wx.requestPayment), NATIVE_WECHAT_JSAPI
+ * (JSAPI order for the official account's openid → WeixinJSBridge getBrandWCPayRequest), NATIVE_WECHAT_H5 (H5/MWEB on a
+ * phone: redirect to h5_url with redirect_url back to the return URL; Native on a desktop: code_url shown as a QR code).
+ *
+ * Two APIs (WECHATPAY_API): `global`, the cross-border API a merchant abroad uses, which takes the order's own currency
+ * (https://apihk.mch.weixin.qq.com/v3/global/...); `domestic`, the API of a merchant in mainland China, which takes CNY
+ * only (https://api.mch.weixin.qq.com/v3/pay/..., /v3/refund/domestic/refunds). server/README.md names each call.
+ *
+ * Every request is signed (Authorization: WECHATPAY2-SHA256-RSA2048, SHA256withRSA with the merchant's API key); every
+ * answer acted on and every notification is verified with the WeChat Pay public key (Wechatpay-Serial must name it),
+ * notifications older than five minutes or with a nonce seen before are refused, and their resource is decrypted with
+ * the APIv3 key (AEAD_AES_256_GCM).
+ */
+import crypto, { type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
+import { ApiError, badRequest } from '../lib/errors.ts';
+import {
+  NotificationRefused,
+  type NotificationEvent,
+  type PaymentAttempt,
+  type PaymentChannel,
+  type PaymentProvider,
+  type ProviderStatus,
+  type StartContext,
+  type WeChatPayInfo,
+} from './provider.ts';
+
+export const WECHATPAY_NOTIFY_PATH = '/api/istore/notify/wechatpay';
+const DOMESTIC_BASE_URL = 'https://api.mch.weixin.qq.com';
+const GLOBAL_BASE_URL = 'https://apihk.mch.weixin.qq.com';
+/** A notification's timestamp may be this far from our clock (WeChat Pay's documented five minutes). */
+export const NOTIFICATION_MAX_AGE_SECONDS = 300;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export type WeChatPayApi = 'global' | 'domestic';
+
+export interface WeChatPaySettings {
+  mchId: string;
+  /** Serial number of the merchant's API certificate (the key that signs our requests). */
+  serialNo: string;
+  privateKey: KeyObject;
+  /** The APIv3 key: 32 bytes that decrypt notification resources. */
+  apiV3Key: Buffer;
+  /** WeChat Pay public key and its id (PUB_KEY_ID_...), which answers and notifications name in Wechatpay-Serial. */
+  publicKeyId: string;
+  publicKey: KeyObject;
+  miniProgramAppId?: string;
+  officialAccountAppId?: string;
+  baseUrl: string;
+  api: WeChatPayApi;
+  /** The cross-border API's merchant_category_code (MCC) of the store. */
+  merchantCategoryCode?: string;
+  /** Where WeChat Pay sends notifications: PUBLIC_URL + /api/istore/notify/wechatpay. */
+  notifyUrl: string;
+  /** What the order is called on the payer's bill (`description`). */
+  description: string;
+}
+
+const VARS = ['WECHATPAY_MCHID', 'WECHATPAY_SERIAL_NO', 'WECHATPAY_PRIVATE_KEY_FILE', 'WECHATPAY_APIV3_KEY', 'WECHATPAY_PUBLIC_KEY_ID', 'WECHATPAY_PUBLIC_KEY_FILE'] as const;
+
+function keyFile(env: NodeJS.ProcessEnv, name: string, read: (pem: string) => KeyObject): KeyObject {
+  const file = env[name] as string;
+  let pem: string;
+  try {
+    pem = fs.readFileSync(file, 'utf8');
+  } catch (e: any) {
+    throw new Error(`${name}: cannot read ${file} (${e.code ?? e.message})`);
+  }
+  try {
+    return read(pem);
+  } catch {
+    throw new Error(`${name}: ${file} is not a PEM key of the right kind`);
+  }
+}
+
+/** WeChat Pay's settings from the environment; null when none of its variables is set. Throws naming what is wrong. */
+export function wechatPaySettings(env: NodeJS.ProcessEnv): WeChatPaySettings | null {
+  const set = VARS.filter((v) => env[v]);
+  if (!set.length) return null;
+  const missing = VARS.filter((v) => !env[v]);
+  if (missing.length) throw new Error(`WeChat Pay is partly configured: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
+  const mchId = env.WECHATPAY_MCHID as string;
+  if (!/^\d{1,32}$/.test(mchId)) throw new Error('WECHATPAY_MCHID must be the merchant number (digits)');
+  const apiV3Key = Buffer.from(env.WECHATPAY_APIV3_KEY as string, 'utf8');
+  if (apiV3Key.length !== 32) throw new Error('WECHATPAY_APIV3_KEY must be the 32-character APIv3 key');
+  const privateKey = keyFile(env, 'WECHATPAY_PRIVATE_KEY_FILE', (pem) => crypto.createPrivateKey(pem));
+  const publicKey = keyFile(env, 'WECHATPAY_PUBLIC_KEY_FILE', (pem) => crypto.createPublicKey(pem));
+  if (privateKey.asymmetricKeyType !== 'rsa') throw new Error('WECHATPAY_PRIVATE_KEY_FILE must hold an RSA private key (apiclient_key.pem)');
+  if (publicKey.asymmetricKeyType !== 'rsa') throw new Error('WECHATPAY_PUBLIC_KEY_FILE must hold an RSA public key (pub_key.pem)');
+  const miniProgramAppId = env.WECHAT_MINI_PROGRAM_APPID || undefined;
+  const officialAccountAppId = env.WECHAT_OFFICIAL_ACCOUNT_APPID || undefined;
+  if (!miniProgramAppId && !officialAccountAppId) {
+    throw new Error('WeChat Pay needs WECHAT_MINI_PROGRAM_APPID or WECHAT_OFFICIAL_ACCOUNT_APPID (the app the shopper pays in)');
+  }
+  const api = (env.WECHATPAY_API || 'global') as WeChatPayApi;
+  if (api !== 'global' && api !== 'domestic') throw new Error(`WECHATPAY_API must be global or domestic, got '${env.WECHATPAY_API}'`);
+  const merchantCategoryCode = env.WECHATPAY_MERCHANT_CATEGORY_CODE || undefined;
+  if (api === 'global' && !merchantCategoryCode) throw new Error('WECHATPAY_MERCHANT_CATEGORY_CODE (the store\'s MCC) is required by the cross-border API (WECHATPAY_API=global)');
+  let baseUrl: string;
+  try {
+    baseUrl = new URL(env.WECHATPAY_BASE_URL || (api === 'global' ? GLOBAL_BASE_URL : DOMESTIC_BASE_URL)).origin;
+  } catch {
+    throw new Error(`WECHATPAY_BASE_URL is not a URL: '${env.WECHATPAY_BASE_URL}'`);
+  }
+  const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '');
+  if (!publicUrl || !/^https:\/\//.test(publicUrl)) throw new Error('WeChat Pay needs PUBLIC_URL, the store\'s https address (its notify_url is PUBLIC_URL/api/istore/notify/wechatpay)');
+  return {
+    mchId,
+    serialNo: env.WECHATPAY_SERIAL_NO as string,
+    privateKey,
+    apiV3Key,
+    publicKeyId: env.WECHATPAY_PUBLIC_KEY_ID as string,
+    publicKey,
+    miniProgramAppId,
+    officialAccountAppId,
+    baseUrl,
+    api,
+    merchantCategoryCode,
+    notifyUrl: `${publicUrl}${WECHATPAY_NOTIFY_PATH}`,
+    description: (env.WECHATPAY_DESCRIPTION || 'iStore order').slice(0, 127),
+  };
+}
+
+export const wechatPayFromEnv = (env: NodeJS.ProcessEnv): PaymentProvider | null => {
+  const settings = wechatPaySettings(env);
+  return settings && wechatPayProvider(settings);
+};
+
+const nonceStr = () => crypto.randomBytes(16).toString('hex');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const rsaSign = (key: KeyObject, message: string) => crypto.sign('RSA-SHA256', Buffer.from(message, 'utf8'), key).toString('base64');
+
+/** The Authorization header of one request: SHA256withRSA over method, path with query, timestamp, nonce and body. */
+export function authorization(s: Pick<WeChatPaySettings, 'mchId' | 'serialNo' | 'privateKey'>, method: string, pathWithQuery: string, body: string): string {
+  const timestamp = String(nowSeconds());
+  const nonce = nonceStr();
+  const signature = rsaSign(s.privateKey, `${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`);
+  return `WECHATPAY2-SHA256-RSA2048 mchid="${s.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${s.serialNo}"`;
+}
+
+/** Checks WeChat Pay's signature headers over a body (answers and notifications alike); the reason it fails, or null. */
+export function signatureProblem(s: Pick<WeChatPaySettings, 'publicKeyId' | 'publicKey'>, headers: Record<string, string | undefined>, body: string): string | null {
+  const timestamp = headers['wechatpay-timestamp'];
+  const nonce = headers['wechatpay-nonce'];
+  const signature = headers['wechatpay-signature'];
+  const serial = headers['wechatpay-serial'];
+  if (!timestamp || !nonce || !signature || !serial) return 'Wechatpay-Timestamp, -Nonce, -Signature and -Serial are required';
+  if (serial !== s.publicKeyId) return `Wechatpay-Serial ${serial.slice(0, 64)} is not the WeChat Pay public key configured`;
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowSeconds() - Number(timestamp)) > NOTIFICATION_MAX_AGE_SECONDS) return 'stale or malformed Wechatpay-Timestamp';
+  const ok = crypto.verify('RSA-SHA256', Buffer.from(`${timestamp}\n${nonce}\n${body}\n`, 'utf8'), s.publicKey, Buffer.from(signature, 'base64'));
+  return ok ? null : 'bad Wechatpay-Signature';
+}
+
+/** A notification's resource: AEAD_AES_256_GCM with the APIv3 key; the ciphertext ends with the 16-byte tag. */
+export function decryptResource(apiV3Key: Buffer, resource: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string }): unknown {
+  if (resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce) throw new Error('not an AEAD_AES_256_GCM resource');
+  const data = Buffer.from(resource.ciphertext, 'base64');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', apiV3Key, Buffer.from(resource.nonce, 'utf8'));
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
+  return JSON.parse(Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8'));
+}
+
+/** A WeChat Pay error answer (code and message), or the transport's failure. */
+export class WeChatPayError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(`WeChat Pay ${status} ${code}: ${message}`);
+  }
+}
+
+/** Phones get H5 (MWEB, which opens WeChat); anything else Native (a QR code WeChat scans). */
+const isPhone = (userAgent: string) => /Mobile|Android|iPhone|iPod|HarmonyOS/i.test(userAgent);
+
+/** trade_state → the store's outcome: paid (also once refunded), failed for good, or still open. */
+function outcomeOf(tradeState: string): ProviderStatus['outcome'] {
+  if (tradeState === 'SUCCESS' || tradeState === 'REFUND') return 'PAID';
+  if (tradeState === 'CLOSED' || tradeState === 'REVOKED' || tradeState === 'PAYERROR') return 'FAILED';
+  return null;
+}
+
+export function wechatPayProvider(s: WeChatPaySettings): PaymentProvider {
+  const channels: PaymentChannel[] = [
+    ...(s.miniProgramAppId ? ['WECHAT_MINI_PROGRAM' as const] : []),
+    ...(s.officialAccountAppId ? ['NATIVE_WECHAT_JSAPI' as const, 'NATIVE_WECHAT_H5' as const] : []),
+  ];
+  const global = s.api === 'global';
+  const paths = global
+    ? { jsapi: '/v3/global/transactions/jsapi', h5: '/v3/global/transactions/mweb', native: '/v3/global/transactions/native', byOutTradeNo: '/v3/global/transactions/out-trade-no', refunds: '/v3/global/refunds' }
+    : { jsapi: '/v3/pay/transactions/jsapi', h5: '/v3/pay/transactions/h5', native: '/v3/pay/transactions/native', byOutTradeNo: '/v3/pay/transactions/out-trade-no', refunds: '/v3/refund/domestic/refunds' };
+
+  /** One signed call; a 2xx answer is acted on only once its signature verifies. */
+  async function call(method: 'GET' | 'POST', pathWithQuery: string, payload?: object): Promise<{ status: number; body: any }> {
+    const body = payload ? JSON.stringify(payload) : '';
+    let res: Response;
+    try {
+      res = await fetch(`${s.baseUrl}${pathWithQuery}`, {
+        method,
+        headers: {
+          Authorization: authorization(s, method, pathWithQuery, body),
+          Accept: 'application/json',
+          'User-Agent': 'istore-server',
+          ...(payload ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: payload ? body : undefined,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (e: any) {
+      throw new WeChatPayError(0, 'UNREACHABLE', String(e?.message ?? e));
+    }
+    const text = await res.text();
+    let parsed: any = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    if (res.status >= 200 && res.status < 300) {
+      const problem = signatureProblem(s, Object.fromEntries(res.headers), text);
+      if (problem) throw new WeChatPayError(res.status, 'SIGNATURE', `answer refused: ${problem}`);
+      return { status: res.status, body: parsed };
+    }
+    throw new WeChatPayError(res.status, String(parsed?.code ?? 'HTTP_ERROR'), String(parsed?.message ?? text.slice(0, 200)));
+  }
+
+  /** A started payment failed at WeChat Pay: the shopper sees a 502 and can try again (the attempt stays unpaid). */
+  async function start(path: string, payload: object): Promise<any> {
+    try {
+      return (await call('POST', path, payload)).body;
+    } catch (e: any) {
+      throw new ApiError(502, `WeChat Pay did not take the payment (${e.message}); please try again`);
+    }
+  }
+
+  function amountOf(attempt: PaymentAttempt) {
+    if (!global && attempt.currency !== 'CNY') {
+      throw badRequest(`WeChat Pay's domestic API takes CNY only, and this payment is in ${attempt.currency} (set WECHATPAY_API=global)`);
+    }
+    return { total: attempt.amount, currency: attempt.currency };
+  }
+
+  function order(attempt: PaymentAttempt, appid: string, tradeType: 'JSAPI' | 'NATIVE' | 'MWEB') {
+    return {
+      appid,
+      mchid: s.mchId,
+      description: s.description,
+      out_trade_no: attempt.id,
+      notify_url: s.notifyUrl,
+      amount: amountOf(attempt),
+      ...(global ? { trade_type: tradeType, merchant_category_code: s.merchantCategoryCode } : {}),
+    };
+  }
+
+  function appIdOf(channel: PaymentChannel): string {
+    const appId = channel === 'WECHAT_MINI_PROGRAM' ? s.miniProgramAppId : s.officialAccountAppId;
+    if (!appId || !channels.includes(channel)) throw badRequest(`WeChat Pay does not serve ${channel} in this configuration`);
+    return appId;
+  }
+
+  const tradePath = (attempt: PaymentAttempt) => `${paths.byOutTradeNo}/${encodeURIComponent(attempt.id)}`;
+
+  async function close(attempt: PaymentAttempt): Promise<void> {
+    try {
+      await call('POST', `${tradePath(attempt)}/close`, { mchid: s.mchId });
+    } catch (e) {
+      // Never created there (the start failed): nothing can be paid, nothing to close.
+      if (e instanceof WeChatPayError && e.status === 404) return;
+      throw e;
+    }
+  }
+
+  return {
+    name: 'wechatpay',
+    channels,
+
+    async startWeChatInApp(attempt, openId) {
+      const appId = appIdOf(attempt.channel);
+      if (!openId) throw badRequest('no WechatOpenID');
+      const { prepay_id: prepayId } = await start(paths.jsapi, { ...order(attempt, appId, 'JSAPI'), payer: { openid: openId } });
+      if (typeof prepayId !== 'string' || !prepayId) throw new ApiError(502, 'WeChat Pay answered without a prepay_id; please try again');
+      const timeStamp = String(nowSeconds());
+      const nonce = nonceStr();
+      const pkg = `prepay_id=${prepayId}`;
+      const weChatPayInfo: WeChatPayInfo = {
+        appId, timeStamp, nonceStr: nonce, package: pkg, signType: 'RSA',
+        paySign: rsaSign(s.privateKey, `${appId}\n${timeStamp}\n${nonce}\n${pkg}\n`),
+      };
+      return { prepayId, weChatPayInfo };
+    },
+
+    async startHosted(attempt, ctx: StartContext) {
+      const appId = appIdOf(attempt.channel);
+      const returnUrl = new URL(attempt.returnUrl, ctx.origin).toString();
+      if (isPhone(ctx.userAgent)) {
+        const { h5_url: h5Url } = await start(paths.h5, {
+          ...order(attempt, appId, 'MWEB'),
+          scene_info: { payer_client_ip: ctx.clientIp, h5_info: { type: 'Wap' } },
+        });
+        if (typeof h5Url !== 'string' || !/^https:\/\//.test(h5Url)) throw new ApiError(502, 'WeChat Pay answered without an h5_url; please try again');
+        return { redirectUrl: `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(returnUrl)}` };
+      }
+      const { code_url: codeUrl } = await start(paths.native, { ...order(attempt, appId, 'NATIVE'), scene_info: { payer_client_ip: ctx.clientIp } });
+      if (typeof codeUrl !== 'string' || !codeUrl.startsWith('weixin://')) throw new ApiError(502, 'WeChat Pay answered without a code_url; please try again');
+      return { redirectUrl: returnUrl, qrCode: codeUrl, providerRef: codeUrl };
+    },
+
+    async startAlipayTrade() {
+      throw badRequest('WeChat Pay does not take Alipay payments');
+    },
+
+    async query(attempt, clientReport) {
+      let trade: any;
+      try {
+        trade = (await call('GET', `${tradePath(attempt)}?mchid=${encodeURIComponent(s.mchId)}`)).body;
+      } catch (e) {
+        if (e instanceof WeChatPayError && e.status === 404) return { outcome: null }; // not created there (yet)
+        throw e;
+      }
+      const outcome = outcomeOf(String(trade?.trade_state ?? ''));
+      if (outcome === null && clientReport === 'FAILED' && trade?.trade_state === 'NOTPAY') {
+        // The shopper closed the sheet unpaid: closed at WeChat Pay first, so no payment can follow the failure.
+        await close(attempt);
+        return { outcome: 'FAILED' };
+      }
+      return { outcome, amount: Number(trade?.amount?.total), currency: String(trade?.amount?.currency ?? '') };
+    },
+
+    async refund(attempt, { refundId, amount }) {
+      const { body } = await call('POST', paths.refunds, {
+        ...(global ? { mchid: s.mchId, appid: appIdOf(attempt.channel) } : {}),
+        out_trade_no: attempt.id,
+        out_refund_no: refundId,
+        notify_url: s.notifyUrl,
+        amount: { refund: amount, total: attempt.amount, currency: attempt.currency },
+      });
+      // SUCCESS or PROCESSING: accepted (the same out_refund_no again is the same refund). CLOSED / ABNORMAL: not done.
+      if (body?.status !== 'SUCCESS' && body?.status !== 'PROCESSING') throw new WeChatPayError(200, String(body?.status), `refund ${refundId} not accepted`);
+    },
+
+    close,
+
+    async notification({ headers, rawBody, firstSeen }) {
+      const problem = signatureProblem(s, headers, rawBody);
+      if (problem) throw new NotificationRefused(problem);
+      if (!(await firstSeen(headers['wechatpay-nonce'] as string))) throw new NotificationRefused('replayed notification (nonce seen before)');
+      let note: any;
+      let resource: any;
+      try {
+        note = JSON.parse(rawBody);
+        resource = decryptResource(s.apiV3Key, note.resource ?? {});
+      } catch (e: any) {
+        throw new NotificationRefused(`unreadable notification: ${e.message}`);
+      }
+      const done = { status: 204, contentType: 'text/plain', body: '' };
+      const eventType = String(note.event_type ?? '');
+      if (resource?.mchid !== undefined && resource.mchid !== s.mchId) throw new NotificationRefused('notification for another merchant');
+      if (eventType.startsWith('REFUND.')) {
+        // A refund's result: the refund worker's call was accepted already; an abnormal or closed one needs the operator.
+        const warnings = eventType === 'REFUND.SUCCESS' ? [] : [`WeChat Pay refund ${resource?.out_refund_no} of payment ${resource?.out_trade_no} ended ${resource?.refund_status}: return the money by hand`];
+        return { events: [], reply: done, warnings };
+      }
+      const outcome = eventType === 'TRANSACTION.SUCCESS' ? outcomeOf(String(resource?.trade_state ?? '')) : null;
+      const events: NotificationEvent[] = outcome && typeof resource?.out_trade_no === 'string'
+        ? [{ attemptId: resource.out_trade_no, outcome, amount: Number(resource.amount?.total), currency: String(resource.amount?.currency ?? '') }]
+        : [];
+      return { events, reply: done };
+    },
+  };
+}
