@@ -52,6 +52,7 @@ test('configuration: none is no IOTPay; the key lives in a file; a partial or ba
   assert.equal(iotpayConfigFromEnv({}), null);
   const env = { IOTPAY_MERCHANT_ID: '10000701', IOTPAY_LOGIN_NAME: 'jack', IOTPAY_MERCHANT_KEY_FILE: keyFile };
   assert.deepEqual(iotpayConfigFromEnv(env), { merchantId: '10000701', loginName: 'jack', merchantKey: 'k'.repeat(32), baseUrl: 'https://api.iotpaycloud.com' });
+  assert.equal(iotpayConfigFromEnv({ ...env, PUBLIC_URL: 'https://shop.example.com/' })?.notifyBase, 'https://shop.example.com');
   assert.throws(() => iotpayConfigFromEnv({ IOTPAY_MERCHANT_ID: '10000701' }), /IOTPAY_LOGIN_NAME, IOTPAY_MERCHANT_KEY_FILE are missing/);
   assert.throws(() => iotpayConfigFromEnv({ ...env, IOTPAY_MERCHANT_ID: 'abc' }), /IOTPAY_MERCHANT_ID is not/);
   assert.throws(() => iotpayConfigFromEnv({ ...env, IOTPAY_MERCHANT_KEY_FILE: path.join(dir, 'missing') }), /cannot be read/);
@@ -72,6 +73,11 @@ test('create: Alipay\'s PC page on a desktop, its phone page on a phone, for the
   await started(b, phone);
   assert.equal(iotpay.byMchOrderNo(b.id).channelId, 'ALIPAY_WAP');
   await assert.rejects(provider.startHosted(attempt({ currency: 'EUR' }), desktop), /IOTPay does not take payments in EUR/);
+  // With PUBLIC_URL, IOTPay is told to notify the store's public address, whatever address the shopper used.
+  const behindProxy = iotpayProvider({ merchantId: iotpay.merchantId, loginName: iotpay.loginName, merchantKey: iotpay.merchantKey, baseUrl: iotpay.baseUrl, notifyBase: 'https://public.example.com' });
+  const c = attempt();
+  await behindProxy.startHosted(c, { ...desktop, origin: 'http://10.0.0.5:3000' });
+  assert.equal(iotpay.byMchOrderNo(c.id).notifyUrl, 'https://public.example.com/api/istore/notify/iotpay');
   // A wrong merchant key is refused by IOTPay (sign error): a 502 for the shopper, no order.
   const wrong = iotpayProvider({ merchantId: iotpay.merchantId, loginName: iotpay.loginName, merchantKey: 'f'.repeat(32), baseUrl: iotpay.baseUrl });
   await assert.rejects(wrong.startHosted(attempt(), desktop), (e) => e instanceof IotPayFailure && /sign error/.test(e.message) && e.statusCode === 502);

@@ -60,6 +60,7 @@ test('configuration: none is no SnapPay; the sign key lives in a file; a partial
   const env = { SNAPPAY_APP_ID: '9f00cd9a873c511e', SNAPPAY_MERCHANT_NO: '901800000116', SNAPPAY_SIGN_KEY_FILE: keyFile };
   assert.equal(snappayConfigFromEnv({}), null);
   assert.deepEqual(snappayConfigFromEnv(env), { appId: env.SNAPPAY_APP_ID, merchantNo: env.SNAPPAY_MERCHANT_NO, signKey: '7e2083699dd510575faa1c72f9e35d43', gatewayUrl: 'https://open.snappay.ca' });
+  assert.equal(snappayConfigFromEnv({ ...env, PUBLIC_URL: 'https://shop.example.com' })?.notifyBase, 'https://shop.example.com');
   assert.throws(() => snappayConfigFromEnv({ SNAPPAY_APP_ID: 'x' }), /SNAPPAY_MERCHANT_NO, SNAPPAY_SIGN_KEY_FILE are missing/);
   assert.throws(() => snappayConfigFromEnv({ ...env, SNAPPAY_MERCHANT_NO: 'M1' }), /SNAPPAY_MERCHANT_NO is not/);
   assert.throws(() => snappayConfigFromEnv({ ...env, SNAPPAY_SIGN_KEY_FILE: path.join(dir, 'nope') }), /cannot be read/);

@@ -14,8 +14,8 @@
  *   arrives for it is refunded by the store (NEEDS_REFUND).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { ApiError } from '../lib/errors.ts';
+import { keyFromFile, notifyBaseOf, providerOrigin, requiredSet } from './providerConfig.ts';
 import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentProvider, type ProviderStatus } from './provider.ts';
 
 export const IOTPAY_LIVE = 'https://api.iotpaycloud.com';
@@ -27,6 +27,8 @@ export interface IotPayConfig {
   merchantKey: string;
   baseUrl: string;
   timeoutMs?: number;
+  /** PUBLIC_URL: where the gateway posts its notifications; else the address the shopper reached the store at. */
+  notifyBase?: string;
 }
 
 /** IOTPay's signature of a parameter set: non-empty values, sorted by name, `&key=<merchant key>`, MD5, upper case. */
@@ -47,32 +49,16 @@ const signedBy = (params: Record<string, unknown>, key: string) => {
 
 /** IOTPAY_MERCHANT_ID, IOTPAY_LOGIN_NAME, IOTPAY_MERCHANT_KEY_FILE (and IOTPAY_BASE_URL); null when none is set. */
 export function iotpayConfigFromEnv(env: NodeJS.ProcessEnv): IotPayConfig | null {
-  const names = ['IOTPAY_MERCHANT_ID', 'IOTPAY_LOGIN_NAME', 'IOTPAY_MERCHANT_KEY_FILE'] as const;
-  const set = names.filter((n) => (env[n] ?? '').trim());
-  if (!set.length) return null;
-  const missing = names.filter((n) => !set.includes(n));
-  if (missing.length) throw new Error(`IOTPay is partly configured: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
-  const merchantId = (env.IOTPAY_MERCHANT_ID as string).trim();
-  if (!/^\d{1,30}$/.test(merchantId)) throw new Error('IOTPAY_MERCHANT_ID is not an IOTPay merchant id (digits)');
-  const keyFile = (env.IOTPAY_MERCHANT_KEY_FILE as string).trim();
-  let merchantKey: string;
-  try {
-    merchantKey = fs.readFileSync(keyFile, 'utf8').trim();
-  } catch (e) {
-    throw new Error(`IOTPAY_MERCHANT_KEY_FILE '${keyFile}' cannot be read: ${(e as Error).message}`);
-  }
-  if (!/^\S{16,128}$/.test(merchantKey)) throw new Error(`IOTPAY_MERCHANT_KEY_FILE '${keyFile}' does not hold an IOTPay merchant key`);
-  const base = (env.IOTPAY_BASE_URL ?? '').trim() || IOTPAY_LIVE;
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    throw new Error(`IOTPAY_BASE_URL '${base}' is not a URL`);
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname))) {
-    throw new Error(`IOTPAY_BASE_URL '${base}' must be https (http only to this machine)`);
-  }
-  return { merchantId, loginName: (env.IOTPAY_LOGIN_NAME as string).trim(), merchantKey, baseUrl: url.origin };
+  const set = requiredSet(env, 'IOTPay', ['IOTPAY_MERCHANT_ID', 'IOTPAY_LOGIN_NAME', 'IOTPAY_MERCHANT_KEY_FILE']);
+  if (!set) return null;
+  if (!/^\d{1,30}$/.test(set.IOTPAY_MERCHANT_ID)) throw new Error('IOTPAY_MERCHANT_ID is not an IOTPay merchant id (digits)');
+  return {
+    merchantId: set.IOTPAY_MERCHANT_ID,
+    loginName: set.IOTPAY_LOGIN_NAME,
+    merchantKey: keyFromFile('IOTPAY_MERCHANT_KEY_FILE', set.IOTPAY_MERCHANT_KEY_FILE, /^\S{16,128}$/, 'an IOTPay merchant key'),
+    baseUrl: providerOrigin(env, 'IOTPAY_BASE_URL', IOTPAY_LIVE),
+    ...notifyBaseOf(env),
+  };
 }
 
 export class IotPayFailure extends ApiError {
@@ -124,7 +110,7 @@ export function iotpayProvider(config: IotPayConfig): PaymentProvider {
         channelId: PHONE.test(ctx.userAgent) ? 'ALIPAY_WAP' : 'ALIPAY_PC',
         amount: attempt.amount,
         device: 'WEB',
-        notifyUrl: `${ctx.origin}/api/istore/notify/iotpay`,
+        notifyUrl: `${config.notifyBase ?? ctx.origin}/api/istore/notify/iotpay`,
         returnUrl: new URL(attempt.returnUrl, ctx.origin).toString(),
         subject: attempt.purpose === 'ORDER' ? `Order ${attempt.orderID}` : 'Store credit top-up',
         body: attempt.purpose === 'ORDER' ? `Order ${attempt.orderID}` : 'Store credit top-up',

@@ -31,6 +31,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import { currencyDecimals } from '../../../contract/constants.ts';
 import { ApiError } from '../lib/errors.ts';
+import { providerOrigin, requiredSet } from './providerConfig.ts';
 import {
   NotificationRefused,
   type NotificationEvent,
@@ -92,34 +93,18 @@ export function fromPayPalValue(value: string, currency: string): number | null 
   return units * 10 ** (storeDecimals - decimals);
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
-
 /**
  * PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID (and PAYPAL_BASE_URL): null when none of the three is set;
  * a partial or malformed set stops the start with a message naming the variable.
  */
 export function paypalConfigFromEnv(env: NodeJS.ProcessEnv): PayPalConfig | null {
-  const names = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
-  const [clientId, clientSecret, webhookId] = names.map((n) => (env[n] ?? '').trim());
-  const set = names.filter((n) => (env[n] ?? '').trim());
-  if (!set.length) return null;
-  const missing = names.filter((n) => !set.includes(n));
-  if (missing.length) throw new Error(`PayPal is partly configured: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing (${set.join(', ')} set)`);
+  const set = requiredSet(env, 'PayPal', ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID']);
+  if (!set) return null;
+  const { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_WEBHOOK_ID: webhookId } = set;
   if (!/^[A-Za-z0-9_-]{10,128}$/.test(clientId)) throw new Error('PAYPAL_CLIENT_ID is not a PayPal REST app client id (letters, digits, - and _)');
   if (/\s/.test(clientSecret) || clientSecret.length < 10) throw new Error('PAYPAL_CLIENT_SECRET is not a PayPal REST app secret');
   if (!/^[A-Za-z0-9]{1,50}$/.test(webhookId)) throw new Error('PAYPAL_WEBHOOK_ID is not a PayPal webhook id (letters and digits)');
-  const rawBase = (env.PAYPAL_BASE_URL ?? '').trim() || PAYPAL_LIVE;
-  let base: URL;
-  try {
-    base = new URL(rawBase);
-  } catch {
-    throw new Error(`PAYPAL_BASE_URL '${rawBase}' is not a URL`);
-  }
-  // Plain HTTP only to this machine (a test double): PayPal's credentials and tokens never cross a network in clear.
-  if (base.protocol !== 'https:' && !(base.protocol === 'http:' && LOOPBACK.test(base.hostname))) {
-    throw new Error(`PAYPAL_BASE_URL '${rawBase}' must be https (http only to this machine)`);
-  }
-  return { clientId, clientSecret, webhookId, baseUrl: base.origin };
+  return { clientId, clientSecret, webhookId, baseUrl: providerOrigin(env, 'PAYPAL_BASE_URL', PAYPAL_LIVE) };
 }
 
 /** The SDK knows PayPal's two hosts only; any other base (a double) gets the SDK's requests re-addressed to it. */

@@ -17,8 +17,8 @@
  * - refund: pay.orderrefund with out_refund_no = the store's refund id.  close: pay.ordercancel.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { ApiError } from '../lib/errors.ts';
+import { keyFromFile, notifyBaseOf, providerOrigin, requiredSet } from './providerConfig.ts';
 import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentChannel, type PaymentProvider, type ProviderStatus } from './provider.ts';
 
 export const SNAPPAY_LIVE = 'https://open.snappay.ca';
@@ -146,38 +146,23 @@ export interface SnapPayConfig {
   signKey: string;
   gatewayUrl: string;
   timeoutMs?: number;
+  /** PUBLIC_URL: where the gateway posts its notifications; else the address the shopper reached the store at. */
+  notifyBase?: string;
 }
 
 /** SNAPPAY_APP_ID, SNAPPAY_MERCHANT_NO, SNAPPAY_SIGN_KEY_FILE (and SNAPPAY_GATEWAY_URL); null when none is set. */
 export function snappayConfigFromEnv(env: NodeJS.ProcessEnv): SnapPayConfig | null {
-  const names = ['SNAPPAY_APP_ID', 'SNAPPAY_MERCHANT_NO', 'SNAPPAY_SIGN_KEY_FILE'] as const;
-  const set = names.filter((n) => (env[n] ?? '').trim());
-  if (!set.length) return null;
-  const missing = names.filter((n) => !set.includes(n));
-  if (missing.length) throw new Error(`SnapPay is partly configured: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
-  const appId = (env.SNAPPAY_APP_ID as string).trim();
-  const merchantNo = (env.SNAPPAY_MERCHANT_NO as string).trim();
-  if (!/^[0-9a-zA-Z]{1,32}$/.test(appId)) throw new Error('SNAPPAY_APP_ID is not a SnapPay app id');
-  if (!/^\d{1,32}$/.test(merchantNo)) throw new Error('SNAPPAY_MERCHANT_NO is not a SnapPay merchant number (digits)');
-  const keyFile = (env.SNAPPAY_SIGN_KEY_FILE as string).trim();
-  let signKey: string;
-  try {
-    signKey = fs.readFileSync(keyFile, 'utf8').trim();
-  } catch (e) {
-    throw new Error(`SNAPPAY_SIGN_KEY_FILE '${keyFile}' cannot be read: ${(e as Error).message}`);
-  }
-  if (!/^[0-9a-zA-Z]{16,64}$/.test(signKey)) throw new Error(`SNAPPAY_SIGN_KEY_FILE '${keyFile}' does not hold a SnapPay MD5 sign key`);
-  const base = (env.SNAPPAY_GATEWAY_URL ?? '').trim() || SNAPPAY_LIVE;
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    throw new Error(`SNAPPAY_GATEWAY_URL '${base}' is not a URL`);
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname))) {
-    throw new Error(`SNAPPAY_GATEWAY_URL '${base}' must be https (http only to this machine)`);
-  }
-  return { appId, merchantNo, signKey, gatewayUrl: url.origin };
+  const set = requiredSet(env, 'SnapPay', ['SNAPPAY_APP_ID', 'SNAPPAY_MERCHANT_NO', 'SNAPPAY_SIGN_KEY_FILE']);
+  if (!set) return null;
+  if (!/^[0-9a-zA-Z]{1,32}$/.test(set.SNAPPAY_APP_ID)) throw new Error('SNAPPAY_APP_ID is not a SnapPay app id');
+  if (!/^\d{1,32}$/.test(set.SNAPPAY_MERCHANT_NO)) throw new Error('SNAPPAY_MERCHANT_NO is not a SnapPay merchant number (digits)');
+  return {
+    appId: set.SNAPPAY_APP_ID,
+    merchantNo: set.SNAPPAY_MERCHANT_NO,
+    signKey: keyFromFile('SNAPPAY_SIGN_KEY_FILE', set.SNAPPAY_SIGN_KEY_FILE, /^[0-9a-zA-Z]{16,64}$/, 'a SnapPay MD5 sign key'),
+    gatewayUrl: providerOrigin(env, 'SNAPPAY_GATEWAY_URL', SNAPPAY_LIVE),
+    ...notifyBaseOf(env),
+  };
 }
 
 export class SnapPayFailure extends ApiError {
@@ -247,7 +232,7 @@ export function snappayProvider(config: SnapPayConfig): PaymentProvider {
         trans_currency: attempt.currency,
         trans_amount: amountText(attempt.amount),
         description,
-        notify_url: `${ctx.origin}/api/istore/notify/snappay`,
+        notify_url: `${config.notifyBase ?? ctx.origin}/api/istore/notify/snappay`,
         return_url: new URL(attempt.returnUrl, ctx.origin).toString(),
       };
       if (paymentMethod === 'WECHATPAY') {
