@@ -19,11 +19,22 @@ export type ConfirmationView =
   | { view: 'notFound'; orderID: string }
 
 export type ConfirmationSource =
-  | { kind: 'check'; provider: StatusCheckProvider; orderID: string; status?: string }
+  | { kind: 'check'; provider: StatusCheckProvider; orderID: string; status?: string; weChatQr?: string }
   | { kind: 'order'; orderID: string }
   | { kind: 'known'; view: ConfirmationView }
 
 const MINI_PROGRAM_KEYS = ['MP_paymentstatus', 'wmpoid'] as const
+
+/** The confirmation page's parameter carrying WeChat Pay's Native code_url (a desktop browser pays by scanning it). */
+export const WECHAT_QR_PARAM = 'wechat_qr'
+
+/** The return URL of a Native payment, carrying the code_url the pending view shows as a QR code. */
+export function withWeChatQr(returnUrl: string, codeUrl: string): string {
+  return `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${WECHAT_QR_PARAM}=${encodeURIComponent(codeUrl)}`
+}
+
+/** Only WeChat Pay's own scheme is drawn: the page never turns an arbitrary link from its URL into a code to scan. */
+const weChatQrOf = (value: string | undefined) => (value && /^weixin:\/\/wxpay\//.test(value) ? value : undefined)
 
 /** /confirmation and /confirmation/{id}. */
 export function confirmationSource(params: Record<string, string | undefined>): ConfirmationSource {
@@ -36,7 +47,8 @@ export function confirmationSource(params: Record<string, string | undefined>): 
   if (params.from_source) {
     const parsed = orderIdFromQuery(params)
     if (!parsed.ok) return { kind: 'known', view: { view: 'failure', message: parsed.error } }
-    return { kind: 'check', provider: parsed.provider, orderID: parsed.orderID, status: params.status }
+    const weChatQr = parsed.provider === 'weixin_h5' ? weChatQrOf(params[WECHAT_QR_PARAM]) : undefined
+    return { kind: 'check', provider: parsed.provider, orderID: parsed.orderID, status: params.status, ...(weChatQr ? { weChatQr } : {}) }
   }
   if (params.id) return { kind: 'order', orderID: params.id }
   return { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }

@@ -45,6 +45,8 @@ export interface Confirmation {
   place: OrderPlace | null
   /** Pending for a while: the shopper probably left the provider's page without paying. */
   stalled: boolean
+  /** WeChat Pay's Native code_url, shown as a QR code while the payment is pending (desktop browsers). */
+  weChatQr?: string
   /** null until app info says who the shopper is: the buttons for a guest and for an account differ. */
   loggedIn: boolean | null
   storeName: string
@@ -102,9 +104,10 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
   const go = useCallback<Confirmation['go']>((path) => platform.navigate(path, path === '/checkout' ? 'push' : 'relaunch'), [])
   const register = useCallback(() => platform.navigate(signUpPath(order?.contact), 'relaunch'), [order])
   const signIn = useCallback(() => platform.navigate(signInUrlFor('/user/orders'), 'push'), [])
+  const weChatQr = source.kind === 'check' ? source.weChatQr : undefined
   return useMemo(
-    () => ({ view, order, place, stalled, loggedIn, storeName, go, register, signIn }),
-    [view, order, place, stalled, loggedIn, storeName, go, register, signIn]
+    () => ({ view, order, place, stalled, weChatQr, loggedIn, storeName, go, register, signIn }),
+    [view, order, place, stalled, weChatQr, loggedIn, storeName, go, register, signIn]
   )
 }
 

@@ -9,6 +9,7 @@ import Taro from '@tarojs/taro'
 import { paymentsApi, type WeChatPayInfo } from '@/api/payments'
 import { wechatApi } from '@/api/wechat'
 import { paysInWeChatPage } from '@/domain/paymentMethods'
+import { withWeChatQr } from '@/domain/confirmationSource'
 import { isWeChatBrowser } from '@/domain/userAgent'
 import { depositApi } from '@/api/deposits'
 import type { PaymentOutcome, PaymentRequest, TopUpOutcome, TopUpRequest } from './types'
@@ -86,8 +87,9 @@ export async function pay({ orderID, channel, weChatCode }: PaymentRequest): Pro
     if (authorizeUrl) return leaveFor(authorizeUrl)
   }
   if (!channel) throw new Error('Choose a payment method')
-  const { redirectUrl } = await paymentsApi.requestHosted(channel, orderID, window.location.origin)
-  return leaveFor(redirectUrl)
+  const { redirectUrl, qrCode } = await paymentsApi.requestHosted(channel, orderID, window.location.origin)
+  // WeChat Pay's Native payment (a desktop browser): the confirmation page shows the code to scan while it checks.
+  return leaveFor(qrCode ? withWeChatQr(redirectUrl, qrCode) : redirectUrl)
 }
 
 /** A store-credit top-up in the browser: the chosen method's hosted page, which returns to /user/list?deposit=…. */

@@ -1,4 +1,4 @@
-import { alternateConfirmationSource, confirmationSource, ORDER_ID_ERROR, toConfirmationView, type ConfirmationSource } from '@/domain/confirmationSource'
+import { alternateConfirmationSource, confirmationSource, ORDER_ID_ERROR, toConfirmationView, withWeChatQr, type ConfirmationSource } from '@/domain/confirmationSource'
 import { NO_STATUS_ERROR, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
 
 describe('confirmationSource: how /confirmation knows the order and its state', () => {
@@ -6,9 +6,18 @@ describe('confirmationSource: how /confirmation knows the order and its state', 
     ['a mini-program return, paid', { MP_paymentstatus: 'ok', orderID: '100007', wmpoid: 'o1' }, { kind: 'known', view: { view: 'success', orderID: '100007' } }],
     ['a mini-program return, cancelled', { MP_paymentstatus: 'CANCEL', message: 'cancelled', wmpoid: 'o1' }, { kind: 'known', view: { view: 'failure', message: 'cancelled' } }],
     ['a provider return', { from_source: 'weixin_js', status: 'ok', oid: '777' }, { kind: 'check', provider: 'weixin_js', orderID: '777', status: 'ok' }],
+    ['a WeChat Native return with its code', { from_source: 'weixin_h5X88', wechat_qr: 'weixin://wxpay/bizpayurl/up?pr=abc' },
+      { kind: 'check', provider: 'weixin_h5', orderID: '88', weChatQr: 'weixin://wxpay/bizpayurl/up?pr=abc' }],
+    ['a code that is not WeChat Pay\'s is never drawn', { from_source: 'weixin_h5X88', wechat_qr: 'https://evil.example/pay' }, { kind: 'check', provider: 'weixin_h5', orderID: '88' }],
+    ['a code on another provider\'s return is ignored', { from_source: 'ott_h5X88', wechat_qr: 'weixin://wxpay/bizpayurl/up?pr=abc' }, { kind: 'check', provider: 'ott_h5', orderID: '88' }],
     ['/confirmation/{id}', { id: '100007' }, { kind: 'order', orderID: '100007' }],
     ['nothing to go on', {}, { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }]
   ])('%s', (_, params, expected) => expect(confirmationSource(params)).toEqual(expected))
+})
+
+test('withWeChatQr puts the code_url on the return URL, and confirmationSource reads it back', () => {
+  const url = new URL(withWeChatQr('https://shop.test/confirmation?from_source=weixin_h5X5', 'weixin://wxpay/bizpayurl/up?pr=x&y=1'))
+  expect(confirmationSource(Object.fromEntries(url.searchParams))).toEqual({ kind: 'check', provider: 'weixin_h5', orderID: '5', weChatQr: 'weixin://wxpay/bizpayurl/up?pr=x&y=1' })
 })
 
 describe('alternateConfirmationSource: /confirmationa/{type}/{order_id}', () => {

@@ -74,6 +74,18 @@ describe('hosted redirect flows', () => {
     expect(exits).toEqual(['http://store.test/api/istore/client/sandbox/pay/a1'])
   })
 
+  test('WeChat Pay Native (a desktop): the browser goes to the confirmation page carrying the code to scan', async () => {
+    const returnUrl = 'http://store.test/confirmation?from_source=weixin_h5X100003'
+    const codeUrl = 'weixin://wxpay/bizpayurl/up?pr=abc&groupid=00'
+    setTransport(async () => ({ statusCode: 200, header: {}, data: { orderID: '100003', redirectUrl: returnUrl, qrCode: codeUrl } }))
+    await payInBrowser({ orderID: '100003', channel: 'NATIVE_WECHAT_H5' })
+    expect(exits).toHaveLength(1)
+    const exit = new URL(exits[0])
+    expect(exit.pathname).toBe('/confirmation')
+    expect(exit.searchParams.get('from_source')).toBe('weixin_h5X100003')
+    expect(exit.searchParams.get('wechat_qr')).toBe(codeUrl)
+  })
+
   test('no channel chosen: an error, no call, the browser stays', async () => {
     await expect(payInBrowser({ orderID: '100003' })).rejects.toThrow('Choose a payment method')
     expect(calls).toEqual([])

@@ -5,3 +5,8 @@
 export function LinkQrCode(_props: { path: string; label: string; className: string }) {
   return null
 }
+
+/** WeChat Pay's Native QR code is for desktop browsers (H5) only: a mini-program pays in its own sheet. */
+export function QrCode(_props: { text: string; label: string; className: string }) {
+  return null
+}

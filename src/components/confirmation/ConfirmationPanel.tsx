@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import type { Order } from '@/api/orders'
 import { CampaignConfirmation } from '@/components/campaigns/CampaignConfirmation'
+import { QrCode } from '@/components/common/LinkQrCode'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
 import { orderLookupPath } from '@/domain/orderLookup'
@@ -117,12 +118,18 @@ function PlaceFacts({ place }: { place: OrderPlace }) {
   }
 }
 
-export function ConfirmationPanel({ view, order, place, stalled, loggedIn, storeName, go, register, signIn }: Confirmation) {
+export function ConfirmationPanel({ view, order, place, stalled, weChatQr, loggedIn, storeName, go, register, signIn }: Confirmation) {
   const t = useT()
   switch (view.view) {
     case 'pending':
       return (
         <View className="confirmation confirmation--pending">
+          {weChatQr ? (
+            <View className="confirmation__wechat-qr">
+              <QrCode text={weChatQr} label={t('confirmation.weChatQrLabel')} className="confirmation__qr" />
+              <Text className="confirmation__text">{t('confirmation.scanWithWeChat')}</Text>
+            </View>
+          ) : null}
           <Spinner label={t('confirmation.pending')} />
           {stalled ? (
             <View className="confirmation__stalled" role="status">

@@ -274,6 +274,26 @@ describe('polling', () => {
     expect(paymentCalls(http)).toHaveLength(3)
   })
 
+  test('WeChat Native on a desktop: the code to scan beside the spinner while pending, gone once paid', async () => {
+    jest.useFakeTimers()
+    resetStores(appInfoFixture(), 'en')
+    const answers = [PENDING, PAID]
+    const http = mockHttp({ 'POST /shoppingManagement4/checkNativePayPaymentStatus': () => answers.shift() })
+    const codeUrl = 'weixin://wxpay/bizpayurl/up?pr=abc123&groupid=00'
+    renderAt(`/confirmation?from_source=weixin_h5X100001&wechat_qr=${encodeURIComponent(codeUrl)}`)
+    await settle()
+    expect(document.querySelector('.confirmation__qr')?.getAttribute('data-qr')).toBe(codeUrl)
+    expect(panel().getByText('Scan this code with WeChat to pay. This page updates once the payment is made.')).toBeInTheDocument()
+    expect(panel().getByText('Submit Payment...')).toBeInTheDocument()
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2000)
+    })
+    await settle()
+    expect(paymentCalls(http)).toHaveLength(2)
+    expect(panel().getByText('Thank you for your order!')).toBeInTheDocument()
+    expect(document.querySelector('.confirmation__qr')).toBeNull()
+  })
+
   test('leaving the page stops the checks', async () => {
     jest.useFakeTimers()
     resetStores(appInfoFixture(), 'en')
