@@ -273,10 +273,10 @@ export async function reservedDelivery(s: Shopper, productId = '1048', quantity 
 }
 
 /** Puts `lines` in the cart and reserves a pickup order; answers the reservation. */
-export async function reservePickup(s: Shopper, lines: [productId: string, quantity: number][]) {
+export async function reservePickup(s: Shopper, lines: [productId: string, quantity: number][], contact = CONTACT) {
   for (const [productId, quantity] of lines) ok(await s.post('/shoppingManagement4/myCart', { productId, quantity }));
   ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
-  ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
+  ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', contact));
   ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
   return ok(await s.post('/shoppingManagement4/reserve')) as { orderID: string; total: number };
 }

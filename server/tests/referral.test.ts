@@ -1,13 +1,19 @@
 /** The referral programme (issue 13): attribution, groups, the commission ledger, the referrer area and its charts. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverOnFreshDb, Shopper, isError, ok, reservePickup } from './helpers.ts';
+import { confirmEmail, serverOnFreshDb, Shopper, isError, ok, reservePickup } from './helpers.ts';
 import { buy, registered } from './memberHelpers.ts';
-import { attribute } from '../src/services/referral.ts';
+import { assignGroup, attribute } from '../src/services/referral.ts';
 import { requestRefund } from '../src/services/refunds.ts';
 import { STORE_CREDIT_REASONS } from '../../contract/constants.ts';
 
-const { srv } = serverOnFreshDb();
+const { db, srv } = serverOnFreshDb();
+/** A shopper registered through `referrerID`'s link who confirmed their e-mail: the attribution counts (referral rules). */
+async function introduced(first: string, last: string, referrerID: string) {
+  const s = await registered(srv.base, first, last, referrerID);
+  await confirmEmail(srv, db, s.emailID);
+  return s;
+}
 
 const INFO = '/admin/trackingManagement/referrer/userTracking/GeneralInfo/';
 const USERS = '/admin/trackingManagement/referrer/userTracking/usersIntroduced';
@@ -32,9 +38,9 @@ test('registration through a link attributes the new shopper; an unknown id regi
   const a = await registered(srv.base, 'Alice', 'Anders');
   assert.match(a.myID, /^[A-Z0-9]+$/);
   assert.equal(a.fields.referrerUserGroup.commissionPercent, 5, 'everyone is in the default group');
-  const b = await registered(srv.base, 'Bob', 'Brown', a.myID.toLowerCase());
+  const b = await introduced('Bob', 'Brown', a.myID.toLowerCase());
   assert.equal(await referrerOf(b.userID), a.userID);
-  const c = await registered(srv.base, 'Cleo', 'Cole', 'NOSUCHID1');
+  const c = await introduced('Cleo', 'Cole', 'NOSUCHID1');
   assert.equal(await referrerOf(c.userID), null);
   isError(await new Shopper(srv.base).post('/common3/clientRegistration', { emailID: 'x@example.com', password: 'longenough1', firstName: 'X', lastName: 'Y', referrerID: 'not valid!' }), 400);
   const info = ok(await a.get(INFO));
@@ -44,8 +50,8 @@ test('registration through a link attributes the new shopper; an unknown id regi
 
 test('attribution rules: never oneself, first referrer wins and never changes, no loops', async () => {
   const a = await registered(srv.base, 'Ann', 'One');
-  const b = await registered(srv.base, 'Ben', 'Two', a.myID);
-  const c = await registered(srv.base, 'Cat', 'Three', b.myID);
+  const b = await introduced('Ben', 'Two', a.myID);
+  const c = await introduced('Cat', 'Three', b.myID);
   const d = await registered(srv.base, 'Dan', 'Four');
   const q = srv.app.db;
   assert.equal(await attribute(q, d.userID, d.myID), 'SELF');
@@ -58,21 +64,23 @@ test('attribution rules: never oneself, first referrer wins and never changes, n
   assert.equal(await attribute(q, a.userID, d.myID), 'ATTRIBUTED', 'a shopper outside the chain may still be the first referrer');
 });
 
-test('groups: the list, joining one (its rate applies to later orders), unknown 404, malformed 400', async () => {
+test('groups: a shopper sees and joins the open ones; the operator puts them in the others (its rate applies to later orders); unknown 404, malformed 400', async () => {
   const a = await registered(srv.base, 'Gus', 'Group');
   const { groups, currentGroupID } = ok(await a.get('/admin/userManagement/affiliatedReferralGoups'));
-  assert.equal(groups.length, 2);
-  const def = groups.find((g: any) => g.isDefault);
-  const amb = groups.find((g: any) => !g.isDefault);
-  assert.equal(currentGroupID, def.id);
-  assert.ok(amb.name.zh && amb.rules.en && amb.rules.zh);
-  const joined = ok(await a.get(`/admin/userManagement/joinAffiliatedReferralGoup/${amb.id}`));
-  assert.equal(joined.referrerUserGroup.commissionPercent, 8);
-  assert.equal(ok(await a.get('/common3/appInfoInit')).referrerUserGroup.id, amb.id);
+  assert.deepEqual(groups.map((g: any) => g.isDefault), [true], 'only the open default group is listed');
+  assert.equal(currentGroupID, groups[0].id);
+  ok(await a.get(`/admin/userManagement/joinAffiliatedReferralGoup/${groups[0].id}`));
+  const amb = (await sql(`SELECT id FROM referral_groups WHERE NOT is_default`)).rows[0];
+  await assignGroup(srv.app.db, a.userID, amb.id);
+  const listed = ok(await a.get('/admin/userManagement/affiliatedReferralGoups'));
+  assert.equal(listed.currentGroupID, String(amb.id));
+  const mine = listed.groups.find((g: any) => g.id === String(amb.id));
+  assert.ok(mine.name.zh && mine.rules.en && mine.rules.zh);
+  assert.equal(ok(await a.get('/common3/appInfoInit')).referrerUserGroup.id, String(amb.id));
   isError(await a.get('/admin/userManagement/joinAffiliatedReferralGoup/999'), 404);
   isError(await a.get('/admin/userManagement/joinAffiliatedReferralGoup/abc'), 400);
 
-  const b = await registered(srv.base, 'Hal', 'Group', a.myID);
+  const b = await introduced('Hal', 'Group', a.myID);
   const { orderID } = await buy(b, [['1011', 1]]);
   const [o] = ok(await a.get(ORDERS)).orders;
   assert.equal(o.orderID, orderID);
@@ -81,7 +89,7 @@ test('groups: the list, joining one (its rate applies to later orders), unknown 
 
 test('commission: pending while the hold runs, then credited as store credit exactly once', async () => {
   const a = await registered(srv.base, 'Ida', 'Earner');
-  const b = await registered(srv.base, 'Jon', 'Buyer', a.myID);
+  const b = await introduced('Jon', 'Buyer', a.myID);
   const { orderID } = await buy(b, [['1011', 2]]);
   const goods = 3299 * 2;
   const commission = Math.floor((goods * 5) / 100);
@@ -108,7 +116,7 @@ test('commission: pending while the hold runs, then credited as store credit exa
 
 test('an order to pay at the store stays pending while it can be cancelled', async () => {
   const a = await registered(srv.base, 'Kim', 'Keeper');
-  const b = await registered(srv.base, 'Lou', 'Later', a.myID);
+  const b = await introduced('Lou', 'Later', a.myID);
   const { orderID } = await reservePickup(b, [['1011', 1]]);
   ok(await b.post(`/shoppingManagement4/billing/${orderID}`, { method: 'PAY_AT_STORE' }));
   await settledDaysAgo(orderID, 30);
@@ -119,7 +127,7 @@ test('an order to pay at the store stays pending while it can be cancelled', asy
 
 test('partial refunds claw back in proportion, cumulatively exact, even after the credit was spent (balance below zero)', async () => {
   const a = await registered(srv.base, 'May', 'Spender');
-  const b = await registered(srv.base, 'Ned', 'Refund', a.myID);
+  const b = await introduced('Ned', 'Refund', a.myID);
   const { orderID, total } = await buy(b, [['1011', 3]]);
   const commission = Math.floor((3299 * 3 * 5) / 100);
   await settledDaysAgo(orderID, 8);
@@ -162,7 +170,7 @@ test('partial refunds claw back in proportion, cumulatively exact, even after th
 
 test('a cancelled order takes its whole pending commission back; the order stops counting in the chart', async () => {
   const a = await registered(srv.base, 'Olga', 'Owner');
-  const b = await registered(srv.base, 'Pete', 'Cancel', a.myID);
+  const b = await introduced('Pete', 'Cancel', a.myID);
   const { orderID } = await reservePickup(b, [['1011', 2]]);
   ok(await b.post(`/shoppingManagement4/billing/${orderID}`, { method: 'PAY_AT_STORE' }));
   const commission = Math.floor((3299 * 2 * 5) / 100);
@@ -186,7 +194,7 @@ test('the ledger is append-only', async () => {
 
 test('introduced users are paged 10 a page with masked names', async () => {
   const a = await registered(srv.base, 'Pia', 'Pager');
-  for (let i = 0; i < 11; i++) await registered(srv.base, `Quinn${i}`, 'Secret', a.myID);
+  for (let i = 0; i < 11; i++) await introduced(`Quinn${i}`, 'Secret', a.myID);
   const p1 = ok(await a.get(USERS));
   assert.equal(p1.users.length, 10);
   assert.equal(p1.total, 11);
@@ -200,8 +208,8 @@ test('introduced users are paged 10 a page with masked names', async () => {
 
 test('charts: buckets of the store time zone across a day boundary, empty buckets zero, week and month; bad ranges 400', async () => {
   const a = await registered(srv.base, 'Rio', 'Charts');
-  const b = await registered(srv.base, 'Sam', 'Late', a.myID);
-  const c = await registered(srv.base, 'Tia', 'Early', a.myID);
+  const b = await introduced('Sam', 'Late', a.myID);
+  const c = await introduced('Tia', 'Early', a.myID);
   // 23:30 on 9 Nov and 00:30 on 10 Nov in Toronto (UTC-5): both are 10 Nov in UTC
   await sql(`UPDATE users SET referred_at = '2026-11-10T04:30:00Z' WHERE id = $1`, [b.userID]);
   await sql(`UPDATE users SET referred_at = '2026-11-10T05:30:00Z' WHERE id = $1`, [c.userID]);

@@ -5,6 +5,8 @@
 // order's commission reversed.
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { openContext, withStackAndBrowser } from './harness.mjs'
 import { callApi, open, response, signUp, uniqueEmail, visible, WAIT } from './steps.mjs'
 
@@ -34,6 +36,20 @@ async function reservePickup(page, context) {
   await api('POST', `${SM}/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP`, CONTACT)
   await api('POST', `${SM}/orderPickupDateTime`, { date: tomorrow(), time: '10:30' })
   return (await api('POST', `${SM}/reserve`)).orderID
+}
+
+/** The token of the confirmation mail to `email` in the server's outbox, once it is there. */
+async function confirmationToken(email) {
+  const dir = path.join(stack.dataDir, 'outbox')
+  const until = Date.now() + 30_000
+  for (;;) {
+    const mails = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('-email-verification.eml')) : []
+    const mail = mails.map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .find((text) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'm').test(text))
+    if (mail) return new URL(mail.match(/https?:\/\/\S+\/account\/verify\?token=[A-Za-z0-9_-]+/)[0]).searchParams.get('token')
+    if (Date.now() > until) throw new Error(`no confirmation mail to ${email} in ${dir}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
 }
 
 /** Pays a reserved order on the sandbox's hosted page and waits for the success view. */
@@ -105,10 +121,13 @@ describe('the referral programme on a desktop in Chinese', () => {
       // B arrives through the link, looks around, and registers later.
       await open(b.page, stack.baseUrl, link)
       await open(b.page, stack.baseUrl, `/store/product/${LONGJING.id}`)
-      const bFields = await signUp(b.page, stack.baseUrl, { email: uniqueEmail('friend'), firstName: 'Bo', lastName: 'Chen' })
+      const bEmail = uniqueEmail('friend')
+      const bFields = await signUp(b.page, stack.baseUrl, { email: bEmail, firstName: 'Bo', lastName: 'Chen' })
       assert.equal(bFields.referrerID, link.split('=')[1], 'the registration names the referrer of the link')
 
       const api = (method, path, data) => callApi(b.page, b.context, stack.baseUrl, method, path, data)
+      // The introduction counts once B has confirmed the e-mail (server/CONTRACT.md, Referral rules): B uses the mail's link.
+      await api('POST', '/common3/verifyEmail', { token: await confirmationToken(bEmail) })
       await api('POST', `${SM}/myCart`, { productId: LONGJING.id, quantity: 2 })
       const paid = await reservePickup(b.page, b.context)
       await payInSandbox(b.page, b.context, paid)

@@ -39,7 +39,7 @@ export default async function referralRoutes(server: FastifyInstance) {
   app.get('/admin/userManagement/affiliatedReferralGoups', { schema: { response: { 200: ReferralGroups } } }, async (req) => {
     const s = await requireUser(req);
     const mine = await groupOf(db, s.userId);
-    return { groups: await groups(db), currentGroupID: mine?.id ?? '' };
+    return { groups: await groups(db, s.userId), currentGroupID: mine?.id ?? '' };
   });
 
   app.get('/admin/userManagement/joinAffiliatedReferralGoup/:id', { schema: { params: GroupParams, response: { 200: ReferralJoined } } }, async (req) => {

@@ -53,7 +53,8 @@ export async function seedMembers(q: Queryable) {
   }
   for (const [i, g] of referralGroups.entries()) {
     await q.query(
-      `INSERT INTO referral_groups (name_en, name_zh, rules_en, rules_zh, commission_percent, hold_days, is_default, sort) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
+      // The default group is open to all; a higher rate is the operator's to give (npm run referral -- assign).
+      `INSERT INTO referral_groups (name_en, name_zh, rules_en, rules_zh, commission_percent, hold_days, is_default, sort, open) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$7)`,
       [g.en, g.zh, g.rulesEn, g.rulesZh, g.percent, g.holdDays, g.isDefault, i],
     );
   }

@@ -1,6 +1,9 @@
 /**
  * The referral programme (issue 13; routes: referral.ts). A shopper is attributed to a referrer once, at registration
- * (first referrer wins, never oneself, never a loop, never changed). Commission on an introduced order's paid goods
+ * (first referrer wins, never oneself, never a loop, never changed); the attribution counts once the introduced account
+ * confirmed its e-mail (confirmAttribution), and an order earns nothing when its payer or delivery address is the
+ * referrer's, nor beyond the referrer's monthly cap (security probe 2026-11-26 M2; rules: referralRules.ts and
+ * server/CONTRACT.md "Referral rules"). Commission on an introduced order's paid goods
  * total lives in the append-only `referral_commissions` ledger: ACCRUE (pending) when the order settles, CREDIT (as
  * store credit) once it can no longer be cancelled and the group's hold has passed, REVERSE when it is cancelled or
  * refunded, in proportion, taking back store credit already given even when that leaves the balance below zero.
@@ -15,6 +18,7 @@ import { isCancellable } from './orders.ts';
 import { onOrderCancelled, onRefund } from './refunds.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { addCreditEntry } from './storeCredit.ts';
+import { cappedCommission, referrerOwnOrder, type ReferrerTraces } from './referralRules.ts';
 
 export const PAGE_SIZE = 10;
 
@@ -51,8 +55,10 @@ const toGroup = (r: any): ReferralGroup => ({
   isDefault: r.is_default,
 });
 
-export async function groups(q: Queryable): Promise<ReferralGroup[]> {
-  const { rows } = await q.query('SELECT * FROM referral_groups WHERE active ORDER BY sort, id');
+/** The groups a shopper sees: the open ones (they may join them) and the one they are in (an operator may have put them there). */
+export async function groups(q: Queryable, userId: number): Promise<ReferralGroup[]> {
+  const { rows } = await q.query(
+    `SELECT * FROM referral_groups WHERE active AND (open OR id = (SELECT referral_group_id FROM users WHERE id = $1)) ORDER BY sort, id`, [userId]);
   return rows.map(toGroup);
 }
 
@@ -70,27 +76,119 @@ export function userGroupField(g: ReferralGroup | null): ReferrerUserGroup | nul
   return g ? { id: g.id, name: g.name, commissionPercent: g.commissionPercent } : null;
 }
 
+/**
+ * A shopper joins an open group (the default one, say). Any other group is the operator's to assign (npm run referral
+ * -- assign): a higher rate is a business decision, not a click (probe M2/L6). A closed group is answered like an
+ * unknown one, so its existence is not shown either.
+ */
 export async function joinGroup(q: Queryable, userId: number, rawId: string): Promise<ReferralGroup> {
-  const { rows } = await q.query('SELECT * FROM referral_groups WHERE id = $1 AND active', [Number(rawId)]);
+  const { rows } = await q.query('SELECT * FROM referral_groups WHERE id = $1 AND active AND open', [Number(rawId)]);
   if (!rows[0]) throw notFound(`Referral group ${rawId} not found`);
   await q.query('UPDATE users SET referral_group_id = $2 WHERE id = $1', [userId, rows[0].id]);
   return toGroup(rows[0]);
 }
 
-/** Commission accrues on an introduced shopper's settled order: the referrer's group rate of goods after discounts. */
+/** The operator puts a shopper in any active group, or back in the default one (groupId null). */
+export async function assignGroup(q: Queryable, userId: number, groupId: number | null): Promise<ReferralGroup | null> {
+  if (groupId !== null) {
+    const { rows } = await q.query('SELECT 1 FROM referral_groups WHERE id = $1 AND active', [groupId]);
+    if (!rows[0]) throw notFound(`Referral group ${groupId} not found`);
+  }
+  await q.query('UPDATE users SET referral_group_id = $2 WHERE id = $1', [userId, groupId]);
+  return groupOf(q, userId);
+}
+
+/** Whether shoppers may join the group themselves. */
+export async function setGroupOpen(q: Queryable, groupId: number, open: boolean): Promise<void> {
+  const { rows } = await q.query('UPDATE referral_groups SET open = $2 WHERE id = $1 RETURNING id', [groupId, open]);
+  if (!rows[0]) throw notFound(`Referral group ${groupId} not found`);
+}
+
+/** The most commission one referrer accrues per calendar month (store time zone) unless the operator sets another: $100.00. */
+export const DEFAULT_MONTHLY_CAP = 10_000;
+
+export interface ReferralSettings {
+  /** Minor units of the commission currency; 0 stops all new commission. */
+  monthlyCapPerReferrer: number;
+}
+
+export async function referralSettings(q: Queryable): Promise<ReferralSettings> {
+  const saved = await getSetting<Partial<ReferralSettings> | null>(q, 'referralRules');
+  return { monthlyCapPerReferrer: saved?.monthlyCapPerReferrer ?? DEFAULT_MONTHLY_CAP };
+}
+
+export async function setMonthlyCap(q: Queryable, amount: number): Promise<void> {
+  if (!Number.isInteger(amount) || amount < 0) throw badRequest('The monthly cap must be a whole, non-negative amount');
+  await q.query(
+    `INSERT INTO settings (key, value) VALUES ('referralRules', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = settings.value || EXCLUDED.value`,
+    [JSON.stringify({ monthlyCapPerReferrer: amount })],
+  );
+}
+
+/** The introduced account confirmed its e-mail: its attribution counts from now (a no-op for anyone else). */
+export async function confirmAttribution(q: Queryable, userId: number): Promise<void> {
+  await q.query(
+    'UPDATE users SET referral_confirmed_at = clock_timestamp() WHERE id = $1 AND referred_by IS NOT NULL AND referral_confirmed_at IS NULL', [userId]);
+}
+
+/** The referrer as an order could show them: their e-mail and phone, and the contacts and addresses they have used. */
+async function tracesOf(q: Queryable, referrerId: number): Promise<ReferrerTraces> {
+  const { rows: [u] } = await q.query(
+    `SELECT u.email, u.phone,
+       COALESCE((SELECT jsonb_agg(a.data) FROM addresses a WHERE a.user_id = u.id), '[]'::jsonb) AS book,
+       COALESCE((SELECT jsonb_agg(jsonb_build_object('contact', o.contact, 'delivery', o.delivery))
+                   FROM orders o WHERE o.user_id = u.id AND o.status <> 'INTERIM'), '[]'::jsonb) AS orders
+     FROM users u WHERE u.id = $1`, [referrerId]);
+  const own = u.orders as { contact: { email?: string; phone?: string } | null; delivery: object | null }[];
+  return {
+    emails: [u.email, ...own.map((o) => o.contact?.email ?? '')].filter(Boolean),
+    phones: [u.phone, ...(u.book as { phone?: string }[]).map((a) => a.phone ?? ''), ...own.map((o) => o.contact?.phone ?? '')].filter(Boolean),
+    addresses: [...u.book, ...own.map((o) => o.delivery).filter(Boolean)],
+  };
+}
+
+/** Commission this referrer accrued in the current calendar month of the store's time zone, net of its reversals. */
+async function accruedThisMonth(q: Queryable, referrerId: number): Promise<number> {
+  const { timeZone } = await getSetting<CheckoutRules>(q, 'checkout');
+  const { rows } = await q.query(
+    `SELECT COALESCE(sum(c.amount), 0)::int AS n FROM referral_commissions c
+     WHERE c.referrer_id = $1 AND c.kind IN ('ACCRUE', 'REVERSE') AND c.order_id IN (
+       SELECT a.order_id FROM referral_commissions a WHERE a.referrer_id = $1 AND a.kind = 'ACCRUE'
+         AND a.created_at >= (date_trunc('month', clock_timestamp() AT TIME ZONE $2) AT TIME ZONE $2))`,
+    [referrerId, timeZone],
+  );
+  return rows[0].n;
+}
+
+/**
+ * Commission accrues on an introduced shopper's settled order: the referrer's group rate of goods after discounts, up to
+ * what is left of the referrer's monthly cap, with the group's hold as it is now. Nothing when the attribution does not
+ * count yet, or when the order's payer or delivery address is the referrer's. An account with a WeChat/Alipay identity
+ * whose e-mail is not confirmed has its attribution confirmed by the first order it pays online as someone other than
+ * the referrer (that order earns).
+ */
 export async function accrue(q: Queryable, order: SettledOrder): Promise<void> {
   if (order.user_id == null) return;
-  const { rows } = await q.query('SELECT referred_by FROM users WHERE id = $1', [order.user_id]);
-  const referrer = rows[0]?.referred_by as number | null;
+  const { rows: [introduced] } = await q.query(
+    `SELECT referred_by, referral_confirmed_at IS NOT NULL AS counts, EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id) AS has_identity
+     FROM users u WHERE id = $1`, [order.user_id]);
+  const referrer = introduced?.referred_by as number | null;
   if (referrer == null) return;
+  if (!introduced.counts && !(introduced.has_identity && order.payment_status === 'PAID_ONLINE')) return;
+  // One referrer's accruals one at a time: the monthly cap holds under concurrent orders.
+  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [referrer]);
+  const { rows: [parties] } = await q.query('SELECT contact, delivery FROM orders WHERE id = $1', [order.id]);
+  if (referrerOwnOrder(await tracesOf(q, referrer), parties)) return;
+  if (!introduced.counts) await confirmAttribution(q, order.user_id);
   const group = await groupOf(q, referrer);
   if (!group) return;
   const base = Math.max(0, order.subtotal - order.discount);
-  const amount = Math.floor((base * group.commissionPercent) / 100);
+  const { monthlyCapPerReferrer } = await referralSettings(q);
+  const amount = cappedCommission(base, group.commissionPercent, await accruedThisMonth(q, referrer), monthlyCapPerReferrer);
   await q.query(
-    `INSERT INTO referral_commissions (referrer_id, order_id, kind, amount, base, percent, reason)
-     VALUES ($1, $2, 'ACCRUE', $3, $4, $5, 'ORDER_SETTLED') ON CONFLICT DO NOTHING`,
-    [referrer, order.id, amount, base, group.commissionPercent],
+    `INSERT INTO referral_commissions (referrer_id, order_id, kind, amount, base, percent, hold_days, reason)
+     VALUES ($1, $2, 'ACCRUE', $3, $4, $5, $6, 'ORDER_SETTLED') ON CONFLICT DO NOTHING`,
+    [referrer, order.id, amount, base, group.commissionPercent, group.holdDays],
   );
 }
 
@@ -166,7 +264,7 @@ export async function creditDue(db: Db, referrerId?: number): Promise<number> {
      WHERE a.kind = 'ACCRUE' AND ($1::int IS NULL OR a.referrer_id = $1)
        AND NOT EXISTS (SELECT 1 FROM referral_commissions c WHERE c.order_id = a.order_id AND c.kind = 'CREDIT')
        AND o.status NOT IN ('CANCELLED', 'REFUND_PENDING', 'REFUNDED')
-       AND COALESCE(o.settled_at, o.created_at) + make_interval(days => COALESCE(g.hold_days, 0)) <= clock_timestamp()`,
+       AND COALESCE(o.settled_at, o.created_at) + make_interval(days => COALESCE(a.hold_days, g.hold_days, 0)) <= clock_timestamp()`,
     [referrerId ?? null],
   );
   let credited = 0;
@@ -199,7 +297,7 @@ export function maskName(first: string, last: string): string {
 
 export async function generalInfo(db: Db, userId: number, myID: string): Promise<ReferralGeneralInfo> {
   await creditDue(db, userId);
-  const users = await db.query('SELECT count(*)::int AS n FROM users WHERE referred_by = $1', [userId]);
+  const users = await db.query('SELECT count(*)::int AS n FROM users WHERE referred_by = $1 AND referral_confirmed_at IS NOT NULL', [userId]);
   const { rows } = await db.query(
     `SELECT
        count(*) FILTER (WHERE kind = 'ACCRUE')::int AS orders,
@@ -226,12 +324,12 @@ const pageFields = (page: number, total: number) => ({ startingPosition: (page -
 
 export async function introducedUsers(q: Queryable, userId: number, page = 1): Promise<IntroducedUsers> {
   const { limit, offset } = pageOf(page);
-  const total = (await q.query('SELECT count(*)::int AS n FROM users WHERE referred_by = $1', [userId])).rows[0].n;
+  const total = (await q.query('SELECT count(*)::int AS n FROM users WHERE referred_by = $1 AND referral_confirmed_at IS NOT NULL', [userId])).rows[0].n;
   const { rows } = await q.query(
     `SELECT u.first_name, u.last_name, u.referred_at,
        (SELECT count(*)::int FROM referral_commissions c JOIN orders o ON o.id = c.order_id
          WHERE c.kind = 'ACCRUE' AND c.referrer_id = $1 AND o.user_id = u.id) AS orders
-     FROM users u WHERE u.referred_by = $1 ORDER BY u.referred_at DESC, u.id DESC LIMIT $2 OFFSET $3`,
+     FROM users u WHERE u.referred_by = $1 AND u.referral_confirmed_at IS NOT NULL ORDER BY u.referred_at DESC, u.id DESC LIMIT $2 OFFSET $3`,
     [userId, limit, offset],
   );
   return {
@@ -305,7 +403,7 @@ export async function chart(
   const approx = period === 'day' ? days : period === 'week' ? days / 7 : days / 28;
   if (approx > MAX_BUCKETS[period]) throw badRequest(`At most ${MAX_BUCKETS[period]} ${period}s per chart`);
   const source = what === 'user'
-    ? `SELECT u.referred_at AS at, 0 AS amount FROM users u WHERE u.referred_by = $1`
+    ? `SELECT u.referred_at AS at, 0 AS amount FROM users u WHERE u.referred_by = $1 AND u.referral_confirmed_at IS NOT NULL`
     : `SELECT COALESCE(o.settled_at, o.created_at) AS at, c.base AS amount FROM referral_commissions c JOIN orders o ON o.id = c.order_id
        WHERE c.referrer_id = $1 AND c.kind = 'ACCRUE' AND o.status NOT IN ('CANCELLED', 'REFUND_PENDING', 'REFUNDED')`;
   const { rows } = await q.query(
