@@ -38,7 +38,7 @@ import { createPaymentProvider, type PaymentRouter } from './payments/index.ts';
 import { PaymentSyncWorker } from './payments/sync.ts';
 import notifyRoutes, { NOTIFY_PREFIX } from './routes/notify.ts';
 import { RefundWorker } from './services/refunds.ts';
-import { createIdentityProvider } from './identity/index.ts';
+import { createIdentityProvider, type IdentityRouter } from './identity/index.ts';
 import identityRoutes from './routes/identity.ts';
 import liveStreamRoutes from './routes/liveStream.ts';
 import blogRoutes from './routes/blog.ts';
@@ -60,6 +60,8 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[];
     /** The payment router of this process (payments/index.ts): routes and workers share it. */
     paymentProvider: PaymentRouter;
+    /** The identity router of this process (identity/index.ts): sign-in routes and WeChat Pay's open ids share it. */
+    identityProvider: IdentityRouter;
     refundWorker: RefundWorker;
     paymentSync: PaymentSyncWorker;
   }
@@ -77,9 +79,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // Payment credentials too (a missing or malformed one names itself): a build that failed after opening the database
   // would leave its pool and mail worker running (a process that never exits).
   const paymentProvider = createPaymentProvider(config);
-  const refusal = sandboxRefusal(config, paymentProvider) ?? productionRefusal(config) ?? mailRefusal(config);
+  const identityProvider = createIdentityProvider(config, API_PREFIX);
+  const refusal = sandboxRefusal(config, paymentProvider, identityProvider) ?? productionRefusal(config) ?? mailRefusal(config);
   if (refusal) throw new Error(refusal);
-  createIdentityProvider(config.identityProvider, API_PREFIX);
   configurePasswordHashing(config.scryptLogN, config.scryptP);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
@@ -108,12 +110,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('paymentProvider', paymentProvider);
+  app.decorate('identityProvider', identityProvider);
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     await db.close();
   });
 
-  const sandboxes = sandboxesOf(config, paymentProvider);
+  const sandboxes = sandboxesOf(paymentProvider, identityProvider);
   if (sandboxes.length) {
     app.log.warn(`SANDBOX: ${sandboxes.join(', ')}. Anyone can mark orders paid and sign in as any linked account; never expose this to real shoppers.`);
     app.addHook('onSend', async (_req, reply) => {
@@ -164,7 +167,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startRestockWorker(app);
 
   app.setErrorHandler((err: any, req, reply) => {
-    if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
+    if (err instanceof ApiError) {
+      // A provider's failure is answered with a message; what went wrong there is for the log.
+      if (err.statusCode >= 500) req.log.error({ err: err.cause ?? err }, err.message);
+      return reply.status(err.statusCode).send(errorBody(err.errors));
+    }
     if (err.validation) {
       const msgs = (err.validation as any[]).map((v) => {
         const where = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');

@@ -29,7 +29,7 @@ export interface Config {
   nodeEnv: string;
   /**
    * PAYMENT_PROVIDER: only 'sandbox' (the default) is taken; real payment providers are chosen per channel by their
-   * credentials (payments/index.ts). IDENTITY_PROVIDER: which identity implementation the routes talk to.
+   * credentials (payments/index.ts). IDENTITY_PROVIDER: likewise only 'sandbox'; sign-in is chosen per channel (identity/index.ts).
    */
   paymentProvider: string;
   identityProvider: string;
@@ -137,11 +137,11 @@ export interface PaymentSandboxUse {
  * real payment provider the payment sandbox is the store's only one (and production refuses it without ISTORE_SANDBOX);
  * with some, the channels left to the sandbox are named (production never offers them without ISTORE_SANDBOX).
  */
-export function sandboxesOf(config: Pick<Config, 'identityProvider'>, payments: PaymentSandboxUse): string[] {
+export function sandboxesOf(payments: PaymentSandboxUse, identity: { sandboxChannels: readonly string[] }): string[] {
   return [
     ...(!payments.realProviders.length ? ['PAYMENT_PROVIDER=sandbox']
       : payments.sandboxChannels.length ? [`the payment sandbox on ${payments.sandboxChannels.join(', ')}`] : []),
-    ...(config.identityProvider === 'sandbox' ? ['IDENTITY_PROVIDER=sandbox'] : []),
+    ...(identity.sandboxChannels.length ? [`the identity sandbox on ${identity.sandboxChannels.join(', ')}`] : []),
   ];
 }
 
@@ -168,8 +168,8 @@ export function seedsDemo(config: Pick<Config, 'nodeEnv' | 'seed'>): boolean {
 }
 
 /** Why this configuration must not start, or null: a sandbox in production needs ISTORE_SANDBOX=1. */
-export function sandboxRefusal(config: Config, payments: PaymentSandboxUse): string | null {
-  const on = sandboxesOf(config, payments);
+export function sandboxRefusal(config: Config, payments: PaymentSandboxUse, identity: { sandboxChannels: readonly string[] }): string | null {
+  const on = sandboxesOf(payments, identity);
   if (!on.length || !isProduction(config) || config.allowSandbox) return null;
   return `Refusing to start: NODE_ENV=${config.nodeEnv} with ${on.join(' and ')}. The sandbox providers let anyone mark an ` +
     'order paid without paying and sign in as any WeChat/Alipay-linked account. Configure a real provider, or set ' +

@@ -29,7 +29,6 @@ const scripted: PaymentProvider = {
   },
   async startWeChatInApp() { throw new Error('not used here'); },
   async startAlipayTrade() { throw new Error('not used here'); },
-  async openIdFromCode() { throw new Error('not used here'); },
   async query(attempt: PaymentAttempt) { return held.get(attempt.id) ?? { outcome: null }; },
   async refund() {},
   async close(attempt) {

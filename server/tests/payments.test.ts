@@ -17,6 +17,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { ApiError, errorBody } from '../src/lib/errors.ts';
 import { hashToken, registerSessionHooks } from '../src/lib/session.ts';
 import paymentRoutes from '../src/routes/payments.ts';
+import { createIdentityProvider } from '../src/identity/index.ts';
 import { onlineProviders } from '../src/payments/channels.ts';
 import { createPaymentProvider } from '../src/payments/index.ts';
 import { ADDRESS, CONTACT, serverOnFreshDb, isError, ok, Shopper } from './helpers.ts';
@@ -106,6 +107,7 @@ before(async () => {
   app.decorate('db', db);
   app.decorate('config', { ...loadConfig(), cookieSecure: false });
   app.decorate('paymentProvider', createPaymentProvider(loadConfig({})));
+  app.decorate('identityProvider', createIdentityProvider(loadConfig({}), PREFIX, {}));
   app.setErrorHandler((err: any, _req, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(errorBody(err.errors));
     return reply.status(err.statusCode ?? 500).send(errorBody([err.message]));
@@ -249,7 +251,7 @@ describe('in-app payments', () => {
     assert.equal(none.statusCode, 400);
     assert.equal(none.json().errors[0], 'no WechatOpenID');
 
-    const start = await call(v, 'POST', '/shoppingManagement4/requestWeChatMiniProgramPayment', { orderID: v.orderID, wechatCode: 'code-1' });
+    const start = await call(v, 'POST', '/shoppingManagement4/requestWeChatMiniProgramPayment', { orderID: v.orderID, wechatCode: 'sandbox-wx-code-1' });
     assert.equal(start.statusCode, 200, start.body);
     const body = start.json();
     assert.equal(body.orderID, v.orderID);
@@ -278,7 +280,7 @@ describe('in-app payments', () => {
   });
 
   test('WeChat browser JSAPI (wechatCode): sheet parameters, Pending until the provider settles it', async () => {
-    const res = await call(v, 'POST', '/shoppingManagement4/requestNativePayH5Payment?wechatCode=abc', { orderID: v.orderID });
+    const res = await call(v, 'POST', '/shoppingManagement4/requestNativePayH5Payment?wechatCode=sandbox-wx-abc', { orderID: v.orderID });
     assert.equal(res.statusCode, 200, res.body);
     const { prepay_id: prepayId, weChatPayInfo } = res.json();
     assert.equal(weChatPayInfo.package, `prepay_id=${prepayId}`);

@@ -20,6 +20,12 @@ export interface VerifiedIdentity {
 /** The code was refused by the provider (expired, reused, made up). */
 export class IdentityCodeError extends Error {}
 
+/** The provider could not be asked, or refused the store itself (bad secret, rate limit, outage): a 502, retry later. */
+export class IdentityServiceError extends Error {}
+
+/** This store offers no sign-in on the channel (no credentials, and no sandbox in production): a 400. */
+export class IdentityUnavailableError extends Error {}
+
 export interface IdentityProvider {
   readonly name: string;
   /** Exchanges a one-time code (wx.login, WeChat OAuth, my.getAuthCode) for the identity; IdentityCodeError if refused. */

@@ -6,7 +6,7 @@
  */
 import { H5_PAYMENT_CHANNELS, PAYMENT_CHANNELS } from '../../../contract/constants.ts';
 import { isProduction } from '../config.ts';
-import { ApiError, badRequest } from '../lib/errors.ts';
+import { badRequest } from '../lib/errors.ts';
 import type { PaymentAttempt, PaymentChannel, PaymentProvider } from './provider.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { paypalFromEnv } from './paypal.ts';
@@ -31,8 +31,6 @@ export interface PaymentRouter extends PaymentProvider {
   providerName(channel: PaymentChannel): string;
   /** The provider whose notifications arrive at /api/istore/notify/<name>. */
   byName(name: string): PaymentProvider | undefined;
-  /** A WeChat login/OAuth code's open id. */
-  openIdFromCode(code: string): Promise<string>;
   /** The provider of a channel a shopper asks to pay on; a channel not offered is a 400. */
   forNewPayment(channel: PaymentChannel): PaymentProvider;
 }
@@ -97,13 +95,6 @@ export function paymentRouter(real: PaymentProvider[], sandbox: PaymentProvider 
     startHosted: (attempt, ctx) => of(attempt).startHosted(attempt, ctx),
     startWeChatInApp: (attempt, openId) => of(attempt).startWeChatInApp(attempt, openId),
     startAlipayTrade: (attempt, buyer) => of(attempt).startAlipayTrade(attempt, buyer),
-    // The code → openid exchange is the identity provider's; until it moves there the WeChat channels' provider answers it.
-    async openIdFromCode(code) {
-      // A real WeChat code is resolved by the identity provider; the sandbox resolves its own (development only).
-      const resolver = [servedBy.get('WECHAT_MINI_PROGRAM'), sandbox].find((p) => p?.openIdFromCode);
-      if (!resolver?.openIdFromCode) throw new ApiError(503, 'WeChat codes cannot be resolved by this store yet; send weChatOpenId');
-      return resolver.openIdFromCode(code);
-    },
     query: (attempt, clientReport) => of(attempt).query(attempt, clientReport),
     refund: (attempt, refund) => of(attempt).refund(attempt, refund),
     close: (attempt) => of(attempt).close(attempt),

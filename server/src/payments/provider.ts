@@ -97,8 +97,6 @@ export interface PaymentProvider {
   startWeChatInApp(attempt: PaymentAttempt, openId: string): Promise<{ prepayId: string; weChatPayInfo: WeChatPayInfo }>
   /** Alipay mini-program payment: the trade number my.tradePay opens, for the buyer of my.getAuthCode. */
   startAlipayTrade(attempt: PaymentAttempt, buyer: { buyerId?: string; buyerOpenId?: string }): Promise<{ tradeNO: string }>
-  /** Resolves a WeChat login/OAuth code to the shopper's open id (the sandbox's; real codes are the identity provider's). */
-  openIdFromCode?(code: string): Promise<string>
   /**
    * The attempt's state at the provider. `clientReport` is what the in-app sheet told the client
    * (wx.requestPayment / my.tradePay); a real provider queries its own API and never trusts it.

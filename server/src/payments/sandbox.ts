@@ -48,9 +48,6 @@ export function sandboxProvider(options: SandboxOptions = {}): PaymentProvider {
     async startAlipayTrade(attempt) {
       return { tradeNO: `SANDBOX${attempt.id}` };
     },
-    async openIdFromCode(code) {
-      return `sandbox-openid-${crypto.createHash('sha256').update(code).digest('hex').slice(0, 20)}`;
-    },
     async query(attempt: PaymentAttempt, clientReport): Promise<ProviderStatus> {
       // Hosted attempts are settled by the sandbox page's notification; in-app attempts by the sheet's result.
       return { outcome: clientReport ?? null, amount: attempt.amount, currency: attempt.currency };

@@ -69,7 +69,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
           ...ua,
           isWmp: ua.isWmp || st.appDetail.isWmp,
           appDomain: req.hostname?.split(':')[0] || st.appDetail.appDomain,
-          sandbox: sandboxesOf(app.config, app.paymentProvider).length > 0,
+          sandbox: sandboxesOf(app.paymentProvider, app.identityProvider).length > 0,
           locid: selected?.id ?? null,
           locname: selected?.localStoreName ?? '',
           locnameContent: selected?.localStoreNameContent ?? null,

@@ -15,7 +15,7 @@ import {
 } from '../../../contract/identity.ts';
 import { cookieSecurity } from '../config.ts';
 import { cookieOptions, ensureSession, getSession, requireUser } from '../lib/session.ts';
-import { createIdentityProvider, IdentityCodeError, type IdentityChannel, type IdentityKind, type IdentityProvider, type VerifiedIdentity } from '../identity/index.ts';
+import { verifiedIdentity, type IdentityChannel, type IdentityKind, type IdentityRouter, type VerifiedIdentity } from '../identity/index.ts';
 import { accountOf, join, pendingOf, rememberPending, weChatOpenIdOf } from '../identity/store.ts';
 import { checkCredentials, createAccount, signIn } from '../services/auth.ts';
 
@@ -26,8 +26,8 @@ const OAUTH_STATE_SECONDS = 10 * 60;
 const NAMES: Record<IdentityKind, string> = { wechat: 'WeChat', alipay: 'Alipay' };
 
 export interface IdentityRoutesOptions {
-  /** Tests may pass their own; otherwise IDENTITY_PROVIDER picks (default: the sandbox). */
-  provider?: IdentityProvider;
+  /** Tests may pass their own; otherwise the app's identity router (identity/index.ts). */
+  provider?: IdentityRouter;
 }
 
 /** A return address on this site only: a path, or an absolute URL whose host is the request's host. */
@@ -45,16 +45,8 @@ function sameSiteUrl(raw: string | undefined, req: FastifyRequest): string | nul
 export default async function identityRoutes(server: FastifyInstance, opts: IdentityRoutesOptions) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
-  const provider = opts.provider ?? createIdentityProvider(app.config.identityProvider, app.prefix);
-
-  async function verify(channel: IdentityChannel, code: string): Promise<VerifiedIdentity> {
-    try {
-      return await provider.exchange(channel, code);
-    } catch (err) {
-      if (err instanceof IdentityCodeError) throw badRequest(err.message);
-      throw err;
-    }
-  }
+  const provider = opts.provider ?? app.identityProvider;
+  const verify = (channel: IdentityChannel, code: string) => verifiedIdentity(provider, channel, code);
 
   /** WeChat answers carry the channel's open id (WeChat Pay needs it); Alipay's user id stays on the server. */
   const openIdOf = (identity: VerifiedIdentity) => (identity.provider === 'wechat' ? { weChatOpenId: identity.openId } : {});
@@ -130,6 +122,8 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
       response: { 200: WeChatEnabled },
     },
   }, async (req, reply) => {
+    // WeChat-browser sign-in is offered only where the official account is configured (or the sandbox plays it).
+    if (!provider.offers('WECHAT_OFFICIAL_ACCOUNT')) return { enabled: false };
     const redirectUri = sameSiteUrl((req.query as { redirectUri?: string }).redirectUri, req);
     if (!redirectUri) return { enabled: true };
     const state = crypto.randomBytes(12).toString('base64url');
@@ -144,7 +138,7 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
     return login(req, reply, 'WECHAT_OFFICIAL_ACCOUNT', code);
   });
 
-  if (provider.name === 'sandbox') {
+  if (provider.sandboxChannels.includes('WECHAT_OFFICIAL_ACCOUNT')) {
     // Plays WeChat's OAuth page: straight back to the store with a sandbox code (`as` picks the person).
     app.get('/wechat/sandbox/authorize', {
       schema: {

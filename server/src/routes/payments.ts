@@ -24,6 +24,7 @@ import {
   settleAttempt,
   type StoredAttempt,
 } from '../payments/attempts.ts';
+import { verifiedIdentity } from '../identity/index.ts';
 import { applyStatus } from '../payments/events.ts';
 import type { PaymentRouter } from '../payments/index.ts';
 import type { PaymentAttempt, PaymentChannel, StartContext } from '../payments/provider.ts';
@@ -149,6 +150,10 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     },
   );
 
+  /** The shopper's open id for WeChat Pay from a wx.login (mini-program) or OAuth (WeChat browser) code: identity's exchange. */
+  const openIdOf = async (channel: 'WECHAT_MINI_PROGRAM' | 'WECHAT_OFFICIAL_ACCOUNT', code: string) =>
+    (await verifiedIdentity(app.identityProvider, channel, code)).openId;
+
   /** Native WeChat: with a wechatCode (WeChat browser) the JSAPI parameters, otherwise the hosted H5 payment. */
   app.post('/shoppingManagement4/requestNativePayH5Payment', {
     schema: { querystring: NativePayQuery, body: PaymentPayload, response: { 200: NativePayment } },
@@ -159,7 +164,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const id = orderIdOf(body);
     provider.forNewPayment('NATIVE_WECHAT_JSAPI');
     const base = returnBase(req, body.returnUrlInfo);
-    const openId = await provider.openIdFromCode(code);
+    const openId = await openIdOf('WECHAT_OFFICIAL_ACCOUNT', code);
     const attempt = await openAttempt(app.db, await getSession(req), id, 'NATIVE_WECHAT_JSAPI',
       (orderID) => `${base}/confirmation?from_source=weixin_js&status=ok&oid=${orderID}`);
     const { prepayId, weChatPayInfo } = await startWeChat(attempt, openId);
@@ -173,7 +178,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const id = orderIdOf(body);
     provider.forNewPayment('WECHAT_MINI_PROGRAM');
     const code = text(body.wechatCode);
-    const openId = text(body.weChatOpenId) || (code ? await provider.openIdFromCode(code) : '');
+    const openId = text(body.weChatOpenId) || (code ? await openIdOf('WECHAT_MINI_PROGRAM', code) : '');
     if (!openId) throw badRequest('no WechatOpenID');
     const attempt = await openAttempt(app.db, await getSession(req), id, 'WECHAT_MINI_PROGRAM', () => '');
     const { prepayId, weChatPayInfo } = await startWeChat(attempt, openId);
@@ -250,7 +255,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     if (channel === 'WECHAT_MINI_PROGRAM') {
       const code = text(body.wechatCode);
       if (!code) throw badRequest('wechatCode is required to pay in the WeChat mini-program');
-      const openId = await provider.openIdFromCode(code);
+      const openId = await openIdOf('WECHAT_MINI_PROGRAM', code);
       const attempt = await openDeposit(app.db, userId, body.amount, channel, () => '');
       const { weChatPayInfo } = await startWeChat(attempt, openId);
       return { ...(await depositView(app.db, attempt)), weChatPayInfo };
