@@ -54,6 +54,22 @@ export async function weChatOpenIdOf(q: Queryable, userId: number): Promise<stri
 }
 
 /**
+ * The Alipay id of the shopper this session stands for: the one joined to its account, else the one its Alipay login
+ * left waiting (a guest's). Null when the session never signed in with Alipay.
+ */
+export async function alipayIdOf(q: Queryable, session: { id: number; userId: number | null }): Promise<string | null> {
+  const { rows } = await q.query(
+    `SELECT open_id FROM (
+       SELECT open_id, 0 AS rank FROM identities WHERE provider = 'alipay' AND user_id = $1
+       UNION ALL
+       SELECT open_id, 1 AS rank FROM pending_identities WHERE provider = 'alipay' AND session_id = $2 AND expires_at > now()
+     ) ids ORDER BY rank LIMIT 1`,
+    [session.userId, session.id],
+  );
+  return rows[0]?.open_id ?? null;
+}
+
+/**
  * Unjoins every identity of the account (a password reset: whoever joined a WeChat/Alipay to the account before its
  * owner recovered it must not keep a way in). Returns the providers that were joined; the owner joins theirs again
  * with wechat/link or alipay/link.

@@ -13,12 +13,13 @@ import { paypalFromEnv } from './paypal.ts';
 import { snappayFromEnv } from './snappay.ts';
 import { iotpayFromEnv } from './iotpay.ts';
 import { wechatPayFromEnv } from './wechatpay.ts';
+import { alipayFromEnv } from './alipay.ts';
 
 /** A real provider built from its environment variables, or null when none of them is set (a partial set throws). */
 export type ProviderFactory = (env: NodeJS.ProcessEnv) => PaymentProvider | null;
 
 /** The real providers this build knows, each configured by its own variables (server/README.md). */
-export const PROVIDERS: ProviderFactory[] = [wechatPayFromEnv, paypalFromEnv, snappayFromEnv, iotpayFromEnv];
+export const PROVIDERS: ProviderFactory[] = [wechatPayFromEnv, alipayFromEnv, paypalFromEnv, snappayFromEnv, iotpayFromEnv];
 
 export interface PaymentRouter extends PaymentProvider {
   /** Channels shoppers are offered (paymentConfig's onlineProviders; a payment on any other is refused). */

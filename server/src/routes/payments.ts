@@ -14,6 +14,7 @@ import {
 } from '../../../contract/payments.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
 import { getSession } from '../lib/session.ts';
+import { alipayIdOf } from '../identity/store.ts';
 import {
   findAttempt,
   latestAttempt,
@@ -199,13 +200,21 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
   app.post('/shoppingManagement4/processWeChatMiniProgramPayment/success', statusSchema, processMiniProgram('PAID'));
   app.post('/shoppingManagement4/processWeChatMiniProgramPayment/error', statusSchema, processMiniProgram('FAILED'));
 
+  /** The Alipay buyer a mini-program trade is created for: the id the session's Alipay sign-in (my.getAuthCode) gave. */
+  async function alipayBuyer(session: Awaited<ReturnType<typeof getSession>>): Promise<{ buyerId?: string; buyerOpenId?: string }> {
+    const id = session ? await alipayIdOf(app.db, session) : null;
+    if (!id) return {};
+    return /^2088\d{12}$/.test(id) ? { buyerId: id } : { buyerOpenId: id };
+  }
+
   app.post('/shoppingManagement4/requestAlipayMiniProgramPayment', {
     schema: { body: AlipayOrderBody, response: { 200: AlipayTrade } },
   }, async (req) => {
     const id = orderIdOf(req.body as PaymentBody);
     provider.forNewPayment('ALIPAY_MINI_PROGRAM');
-    const attempt = await openAttempt(app.db, await getSession(req), id, 'ALIPAY_MINI_PROGRAM', () => '');
-    const { tradeNO } = await provider.startAlipayTrade(attempt, {});
+    const session = await getSession(req);
+    const attempt = await openAttempt(app.db, session, id, 'ALIPAY_MINI_PROGRAM', () => '');
+    const { tradeNO } = await provider.startAlipayTrade(attempt, await alipayBuyer(session));
     await recordProviderRef(app.db, attempt, tradeNO);
     return { orderID: attempt.orderID, tradeNO };
   });
@@ -262,7 +271,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     }
     if (channel === 'ALIPAY_MINI_PROGRAM') {
       const attempt = await openDeposit(app.db, userId, body.amount, channel, () => '');
-      const { tradeNO } = await provider.startAlipayTrade(attempt, {});
+      const { tradeNO } = await provider.startAlipayTrade(attempt, await alipayBuyer(await getSession(req)));
       await recordProviderRef(app.db, attempt, tradeNO);
       return { ...(await depositView(app.db, attempt)), tradeNO };
     }

@@ -1,0 +1,306 @@
+/**
+ * An Alipay open platform gateway double (RSA2, public-key mode), written from Alipay's documentation and not with
+ * alipay-sdk (which is the merchant's side, the referee): a local HTTP server at /gateway.do that
+ *   - takes the common parameters from the query string and the form body alike, and refuses a request whose `sign`
+ *     does not verify with the app's public key over the sorted `key=value` string of every other non-empty parameter
+ *     (isv.invalid-signature), names another app_id, or whose timestamp (Beijing time) is ten minutes off
+ *     (isv.invalid-timestamp);
+ *   - alipay.trade.create (JSAPI_PAY, for buyer_id / buyer_open_id) answers a trade_no; alipay.trade.wap.pay and
+ *     alipay.trade.page.pay are the cashier pages the shopper's browser opens (the trade exists from then on);
+ *     alipay.trade.query, alipay.trade.close (a paid trade: ACQ.TRADE_STATUS_ERROR) and alipay.trade.refund (once per
+ *     out_request_no, up to the total) work on out_trade_no; checks the amount format, the product codes, and the
+ *     domestic API's CNY / the cross-border API's trans_currency;
+ *   - answers `{"<method>_response": {...}, "sign": ...}`, signed over the exact text of the response object with
+ *     Alipay's own key, and posts form-encoded notifications signed over the sorted parameters without sign and
+ *     sign_type;
+ *   - can be told to answer late, with a bad signature or with a 5xx, and lets the test send notifications when and
+ *     as often as it likes (also forged or tampered ones).
+ * Keys are generated per run.
+ */
+import crypto, { type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+interface Keys { privateKey: KeyObject; publicKey: KeyObject; privatePem: string; publicPem: string }
+
+function rsaKeys(): Keys {
+  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    privateKey,
+    publicKey,
+    privatePem: privateKey.export({ type: 'pkcs1', format: 'pem' }) as string,
+    publicPem: publicKey.export({ type: 'spki', format: 'pem' }) as string,
+  };
+}
+
+export interface AlipayTrade {
+  outTradeNo: string;
+  tradeNo: string;
+  method: 'alipay.trade.create' | 'alipay.trade.wap.pay' | 'alipay.trade.page.pay';
+  biz: any;
+  /** The request's common parameters (notify_url, return_url, ...). */
+  common: Record<string, string>;
+  totalAmount: string;
+  /** trans_currency (cross-border), or CNY. */
+  currency: string;
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED' | 'TRADE_FINISHED';
+  /** What the buyer paid (a test may make it differ from the trade). */
+  paid?: { totalAmount: string; currency: string };
+  refunds: Map<string, string>;
+}
+
+type Fault = { status: number } | { badSignature: true } | { delayMs: number };
+
+/** The documented string to sign: sorted by key, `key=value` joined by `&`, empty values and the excluded keys left out. */
+export function signContent(params: Record<string, string>, exclude: string[]): string {
+  return Object.keys(params).filter((k) => !exclude.includes(k) && params[k] !== '' && params[k] !== undefined).sort()
+    .map((k) => `${k}=${params[k]}`).join('&');
+}
+const rsa2 = (key: KeyObject, text: string) => crypto.sign('RSA-SHA256', Buffer.from(text, 'utf8'), key).toString('base64');
+const beijingNow = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const minutesOff = (ts: string) => Math.abs(Date.parse(`${ts.replace(' ', 'T')}+08:00`) - Date.now()) / 60_000;
+const AMOUNT = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;
+const FAIL = (subCode: string, subMsg: string, code = '40004', msg = 'Business Failed') => ({ code, msg, sub_code: subCode, sub_msg: subMsg });
+
+export class AlipayDouble {
+  /** The app's keys (the merchant's), and Alipay's. */
+  readonly app = rsaKeys();
+  readonly alipay = rsaKeys();
+  readonly appId = '2021004100000001';
+  readonly trades = new Map<string, AlipayTrade>();
+  /** Every request that passed the signature check: its method. */
+  readonly calls: string[] = [];
+  refusedRequests = 0;
+  /** Where notifications go (this test's server, standing for PUBLIC_URL). */
+  deliverTo = '';
+  private faults: Array<{ method: string; outTradeNo?: string; fault: Fault }> = [];
+  private server?: http.Server;
+  private keyDir = '';
+  base = '';
+
+  constructor(readonly api: 'global' | 'domestic' = 'global') {}
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.base = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    this.keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alipay-keys-'));
+    fs.writeFileSync(path.join(this.keyDir, 'app_private_key.pem'), this.app.privatePem);
+    // As the console shows Alipay's public key: the bare base64 body.
+    fs.writeFileSync(path.join(this.keyDir, 'alipay_public_key.txt'), (this.alipay.publicKey.export({ type: 'spki', format: 'der' }) as Buffer).toString('base64'));
+    return this;
+  }
+
+  async stop() {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+    fs.rmSync(this.keyDir, { recursive: true, force: true });
+  }
+
+  env(publicUrl = 'https://shop.test'): Record<string, string> {
+    return {
+      ALIPAY_APP_ID: this.appId,
+      ALIPAY_PRIVATE_KEY_FILE: path.join(this.keyDir, 'app_private_key.pem'),
+      ALIPAY_PUBLIC_KEY_FILE: path.join(this.keyDir, 'alipay_public_key.txt'),
+      ALIPAY_GATEWAY_URL: `${this.base}/gateway.do`,
+      ALIPAY_API: this.api,
+      PUBLIC_URL: publicUrl,
+    };
+  }
+
+  /** The next request for `method` (of that out_trade_no, when given) gets this fault instead of (or before) its answer. */
+  failNext(method: string, fault: Fault, outTradeNo?: string) {
+    this.faults.push({ method, outTradeNo, fault });
+  }
+
+  // ---- the test's side ----
+
+  /** The buyer pays the trade (optionally another amount than asked, to test the store's check). */
+  pay(outTradeNo: string, paid?: { totalAmount: string; currency: string }) {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`double: no trade ${outTradeNo}`);
+    if (trade.status !== 'WAIT_BUYER_PAY') throw new Error(`double: trade ${outTradeNo} is ${trade.status}`);
+    trade.status = 'TRADE_SUCCESS';
+    trade.paid = paid ?? { totalAmount: trade.totalAmount, currency: trade.currency };
+  }
+
+  /** The asynchronous notification of a trade's state (trade_status_sync), signed as documented (or with another key). */
+  notification(outTradeNo: string, opts: { signWith?: KeyObject; appId?: string } = {}): string {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`double: no trade ${outTradeNo}`);
+    const paid = trade.paid ?? { totalAmount: trade.totalAmount, currency: trade.currency };
+    const params: Record<string, string> = {
+      notify_time: beijingNow(),
+      notify_type: 'trade_status_sync',
+      notify_id: crypto.randomBytes(16).toString('hex'),
+      charset: 'utf-8',
+      version: '1.0',
+      sign_type: 'RSA2',
+      app_id: opts.appId ?? this.appId,
+      auth_app_id: this.appId,
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      trade_status: trade.status,
+      total_amount: paid.totalAmount,
+      ...(paid.currency !== 'CNY' ? { trans_currency: paid.currency } : {}),
+      receipt_amount: paid.totalAmount,
+      subject: String(trade.biz.subject ?? ''),
+      gmt_create: beijingNow(),
+      ...(trade.status === 'TRADE_SUCCESS' ? { gmt_payment: beijingNow() } : {}),
+      ...(trade.biz.buyer_id ? { buyer_id: trade.biz.buyer_id } : {}),
+      ...(trade.biz.buyer_open_id ? { buyer_open_id: trade.biz.buyer_open_id } : {}),
+    };
+    params.sign = rsa2(opts.signWith ?? this.alipay.privateKey, signContent(params, ['sign', 'sign_type']));
+    return new URLSearchParams(params).toString();
+  }
+
+  /** POSTs a notification to the store's notify_url path, form-encoded, as Alipay does. */
+  async send(body: string): Promise<{ status: number; body: string }> {
+    const res = await fetch(`${this.deliverTo}/api/istore/notify/alipay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body,
+    });
+    return { status: res.status, body: await res.text() };
+  }
+
+  // ---- the gateway ----
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const url = new URL(req.url ?? '/', this.base);
+    const params: Record<string, string> = {
+      ...Object.fromEntries(url.searchParams),
+      ...Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+    };
+    const method = params.method ?? '';
+    const page = method === 'alipay.trade.wap.pay' || method === 'alipay.trade.page.pay';
+    if (url.pathname !== '/gateway.do' || (page ? req.method !== 'GET' : req.method !== 'POST')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const outTradeNo = /"out_trade_no":"([^"]*)"/.exec(params.biz_content ?? '')?.[1];
+    const i = this.faults.findIndex((f) => f.method === method && (!f.outTradeNo || f.outTradeNo === outTradeNo));
+    const fault = i >= 0 ? this.faults.splice(i, 1)[0].fault : undefined;
+    if (fault && 'delayMs' in fault) await new Promise((r) => setTimeout(r, fault.delayMs));
+    if (fault && 'status' in fault) {
+      res.writeHead(fault.status, { 'content-type': 'text/html' }).end('<html>system busy</html>');
+      return;
+    }
+    const refused = this.refusal(params);
+    if (refused) {
+      this.refusedRequests++;
+      if (page) res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(`<html>${refused.sub_msg}</html>`);
+      else this.answer(res, method, refused, false);
+      return;
+    }
+    this.calls.push(method);
+    let biz: any;
+    try {
+      biz = JSON.parse(params.biz_content ?? '');
+    } catch {
+      this.answer(res, method, FAIL('isv.invalid-biz-content', 'biz_content is not JSON', '40002', 'Invalid Arguments'), false);
+      return;
+    }
+    const answer = this.apply(method, biz, params);
+    if (page) {
+      if (answer.code !== '10000') res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(`<html>${answer.sub_msg}</html>`);
+      else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><title>Alipay cashier</title>${answer.out_trade_no} ${answer.total_amount}</html>`);
+      return;
+    }
+    this.answer(res, method, answer, !!(fault && 'badSignature' in fault));
+  }
+
+  /** Why a request is refused before its business is looked at, or null. */
+  private refusal(params: Record<string, string>) {
+    const invalid = (sub: string, msg: string) => FAIL(sub, msg, '40002', 'Invalid Arguments');
+    if (params.app_id !== this.appId) return invalid('isv.invalid-app-id', 'unknown app_id');
+    if (params.sign_type !== 'RSA2') return invalid('isv.invalid-signature-type', 'sign_type must be RSA2');
+    if (params.charset && params.charset.toLowerCase() !== 'utf-8') return invalid('isv.invalid-charset', 'charset');
+    if (params.version !== '1.0') return invalid('isv.invalid-version', 'version must be 1.0');
+    if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(params.timestamp ?? '') || minutesOff(params.timestamp) > 10) {
+      return invalid('isv.invalid-timestamp', 'timestamp missing or more than 10 minutes from the gateway\'s (Beijing) time');
+    }
+    const ok = !!params.sign && crypto.verify('RSA-SHA256', Buffer.from(signContent(params, ['sign']), 'utf8'), this.app.publicKey, Buffer.from(params.sign, 'base64'));
+    return ok ? null : invalid('isv.invalid-signature', 'sign does not verify with the app public key');
+  }
+
+  private apply(method: string, biz: any, common: Record<string, string>): any {
+    const trade = typeof biz.out_trade_no === 'string' ? this.trades.get(biz.out_trade_no) : undefined;
+    const missing = FAIL('ACQ.TRADE_NOT_EXIST', 'trade does not exist');
+    const invalid = (msg: string) => FAIL('ACQ.INVALID_PARAMETER', msg, '40002', 'Invalid Arguments');
+    switch (method) {
+      case 'alipay.trade.create':
+      case 'alipay.trade.wap.pay':
+      case 'alipay.trade.page.pay': {
+        const product = { 'alipay.trade.create': ['JSAPI_PAY'], 'alipay.trade.wap.pay': ['QUICK_WAP_WAY'], 'alipay.trade.page.pay': [this.api === 'global' ? 'NEW_OVERSEAS_SELLER' : 'FAST_INSTANT_TRADE_PAY'] }[method];
+        if (typeof biz.out_trade_no !== 'string' || !biz.out_trade_no || biz.out_trade_no.length > 64) return invalid('out_trade_no');
+        if (!biz.subject) return invalid('subject');
+        if (!product.includes(biz.product_code)) return FAIL('ACQ.PRODUCT_CODE_ERROR', `product_code ${biz.product_code}`);
+        if (!AMOUNT.test(String(biz.total_amount ?? '')) || Number(biz.total_amount) <= 0) return invalid('total_amount');
+        if (this.api === 'domestic' && biz.trans_currency) return invalid('trans_currency is for cross-border merchants');
+        if (method === 'alipay.trade.create' && !biz.buyer_id && !biz.buyer_open_id) return FAIL('ACQ.BUYER_NOT_EXIST', 'buyer_id or buyer_open_id required');
+        if (!common.notify_url) return invalid('notify_url');
+        if (method !== 'alipay.trade.create' && !common.return_url) return invalid('return_url');
+        if (trade) {
+          if (trade.status === 'TRADE_SUCCESS') return FAIL('ACQ.TRADE_HAS_SUCCESS', 'trade paid');
+          if (trade.status === 'TRADE_CLOSED') return FAIL('ACQ.TRADE_HAS_CLOSE', 'trade closed');
+          if (trade.totalAmount !== biz.total_amount) return FAIL('ACQ.CONTEXT_INCONSISTENT', 'same out_trade_no, other amount');
+          return { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, total_amount: trade.totalAmount };
+        }
+        const created: AlipayTrade = {
+          outTradeNo: biz.out_trade_no,
+          tradeNo: `2026${String(crypto.randomInt(1e9)).padStart(9, '0')}${String(crypto.randomInt(1e9)).padStart(9, '0')}`,
+          method, biz, common,
+          totalAmount: biz.total_amount,
+          currency: biz.trans_currency ?? 'CNY',
+          status: 'WAIT_BUYER_PAY',
+          refunds: new Map(),
+        };
+        this.trades.set(created.outTradeNo, created);
+        return { code: '10000', msg: 'Success', out_trade_no: created.outTradeNo, trade_no: created.tradeNo, total_amount: created.totalAmount };
+      }
+      case 'alipay.trade.query': {
+        if (!trade) return missing;
+        const paid = trade.paid ?? { totalAmount: trade.totalAmount, currency: trade.currency };
+        return {
+          code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, trade_status: trade.status,
+          total_amount: paid.totalAmount, ...(paid.currency !== 'CNY' ? { trans_currency: paid.currency } : {}),
+        };
+      }
+      case 'alipay.trade.close': {
+        if (!trade) return missing;
+        if (trade.status !== 'WAIT_BUYER_PAY') return FAIL('ACQ.TRADE_STATUS_ERROR', `trade is ${trade.status}`);
+        trade.status = 'TRADE_CLOSED';
+        return { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo };
+      }
+      case 'alipay.trade.refund': {
+        if (!trade) return missing;
+        if (typeof biz.out_request_no !== 'string' || !biz.out_request_no || biz.out_request_no.length > 64) return invalid('out_request_no');
+        if (!AMOUNT.test(String(biz.refund_amount ?? ''))) return invalid('refund_amount');
+        if (trade.currency !== 'CNY' && biz.refund_currency !== trade.currency) return invalid('refund_currency must be the trade\'s trans_currency');
+        const refunded = () => [...trade.refunds.values()].reduce((sum, a) => sum + Math.round(Number(a) * 100), 0);
+        const done = (fundChange: 'Y' | 'N') => ({ code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, fund_change: fundChange, refund_fee: (refunded() / 100).toFixed(2) });
+        const earlier = trade.refunds.get(biz.out_request_no);
+        if (earlier !== undefined) return earlier === biz.refund_amount ? done('N') : FAIL('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', 'same out_request_no, other amount');
+        if (trade.status !== 'TRADE_SUCCESS') return FAIL('ACQ.TRADE_STATUS_ERROR', `trade is ${trade.status}`);
+        if (refunded() + Math.round(Number(biz.refund_amount) * 100) > Math.round(Number(trade.paid!.totalAmount) * 100)) return FAIL('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', 'more than paid');
+        trade.refunds.set(biz.out_request_no, biz.refund_amount);
+        return done('Y');
+      }
+      default:
+        return FAIL('isv.invalid-method', `unknown method ${method}`, '40002', 'Invalid Arguments');
+    }
+  }
+
+  /** `{"<method>_response": {...}, "sign": "..."}`, signed over the exact response text (or with the wrong key). */
+  private answer(res: http.ServerResponse, method: string, body: object, badSignature: boolean) {
+    const inner = JSON.stringify(body);
+    const sign = rsa2(badSignature ? this.app.privateKey : this.alipay.privateKey, inner);
+    res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' })
+      .end(`{"${method.replaceAll('.', '_')}_response":${inner},"sign":"${sign}"}`);
+  }
+}
