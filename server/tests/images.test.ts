@@ -43,3 +43,12 @@ test('header and footer logos: the same mark and words, dark words on the white 
   assert.match(header, /fill="#222222">Maple/);
   assert.match(footer, /fill="#ffffff">Maple/);
 });
+
+test('the Logo T-Shirt is a T-shirt, not the store logo (its name starts with "logo")', () => {
+  for (const image of ['logo-t-shirt.svg', 'logo-t-shirt-2.svg']) {
+    const svg = renderSvg(image);
+    assert.match(svg, /viewBox="0 0 400 400"/, image);
+    assert.doesNotMatch(svg, /Maple &amp; Jade|MARKET/, image);
+  }
+  assert.match(renderSvg(storeInfo.favicon.imageURL), /viewBox="0 0 400 400"/);
+});

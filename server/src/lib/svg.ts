@@ -3,6 +3,7 @@
  * their kind of product (illustrations.ts), home banners and live-stream covers with a drawing of their subject, and
  * the store's logo (the same mark and colours in header and footer).
  */
+import { storeInfo } from '../seed/store.ts';
 import { drawKind, kindOf } from './illustrations.ts';
 
 const NAME_RE = /^[a-z0-9][a-z0-9-]{0,80}\.svg$/;
@@ -29,8 +30,10 @@ export function renderSvg(name: string): string {
   const hue = hash(subject) % 360;
   const accent = `hsl(${hue},55%,48%)`;
   const kind = kindOf(subject);
-  if (base.startsWith('logo')) return logo(base.endsWith('-footer') ? 'footer' : 'header');
-  if (base.startsWith('favicon')) return svg(400, 400, mark(200, 200, 180));
+  // The store's own marks by their exact seeded names: a product may have "logo" in its name (Logo T-Shirt).
+  if (name === storeInfo.logo.imageURL) return logo('header');
+  if (name === storeInfo.footerLogo.imageURL) return logo('footer');
+  if (name === storeInfo.favicon.imageURL) return svg(400, 400, mark(200, 200, 180));
   if (base.startsWith('banner')) {
     // The storefront lays the slide's title over the left of the image: the drawing sits on the right, in the
     // home banner's shape (20:9).
