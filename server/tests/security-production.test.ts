@@ -11,12 +11,16 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
+import paymentRoutes from '../src/routes/payments.ts';
+import { paymentRouter } from '../src/payments/index.ts';
+import { sandboxProvider } from '../src/payments/sandbox.ts';
 import { cookieSecurity, isProduction, loadConfig, productionRefusal, seedsDemo, type Config } from '../src/config.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountRefusal } from '../src/seed/index.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { SESSION_COOKIE } from '../src/lib/session.ts';
-import { freshDb, isError, mailTo, ok, Shopper, startServer, withFreshServer, FAST_HASHING, type TestDb } from './helpers.ts';
+import { freshDb, isError, mailTo, ok, PREFIX, Shopper, startServer, withFreshServer, FAST_HASHING, type TestDb } from './helpers.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 /** A public demo in production: the only production this build can run (only the sandbox providers ship). */
@@ -169,4 +173,21 @@ test('L5: a production store has no benchmark floor route, and its OpenAPI docum
   await withFreshServer({}, async (srv) => {
     ok(await new Shopper(srv.base).get('/bench/floor'));
   });
+});
+
+test('L5: with no payment channel on the sandbox (production on real providers), its pay routes are not registered', async () => {
+  const routesWith = async (sandbox: boolean) => {
+    const app = Fastify();
+    app.decorate('db', {} as never);
+    app.decorate('config', loadConfig({}));
+    app.decorate('paymentProvider', paymentRouter([], sandbox ? sandboxProvider() : null));
+    await app.register(paymentRoutes, { prefix: PREFIX });
+    await app.ready();
+    const has = (method: 'GET' | 'POST', url: string) => app.hasRoute({ method, url: `${PREFIX}${url}` });
+    const found = [has('GET', '/sandbox/pay/:attemptId'), has('POST', '/sandbox/pay/:attemptId/:action')];
+    await app.close();
+    return found;
+  };
+  assert.deepEqual(await routesWith(true), [true, true]);
+  assert.deepEqual(await routesWith(false), [false, false]);
 });

@@ -305,22 +305,25 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     return attempt;
   }
 
-  // The sandbox's hosted page (the "provider's site") and its notification.
-  app.get('/sandbox/pay/:attemptId', {
-    schema: { params: SandboxPageParams, response: { 200: SandboxPage } },
-  }, async (req, reply) => {
-    const attempt = await sandboxAttempt(req.params.attemptId);
-    reply.header('Cache-Control', 'no-store');
-    return reply.type('text/html; charset=utf-8').send(sandboxPageHtml(attempt, `${req.url.split('?')[0]}`));
-  });
-  app.post('/sandbox/pay/:attemptId/:action', {
-    schema: { params: SandboxActionParams, body: NoBody, response: { 200: SandboxRedirect } },
-  }, async (req) => {
-    const attempt = await sandboxAttempt(req.params.attemptId);
-    const { action } = req.params;
-    if (action === 'pay') await settleAttempt(app.db, attempt.id, 'PAID');
-    else if (action === 'fail') await settleAttempt(app.db, attempt.id, 'FAILED', 'Declined in the payment sandbox');
-    else if (action !== 'abandon') throw notFound('Unknown sandbox action');
-    return { redirectUrl: attempt.returnUrl };
-  });
+  // The sandbox's hosted page (the "provider's site") and its notification: only while the sandbox serves a channel (a
+  // production store on real providers has no such routes, nor do they appear in its OpenAPI document).
+  if (provider.sandboxChannels.length) {
+    app.get('/sandbox/pay/:attemptId', {
+      schema: { params: SandboxPageParams, response: { 200: SandboxPage } },
+    }, async (req, reply) => {
+      const attempt = await sandboxAttempt(req.params.attemptId);
+      reply.header('Cache-Control', 'no-store');
+      return reply.type('text/html; charset=utf-8').send(sandboxPageHtml(attempt, `${req.url.split('?')[0]}`));
+    });
+    app.post('/sandbox/pay/:attemptId/:action', {
+      schema: { params: SandboxActionParams, body: NoBody, response: { 200: SandboxRedirect } },
+    }, async (req) => {
+      const attempt = await sandboxAttempt(req.params.attemptId);
+      const { action } = req.params;
+      if (action === 'pay') await settleAttempt(app.db, attempt.id, 'PAID');
+      else if (action === 'fail') await settleAttempt(app.db, attempt.id, 'FAILED', 'Declined in the payment sandbox');
+      else if (action !== 'abandon') throw notFound('Unknown sandbox action');
+      return { redirectUrl: attempt.returnUrl };
+    });
+  }
 }
