@@ -2,13 +2,16 @@ import type { Db } from '../db/index.ts';
 
 /**
  * Background work that looks for what is due every `pollMs` (mail to send, refunds to send, campaigns to settle).
- * A round already under way is joined, not doubled; stop() lets it finish and starts no other, so it is called before
- * the database closes. What is due, and who takes it, is decided in the database (row locks, leases), so several
+ * tick() sees everything due when it is called: a round already under way may have looked before, so the call waits
+ * for it and for one more round after it (calls meanwhile share that one); stop() lets a round finish and starts no
+ * other, so it is called before the database closes. What is due, and who takes it, is decided in the database (row locks, leases), so several
  * processes sharing one PostgreSQL never do the same work twice.
  */
 export abstract class PollingWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  /** The round that follows the one under way, shared by every tick() made during it. */
+  private following?: Promise<void>;
   protected stopped = false;
 
   constructor(private readonly pollMs: number) {}
@@ -19,10 +22,17 @@ export abstract class PollingWorker {
     void this.tick();
   }
 
-  /** Does what is due now; a round already under way is joined. */
+  /** Does what is due now: resolves after a round that started after this call. */
   tick(): Promise<void> {
     if (this.stopped) return this.running ?? Promise.resolve();
-    this.running ??= this.round().finally(() => (this.running = undefined));
+    if (this.running) {
+      this.following ??= this.running.then(() => {
+        this.following = undefined;
+        return this.tick();
+      });
+      return this.following;
+    }
+    this.running = this.round().finally(() => (this.running = undefined));
     return this.running;
   }
 
