@@ -2,7 +2,7 @@
 // live cover is a drawing of its kind of product, not initials; the header and footer logos share one mark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { kindOf } from '../src/lib/illustrations.ts';
+import { kindOf, shortName } from '../src/lib/illustrations.ts';
 import { allOptionPairs } from '../src/lib/options.ts';
 import { renderSvg } from '../src/lib/svg.ts';
 import { categories, seedProducts } from '../src/seed/catalogue.ts';
@@ -27,10 +27,35 @@ test('kinds follow the product, specific words first', () => {
   }
 });
 
-test('a product image is a drawing on a light tile, without initials', () => {
+test('a product image is a drawing on a light tile, labelled with its short name, not initials', () => {
   const svg = renderSvg('house-blend-coffee-beans-340g.svg');
   assert.match(svg, /viewBox="0 0 400 400"/);
-  assert.doesNotMatch(svg, /<text/);
+  assert.match(svg, />House Blend</);
+  assert.doesNotMatch(svg, />HB</);
+});
+
+test('every product of the demo catalogue has its own picture, different from every other product\'s even without colours', () => {
+  // Colours alone (one hue per product) left eleven coffees looking the same: compare the drawings with colours removed.
+  const shape = (svg: string) => svg.replace(/#[0-9a-f]{3,6}\b|hsl\([^)]*\)/gi, '');
+  const products = seedProducts(allOptionPairs);
+  const seen = new Map<string, string>();
+  for (const p of products) {
+    const svg = renderSvg(p.images[0]);
+    assert.ok(svg.length < 2500, `${p.nameEn}: ${svg.length} bytes`);
+    const key = shape(svg);
+    assert.equal(seen.get(key), undefined, `${p.nameEn} draws the same as ${seen.get(key)}`);
+    seen.set(key, p.nameEn);
+  }
+  assert.equal(seen.size, products.length);
+});
+
+test('short names for labels: two words, sizes and counts dropped, a one-letter word joined to the next', () => {
+  for (const [base, name] of [
+    ['ethiopia-yirgacheffe-250g', 'Ethiopia Yirgacheffe'], ['logo-t-shirt', 'Logo T-Shirt'], ['chopsticks-set-of-5', 'Chopsticks Set'],
+    ['english-breakfast-50-bags', 'English Breakfast'], ['butter-croissant-4-pack', 'Butter Croissant'], ['sourdough-loaf', 'Sourdough Loaf'],
+  ] as const) {
+    assert.equal(shortName(base), name, base);
+  }
 });
 
 test('header and footer logos: the same mark and words, dark words on the white header and light ones on the dark footer', () => {

@@ -1,7 +1,7 @@
 /**
  * Flat drawings of the demo catalogue's kinds of product (coffee bag, tea tin, croissant, T-shirt, mug...), so the demo
  * store looks like a shop rather than a wall of initials. Each drawing fills a 400×400 frame and takes one accent colour
- * (the product's own hue) besides a few fixed ones. The kind comes from the words of the image name (the seed names a
+ * (the product's own hue) besides a few fixed ones; a pack (bag, tin, bottle...) prints the product's short name. The kind comes from the words of the image name (the seed names a
  * product's images after the product), first match wins.
  */
 
@@ -67,17 +67,62 @@ const shadow = (cy = 352, rx = 130) => `<ellipse cx="200" cy="${cy}" rx="${rx}" 
 const steam = (x: number, y: number) =>
   [0, 28, 56].map((d) => `<path d="M${x + d} ${y}c-12-14 12-24 0-40" stroke="#fff" stroke-opacity="0.85" stroke-width="8" fill="none" stroke-linecap="round"/>`).join('');
 
-/** The drawing of a kind in `accent` (a CSS colour), in a 400×400 frame. */
-export function drawKind(kind: Kind, accent: string): string {
+/**
+ * A product's short name for its label: the first two words of the image name that are not sizes or counts
+ * ('ethiopia-yirgacheffe-250g' → 'Ethiopia Yirgacheffe'); a one-letter word joins the next ('logo-t-shirt' → 'Logo T-Shirt').
+ */
+export function shortName(base: string): string {
+  const words: string[] = [];
+  let joiner = '';
+  for (const word of base.split('-')) {
+    if (/\d/.test(word) || word === 'pack' || word === 'bags' || word === 'of') continue;
+    const cap = word[0].toUpperCase() + word.slice(1);
+    if (joiner) words[words.length - 1] += `-${cap}`;
+    else if (words.length < 2) words.push(cap);
+    else break;
+    joiner = word.length === 1 ? cap : '';
+  }
+  return words.join(' ');
+}
+
+/** Kinds that are packs: their label is printed on the pack; the others wear a hang tag (svg.ts). */
+export const PACK_LABEL: Partial<Record<Kind, { x: number; y: number; w: number; ink: boolean }>> = {
+  coffeeBag: { x: 200, y: 180, w: 150, ink: true }, bottle: { x: 200, y: 306, w: 106, ink: true },
+  teaTin: { x: 200, y: 324, w: 150, ink: false }, snackBag: { x: 200, y: 316, w: 160, ink: false },
+  giftBox: { x: 137, y: 270, w: 84, ink: false }, candle: { x: 200, y: 324, w: 130, ink: true },
+  mug: { x: 185, y: 300, w: 140, ink: false },
+};
+
+/**
+ * `text` centred on (x, y), sized to fit `w` wide (a glyph is about 0.58em of a sans-serif); a name too long to read
+ * on one line ('Ethiopia Yirgacheffe') takes one line a word, the last line on y.
+ */
+export function labelText(text: string, x: number, y: number, w: number, fill: string): string {
+  const fit = (chars: number) => Math.max(12, Math.min(26, Math.floor(w / (chars * 0.58))));
+  const words = text.split(' ');
+  const lines = fit(text.length) < 18 && words.length > 1 ? words : [text];
+  const size = fit(Math.max(...lines.map((line) => line.length)));
+  return `<text x="${x}" y="${y - (lines.length - 1) * size}" text-anchor="middle" font-family="Helvetica,Arial,sans-serif" ` +
+    `font-size="${size}" font-weight="700" fill="${fill}">` +
+    lines.map((line, i) => `<tspan x="${x}" dy="${i ? size : 0}">${line.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</tspan>`).join('') + `</text>`;
+}
+
+/** The drawing of a kind in `accent` (a CSS colour), in a 400×400 frame; a pack kind prints `label` on the pack. */
+export function drawKind(kind: Kind, accent: string, label = ''): string {
+  const spot = PACK_LABEL[kind];
+  return drawShape(kind, accent) + (label && spot ? labelText(label, spot.x, spot.y, spot.w, spot.ink ? INK : CREAM) : '');
+}
+
+function drawShape(kind: Kind, accent: string): string {
   switch (kind) {
     case 'coffeeBag':
       return shadow() + `<path d="M120 110h160l20 242H100z" fill="${KRAFT}"/><path d="M120 110l-10-36h180l-10 36z" fill="#a97c50"/>` +
-        `<rect x="138" y="176" width="124" height="104" rx="10" fill="${CREAM}"/>` +
-        `<ellipse cx="200" cy="228" rx="26" ry="36" fill="${INK}"/><path d="M200 194c-10 22 10 46 0 68" stroke="${CREAM}" stroke-width="6" fill="none"/>` +
-        `<rect x="138" y="292" width="124" height="14" rx="7" fill="${accent}"/>`;
+        `<rect x="138" y="196" width="124" height="94" rx="10" fill="${CREAM}"/>` +
+        `<ellipse cx="200" cy="243" rx="22" ry="32" fill="${INK}"/><path d="M200 213c-10 20 10 40 0 60" stroke="${CREAM}" stroke-width="6" fill="none"/>` +
+        `<rect x="138" y="300" width="124" height="14" rx="7" fill="${accent}"/>`;
     case 'bottle':
       return shadow() + `<rect x="176" y="60" width="48" height="40" rx="6" fill="${INK}"/><path d="M168 100h64v40l28 40v172H140V180l28-40z" fill="${accent}"/>` +
-        `<rect x="150" y="210" width="100" height="90" rx="10" fill="${CREAM}"/><circle cx="200" cy="255" r="24" fill="${INK}" fill-opacity="0.8"/>`;
+        `<rect x="145" y="210" width="110" height="110" rx="10" fill="${CREAM}"/><circle cx="200" cy="240" r="18" fill="${INK}" fill-opacity="0.8"/>`;
     case 'cup':
       return shadow(356, 150) + steam(160, 140) + `<ellipse cx="200" cy="330" rx="140" ry="26" fill="${CREAM}"/>` +
         `<path d="M110 180h180v60a90 90 0 0 1-180 0z" fill="${accent}"/><path d="M290 200h20a32 32 0 0 1 0 64h-28" stroke="${accent}" stroke-width="16" fill="none"/>` +

@@ -1,10 +1,10 @@
 /**
  * The demo store's generated images, drawn on request from their names: products and categories as flat drawings of
- * their kind of product (illustrations.ts), home banners and live-stream covers with a drawing of their subject, and
+ * their kind of product (illustrations.ts), each product labelled with its short name and on its own backdrop pattern, home banners and live-stream covers with a drawing of their subject, and
  * the store's logo (the same mark and colours in header and footer).
  */
 import { storeInfo } from '../seed/store.ts';
-import { drawKind, kindOf } from './illustrations.ts';
+import { PACK_LABEL, drawKind, kindOf, labelText, shortName } from './illustrations.ts';
 
 const NAME_RE = /^[a-z0-9][a-z0-9-]{0,80}\.svg$/;
 
@@ -52,11 +52,36 @@ export function renderSvg(name: string): string {
         `font-size="44" font-weight="700" fill="#fff">${escape(line)}</text>`).join(''));
   }
   const background = second ? `hsl(${hue},45%,86%)` : `hsl(${hue},60%,93%)`;
-  const drawing = kind
-    ? `<g transform="${second ? 'translate(-40 -40) scale(1.2)' : ''}">${drawKind(kind, accent)}</g>`
-    : `<text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="Helvetica,Arial,sans-serif" font-size="160" ` +
-      `font-weight="700" fill="${accent}">${escape(initials(subject))}</text>`;
-  return svg(400, 400, `<rect width="400" height="400" fill="${background}"/>${drawing}`);
+  if (!kind) {
+    return svg(400, 400, `<rect width="400" height="400" fill="${background}"/>` +
+      `<text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="Helvetica,Arial,sans-serif" font-size="160" ` +
+      `font-weight="700" fill="${accent}">${escape(initials(subject))}</text>`);
+  }
+  // One product, one picture: its short name on the pack (or on a hang tag) and a backdrop pattern from its own hash,
+  // so two products of a kind (eleven coffees) differ by more than a hue. Category tiles carry no name.
+  const label = base.startsWith('category-') ? '' : shortName(subject);
+  const tag = label && !PACK_LABEL[kind] ? hangTag(label, accent) : '';
+  return svg(400, 400, `<rect width="400" height="400" fill="${background}"/>${backdrop(hash(subject) >>> 9)}` +
+    `<g transform="${second ? 'translate(-40 -40) scale(1.2)' : ''}">${drawKind(kind, accent, label)}</g>${tag}`);
+}
+
+/** A faint backdrop pattern, one of four by `seed`: plain, dots, stripes or a check. */
+function backdrop(seed: number): string {
+  const cell = [
+    '',
+    '<circle cx="12" cy="12" r="4"/>',
+    '<path d="M0 24L24 0" stroke="#fff" stroke-width="6"/>',
+    '<rect width="12" height="12"/><rect x="12" y="12" width="12" height="12"/>',
+  ][seed % 4];
+  return cell ? `<defs><pattern id="b" width="24" height="24" patternUnits="userSpaceOnUse"><g fill="#fff">${cell}</g></pattern></defs>` +
+    `<rect width="400" height="400" fill="url(#b)" fill-opacity="0.5"/>` : '';
+}
+
+/** A cream hang tag with the product's short name, top left, for products that are not packs. */
+function hangTag(name: string, accent: string): string {
+  const w = Math.min(220, 40 + name.length * 13);
+  return `<g transform="rotate(-6 24 40)"><rect x="16" y="18" width="${w}" height="40" rx="8" fill="#fff8ec" stroke="${accent}" stroke-width="4"/>` +
+    `<circle cx="32" cy="38" r="5" fill="${accent}"/>${labelText(name, 24 + w / 2, 46, w - 40, '#3b2f2a')}</g>`;
 }
 
 /** The header logo (dark words, for the white header) or the footer's (light words, for the dark footer), same mark. */
