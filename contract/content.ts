@@ -1,6 +1,6 @@
 /** Store content (spec §7): general pages, section templates, store images, coupons, the contact form. */
 import { Type, type Static } from '@sinclair/typebox'
-import { Localized, Nullable, OperatorText, StringEnum, TextBody } from './common.ts'
+import { Localized, Nullable, OperatorText, StringEnum } from './common.ts'
 import { INFLUENCER_SECTION_KINDS } from './constants.ts'
 
 export const PageContentQuery = Type.Object({ pageName: Type.String({ minLength: 1, maxLength: 100 }) })
@@ -55,8 +55,11 @@ export type SectionTemplate = Static<typeof SectionTemplate>
 
 export const ImageParams = Type.Object({ name: Type.String({ maxLength: 100 }) })
 export type ImageParams = Static<typeof ImageParams>
-/** Store images are generated SVGs; uploaded pictures are PNG, JPEG, GIF or WebP. */
-export const StoreImage = TextBody('image/svg+xml', 'The image')
+/** Store images are generated SVGs or the operator's imported photos (JPEG); uploaded pictures are PNG, JPEG, GIF or WebP. */
+export const StoreImage = {
+  description: 'The image: a drawn SVG, or an imported product photo (JPEG, photo-<hash>.jpg, photo-<hash>-400.jpg for cards)',
+  content: { 'image/svg+xml': { schema: Type.String() }, 'image/jpeg': { schema: Type.String({ format: 'binary' }) } }
+}
 export const UploadedImage = {
   description: 'The uploaded image (its own media type)',
   content: { 'image/*': { schema: Type.String({ format: 'binary' }) } }

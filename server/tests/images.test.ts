@@ -3,9 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { kindOf, shortName } from '../src/lib/illustrations.ts';
-import { allOptionPairs } from '../src/lib/options.ts';
 import { renderSvg } from '../src/lib/svg.ts';
-import { categories, seedProducts } from '../src/seed/catalogue.ts';
+import { demoCatalogue } from '../src/seed/catalogue.ts';
 import { liveRooms } from '../src/seed/liveRooms.ts';
 import { sectionTemplates, storeInfo } from '../src/seed/store.ts';
 
@@ -13,7 +12,8 @@ const base = (image: string) => image.replace(/(-2)?\.svg$/, '');
 
 test('every seeded product, category, banner and live cover has a drawing of its kind', () => {
   const banners = Object.values(sectionTemplates).flat().flatMap((s: any) => (s.kind === 'banner' ? s.slides.map((x: any) => x.image) : []));
-  const images = [...seedProducts(allOptionPairs).flatMap((p) => p.images), ...categories.map((c) => c.image), ...banners, ...liveRooms.map((r) => r.cover)];
+  const { products, categories } = demoCatalogue();
+  const images = [...products.flatMap((p) => p.images), ...categories.map((c) => c.image!), ...banners, ...liveRooms.map((r) => r.cover)];
   assert.deepEqual(images.filter((image) => kindOf(base(image)) === null), []);
 });
 
@@ -37,7 +37,7 @@ test('a product image is a drawing on a light tile, labelled with its short name
 test('every product of the demo catalogue has its own picture, different from every other product\'s even without colours', () => {
   // Colours alone (one hue per product) left eleven coffees looking the same: compare the drawings with colours removed.
   const shape = (svg: string) => svg.replace(/#[0-9a-f]{3,6}\b|hsl\([^)]*\)/gi, '');
-  const products = seedProducts(allOptionPairs);
+  const { products } = demoCatalogue();
   const seen = new Map<string, string>();
   for (const p of products) {
     const svg = renderSvg(p.images[0]);

@@ -35,7 +35,7 @@ function removeOldTemplates() {
  */
 export async function pristineTemplate(build) {
   const hash = crypto.createHash('sha256');
-  for (const dir of ['db/migrations', 'seed', 'lib']) {
+  for (const dir of ['db/migrations', 'seed', 'lib', 'catalog']) {
     for (const f of fs.readdirSync(path.join(serverSrc, dir)).sort()) hash.update(f).update(fs.readFileSync(path.join(serverSrc, dir, f)));
   }
   const quarter = Math.floor(Date.now() / TEMPLATE_LIFE_MS);

@@ -1,5 +1,5 @@
 /** Pages, section templates, images, coupons (client: src/api/content.ts). The contact form: routes/contact.ts. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   Coupon, CouponCodeParams, Coupons, ImageParams, PageContent, PageContentQuery, SectionTemplate,
@@ -9,6 +9,8 @@ import { notFound } from '../lib/errors.ts';
 import { isImageName, renderSvg } from '../lib/svg.ts';
 import { availableCoupons, couponByCode, pageContent, sectionTemplate } from '../services/content.ts';
 import { getSession } from '../lib/session.ts';
+import { isPhotoName } from '../catalog/images.ts';
+import { storedPhoto } from '../catalog/import.ts';
 
 export default async function contentRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -29,6 +31,14 @@ export default async function contentRoutes(server: FastifyInstance) {
 
   app.get('/common3/image/:name', { schema: { params: ImageParams, response: { 200: StoreImage } } }, async (req, reply) => {
     const { name } = req.params as { name: string };
+    if (isPhotoName(name)) {
+      // an imported photo's name is a hash of its bytes: its content never changes
+      const photo = await storedPhoto(db, name);
+      if (!photo) throw notFound(`Image '${name}' not found`);
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      // the reply is typed by the SVG's text schema; a photo is bytes
+      return (reply as FastifyReply).type(photo.mime).send(photo.bytes);
+    }
     if (!isImageName(name)) throw notFound(`Image '${name}' not found`);
     reply.header('Cache-Control', 'public, max-age=604800, immutable');
     return reply.type('image/svg+xml').send(renderSvg(name));

@@ -1,8 +1,9 @@
 /** Seeds the demo store once, on an empty database, in one transaction. */
 import type { Db, Queryable } from '../db/index.ts';
-import { allOptionPairs } from '../lib/options.ts';
+import type { Catalog } from '../catalog/format.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
-import { brands, categories, seedProducts } from './catalogue.ts';
+import { applyCatalog, preparePhotos } from '../catalog/import.ts';
+import { demoCatalogue, demoCreatedHoursAgo } from './catalogue.ts';
 import { seedLiveRooms } from './liveRooms.ts';
 import { confirmDemoEmail, seedOncePerShopperCoupon } from './security.ts';
 import { seedCalls } from './calls.ts';
@@ -93,23 +94,9 @@ async function seed(q: Queryable, demoHash: string) {
   for (const [key, value] of Object.entries(settings)) {
     await q.query('INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)', [key, JSON.stringify(value)]);
   }
-  for (const [i, c] of categories.entries()) {
-    await q.query('INSERT INTO categories (name, name_en, name_zh, image, sort) VALUES ($1,$1,$2,$3,$4)', [c.name, c.zh, c.image, i]);
-  }
-  for (const b of brands) await q.query('INSERT INTO brands (name, name_zh) VALUES ($1,$2)', [b.name, b.zh]);
-  for (const p of seedProducts(allOptionPairs)) {
-    const { rows } = await q.query(
-      `INSERT INTO products (name_en, name_zh, desc_en, desc_zh, category, brand, tags, clearance, price, list_price,
-        images, options, created_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9,$10,$11::jsonb,$12::jsonb, now() - make_interval(hours => $13)) RETURNING id`,
-      [p.nameEn, p.nameZh, p.descEn, p.descZh, p.category, p.brand, JSON.stringify(p.tags), p.clearance, p.price,
-        p.listPrice, JSON.stringify(p.images), JSON.stringify(p.options), p.hoursAgo],
-    );
-    for (const [pair, stock] of Object.entries(p.stock)) {
-      await q.query('INSERT INTO variants (product_id, option_pair, stock) VALUES ($1,$2,$3)', [rows[0].id, pair, stock]);
-    }
-  }
-  await padCatalogue(q, Number(process.env.SEED_PRODUCTS ?? 0));
+  const catalogue = demoCatalogue();
+  await applyCatalog(q, await preparePhotos(catalogue, null), { createdHoursAgo: demoCreatedHoursAgo });
+  await padCatalogue(q, Number(process.env.SEED_PRODUCTS ?? 0), catalogue);
   for (const [i, l] of S.storeLocations.entries()) {
     await q.query(
       `INSERT INTO store_locations (id, display, virtual, name_en, name_zh, street, city, province, post_code, landing_page_url, sort)
@@ -152,17 +139,17 @@ async function seed(q: Queryable, demoHash: string) {
  * generated ones, older than the demo products so the demo's first pages stay the same. One
  * INSERT ... SELECT each, so even 10,000 products seed in seconds.
  */
-async function padCatalogue(q: Queryable, total: number) {
+async function padCatalogue(q: Queryable, total: number, { categories, brands }: Catalog) {
   if (!Number.isInteger(total) || total <= 0) return;
   const { rows } = await q.query('SELECT count(*)::int AS n FROM products');
   const missing = total - rows[0].n;
   if (missing <= 0) return;
   const names = (list: { name: string }[]) => JSON.stringify(list.map((x) => x.name));
   await q.query(
-    `INSERT INTO products (name_en, name_zh, desc_en, desc_zh, category, brand, price, images, created_at)
+    `INSERT INTO products (name_en, name_zh, desc_en, desc_zh, category, brand, price, images, created_at, sku)
      SELECT 'Catalogue item ' || g, '目录商品 ' || g, 'Catalogue item ' || g || '.', '目录商品 ' || g || '。',
        $2::jsonb ->> (g % jsonb_array_length($2::jsonb)), $3::jsonb ->> (g % jsonb_array_length($3::jsonb)),
-       100 + (g * 37) % 5000, jsonb_build_array('catalogue-item-' || g || '.svg'), now() - make_interval(hours => 1000 + g)
+       100 + (g * 37) % 5000, jsonb_build_array('catalogue-item-' || g || '.svg'), now() - make_interval(hours => 1000 + g), 'ITEM-' || g
      FROM generate_series(1, $1::int) AS g`,
     [missing, names(categories.filter((c) => c.name !== 'Add-ons')), names(brands)],
   );
