@@ -57,6 +57,9 @@ export const TextBody = (mediaType: string, description: string) => ({
 /** GET health: the database answers. */
 export const Health = Ok
 export type Health = Static<typeof Health>
+/** GET ready: the database answers and every migration this server knows is applied (else 503 with the reason). */
+export const Ready = Ok
+export type Ready = Static<typeof Ready>
 /** GET bench/floor: a constant answer, the benchmark's floor (framework cost without any work). */
 export const BenchFloor = Type.Object({ ok: Type.Boolean(), name: Type.String(), items: Type.Array(Type.Integer()) })
 export type BenchFloor = Static<typeof BenchFloor>

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs, idempotently: client and server packages (npm); with --browser,
-# Debian's Chromium for the browser tests; with --postgres, Debian's PostgreSQL for the server tests on it.
+# Debian's Chromium for the browser tests; with --postgres, Debian's PostgreSQL for the server tests on it; with --nginx,
+# Debian's nginx for the test of the shipped reverse-proxy config (deploy/nginx/).
 # Safe to run on every `npm start` / `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,4 +35,12 @@ if [ "${1:-}" = "--postgres" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/nu
   [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
+fi
+
+if [ "${1:-}" = "--nginx" ] && [ ! -x /usr/sbin/nginx ]; then
+  echo "setup: installing Debian's nginx for the reverse-proxy test"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx >/dev/null
 fi

@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
 bash scripts/setup.sh --postgres
+bash scripts/setup.sh --nginx
 
 echo "== types"
 npx tsc -p tsconfig.json --noEmit

@@ -8,7 +8,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { cookieSecurity, isProduction, loadConfig, productionRefusal, sandboxesOf, sandboxRefusal, seedsDemo, type Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, pendingMigrations } from './db/migrate.ts';
 import { demoAccountRefusal, seedIfEmpty } from './seed/index.ts';
 import { ApiError, isDatabaseUnavailable, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
@@ -48,7 +48,7 @@ import influencerRoutes from './routes/influencers.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
 import { mailRefusal, startMail } from './mail/index.ts';
 import { addErrorSchemas, openApiDocument, recordRoutes, type DeclaredRoute } from './openapi.ts';
-import { BenchFloor, Health, OpenApiDocument } from '../../contract/common.ts';
+import { BenchFloor, Health, OpenApiDocument, Ready } from '../../contract/common.ts';
 
 export const API_PREFIX = '/api/istore/client';
 
@@ -87,6 +87,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    // Behind a trusted proxy its X-Request-Id (nginx's $request_id) names the request in our log lines too, so one id
+    // follows a request through the proxy's log and ours; otherwise (anyone could send one) Fastify numbers them.
+    requestIdHeader: config.trustProxy === false ? false : 'x-request-id',
     return503OnClosing: true,
     // A request (headers and body) must arrive within requestTimeoutMs, and an idle socket is closed: slow clients
     // cannot hold connections for ever.
@@ -123,6 +126,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       reply.header('X-Sandbox', 'true');
     });
   }
+
+  // The id our log lines carry as reqId, on every answer: a shopper's report or a proxy log line leads to ours.
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
 
   configureCatalogCache({ multiWriter: db.kind === 'postgres' });
   app.addHook('onClose', async () => bumpCatalog());
@@ -230,6 +238,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.get(`${API_PREFIX}/health`, { schema: { response: { 200: Health } } },
     async () => {
       await db.query('SELECT 1');
+      return { ok: true };
+    });
+  // For a load balancer: send traffic only once the database answers and carries every migration this code expects
+  // (during a rolling upgrade, a new instance on a database not yet migrated says so instead of failing requests).
+  app.get(`${API_PREFIX}/ready`, { schema: { response: { 200: Ready } } },
+    async () => {
+      const pending = await pendingMigrations(db).catch((e: Error) => {
+        throw new ApiError(503, `Database not reachable: ${e.message}`);
+      });
+      if (pending.length) throw new ApiError(503, `Migrations not applied: ${pending.join(', ')}`);
       return { ok: true };
     });
   if (!isProduction(config)) {

@@ -5,11 +5,22 @@ import type { Db } from './index.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+function migrationFiles(): string[] {
+  return fs.readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+}
+
+/** The migrations this code knows that the database has not recorded (a readiness check: an upgrade not yet migrated). */
+export async function pendingMigrations(db: Pick<Db, 'query'>): Promise<string[]> {
+  const { rows } = await db.query<{ version: number }>('SELECT version FROM schema_migrations');
+  const applied = new Set(rows.map((r) => r.version));
+  return migrationFiles().filter((f) => !applied.has(parseInt(f, 10)));
+}
+
 /** Applies src/db/migrations/NNN_name.sql in order, each in its own transaction, recording versions. */
 export async function migrate(db: Db, log: (msg: string) => void = () => undefined): Promise<number[]> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const files = fs.readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  const files = migrationFiles();
   const applied: number[] = [];
   for (const file of files) {
     const version = parseInt(file, 10);
