@@ -11,22 +11,11 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { assertDeviceClean, requestsTo, root, runMiniProgram, serverForFile, SIGN_IN_BUTTON } from './kit.mjs'
+import { addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, PAGES, requestsTo, root, runMiniProgram, serverForFile, SIGN_IN_BUTTON } from './kit.mjs'
 import { distOf, launch } from './runtime.mjs'
 import { renderWeChatView } from './view.mjs'
 
 const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
-const CONTACT = { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', phone: '4165550123' }
-const PAGES = {
-  home: 'pages/home/index',
-  product: 'packages/store/pages/product/index',
-  productList: 'packages/store/pages/productlist/index',
-  cart: 'packages/checkout/pages/cart/index',
-  checkout: 'packages/checkout/pages/index/index',
-  login: 'packages/account/pages/login/index',
-  orders: 'packages/user/pages/orders/index',
-  liveRooms: 'pages/wechatlivestreamrooms/index'
-}
 /** Where each platform's payment ends (WeChat: /confirmation with the mini-program return; Alipay: its checked page). */
 const CONFIRMATION = { weapp: 'pages/confirmation/index', alipay: 'pages/confirmationa/index' }
 const XSRF_ERROR = 'Invalid or missing XSRF token'
@@ -36,39 +25,6 @@ const server = serverForFile()
 /** Runs `journey` on a fresh launch (own storage: a new shopper) and closes it whatever happens. */
 const withMiniProgram = (kind, options, journey) => runMiniProgram(kind, server.baseUrl, options, journey)
 
-
-async function addHouseBlendToCart(mp) {
-  await mp.waitForText('House Blend Coffee Beans 340g')
-  mp.tap('House Blend Coffee Beans 340g')
-  await mp.waitForPage(PAGES.product)
-  await mp.waitForText('Whole bean')
-  mp.tap('Whole bean')
-  await mp.waitForText('in stock')
-  mp.tap('Add to cart')
-  await mp.waitFor(() => mp.textsOf('tab-bar__badge')[0] === '1', { what: 'the cart badge to show 1' })
-}
-
-/** From the cart badge to a placed pickup order at Downtown Toronto, second day, first slot, paid online. */
-async function checkoutAsPickup(mp) {
-  mp.tap('Cart')
-  await mp.waitForPage(PAGES.cart)
-  await mp.waitForText('Checkout')
-  mp.tap('Checkout')
-  await mp.waitForPage(PAGES.checkout)
-  await mp.waitForText('Pickup')
-  mp.tap('Pickup')
-  await mp.waitForText('Downtown Toronto')
-  mp.tap('Downtown Toronto')
-  const dates = () => mp.groupsOf('checkout-choices').find((g) => g.some((t) => /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d+$/.test(t)))
-  await mp.waitFor(dates, { what: 'pickup dates' })
-  mp.tap(dates()[1])
-  await mp.waitForText('09:00')
-  mp.tap('09:00')
-  for (const [name, value] of Object.entries(CONTACT)) mp.input(name, value)
-  mp.tap('Pay online')
-  await mp.settled()
-  mp.tap('Place order')
-}
 
 describe('the runner records what a device refuses', () => {
   it('relative and non-https request URLs fail and are recorded; the test origin reaches the server', async () => {

@@ -8,10 +8,10 @@ import { startServer } from './server.mjs'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** The file's reference server, started before its tests and stopped after them; `baseUrl` is there once it runs. */
-export function serverForFile() {
+/** The file's reference server (with the variables `env()` answers), started before its tests and stopped after them; `baseUrl` is there once it runs. */
+export function serverForFile(env = () => ({})) {
   const server = {}
-  before(async () => Object.assign(server, await startServer()))
+  before(async () => Object.assign(server, await startServer(env())))
   after(async () => server.stop?.())
   return server
 }
@@ -40,4 +40,49 @@ export async function assertDeviceClean(mp) {
   assert.deepEqual(mp.consoleErrors, [])
   assert.deepEqual(mp.refusals, [])
   assert.deepEqual(await mp.unloadableImages(), [])
+}
+
+export const CONTACT = { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', phone: '4165550123' }
+export const PAGES = {
+  home: 'pages/home/index',
+  product: 'packages/store/pages/product/index',
+  productList: 'packages/store/pages/productlist/index',
+  cart: 'packages/checkout/pages/cart/index',
+  checkout: 'packages/checkout/pages/index/index',
+  login: 'packages/account/pages/login/index',
+  orders: 'packages/user/pages/orders/index',
+  liveRooms: 'pages/wechatlivestreamrooms/index'
+}
+
+export async function addHouseBlendToCart(mp) {
+  await mp.waitForText('House Blend Coffee Beans 340g')
+  mp.tap('House Blend Coffee Beans 340g')
+  await mp.waitForPage(PAGES.product)
+  await mp.waitForText('Whole bean')
+  mp.tap('Whole bean')
+  await mp.waitForText('in stock')
+  mp.tap('Add to cart')
+  await mp.waitFor(() => mp.textsOf('tab-bar__badge')[0] === '1', { what: 'the cart badge to show 1' })
+}
+
+/** From the cart badge to a placed pickup order at Downtown Toronto, second day, first slot, paid online. */
+export async function checkoutAsPickup(mp) {
+  mp.tap('Cart')
+  await mp.waitForPage(PAGES.cart)
+  await mp.waitForText('Checkout')
+  mp.tap('Checkout')
+  await mp.waitForPage(PAGES.checkout)
+  await mp.waitForText('Pickup')
+  mp.tap('Pickup')
+  await mp.waitForText('Downtown Toronto')
+  mp.tap('Downtown Toronto')
+  const dates = () => mp.groupsOf('checkout-choices').find((g) => g.some((t) => /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d+$/.test(t)))
+  await mp.waitFor(dates, { what: 'pickup dates' })
+  mp.tap(dates()[1])
+  await mp.waitForText('09:00')
+  mp.tap('09:00')
+  for (const [name, value] of Object.entries(CONTACT)) mp.input(name, value)
+  mp.tap('Pay online')
+  await mp.settled()
+  mp.tap('Place order')
 }

@@ -300,9 +300,11 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     Object.assign(api, {
       setNavigationBarTitle: asyncApi('setNavigationBarTitle', ({ title }) => void setTitle(title)),
       login: asyncApi('login', () => ({ code: `sandbox-wx-${identity}` })),
-      requestPayment: asyncApi('requestPayment', (options) => {
+      requestPayment: asyncApi('requestPayment', async (options) => {
         mp.calls.push({ name: 'requestPayment', options })
         if (paymentAnswer() !== 'paid') throw failWith('cancel')
+        // A real provider's sheet: the journey's own payment at the provider's double (answers.weChatPaySheet).
+        if (answers.weChatPaySheet) await answers.weChatPaySheet(options)
         return {}
       })
     })

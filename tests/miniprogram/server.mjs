@@ -10,12 +10,13 @@ import path from 'node:path'
 import { pristineTemplate } from '../../server/tests/template.mjs'
 import { startServerProcess } from '../support/referenceServer.mjs'
 
-const run = (dataDir) => startServerProcess({ dataDir, staticDir: dataDir })
+const run = (dataDir, env) => startServerProcess({ dataDir, staticDir: dataDir, env })
 
-export async function startServer() {
+/** `env`: extra variables of the server (a real payment provider's, pointed at its protocol double). */
+export async function startServer(env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-mp-'))
   cpSync(path.join(await pristineTemplate(async (dir) => (await run(dir)).stop()), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true })
-  const server = await run(dataDir)
+  const server = await run(dataDir, env)
   return {
     baseUrl: server.baseUrl,
     async stop() {

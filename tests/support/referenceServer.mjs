@@ -40,11 +40,11 @@ async function waitForHealth(baseUrl, child, deadlineMs) {
  * Starts the server and waits until it answers its health check; `stop()` ends it (SIGTERM) and waits for the exit;
  * `crash()` kills it with SIGKILL, as a power cut or the OOM killer would, and waits for the exit.
  */
-export async function startServerProcess({ dataDir, staticDir }) {
+export async function startServerProcess({ dataDir, staticDir, env = {} }) {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: path.join(root, 'server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit']
   })
   const baseUrl = `http://127.0.0.1:${port}`
