@@ -13,19 +13,26 @@ import { refundIdOf, requestRefund } from '../src/services/refunds.ts';
 import { expireReservations } from '../src/services/orders.ts';
 import { createPaymentProvider } from '../src/payments/index.ts';
 import { loadConfig } from '../src/config.ts';
+import { WeChatDouble } from './doubles/wechat.ts';
 import { WeChatPayDouble } from './doubles/wechatpay.ts';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
 
 const double = new WeChatPayDouble('global');
+/** WeChat itself (OAuth codes → openid), the identity provider's double, with the same apps. */
+const weChat = new WeChatDouble([
+  { appId: double.miniProgramAppId, secret: double.miniProgramSecret, unionBound: false },
+  { appId: double.officialAccountAppId, secret: double.officialAccountSecret, unionBound: false },
+]);
 let db: TestDb;
 let srv: Running;
 const saved = { ...process.env };
 
 before(async () => {
   await double.start();
-  Object.assign(process.env, double.env());
+  await weChat.start();
+  Object.assign(process.env, double.env(weChat.url));
   db = await freshDb();
   // The workers are driven by the tests (tick()), never by their own timers.
   srv = await startServer(db, { config: { reservationMaxOpenPerAddress: 1000, paymentSyncPollMs: 3_600_000, refundPollMs: 3_600_000, reconcileAfterSeconds: 0, refundRetryBaseMs: 1 } });
@@ -35,7 +42,8 @@ after(async () => {
   await srv?.close();
   await db?.cleanup();
   await double.stop();
-  for (const k of Object.keys(double.env())) if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];
+  await weChat.stop();
+  for (const k of Object.keys(double.env(''))) if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];
 });
 
 const attemptOf = async (orderID: string) =>
@@ -70,7 +78,7 @@ describe('starting payments', () => {
   });
 
   test('a partial or malformed configuration stops the start naming the variable', () => {
-    const env = double.env();
+    const env = double.env(weChat.url);
     const router = (over: Record<string, string | undefined>) => createPaymentProvider(loadConfig({}), { ...env, ...over });
     assert.throws(() => router({ WECHATPAY_APIV3_KEY: undefined }), /WECHATPAY_APIV3_KEY is missing/);
     assert.throws(() => router({ WECHATPAY_APIV3_KEY: 'short' }), /WECHATPAY_APIV3_KEY must be the 32-character APIv3 key/);
@@ -129,11 +137,12 @@ describe('starting payments', () => {
   test('WeChat browser (JSAPI): the official account\'s order and signed getBrandWCPayRequest parameters', async () => {
     const s = new Shopper(srv.base);
     const orderID = await reservedDelivery(s);
-    const started = ok(await s.post('/shoppingManagement4/requestNativePayH5Payment?wechatCode=oauth-code-1', { orderID }));
+    const code = weChat.issueCode(double.officialAccountAppId, 'browser-shopper');
+    const started = ok(await s.post(`/shoppingManagement4/requestNativePayH5Payment?wechatCode=${code}`, { orderID }));
     const attempt = await attemptOf(orderID);
     assert.equal(attempt.channel, 'NATIVE_WECHAT_JSAPI');
     const order = double.orders.get(attempt.id)!;
-    assert.deepEqual([order.kind, order.appid], ['jsapi', double.officialAccountAppId]);
+    assert.deepEqual([order.kind, order.appid, order.openid], ['jsapi', double.officialAccountAppId, weChat.openIdOf(double.officialAccountAppId, 'browser-shopper')]);
     assert.equal(started.weChatPayInfo.appId, double.officialAccountAppId);
     assert.ok(verifiesWithMerchantKey(started.weChatPayInfo));
   });

@@ -299,7 +299,8 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   if (kind === 'weapp') {
     Object.assign(api, {
       setNavigationBarTitle: asyncApi('setNavigationBarTitle', ({ title }) => void setTitle(title)),
-      login: asyncApi('login', () => ({ code: `sandbox-wx-${identity}` })),
+      // answers.weChatLogin: a code of WeChat's double, for a server with real WeChat sign-in.
+      login: asyncApi('login', async () => ({ code: answers.weChatLogin ? await answers.weChatLogin() : `sandbox-wx-${identity}` })),
       requestPayment: asyncApi('requestPayment', async (options) => {
         mp.calls.push({ name: 'requestPayment', options })
         if (paymentAnswer() !== 'paid') throw failWith('cancel')

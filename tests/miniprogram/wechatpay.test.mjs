@@ -53,7 +53,8 @@ describe('WeChat Pay in the mini-program (weapp)', () => {
       })
       sheets.push({ options, verified, paid: res.status === 200 ? await res.json() : await res.text() })
     }
-    await runMiniProgram('weapp', server.baseUrl, { answers: { payment: 'paid', weChatPaySheet } }, async (mp) => {
+    const weChatLogin = async () => (await (await fetch(`${double.control}/login`, { method: 'POST' })).json()).code
+    await runMiniProgram('weapp', server.baseUrl, { answers: { payment: 'paid', weChatPaySheet, weChatLogin } }, async (mp) => {
       await addHouseBlendToCart(mp)
       await checkoutAsPickup(mp)
       await mp.waitForPage('pages/confirmation/index')

@@ -69,8 +69,11 @@ export class WeChatPayDouble {
   readonly serialNo = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
   readonly publicKeyId = 'PUB_KEY_ID_0119000001092024112600000000000001';
   readonly apiV3Key = crypto.randomBytes(16).toString('hex'); // 32 characters
-  readonly miniProgramAppId = 'wxminiprogram0001';
-  readonly officialAccountAppId = 'wxofficialacct001';
+  readonly miniProgramAppId = 'wx0123456789abcdef';
+  readonly officialAccountAppId = 'wxfedcba9876543210';
+  /** The apps' AppSecrets, for the identity provider's WeChat double (tests/doubles/wechat.ts) beside this one. */
+  readonly miniProgramSecret = crypto.randomBytes(16).toString('hex');
+  readonly officialAccountSecret = crypto.randomBytes(16).toString('hex');
   readonly orders = new Map<string, WeChatOrder>();
   readonly refunds = new Map<string, WeChatRefund>();
   /** Every request that passed the signature check: method and path. */
@@ -102,9 +105,15 @@ export class WeChatPayDouble {
     fs.rmSync(this.keyDir, { recursive: true, force: true });
   }
 
-  /** The store's environment for this double (the variables server/README.md names). */
-  env(publicUrl = 'https://shop.test'): Record<string, string> {
+  /**
+   * The store's environment for this double (the variables server/README.md names); `weChatApiBaseUrl` is the WeChat
+   * identity double's address (the apps' sign-in and code exchange).
+   */
+  env(weChatApiBaseUrl: string, publicUrl = 'https://shop.test'): Record<string, string> {
     return {
+      WECHAT_API_BASE_URL: weChatApiBaseUrl,
+      WECHAT_MINI_PROGRAM_SECRET: this.miniProgramSecret,
+      WECHAT_OFFICIAL_ACCOUNT_SECRET: this.officialAccountSecret,
       WECHATPAY_MCHID: this.mchId,
       WECHATPAY_SERIAL_NO: this.serialNo,
       WECHATPAY_PRIVATE_KEY_FILE: path.join(this.keyDir, 'apiclient_key.pem'),
