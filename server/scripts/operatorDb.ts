@@ -3,7 +3,9 @@
  * brings its schema up to date, runs the work and closes the database. The work answers its exit code (0 when it
  * answers nothing). A refusal by the store's rules (ApiError: not found, wrong state, bad value) is printed as
  * "<cli> <command>: <why>" and exits 1; anything else is a fault and is thrown. A wrong command line exits 2 before
- * the database opens (usageError, operatorArgs).
+ * the database opens (usageError, operatorArgs). The order lifecycle's subscribers are installed as the server does
+ * (orders/subscribers.ts), so an order cancelled or refunded here is followed by every area (stock, store credit,
+ * memberships, referral, ...).
  */
 import { format, parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -11,6 +13,7 @@ import { openDb, type Db } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ApiError, badRequest } from '../src/lib/errors.ts';
 import { currencyDecimals } from '../src/lib/money.ts';
+import { installOrderSubscribers } from '../src/orders/subscribers.ts';
 
 /**
  * Control characters in text shown on the operator's terminal, as visible escapes: C0 but tab and newline, DEL, C1, and
@@ -36,6 +39,7 @@ function printTerminalSafe(): () => void {
 export async function withOperatorDb(command: string, work: (db: Db, config: Config) => Promise<number | void>): Promise<void> {
   const restoreConsole = printTerminalSafe();
   const config = loadConfig();
+  installOrderSubscribers();
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);

@@ -13,8 +13,8 @@
  */
 import { notFound } from '../src/lib/errors.ts';
 import { formatMoney } from '../src/lib/money.ts';
-import { operatorCancel } from '../src/services/orders.ts';
-import { refundsOf, requestRefund } from '../src/services/refunds.ts';
+import { operatorCancel, requestRefund } from '../src/orders/lifecycle.ts';
+import { refundsOf } from '../src/services/refunds.ts';
 import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = 'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> [--reason text] | orders refunds <orderID>';

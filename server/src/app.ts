@@ -15,7 +15,8 @@ import { registerSessionHooks } from './lib/session.ts';
 import { registerHardening } from './lib/hardening.ts';
 import { firstScreenPage } from './lib/firstScreen.ts';
 import { configurePasswordHashing } from './lib/password.ts';
-import { expireReservations } from './services/orders.ts';
+import { expireReservations } from './orders/lifecycle.ts';
+import { installOrderSubscribers } from './orders/subscribers.ts';
 import { sweepExpired } from './services/retention.ts';
 import { bumpCatalog, configureCatalogCache } from './services/catalogCache.ts';
 import appInfoRoutes from './routes/appInfo.ts';
@@ -37,7 +38,7 @@ import paymentRoutes from './routes/payments.ts';
 import { createPaymentProvider, type PaymentRouter } from './payments/index.ts';
 import { PaymentSyncWorker } from './payments/sync.ts';
 import notifyRoutes, { NOTIFY_PREFIX } from './routes/notify.ts';
-import { RefundWorker } from './services/refunds.ts';
+import { RefundWorker } from './payments/refundWorker.ts';
 import { createIdentityProvider, type IdentityRouter } from './identity/index.ts';
 import identityRoutes from './routes/identity.ts';
 import liveStreamRoutes from './routes/liveStream.ts';
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const refusal = sandboxRefusal(config, paymentProvider, identityProvider) ?? productionRefusal(config) ?? mailRefusal(config);
   if (refusal) throw new Error(refusal);
   configurePasswordHashing(config.scryptLogN, config.scryptP);
+  installOrderSubscribers();
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,

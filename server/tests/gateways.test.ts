@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { expireReservations } from '../src/services/orders.ts';
+import { expireReservations } from '../src/orders/lifecycle.ts';
 import { startIotPayDouble, type IotPayDouble } from './doubles/iotpay.ts';
 import { startSnapPayDouble, type SnapPayDouble } from './doubles/snappay.ts';
 import { deliverableProducts, freshDb, ok, reservePickup, Shopper, startServer, waitFor, type Running, type TestDb } from './helpers.ts';
@@ -112,7 +112,7 @@ test('IOTPay: Alipay page, a signed notify pays the order (answered success); a 
 });
 
 test('refunds through the gateways: a failure first, then one refund under the store\'s refund id', async () => {
-  const { requestRefund } = await import('../src/services/refunds.ts');
+  const { requestRefund } = await import('../src/orders/lifecycle.ts');
   const s = new Shopper(srv.base);
   const iot = await reserved(s);
   ok(await s.post('/shoppingManagement4/requestIOTPayH5Payment', { orderID: iot.orderID }));

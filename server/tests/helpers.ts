@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { execFile } from 'node:child_process';
 import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -62,6 +63,17 @@ export async function freshDb(opts: { pristine?: boolean } = {}): Promise<TestDb
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs an operator CLI (server/scripts/<script>.ts) on the test database in a child process, as `npm run <script>` does. */
+export function runCli(db: TestDb, script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '' };
+  const serverDir = path.resolve(import.meta.dirname, '..');
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: serverDir, env }, (err, stdout, stderr) => {
+      resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
+    });
+  });
 }
 
 export interface Running {

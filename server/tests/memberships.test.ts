@@ -3,8 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverOnFreshDb, Shopper, isError, ok, payOnline, reservePickup } from './helpers.ts';
 import { buy, planId, registered } from './memberHelpers.ts';
-import { operatorCancel } from '../src/services/orders.ts';
-import { requestRefund } from '../src/services/refunds.ts';
+import { operatorCancel, requestRefund } from '../src/orders/lifecycle.ts';
 
 const { srv } = serverOnFreshDb();
 

@@ -3,24 +3,14 @@
  * database opens, a refusal by the store's rules exits 1 with "<cli> <command>: <why>", and work done exits 0.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { freshDb, type TestDb } from './helpers.ts';
+import { freshDb, runCli, type TestDb } from './helpers.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 let db: TestDb;
 before(async () => { db = await freshDb(); });
 after(async () => { await db.cleanup(); });
 
-function cli(script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '' };
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: serverDir, env }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
-    });
-  });
-}
+const cli = (script: string, ...args: string[]) => runCli(db, script, ...args);
 
 test('an unknown option or a missing value is a usage error (exit 2), not a stack trace', async () => {
   const missing = await cli('orders', 'refund', '1', '--amount');

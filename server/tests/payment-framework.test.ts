@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../src/config.ts';
 import { createPaymentProvider, PROVIDERS } from '../src/payments/index.ts';
 import { onlineProviders } from '../src/payments/channels.ts';
-import { expireReservations } from '../src/services/orders.ts';
+import { expireReservations } from '../src/orders/lifecycle.ts';
 import { NotificationRefused, type PaymentAttempt, type PaymentProvider, type ProviderStatus } from '../src/payments/provider.ts';
 import { freshDb, isError, ok, reservedDelivery, Shopper, startServer, waitFor, type Running, type TestDb } from './helpers.ts';
 

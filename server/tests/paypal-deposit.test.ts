@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { serverOnFreshDb, isError, ok, Shopper, startServer, waitFor, reservePickup } from './helpers.ts';
+import { requestRefund } from '../src/orders/lifecycle.ts';
 
 const FAST_REFUNDS = { config: { refundPollMs: 30, refundRetryBaseMs: 30 } };
 const { db, srv } = serverOnFreshDb(FAST_REFUNDS);
@@ -82,8 +83,6 @@ test('a PayPal order is refunded through the refund service and the provider', a
   const s = new Shopper(srv.base);
   const { orderID, total } = await reservedOrder(s);
   await press(s, ok(await paypal(s, orderID)).redirectUrl, 'pay');
-  // Loaded after the server (the refund service's listeners are registered by the modules the app loads first).
-  const { requestRefund } = await import('../src/services/refunds.ts');
   const refund = await srv.app.db.tx((q) => requestRefund(q, { orderID, reason: 'test', key: `paypal:${orderID}` }));
   assert.equal(refund.amount, total);
   const done = await waitFor('the PayPal refund to be accepted', async () => {

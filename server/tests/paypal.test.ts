@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { expireReservations } from '../src/services/orders.ts';
+import { expireReservations } from '../src/orders/lifecycle.ts';
 import { startPayPalDouble, type PayPalDouble } from './doubles/paypal.ts';
 import { deliverableProducts, freshDb, isError, ok, reservePickup, Shopper, startServer, waitFor, type Running, type TestDb } from './helpers.ts';
 
@@ -186,7 +186,7 @@ test('refund: PayPal fails first, the worker retries with the same PayPal-Reques
   const captureId = capturesOf(paypalOrderId)[0].id;
   paypal.failNext(/\/refund$/, { status: 503 });
   paypal.failNext(/\/refund$/, { status: 500, phase: 'after' });
-  const { requestRefund } = await import('../src/services/refunds.ts');
+  const { requestRefund } = await import('../src/orders/lifecycle.ts');
   const refund = await srv.app.db.tx((q) => requestRefund(q, { orderID, reason: 'test', key: `paypal-test:${orderID}` }));
   assert.equal(refund.amount, total);
   await waitFor('the PayPal refund to be accepted', async () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { confirmEmail, serverOnFreshDb, Shopper, isError, ok, reservePickup } from './helpers.ts';
 import { buy, registered } from './memberHelpers.ts';
 import { assignGroup, attribute } from '../src/services/referral.ts';
-import { requestRefund } from '../src/services/refunds.ts';
+import { requestRefund } from '../src/orders/lifecycle.ts';
 import { STORE_CREDIT_REASONS } from '../../contract/constants.ts';
 
 const { db, srv } = serverOnFreshDb();

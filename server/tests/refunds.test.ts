@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { operatorCancel } from '../src/services/orders.ts';
-import { onOrderCancelled, onRefund, requestRefund, type RefundEvent } from '../src/services/refunds.ts';
+import { operatorCancel, requestRefund, setOrderSubscribers, type OrderRefund } from '../src/orders/lifecycle.ts';
+import { ORDER_SUBSCRIBERS } from '../src/orders/subscribers.ts';
 import { freshDb, isError, ok, Shopper, startServer, payOnline, reservePickup, waitFor, type Running, type TestDb } from './helpers.ts';
 
 const dbs: TestDb[] = [];
@@ -16,12 +16,25 @@ after(async () => {
 
 const FAST = { refundPollMs: 30, refundRetryBaseMs: 30 };
 
+const events: (OrderRefund & { orderID: string })[] = [];
+const cancelled: string[] = [];
+const heard = {
+  name: 'test',
+  refunded: async (_q: unknown, o: { id: number }, r: OrderRefund) => void events.push({ orderID: String(o.id), ...r }),
+  cancelled: async (_q: unknown, o: { id: number }) => void cancelled.push(String(o.id)),
+};
+
 async function start(config: Record<string, unknown> = {}, db?: TestDb): Promise<{ srv: Running; db: TestDb }> {
   if (!db) {
     db = await freshDb();
     dbs.push(db);
   }
-  return { srv: await startServer(db, { config: { ...FAST, ...config } }), db };
+  const srv = await startServer(db, { config: { ...FAST, ...config } });
+  // The store's subscribers, and one that records what it is told (order ids start over in each fresh database).
+  setOrderSubscribers([...ORDER_SUBSCRIBERS, heard]);
+  events.length = 0;
+  cancelled.length = 0;
+  return { srv, db };
 }
 
 /** A guest's pickup order paid online in the sandbox; answers its id and total. */
@@ -30,11 +43,6 @@ async function paidOrder(s: Shopper): Promise<{ orderID: string; total: number }
   await payOnline(s, orderID);
   return { orderID, total };
 }
-
-const events: RefundEvent[] = [];
-const cancelled: string[] = [];
-onRefund(async (_q, e) => void events.push(e));
-onOrderCancelled(async (_q, e) => void cancelled.push(e.orderID));
 
 test('a full refund retried through provider errors is one refund, and the shopper sees it on its way, then done', async () => {
   const { srv } = await start({ sandboxRefundFailures: 2 });
@@ -45,8 +53,8 @@ test('a full refund retried through provider errors is one refund, and the shopp
     const [first, second] = await Promise.all([refund(), refund()]);
     assert.equal(first.id, second.id, 'the same key is the same refund');
     assert.equal(first.amount, total);
-    assert.equal(events.filter((e) => e.orderID === orderID).length, 1, 'listeners hear of it once');
-    assert.deepEqual(events.find((e) => e.orderID === orderID), { orderID, amount: total, full: true });
+    assert.equal(events.filter((e) => e.orderID === orderID).length, 1, 'subscribers hear of it once');
+    assert.deepEqual(events.find((e) => e.orderID === orderID), { orderID, id: first.id, amount: total, credit: 0, full: true, restock: false });
     const pending = ok(await s.get(`/common3/orders/${orderID}`));
     assert.ok(['REFUND_PENDING', 'REFUNDED'].includes(pending.status), pending.status);
     assert.equal(pending.refunded, total);
@@ -120,7 +128,7 @@ test('store credit goes back to the ledger once; nothing is refunded from an unp
   }
 });
 
-test('the operator cancels a paid order: refunded in full, stock back, listeners told; the shopper cancels an unpaid one', async () => {
+test('the operator cancels a paid order: refunded in full, stock back, subscribers told; the shopper cancels an unpaid one', async () => {
   const { srv } = await start();
   try {
     const db = srv.app.db;
@@ -132,7 +140,7 @@ test('the operator cancels a paid order: refunded in full, stock back, listeners
     const o = await db.tx((q) => operatorCancel(q, Number(orderID), 'out of stock'));
     assert.equal(o.refunded, total);
     assert.equal(await stock(), before);
-    assert.ok(cancelled.includes(orderID));
+    assert.deepEqual(events.filter((e) => e.orderID === orderID).map((e) => [e.full, e.restock]), [[true, true]]);
     await db.tx((q) => operatorCancel(q, Number(orderID), 'again'));
     assert.equal((await db.query('SELECT count(*)::int AS n FROM refunds WHERE order_id = $1', [Number(orderID)])).rows[0].n, 1);
     assert.equal(await stock(), before, 'a second cancel returns nothing twice');

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverOnFreshDb, reservedDelivery, deliverableProducts, Shopper, ADDRESS, CONTACT, isError, ok } from './helpers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/index.ts';
-import { expireReservations } from '../src/services/orders.ts';
+import { expireReservations } from '../src/orders/lifecycle.ts';
 
 let products: string[];
 const { srv } = serverOnFreshDb({ config: { reservationMaxUnits: 3, reservationMaxOpenPerAddress: 2 } }, async (started) => {

@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { expireReservations } from '../src/services/orders.ts';
-import { requestRefund } from '../src/services/refunds.ts';
+import { expireReservations, requestRefund } from '../src/orders/lifecycle.ts';
 import { CONTACT, freshDb, ok, Shopper, startServer, tomorrow, reservePickup, waitFor, type Running, type TestDb } from './helpers.ts';
 
 /** Waits up to 15 s for `probe` to answer something other than undefined. */

@@ -7,22 +7,19 @@
  *                         cart stays full; the FAILED answer is derived from the attempt.
  * Every change is a conditional UPDATE inside one transaction with the rows locked, so a repeated or late
  * notification is a no-op and nothing ever moves a paid order back. An attempt dies with its order (VOID, see
- * services/orders.ts voidAttempts); money reported for an attempt that cannot pay its order is NEEDS_REFUND.
+ * voidOpenAttempts); money reported for an attempt that cannot pay its order is NEEDS_REFUND. A paid attempt
+ * settles its order through the order lifecycle (orders/lifecycle.ts).
  * Lock order everywhere: carts, then orders, then payment_attempts (reserve and settle never deadlock).
  */
-import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError, conflict } from '../lib/errors.ts';
 import type { Session } from '../lib/session.ts';
-import { emptyCartOf, loadOwnOrder, parseOrderId } from '../services/orders.ts';
-import { addCreditEntry, lockedCreditBalance } from '../services/storeCredit.ts';
-import { queueReceipt } from '../mail/mails.ts';
-import { orderSettled } from '../services/orderEvents.ts';
-import { campaignOrderPaid } from '../services/campaigns.ts';
+import { loadOwnOrder, parseOrderId } from '../services/orders.ts';
+import { lockedCreditBalance } from '../services/storeCredit.ts';
+import { lockCartsOf, settleOrder } from '../orders/lifecycle.ts';
 import { settleDeposit } from './deposits.ts';
 import type { PaymentAttempt, PaymentChannel } from './provider.ts';
-
-export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED' | 'VOID' | 'NEEDS_REFUND';
+import { newAttemptId, rowToAttempt, type AttemptStatus, type StoredAttempt } from './storedAttempt.ts';
 
 import type { OrderStatus } from '../../../contract/orders.ts';
 
@@ -75,31 +72,6 @@ export async function openAttempt(
   });
 }
 
-/** Random and unguessable: it is part of the hosted page's URL. */
-export const newAttemptId = () => crypto.randomBytes(18).toString('base64url');
-
-export interface StoredAttempt extends PaymentAttempt {
-  status: AttemptStatus;
-  /** The account a DEPOSIT tops up. */
-  userId: number | null;
-}
-
-/** A payment_attempts row (also as row_to_json) as the provider interface sees it. */
-export function rowToAttempt(r: any): StoredAttempt {
-  return {
-    id: r.id,
-    purpose: r.order_id == null ? 'DEPOSIT' : 'ORDER',
-    orderID: r.order_id == null ? '' : String(r.order_id),
-    userId: r.user_id ?? null,
-    channel: r.channel,
-    amount: r.amount,
-    currency: r.currency,
-    returnUrl: r.return_url,
-    providerRef: r.provider_ref ?? null,
-    status: r.status,
-  };
-}
-
 /** Keeps the provider's reference of a started attempt (prepay id, trade number, order id). */
 export async function recordProviderRef(q: Queryable, attempt: PaymentAttempt, providerRef: string | undefined): Promise<void> {
   if (!providerRef) return;
@@ -134,8 +106,8 @@ export async function pendingAttempts(q: Queryable, id: string): Promise<StoredA
 
 /**
  * Applies the provider's final word on one attempt. Idempotent: an attempt settles once and later notifications
- * for it change nothing. PAID settles an order still waiting for payment (NEW + PAID_ONLINE), takes its store
- * credit and empties its cart; FAILED only marks the attempt. A paid order is never touched again. PAID for an
+ * for it change nothing. PAID settles an order still waiting for payment (NEW + PAID_ONLINE; the lifecycle's
+ * subscribers take its store credit, empty its cart and so on); FAILED only marks the attempt. A paid order is never touched again. PAID for an
  * attempt that cannot pay its order (void, order settled/cancelled/expired, amount or currency not the order's, store
  * credit gone) marks the attempt NEEDS_REFUND and leaves the order alone: the money goes back, it never buys a
  * different order state.
@@ -145,7 +117,7 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
     const seen = (await q.query(`SELECT order_id FROM payment_attempts WHERE id = $1`, [attemptId])).rows[0];
     if (!seen) return null;
     if (seen.order_id == null) return settleDeposit(q, attemptId, outcome, errorMessage);
-    await q.query(`SELECT id FROM carts WHERE reserved_order_id = $1 ORDER BY id FOR UPDATE`, [seen.order_id]);
+    await lockCartsOf(q, seen.order_id);
     const order = (await q.query(`SELECT * FROM orders WHERE id = $1 FOR UPDATE`, [seen.order_id])).rows[0];
     const attempt = (await q.query(`SELECT * FROM payment_attempts WHERE id = $1 FOR UPDATE`, [attemptId])).rows[0];
     const mark = async (status: AttemptStatus, message: string | null) => {
@@ -161,20 +133,18 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
       : order.store_credit > 0 && (order.user_id == null || (await lockedCreditBalance(q, order.user_id)) < order.store_credit) ? 'store credit no longer covers the order'
       : null;
     if (refusal) return mark('NEEDS_REFUND', `Paid but not applied (${refusal}): refund`);
-    if (order.store_credit > 0) {
-      await addCreditEntry(q, { userId: order.user_id, amount: -order.store_credit, reason: 'ORDER_PAYMENT', orderId: order.id });
-    }
-    await q.query(
-      `UPDATE orders SET status = 'NEW', payment_status = 'PAID_ONLINE', settled_at = clock_timestamp(),
-         updated_at = clock_timestamp() WHERE id = $1`,
-      [order.id],
-    );
-    await emptyCartOf(q, order.id);
-    await queueReceipt(q, order.id);
-    await orderSettled(q, order.id);
     const paid = await mark('PAID', null);
-    // A campaign order joins its campaign, or (campaign no longer open) is refunded at once: after the attempt is PAID.
-    await campaignOrderPaid(q, order.id);
+    // After the attempt is PAID: a campaign order that can no longer join is refunded through it at once.
+    await settleOrder(q, order.id, 'PAID_ONLINE');
     return paid;
   });
+}
+
+/**
+ * An order that stops waiting for payment (settled, cancelled, expired, replaced) takes its open payment attempts
+ * with it: they can no longer pay it (money reported for one anyway goes to NEEDS_REFUND, settleAttempt), and the
+ * payment sync worker (payments/sync.ts) closes them at their provider (close_due_at).
+ */
+export async function voidOpenAttempts(q: Queryable, orderId: number) {
+  await q.query(`UPDATE payment_attempts SET status = 'VOID', close_due_at = now(), updated_at = clock_timestamp() WHERE order_id = $1 AND status = 'PENDING'`, [orderId]);
 }

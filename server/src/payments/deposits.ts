@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { addCreditEntry, storeCreditBalance } from '../services/storeCredit.ts';
 import type { Deposit } from '../../../contract/payments.ts';
-import { newAttemptId, rowToAttempt, type AttemptStatus, type StoredAttempt } from './attempts.ts';
+import { newAttemptId, rowToAttempt, type AttemptStatus, type StoredAttempt } from './storedAttempt.ts';
 import type { PaymentChannel } from './provider.ts';
 
 /** Store credit is kept in the store's base currency (GET /admin/storeCreditManagement/storeCredit). */

@@ -5,7 +5,8 @@
  * (payments/attempts.ts) does the rest: once only, and money for a voided attempt becomes NEEDS_REFUND (refunded).
  */
 import type { Db } from '../db/index.ts';
-import { findAttempt, settleAttempt, type AttemptStatus } from './attempts.ts';
+import { findAttempt, settleAttempt } from './attempts.ts';
+import type { AttemptStatus } from './storedAttempt.ts';
 import type { NotificationEvent, PaymentAttempt, PaymentProvider, ProviderStatus } from './provider.ts';
 
 type Log = { info(o: object, msg: string): void; warn(o: object, msg: string): void };

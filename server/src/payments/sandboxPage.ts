@@ -4,7 +4,7 @@
  * the order stays Pending and the attempt can still be paid later from this page.
  */
 import { formatMoney } from '../lib/money.ts';
-import type { StoredAttempt } from './attempts.ts';
+import type { StoredAttempt } from './storedAttempt.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

@@ -10,7 +10,7 @@
  */
 import type { Db } from '../db/index.ts';
 import { claimDue, PollingWorker, retryDelayMs, type DueRows } from '../lib/pollingWorker.ts';
-import { rowToAttempt } from './attempts.ts';
+import { rowToAttempt } from './storedAttempt.ts';
 import { applyStatus } from './events.ts';
 import type { PaymentProvider } from './provider.ts';
 

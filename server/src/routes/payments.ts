@@ -23,9 +23,9 @@ import {
   pendingAttempts,
   recordProviderRef,
   settleAttempt,
-  type StoredAttempt,
 } from '../payments/attempts.ts';
 import { verifiedIdentity } from '../identity/index.ts';
+import type { StoredAttempt } from '../payments/storedAttempt.ts';
 import { applyStatus } from '../payments/events.ts';
 import type { PaymentRouter } from '../payments/index.ts';
 import type { PaymentAttempt, PaymentChannel, StartContext } from '../payments/provider.ts';

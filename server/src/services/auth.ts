@@ -9,10 +9,9 @@ import { ensureSession, hashToken, newToken, rotateSession } from '../lib/sessio
 import { dummyHash, endOtherSessions, hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants.ts';
 import type { Registration } from '../../../contract/account.ts';
-import { releaseReservation } from './orders.ts';
+import { releaseReservation } from '../orders/lifecycle.ts';
 import { EMAIL_RE } from './validate.ts';
-import { toUser } from './profile.ts';
-import { sessionFields } from './sessionFields.ts';
+import { sessionFields, toUser } from './sessionFields.ts';
 import { attribute } from './referral.ts';
 import { queuePasswordReset } from '../mail/mails.ts';
 import { markVerified } from './emailVerification.ts';

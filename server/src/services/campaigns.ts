@@ -1,7 +1,7 @@
 /**
  * Group-buy (fission) campaigns: campaigns and their items, the shopper's campaign cart, campaign orders, and the
  * settlement of a campaign (success when `target` shoppers have paid; failure when its end comes first, every paid
- * order then refunded through the refunds service).
+ * order then refunded through the order lifecycle).
  *
  * Rules that keep the failures of the usual group-buy systems out:
  * - campaign stock: counted with the campaign row locked (FOR UPDATE) from the item's stock minus the quantities of the
@@ -15,8 +15,8 @@
  *   processes on one PostgreSQL serialise on the row lock (the second also skips at once on an advisory lock); the
  *   sweeper runs at start and on a timer, so a campaign whose end passed while no server ran is settled at the next
  *   start;
- * - refunds: one per paid order, key `campaign-<id>-order-<orderID>` (idempotent in the refunds service), which
- *   retries the provider until it is done.
+ * - refunds: one per paid order, key `campaign-<id>-order-<orderID>` (idempotent in the order lifecycle), which
+ *   the refund worker retries at the provider until it is done.
  * Lock order: orders, then campaigns, then variants (reserve releases the cart's previous order before it locks the
  * campaign; a payment holds its order when it locks the campaign; the sweeper locks the orders first).
  */
@@ -26,8 +26,7 @@ import type { Session } from '../lib/session.ts';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../lib/errors.ts';
 import { optionLabels } from '../lib/options.ts';
 import { bumpCatalog } from './catalogCache.ts';
-import { releaseReservation, returnStock } from './orders.ts';
-import { requestRefund } from './refunds.ts';
+import { releaseReservation, requestRefund } from '../orders/lifecycle.ts';
 import type { Campaign, CampaignCart, CampaignItem, CampaignParticipant, CampaignStatus, OrderCampaign } from '../../../contract/campaigns.ts';
 
 const iso = (d: any) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -331,13 +330,11 @@ const refundKey = (campaignId: number, orderId: number) => `campaign-${campaignI
  * refund) and puts its units back in the store's stock: the goods are never handed over.
  */
 async function refundCampaignOrder(q: Queryable, campaignId: number, orderId: number, reason: string) {
-  const before = (await q.query('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0];
-  await requestRefund(q, { orderID: String(orderId), reason, key: refundKey(campaignId, orderId) });
-  if (before && before.status !== 'REFUND_PENDING' && before.status !== 'REFUNDED') await returnStock(q, orderId);
+  await requestRefund(q, { orderID: String(orderId), reason, key: refundKey(campaignId, orderId), restock: true });
 }
 
 /**
- * Called in the transaction that marks an order paid (payments/attempts.ts settleAttempt), with the order locked.
+ * The campaigns' part of an order's settlement (orders/subscribers.ts), with the order locked and its attempt PAID.
  * For a campaign order: when the campaign is still open, the payment joins it (the campaign cart is emptied, and the
  * campaign succeeds once the target is reached); otherwise the payment is refunded in full at once.
  */

@@ -412,3 +412,22 @@ export async function removeLine(db: Queryable, s: Session | null, itemKey: stri
   if (!s || rows[0].n === 0) throw notFound(`No cart item '${itemKey}'`);
   return visitorCartView(db, s);
 }
+
+/** Empties the cart a settled order came from and resets its draft (kept: method, store, contact). */
+export async function emptyCartOf(q: Queryable, orderId: number) {
+  const { rows } = await q.query('SELECT id FROM carts WHERE reserved_order_id = $1', [orderId]);
+  for (const c of rows) {
+    await q.query('DELETE FROM cart_lines WHERE cart_id = $1', [c.id]);
+    await q.query(
+      `UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL, coupon_code = NULL, store_credit = 0,
+        tip_percent = NULL, tip_amount = NULL, customer_comment = '', pickup_date = NULL, pickup_time = NULL,
+        delivery_date = NULL, delivery_time = NULL, table_number = NULL, updated_at = now() WHERE id = $1`,
+      [c.id],
+    );
+  }
+}
+
+/** A cancelled order no longer holds its cart's goods: the cart keeps its lines and reserves anew at checkout. */
+export async function dropReservation(q: Queryable, orderId: number) {
+  await q.query('UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL WHERE reserved_order_id = $1', [orderId]);
+}

@@ -8,8 +8,7 @@ import { badRequest } from '../lib/errors.ts';
 import type { MembershipDetail, MembershipDuration, MembershipPeriod, MembershipSummary } from '../../../contract/memberships.ts';
 import type { Product } from '../../../contract/catalog.ts';
 import { listProducts } from './catalog.ts';
-import { onOrderSettled, type SettledOrder } from './orderEvents.ts';
-import { onOrderCancelled, onRefund } from './refunds.ts';
+import type { OrderRow } from '../orders/lifecycle.ts';
 
 const iso = (d: any) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -44,7 +43,7 @@ export async function isMember(q: Queryable, userId: number, at: Date = new Date
  * shopper's row is locked so two paid orders of one shopper renew one after the other; (order, product, unit) is
  * unique, so a repeated notification grants nothing twice.
  */
-export async function grantForOrder(q: Queryable, order: SettledOrder): Promise<number> {
+export async function grantForOrder(q: Queryable, order: OrderRow): Promise<number> {
   const { rows: lines } = await q.query(
     `SELECT l.product_id, l.quantity, mp.duration, mp.level_en, mp.level_zh FROM order_lines l
      JOIN membership_plans mp ON mp.product_id = l.product_id WHERE l.order_id = $1 ORDER BY l.line_no`,
@@ -72,10 +71,6 @@ export async function grantForOrder(q: Queryable, order: SettledOrder): Promise<
   return granted;
 }
 
-onOrderSettled(async (q, order) => {
-  await grantForOrder(q, order);
-});
-
 /**
  * A membership order refunded in full or cancelled gives its time back: a row in force ends now, a row not yet begun
  * becomes an empty one at now (kept as history; renewals then start from the membership that is left, not from it).
@@ -92,11 +87,6 @@ export async function revokeForOrder(q: Queryable, orderId: number): Promise<voi
     [orderId],
   );
 }
-
-onRefund(async (q, e) => {
-  if (e.full) await revokeForOrder(q, Number(e.orderID));
-});
-onOrderCancelled(async (q, e) => revokeForOrder(q, Number(e.orderID)));
 
 interface PeriodRow {
   starts_at: Date;

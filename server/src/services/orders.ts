@@ -1,25 +1,22 @@
-/** Orders: reserve (cart -> INTERIM order with stock held), settle, cancel, release, and the Order view. */
+/**
+ * Orders: reserve (cart -> INTERIM order with stock held), the shopper's settle and cancel (checked here, carried out
+ * by the order lifecycle, orders/lifecycle.ts), and the Order view.
+ */
 import type { Db, Queryable } from '../db/index.ts';
 import type { Session } from '../lib/session.ts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors.ts';
 import { optionLabels } from '../lib/options.ts';
 import { cartView, findCart, fingerprint, getCoupon, lockLimitedCoupon, type CartRow } from './cart.ts';
-import { addCreditEntry, lockedCreditBalance, storeCreditBalance } from './storeCredit.ts';
+import { storeCreditBalance } from './storeCredit.ts';
 import { couponUseProblem } from './pricing.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
-import { queueReceipt } from '../mail/mails.ts';
-import { orderSettled } from './orderEvents.ts';
 import { isCampaignOrder, orderCampaignOf } from './campaigns.ts';
-import { notifyOrderCancelled, requestRefund } from './refunds.ts';
+import { cancelOrder, isCancellable, lockCartsOf, releaseReservation, settleOrder } from '../orders/lifecycle.ts';
 import { shopOrigin } from '../lib/shopOrigin.ts';
 
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
-
-export function isCancellable(o: { status: string; payment_status: string }) {
-  return (o.status === 'INTERIM' || o.status === 'NEW') && (o.payment_status === 'NOT_PAID' || o.payment_status === 'PAY_AT_STORE');
-}
 
 export async function orderView(q: Queryable, o: any) {
   const lines = await q.query(
@@ -68,48 +65,6 @@ export async function loadOwnOrder(q: Queryable, s: Session | null, id: number, 
   const mine = o && s && ((o.user_id != null && o.user_id === s.userId) || (o.user_id == null && o.session_id === s.id));
   if (!mine) throw notFound(`Order ${id} not found`);
   return o;
-}
-
-export async function returnStock(q: Queryable, orderId: number) {
-  const { rows } = await q.query('SELECT product_id, option_pair, quantity FROM order_lines WHERE order_id = $1 ORDER BY product_id, option_pair', [orderId]);
-  for (const l of rows) {
-    await q.query('UPDATE variants SET stock = stock + $3 WHERE product_id = $1 AND option_pair = $2', [l.product_id, l.option_pair, l.quantity]);
-  }
-  bumpCatalog();
-}
-
-/**
- * An order that stops waiting for payment (settled, cancelled, expired, replaced) takes its open payment attempts
- * with it: they can no longer pay it (money reported for one anyway goes to NEEDS_REFUND, payments/attempts.ts), and
- * the payment sync worker (payments/sync.ts) closes them at their provider (close_due_at).
- */
-async function voidAttempts(q: Queryable, orderId: number) {
-  await q.query(`UPDATE payment_attempts SET status = 'VOID', close_due_at = now(), updated_at = clock_timestamp() WHERE order_id = $1 AND status = 'PENDING'`, [orderId]);
-}
-
-/** Cancels an unpaid reservation and gives its stock back; hidden ones were never shown as orders. */
-export async function releaseReservation(q: Queryable, orderId: number, hide: boolean) {
-  const { rows } = await q.query(
-    `UPDATE orders SET status = 'CANCELLED', hidden = hidden OR $2, updated_at = clock_timestamp()
-     WHERE id = $1 AND status = 'INTERIM' AND payment_status = 'NOT_PAID' RETURNING id`,
-    [orderId, hide],
-  );
-  if (rows.length) {
-    await returnStock(q, orderId);
-    await voidAttempts(q, orderId);
-  }
-  await q.query('UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL WHERE reserved_order_id = $1', [orderId]);
-  return rows.length > 0;
-}
-
-export async function expireReservations(db: Db, ttlMinutes: number) {
-  const { rows } = await db.query(
-    `SELECT id FROM orders WHERE status = 'INTERIM' AND payment_status = 'NOT_PAID'
-       AND COALESCE(hold_started_at, created_at) < now() - make_interval(mins => $1)`,
-    [ttlMinutes],
-  );
-  for (const r of rows) await db.tx((q) => releaseReservation(q, r.id, true));
-  return rows.length;
 }
 
 function readinessProblems(cart: CartRow, itemCount: number, rules: CheckoutRules, subtotal: number): string[] {
@@ -242,25 +197,6 @@ export async function reserve(q: Queryable, s: Session, limits: HoldLimits) {
   return { orderID: String(order.id), total: order.total, currency: order.currency, reused: false };
 }
 
-/** Empties the cart an order came from and resets its draft (kept: method, store, contact). */
-export async function emptyCartOf(q: Queryable, orderId: number) {
-  const { rows } = await q.query('SELECT id FROM carts WHERE reserved_order_id = $1', [orderId]);
-  for (const c of rows) {
-    await q.query('DELETE FROM cart_lines WHERE cart_id = $1', [c.id]);
-    await q.query(
-      `UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL, coupon_code = NULL, store_credit = 0,
-        tip_percent = NULL, tip_amount = NULL, customer_comment = '', pickup_date = NULL, pickup_time = NULL,
-        delivery_date = NULL, delivery_time = NULL, table_number = NULL, updated_at = now() WHERE id = $1`,
-      [c.id],
-    );
-  }
-}
-
-/** Lock order carts → orders → payment_attempts, the order reserve takes them in (no settle/re-reserve deadlock). */
-async function lockCartsOf(q: Queryable, orderId: number) {
-  await q.query('SELECT id FROM carts WHERE reserved_order_id = $1 ORDER BY id FOR UPDATE', [orderId]);
-}
-
 /** Settles an order that needs no online payment: PAY_AT_STORE (pickup/eat-in) or STORE_CREDIT (total 0). */
 export async function settle(q: Queryable, s: Session, orderId: number, method: string) {
   await lockCartsOf(q, orderId);
@@ -268,7 +204,7 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
   if (o.status !== 'INTERIM' || o.payment_status !== 'NOT_PAID') throw conflict(`Order ${orderId} is ${o.status.toLowerCase()} and cannot be paid again`);
   if (await isCampaignOrder(q, o.id)) throw badRequest('A group-buy order is paid online; choose a payment method');
   const rules = await getSetting<CheckoutRules>(q, 'checkout');
-  let paymentStatus: string;
+  let paymentStatus: 'PAY_AT_STORE' | 'PAID_ONLINE' | 'PAID_BY_DISCOUNT';
   if (method === 'PAY_AT_STORE') {
     if (!rules.payAtStoreMethods.includes(o.method)) throw badRequest('Pay at store is only available for pickup and eat-in orders');
     paymentStatus = 'PAY_AT_STORE';
@@ -280,59 +216,12 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
   } else {
     throw badRequest(`Payment method '${method}' needs an online payment provider`);
   }
-  if (o.store_credit > 0) {
-    if (!o.user_id) throw badRequest('Sign in to use store credit');
-    if ((await lockedCreditBalance(q, o.user_id)) < o.store_credit) throw conflict('Not enough store credit');
-    await addCreditEntry(q, { userId: o.user_id, amount: -o.store_credit, reason: 'ORDER_PAYMENT', orderId: o.id });
-  }
-  const { rows } = await q.query(
-    `UPDATE orders SET status = 'NEW', payment_status = $2, settled_at = clock_timestamp(), updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
-    [o.id, paymentStatus],
-  );
-  await voidAttempts(q, o.id);
-  await emptyCartOf(q, o.id);
-  await queueReceipt(q, o.id);
-  await orderSettled(q, o.id);
-  return rows[0];
+  return settleOrder(q, o.id, paymentStatus);
 }
 
 export async function cancel(q: Queryable, s: Session, orderId: number) {
   await lockCartsOf(q, orderId);
-  const o = await loadOwnOrder(q, s, orderId, true);
-  if (!isCancellable(o)) throw conflict(`Order ${orderId} can no longer be cancelled`);
-  await q.query(`UPDATE orders SET status = 'CANCELLED', updated_at = clock_timestamp() WHERE id = $1`, [o.id]);
-  await returnStock(q, o.id);
-  await voidAttempts(q, o.id);
-  if (o.status === 'NEW' && o.store_credit > 0 && o.user_id) {
-    await addCreditEntry(q, { userId: o.user_id, amount: o.store_credit, reason: 'ORDER_CANCELLED', orderId: o.id });
-  }
-  await q.query('UPDATE carts SET reserved_order_id = NULL, reserved_fingerprint = NULL WHERE reserved_order_id = $1', [o.id]);
-  await notifyOrderCancelled(q, o.id);
-  const { rows } = await q.query('SELECT * FROM orders WHERE id = $1', [o.id]);
-  return rows[0];
-}
-
-/**
- * The operator cancels an order (server/scripts/orders.ts): an unpaid one as the shopper would; a paid one is refunded
- * in full (once, whatever retries happen) and its stock returned. A refunded or already cancelled order stays as it is.
- */
-export async function operatorCancel(q: Queryable, orderId: number, reason: string) {
-  await lockCartsOf(q, orderId);
-  const o = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId])).rows[0];
-  if (!o) throw notFound(`Order ${orderId} not found`);
-  if (o.status === 'CANCELLED' || o.status === 'REFUND_PENDING' || o.status === 'REFUNDED') return o;
-  if (o.status === 'INTERIM' && o.payment_status === 'NOT_PAID') {
-    await releaseReservation(q, o.id, false);
-  } else if (isCancellable(o)) {
-    await q.query(`UPDATE orders SET status = 'CANCELLED', updated_at = clock_timestamp() WHERE id = $1`, [o.id]);
-    await returnStock(q, o.id);
-    await voidAttempts(q, o.id);
-  } else {
-    await requestRefund(q, { orderID: String(o.id), reason, key: `operator-cancel:${o.id}` });
-    await returnStock(q, o.id);
-  }
-  await notifyOrderCancelled(q, o.id);
-  return (await q.query('SELECT * FROM orders WHERE id = $1', [o.id])).rows[0];
+  return cancelOrder(q, await loadOwnOrder(q, s, orderId, true));
 }
 
 /** Orders a shopper sees in their history: settled or cancelled, not hidden. */

@@ -1,31 +1,10 @@
-/** The signed-in shopper's profile and store credit (routes: account.ts; app info's session fields). */
+/** The signed-in shopper's profile and store credit (routes: account.ts). */
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../lib/errors.ts';
-import type { SessionUser } from '../lib/session.ts';
 import type { ProfileUpdate, SessionFields, StoreCreditHistory } from '../../../contract/account.ts';
 import { storeCreditBalance } from './storeCredit.ts';
 import { PHONE_RE } from './validate.ts';
-import { sessionFields } from './sessionFields.ts';
-
-export function toUser(r: any): SessionUser {
-  return {
-    id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, phone: r.phone,
-    profileImage: r.profile_image, myId: r.my_id, lastLoginAt: r.last_login_at ?? null,
-    emailVerified: r.email_verified_at != null,
-  };
-}
-
-/** The signed-in fields of app info and of every sign-in answer. */
-export function userFields(u: SessionUser, extra: Pick<SessionFields, 'membership' | 'referrerUserGroup'> = { membership: null, referrerUserGroup: null }): SessionFields {
-  return {
-    user: { firstName: u.firstName, lastName: u.lastName, emailID: u.email, profileImage: u.profileImage, phone: u.phone },
-    userID: String(u.id),
-    lastLoginDate: (u.lastLoginAt ?? new Date()).toISOString(),
-    myID: u.myId,
-    ...extra,
-    emailVerified: u.emailVerified,
-  };
-}
+import { sessionFields, toUser } from './sessionFields.ts';
 
 /** Changes the given fields (400 with the first problem) and answers the session fields. */
 export async function updateProfile(db: Queryable, userId: number, b: ProfileUpdate): Promise<SessionFields> {

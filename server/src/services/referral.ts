@@ -13,9 +13,7 @@ import { badRequest, notFound } from '../lib/errors.ts';
 import type {
   ChartPeriod, ChartSummary, CommissionState, IntroducedOrders, IntroducedUsers, ReferralGeneralInfo, ReferralGroup, ReferrerUserGroup,
 } from '../../../contract/referral.ts';
-import { onOrderSettled, type SettledOrder } from './orderEvents.ts';
-import { isCancellable } from './orders.ts';
-import { onOrderCancelled, onRefund } from './refunds.ts';
+import { isCancellable, type OrderRow } from '../orders/lifecycle.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { addCreditEntry } from './storeCredit.ts';
 import { cappedCommission, referrerOwnOrder, type ReferrerTraces } from './referralRules.ts';
@@ -167,7 +165,7 @@ async function accruedThisMonth(q: Queryable, referrerId: number): Promise<numbe
  * whose e-mail is not confirmed has its attribution confirmed by the first order it pays online as someone other than
  * the referrer (that order earns).
  */
-export async function accrue(q: Queryable, order: SettledOrder): Promise<void> {
+export async function accrue(q: Queryable, order: OrderRow): Promise<void> {
   if (order.user_id == null) return;
   const { rows: [introduced] } = await q.query(
     `SELECT referred_by, referral_confirmed_at IS NOT NULL AS counts, EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id) AS has_identity
@@ -191,8 +189,6 @@ export async function accrue(q: Queryable, order: SettledOrder): Promise<void> {
     [referrer, order.id, amount, base, group.commissionPercent, group.holdDays],
   );
 }
-
-onOrderSettled(accrue);
 
 interface OrderLedger {
   referrerId: number;
@@ -242,13 +238,6 @@ export async function reverse(q: Queryable, orderId: number, what: { refunded: n
   }
   return ins.rows.length ? delta : 0;
 }
-
-onOrderCancelled(async (q, e) => {
-  await reverse(q, Number(e.orderID), { refunded: null, full: true });
-});
-onRefund(async (q, e) => {
-  await reverse(q, Number(e.orderID), { refunded: e.amount, full: e.full });
-});
 
 /**
  * Credits every pending commission (of one referrer, or all) whose order can no longer be cancelled and whose hold

@@ -1,0 +1,213 @@
+/**
+ * The order lifecycle: every change of an order's state goes through this module, in the caller's transaction with the
+ * order locked, and then tells the store's other areas (stock, payment attempts, carts, store credit, mail,
+ * memberships, referral, campaigns) through ONE list of subscribers, orders/subscribers.ts. The server (app.ts) and
+ * every operator CLI (scripts/operatorDb.ts) install that list the same way at start; a transition that finds no list
+ * installed throws, so no area can miss an order because a module happened not to be imported (security note M1).
+ *
+ *   INTERIM + NOT_PAID ──settle──► NEW + PAID_ONLINE | PAID_BY_DISCOUNT | PAY_AT_STORE      event `settled`
+ *     │ release (expired, replaced) or cancel      │ cancel (unpaid: PAY_AT_STORE)   │ refund, in part or whole
+ *     ▼                                            ▼                                 ▼
+ *   CANCELLED                                    CANCELLED                         `refunded` amount grows; in whole:
+ *   event `cancelled`                            event `cancelled`                 REFUND_PENDING → REFUNDED (refundSent)
+ *                                                                                  event `refunded`
+ *
+ * A campaign that fails refunds its paid orders here too (services/campaigns.ts), with their stock.
+ * Subscribers run in order, in the transaction: one that throws rolls the transition back. Each event is told once per
+ * transition (a repeated notification or refund key finds the work done and tells nobody).
+ */
+import type { Db, Queryable } from '../db/index.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { insertOrderRefund, refundAmount, refundIdOf, refundOfKey, toRefundRecord, type RefundRecord } from '../services/refunds.ts';
+
+/** An orders row as `SELECT *` reads it (the columns subscribers read are named). */
+export interface OrderRow {
+  id: number;
+  user_id: number | null;
+  status: string;
+  payment_status: string;
+  subtotal: number;
+  discount: number;
+  total: number;
+  store_credit: number;
+  refunded: number;
+  currency: string;
+  [column: string]: unknown;
+}
+
+/** What one refund did, as its subscribers hear it. */
+export interface OrderRefund {
+  id: string;
+  /** Minor units refunded by this refund. */
+  amount: number;
+  /** The part of `amount` that goes back as store credit (the rest goes back online). */
+  credit: number;
+  /** The order has now been refunded in full. */
+  full: boolean;
+  /** The goods come back (or were never handed over): their units go back on sale. */
+  restock: boolean;
+}
+
+/** One area's part in the order lifecycle; a handler it has no use for is left out. */
+export interface OrderSubscriber {
+  name: string;
+  settled?(q: Queryable, order: OrderRow): Promise<unknown>;
+  cancelled?(q: Queryable, order: OrderRow): Promise<unknown>;
+  refunded?(q: Queryable, order: OrderRow, refund: OrderRefund): Promise<unknown>;
+}
+
+let subscribers: readonly OrderSubscriber[] | null = null;
+
+/** Installs the subscriber list (orders/subscribers.ts installOrderSubscribers; app.ts and operatorDb.ts call that). */
+export function setOrderSubscribers(list: readonly OrderSubscriber[]): void {
+  subscribers = list;
+}
+
+function installed(): readonly OrderSubscriber[] {
+  if (!subscribers) throw new Error('The order lifecycle has no subscribers: call installOrderSubscribers() (orders/subscribers.ts) at start');
+  return subscribers;
+}
+
+async function orderRow(q: Queryable, orderId: number): Promise<OrderRow> {
+  return (await q.query('SELECT * FROM orders WHERE id = $1', [orderId])).rows[0];
+}
+
+export function isCancellable(o: { status: string; payment_status: string }) {
+  return (o.status === 'INTERIM' || o.status === 'NEW') && (o.payment_status === 'NOT_PAID' || o.payment_status === 'PAY_AT_STORE');
+}
+
+/**
+ * An order waiting for payment is settled: paid online or by store credit or discount, or placed to pay at the store.
+ * Subscribers take its store credit (refusing when it no longer covers it), void its other attempts, empty its cart,
+ * send the receipt, grant memberships, accrue referral commission and join (or refund) its campaign.
+ */
+export async function settleOrder(q: Queryable, orderId: number, paymentStatus: 'PAID_ONLINE' | 'PAID_BY_DISCOUNT' | 'PAY_AT_STORE'): Promise<OrderRow> {
+  const list = installed();
+  const { rows } = await q.query(
+    `UPDATE orders SET status = 'NEW', payment_status = $2, settled_at = clock_timestamp(), updated_at = clock_timestamp()
+      WHERE id = $1 AND status = 'INTERIM' AND payment_status = 'NOT_PAID' RETURNING *`,
+    [orderId, paymentStatus],
+  );
+  if (!rows[0]) throw conflict(`Order ${orderId} is not waiting for payment`);
+  for (const s of list) await s.settled?.(q, rows[0]);
+  return orderRow(q, orderId);
+}
+
+async function markCancelled(q: Queryable, orderId: number, hide: boolean): Promise<OrderRow> {
+  const list = installed();
+  const { rows } = await q.query(
+    `UPDATE orders SET status = 'CANCELLED', hidden = hidden OR $2, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
+    [orderId, hide],
+  );
+  for (const s of list) await s.cancelled?.(q, rows[0]);
+  return orderRow(q, orderId);
+}
+
+/** Cancels an unpaid reservation (expired, replaced by a new one, or left by a sign-in); hidden ones were never shown as orders. */
+export async function releaseReservation(q: Queryable, orderId: number, hide: boolean): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT id FROM orders WHERE id = $1 AND status = 'INTERIM' AND payment_status = 'NOT_PAID' FOR UPDATE`, [orderId]);
+  if (!rows.length) return false;
+  await markCancelled(q, orderId, hide);
+  return true;
+}
+
+export async function expireReservations(db: Db, ttlMinutes: number) {
+  const { rows } = await db.query(
+    `SELECT id FROM orders WHERE status = 'INTERIM' AND payment_status = 'NOT_PAID'
+       AND COALESCE(hold_started_at, created_at) < now() - make_interval(mins => $1)`,
+    [ttlMinutes],
+  );
+  for (const r of rows) await db.tx((q) => releaseReservation(q, r.id, true));
+  return rows.length;
+}
+
+/** Cancels an order nobody has paid for yet (reserved, or placed to pay at the store); the caller holds its lock. */
+export async function cancelOrder(q: Queryable, o: OrderRow): Promise<OrderRow> {
+  if (!isCancellable(o)) throw conflict(`Order ${o.id} can no longer be cancelled`);
+  return markCancelled(q, o.id, false);
+}
+
+/** Lock order carts → orders → payment_attempts, the order reserve takes them in (no settle/re-reserve deadlock). */
+export async function lockCartsOf(q: Queryable, orderId: number) {
+  await q.query('SELECT id FROM carts WHERE reserved_order_id = $1 ORDER BY id FOR UPDATE', [orderId]);
+}
+
+/**
+ * The operator cancels an order (server/scripts/orders.ts): an unpaid one as the shopper would; a paid one is refunded
+ * in full (once, whatever retries happen) and its stock returned. A refunded or already cancelled order stays as it is.
+ */
+export async function operatorCancel(q: Queryable, orderId: number, reason: string): Promise<OrderRow> {
+  await lockCartsOf(q, orderId);
+  const o: OrderRow = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId])).rows[0];
+  if (!o) throw notFound(`Order ${orderId} not found`);
+  if (o.status === 'CANCELLED' || o.status === 'REFUND_PENDING' || o.status === 'REFUNDED') return o;
+  if (isCancellable(o)) return cancelOrder(q, o);
+  await requestRefund(q, { orderID: String(o.id), reason, key: `operator-cancel:${o.id}`, restock: true });
+  return orderRow(q, o.id);
+}
+
+/** Payment statuses under which money was taken for the order. */
+const PAID = ['PAID_ONLINE', 'PAID_BY_DISCOUNT'];
+
+export interface RefundRequest {
+  orderID: string;
+  /** Minor units; default: everything still refundable. */
+  amount?: number;
+  reason: string;
+  /** Idempotency key: the same key never refunds twice (e.g. `campaign-failed:12:100034`). */
+  key: string;
+  /** The goods come back, or were never handed over (default: no). */
+  restock?: boolean;
+}
+
+/**
+ * Refunds a paid order, in full or in part, once per key. The store-credit part of what was paid goes back at once
+ * (the store-credit subscriber); the online part is PENDING until the payment provider accepts it
+ * (payments/refundWorker.ts). Online money goes back first (it is what the shopper paid out of pocket), then store
+ * credit. An order refunded in full becomes REFUND_PENDING (REFUNDED at once when nothing goes back online); a
+ * partial refund leaves the order's status alone and shows in its `refunded` amount.
+ */
+export async function requestRefund(q: Queryable, req: RefundRequest): Promise<RefundRecord> {
+  const seen = await refundOfKey(q, req.key);
+  if (seen) return toRefundRecord(seen);
+  if (!/^\d{1,9}$/.test(req.orderID)) throw badRequest(`Invalid order id '${String(req.orderID).slice(0, 40)}'`);
+  const order: OrderRow | undefined = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [Number(req.orderID)])).rows[0];
+  if (!order) throw notFound(`Order ${req.orderID} not found`);
+  // Checked again under the order's lock: two callers with the same key wait for each other here.
+  const raced = await refundOfKey(q, req.key);
+  if (raced) return toRefundRecord(raced);
+  if (!PAID.includes(order.payment_status) || order.status === 'INTERIM') throw conflict(`Order ${order.id} was not paid: nothing to refund`);
+  const list = installed();
+  const paid = order.total + order.store_credit;
+  const amount = refundAmount(req.amount, paid - order.refunded, `Order ${order.id}`, order.currency);
+  const { rows: [{ n: onlineDone }] } = await q.query('SELECT COALESCE(sum(online), 0)::int AS n FROM refunds WHERE order_id = $1', [order.id]);
+  const online = Math.min(amount, Math.max(0, order.total - onlineDone));
+  const credit = amount - online;
+  if (credit > 0 && order.user_id == null) throw conflict(`Order ${order.id} has no account to return store credit to`);
+  const attempt = online > 0
+    ? (await q.query(`SELECT id FROM payment_attempts WHERE order_id = $1 AND status = 'PAID' ORDER BY updated_at DESC LIMIT 1`, [order.id])).rows[0]
+    : null;
+  if (online > 0 && !attempt) throw conflict(`Order ${order.id} has no online payment to refund`);
+  const record = await insertOrderRefund(q, {
+    id: refundIdOf(req.key), key: req.key, orderId: order.id, attemptId: attempt?.id ?? null, amount, online, credit, currency: order.currency, reason: req.reason,
+  });
+  const full = order.refunded + amount === paid;
+  const { rows: [after] } = await q.query(
+    `UPDATE orders SET refunded = refunded + $2, status = CASE WHEN $3 THEN $4 ELSE status END, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
+    [order.id, amount, full, online > 0 ? 'REFUND_PENDING' : 'REFUNDED'],
+  );
+  const done: OrderRefund = { id: record.id, amount, credit, full, restock: req.restock ?? false };
+  for (const s of list) await s.refunded?.(q, after, done);
+  return record;
+}
+
+/** The online part of a refund was accepted: an order refunded in full with nothing else on its way is REFUNDED. */
+export async function refundSent(q: Queryable, orderId: number): Promise<void> {
+  await q.query(
+    `UPDATE orders SET status = 'REFUNDED', updated_at = clock_timestamp()
+      WHERE id = $1 AND status = 'REFUND_PENDING'
+        AND NOT EXISTS (SELECT 1 FROM refunds WHERE order_id = $1 AND status = 'PENDING')`,
+    [orderId],
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Who takes part in an order's life, and in which order: the ONE list the order lifecycle (orders/lifecycle.ts) tells
+ * of every settlement, cancellation and refund. The server (app.ts) and every operator CLI (scripts/operatorDb.ts)
+ * call installOrderSubscribers() at start; nothing registers itself by being imported.
+ *
+ * Order matters: store credit comes first on settlement (it may refuse: the balance no longer covers the order),
+ * referral accrues before campaigns may refund a payment that can no longer join (the refund then reverses it), and
+ * campaigns come last because their refund goes back through the lifecycle (a nested `refunded`).
+ */
+import { queueReceipt } from '../mail/mails.ts';
+import { voidOpenAttempts } from '../payments/attempts.ts';
+import { campaignOrderPaid } from '../services/campaigns.ts';
+import { dropReservation, emptyCartOf } from '../services/cart.ts';
+import { grantForOrder, revokeForOrder } from '../services/memberships.ts';
+import { accrue, reverse } from '../services/referral.ts';
+import { returnStock } from '../services/stock.ts';
+import { payOrderWithCredit, returnOrderCredit, returnRefundCredit } from '../services/storeCredit.ts';
+import { setOrderSubscribers, type OrderSubscriber } from './lifecycle.ts';
+
+export const ORDER_SUBSCRIBERS: readonly OrderSubscriber[] = [
+  {
+    name: 'store credit',
+    settled: payOrderWithCredit,
+    cancelled: returnOrderCredit,
+    refunded: returnRefundCredit,
+  },
+  {
+    name: 'stock',
+    cancelled: (q, o) => returnStock(q, o.id),
+    refunded: async (q, o, r) => { if (r.restock) await returnStock(q, o.id); },
+  },
+  {
+    name: 'payment attempts',
+    settled: (q, o) => voidOpenAttempts(q, o.id),
+    cancelled: (q, o) => voidOpenAttempts(q, o.id),
+  },
+  {
+    name: 'carts',
+    settled: (q, o) => emptyCartOf(q, o.id),
+    cancelled: (q, o) => dropReservation(q, o.id),
+  },
+  {
+    name: 'mail',
+    settled: (q, o) => queueReceipt(q, o.id),
+  },
+  {
+    name: 'memberships',
+    settled: grantForOrder,
+    cancelled: (q, o) => revokeForOrder(q, o.id),
+    // A partial refund leaves the membership as it is.
+    refunded: async (q, o, r) => { if (r.full) await revokeForOrder(q, o.id); },
+  },
+  {
+    name: 'referral',
+    settled: accrue,
+    cancelled: (q, o) => reverse(q, o.id, { refunded: null, full: true }),
+    // In proportion to the money refunded so far of the money paid (security note M1).
+    refunded: (q, o, r) => reverse(q, o.id, { refunded: r.amount, full: r.full }),
+  },
+  {
+    name: 'campaigns',
+    settled: (q, o) => campaignOrderPaid(q, o.id),
+  },
+];
+
+/** Installs ORDER_SUBSCRIBERS as the lifecycle's list (app.ts, scripts/operatorDb.ts). */
+export function installOrderSubscribers(): void {
+  setOrderSubscribers(ORDER_SUBSCRIBERS);
+}
