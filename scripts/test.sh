@@ -11,6 +11,8 @@ npx tsc -p tsconfig.json --noEmit
 npm --prefix server run --silent typecheck
 echo "== OpenAPI document: Redocly's recommended rules (redocly.yaml)"
 REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint --config redocly.yaml --format summary contract/openapi.json
+echo "== import rules (.dependency-cruiser.cjs)"
+npm run --silent check:imports
 echo "== unit and component tests"
 npx jest --ci
 echo "== server contract tests (real server, fresh embedded database)"

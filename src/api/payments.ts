@@ -5,14 +5,13 @@
  * server side: server/src/routes/payments.ts.
  */
 import type { HostedPayment, OrderStatus, PaymentPayload, WeChatPayment } from '@contract/payments'
-import type { H5PaymentChannel } from '@/platform/types'
+import type { H5PaymentChannel } from '@contract/constants'
+import type { StatusCheckProvider } from '@/domain/confirmationSource'
 import { http } from './http'
 import { SM } from './miniProgramPayments'
 
 export type { HostedPayment, OrderStatus, PaymentPayload, WeChatPayInfo, WeChatPayment } from '@contract/payments'
 
-/** Confirmation providers (from_source without the order id) and their status checks. */
-export type StatusCheckProvider = 'ott_h5' | 'snappay_h5' | 'citcon_classic_h5' | 'iot_h5' | 'opay_h5' | 'weixin_h5' | 'weixin_js' | 'alipay_h5' | 'paypal_h5'
 
 const STATUS_CHECK: Record<StatusCheckProvider, string> = {
   ott_h5: 'checkOttPaymentStatus',

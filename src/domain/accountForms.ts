@@ -3,7 +3,7 @@
  * The spec leaves form validation "not shown"; these are the house rules, checked again by the server.
  */
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '@contract/constants'
-import type { IdType } from '@/api/account'
+import type { IdType } from '@contract/constants'
 import { postcodeProblem } from './postcode'
 
 export type FieldError =

@@ -4,9 +4,12 @@
  * the signed-in shopper's own details). The hooks in src/hooks/useCheckout*.ts hold state and call the server.
  */
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@contract/constants'
-import type { Address } from '@/api/account'
-import type { UserProfile } from '@/api/appInfo'
-import type { CheckoutCart, Contact, OrderMethod, Slot } from '@/api/checkout'
+import type { Address } from '@contract/account'
+import type { UserProfile } from '@contract/appInfo'
+import type { Cart as CheckoutCart } from '@contract/cart'
+import type { Slot } from '@contract/checkout'
+import type { OrderMethod } from '@contract/constants'
+import type { Contact } from '@contract/orders'
 import type { MessageKey } from '@/i18n'
 import type { PaymentMethod } from './paymentMethods'
 import { postcodeProblem } from './postcode'

@@ -4,12 +4,14 @@
  * (or weixin_js with oid), /confirmation/{id}, or /confirmationa/{type}/{order_id} where alipay_h5 checks the Alipay
  * payment — and the view a payment check result shows.
  */
-import type { StatusCheckProvider } from '@/api/payments'
 import { orderIdFromQuery } from './fromSource'
 import { miniProgramReturn } from './miniProgramReturn'
 import type { PaymentView } from './paymentStatus'
 
 export const ORDER_ID_ERROR = 'orderID error'
+
+/** Confirmation providers (from_source without the order id), each with its status check (api/payments.ts). */
+export type StatusCheckProvider = 'ott_h5' | 'snappay_h5' | 'citcon_classic_h5' | 'iot_h5' | 'opay_h5' | 'weixin_h5' | 'weixin_js' | 'alipay_h5' | 'paypal_h5'
 
 export type ConfirmationView =
   | { view: 'pending' }

@@ -1,5 +1,5 @@
 /** Spec §2 location modal and §5 "Location lists only stores flagged display and not virtual". */
-import type { StoreLocation } from '@/api/appInfo'
+import type { StoreLocation } from '@contract/appInfo'
 import type { Language } from '@/i18n'
 import { localizedName } from './menus'
 

@@ -1,4 +1,4 @@
-import type { MenuItem } from '@/api/appInfo'
+import type { MenuItem } from '@contract/appInfo'
 import { mapMenuLink } from './linkMapping'
 
 /** Spec §2 side menu ("Sub-menus expand/collapse by +/- toggles, one open at a time") and footer name fallback. */

@@ -5,8 +5,8 @@
  * paymentConfig lists the hosted channels the operator enabled (PAYMENT_H5_CHANNELS), in order of preference, and
  * the first enabled channel that carries a method carries it.
  */
-import type { PaymentConfig } from '@/api/appInfo'
-import type { H5PaymentChannel } from '@/platform/types'
+import type { PaymentSettings as PaymentConfig } from '@contract/appInfo'
+import type { H5PaymentChannel } from '@contract/constants'
 
 export type PaymentMethod = 'WECHAT_PAY' | 'ALIPAY' | 'UNIONPAY' | 'PAYPAL'
 

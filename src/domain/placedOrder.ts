@@ -3,8 +3,8 @@
  * address and time, the delivery address and time, or the table), whether it is paid when collected, and the sign-up
  * link that carries the order's contact details.
  */
-import type { StoreLocation } from '@/api/appInfo'
-import type { Order } from '@/api/orders'
+import type { StoreLocation } from '@contract/appInfo'
+import type { Order } from '@contract/orders'
 
 export type OrderPlace =
   | { method: 'PICKUP'; store: string; address: string; time: string | null }

@@ -4,7 +4,7 @@
  * untouched enough to be filled without asking.
  */
 import { fullName, type NameLanguage } from './personName'
-import type { Address } from '@/api/account'
+import type { Address } from '@contract/account'
 
 /** The fields a shopper types in the delivery form (country is preset, so it does not count as typed). */
 const TYPED_FIELDS = ['firstName', 'lastName', 'phone', 'streetNumberAndNameDetails', 'unit', 'city', 'province', 'postCode'] as const

@@ -1,0 +1,28 @@
+/**
+ * The import rules (ARCHITECTURE.md), checked by `npm test` ("== import rules" in scripts/test.sh) and by
+ * `npm run check:imports`. Type-only imports count: a layer that names another's types depends on it.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-server-cycles',
+      comment: 'The server has no import cycle: the order lifecycle calls the areas through orders/subscribers.ts.',
+      severity: 'error',
+      from: { path: '^server/(src|scripts)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-below-api-and-platform',
+      comment: 'src/domain holds pure rules: wire types come from contract/, never from src/api or src/platform.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/(api|platform)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
