@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { creditDue } from '../src/services/referral.ts';
-import { freshDb, ok, payOnline, reservePickup, runCli, startServer, type Running, type TestDb } from './helpers.ts';
+import { confirmEmail, freshDb, ok, payOnline, reservePickup, runCli, startServer, type Running, type TestDb } from './helpers.ts';
 import { buy, planId, registered } from './memberHelpers.ts';
 
 let db: TestDb;
@@ -41,10 +41,16 @@ const orderRow = async (orderID: string) => (await sql('SELECT status, payment_s
 /** The order's hold has passed: it settled `days` ago. */
 const settledDaysAgo = (orderID: string, days: number) => sql(`UPDATE orders SET settled_at = now() - make_interval(days => $2) WHERE id = $1`, [Number(orderID), days]);
 const money = (minor: number) => (minor / 100).toFixed(2);
+/** A shopper registered through `referrerID`'s link who confirmed their e-mail: the attribution counts (referral rules). */
+async function introduced(first: string, referrerID: string) {
+  const s = await registered(srv.base, first, 'Buyer', referrerID);
+  await confirmEmail(srv, db, s.emailID);
+  return s;
+}
 
 test('M1: `orders cancel` of a paid order refunds it and takes back the commission already credited and the membership bought', async () => {
   const referrer = await registered(srv.base, 'Rhea', 'Referrer');
-  const buyer = await registered(srv.base, 'Bea', 'Buyer', referrer.myID);
+  const buyer = await introduced('Bea', referrer.myID);
   const plan = await planId(buyer, 'MONTH');
   const { orderID, total } = await buy(buyer, [[plan, 1], ['1011', 2]]);
   assert.ok(ok(await buyer.get('/common3/appInfoInit')).membership, 'the plan made the buyer a member');
@@ -65,9 +71,9 @@ test('M1: `orders cancel` of a paid order refunds it and takes back the commissi
 
 test('M1: `orders cancel` of an order to pay at the store takes back its pending commission and gives back its store credit', async () => {
   const referrer = await registered(srv.base, 'Remy', 'Referrer');
-  const buyer = await registered(srv.base, 'Bo', 'Buyer', referrer.myID);
+  const buyer = await introduced('Bo', referrer.myID);
   await srv.app.db.query(`INSERT INTO store_credit_ledger (user_id, amount, reason) VALUES ($1, 500, 'DEPOSIT')`, [buyer.userID]);
-  await reservePickup(buyer, [['1011', 1]]);
+  await reservePickup(buyer, [['1011', 1]], buyer.contact);
   ok(await buyer.post('/shoppingManagement4/applyStoreCredit', { amount: 500 }));
   const { orderID } = ok(await buyer.post('/shoppingManagement4/reserve'));
   ok(await buyer.post(`/shoppingManagement4/billing/${orderID}`, { method: 'PAY_AT_STORE' }));
@@ -83,7 +89,7 @@ test('M1: `orders cancel` of an order to pay at the store takes back its pending
 
 test('M1: a partial `orders refund --amount` takes back the matching part of the commission, and the rest with the rest', async () => {
   const referrer = await registered(srv.base, 'Rosa', 'Referrer');
-  const buyer = await registered(srv.base, 'Ben', 'Buyer', referrer.myID);
+  const buyer = await introduced('Ben', referrer.myID);
   const { orderID, total } = await buy(buyer, [['1011', 3]]);
   const commission = await accrued(orderID);
   const third = Math.floor(total / 3);
@@ -114,7 +120,7 @@ test('M1: `campaigns end` refunds a failed campaign\'s paid order and takes back
   const stock = async () => (await sql(`SELECT stock FROM variants WHERE product_id = $1 AND option_pair = ''`, [productId]))[0].stock as number;
   const stockBefore = await stock();
   const referrer = await registered(srv.base, 'Ravi', 'Referrer');
-  const buyer = await registered(srv.base, 'Bianca', 'Buyer', referrer.myID);
+  const buyer = await introduced('Bianca', referrer.myID);
   const { items } = ok(await buyer.get(`/productManagement2/campaignProductItem/list/all?fissionCampaignId=${campaignId}`));
   ok(await buyer.post(`/shoppingManagement4/myCart/fc/${campaignId}`, { itemId: items[0].id, quantity: 2 }));
   const { orderID } = ok(await buyer.post(`/shoppingManagement4/myCart/fc/${campaignId}/reserve`));
