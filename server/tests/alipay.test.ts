@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { freshDb, isError, ok, reservedDelivery, Shopper, startServer, waitFor, type Running, type TestDb } from './helpers.ts';
-import { refundIdOf, requestRefund } from '../src/services/refunds.ts';
-import { expireReservations } from '../src/services/orders.ts';
+import { refundIdOf } from '../src/services/refunds.ts';
+import { expireReservations, requestRefund } from '../src/orders/lifecycle.ts';
 import { createPaymentProvider } from '../src/payments/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { amountText } from '../src/payments/alipay.ts';
