@@ -1,12 +1,14 @@
 /**
  * The identity router: one IdentityProvider for the routes, serving each sign-in channel by exactly one provider.
  * A channel whose credentials are set is served by the real provider (WeChat's API for the mini-program and the
- * official account); any other by the sandbox, except in production without ISTORE_SANDBOX=1, where that sign-in is
+ * official account, Alipay's alipay.system.oauth.token for the Alipay mini-program); any other by the sandbox, except in production without ISTORE_SANDBOX=1, where that sign-in is
  * not offered at all (the routes answer 400 and say so, /wechat/enabled says false, the app ids are empty).
  */
 import { isProduction } from '../config.ts';
 import { ApiError, badRequest } from '../lib/errors.ts';
-import { IdentityCodeError, IdentityServiceError, IdentityUnavailableError, type IdentityChannel, type IdentityProvider, type VerifiedIdentity } from './provider.ts';
+import { IdentityCodeError, IdentityServiceError, IdentityUnavailableError, providerOf, type IdentityChannel, type IdentityProvider, type VerifiedIdentity } from './provider.ts';
+import { alipaySettings } from '../payments/alipay.ts';
+import { alipayIdentity } from './alipay.ts';
 import { sandboxIdentityProvider } from './sandbox.ts';
 import { WECHAT_API_LIVE, weChatAuthorizeUrl, weChatIdentity, type WeChatApp } from './wechat.ts';
 
@@ -67,24 +69,26 @@ function weChatAppFromEnv(env: NodeJS.ProcessEnv, prefix: string): WeChatApp | u
 export function createIdentityProvider(settings: IdentitySettings, apiPrefix: string, env: NodeJS.ProcessEnv = process.env): IdentityRouter {
   if (settings.identityProvider !== 'sandbox') {
     throw new Error(`IDENTITY_PROVIDER '${settings.identityProvider}' is not available: each sign-in channel is served by WeChat or ` +
-      'Alipay when its credentials are set (WECHAT_MINI_PROGRAM_*, WECHAT_OFFICIAL_ACCOUNT_*; server/README.md), and ' +
+      'Alipay when its credentials are set (WECHAT_MINI_PROGRAM_*, WECHAT_OFFICIAL_ACCOUNT_*, ALIPAY_*; server/README.md), and ' +
       'IDENTITY_PROVIDER only takes \'sandbox\'');
   }
   const baseUrl = providerBaseUrl(env, 'WECHAT_API_BASE_URL', WECHAT_API_LIVE);
   const miniProgram = weChatAppFromEnv(env, 'WECHAT_MINI_PROGRAM');
   const officialAccount = weChatAppFromEnv(env, 'WECHAT_OFFICIAL_ACCOUNT');
+  const alipay = alipaySettings(env);
   const sandbox = !isProduction(settings) || settings.allowSandbox ? sandboxIdentityProvider(apiPrefix) : null;
 
   const real: Partial<Record<IdentityChannel, Pick<IdentityProvider, 'exchange'>>> = {
     ...(miniProgram && { WECHAT_MINI_PROGRAM: weChatIdentity(baseUrl, 'WECHAT_MINI_PROGRAM', miniProgram) }),
     ...(officialAccount && { WECHAT_OFFICIAL_ACCOUNT: weChatIdentity(baseUrl, 'WECHAT_OFFICIAL_ACCOUNT', officialAccount) }),
+    ...(alipay && { ALIPAY_MINI_PROGRAM: alipayIdentity(alipay) }),
   };
   const serving = (channel: IdentityChannel) => real[channel] ?? sandbox;
   const sandboxChannels = sandbox ? IDENTITY_CHANNELS.filter((c) => !real[c]) : [];
   const offered = (channel: IdentityChannel) => serving(channel) !== null;
 
   return {
-    name: Object.keys(real).length ? (sandboxChannels.length ? 'wechat+sandbox' : 'wechat') : 'sandbox',
+    name: [...new Set(Object.keys(real).map((c) => providerOf(c as IdentityChannel))), ...(sandboxChannels.length ? ['sandbox'] : [])].join('+') || 'none',
     offers: offered,
     sandboxChannels,
     ...(miniProgram && { weChatMiniProgram: { ...miniProgram, baseUrl } }),
@@ -99,7 +103,7 @@ export function createIdentityProvider(settings: IdentitySettings, apiPrefix: st
       throw new IdentityUnavailableError(`${NAMES.WECHAT_OFFICIAL_ACCOUNT} is not offered by this store`);
     },
     weChatOfficialAccountAppId: officialAccount?.appId ?? sandbox?.weChatOfficialAccountAppId ?? '',
-    alipayAppId: sandbox?.alipayAppId ?? '',
+    alipayAppId: alipay?.appId ?? sandbox?.alipayAppId ?? '',
   };
 }
 

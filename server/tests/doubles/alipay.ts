@@ -10,6 +10,9 @@
  *     alipay.trade.query, alipay.trade.close (a paid trade: ACQ.TRADE_STATUS_ERROR) and alipay.trade.refund (once per
  *     out_request_no, up to the total) work on out_trade_no; checks the amount format, the product codes, and the
  *     domestic API's CNY / the cross-border API's trans_currency;
+ *   - alipay.system.oauth.token (grant_type=authorization_code, code from authCode(): once only, ten minutes) answers
+ *     the person's user_id or open_id (whichever the app receives), a refused code an `error_response` with
+ *     isv.code-invalid, as the documentation shows;
  *   - answers `{"<method>_response": {...}, "sign": ...}`, signed over the exact text of the response object with
  *     Alipay's own key, and posts form-encoded notifications signed over the sorted parameters without sign and
  *     sign_type;
@@ -75,6 +78,8 @@ export class AlipayDouble {
   refusedRequests = 0;
   /** Where notifications go (this test's server, standing for PUBLIC_URL). */
   deliverTo = '';
+  /** my.getAuthCode codes handed out: the person's id as this app receives it, and when the code stops working. */
+  private authCodes = new Map<string, { id: { user_id: string } | { open_id: string }; expires: number }>();
   private faults: Array<{ method: string; outTradeNo?: string; fault: Fault }> = [];
   private server?: http.Server;
   private keyDir = '';
@@ -108,6 +113,13 @@ export class AlipayDouble {
       ALIPAY_API: this.api,
       PUBLIC_URL: publicUrl,
     };
+  }
+
+  /** A code as my.getAuthCode gives it for a person whose id this app receives as `user_id` or `open_id`. */
+  authCode(id: { user_id: string } | { open_id: string }): string {
+    const code = crypto.randomBytes(16).toString('hex');
+    this.authCodes.set(code, { id, expires: Date.now() + 10 * 60_000 });
+    return code;
   }
 
   /** The next request for `method` (of that out_trade_no, when given) gets this fault instead of (or before) its answer. */
@@ -198,6 +210,11 @@ export class AlipayDouble {
       return;
     }
     this.calls.push(method);
+    if (method === 'alipay.system.oauth.token') {
+      const answer = this.oauthToken(params);
+      this.answer(res, answer.sub_code ? 'error' : method, answer, !!(fault && 'badSignature' in fault));
+      return;
+    }
     let biz: any;
     try {
       biz = JSON.parse(params.biz_content ?? '');
@@ -212,6 +229,16 @@ export class AlipayDouble {
       return;
     }
     this.answer(res, method, answer, !!(fault && 'badSignature' in fault));
+  }
+
+  /** alipay.system.oauth.token: the code's person and a user access token, or the documented refusal. */
+  private oauthToken(params: Record<string, string>): any {
+    const invalid = (sub: string, msg: string) => FAIL(sub, msg, '40002', 'Invalid Arguments');
+    if (params.grant_type !== 'authorization_code') return invalid('isv.grant-type-invalid', 'grant_type must be authorization_code');
+    const issued = this.authCodes.get(params.code ?? '');
+    this.authCodes.delete(params.code ?? '');
+    if (!issued || issued.expires < Date.now()) return invalid('isv.code-invalid', '授权码code无效');
+    return { ...issued.id, access_token: `authusrB${crypto.randomBytes(12).toString('hex')}`, expires_in: 1296000, refresh_token: `authusrB${crypto.randomBytes(12).toString('hex')}`, re_expires_in: 2592000, auth_start: beijingNow() };
   }
 
   /** Why a request is refused before its business is looked at, or null. */
