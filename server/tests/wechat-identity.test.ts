@@ -182,7 +182,8 @@ describe('which sign-in a store offers', () => {
 
   test('a missing or malformed credential stops the start, naming it', () => {
     const start = (env: NodeJS.ProcessEnv) => () => createIdentityProvider(production, PREFIX, env);
-    assert.throws(start({ WECHAT_MINI_PROGRAM_APPID: MINI.appId }), /WECHAT_MINI_PROGRAM_SECRET is missing/);
+    // The app id alone is WeChat Pay's: no sign-in without the secret, and no error either.
+    assert.equal(start({ WECHAT_MINI_PROGRAM_APPID: MINI.appId })().offers('WECHAT_MINI_PROGRAM'), false);
     assert.throws(start({ WECHAT_OFFICIAL_ACCOUNT_SECRET: OFFICIAL.secret }), /WECHAT_OFFICIAL_ACCOUNT_APPID is missing/);
     assert.throws(start({ WECHAT_MINI_PROGRAM_APPID: 'wechat-app', WECHAT_MINI_PROGRAM_SECRET: MINI.secret }), /WECHAT_MINI_PROGRAM_APPID is not a WeChat app id/);
     assert.throws(start({ WECHAT_MINI_PROGRAM_APPID: MINI.appId, WECHAT_MINI_PROGRAM_SECRET: 'short' }), /WECHAT_MINI_PROGRAM_SECRET is not a WeChat AppSecret/);

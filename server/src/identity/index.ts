@@ -53,14 +53,17 @@ export function providerBaseUrl(env: NodeJS.ProcessEnv, name: string, fallback: 
   return url.origin;
 }
 
-/** A WeChat app's id and secret from `<prefix>_APPID` and `<prefix>_SECRET`: both or neither, each well formed. */
+/**
+ * A WeChat app's id and secret from `<prefix>_APPID` and `<prefix>_SECRET`, each well formed. The app id alone is
+ * WeChat Pay's (payments/wechatpay.ts): sign-in and the server's own WeChat calls need the secret too.
+ */
 function weChatAppFromEnv(env: NodeJS.ProcessEnv, prefix: string): WeChatApp | undefined {
   const appIdName = `${prefix}_APPID`;
   const secretName = `${prefix}_SECRET`;
   const appId = (env[appIdName] ?? '').trim();
   const secret = (env[secretName] ?? '').trim();
-  if (!appId && !secret) return undefined;
-  if (!appId || !secret) throw new Error(`WeChat is partly configured: ${appId ? secretName : appIdName} is missing (${appId ? appIdName : secretName} set)`);
+  if (!secret) return undefined;
+  if (!appId) throw new Error(`WeChat is partly configured: ${appIdName} is missing (${secretName} set)`);
   if (!/^wx[0-9a-f]{16}$/.test(appId)) throw new Error(`${appIdName} is not a WeChat app id (wx and 16 hex digits)`);
   if (!/^[0-9a-f]{32}$/.test(secret)) throw new Error(`${secretName} is not a WeChat AppSecret (32 hex digits)`);
   return { appId, secret };
