@@ -7,6 +7,7 @@
  * failure under the same out_request_no. Runs on PGlite and (DATABASE_URL) PostgreSQL.
  */
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { freshDb, isError, ok, reservedDelivery, Shopper, startServer, waitFor, type Running, type TestDb } from './helpers.ts';
 import { refundIdOf } from '../src/services/refunds.ts';
@@ -50,7 +51,9 @@ const state = async (s: Shopper, orderID: string, resultCode?: string) => {
 /** A shopper signed in with Alipay in the mini-program (my.getAuthCode's code), with a reserved order. */
 async function alipayShopper(name: string) {
   const s = new Shopper(srv.base);
-  ok(await s.post('/alipay/login', { code: `sandbox-ali-${name}` }));
+  // Alipay is configured, so the code goes to the double's alipay.system.oauth.token: a 2088 user_id per name.
+  const userId = `2088${crypto.createHash('sha256').update(name).digest('hex').replace(/\D/g, '').padEnd(12, '0').slice(0, 12)}`;
+  ok(await s.post('/alipay/login', { code: double.authCode({ user_id: userId }) }));
   const orderID = await reservedDelivery(s);
   return { s, orderID };
 }
