@@ -83,6 +83,7 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'POST /common3/verifyEmail': 'Confirm an e-mail address from its link',
   'GET /common3/wcoaId': 'The store\'s WeChat official-account app id',
   'GET /health': 'Liveness: the process answers',
+  'GET /ready': 'Readiness: the database answers and every migration is applied',
   'GET /inventoryManagement/inventoryByProductAndOptions/{id}': 'Stock of a product or option combination',
   'POST /message/submitForm': 'Send the contact form',
   'GET /openapi.json': 'This document',
