@@ -77,7 +77,8 @@ export type WeChatMiniProgramPaymentBody = Static<typeof WeChatMiniProgramPaymen
 
 export const AlipayTrade = Type.Object({ orderID: Type.String(), tradeNO: Type.String() })
 export type AlipayTrade = Static<typeof AlipayTrade>
-export const AlipayOrderBody = Type.Object({ orderID: OrderID })
+/** `authCode`: my.getAuthCode's silent (auth_base) code, whose Alipay user the trade is made for (a guest's too). */
+export const AlipayOrderBody = Type.Object({ orderID: OrderID, authCode: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })) })
 export type AlipayOrderBody = Static<typeof AlipayOrderBody>
 /** After my.tradePay: its resultCode (9000 paid; 8000/6004 processing; else failed). Without it, a plain status check. */
 export const AlipayStatusBody = Type.Object({ ...PaymentPayload.properties, resultCode: Type.Optional(Type.String({ maxLength: 10 })) })

@@ -17,7 +17,9 @@ export const reportWeChatMiniProgramSuccess = (payload: Required<Pick<PaymentPay
 export const reportWeChatMiniProgramError = (payload: Required<Pick<PaymentPayload, 'orderID' | 'errorMessage' | 'returnUrlInfo'>>) =>
   http.post<OrderStatus>(`${SM}/processWeChatMiniProgramPayment/error`, payload)
 
-export const requestAlipayMiniProgramPayment = (orderID: string) => http.post<AlipayTrade>(`${SM}/requestAlipayMiniProgramPayment`, { orderID })
+/** `authCode` (my.getAuthCode, auth_base) names the Alipay buyer the trade is for. */
+export const requestAlipayMiniProgramPayment = (orderID: string, authCode?: string) =>
+  http.post<AlipayTrade>(`${SM}/requestAlipayMiniProgramPayment`, authCode ? { orderID, authCode } : { orderID })
 
 /** my.tradePay's resultCode goes along so the server can confirm with Alipay. */
 export const checkAlipayMiniProgramPayment = (orderID: string, resultCode?: string) =>

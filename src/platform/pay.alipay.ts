@@ -7,6 +7,7 @@ import Taro from '@tarojs/taro'
 import { checkAlipayMiniProgramPayment, requestAlipayMiniProgramPayment } from '@/api/miniProgramPayments'
 import { checkResult } from '@/domain/paymentStatus'
 import { miniProgramNavigate } from './miniProgram'
+import { signIn as alipayAuthCode } from './signIn.alipay'
 import type { PaymentOutcome, PaymentRequest } from './types'
 
 /** my.tradePay: 9000 paid, 6001 cancelled by the shopper. */
@@ -27,8 +28,18 @@ export async function tradePay(tradeNO: string): Promise<string> {
   }
 }
 
+/** The buyer's silent my.getAuthCode code (Alipay trades are made for a buyer); none when Alipay gives none. */
+async function buyerCode(): Promise<string | undefined> {
+  try {
+    const identity = await alipayAuthCode()
+    return identity.kind === 'alipayCode' ? identity.code : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export async function pay({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
-  const { tradeNO } = await requestAlipayMiniProgramPayment(orderID)
+  const { tradeNO } = await requestAlipayMiniProgramPayment(orderID, await buyerCode())
   const resultCode = await tradePay(tradeNO)
   const status = await checkAlipayMiniProgramPayment(orderID, resultCode)
   miniProgramNavigate(`/confirmationa/alipay_h5/${encodeURIComponent(orderID)}`, 'replace')

@@ -57,6 +57,18 @@ test('success (9000): tradePay with the trade number, resultCode checked, Alipay
   expect(mockNavigations).toEqual([CONFIRMATION])
 })
 
+test('the buyer\'s silent my.getAuthCode code goes with the trade request', async () => {
+  const g = globalThis as { my?: unknown }
+  g.my = { getAuthCode: (o: { scopes: string; success: (r: { authCode: string }) => void }) => o.success({ authCode: `code-for-${o.scopes}` }) }
+  try {
+    mockTradePay.mockResolvedValue({ resultCode: '9000' })
+    await payAlipayMiniProgram({ orderID: '100002' })
+    expect(calls[0]).toEqual({ path: '/shoppingManagement4/requestAlipayMiniProgramPayment', body: { orderID: '100002', authCode: 'code-for-auth_base' } })
+  } finally {
+    delete g.my
+  }
+})
+
 test('cancel (6001): reported, cancelled, same confirmation page (which shows the failure)', async () => {
   mockTradePay.mockResolvedValue({ resultCode: '6001' })
   await expect(payAlipayMiniProgram({ orderID: '100002' })).resolves.toEqual({ kind: 'cancelled', orderID: '100002' })

@@ -200,9 +200,14 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
   app.post('/shoppingManagement4/processWeChatMiniProgramPayment/success', statusSchema, processMiniProgram('PAID'));
   app.post('/shoppingManagement4/processWeChatMiniProgramPayment/error', statusSchema, processMiniProgram('FAILED'));
 
-  /** The Alipay buyer a mini-program trade is created for: the id the session's Alipay sign-in (my.getAuthCode) gave. */
-  async function alipayBuyer(session: Awaited<ReturnType<typeof getSession>>): Promise<{ buyerId?: string; buyerOpenId?: string }> {
-    const id = session ? await alipayIdOf(app.db, session) : null;
+  /**
+   * The Alipay buyer a mini-program trade is created for: the user of the my.getAuthCode code sent along (identity's
+   * exchange, without signing in), else the one the session's Alipay sign-in gave.
+   */
+  async function alipayBuyer(session: Awaited<ReturnType<typeof getSession>>, authCode?: string): Promise<{ buyerId?: string; buyerOpenId?: string }> {
+    const id = authCode
+      ? (await verifiedIdentity(app.identityProvider, 'ALIPAY_MINI_PROGRAM', authCode)).openId
+      : session ? await alipayIdOf(app.db, session) : null;
     if (!id) return {};
     return /^2088\d{12}$/.test(id) ? { buyerId: id } : { buyerOpenId: id };
   }
@@ -213,8 +218,9 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const id = orderIdOf(req.body as PaymentBody);
     provider.forNewPayment('ALIPAY_MINI_PROGRAM');
     const session = await getSession(req);
+    const buyer = await alipayBuyer(session, text((req.body as AlipayOrderBody).authCode) || undefined);
     const attempt = await openAttempt(app.db, session, id, 'ALIPAY_MINI_PROGRAM', () => '');
-    const { tradeNO } = await provider.startAlipayTrade(attempt, await alipayBuyer(session));
+    const { tradeNO } = await provider.startAlipayTrade(attempt, buyer);
     await recordProviderRef(app.db, attempt, tradeNO);
     return { orderID: attempt.orderID, tradeNO };
   });

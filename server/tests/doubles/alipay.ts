@@ -76,6 +76,8 @@ export class AlipayDouble {
   /** Every request that passed the signature check: its method. */
   readonly calls: string[] = [];
   refusedRequests = 0;
+  /** Requests answered with an injected fault: "method out_trade_no". */
+  readonly faulted: string[] = [];
   /** Where notifications go (this test's server, standing for PUBLIC_URL). */
   deliverTo = '';
   /** my.getAuthCode codes handed out: the person's id as this app receives it, and when the code stops working. */
@@ -197,6 +199,7 @@ export class AlipayDouble {
     const outTradeNo = /"out_trade_no":"([^"]*)"/.exec(params.biz_content ?? '')?.[1];
     const i = this.faults.findIndex((f) => f.method === method && (!f.outTradeNo || f.outTradeNo === outTradeNo));
     const fault = i >= 0 ? this.faults.splice(i, 1)[0].fault : undefined;
+    if (fault) this.faulted.push(`${method} ${outTradeNo ?? ''}`);
     if (fault && 'delayMs' in fault) await new Promise((r) => setTimeout(r, fault.delayMs));
     if (fault && 'status' in fault) {
       res.writeHead(fault.status, { 'content-type': 'text/html' }).end('<html>system busy</html>');
