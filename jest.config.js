@@ -5,7 +5,7 @@ const shared = {
   transform: { '^.+\\.(t|j|mj)sx?$': 'babel-jest' },
   transformIgnorePatterns,
   // Build-time constant (config/index.ts defineConstants): same-origin API in tests.
-  globals: { ISTORE_API_ORIGIN: '' },
+  globals: { ISTORE_API_ORIGIN: '', ISTORE_WECHAT_LIVE_PLAYER: '' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/src/$1',

@@ -5,6 +5,7 @@ import { createSwcRegister } from '@tarojs/helper'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
 import webpack from 'webpack'
 import { apiOriginFor } from './apiOrigin'
+import { livePlayerVersion } from './livePlayer'
 import devConfig from './dev'
 import prodConfig from './prod'
 
@@ -50,7 +51,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     outputRoot: `dist/${process.env.TARO_ENV}`,
     plugins: [],
     defineConstants: {
-      ISTORE_API_ORIGIN: JSON.stringify(apiOrigin)
+      ISTORE_API_ORIGIN: JSON.stringify(apiOrigin),
+      ISTORE_WECHAT_LIVE_PLAYER: JSON.stringify(livePlayerVersion(process.env))
     },
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),

@@ -6,6 +6,8 @@ declare module '*.scss'
 
 /** Replaced at build time (config/index.ts): origin of the API for mini-program builds; '' on H5. */
 declare const ISTORE_API_ORIGIN: string
+/** Version of WeChat's live-player plugin the WeChat build declares ('' = none): config/livePlayer.ts. */
+declare const ISTORE_WECHAT_LIVE_PLAYER: string
 
 declare namespace NodeJS {
   interface ProcessEnv {

@@ -22,5 +22,7 @@ export const wechatApi = {
   link: (credentials: Credentials) => http.post<IdentityJoined>('/wechat/link', credentials),
   /** Signed in: joins the WeChat identity waiting in this session to the account, else says whether one is joined. */
   bind: () => http.get<WeChatBinding>('/wechat/bind'),
-  liveRooms: (start = 0) => http.post<LiveRooms>('/wechat/weChatlivestreaminfo', liveListQuery(start))
+  liveRooms: (start = 0) => http.post<LiveRooms>('/wechat/weChatlivestreaminfo', liveListQuery(start)),
+  /** `limit` rooms from `start` (WeChat answers at most 100 a request): the room page looks one room up in the list. */
+  liveRoomsPage: (start: number, limit: number) => http.post<LiveRooms>('/wechat/weChatlivestreaminfo', { start, limit })
 }

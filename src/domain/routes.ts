@@ -17,6 +17,11 @@ export interface RouteDef {
    * hello world).
    */
   lazy?: true
+  /**
+   * A page only the mini-programs have: the page path another page opens in the host mini-program (spec §2
+   * /pages/livestream/livestream). H5 has no such page (it opens the host's page from a mini-program web-view).
+   */
+  miniProgramOnly?: true
 }
 
 export const ROUTES: RouteDef[] = [
@@ -56,6 +61,8 @@ export const ROUTES: RouteDef[] = [
   { page: 'packages/user/pages/orderlookup/index', area: 'user', patterns: ['/orderlookup'] },
   // The contact form, a general page of its own; its page path is the one spec §2's header helper opens in the mini-programs.
   { page: 'pages/contact/contact', lazy: true, patterns: ['/contact'] },
+  // One live room (?roomId=), the page spec §2 says a tapped room opens in the mini-program.
+  { page: 'pages/livestream/livestream', lazy: true, miniProgramOnly: true, patterns: ['/livestream'] },
   // General pages (spec: "empty path — general pages area"); must stay last: it matches any single segment.
   { page: 'pages/general/index', lazy: true, patterns: ['/:name'] }
 ]
@@ -161,20 +168,22 @@ export function toPagePath(url: string): string {
  */
 export function customRoutes(): Record<string, string[]> {
   // Every other single-segment route (area roots, /home, /main, /contact ...) keeps its page whatever the order.
-  const roots = ROUTES.flatMap((r) => r.patterns).filter((p) => /^\/[^/:]+$/.test(p))
+  const h5Routes = ROUTES.filter((r) => !r.miniProgramOnly)
+  const roots = h5Routes.flatMap((r) => r.patterns).filter((p) => /^\/[^/:]+$/.test(p))
   const exclude = roots.map((p) => p.slice(1)).join('|')
   const result: Record<string, string[]> = {}
-  for (const route of ROUTES) {
+  for (const route of h5Routes) {
     result[`/${route.page}`] = route.patterns.map((p) => (p === '/:name' ? `/:name((?!(?:${exclude})$)[^/]+)` : p))
   }
   return result
 }
 
-/** Taro app config `pages` and `subPackages`, derived from the same table. */
-export function pageLayout(): { pages: string[]; subPackages: { root: string; pages: string[] }[] } {
+/** Taro app config `pages` and `subPackages`, derived from the same table; the mini-programs' own pages only for them. */
+export function pageLayout(miniProgram = false): { pages: string[]; subPackages: { root: string; pages: string[] }[] } {
   const pages: string[] = []
   const byArea = new Map<string, string[]>()
   for (const route of ROUTES) {
+    if (route.miniProgramOnly && !miniProgram) continue
     if (!route.area && !route.lazy) {
       pages.push(route.page)
       continue

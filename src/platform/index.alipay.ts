@@ -13,5 +13,7 @@ export const platform: Platform = miniProgramPlatform({
   userAgent: () => 'Alipay MiniProgram',
   shareSheet: 'panel',
   sharePage: showSharePanel,
-  virtualGoodsPurchase: () => true
+  virtualGoodsPurchase: () => true,
+  livePlayer: 'inWeChat',
+  playLiveRoom: async () => false
 })

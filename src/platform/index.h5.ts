@@ -216,5 +216,8 @@ export const platform: Platform = {
   },
   // Fetched when the shopper pays, not with the first page (the payment providers' code is ~2 KB gzip).
   // A WeChat mini-program's web-view on iOS is inside the mini-program: its rule on virtual goods applies.
-  virtualGoodsPurchase: () => !(environment().weChatMiniProgramWebView && /iphone|ipad|ipod/i.test(navigator.userAgent))
+  virtualGoodsPurchase: () => !(environment().weChatMiniProgramWebView && /iphone|ipad|ipod/i.test(navigator.userAgent)),
+  // A room opens on the host mini-program's page (openMiniProgramPage) or in the "watch in the mini-program" modal.
+  livePlayer: 'inWeChat',
+  playLiveRoom: async () => false
 }

@@ -1,6 +1,7 @@
 /** WeChat mini-program. */
 import Taro from '@tarojs/taro'
-import { miniProgramPlatform } from './miniProgram'
+import { livePlayerPage } from '@/domain/livePlayer'
+import { miniProgramPlatform, openHostPage } from './miniProgram'
 import { signIn } from './signIn.weapp'
 import type { Platform } from './types'
 
@@ -13,7 +14,9 @@ export const platform: Platform = miniProgramPlatform({
   userAgent: () => 'WeChat MiniProgram',
   shareSheet: 'open-type',
   sharePage: async () => 'failed',
-  virtualGoodsPurchase: () => !/ios/i.test(systemPlatform())
+  virtualGoodsPurchase: () => !/ios/i.test(systemPlatform()),
+  livePlayer: ISTORE_WECHAT_LIVE_PLAYER ? 'plugin' : 'notInBuild',
+  playLiveRoom: async (roomId) => (ISTORE_WECHAT_LIVE_PLAYER ? openHostPage(livePlayerPage(roomId)) : false)
 })
 
 let devicePlatform: string | undefined

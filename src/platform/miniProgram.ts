@@ -92,7 +92,7 @@ export function dialPhone(phone: string): void {
 /** What differs between the WeChat and the Alipay mini-program; the rest of their Platform is the same. */
 export type MiniProgramSpecifics = Pick<
   Platform,
-  'signIn' | 'support' | 'userAgent' | 'shareSheet' | 'sharePage' | 'virtualGoodsPurchase'
+  'signIn' | 'support' | 'userAgent' | 'shareSheet' | 'sharePage' | 'virtualGoodsPurchase' | 'livePlayer' | 'playLiveRoom'
 > & { kind: 'weapp' | 'alipay' }
 
 export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics): Platform {

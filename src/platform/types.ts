@@ -181,6 +181,15 @@ export interface Platform {
    */
   writtenAnswer?(method: string, pathAndQuery: string, body?: unknown): unknown
   /**
+   * How this host plays one of the store's live rooms (spec §2 /pages/livestream/livestream; the rooms are WeChat's):
+   * 'plugin' — WeChat's live-player plugin, which the build declared (plugins are fixed at build time:
+   * ISTORE_WECHAT_LIVE_PLAYER); 'notInBuild' — a WeChat mini-program built without it; 'inWeChat' — elsewhere (Alipay,
+   * H5) the room is watched in the store's WeChat mini-program.
+   */
+  readonly livePlayer: 'plugin' | 'notInBuild' | 'inWeChat'
+  /** Opens the room in the live-player plugin's page; false where there is no plugin. */
+  playLiveRoom(roomId: string): Promise<boolean>
+  /**
    * Whether virtual goods (memberships) may be bought here: WeChat does not allow selling them inside a mini-program
    * on iOS, so there pages show the offer without a purchase button and say where to buy.
    */

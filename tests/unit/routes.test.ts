@@ -74,6 +74,13 @@ describe('spec §2 routes', () => {
     expect(subPackages.find((p) => p.root === 'pages/confirmation')?.pages).toEqual(['index'])
   })
 
+  it('gives only the mini-programs the room page a tapped live room opens (spec §2 /pages/livestream/livestream)', () => {
+    expect(pageLayout(true).subPackages.find((p) => p.root === 'pages/livestream')?.pages).toEqual(['livestream'])
+    expect(pageLayout(false).subPackages.some((p) => p.root === 'pages/livestream')).toBe(false)
+    expect(customRoutes()['/pages/livestream/livestream']).toBeUndefined()
+    expect(toPagePath('/livestream?roomId=1202')).toBe('/pages/livestream/livestream?roomId=1202')
+  })
+
   it('does not let the general-page catch-all swallow area roots on H5', () => {
     const general = customRoutes()['/pages/general/index'][0]
     const re = new RegExp(`^${general.replace(':name', '')}$`.replace('((?!', '((?!'))

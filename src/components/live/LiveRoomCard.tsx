@@ -15,7 +15,7 @@ export const LIVE_COVER_RATIO = 9 / 16
  * Spec §2: one room — cover, name, anchor name and its status tag (Upcoming / Ongoing / End). The first room's cover
  * is on the first screen (`eager`: loaded at once, not when it scrolls near).
  */
-export const LiveRoomCard = memo(function LiveRoomCard({ room, onOpen, eager = false }: { room: LiveRoom; onOpen(room: LiveRoom): void; eager?: boolean }) {
+export const LiveRoomCard = memo(function LiveRoomCard({ room, onOpen, eager = false }: { room: LiveRoom; onOpen?(room: LiveRoom): void; eager?: boolean }) {
   const t = useT()
   const localized = useLocalized()
   const image = useImageUrl()
@@ -23,7 +23,14 @@ export const LiveRoomCard = memo(function LiveRoomCard({ room, onOpen, eager = f
   const anchor = localized(room.anchorNameContent, room.anchor_name)
   const tag = liveStatusTag(room.live_status)
   return (
-    <View className="live-room-card" role="button" tabIndex={0} data-room-id={String(room.roomid)} onClick={() => onOpen(room)}>
+    // Without onOpen it is the room page's own heading card (src/pages/livestream), which nothing opens.
+    <View
+      className="live-room-card"
+      role={onOpen ? 'button' : undefined}
+      tabIndex={onOpen ? 0 : undefined}
+      data-room-id={String(room.roomid)}
+      onClick={onOpen ? () => onOpen(room) : undefined}
+    >
       <View className="live-room-card__media">
         <LazyImage src={image(room.cover_img)} alt={name} ratio={LIVE_COVER_RATIO} eager={eager} />
         {tag ? (
