@@ -179,7 +179,7 @@ export function customRoutes(): Record<string, string[]> {
 }
 
 /** Taro app config `pages` and `subPackages`, derived from the same table; the mini-programs' own pages only for them. */
-export function pageLayout(miniProgram = false): { pages: string[]; subPackages: { root: string; pages: string[] }[] } {
+export function pageLayout(miniProgram: boolean): { pages: string[]; subPackages: { root: string; pages: string[] }[] } {
   const pages: string[] = []
   const byArea = new Map<string, string[]>()
   for (const route of ROUTES) {

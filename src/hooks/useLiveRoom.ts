@@ -27,7 +27,7 @@ export function useLiveRoom(roomId: string) {
   const load = useCallback(() => findLiveRoom(roomId), [roomId])
   const room = useLoad(load, roomId !== '')
   const player = platform.livePlayer
-  const play = useCallback(() => void platform.playLiveRoom(roomId), [roomId])
+  const play = useCallback(() => void platform.playLiveRoom?.(roomId), [roomId])
   const opened = useRef(false)
 
   // The shopper tapped a room to watch it: with the plugin the room plays at once; back from it, this page remains.

@@ -14,6 +14,5 @@ export const platform: Platform = miniProgramPlatform({
   shareSheet: 'panel',
   sharePage: showSharePanel,
   virtualGoodsPurchase: () => true,
-  livePlayer: 'inWeChat',
-  playLiveRoom: async () => false
+  livePlayer: 'inWeChat'
 })

@@ -218,6 +218,5 @@ export const platform: Platform = {
   // A WeChat mini-program's web-view on iOS is inside the mini-program: its rule on virtual goods applies.
   virtualGoodsPurchase: () => !(environment().weChatMiniProgramWebView && /iphone|ipad|ipod/i.test(navigator.userAgent)),
   // A room opens on the host mini-program's page (openMiniProgramPage) or in the "watch in the mini-program" modal.
-  livePlayer: 'inWeChat',
-  playLiveRoom: async () => false
+  livePlayer: 'inWeChat'
 }

@@ -16,7 +16,7 @@ export const platform: Platform = miniProgramPlatform({
   sharePage: async () => 'failed',
   virtualGoodsPurchase: () => !/ios/i.test(systemPlatform()),
   livePlayer: ISTORE_WECHAT_LIVE_PLAYER ? 'plugin' : 'notInBuild',
-  playLiveRoom: async (roomId) => (ISTORE_WECHAT_LIVE_PLAYER ? openHostPage(livePlayerPage(roomId)) : false)
+  playLiveRoom: (roomId) => openHostPage(livePlayerPage(roomId))
 })
 
 let devicePlatform: string | undefined

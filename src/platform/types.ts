@@ -187,8 +187,8 @@ export interface Platform {
    * H5) the room is watched in the store's WeChat mini-program.
    */
   readonly livePlayer: 'plugin' | 'notInBuild' | 'inWeChat'
-  /** Opens the room in the live-player plugin's page; false where there is no plugin. */
-  playLiveRoom(roomId: string): Promise<boolean>
+  /** Opens the room in the live-player plugin's page; only where livePlayer is 'plugin'. */
+  playLiveRoom?(roomId: string): Promise<boolean>
   /**
    * Whether virtual goods (memberships) may be bought here: WeChat does not allow selling them inside a mini-program
    * on iOS, so there pages show the offer without a purchase button and say where to buy.

@@ -54,7 +54,7 @@ describe('spec §2 routes', () => {
   })
 
   it('keeps only the home page in the main package: lazy areas and the other pages are sub-packages', () => {
-    const { pages, subPackages } = pageLayout()
+    const { pages, subPackages } = pageLayout(false)
     expect(pages).toEqual(['pages/home/index'])
     expect(subPackages.map((p) => p.root).sort()).toEqual([
       'packages/account',

@@ -30,7 +30,17 @@ const many = Array.from({ length: 230 }, (_, i) => room(3000 + i))
 const pagedRooms = () =>
   mockHttp({ [ROUTE]: (req: { data: { start: number; limit: number } }) => ({ room_info: many.slice(req.data.start, req.data.start + req.data.limit), total: many.length }) })
 
-afterEach(() => jest.restoreAllMocks())
+/** Only the WeChat build with the live-player plugin has playLiveRoom; the test gives the H5 platform one to watch. */
+function withPlayer(): jest.Mock {
+  const play = jest.fn().mockResolvedValue(true)
+  Object.assign(platform, { playLiveRoom: play })
+  return play
+}
+
+afterEach(() => {
+  jest.restoreAllMocks()
+  delete (platform as { playLiveRoom?: unknown }).playLiveRoom
+})
 
 describe('finding one room in the store list (no spec call answers a single room)', () => {
   it('reads 100 rooms a request until the room is there', async () => {
@@ -51,7 +61,7 @@ describe('the room page', () => {
     resetStore('en', '/livestream?roomId=3001')
     pagedRooms()
     jest.replaceProperty(platform, 'livePlayer', 'plugin')
-    const play = jest.spyOn(platform, 'playLiveRoom').mockResolvedValue(true)
+    const play = withPlayer()
     render(<LiveRoomPage />)
     await screen.findByText('Room 3001')
     expect(play.mock.calls).toEqual([['3001']])
@@ -67,7 +77,7 @@ describe('the room page', () => {
     resetStore('en', '/livestream?roomId=3001')
     pagedRooms()
     jest.replaceProperty(platform, 'livePlayer', player)
-    const play = jest.spyOn(platform, 'playLiveRoom')
+    const play = withPlayer()
     render(<LiveRoomPage />)
     await screen.findByText(hint)
     screen.getByText('Upcoming')
