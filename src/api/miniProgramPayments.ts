@@ -19,7 +19,7 @@ export const reportWeChatMiniProgramError = (payload: Required<Pick<PaymentPaylo
 
 /** `authCode` (my.getAuthCode, auth_base) names the Alipay buyer the trade is for. */
 export const requestAlipayMiniProgramPayment = (orderID: string, authCode?: string) =>
-  http.post<AlipayTrade>(`${SM}/requestAlipayMiniProgramPayment`, authCode ? { orderID, authCode } : { orderID })
+  http.post<AlipayTrade>(`${SM}/requestAlipayMiniProgramPayment`, { orderID, authCode })
 
 /** my.tradePay's resultCode goes along so the server can confirm with Alipay. */
 export const checkAlipayMiniProgramPayment = (orderID: string, resultCode?: string) =>

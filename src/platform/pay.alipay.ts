@@ -29,14 +29,8 @@ export async function tradePay(tradeNO: string): Promise<string> {
 }
 
 /** The buyer's silent my.getAuthCode code (Alipay trades are made for a buyer); none when Alipay gives none. */
-async function buyerCode(): Promise<string | undefined> {
-  try {
-    const identity = await alipayAuthCode()
-    return identity.kind === 'alipayCode' ? identity.code : undefined
-  } catch {
-    return undefined
-  }
-}
+const buyerCode = (): Promise<string | undefined> =>
+  alipayAuthCode().then((identity) => (identity.kind === 'alipayCode' ? identity.code : undefined), () => undefined)
 
 export async function pay({ orderID }: PaymentRequest): Promise<PaymentOutcome> {
   const { tradeNO } = await requestAlipayMiniProgramPayment(orderID, await buyerCode())
