@@ -21,26 +21,21 @@ if ! stamp_ok server; then
   npm --prefix server install --no-audit --no-fund
 fi
 
+# Debian's package $1 for $2, through apt-get as root or with sudo.
+apt_install() {
+  echo "setup: installing Debian's $1 for $2"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$1" >/dev/null
+}
+
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "setup: installing Debian's chromium for the browser tests"
-  SUDO=""
-  [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  apt_install chromium "the browser tests"
 fi
-
 if [ "${1:-}" = "--postgres" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-  echo "setup: installing Debian's postgresql for the server tests on PostgreSQL"
-  SUDO=""
-  [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
+  apt_install postgresql "the server tests on PostgreSQL"
 fi
-
 if [ "${1:-}" = "--nginx" ] && [ ! -x /usr/sbin/nginx ]; then
-  echo "setup: installing Debian's nginx for the reverse-proxy test"
-  SUDO=""
-  [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx >/dev/null
+  apt_install nginx "the reverse-proxy test"
 fi

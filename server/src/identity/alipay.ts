@@ -9,12 +9,10 @@
  * the SDK reads it but cannot verify its signature (it looks for the method's key), so a refusal is taken as it reads
  * — forging one only refuses a sign-in; only a verified answer ever signs anyone in.
  */
-import { AlipaySdk } from 'alipay-sdk';
-import { beijingTimestamp, type AlipaySettings } from '../payments/alipay.ts';
+import { alipaySdk, beijingTimestamp, type AlipaySettings } from '../payments/alipay.ts';
 import { IdentityCodeError, IdentityServiceError, type IdentityProvider, type VerifiedIdentity } from './provider.ts';
 
 const METHOD = 'alipay.system.oauth.token';
-const REQUEST_TIMEOUT_MS = 10_000;
 /** Sub-codes that mean the shopper's code is no good (expired, used, for another app); anything else is the store's problem. */
 const CODE_REFUSED = /^isv\.(code-invalid|invalid-code|auth-code-expired|code-expired|grant-type-invalid)$|^isv\.app-unbind-partner$/;
 
@@ -30,15 +28,7 @@ function refusalIn(raw: unknown): { subCode: string; subMsg: string } | null {
 }
 
 export function alipayIdentity(s: AlipaySettings): Pick<IdentityProvider, 'exchange'> {
-  const sdk = new AlipaySdk({
-    appId: s.appId,
-    privateKey: s.privateKeyPem,
-    keyType: 'PKCS8',
-    alipayPublicKey: s.alipayPublicKeyPem,
-    gateway: s.gatewayUrl,
-    timeout: REQUEST_TIMEOUT_MS,
-    camelcase: false,
-  });
+  const sdk = alipaySdk(s);
   return {
     async exchange(_channel, code): Promise<VerifiedIdentity> {
       if (!/^[A-Za-z0-9_-]{1,128}$/.test(code)) throw new IdentityCodeError('The Alipay code was not accepted');

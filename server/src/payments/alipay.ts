@@ -148,8 +148,9 @@ function outcomeOf(tradeStatus: string): ProviderStatus['outcome'] {
   return null;
 }
 
-export function alipayProvider(s: AlipaySettings): PaymentProvider {
-  const sdk = new AlipaySdk({
+/** The official SDK client for the store's Alipay app: it signs requests and checks Alipay's answers (payments and sign-in). */
+export function alipaySdk(s: AlipaySettings): AlipaySdk {
+  return new AlipaySdk({
     appId: s.appId,
     privateKey: s.privateKeyPem,
     keyType: 'PKCS8',
@@ -158,6 +159,10 @@ export function alipayProvider(s: AlipaySettings): PaymentProvider {
     timeout: REQUEST_TIMEOUT_MS,
     camelcase: false,
   });
+}
+
+export function alipayProvider(s: AlipaySettings): PaymentProvider {
+  const sdk = alipaySdk(s);
   const global = s.api === 'global';
 
   /** The amount fields of a trade: total_amount in the order's currency (trans_currency abroad; CNY only at home). */
