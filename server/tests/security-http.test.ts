@@ -38,7 +38,7 @@ test('every answer carries nosniff, Referrer-Policy, frame-ancestors; the app pa
   assertHardened(page.headers);
   const csp = page.headers.get('content-security-policy')!;
   const hash = crypto.createHash('sha256').update(INLINE).digest('base64');
-  assert.match(csp, new RegExp(`script-src 'self' https://res.wx.qq.com 'sha256-${hash.replace(/[+/]/g, (c) => `\\${c}`)}'`));
+  assert.match(csp, new RegExp(`script-src 'self' https://res.wx.qq.com https://appx 'sha256-${hash.replace(/[+/]/g, (c) => `\\${c}`)}'`));
   assert.match(csp, /object-src 'none'/);
   assert.equal(page.headers.get('strict-transport-security'), null, 'no HSTS over plain HTTP');
   // the app's scripts get no CSP of their own: on sw.js it would bind the service worker and block its fetches

@@ -94,8 +94,12 @@ export type PoweredBy =
  * showPowerByNameOnly hides the default link and the '&'; the '&' also needs a name to join. The default provider
  * links to defaultPowerByUrl when the store names it.
  */
-export function poweredBy(config: PowerByConfig | null | undefined, env: { weChatMiniProgram: boolean }): PoweredBy {
-  if (config?.hidePowerBy) return env.weChatMiniProgram ? { kind: 'spacer' } : { kind: 'hidden' }
+export function poweredBy(
+  config: PowerByConfig | null | undefined,
+  env: { weChatMiniProgram: boolean; weChatMiniProgramWebView: boolean }
+): PoweredBy {
+  // "Inside a WeChat mini-program": the native build or this H5 page in a WeChat mini-program's web-view.
+  if (config?.hidePowerBy) return env.weChatMiniProgram || env.weChatMiniProgramWebView ? { kind: 'spacer' } : { kind: 'hidden' }
   const name = text(config?.powerByName) || undefined
   const url = text(config?.powerByFullUrl) || undefined
   const showDefaultLink = !config?.showPowerByNameOnly

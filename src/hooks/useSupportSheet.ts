@@ -12,6 +12,15 @@ export interface SupportChannel {
   open(): void
 }
 
+/** Spec's mini-program contact page; inside a mini-program's web-view the host opens it, elsewhere the store's /contact. */
+export const CONTACT_MINI_PROGRAM_PAGE = '/pages/contact/contact'
+
+function openContactPage() {
+  void platform.openMiniProgramPage(CONTACT_MINI_PROGRAM_PAGE).then((opened) => {
+    if (!opened) platform.navigate('/contact')
+  })
+}
+
 export function useSupportSheet() {
   const isOpen = useUi((s) => s.modal === 'support')
   const openModal = useUi((s) => s.openModal)
@@ -29,6 +38,6 @@ export function useSupportSheet() {
   if (phone) channels.push({ key: 'phone', label: 'support.phone', detail: phone, open: go(() => platform.openExternal(`tel:${phone.replace(/[^\d+]/g, '')}`)) })
   // Only a web address: anything else in the setting would open nowhere.
   if (chat && /^https?:\/\//i.test(chat)) channels.push({ key: 'chat', label: 'support.chat', detail: null, open: go(() => platform.openExternal(chat)) })
-  channels.push({ key: 'form', label: 'support.form', detail: null, open: go(() => platform.navigate('/contact')) })
+  channels.push({ key: 'form', label: 'support.form', detail: null, open: go(openContactPage) })
   return { isOpen, close, channels }
 }

@@ -69,7 +69,9 @@ export function useTabBar() {
   const configured = hasConfiguredFooter({ styling: content?.css, language, tabs: configuredTabs })
 
   const environment = platform.environment()
-  const where = { canOpenMiniProgramPages: environment.miniProgram || environment.weChatMiniProgramWebView }
+  const where = {
+    canOpenMiniProgramPages: environment.miniProgram || environment.weChatMiniProgramWebView || environment.alipayMiniProgramWebView
+  }
 
   const tabs: TabView[] = configured
     ? configuredTabs.map((tab, index) => {

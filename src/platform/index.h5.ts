@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import { readDocumentCookie } from '@/api/cookieJar'
 import { initialAnswers, INITIAL_ANSWERS_ID, writtenKey, type InitialAnswers } from '@/domain/initialAnswers'
 import { matchRoute } from '@/domain/routes'
-import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser } from '@/domain/userAgent'
+import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser, miniProgramHost } from '@/domain/userAgent'
 import { back, setTitleBar, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'
 import { browserInstallPrompt } from './installPrompt.h5'
@@ -15,10 +15,13 @@ export * from './types'
 
 installKeyboardPress()
 
-interface WeChatJsSdk {
-  miniProgram?: { navigateTo(opts: { url: string; fail?: () => void; success?: () => void }): void }
+/** What the host mini-programs' web-view bridges offer this page (WeChat's JS-SDK `wx`, Alipay's web-view `my`). */
+interface HostNavigation {
+  navigateTo(opts: { url: string }): void
 }
-
+interface WeChatJsSdk {
+  miniProgram?: HostNavigation
+}
 /** The store's favicon replaces the built-in icon in the tab (the install icons stay the manifest's). */
 function setFavicon(href: string): void {
   let link = document.head.querySelector<HTMLLinkElement>('link[rel="icon"][data-store]')
@@ -41,30 +44,57 @@ const SHARE_PAGES = {
     `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`
 }
 
-const JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'
+/** WeChat's JS-SDK: its `wx.miniProgram` navigates the host mini-program (WeChat web-view documentation). */
+const WECHAT_JSSDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'
+/** Alipay's web-view bridge: `my.navigateTo` etc. for a page inside an Alipay mini-program's web-view (Alipay web-view documentation). */
+const ALIPAY_WEBVIEW_BRIDGE_URL = 'https://appx/web-view.min.js'
 
-function loadWeChatJsSdk(): Promise<WeChatJsSdk | undefined> {
-  const existing = (window as unknown as { wx?: WeChatJsSdk }).wx
-  if (existing?.miniProgram) return Promise.resolve(existing)
-  return new Promise((resolve) => {
-    const script = document.createElement('script')
-    script.src = JSSDK_URL
-    script.onload = () => resolve((window as unknown as { wx?: WeChatJsSdk }).wx)
-    script.onerror = () => resolve(undefined)
-    document.head.appendChild(script)
+const hostWindow = () => window as unknown as { wx?: WeChatJsSdk; my?: Partial<HostNavigation>; __wxjs_environment?: string }
+
+/**
+ * The host's navigation from its bridge script, loaded once and only inside that host's web-view (elsewhere the script
+ * is not served: Alipay's `appx` address exists only in its client).
+ */
+const bridges = new Map<string, Promise<HostNavigation | undefined>>()
+function hostBridge(url: string, navigation: () => HostNavigation | undefined): Promise<HostNavigation | undefined> {
+  const present = navigation()
+  if (present) return Promise.resolve(present)
+  let loading = bridges.get(url)
+  if (!loading) {
+    loading = new Promise((resolve) => {
+      const script = document.createElement('script')
+      script.src = url
+      script.onload = () => resolve(navigation())
+      script.onerror = () => {
+        bridges.delete(url)
+        resolve(undefined)
+      }
+      document.head.appendChild(script)
+    })
+    bridges.set(url, loading)
+  }
+  return loading
+}
+
+function hostNavigation(host: 'wechat' | 'alipay'): Promise<HostNavigation | undefined> {
+  if (host === 'wechat') return hostBridge(WECHAT_JSSDK_URL, () => hostWindow().wx?.miniProgram)
+  return hostBridge(ALIPAY_WEBVIEW_BRIDGE_URL, () => {
+    const my = hostWindow().my
+    return typeof my?.navigateTo === 'function' ? (my as HostNavigation) : undefined
   })
 }
 
 function environment(): Environment {
   const ua = navigator.userAgent
-  const webView = (window as unknown as { __wxjs_environment?: string }).__wxjs_environment === 'miniprogram' || /miniprogram/i.test(ua)
+  const host = miniProgramHost(ua, hostWindow().__wxjs_environment)
   return {
     kind: 'h5',
     miniProgram: false,
     weChatMiniProgram: false,
     alipayMiniProgram: false,
     weChatBrowser: isWeChatBrowser(ua),
-    weChatMiniProgramWebView: webView && isWeChatBrowser(ua),
+    weChatMiniProgramWebView: host === 'wechat',
+    alipayMiniProgramWebView: host === 'alipay',
     alipayBrowser: isAlipayBrowser(ua),
     mobile: isMobileUserAgent(ua) || windowWidth() < 768
   }
@@ -120,10 +150,14 @@ export const platform: Platform = {
   },
   back,
   async openMiniProgramPage(path) {
-    if (!environment().weChatMiniProgramWebView) return false
-    const wx = await loadWeChatJsSdk()
-    if (!wx?.miniProgram) return false
-    return new Promise((resolve) => wx.miniProgram?.navigateTo({ url: path, success: () => resolve(true), fail: () => resolve(false) }))
+    const env = environment()
+    const host = env.weChatMiniProgramWebView ? 'wechat' : env.alipayMiniProgramWebView ? 'alipay' : null
+    if (!host) return false
+    const navigation = await hostNavigation(host)
+    if (!navigation) return false
+    // WeChat's web-view navigation does not call success/fail back: handing the page to the host is the result.
+    navigation.navigateTo({ url: path })
+    return true
   },
   openExternal(url) {
     // mailto: and tel: hand over to the mail or phone app; a new tab for them would stay blank.

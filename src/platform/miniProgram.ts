@@ -103,6 +103,7 @@ export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics
     alipayMiniProgram: kind === 'alipay',
     weChatBrowser: false,
     weChatMiniProgramWebView: false,
+    alipayMiniProgramWebView: false,
     alipayBrowser: false,
     mobile: true
   }

@@ -13,6 +13,8 @@ export interface Environment {
   weChatBrowser: boolean
   /** H5 page shown in a WeChat mini-program's web-view: mini-program pages open through the JS-SDK. */
   weChatMiniProgramWebView: boolean
+  /** H5 page shown in an Alipay mini-program's web-view: mini-program pages open through Alipay's web-view bridge. */
+  alipayMiniProgramWebView: boolean
   alipayBrowser: boolean
   mobile: boolean
 }

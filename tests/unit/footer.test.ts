@@ -100,6 +100,11 @@ describe('spec "\'PWA POWERED BY\' bar … hidden when hidePowerBy set; showPowe
       { kind: 'bar', name: 'Acme', url: undefined, showDefaultLink: false, showJoiner: false }
     ]
   ])('%o weChatMiniProgram=%p → %o', (config, weChatMiniProgram, result) => {
-    expect(poweredBy(config, { weChatMiniProgram })).toEqual(result)
+    expect(poweredBy(config, { weChatMiniProgram, weChatMiniProgramWebView: false })).toEqual(result)
+  })
+
+  it('the H5 page in a WeChat mini-program web-view is inside a WeChat mini-program: the spacer, not nothing', () => {
+    expect(poweredBy({ hidePowerBy: true }, { weChatMiniProgram: false, weChatMiniProgramWebView: true })).toEqual({ kind: 'spacer' })
+    expect(poweredBy({}, { weChatMiniProgram: false, weChatMiniProgramWebView: true }).kind).toBe('bar')
   })
 })

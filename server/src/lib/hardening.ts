@@ -10,6 +10,8 @@ import { ApiError, badRequest } from './errors.ts';
 
 /** The storefront loads WeChat's JS-SDK from here inside the WeChat browser (src/platform/index.h5.ts). */
 const WECHAT_JSSDK = 'https://res.wx.qq.com';
+/** Alipay's web-view bridge (`https://appx/web-view.min.js`, served by the Alipay client itself), loaded only inside an Alipay mini-program's web-view. */
+const ALIPAY_WEBVIEW_BRIDGE = 'https://appx';
 
 /** Inline scripts that run: a data block (`type="application/json"`, lib/firstScreen.ts) is never executed, so needs no hash. */
 const inlineScripts = (html: string) =>
@@ -17,7 +19,7 @@ const inlineScripts = (html: string) =>
 const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
- * CSP of an HTML page: scripts only from this origin, WeChat's SDK and the page's own inline scripts (by hash, so
+ * CSP of an HTML page: scripts only from this origin, WeChat's SDK, Alipay's web-view bridge and the page's own inline scripts (by hash, so
  * nothing injected runs); styles inline too (Taro's components set them at run time); images and media also from
  * https (the spec's image rule); never framed (clickjacking of checkout and the payment page).
  */
@@ -25,7 +27,7 @@ export function htmlCsp(html: string): string {
   const hashes = inlineScripts(html).map(sha256).join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' ${WECHAT_JSSDK}${hashes ? ` ${hashes}` : ''}`,
+    `script-src 'self' ${WECHAT_JSSDK} ${ALIPAY_WEBVIEW_BRIDGE}${hashes ? ` ${hashes}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",

@@ -25,7 +25,7 @@ jest.mock('@/platform', () => {
     wechatBrowser: jest.requireActual('@/platform/signIn.h5').signIn,
     alipayBrowser: jest.requireActual('@/platform/signIn.h5').signIn
   }
-  const base = { miniProgram: false, weChatMiniProgram: false, alipayMiniProgram: false, weChatBrowser: false, weChatMiniProgramWebView: false, alipayBrowser: false, mobile: true }
+  const base = { miniProgram: false, weChatMiniProgram: false, alipayMiniProgram: false, weChatBrowser: false, weChatMiniProgramWebView: false, alipayMiniProgramWebView: false, alipayBrowser: false, mobile: true }
   return {
     ...actual,
     platform: {

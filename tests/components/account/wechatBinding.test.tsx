@@ -20,7 +20,7 @@ let mockWeChatBrowser = false
 const mockOAuthOpened: unknown[] = []
 jest.mock('@/platform', () => {
   const actual = jest.requireActual('@/platform/index.h5')
-  const base = { miniProgram: false, weChatMiniProgram: false, alipayMiniProgram: false, weChatBrowser: false, weChatMiniProgramWebView: false, alipayBrowser: false, mobile: true }
+  const base = { miniProgram: false, weChatMiniProgram: false, alipayMiniProgram: false, weChatBrowser: false, weChatMiniProgramWebView: false, alipayMiniProgramWebView: false, alipayBrowser: false, mobile: true }
   return {
     ...actual,
     platform: {

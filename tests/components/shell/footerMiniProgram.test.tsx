@@ -17,6 +17,7 @@ jest.mock('@/platform', () => {
         alipayMiniProgram: false,
         weChatBrowser: false,
         weChatMiniProgramWebView: false,
+        alipayMiniProgramWebView: false,
         alipayBrowser: false,
         mobile: true
       })

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { SupportSheet } from '@/components/shell/SupportSheet'
 import type { Language } from '@/i18n'
 import { platform } from '@/platform'
@@ -25,7 +25,7 @@ describe.each(LANGS)('support sheet (%s)', (lang) => {
     expect(container).toBeEmptyDOMElement()
   })
 
-  it("lists the store's e-mail and phone with what they are, then the contact form; each opens its app and closes the sheet", () => {
+  it("lists the store's e-mail and phone with what they are, then the contact form; each opens its app and closes the sheet", async () => {
     resetStores(appInfoFixture(), lang)
     const external = jest.spyOn(platform, 'openExternal').mockImplementation(() => undefined)
     act(() => useUi.getState().openModal('support'))
@@ -41,9 +41,24 @@ describe.each(LANGS)('support sheet (%s)', (lang) => {
     expect(external).toHaveBeenLastCalledWith('mailto:help@maple-market.example.com')
     act(() => useUi.getState().openModal('support'))
     fireEvent.click(screen.getByText(text.form))
-    expect(navigations.map((n) => n.url)).toEqual(['/contact'])
     expect(useUi.getState().modal).toBeNull()
+    await waitFor(() => expect(navigations.map((n) => n.url)).toEqual(['/contact']))
     external.mockRestore()
+  })
+
+  it("inside a mini-program's web-view the contact form is the host's /pages/contact/contact, not the store's page", async () => {
+    resetStores(appInfoFixture(), lang)
+    const hostPages: string[] = []
+    const host = jest.spyOn(platform, 'openMiniProgramPage').mockImplementation(async (path) => {
+      hostPages.push(path)
+      return true
+    })
+    act(() => useUi.getState().openModal('support'))
+    render(<SupportSheet />)
+    fireEvent.click(screen.getByText(text.form))
+    await waitFor(() => expect(hostPages).toEqual(['/pages/contact/contact']))
+    expect(navigations).toEqual([])
+    host.mockRestore()
   })
 
   it('a web chat link is offered; a setting that is not a web address is not; with no channel the contact form remains', () => {
