@@ -32,7 +32,11 @@ export const SnapPayParams = Type.Object({
 })
 export type SnapPayParams = Static<typeof SnapPayParams>
 /** Native WeChat: with a wechatCode (WeChat browser) the JSAPI parameters, otherwise a hosted H5 payment. */
-export const NativePayQuery = Type.Object({ wechatCode: Type.Optional(Type.String({ maxLength: 512 })) })
+/** The in-page WeChat payment (spec: "uses provider name WECHATPAY and the code query value"): provider and WeChat's OAuth code. */
+export const NativePayQuery = Type.Object({
+  provider: Type.Optional(Type.Literal('WECHATPAY')),
+  wechatCode: Type.Optional(Type.String({ maxLength: 512 }))
+})
 export type NativePayQuery = Static<typeof NativePayQuery>
 
 export const HostedPayment = Type.Object({

@@ -162,7 +162,7 @@ test('WeChat browser (JSAPI): the official account\'s openid from OAuth; the sig
   const s = new Shopper(base);
   const orderID = await reservedDelivery(s);
   const code = weChat.issueCode(wechatPay.officialAccountAppId, 'browser');
-  const started = ok(await s.post(`/shoppingManagement4/requestNativePayH5Payment?wechatCode=${code}`, { orderID }));
+  const started = ok(await s.post(`/shoppingManagement4/requestNativePayH5Payment?provider=WECHATPAY&wechatCode=${code}`, { orderID }));
   const order = wechatOrderBy((o) => `prepay_id=${o.prepayId}` === started.weChatPayInfo.package);
   assert.deepEqual([order.kind, order.appid], ['jsapi', wechatPay.officialAccountAppId]);
   wechatPay.pay(order.outTradeNo);

@@ -138,7 +138,9 @@ describe('starting payments', () => {
     const s = new Shopper(srv.base);
     const orderID = await reservedDelivery(s);
     const code = weChat.issueCode(double.officialAccountAppId, 'browser-shopper');
-    const started = ok(await s.post(`/shoppingManagement4/requestNativePayH5Payment?wechatCode=${code}`, { orderID }));
+    // The client names the provider as the spec says (WECHATPAY); another name is refused before WeChat is asked.
+    isError(await s.post(`/shoppingManagement4/requestNativePayH5Payment?provider=PAYPAL&wechatCode=${code}`, { orderID }), 400);
+    const started = ok(await s.post(`/shoppingManagement4/requestNativePayH5Payment?provider=WECHATPAY&wechatCode=${code}`, { orderID }));
     const attempt = await attemptOf(orderID);
     assert.equal(attempt.channel, 'NATIVE_WECHAT_JSAPI');
     const order = double.orders.get(attempt.id)!;

@@ -51,7 +51,7 @@ export const paymentsApi = {
   },
   /** WeChat browser in-page payment (provider WECHATPAY with the OAuth code). */
   requestNativeJsApi: (orderID: string, returnUrlInfo: string, wechatCode: string) =>
-    http.post<WeChatPayment>(`${SM}/requestNativePayH5Payment`, { orderID, returnUrlInfo }, { wechatCode }),
+    http.post<WeChatPayment>(`${SM}/requestNativePayH5Payment`, { orderID, returnUrlInfo }, { provider: 'WECHATPAY', wechatCode }),
   checkStatus: (provider: StatusCheckProvider, payload: PaymentPayload) => http.post<OrderStatus>(`${SM}/${STATUS_CHECK[provider]}`, payload),
   /** The state of an order of this visitor (guest or signed in), for /confirmation/{id} without a provider. */
   orderStatus: (orderID: string) => http.get<OrderStatus>(`/common3/orderStatus/${encodeURIComponent(orderID)}`)

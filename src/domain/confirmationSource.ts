@@ -1,6 +1,6 @@
 /**
  * The confirmation pages (spec §2): which order and how its state is known, from the route — the mini-program
- * return (MP_paymentstatus, message, orderID, wmpoid), a provider's from_source with the order id after the marker X
+ * return (MP_paymentstatus, message, orderID, wmpoid; OK is confirmed by the server's status check), a provider's from_source with the order id after the marker X
  * (or weixin_js with oid), /confirmation/{id}, or /confirmationa/{type}/{order_id} where alipay_h5 checks the Alipay
  * payment — and the view a payment check result shows.
  */
@@ -42,8 +42,10 @@ const weChatQrOf = (value: string | undefined) => (value && /^weixin:\/\/wxpay\/
 export function confirmationSource(params: Record<string, string | undefined>): ConfirmationSource {
   if (MINI_PROGRAM_KEYS.some((key) => params[key] !== undefined)) {
     const result = miniProgramReturn(params)
+    // The sheet's OK is the device's word, not the payment: the page asks the server, which asks WeChat Pay (the
+    // mini-program's payment is a JSAPI one, checked like the in-page payment), and shows paid once it says so.
     return result.outcome === 'success'
-      ? { kind: 'known', view: { view: 'success', orderID: result.orderID } }
+      ? { kind: 'check', provider: 'weixin_js', orderID: result.orderID }
       : { kind: 'known', view: { view: 'failure', message: result.message } }
   }
   if (params.from_source) {

@@ -1,5 +1,6 @@
 /** What the mini-program journey files share: their server, launching a build for one journey, the device-clean check. */
 import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { after, before } from 'node:test'
 import { fileURLToPath } from 'node:url'
@@ -23,6 +24,31 @@ export async function runMiniProgram(kind, serverUrl, options, journey) {
     await journey(mp)
   } finally {
     mp.close()
+  }
+}
+
+/**
+ * A provider's protocol double as a process (server/tests/doubles/<script>): `info` is the JSON line it prints (the
+ * store's variables for it, its control address); `stop()` ends it.
+ */
+export async function startDoubleProcess(script) {
+  const child = spawn(process.execPath, ['--import', 'tsx', `tests/doubles/${script}`], { cwd: path.join(root, 'server'), stdio: ['ignore', 'pipe', 'inherit'] })
+  const info = await new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (d) => {
+      out += d
+      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))))
+    })
+    child.once('exit', (code) => reject(new Error(`the double ${script} exited with ${code}`)))
+  })
+  return {
+    info,
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    }
   }
 }
 

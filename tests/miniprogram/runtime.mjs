@@ -312,13 +312,17 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   } else {
     Object.assign(api, {
       setNavigationBar: asyncApi('setNavigationBar', ({ title }) => void setTitle(title)),
-      getAuthCode: asyncApi('getAuthCode', (options) => {
+      // answers.alipayAuthCode: a code of Alipay's double, for a server with real Alipay sign-in and payments.
+      getAuthCode: asyncApi('getAuthCode', async (options) => {
         mp.calls.push({ name: 'getAuthCode', options })
-        return { authCode: `sandbox-ali-${identity}` }
+        return { authCode: answers.alipayAuthCode ? await answers.alipayAuthCode() : `sandbox-ali-${identity}` }
       }),
-      tradePay: asyncApi('tradePay', (options) => {
+      tradePay: asyncApi('tradePay', async (options) => {
         mp.calls.push({ name: 'tradePay', options })
-        return { resultCode: paymentAnswer() === 'paid' ? '9000' : '6001' }
+        if (paymentAnswer() !== 'paid') return { resultCode: '6001' }
+        // A real provider's cashier: the journey's own payment at Alipay's double (answers.alipayCashier).
+        if (answers.alipayCashier) await answers.alipayCashier(options)
+        return { resultCode: '9000' }
       })
     })
   }

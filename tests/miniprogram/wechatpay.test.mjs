@@ -3,14 +3,13 @@
  * Pay protocol double (server/tests/doubles/wechatpay.ts, as a process). The sheet (wx.requestPayment) receives
  * parameters whose paySign verifies with the merchant's public key over WeChat Pay's documented string; paying in it
  * pays the order at the double, which notifies the server; the journey ends on the confirmation page only after the
- * server saw the payment (the client's report is answered paid by the server's own query, never by the report).
+ * server saw the payment: a sheet that answers OK while WeChat Pay has no payment leaves the page waiting, and it says
+ * paid once WeChat Pay's notification has reached the server.
  */
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, requestsTo, root, runMiniProgram } from './kit.mjs'
+import { addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, requestsTo, runMiniProgram, startDoubleProcess } from './kit.mjs'
 import { startServer } from './server.mjs'
 
 let doubleProcess
@@ -18,28 +17,22 @@ let double
 let server
 
 before(async () => {
-  doubleProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/doubles/wechatpay-process.ts'], {
-    cwd: path.join(root, 'server'),
-    stdio: ['ignore', 'pipe', 'inherit']
-  })
-  double = await new Promise((resolve, reject) => {
-    let out = ''
-    doubleProcess.stdout.on('data', (d) => {
-      out += d
-      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))))
-    })
-    doubleProcess.once('exit', (code) => reject(new Error(`the WeChat Pay double exited with ${code}`)))
-  })
+  doubleProcess = await startDoubleProcess('wechatpay-process.ts')
+  double = doubleProcess.info
   server = await startServer(double.env)
 })
 after(async () => {
   await server?.stop()
-  if (doubleProcess && doubleProcess.exitCode === null) {
-    const exited = new Promise((resolve) => doubleProcess.once('exit', resolve))
-    doubleProcess.kill('SIGTERM')
-    await exited
-  }
+  await doubleProcess?.stop()
 })
+
+/** Pays the order of a prepay id at the double, which notifies the server (as the shopper paying in WeChat's sheet). */
+const payAtWeChatPay = async (prepayId) => {
+  const res = await fetch(`${double.control}/pay`, { method: 'POST', body: JSON.stringify({ prepayId, deliverTo: server.baseUrl }) })
+  return res.status === 200 ? res.json() : res.text()
+}
+const weChatLogin = async () => (await (await fetch(`${double.control}/login`, { method: 'POST' })).json()).code
+const prepayIdOf = (options) => options.package.replace(/^prepay_id=/, '')
 
 describe('WeChat Pay in the mini-program (weapp)', () => {
   it('the sheet gets a paySign the merchant key verifies; paying ends on the success page once the server saw the payment', async () => {
@@ -47,13 +40,8 @@ describe('WeChat Pay in the mini-program (weapp)', () => {
     const weChatPaySheet = async (options) => {
       const message = `${double.miniProgramAppId}\n${options.timeStamp}\n${options.nonceStr}\n${options.package}\n`
       const verified = crypto.verify('RSA-SHA256', Buffer.from(message, 'utf8'), double.merchantPublicKey, Buffer.from(options.paySign, 'base64'))
-      const res = await fetch(`${double.control}/pay`, {
-        method: 'POST',
-        body: JSON.stringify({ prepayId: options.package.replace(/^prepay_id=/, ''), deliverTo: server.baseUrl })
-      })
-      sheets.push({ options, verified, paid: res.status === 200 ? await res.json() : await res.text() })
+      sheets.push({ options, verified, paid: await payAtWeChatPay(prepayIdOf(options)) })
     }
-    const weChatLogin = async () => (await (await fetch(`${double.control}/login`, { method: 'POST' })).json()).code
     await runMiniProgram('weapp', server.baseUrl, { answers: { payment: 'paid', weChatPaySheet, weChatLogin } }, async (mp) => {
       await addHouseBlendToCart(mp)
       await checkoutAsPickup(mp)
@@ -68,7 +56,34 @@ describe('WeChat Pay in the mini-program (weapp)', () => {
       const [reserved] = requestsTo(mp, 'POST', '/shoppingManagement4/reserve')
       const [report] = requestsTo(mp, 'POST', '/shoppingManagement4/processWeChatMiniProgramPayment/success')
       assert.deepEqual([report.response.orderID, report.response.status, report.response.paymentStatus], [String(reserved.response.orderID), 'NEW', 'PAID_ONLINE'])
+      // The confirmation page itself asked the server.
+      const [check] = requestsTo(mp, 'POST', '/shoppingManagement4/checkNativePayPaymentStatus')
+      assert.deepEqual([check.body.orderID, check.response.paymentStatus], [String(reserved.response.orderID), 'PAID_ONLINE'])
       await mp.waitFor(() => mp.textsOf('tab-bar__badge').length === 0, { what: 'the cart badge to go' })
+      await mp.settled()
+      await assertDeviceClean(mp)
+    })
+  })
+
+  it('a sheet that answers OK while WeChat Pay has no payment: the page waits, and says paid once the notification reached the server', async () => {
+    const sheets = []
+    // The device's sheet says OK, but nothing was paid at WeChat Pay (yet).
+    const weChatPaySheet = async (options) => void sheets.push(options)
+    await runMiniProgram('weapp', server.baseUrl, { answers: { payment: 'paid', weChatPaySheet, weChatLogin } }, async (mp) => {
+      await addHouseBlendToCart(mp)
+      await checkoutAsPickup(mp)
+      await mp.waitForPage('pages/confirmation/index')
+      const checks = () => requestsTo(mp, 'POST', '/shoppingManagement4/checkNativePayPaymentStatus').filter((r) => r.response)
+      await mp.waitFor(() => checks().length >= 1, { what: 'the page to ask the server' })
+      await mp.waitForText('Submit Payment...')
+      const [report] = requestsTo(mp, 'POST', '/shoppingManagement4/processWeChatMiniProgramPayment/success')
+      assert.equal(report.response.paymentStatus, 'NOT_PAID', 'the server asked WeChat Pay, which has no payment')
+      assert.deepEqual(checks().map((r) => r.response.paymentStatus), checks().map(() => 'NOT_PAID'))
+      assert.ok(!mp.text().includes('Thank you for your order!'), mp.text())
+
+      assert.equal((await payAtWeChatPay(prepayIdOf(sheets[0]))).notified, 204)
+      await mp.waitForText('Thank you for your order!')
+      assert.equal(checks().at(-1).response.paymentStatus, 'PAID_ONLINE')
       await mp.settled()
       await assertDeviceClean(mp)
     })

@@ -3,7 +3,7 @@ import { NO_STATUS_ERROR, transactionErrorOf, type PaymentView } from '@/domain/
 
 describe('confirmationSource: how /confirmation knows the order and its state', () => {
   it.each<[string, Record<string, string | undefined>, ConfirmationSource]>([
-    ['a mini-program return, paid', { MP_paymentstatus: 'ok', orderID: '100007', wmpoid: 'o1' }, { kind: 'known', view: { view: 'success', orderID: '100007' } }],
+    ['a mini-program return, the sheet said OK: the server is asked', { MP_paymentstatus: 'ok', orderID: '100007', wmpoid: 'o1' }, { kind: 'check', provider: 'weixin_js', orderID: '100007' }],
     ['a mini-program return, cancelled', { MP_paymentstatus: 'CANCEL', message: 'cancelled', wmpoid: 'o1' }, { kind: 'known', view: { view: 'failure', message: 'cancelled' } }],
     ['a provider return', { from_source: 'weixin_js', status: 'ok', oid: '777' }, { kind: 'check', provider: 'weixin_js', orderID: '777', status: 'ok' }],
     ['a WeChat Native return with its code', { from_source: 'weixin_h5X88', wechat_qr: 'weixin://wxpay/bizpayurl/up?pr=abc' },

@@ -123,7 +123,7 @@ describe('WeChat browser', () => {
     expect(outcome.kind).toBe(kind)
     expect(calls).toHaveLength(1)
     expect(calls[0].path).toBe('/shoppingManagement4/requestNativePayH5Payment')
-    expect(calls[0].query).toBe('?wechatCode=oauth-code')
+    expect(calls[0].query).toBe('?provider=WECHATPAY&wechatCode=oauth-code')
     expect(calls[0].body).toEqual({ orderID: '100003', returnUrlInfo: window.location.origin })
     expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', PAY_INFO, expect.any(Function))
     expect(mockNavigations).toEqual([{ kind: 'redirectTo', url: '/confirmation?from_source=weixin_js&status=ok&oid=100003' }])

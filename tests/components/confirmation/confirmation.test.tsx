@@ -516,13 +516,22 @@ describe('errors (spec §5, §8)', () => {
 describe('mini-program return', () => {
   beforeEach(() => resetStores(appInfoFixture(), 'en'))
 
-  test('MP_paymentstatus=OK with orderID and wmpoid: success without a server call', async () => {
-    const http = mockHttp({})
+  test('MP_paymentstatus=OK with orderID and wmpoid: the server is asked, and the page says paid only once it does', async () => {
+    jest.useFakeTimers()
+    const answers = [PENDING, PAID]
+    const http = mockHttp({ 'POST /shoppingManagement4/checkNativePayPaymentStatus': () => answers.shift() })
     renderAt('/confirmation?MP_paymentstatus=OK&orderID=100001&wmpoid=openid-1')
     await settle()
+    expect(panel().getByText('Submit Payment...')).toBeInTheDocument()
+    expect(panel().queryByText('Thank you for your order!')).toBeNull()
+    expect(paymentCalls(http).map((c) => [c.path, c.body])).toEqual([['/shoppingManagement4/checkNativePayPaymentStatus', { orderID: '100001', returnUrlInfo: '' }]])
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2000)
+    })
+    await settle()
+    expect(paymentCalls(http)).toHaveLength(2)
     expect(panel().getByText('Thank you for your order!')).toBeInTheDocument()
     expect(panel().getByText('Order number: 100001')).toBeInTheDocument()
-    expect(paymentCalls(http)).toEqual([])
   })
 
   test('FAIL with message: the failure view shows it', async () => {
@@ -589,7 +598,7 @@ describe.each(LANGS)('processpay (%s)', (lang) => {
     renderAt('/processpay?code=oauth-code&oid=100001', ProcessPayPage)
     await settle()
     expect(panel().getByText(TEXT[lang].processing)).toBeInTheDocument()
-    expect(paymentCalls(http)[0].query).toEqual({ wechatCode: 'oauth-code' })
+    expect(paymentCalls(http)[0].query).toEqual({ provider: 'WECHATPAY', wechatCode: 'oauth-code' })
     expect(paymentCalls(http)[0].body).toEqual({ orderID: '100001', returnUrlInfo: window.location.origin })
   })
 
