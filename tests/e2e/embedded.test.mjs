@@ -177,7 +177,10 @@ describe("in a WeChat mini-program's web-view", () => {
   it("follows the mini-program's payment return: MP_paymentstatus with orderID and wmpoid", async () => {
     const { context, page, errors } = await webViewContext('wechat')
     try {
+      // The sheet's OK is confirmed with the server (issue 25), which does not know this order number here.
+      const asked = page.waitForRequest((r) => r.url().endsWith('/shoppingManagement4/checkNativePayPaymentStatus'))
       await page.goto(`${stack.baseUrl}/confirmation?MP_paymentstatus=OK&orderID=20261127001&wmpoid=oWmp123`)
+      assert.equal(JSON.parse((await asked).postData()).orderID, '20261127001')
       await visible(page, '.confirmation').first().waitFor(WAIT)
       await visible(page, '.confirmation').filter({ hasText: '20261127001' }).first().waitFor(WAIT)
       await page.goto(`${stack.baseUrl}/confirmation?MP_paymentstatus=FAIL&message=${encodeURIComponent('User cancelled')}&orderID=20261127001&wmpoid=oWmp123`)
