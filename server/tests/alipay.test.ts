@@ -144,10 +144,10 @@ describe('starting payments', () => {
     assert.equal(trade.biz.quit_url, trade.common.return_url);
   });
 
-  test('desktop: alipay.trade.page.pay (NEW_OVERSEAS_SELLER); a tampered gateway URL is refused by Alipay', async () => {
+  test('desktop: alipay.trade.page.pay (FAST_INSTANT_TRADE_PAY, trans_currency CAD); a tampered gateway URL is refused by Alipay', async () => {
     const { started, attempt } = await cashierOrder(DESKTOP);
     const trade = double.trades.get(attempt.id)!;
-    assert.deepEqual([trade.method, trade.biz.product_code], ['alipay.trade.page.pay', 'NEW_OVERSEAS_SELLER']);
+    assert.deepEqual([trade.method, trade.biz.product_code, trade.biz.trans_currency], ['alipay.trade.page.pay', 'FAST_INSTANT_TRADE_PAY', 'CAD']);
     const url = new URL(started.redirectUrl);
     assert.equal(url.origin + url.pathname, `${double.base}/gateway.do`);
     const refusedBefore = double.refusedRequests;

@@ -9,7 +9,7 @@
  *
  * Two APIs (ALIPAY_API): `global`, the open platform's cross-border acquiring for a merchant abroad: the same methods
  * with trans_currency = the order's own currency (total_amount in it; Alipay shows the buyer the CNY amount) and
- * page.pay's product NEW_OVERSEAS_SELLER; `domestic`, a merchant in mainland China: CNY only. server/README.md names them.
+ * refund_currency on refunds; `domestic`, a merchant in mainland China: CNY only. server/README.md names them.
  *
  * Every request is signed with the app's private key (the SDK); every answer acted on is verified with the Alipay
  * public key (exec's validateSign), and so is every asynchronous notification (checkNotifySignV2): an answer or
@@ -250,7 +250,8 @@ export function alipayProvider(s: AlipaySettings): PaymentProvider {
         bizContent: {
           out_trade_no: attempt.id,
           subject: s.subject,
-          product_code: phone ? 'QUICK_WAP_WAY' : global ? 'NEW_OVERSEAS_SELLER' : 'FAST_INSTANT_TRADE_PAY',
+          // page.pay's only product is FAST_INSTANT_TRADE_PAY, abroad too (NEW_OVERSEAS_SELLER is the old MAPI create_forex_trade's).
+          product_code: phone ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',
           ...amountOf(attempt),
           ...(phone ? { quit_url: returnUrl } : {}),
         },

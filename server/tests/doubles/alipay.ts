@@ -266,7 +266,7 @@ export class AlipayDouble {
       case 'alipay.trade.create':
       case 'alipay.trade.wap.pay':
       case 'alipay.trade.page.pay': {
-        const product = { 'alipay.trade.create': ['JSAPI_PAY'], 'alipay.trade.wap.pay': ['QUICK_WAP_WAY'], 'alipay.trade.page.pay': [this.api === 'global' ? 'NEW_OVERSEAS_SELLER' : 'FAST_INSTANT_TRADE_PAY'] }[method];
+        const product = { 'alipay.trade.create': ['JSAPI_PAY'], 'alipay.trade.wap.pay': ['QUICK_WAP_WAY'], 'alipay.trade.page.pay': ['FAST_INSTANT_TRADE_PAY'] }[method];
         if (typeof biz.out_trade_no !== 'string' || !biz.out_trade_no || biz.out_trade_no.length > 64) return invalid('out_trade_no');
         if (!biz.subject) return invalid('subject');
         if (!product.includes(biz.product_code)) return FAIL('ACQ.PRODUCT_CODE_ERROR', `product_code ${biz.product_code}`);
