@@ -22,6 +22,8 @@ bash scripts/with-postgres.sh npm --prefix server test
 echo "== builds: h5, weapp, alipay"
 # The mini-programs call an absolute https API origin; the mini-program suite maps this test origin to its local server.
 ISTORE_API_ORIGIN=https://shop.test npm run build:weapp --silent
+echo "== WeChat's code-quality scan on dist/weapp (miniprogram-ci checkCodeQuality)"
+node scripts/check-weapp-quality.mjs
 ISTORE_API_ORIGIN=https://shop.test npm run build:alipay --silent
 npm run build:h5 --silent
 echo "== mini-programs: dist/weapp and dist/alipay run headlessly against the real server"

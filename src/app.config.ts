@@ -21,5 +21,8 @@ export default defineAppConfig({
     navigationBarTitleText: 'iStore',
     navigationBarTextStyle: 'black'
   },
-  animation: false
+  animation: false,
+  // WeChat only: inject a page's components when it renders, not all at start (its code-quality check's
+  // LAZYCODE_LOADING_OPEN, scripts/check-weapp-quality.mjs). Alipay has no such setting.
+  ...(process.env.TARO_ENV === 'weapp' ? { lazyCodeLoading: 'requiredComponents' } : {})
 })
