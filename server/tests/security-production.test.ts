@@ -23,7 +23,7 @@ import { SESSION_COOKIE } from '../src/lib/session.ts';
 import { freshDb, isError, mailTo, ok, PREFIX, Shopper, startServer, withFreshServer, FAST_HASHING, type TestDb } from './helpers.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-/** A public demo in production: the only production this build can run (only the sandbox providers ship). */
+/** A public demo in production (the sandboxes, ISTORE_SANDBOX=1); production on real providers: production-payments.test.ts. */
 const PUBLIC_DEMO: Partial<Config> = { nodeEnv: 'prod', allowSandbox: true, publicUrl: 'https://shop.test' };
 /** The same with its demo store asked for by name (a fresh PostgreSQL database starts empty). */
 const SEEDED_DEMO: Partial<Config> = { ...PUBLIC_DEMO, seed: 'demo' };
