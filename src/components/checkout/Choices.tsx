@@ -1,4 +1,6 @@
 import { View, Text } from '@tarojs/components'
+import type { BrandMarkName } from '@/assets/brandMarks'
+import { BrandMark } from '@/components/common/BrandMark'
 import type { FieldErrors, FieldName } from '@/domain/checkoutForm'
 import { useT } from '@/hooks/useT'
 import './Checkout.scss'
@@ -7,7 +9,7 @@ export interface Choice<T extends string | number> {
   value: T
   label: string
   /** A brand mark shown before the label (payment methods). */
-  logo?: string
+  logo?: BrandMarkName
 }
 
 /**
@@ -42,7 +44,7 @@ export function Choices<T extends string | number>({
             data-value={String(option.value)}
             onClick={() => !disabled && onSelect(option.value)}
           >
-            {option.logo ? <View className={`checkout-choices__logo checkout-choices__logo--${option.logo}`} aria-hidden /> : null}
+            {option.logo ? <BrandMark name={option.logo} className={`checkout-choices__logo checkout-choices__logo--${option.logo}`} /> : null}
             <Text>{option.label}</Text>
           </View>
         )

@@ -1,11 +1,13 @@
 import { Text } from '@tarojs/components'
+import type { BrandMarkName } from '@/assets/brandMarks'
 import type { PaymentChoice } from '@/domain/checkoutForm'
 import type { PaymentMethod } from '@/domain/paymentMethods'
 import type { Translate } from '@/i18n'
 import { useT } from '@/hooks/useT'
 import { Choices, FieldMessage, Section, type Choice } from './Choices'
 
-const LOGO: Record<PaymentMethod, string> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay', PAYPAL: 'paypal' }
+/** simple-icons has no UnionPay mark, so that method is its name alone. */
+const LOGO: Record<PaymentMethod, BrandMarkName | undefined> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: undefined, PAYPAL: 'paypal' }
 
 /** The methods as choices: each named as shoppers know it, with its mark (checkout, store-credit top-up). */
 export const paymentMethodChoices = (methods: PaymentMethod[], t: Translate): Choice<PaymentMethod>[] =>

@@ -1,6 +1,9 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
+import type { BrandMarkName } from '@/assets/brandMarks'
+import { BrandMark } from '@/components/common/BrandMark'
 import { Img } from '@/components/taro/Img'
+import type { PaymentIcon } from '@/domain/footer'
 import { useFooter } from '@/hooks/useFooter'
 import type { MenuEntry } from '@/hooks/useMenuEntries'
 import { useT } from '@/hooks/useT'
@@ -45,6 +48,17 @@ function FooterColumn({ entry, open, onToggle, onFollow }: { entry: MenuEntry; o
   )
 }
 
+/** simple-icons has no UnionPay mark, so that badge is its name alone. */
+const PAYMENT_MARK: Record<PaymentIcon, BrandMarkName | null> = {
+  visa: 'visa',
+  mastercard: 'mastercard',
+  amex: 'amex',
+  paypal: 'paypal',
+  wechat: 'wechat',
+  alipay: 'alipay',
+  unionpay: null
+}
+
 /** Spec §2 Footer. */
 export function Footer() {
   const t = useT()
@@ -72,11 +86,15 @@ export function Footer() {
             <View className="footer__section footer__section--payment">
               <Text className="footer__heading">{t('footer.payment')}</Text>
               <View className="footer__payments">
-                {f.payments.map((icon) => (
-                  <Text key={icon} className={`footer__payment footer__payment--${icon}`}>
-                    {t(`payment.${icon}`)}
-                  </Text>
-                ))}
+                {f.payments.map((icon) => {
+                  const mark = PAYMENT_MARK[icon]
+                  return (
+                    <View key={icon} className={`footer__payment footer__payment--${icon}`}>
+                      {mark ? <BrandMark name={mark} /> : null}
+                      <Text>{t(`payment.${icon}`)}</Text>
+                    </View>
+                  )
+                })}
               </View>
             </View>
           )}

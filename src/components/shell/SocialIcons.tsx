@@ -1,32 +1,40 @@
 import { Text, View } from '@tarojs/components'
+import type { BrandMarkName } from '@/assets/brandMarks'
+import { BrandMark } from '@/components/common/BrandMark'
 import type { SocialNetwork } from '@/domain/footer'
 import { useT } from '@/hooks/useT'
 import './SocialIcons.scss'
 
-/** Text marks instead of an icon font: the WeChat main package has a 600 KB budget. */
-const MARKS: Record<SocialNetwork, string> = {
-  instagram: 'IG',
-  facebook: 'f',
-  twitter: 'X',
-  youTube: 'YT',
-  linkedin: 'in',
-  pinterest: 'P'
+/** simple-icons has no LinkedIn mark (its owner had it removed), so that link shows its name alone. */
+const MARK: Record<SocialNetwork, BrandMarkName | null> = {
+  instagram: 'instagram',
+  facebook: 'facebook',
+  twitter: 'twitter',
+  youTube: 'youTube',
+  linkedin: null,
+  pinterest: 'pinterest'
 }
 
+/** Each network as its own mark and name (the mark on H5 only, see BrandMark). */
 export function SocialIcons({ links, onOpen }: { links: { network: SocialNetwork; url: string }[]; onOpen(url: string): void }) {
   const t = useT()
   return (
     <View className="social-icons">
-      {links.map((link) => (
-        <View
-          key={link.network}
-          className={`social-icons__icon social-icons__icon--${link.network}`}
-          aria-label={t(`social.${link.network}`)}
-          onClick={() => onOpen(link.url)}
-        >
-          <Text>{MARKS[link.network]}</Text>
-        </View>
-      ))}
+      {links.map((link) => {
+        const mark = MARK[link.network]
+        return (
+          <View
+            key={link.network}
+            className={`social-icons__icon social-icons__icon--${link.network}`}
+            role="link"
+            tabIndex={0}
+            onClick={() => onOpen(link.url)}
+          >
+            {mark ? <BrandMark name={mark} /> : null}
+            <Text className="social-icons__name">{t(`social.${link.network}`)}</Text>
+          </View>
+        )
+      })}
     </View>
   )
 }

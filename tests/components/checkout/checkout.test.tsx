@@ -508,9 +508,16 @@ describe.each(LANGS)('payment methods (%s)', (lang) => {
     server()
     await renderCheckout()
     expect(methodOptions().map((el) => el.textContent).join('|')).toBe(text.methods)
-    expect(methodOptions().map((el) => el.querySelector('.checkout-choices__logo')?.className)).toEqual([
-      'checkout-choices__logo checkout-choices__logo--wechat',
-      'checkout-choices__logo checkout-choices__logo--alipay'
+    // The brands' own marks (simple-icons), drawn in their colours.
+    expect(
+      methodOptions().map((el) => {
+        const mark = el.querySelector('.checkout-choices__logo')
+        const src = el.querySelector('.checkout-choices__logo[src], .checkout-choices__logo [src]')?.getAttribute('src') ?? ''
+        return [mark?.classList.contains('brand-mark'), decodeURIComponent(src).match(/fill="(#\w+)"/)?.[1]]
+      })
+    ).toEqual([
+      [true, '#07C160'],
+      [true, '#1677FF']
     ])
     expect(chosen()).toEqual([])
   })
