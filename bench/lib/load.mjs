@@ -45,7 +45,8 @@ function summary(result, loadAverage) {
   }
 }
 
-async function measure(opts) {
+/** A warm-up run, then the measured one (opts may set autocannon's connections; default LOAD.connections). */
+export async function measure(opts) {
   await run({ ...opts, duration: LOAD.warmupSeconds, maxOverallRequests: LOAD.maxRequests })
   const loadAverage = Number(os.loadavg()[0].toFixed(2))
   return summary(await run({ ...opts, duration: LOAD.seconds, maxOverallRequests: LOAD.maxRequests }), loadAverage)

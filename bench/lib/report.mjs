@@ -1,4 +1,5 @@
 /** bench/report.md from the report object (bench/report.json has the same numbers, and more). */
+import { scaleSection } from './scaleReport.mjs'
 import { CART_TARGETS, kb } from './targets.mjs'
 
 const CART_SESSIONS_NOTE = '200 guest carts in rotation, 50 connections'
@@ -156,6 +157,9 @@ ${table(['page', 'language', 'critical', 'serious', 'moderate', 'minor', 'rules 
 ## Reference server under load
 
 Loopback, ${r.load.settings.connections} connections, ${r.load.settings.seconds} s per route (at most ${r.load.settings.maxRequests} requests) after a ${r.load.settings.warmupSeconds} s warm-up (autocannon; it runs on the same 2 cores as the server).
+Every figure in this section is with the server's in-memory catalogue cache ON (the default): a product list or page
+asked for again is answered from memory. The figures with the cache off, on 100,000 products and 1,000,000 orders on
+PostgreSQL, are in the scale section below (\`npm run bench -- --scale\`).
 
 ### Demo catalogue (${r.load.demo.catalogueSize} products)
 
@@ -171,5 +175,6 @@ ${loadTable(r.load.large)}
 
 ${shopperSection(r.load.demo)}Product list p99, large / demo: **${(r.load.large.productList.p99Ms / Math.max(r.load.demo.productList.p99Ms, 1)).toFixed(2)}×**.
 
+${scaleSection(r.scale)}
 ${notes ? `## Closing note\n\n${notes.trim()}\n` : ''}`
 }

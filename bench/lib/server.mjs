@@ -1,6 +1,6 @@
 /**
  * Starts the reference server (server/src/index.ts) on a free loopback port with a fresh embedded
- * database in a temporary directory, serving a built H5 app. Returns { baseUrl, stop }.
+ * database in a temporary directory, serving a built H5 app. Returns { baseUrl, stop, pid }.
  */
 import { spawn } from 'node:child_process'
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs'
@@ -69,5 +69,5 @@ export async function startServer({ staticDir = path.join(repoRoot, 'dist', 'h5'
     await stop()
     throw err
   }
-  return { baseUrl, stop }
+  return { baseUrl, stop, pid: child.pid }
 }

@@ -3,12 +3,15 @@ import { notFound, badRequest } from '../lib/errors.ts';
 import type { Brand, Category, DetailBlock, ListHeading, Product } from '../../../contract/catalog.ts';
 import { MEMBER_DISCOUNT_SQL, memberUnitPrice } from './pricing.ts';
 
-export const PRODUCT_SELECT = `SELECT p.id, p.name_en, p.name_zh, p.desc_en, p.desc_zh, p.category, c.name_en AS cat_en,
+const PRODUCT_COLUMNS = `SELECT p.id, p.name_en, p.name_zh, p.desc_en, p.desc_zh, p.category, c.name_en AS cat_en,
   c.name_zh AS cat_zh, p.brand, p.tags, p.clearance, p.price, p.list_price, p.currency, p.images, p.options,
   p.product_type, p.created_at, p.member_price, ${MEMBER_DISCOUNT_SQL} AS member_discount,
   mp.duration AS plan_duration, mp.level_en AS plan_level_en, mp.level_zh AS plan_level_zh, mp.benefits AS plan_benefits,
-  COALESCE((SELECT sum(v.stock) FROM variants v WHERE v.product_id = p.id), 0)::int AS stock
-  FROM products p JOIN categories c ON c.name = p.category LEFT JOIN membership_plans mp ON mp.product_id = p.id`;
+  COALESCE((SELECT sum(v.stock) FROM variants v WHERE v.product_id = p.id), 0)::int AS stock`;
+/** Products as toProduct() reads them, from `products p` or a subquery named p. */
+const productSelect = (from: string) =>
+  `${PRODUCT_COLUMNS} FROM ${from} JOIN categories c ON c.name = p.category LEFT JOIN membership_plans mp ON mp.product_id = p.id`;
+export const PRODUCT_SELECT = productSelect('products p');
 
 export function toProduct(r: any): Product {
   const memberPrice = memberUnitPrice({ price: r.price, memberPrice: r.member_price ?? null, productType: r.product_type }, r.member_discount ?? 0);
@@ -74,6 +77,16 @@ export const ADD_ON_FOR_PREFIX = 'for:';
 export const ADD_ON_TAG = 'addon';
 export const NOT_AN_ADD_ON = `NOT p.tags @> '["${ADD_ON_TAG}"]'::jsonb`;
 
+/**
+ * What a (lower-case) term must find in a product's search_grams (migration 330) for the product to be read at all: its pairs of
+ * neighbouring characters, or its one character. Characters are code points, as PostgreSQL's substr counts them.
+ */
+export function searchGrams(term: string): string[] {
+  const chars = [...term];
+  if (chars.length < 2) return chars;
+  return [...new Set(chars.slice(1).map((c, i) => chars[i] + c))];
+}
+
 export function buildWhere(f: ListFilter): { where: string; params: unknown[] } {
   const conds: string[] = [];
   const params: unknown[] = [];
@@ -90,9 +103,14 @@ export function buildWhere(f: ListFilter): { where: string; params: unknown[] } 
   // The spec's client sends recordStatus=ACTIVE; a shopper never lists withdrawn or draft products, whatever it asks.
   add('p.record_status = ?', 'ACTIVE');
   if (f.search) {
-    const like = `%${f.search.toLowerCase().replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+    const term = f.search.toLowerCase();
+    // Migration 330: the GIN index narrows the products to those holding the term's characters, the stored search_doc
+    // (all fields in one) to those holding the term, and each field decides.
+    add('search_grams(p.search_doc) @> ?::text[]', searchGrams(term));
+    const like = `%${term.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
     params.push(like);
     const n = `$${params.length}`;
+    conds.push(`p.search_doc LIKE ${n}`);
     conds.push(`(lower(p.name_en) LIKE ${n} OR p.name_zh LIKE ${n} OR lower(p.brand) LIKE ${n} OR lower(p.tags::text) LIKE ${n} OR lower(p.category) LIKE ${n})`);
   }
   if (f.excludeId) add('p.id <> ?', f.excludeId);
@@ -111,13 +129,26 @@ export const SORTS: Record<string, string> = {
   name: 'lower(p.name_en) ASC, p.id ASC',
 };
 
+/**
+ * How many products, first in a list's order, a search reads before it asks the index for every match. The index
+ * (migration 330) finds a term few products hold at once, but a term that a fifth of the catalogue holds ("coffee")
+ * would have it read and sort thousands of products for a page of 12, and PostgreSQL cannot tell the two apart: it
+ * estimates a term's products from its character pairs as if they were independent, which they never are. So a search
+ * first looks through the first SEARCH_WINDOW products in the list's order (an index walk); when they hold the whole
+ * page, those are the first matches of all. Otherwise the term is rare enough for the index.
+ */
+export const SEARCH_WINDOW = 2000;
+
 export async function listProducts(q: Queryable, f: ListFilter, sort: string, limit: number, offset: number): Promise<Product[]> {
   const { where, params } = buildWhere(f);
   const order = SORTS[sort] ?? SORTS.default;
-  const { rows } = await q.query(
-    `${PRODUCT_SELECT} ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, limit, offset],
-  );
+  const page = (from: string) => q.query(`${productSelect(from)} ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, limit, offset]);
+  if (f.search && offset + limit <= SEARCH_WINDOW) {
+    const { rows } = await page(`(SELECT * FROM products p ORDER BY ${order} LIMIT ${SEARCH_WINDOW}) p`);
+    if (rows.length === limit) return rows.map(toProduct);
+  }
+  const { rows } = await page('products p');
   return rows.map(toProduct);
 }
 

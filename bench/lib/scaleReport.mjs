@@ -1,0 +1,77 @@
+/** The scale section of bench/report.md (issue 26 item 4), from report.json's `scale` (bench/lib/scale.mjs). */
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+
+const ROUTES = {
+  productList: 'product list (a category, 3 orders, 5 pages)',
+  productPage: 'product page (productDetail: product, stock per option, related, detail)',
+  searchEnglish: 'search, English terms',
+  searchChinese: 'search, Chinese terms',
+  orderHistory: 'order history (signed in, 10 orders a page)'
+}
+
+/** The scale targets, met or not, for bench/lib/targets.mjs. */
+export function scaleTargets(scale) {
+  return Object.entries(scale.targets).map(([key, limit]) => {
+    const measured = scale.cacheOff[key].p99Ms
+    return {
+      target: `Scale (PostgreSQL, ${scale.settings.products.toLocaleString('en')} products, ${scale.settings.orders.toLocaleString('en')} orders, cache off): ${ROUTES[key]} p99 ≤ ${limit} ms`,
+      measured: `${measured} ms`,
+      limit: `${limit} ms`,
+      met: measured <= limit,
+      missedBy: measured <= limit ? null : `${measured - limit} ms (see the scale section: CPU and plans)`
+    }
+  })
+}
+
+export function scaleSection(scale) {
+  if (!scale) return ''
+  const s = scale.settings
+  const row = (name, r, target) => [name, String(r.requests), String(r.rps), `${r.p50Ms} ms`, `${r.p99Ms} ms`, `${r.maxMs} ms`,
+    `${(r.p99Ms / Math.max(scale.cacheOff.floor.p99Ms, 1)).toFixed(1)}×`, String(r.non2xx + r.errors),
+    `${r.cpuSeconds.server} / ${r.cpuSeconds.postgres} / ${r.cpuSeconds.loadGenerator}`, String(r.loadAverage), target ?? '—']
+  const head = ['route', 'requests', 'req/s', 'p50', 'p99', 'max', 'p99 / floor', 'non-2xx + errors', 'CPU s: server / PostgreSQL / load generator', 'load avg', 'target p99']
+  const cacheOff = [
+    row('floor (constant JSON)', scale.cacheOff.floor),
+    ...Object.keys(ROUTES).map((k) => row(ROUTES[k], scale.cacheOff[k], `≤ ${scale.targets[k]} ms ${scale.cacheOff[k].p99Ms <= scale.targets[k] ? 'met' : '**missed**'}`))
+  ]
+  const cacheOn = scale.cacheOn
+    ? [row('floor (constant JSON)', scale.cacheOn.floor), row(ROUTES.productList, scale.cacheOn.productList), row(ROUTES.productPage, scale.cacheOn.productPage)]
+    : []
+  const plans = Object.entries(scale.plans ?? {}).map(([name, p]) => {
+    const slowest = p.slowest[0]
+    const shape = slowest ? slowest.plan.split('\n').filter((l) => /Scan|Sort|Limit|Join|Aggregate/.test(l)).slice(0, 6).map((l) => l.trim().replace(/\s+\(cost=[^)]*\)/, '')).join(' ← ') : '—'
+    return [name, `\`${decodeURIComponent(p.path.replace('/api/istore/client', ''))}\``, String(p.statements), `${p.totalMs} ms`, slowest ? `${slowest.ms} ms` : '—', shape]
+  })
+  return `## Scale on PostgreSQL (issue 26 item 4; \`npm run bench -- --scale\`)
+
+Generated ${scale.generatedAt}, commit ${scale.commit}, PostgreSQL ${scale.postgres} (a throw-away local cluster from
+scripts/with-postgres.sh, fsync and synchronous_commit off; a scratch database \`istore_scale\` in it). Seeded by SQL
+(bench/lib/scaleSeed.mjs) in ${scale.seedSeconds} s: ${s.products.toLocaleString('en')} products, ${s.orders.toLocaleString('en')} orders with a line each, over
+${s.users.toLocaleString('en')} shoppers and the demo shopper (${s.demoOrders} orders, whose history is measured). ${s.connections} connections, ${scale.seconds} s per route
+after a warm-up, autocannon in the bench's own process, on the same ${scale.cpus} cores as the server and PostgreSQL. The
+machine's 1-minute load average was ${scale.loadAverage.atStart} at the start and ${scale.loadAverage.atEnd} at the end (other sessions' work included:
+above ${scale.cpus}, the cores were shared and every figure here is slower than on a quiet machine). Search terms: English
+${s.terms.en.map((t) => `"${t}"`).join(', ')}; Chinese ${s.terms.zh.join('、')} (the last of each matches nothing).
+
+### Catalogue cache OFF (\`CATALOG_CACHE=off\`): the figures the targets are about
+
+${table(head, cacheOff)}
+
+### Catalogue cache ON (the default), same data, a second server
+
+${table(head.slice(0, -1), cacheOn.map((r) => r.slice(0, -1)))}
+
+With the cache on, a list or page asked for again within \`CATALOG_CACHE_TTL_MS\` (1 s on PostgreSQL) is answered from
+memory; the rotation above (60 list URLs, 500 product pages) keeps that honest only in part, which is why the targets are
+measured with it off.
+
+### Where a request's time goes in the database
+
+Every statement of one request per route, as PostgreSQL ran it (auto_explain with \`log_analyze\`: EXPLAIN ANALYZE of the
+server's own statements, on the same data, one request at a time):
+
+${table(['request', 'path', 'statements', 'database time', 'slowest statement', 'its plan (outermost first)'], plans)}
+
+The full plans are in report.json (\`scale.plans\`).
+`
+}
