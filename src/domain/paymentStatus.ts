@@ -1,4 +1,7 @@
 /** Spec §4 "Payment check result" and §8 transaction errors. */
+import type { Translate } from '@/i18n'
+import { messageOf } from './errors'
+
 export interface OrderStatusResponse {
   status?: string
   paymentStatus?: string
@@ -57,9 +60,12 @@ export function transactionErrorMessage(body: { errors?: unknown[] | null; messa
   return typeof message === 'string' && message.trim() ? message : undefined
 }
 
-/** Spec §8: the first message of a failed call's response (an ApiError keeps the response as `body`), else its message. */
-export function transactionErrorOf(err: unknown): string {
+/**
+ * Spec §8: the first message of a failed call's response (an ApiError keeps the response as `body`), else its message
+ * (the app's own failures in the shopper's language, with `t`).
+ */
+export function transactionErrorOf(err: unknown, t?: Translate): string {
   if (!(err instanceof Error)) return String(err)
   const body = 'body' in err ? (err.body as Parameters<typeof transactionErrorMessage>[0]) : undefined
-  return transactionErrorMessage(body) ?? err.message
+  return transactionErrorMessage(body) ?? messageOf(err, t)
 }

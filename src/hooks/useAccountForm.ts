@@ -60,7 +60,7 @@ export function useAccountForm<V extends object>(
       return true
     } catch (err) {
       const key = err instanceof ApiError ? explain(err) : null
-      setServerError(key ? t(key) : messageOf(err))
+      setServerError(key ? t(key) : messageOf(err, t))
       return false
     } finally {
       setBusy(false)

@@ -5,11 +5,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import { accountApi, type Address, type AddressType, type Country, type Province } from '@/api/account'
 import { validateAddress, type AddressValues } from '@/domain/accountForms'
-import { messageOf } from '@/domain/errors'
+import { messageOf, ShopperError } from '@/domain/errors'
 import { formatCanadianPostcode } from '@/domain/postcode'
 import { useAppInfo } from '@/stores/appInfo'
 import { useAccountForm } from './useAccountForm'
 import { useLoad } from './useLoad'
+import { useT } from './useT'
 
 const TYPE: AddressType = 'SHIPPING'
 
@@ -38,6 +39,7 @@ const trimmed = (v: AddressValues): Address => ({
 })
 
 export function useAddresses() {
+  const t = useT()
   const userID = useAppInfo((s) => s.info?.userID)
   const loadAddresses = useCallback(async () => (await accountApi.addresses(userID as string, TYPE)).addresses, [userID])
   const { data: addresses, error: loadError, reload: load, setData: setAddresses } = useLoad(loadAddresses, !!userID)
@@ -81,7 +83,7 @@ export function useAddresses() {
   }
 
   const saveList = async (list: Address[]) => {
-    if (!userID) throw new Error('Not signed in')
+    if (!userID) throw new ShopperError('account.error.notSignedIn', 'Not signed in')
     setAddresses((await accountApi.updateAddresses(userID, TYPE, list)).addresses)
   }
 
@@ -104,7 +106,7 @@ export function useAddresses() {
       await saveList(before.filter((_, i) => i !== index))
       setBeforeRemoval(before)
     } catch (err) {
-      setRemoveError(messageOf(err))
+      setRemoveError(messageOf(err, t))
     }
   }
 
@@ -116,7 +118,7 @@ export function useAddresses() {
     try {
       await saveList(list)
     } catch (err) {
-      setRemoveError(messageOf(err))
+      setRemoveError(messageOf(err, t))
     }
   }
 

@@ -16,8 +16,10 @@ import { useAppInfo } from '@/stores/appInfo'
 import { useRequireUser } from './useAccount'
 import { useCountdown, useServerOffset } from './useCountdown'
 import { useLoad } from './useLoad'
+import { useT } from './useT'
 
 export function useCampaignCart(id: string, inviter?: string) {
+  const t = useT()
   const { ready } = useRequireUser(campaignCartUrl(id, inviter))
   const loadCart = useCallback(() => campaignsApi.cart(id), [id])
   const cart = useLoad(loadCart, ready && !!id)
@@ -47,12 +49,12 @@ export function useCampaignCart(id: string, inviter?: string) {
       try {
         setData(await campaignsApi.set(id, itemId, quantity))
       } catch (err) {
-        setError(messageOf(err))
+        setError(messageOf(err, t))
       } finally {
         setBusy(false)
       }
     },
-    [id, setData]
+    [id, setData, t]
   )
 
   const pay = useCallback(async () => {
@@ -64,12 +66,12 @@ export function useCampaignCart(id: string, inviter?: string) {
       const { orderID } = await campaignsApi.reserve(id)
       await payWithPlatform({ orderID, channel: method ? (carrierOf(method, channels) ?? undefined) : undefined })
     } catch (err) {
-      setError(messageOf(err))
+      setError(messageOf(err, t))
       void cart.reload()
     } finally {
       setBusy(false)
     }
-  }, [id, choosesMethod, method, channels, cart])
+  }, [id, choosesMethod, method, channels, cart, t])
 
   return { ready, cart, status, left, methods, method, setMethod, choosesMethod, setQuantity, pay, busy, error }
 }

@@ -13,6 +13,7 @@ import type { PaymentMethod } from '@/domain/paymentMethods'
 import { platform, type H5PaymentChannel } from '@/platform'
 import { pay } from '@/platform/pay'
 import type { CheckoutDraft } from './useCheckoutDraft'
+import { useT } from './useT'
 
 interface Deps extends Pick<CheckoutDraft, 'form' | 'setForm' | 'setErrors'> {
   config: CheckoutConfig | null
@@ -27,6 +28,7 @@ interface Deps extends Pick<CheckoutDraft, 'form' | 'setForm' | 'setErrors'> {
 }
 
 export function useCheckoutOrder({ form, setForm, setErrors, config, validation, carrierOf, loggedIn, savedAddressChosen, setCart, setServerError }: Deps) {
+  const t = useT()
   const [placing, setPlacing] = useState(false)
   // After a refused Place order the page moves to the first message (once it is on screen).
   const [refusals, setRefusals] = useState(0)
@@ -79,11 +81,11 @@ export function useCheckoutOrder({ form, setForm, setErrors, config, validation,
         await pay({ orderID, channel: carrierOf(form.paymentMethod) })
       }
     } catch (err) {
-      setServerError(messageOf(err))
+      setServerError(messageOf(err, t))
     } finally {
       setPlacing(false)
     }
-  }, [form, validation, carrierOf, config, loggedIn, savedAddressChosen, setForm, setErrors, setCart, setServerError])
+  }, [form, validation, carrierOf, config, loggedIn, savedAddressChosen, setForm, setErrors, setCart, setServerError, t])
 
   return { placing, placeOrder }
 }

@@ -21,6 +21,7 @@ import { useLoad } from './useLoad'
 import { useOrderPlace } from './useOrderPlace'
 import { usePaymentStatus } from './usePaymentStatus'
 import { useStoreName } from './useShellAccount'
+import { useT } from './useT'
 
 /**
  * Pay-at-store and coupon-covered (total 0) orders are placed without an online payment: the success view, not a failure. An order this visitor
@@ -119,6 +120,7 @@ export type ProcessPayState = { kind: 'processing' } | { kind: 'error'; message:
  * Shows the first error message when it cannot.
  */
 export function useProcessPay(params: Record<string, string | undefined>, noCodeMessage: string): ProcessPayState {
+  const t = useT()
   const [state, setState] = useState<ProcessPayState>({ kind: 'processing' })
   const code = (params.code ?? '').trim()
   const orderID = (params.oid ?? '').trim()
@@ -128,11 +130,11 @@ export function useProcessPay(params: Record<string, string | undefined>, noCode
     let active = true
     pay({ orderID, weChatCode: code }).catch((err: unknown) => {
       if (!active) return
-      setState({ kind: 'error', message: transactionErrorOf(err) })
+      setState({ kind: 'error', message: transactionErrorOf(err, t) })
     })
     return () => {
       active = false
     }
-  }, [code, orderID, noCodeMessage])
+  }, [code, orderID, noCodeMessage, t])
   return state
 }

@@ -79,7 +79,7 @@ export function useSignIn() {
     try {
       await work()
     } catch (err) {
-      setPlatformError(t('account.platform.failed', { message: messageOf(err) }))
+      setPlatformError(t('account.platform.failed', { message: messageOf(err, t) }))
     } finally {
       setPlatformBusy(false)
     }

@@ -85,7 +85,7 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
           await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))
         }
       } catch (err) {
-        if (alive.current) setError(t('user.topUp.failed', { message: messageOf(err) }))
+        if (alive.current) setError(t('user.topUp.failed', { message: messageOf(err, t) }))
       } finally {
         if (alive.current) setWaiting(false)
       }
@@ -129,7 +129,7 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
         else settled(outcome.deposit)
       }
     } catch (err) {
-      if (alive.current) setError(t('user.topUp.failed', { message: messageOf(err) }))
+      if (alive.current) setError(t('user.topUp.failed', { message: messageOf(err, t) }))
     } finally {
       if (alive.current) setBusy(false)
     }

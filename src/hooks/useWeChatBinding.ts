@@ -10,17 +10,19 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { wechatApi } from '@/api/wechat'
-import { messageOf } from '@/domain/errors'
+import { messageOf, ShopperError } from '@/domain/errors'
 import { platform } from '@/platform'
 import { useSession } from '@/stores/session'
 import { useLoad } from './useLoad'
 import { useRoute } from './useRoute'
 import { useWeChatAuthorizeUrl } from './useWeChatOAuth'
+import { useT } from './useT'
 
 /** Where WeChat's OAuth page sends the browser back to: this page, marked as a link (not a sign-in). */
 const linkReturnUrl = () => `${window.location.origin}/user/list?wechatLink=1`
 
 export function useWeChatBinding() {
+  const t = useT()
   const route = useRoute()
   const [env] = useState(() => platform.environment())
   const miniProgram = env.weChatMiniProgram
@@ -40,12 +42,12 @@ export function useWeChatBinding() {
       try {
         await work()
       } catch (err) {
-        setError(messageOf(err))
+        setError(messageOf(err, t))
       } finally {
         setLinking(false)
       }
     },
-    []
+    [t]
   )
 
   /** The WeChat identity now waits in the session (or is already this account's): bind joins it and says so. */
@@ -69,7 +71,7 @@ export function useWeChatBinding() {
         const identity = await platform.signIn({ weChatAuthorizeUrl: authorizeUrl })
         // 'redirect': the browser is on its way to WeChat and comes back to this page with ?code=.
         if (identity.kind === 'redirect') return
-        if (identity.kind !== 'wechatCode') throw new Error('WeChat did not return a login code')
+        if (identity.kind !== 'wechatCode') throw new ShopperError('account.error.noWeChatCode', 'WeChat did not return a login code')
         await bind((await wechatApi.login(identity.code)).weChatOpenId)
       }),
     [run, bind, authorizeUrl]

@@ -12,6 +12,7 @@ import { paysInWeChatPage } from '@/domain/paymentMethods'
 import { withWeChatQr } from '@/domain/confirmationSource'
 import { isWeChatBrowser } from '@/domain/userAgent'
 import { depositApi } from '@/api/deposits'
+import { ShopperError } from '@/domain/errors'
 import type { PaymentOutcome, PaymentRequest, TopUpOutcome, TopUpRequest } from './types'
 
 interface WeixinJSBridgeResult {
@@ -24,19 +25,20 @@ interface WeixinJSBridge {
 /** How long to wait for WeChat to inject its bridge before telling the shopper it is missing. */
 const BRIDGE_WAIT_MS = 5000
 export const BRIDGE_MISSING = 'WeChat Pay is only available inside WeChat'
+const bridgeMissing = () => new ShopperError('checkout.error.weChatPayOutsideWeChat', BRIDGE_MISSING)
 
 function weixinBridge(): Promise<WeixinJSBridge> {
   const existing = (window as unknown as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge
   if (existing) return Promise.resolve(existing)
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(BRIDGE_MISSING)), BRIDGE_WAIT_MS)
+    const timer = setTimeout(() => reject(bridgeMissing()), BRIDGE_WAIT_MS)
     document.addEventListener(
       'WeixinJSBridgeReady',
       () => {
         clearTimeout(timer)
         const bridge = (window as unknown as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge
         if (bridge) resolve(bridge)
-        else reject(new Error(BRIDGE_MISSING))
+        else reject(bridgeMissing())
       },
       { once: true }
     )
@@ -75,6 +77,8 @@ export const browserExit = {
   }
 }
 
+const choosePaymentMethod = () => new ShopperError('checkout.error.paymentMethod', 'Choose a payment method')
+
 function leaveFor(url: string): PaymentOutcome {
   browserExit.assign(url)
   return { kind: 'redirect', url }
@@ -86,7 +90,7 @@ export async function pay({ orderID, channel, weChatCode }: PaymentRequest): Pro
     const authorizeUrl = await weChatAuthorizeUrl(orderID)
     if (authorizeUrl) return leaveFor(authorizeUrl)
   }
-  if (!channel) throw new Error('Choose a payment method')
+  if (!channel) throw choosePaymentMethod()
   const { redirectUrl, qrCode } = await paymentsApi.requestHosted(channel, orderID, window.location.origin)
   // WeChat Pay's Native payment (a desktop browser): the confirmation page shows the code to scan while it checks.
   return leaveFor(qrCode ? withWeChatQr(redirectUrl, qrCode) : redirectUrl)
@@ -94,9 +98,9 @@ export async function pay({ orderID, channel, weChatCode }: PaymentRequest): Pro
 
 /** A store-credit top-up in the browser: the chosen method's hosted page, which returns to /user/list?deposit=…. */
 export async function topUpInBrowser({ amount, channel }: TopUpRequest): Promise<TopUpOutcome> {
-  if (!channel) throw new Error('Choose a payment method')
+  if (!channel) throw choosePaymentMethod()
   const { redirectUrl } = await depositApi.apply({ amount, channel, returnUrlInfo: window.location.origin })
-  if (!redirectUrl) throw new Error('The payment page is missing')
+  if (!redirectUrl) throw new ShopperError('checkout.error.paymentPageMissing', 'The payment page is missing')
   browserExit.assign(redirectUrl)
   return { kind: 'redirect', url: redirectUrl }
 }

@@ -1,4 +1,5 @@
 /** Alipay mini-program sign-in: my.getAuthCode's one-time code, exchanged by the server for the Alipay user id. */
+import { ShopperError } from '@/domain/errors'
 import type { PlatformIdentity } from './types'
 
 interface AlipayAuthCodeResult {
@@ -20,7 +21,7 @@ export function signIn(): Promise<PlatformIdentity> {
     my.getAuthCode({
       scopes: 'auth_base',
       success: (res) =>
-        res.authCode ? resolve({ kind: 'alipayCode', code: res.authCode }) : reject(new Error('Alipay did not return an auth code')),
+        res.authCode ? resolve({ kind: 'alipayCode', code: res.authCode }) : reject(new ShopperError('account.error.noAlipayCode', 'Alipay did not return an auth code')),
       fail: (err) => reject(new Error(err.errorMessage ?? `Alipay sign-in failed (${err.error ?? 'unknown'})`))
     })
   })

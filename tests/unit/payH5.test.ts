@@ -88,6 +88,7 @@ describe('hosted redirect flows', () => {
 
   test('no channel chosen: an error, no call, the browser stays', async () => {
     await expect(payInBrowser({ orderID: '100003' })).rejects.toThrow('Choose a payment method')
+    await expect(payInBrowser({ orderID: '100003' })).rejects.toMatchObject({ messageKey: 'checkout.error.paymentMethod' })
     expect(calls).toEqual([])
     expect(exits).toEqual([])
   })

@@ -45,6 +45,7 @@ describe('WeChat mini-program sign-in (Taro.login → wx.login)', () => {
   it('an answer without a code is an error, not an empty sign-in', async () => {
     fakeWx((opts) => opts.success?.({ errMsg: 'login:ok' }))
     await expect(weChatSignIn()).rejects.toThrow('WeChat did not return a login code')
+    await expect(weChatSignIn()).rejects.toMatchObject({ messageKey: 'account.error.noWeChatCode' })
   })
 })
 
@@ -69,5 +70,6 @@ describe('Alipay mini-program sign-in (my.getAuthCode)', () => {
   it('an answer without a code is an error', async () => {
     fakeMy((opts) => opts.success?.({}))
     await expect(alipaySignIn()).rejects.toThrow('Alipay did not return an auth code')
+    await expect(alipaySignIn()).rejects.toMatchObject({ messageKey: 'account.error.noAlipayCode' })
   })
 })

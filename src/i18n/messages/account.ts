@@ -161,7 +161,10 @@ export default defineMessages({
     'user.payment.REFUNDED': 'Refunded',
     'user.method.PICKUP': 'Pickup',
     'user.method.DELIVERY': 'Delivery',
-    'user.method.EAT_IN': 'Eat in'
+    'user.method.EAT_IN': 'Eat in',
+    'account.error.noWeChatCode': 'WeChat did not return a login code.',
+    'account.error.noAlipayCode': 'Alipay did not return an auth code.',
+    'account.error.notSignedIn': 'Not signed in.'
   },
   zh: {
     'account.title': '账户',
@@ -322,6 +325,9 @@ export default defineMessages({
     'user.payment.REFUNDED': '已退款',
     'user.method.PICKUP': '自取',
     'user.method.DELIVERY': '配送',
-    'user.method.EAT_IN': '堂食'
+    'user.method.EAT_IN': '堂食',
+    'account.error.noWeChatCode': '微信未返回登录凭证。',
+    'account.error.noAlipayCode': '支付宝未返回授权码。',
+    'account.error.notSignedIn': '尚未登录。'
   }
 })

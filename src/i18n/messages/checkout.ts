@@ -76,6 +76,10 @@ export default defineMessages({
     'checkout.error.phone': 'Enter a valid phone number.',
     'checkout.error.province': 'Choose a province.',
     'checkout.error.paymentMethod': 'Choose a payment method.',
+    'checkout.error.paymentPageMissing': 'The payment page is missing.',
+    'checkout.error.weChatPayOutsideWeChat': 'WeChat Pay is only available inside WeChat.',
+    'checkout.error.weChatPayNotStarted': 'WeChat Pay did not start.',
+    'checkout.error.alipayNotStarted': 'Alipay did not start.',
     'checkout.error.amount': 'Enter an amount such as 5.00.'
   },
   zh: {
@@ -153,6 +157,10 @@ export default defineMessages({
     'checkout.error.phone': '请输入有效的电话号码。',
     'checkout.error.province': '请选择省份。',
     'checkout.error.paymentMethod': '请选择支付方式。',
+    'checkout.error.paymentPageMissing': '未能获取支付页面。',
+    'checkout.error.weChatPayOutsideWeChat': '微信支付仅能在微信内使用。',
+    'checkout.error.weChatPayNotStarted': '微信支付未能启动。',
+    'checkout.error.alipayNotStarted': '支付宝支付未能启动。',
     'checkout.error.amount': '请输入金额，例如 5.00。'
   }
 })

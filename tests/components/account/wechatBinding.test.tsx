@@ -47,8 +47,8 @@ afterEach(() => {
 })
 
 const TEXT: Record<Language, Record<string, string>> = {
-  en: { linked: 'Your WeChat is linked: you can sign in with WeChat.', notLinked: 'Link your WeChat to sign in with it next time.', link: 'Link WeChat' },
-  zh: { linked: '已关联微信：下次可使用微信登录。', notLinked: '关联微信后，下次即可使用微信登录。', link: '关联微信' }
+  en: { linked: 'Your WeChat is linked: you can sign in with WeChat.', notLinked: 'Link your WeChat to sign in with it next time.', link: 'Link WeChat', noCode: 'WeChat did not return a login code.' },
+  zh: { linked: '已关联微信：下次可使用微信登录。', notLinked: '关联微信后，下次即可使用微信登录。', link: '关联微信', noCode: '微信未返回登录凭证。' }
 }
 
 describe.each(LANGS)('WeChat link in my account (%s)', (lang) => {
@@ -85,6 +85,17 @@ describe.each(LANGS)('WeChat link in my account (%s)', (lang) => {
     fireEvent.click(await screen.findByText(text.link))
     expect(await screen.findByText('This WeChat account is already linked to another store account')).toBeInTheDocument()
     expect(screen.getByText(text.notLinked)).toBeInTheDocument()
+  })
+
+  it("wx.login without a code: the shopper reads why in their language, and nothing is sent", async () => {
+    mockMiniProgram = true
+    resetStores(signedIn(), lang, '/user/list')
+    fakeWx('')
+    const http = mockHttp({ 'GET /wechat/bind': { bound: false } })
+    render(<WeChatBindingPanel />)
+    fireEvent.click(await screen.findByText(text.link))
+    expect(await screen.findByText(text.noCode)).toBeInTheDocument()
+    expect(http.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /wechat/bind'])
   })
 
   it('outside WeChat there is no panel and no call', async () => {
