@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import type { AppConfig } from '@/api/appInfo'
 import { pageTitle } from '@/domain/pageTitle'
-import { headerDeviceKind, headerVisible } from '@/domain/userAgent'
+import { headerVisible } from '@/domain/userAgent'
 import { platform } from '@/platform'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useStoreName } from '@/hooks/useShellAccount'
@@ -48,7 +48,7 @@ export function useShell(title?: string) {
   const themeVariables = useMemo(() => cssVariables(content?.css), [content?.css])
   return {
     heading,
-    showHeader: headerVisible(headerDeviceKind(env, content?.appDetail), content?.headerControl),
+    showHeader: headerVisible(platform.headerDeviceKind(content?.appDetail), content?.headerControl),
     themeVariables,
     miniProgram: env.miniProgram
   }

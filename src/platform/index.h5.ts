@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import { readDocumentCookie } from '@/api/cookieJar'
 import { initialAnswers, INITIAL_ANSWERS_ID, writtenKey, type InitialAnswers } from '@/domain/initialAnswers'
 import { matchRoute } from '@/domain/routes'
-import { isAlipayBrowser, isMobileUserAgent, isWeChatBrowser, miniProgramHost } from '@/domain/userAgent'
+import { headerDeviceKind, isAlipayBrowser, isMobileUserAgent, isWeChatBrowser, miniProgramHost } from '@/domain/userAgent'
 import { back, setTitleBar, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'
 import { browserInstallPrompt } from './installPrompt.h5'
@@ -127,6 +127,7 @@ let written: InitialAnswers | null = null
 export const platform: Platform = {
   signIn,
   environment,
+  headerDeviceKind: (detail) => headerDeviceKind(environment(), detail),
   apiOrigin: () => ISTORE_API_ORIGIN,
   writtenAnswer(method, pathAndQuery, body) {
     const key = writtenKey(method, pathAndQuery, body)

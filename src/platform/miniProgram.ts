@@ -95,6 +95,12 @@ export type MiniProgramSpecifics = Pick<
   'signIn' | 'support' | 'userAgent' | 'shareSheet' | 'sharePage' | 'virtualGoodsPurchase' | 'livePlayer' | 'playLiveRoom'
 > & { kind: 'weapp' | 'alipay' }
 
+/**
+ * A native mini-program's header device kind. Not appDetail's flags: they read the requests' user agent, which inside
+ * Alipay carries AlipayClient and would make the mini-program an "Alipay browser".
+ */
+const MINI_PROGRAM_DEVICE = { miniProgram: true, alipayBrowser: false, mobile: true }
+
 export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics): Platform {
   const env: Environment = {
     kind,
@@ -110,6 +116,7 @@ export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics
   return {
     ...specifics,
     environment: () => env,
+    headerDeviceKind: () => MINI_PROGRAM_DEVICE,
     apiOrigin: () => ISTORE_API_ORIGIN,
     cookies: miniProgramCookies(),
     currentRoute: miniProgramCurrentRoute,

@@ -46,6 +46,7 @@ export type PaymentOutcome =
 /** Hosted (redirect) payment channels of the H5 client: the contract's list (paymentConfig's h5Channels is a subset). */
 export type { H5PaymentChannel } from '@contract/constants'
 import type { H5PaymentChannel } from '@contract/constants'
+import type { DeviceDetail, HeaderEnv } from '@/domain/userAgent'
 import type { Deposit } from '@contract/payments'
 
 /**
@@ -114,6 +115,11 @@ export interface Connectivity {
 
 export interface Platform {
   environment(): Environment
+  /**
+   * The header's device kind (spec headerControl): on H5 the page's own reading with app info's appDetail flags
+   * (domain/userAgent headerDeviceKind); a native mini-program is always a mini-program on a phone.
+   */
+  headerDeviceKind(detail?: DeviceDetail | null): HeaderEnv
   /** Origin of the API ('' = same origin on H5). */
   apiOrigin(): string
   cookies: CookieStore
