@@ -12,6 +12,20 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'server-does-not-import-the-client',
+      comment: 'Code both sides run lives in shared/ (or contract/); the server never reaches into the client\'s src/.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'shared-is-below-both-sides',
+      comment: 'shared/ runs in the app and in the server: it imports only shared/ and contract/.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(src|server)/' },
+    },
+    {
       name: 'domain-is-below-api-and-platform',
       comment: 'src/domain holds pure rules: wire types come from contract/, never from src/api or src/platform.',
       severity: 'error',

@@ -10,6 +10,7 @@ const shared = {
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@contract/(.*)$': '<rootDir>/contract/$1',
+    '^@shared/(.*)$': '<rootDir>/shared/$1',
     '\\.(css|scss|sass)$': '<rootDir>/tests/support/styleStub.js',
     '\\.(png|jpg|jpeg|gif|svg)$': '<rootDir>/tests/support/fileStub.js'
   }

@@ -9,10 +9,12 @@ import { livePlayerVersion } from './livePlayer'
 import devConfig from './dev'
 import prodConfig from './prod'
 
-// Taro only compiles config/ on the fly; the route table is shared with the app, so register src/domain too.
-createSwcRegister({ only: [(file: string) => file.includes(path.join('src', 'domain'))] })
+/** Code the app and the server both run (../shared): routes, first-screen rules, shell texts. */
+const sharedDir = path.resolve(__dirname, '..', 'shared')
+// Taro only compiles config/ on the fly; the route table lives in shared/, so register it too.
+createSwcRegister({ only: [(file: string) => file.startsWith(sharedDir + path.sep)] })
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const { customRoutes } = require('../src/domain/routes') as typeof import('../src/domain/routes')
+const { customRoutes } = require('../shared/routes') as typeof import('../shared/routes')
 
 /**
  * WeChat's product lists wrap pages of cards in CustomWrapper (src/components/product/CardPage.weapp.tsx).
@@ -33,8 +35,8 @@ class AlwaysCustomWrapper {
 }
 
 /**
- * The shared API contract (../contract): the app imports its types (erased) and its small constants module, which Taro's
- * script rule compiles only when listed, as it lies outside src/.
+ * The shared API contract (../contract): the app imports its types (erased) and its small constants module. It and
+ * shared/ lie outside src/, so Taro's script rule compiles them only when listed (compile.include below).
  */
 const contractDir = path.resolve(__dirname, '..', 'contract')
 
@@ -56,7 +58,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
-      '@contract': contractDir
+      '@contract': contractDir,
+      '@shared': sharedDir
     },
     copy: { patterns: [], options: {} },
     framework: 'react',
@@ -74,7 +77,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // node deeper than this (refusal 'template-depth'); raise it rather than let a page fall back.
     baseLevel: 14,
     mini: {
-      compile: { include: [contractDir] },
+      compile: { include: [contractDir, sharedDir] },
       // Taro's innerHTML parser (an HTML scanner, a CSS parser and tag tables in taro.js) serves React's
       // dangerouslySetInnerHTML, which the store never uses: rich text is RichText's nodes or RichText.tsx's blocks.
       runtime: { enableInnerHTML: false },
@@ -101,7 +104,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       }
     },
     h5: {
-      compile: { include: [contractDir] },
+      compile: { include: [contractDir, sharedDir] },
       publicPath: '/',
       // View, Text, Image... as Taro's plain HTML React components instead of web components: the first page's
       // render was mostly the web components' own work (Lighthouse TBT on home 1.4 -> 0.7 s). Button stays the web

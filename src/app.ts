@@ -1,6 +1,6 @@
 import { PropsWithChildren } from 'react'
 import Taro from '@tarojs/taro'
-import { HOME_PATH } from './domain/routes'
+import { HOME_PATH } from '@shared/routes'
 import { startApp } from './hooks/useStartup'
 import { platform } from './platform'
 import './app.scss'

@@ -10,11 +10,11 @@ import path from 'node:path';
 import { serverOnFreshDb, Shopper, ok } from './helpers.ts';
 import { scriptJson } from '../src/lib/firstScreen.ts';
 import { escapeHtml, firstPaintHtml } from '../src/lib/firstPaint.ts';
-import shellTexts from '../../src/i18n/messages/shell.ts';
+import shellTexts from '../../shared/i18n/shell.ts';
 import { htmlCsp } from '../src/lib/hardening.ts';
-import { firstScreenOf, homeGetsAfterTemplate, APP_INFO_GET, HOME_TEMPLATE_GET, LIVE_ROOMS_POST, LIVE_ROOMS_FIRST_BODY } from '../../src/domain/firstScreen.ts';
-import { writtenKey } from '../../src/domain/initialAnswers.ts';
-import { imageUrl } from '../../src/domain/imageUrl.ts';
+import { firstScreenOf, homeGetsAfterTemplate, APP_INFO_GET, HOME_TEMPLATE_GET, LIVE_ROOMS_POST, LIVE_ROOMS_FIRST_BODY } from '../../shared/firstScreen.ts';
+import { writtenKey } from '../../shared/initialAnswers.ts';
+import { imageUrl } from '../../shared/imageUrl.ts';
 
 const INDEX = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>iStore</title><script>window.__rem = 1;</script><script defer src="/js/app.js"></script></head><body><div id="app"></div></body></html>';
 const { srv } = serverOnFreshDb((db) => {

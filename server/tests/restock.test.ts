@@ -195,7 +195,7 @@ test('an option pair: written to when that pair is back, not when another one is
   await srv.app.mailWorker.tick();
   const [mail] = outbox('pair@example.com');
   assert.match(mail.subject, /亚麻衬衫 \(.+ \/ .+\) 已到货/);
-  // Its link opens the product with that pair chosen (src/domain/routes.ts productUrl).
+  // Its link opens the product with that pair chosen (shared/routes.ts productUrl).
   assert.ok(mail.text.includes(`https://shop.test/store/product/${id}?option=${encodeURIComponent(r.optionPair)}`), mail.text);
 });
 

@@ -6,7 +6,7 @@ import type {
   Brands, Categories, CategoryPage, Inventory, Product, ProductDetail, ProductListQuery, ProductPage, Products, TagPage
 } from '@contract/catalog'
 import type { Count } from '@contract/common'
-import type { ListFilter } from '@/domain/productQuery'
+import type { ListFilter } from '@shared/productQuery'
 import { http, type Query } from './http'
 
 export type { Brand, Category, DetailBlock, Inventory, ListHeading, OptionValue, Product, ProductOption, ProductPage } from '@contract/catalog'

@@ -3,7 +3,7 @@
  * credentials, with the XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header. Where the platform has
  * no cookie jar (mini-programs) the client keeps the cookies itself.
  */
-import { buildQuery, type Query } from '@/domain/apiQuery'
+import { buildQuery, type Query } from '@shared/apiQuery'
 import { platform } from '@/platform'
 import { platformTransport } from './transport'
 
@@ -114,7 +114,7 @@ interface RequestOptions {
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  // H5: the first matching read is answered from what the server wrote into the page (src/domain/initialAnswers.ts).
+  // H5: the first matching read is answered from what the server wrote into the page (shared/initialAnswers.ts).
   const written = platform.writtenAnswer?.(method, `${path}${buildQuery(options.query)}`, options.body)
   if (written !== undefined) return written as T
   const xsrf = UNSAFE_METHODS.has(method) ? await xsrfTokenForUnsafeRequest() : platform.cookies.read(XSRF_COOKIE)

@@ -1,7 +1,7 @@
 /** Order history calls (spec §7 Checkout and orders): list 10 at a time, count, detail, cancel, comment. Types: contract/orders.ts. */
 import type { Count } from '@contract/common'
 import type { Order, OrderPage } from '@contract/orders'
-import { orderListQuery } from '@/domain/productQuery'
+import { orderListQuery } from '@shared/productQuery'
 import { http } from './http'
 
 export type { Order, OrderComment, OrderLine, OrderPage } from '@contract/orders'

@@ -5,7 +5,7 @@
  */
 import type { Credentials, IdentityJoined, IdentitySignIn, PlatformAppId, Registration, WeChatBinding, WeChatEnabled } from '@contract/identity'
 import type { LiveRooms } from '@contract/liveStream'
-import { liveListQuery } from '@/domain/productQuery'
+import { liveListQuery } from '@shared/productQuery'
 import { http } from './http'
 
 export type { WeChatEnabled } from '@contract/identity'

@@ -3,7 +3,7 @@
  * device's language (mini-programs: the system language), else what app info says (the server reads the browser's
  * Accept-Language), else English.
  */
-import type { Language } from '@/i18n/define'
+import type { Language } from '@shared/i18n/define'
 
 /** A language tag ('zh_CN', 'zh-Hans', 'en-US', 'en') as one of the store's languages; null for any other. */
 export function languageFromTag(tag: string | null | undefined): Language | null {

@@ -1,4 +1,4 @@
-import { LIVE_ROOMS_PATH } from './routes'
+import { LIVE_ROOMS_PATH } from '@shared/routes'
 
 /** Spec §4 "Live status codes: 102 Upcoming (green tag), 101 Ongoing (red), 103 or 107 End (gray)". */
 export type LiveStatusTag = { key: 'upcoming' | 'ongoing' | 'end'; color: 'green' | 'red' | 'gray' }

@@ -1,7 +1,7 @@
 /** Spec §2 Footer: menus, social and payment icons, footer logo, copyright, 'PWA POWERED BY'. */
 import { useMemo } from 'react'
 import { copyrightLine, copyrightText, paymentIcons, poweredBy, socialLinks } from '@/domain/footer'
-import { footerLogoUrl } from '@/domain/imageUrl'
+import { footerLogoUrl } from '@shared/imageUrl'
 import { followMenuTarget, useMenuEntries } from '@/hooks/useMenuEntries'
 import { useStoreName } from '@/hooks/useShellAccount'
 import { useT } from '@/hooks/useT'

@@ -4,8 +4,8 @@ import { catalogApi, type Category, type Product } from '@/api/catalog'
 import { contentApi, type BannerSlide, type FeaturedCategory, type Section } from '@/api/content'
 import type { OperatorText } from '@/api/appInfo'
 import { messageOf } from '@/domain/errors'
-import { HOME_CLEARANCE_FILTER, HOME_NEWEST_FILTER, HOME_ROW_SIZE, homeCarouselFilter, NEW_ARRIVALS_LIST } from '@/domain/firstScreen'
-import { listQuery } from '@/domain/productQuery'
+import { HOME_CLEARANCE_FILTER, HOME_NEWEST_FILTER, HOME_ROW_SIZE, homeCarouselFilter, NEW_ARRIVALS_LIST } from '@shared/firstScreen'
+import { listQuery } from '@shared/productQuery'
 
 
 export interface ProductRowContent {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { imageUrl, isAbsoluteImageUrl, withOrigin } from '@/domain/imageUrl'
+import { imageUrl, isAbsoluteImageUrl, withOrigin } from '@shared/imageUrl'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { wechatApi, type LiveRoom } from '@/api/wechat'
-import { LIVE_LIST_LIMIT } from '@/domain/productQuery'
+import { LIVE_LIST_LIMIT } from '@shared/productQuery'
 import { messageOf } from '@/domain/errors'
 import { liveRoomPage } from '@/domain/liveStatus'
 import { platform } from '@/platform'

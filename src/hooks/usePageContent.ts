@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { contentApi, type PageContent } from '@/api/content'
 import { ApiError } from '@/api/http'
 import { messageOf } from '@/domain/errors'
-import { HOME_PATH } from '@/domain/routes'
+import { HOME_PATH } from '@shared/routes'
 import { platform } from '@/platform'
 
 /**

@@ -1,5 +1,5 @@
 import { useShareAppMessage } from '@tarojs/taro'
-import { toPagePath } from '@/domain/routes'
+import { toPagePath } from '@shared/routes'
 
 /**
  * What the mini-programs' share menu and share sheet (ShareActions) share from this page: its title and public path

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { catalogApi, type Product, type ProductPage } from '@/api/catalog'
 import { messageOf } from '@/domain/errors'
-import { DEFAULT_PAGE_SIZE, hasMore, listCountQuery, listFilter, listQuery, sortChoice, type ListFilter, type SortChoice } from '@/domain/productQuery'
+import { DEFAULT_PAGE_SIZE, hasMore, listCountQuery, listFilter, listQuery, sortChoice, type ListFilter, type SortChoice } from '@shared/productQuery'
 import { platform } from '@/platform'
 import { showInAddressBar } from './addressBar'
 
@@ -156,7 +156,7 @@ export function usePagedProducts(source: PagedSource | null): PagedProducts {
   return { items, total, status, error, loadingMore, moreError, hasMore: more, loadMore, retry }
 }
 
-export { SORT_CHOICES, type SortChoice } from '@/domain/productQuery'
+export { SORT_CHOICES, type SortChoice } from '@shared/productQuery'
 
 /** What the list is of, for its heading. */
 export type ListSubject =

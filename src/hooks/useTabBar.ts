@@ -1,7 +1,7 @@
 /** Spec §2 Mobile footer tab bar: the fixed tabs, or the configured footerTabs when they apply. */
 import { cartActionUrl } from '@/domain/cartAction'
 import { cartBadge, DEFAULT_TABS, footerTabTarget, hasConfiguredFooter, isTabActive, reachableTabTarget, type TabTarget } from '@/domain/footerTabs'
-import { imageUrl } from '@/domain/imageUrl'
+import { imageUrl } from '@shared/imageUrl'
 import type { IconName } from '@/components/shell/Icons'
 import { localizedName } from '@/domain/menus'
 import { useRoute } from '@/hooks/useRoute'

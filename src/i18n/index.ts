@@ -5,7 +5,7 @@
  * '@/i18n/browse', so the home page's first load (and the mini-programs' main package) does not carry them
  * (tests/unit/i18nAreas.test.ts checks every page that uses them imports it).
  */
-import { interpolate, type Language } from './define'
+import { interpolate, type Language } from '@shared/i18n/define'
 import type account from './messages/account'
 import type checkout from './messages/checkout'
 import type confirmation from './messages/confirmation'
@@ -24,10 +24,10 @@ import type live from './messages/live'
 import type walkthrough from './messages/walkthrough'
 import type restock from './messages/restock'
 import campaignsCore from './messages/campaignsCore'
-import shell from './messages/shell'
+import shell from '@shared/i18n/shell'
 import store from './messages/store'
 
-export { LANGUAGES, type Language } from './define'
+export { LANGUAGES, type Language } from '@shared/i18n/define'
 
 type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof restock | typeof campaignsCore | typeof shell | typeof store
 

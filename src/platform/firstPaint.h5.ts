@@ -5,7 +5,7 @@
  * DOM. A page that never gets there still loses the overlay after `graceMs` (and CSS hides it on its own later).
  */
 import { Component, startTransition } from 'react'
-import { FIRST_PAINT_ID } from '@/domain/firstPaint'
+import { FIRST_PAINT_ID } from '@shared/firstPaint'
 
 export { FIRST_PAINT_ID }
 

@@ -1,8 +1,8 @@
 /** H5 (mobile web, PWA, WeChat/Alipay in-app browsers, mini-program web-views). */
 import Taro from '@tarojs/taro'
 import { readDocumentCookie } from '@/api/cookieJar'
-import { initialAnswers, INITIAL_ANSWERS_ID, writtenKey, type InitialAnswers } from '@/domain/initialAnswers'
-import { matchRoute } from '@/domain/routes'
+import { initialAnswers, INITIAL_ANSWERS_ID, writtenKey, type InitialAnswers } from '@shared/initialAnswers'
+import { matchRoute } from '@shared/routes'
 import { headerDeviceKind, isAlipayBrowser, isMobileUserAgent, isWeChatBrowser, miniProgramHost } from '@/domain/userAgent'
 import { back, setTitleBar, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'

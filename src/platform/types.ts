@@ -184,7 +184,7 @@ export interface Platform {
   installPrompt?(): InstallPromptCapability | null
   /**
    * H5: the answer the server wrote into the page it served for this GET or read-only POST (path and query under the
-   * API prefix, and the POST's body), once (src/domain/initialAnswers.ts); undefined when there is none. Absent on the
+   * API prefix, and the POST's body), once (shared/initialAnswers.ts); undefined when there is none. Absent on the
    * mini-programs.
    */
   writtenAnswer?(method: string, pathAndQuery: string, body?: unknown): unknown

@@ -21,7 +21,7 @@ withStackAndBrowser((startedStack, startedBrowser) => {
 
 const ROOMS_POST = '/wechat/weChatlivestreaminfo'
 const isRoomsCall = (req) => req.method() === 'POST' && new URL(req.url()).pathname === `${API}${ROOMS_POST}`
-/** The key the server writes the first 10 rooms under (src/domain/initialAnswers.ts writtenKey, firstScreen.ts). */
+/** The key the server writes the first 10 rooms under (shared/initialAnswers.ts writtenKey, firstScreen.ts). */
 const WRITTEN_ROOMS = `POST ${ROOMS_POST} {"start":0,"limit":10}`
 
 for (const language of ['en', 'zh']) {

@@ -5,8 +5,8 @@
  * Like the server, every answer to a request that came without the XSRF-TOKEN cookie sets one (jsdom's cookie jar).
  */
 import { setTransport, type TransportRequest, type TransportResponse } from '@/api/http'
-import { firstScreenOf } from '@/domain/firstScreen'
-import { buildQuery } from '@/domain/apiQuery'
+import { firstScreenOf } from '@shared/firstScreen'
+import { buildQuery } from '@shared/apiQuery'
 import { contractProblems } from './contract'
 
 const violations: string[] = []
@@ -67,10 +67,10 @@ export function mockHttp(routes: Record<string, Handler> = {}): MockHttp {
   return { calls, set: (key, handler) => table.set(key, handler) }
 }
 
-/** The GETs asked so far, path and query as the http client matches a written answer (src/domain/initialAnswers.ts). */
+/** The GETs asked so far, path and query as the http client matches a written answer (shared/initialAnswers.ts). */
 export const askedGets = (http: MockHttp): string[] => http.calls.filter((c) => c.method === 'GET').map((c) => `${c.path}${buildQuery(c.query)}`)
 
-/** The public GETs the server answers ahead for `url` (src/domain/firstScreen.ts); they must be asked. */
+/** The public GETs the server answers ahead for `url` (shared/firstScreen.ts); they must be asked. */
 export function firstScreenKeys(url: string): string[] {
   const gets = firstScreenOf(url)?.gets ?? []
   if (!gets.length) throw new Error(`${url}: the server answers nothing ahead for it`)

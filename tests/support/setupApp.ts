@@ -3,7 +3,7 @@
  * for Taro 3.6: its createApp() calls createRouter(app, config, framework), while Taro 4's router takes the history
  * first, and it routes only the main package's pages by their page paths, in hash mode. createRouter is adapted here
  * the way the H5 build's entry (taro-loader's h5 entry) calls it: a browser history, the app mounted, every page of
- * the main package and the sub-packages routed under the public URLs of src/domain/routes.ts (config/index.ts).
+ * the main package and the sub-packages routed under the public URLs of shared/routes.ts (config/index.ts).
  */
 jest.mock('@tarojs/router', () => {
   const path = jest.requireActual('path')

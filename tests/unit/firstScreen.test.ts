@@ -1,6 +1,6 @@
 import { wechatApi } from '@/api/wechat'
 import { http } from '@/api/http'
-import { APP_INFO_GET, CAMPAIGN_LIST_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET, LIVE_ROOMS_POST } from '@/domain/firstScreen'
+import { APP_INFO_GET, CAMPAIGN_LIST_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET, LIVE_ROOMS_POST } from '@shared/firstScreen'
 
 jest.mock('@/api/http', () => ({ http: { post: jest.fn(() => Promise.resolve({ room_info: [], total: 0 })) } }))
 

@@ -1,4 +1,4 @@
-import { footerLogoUrl, imageUrl, isAbsoluteImageUrl, withOrigin } from '@/domain/imageUrl'
+import { footerLogoUrl, imageUrl, isAbsoluteImageUrl, withOrigin } from '@shared/imageUrl'
 
 describe('spec §9 "Image URLs not starting with https get the CDN path prefixed"', () => {
   it.each([

@@ -1,5 +1,5 @@
-import { LIVE_ROOMS_POST } from '@/domain/firstScreen'
-import { initialAnswers, INITIAL_ANSWERS_MAX_AGE_MS, writtenKey } from '@/domain/initialAnswers'
+import { LIVE_ROOMS_POST } from '@shared/firstScreen'
+import { initialAnswers, INITIAL_ANSWERS_MAX_AGE_MS, writtenKey } from '@shared/initialAnswers'
 
 describe('writtenKey: which requests a written answer may answer, and under which key', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { interpolate } from '@/i18n/define'
+import { interpolate } from '@shared/i18n/define'
 
 describe('interpolate: placeholders and the English plural', () => {
   it.each([

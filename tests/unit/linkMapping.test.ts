@@ -1,5 +1,5 @@
 import { brandListUrl, mapMenuLink, MenuLinkTarget, withQueryParam } from '@/domain/linkMapping'
-import { matchRoute } from '@/domain/routes'
+import { matchRoute } from '@shared/routes'
 
 const internal = (url: string): MenuLinkTarget => ({ kind: 'internal', url })
 

@@ -9,7 +9,7 @@ import {
   ORDER_PAGE_SIZE,
   orderListQuery,
   sortValue
-} from '@/domain/productQuery'
+} from '@shared/productQuery'
 
 describe('spec §9 "Default list page size 12 … Order list page size 10 … Live list limit 10, start 0"', () => {
   it('has the spec constants', () => {

@@ -1,4 +1,4 @@
-import { customRoutes, matchRoute, pageLayout, productUrl, toPagePath } from '@/domain/routes'
+import { customRoutes, matchRoute, pageLayout, productUrl, toPagePath } from '@shared/routes'
 
 describe('spec §2 routes', () => {
   it.each([

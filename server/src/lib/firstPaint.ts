@@ -9,11 +9,11 @@
  * shift; a CSS animation hides it after a while should the app never start (no inline script, so the CSP keeps no
  * hash for it). Every text is escaped; the shell carries only what the page already carries (app info, public images).
  */
-import { FIRST_PAINT_ID } from '../../../src/domain/firstPaint.ts';
-import shellModule from '../../../src/i18n/messages/shell.ts';
+import { FIRST_PAINT_ID } from '../../../shared/firstPaint.ts';
+import shellModule from '../../../shared/i18n/shell.ts';
 
 type Texts = Record<'en' | 'zh', Record<string, string>>;
-/** The app's own shell texts (a CommonJS module of the client's, so its default export arrives wrapped). */
+/** The app's shell texts (shared/ is CommonJS under the root package, so its default export arrives wrapped). */
 const SHELL_TEXTS = ((shellModule as unknown as { default?: Texts }).default ?? shellModule) as Texts;
 
 

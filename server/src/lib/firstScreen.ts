@@ -2,18 +2,18 @@
  * The app's page with its first screen's data written in (issue 16): the H5 app otherwise starts, asks for app info and
  * the page's data, and only then knows which image to show. Here the server answers those GETs itself (through its own
  * routes, so the answers are exactly what the app would get) and writes them into the HTML as a JSON script the app's
- * http client answers its first matching GETs from (src/domain/initialAnswers.ts); the largest image of the first screen
+ * http client answers its first matching GETs from (shared/initialAnswers.ts); the largest image of the first screen
  * is preloaded from the head, and `<html lang>` is the shopper's language.
  *
- * Which GETs a page starts with is the app's own rule (src/domain/firstScreen.ts). App info is answered with the
+ * Which GETs a page starts with is the app's own rule (shared/firstScreen.ts). App info is answered with the
  * shopper's cookies and languages (it carries their session's language and store), so a page with it is `private`:
  * no shared cache keeps one shopper's page for another.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APP_INFO_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET, type HomeSectionShape } from '../../../src/domain/firstScreen.ts';
-import { imageUrl } from '../../../src/domain/imageUrl.ts';
-import { INITIAL_ANSWERS_ID, writtenKey } from '../../../src/domain/initialAnswers.ts';
-import type { ReadPost } from '../../../src/domain/firstScreen.ts';
+import { APP_INFO_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET, type HomeSectionShape } from '../../../shared/firstScreen.ts';
+import { imageUrl } from '../../../shared/imageUrl.ts';
+import { INITIAL_ANSWERS_ID, writtenKey } from '../../../shared/initialAnswers.ts';
+import type { ReadPost } from '../../../shared/firstScreen.ts';
 import { firstPaintHtml } from './firstPaint.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from './session.ts';
 

@@ -18,7 +18,7 @@ import type { Session } from '../lib/session.ts';
 import { takeAttempts, tooMany, type LimitRule } from '../identity/rateLimit.ts';
 import { queueRestockMail } from '../mail/mails.ts';
 import type { RestockAlert, RestockAlertBody, RestockCancelled } from '../../../contract/restock.ts';
-import { productUrl } from '../../../src/domain/routes.ts';
+import { productUrl } from '../../../shared/routes.ts';
 import { getProduct, parseProductId, stockOf } from './catalog.ts';
 import { bumpCatalog } from './catalogCache.ts';
 import { EMAIL_RE } from './validate.ts';

@@ -1,4 +1,4 @@
-/** Public URLs of the influencer pages (src/domain/routes.ts). */
+/** Public URLs of the influencer pages (shared/routes.ts). */
 import { referralPath } from '@/domain/referral'
 
 export const INFLUENCERS_URL = '/store/influencers'

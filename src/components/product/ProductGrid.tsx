@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import type { Product } from '@/api/catalog'
-import { DEFAULT_PAGE_SIZE } from '@/domain/productQuery'
+import { DEFAULT_PAGE_SIZE } from '@shared/productQuery'
 import { CardPage } from './CardPage'
 import { ProductCard } from './ProductCard'
 import './ProductGrid.scss'

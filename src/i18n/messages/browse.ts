@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /**
  * Browsing and cart texts: lists, search, product detail, share, cart. Registered by src/i18n/browse.ts, which the

@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /** The group-buy pages (campaign page, campaign cart) and the campaign state of orders (user pages). */
 export default defineMessages({

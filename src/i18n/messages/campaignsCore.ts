@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /** Group-buy texts of the main package: the home row and the confirmation's progress. */
 export default defineMessages({

@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /**
  * The live-stream rooms page's texts (/wechatlivestreamrooms), registered by src/i18n/live.ts, which that page imports:

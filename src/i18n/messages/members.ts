@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /** The membership page and the referrer area (issue 13), loaded with those pages (src/i18n/members.ts). */
 export default defineMessages({

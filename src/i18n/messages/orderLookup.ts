@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /** The guest order lookup (/orderlookup) and the links to it. */
 export default defineMessages({

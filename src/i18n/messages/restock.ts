@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /** "E-mail me when it's back" on a sold-out product page (walkthrough 2.3); loads with that page (src/i18n/restock.ts). */
 export default defineMessages({

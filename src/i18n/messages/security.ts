@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /** E-mail confirmation and what a password reset unjoined (security probe finding 8). */
 export default defineMessages({

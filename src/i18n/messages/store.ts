@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /**
  * The texts the home page and the product cards every page shows use; always loaded. The rest of the store's browsing

@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /** My account's store-credit top-up (src/components/account/TopUpForm.tsx). */
 export default defineMessages({

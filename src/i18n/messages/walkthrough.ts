@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from '@shared/i18n/define'
 
 /** Texts of the shopper-walkthrough fixes (issue 18): sold-out chips, search help, cart undo, address checks. */
 export default defineMessages({

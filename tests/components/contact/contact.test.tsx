@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { ContactForm } from '@/components/contact/ContactForm'
 import { mapMenuLink } from '@/domain/linkMapping'
-import { matchRoute } from '@/domain/routes'
+import { matchRoute } from '@shared/routes'
 import type { Language } from '@/i18n'
 import '@/i18n/more'
 import '@/i18n/contact'

@@ -73,7 +73,7 @@ describe.each(LANGS)('campaign page (%s)', (lang) => {
     const http = campaignServer()
     const { container } = render(<GroupCampaignPage />)
     expect(await screen.findByText(text.joined)).toBeTruthy()
-    // the GETs the server answers ahead for this page (src/domain/firstScreen.ts) are the ones it asks
+    // the GETs the server answers ahead for this page (shared/firstScreen.ts) are the ones it asks
     expect(askedGets(http)).toEqual(expect.arrayContaining(firstScreenKeys('/store/groupCampaign/501')))
     expect(screen.getByText(lang === 'en' ? 'Five neighbours, one order.' : '五位邻居一起下单。')).toBeTruthy()
     expect(screen.getByText(text.pickup)).toBeTruthy()

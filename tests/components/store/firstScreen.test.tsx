@@ -1,11 +1,11 @@
 /**
- * The GETs the server answers ahead for a page (src/domain/firstScreen.ts) are the ones the page really asks for: a
+ * The GETs the server answers ahead for a page (shared/firstScreen.ts) are the ones the page really asks for: a
  * written answer nobody asks for is a page slower for nothing. Each page is rendered against mocks and its requests
  * compared with the rule's, key for key, exactly as the http client matches them. The campaign page and the
  * blog post are checked in their own tests (tests/components/store/campaign.test.tsx, tests/components/blog/blog.test.tsx).
  */
 import { render, screen } from '@testing-library/react'
-import { firstScreenOf, homeGetsAfterTemplate } from '@/domain/firstScreen'
+import { firstScreenOf, homeGetsAfterTemplate } from '@shared/firstScreen'
 import HomePage from '@/pages/home/index'
 import ProductPage from '@/packages/store/pages/product/index'
 import ProductListPage from '@/packages/store/pages/productlist/index'

@@ -4,8 +4,8 @@
  * Its own file: the http client reads the written answers once, at its first request.
  */
 import { render, screen } from '@testing-library/react'
-import { CAMPAIGN_LIST_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET } from '@/domain/firstScreen'
-import { INITIAL_ANSWERS_ID } from '@/domain/initialAnswers'
+import { CAMPAIGN_LIST_GET, firstScreenOf, homeGetsAfterTemplate, HOME_TEMPLATE_GET } from '@shared/firstScreen'
+import { INITIAL_ANSWERS_ID } from '@shared/initialAnswers'
 import { clearHomeCache } from '@/hooks/useHome'
 import HomePage from '@/pages/home/index'
 import { mockHttp } from '../../support/mockHttp'

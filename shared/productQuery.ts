@@ -1,5 +1,5 @@
 /** Spec §5 sort/category rules, §7 product list query, §9 page sizes. */
-import type { ProductListQuery } from '@contract/catalog'
+import type { ProductListQuery } from '../contract/catalog.ts'
 
 export const DEFAULT_PAGE_SIZE = 12
 export const ORDER_PAGE_SIZE = 10

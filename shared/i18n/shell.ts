@@ -1,4 +1,4 @@
-import { defineMessages } from '../define'
+import { defineMessages } from './define.ts'
 
 export default defineMessages({
   en: {

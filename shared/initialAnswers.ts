@@ -1,12 +1,12 @@
 /**
  * Answers the server wrote into the page it served (H5: a JSON script in index.html, issue 16): app info and the first
  * page's public data, keyed by the API path and query exactly as the app asks for them (both sides build them with the
- * same rules: src/domain/firstScreen.ts, src/domain/apiQuery.ts; a read-only POST also by its body: writtenKey). The
+ * same rules: shared/firstScreen.ts, shared/apiQuery.ts; a read-only POST also by its body: writtenKey). The
  * http client answers the first matching request of each from here instead of a round trip; every entry answers once (a retry or a refresh goes to the server)
  * and only while it is fresh (an entry nobody asked for at start-up is not shown minutes later).
  */
 
-import { LIVE_ROOMS_POST } from './firstScreen'
+import { LIVE_ROOMS_POST } from './firstScreen.ts'
 
 /** The id of the script element holding the answers (server/src/lib/firstScreen.ts writes it). */
 export const INITIAL_ANSWERS_ID = 'istore-initial'
@@ -14,7 +14,7 @@ export const INITIAL_ANSWERS_ID = 'istore-initial'
 /** How long after the page started an entry may still answer. */
 export const INITIAL_ANSWERS_MAX_AGE_MS = 30_000
 
-/** The POSTs that only read, whose answers may be written (src/domain/firstScreen.ts). */
+/** The POSTs that only read, whose answers may be written (shared/firstScreen.ts). */
 const READ_POSTS = new Set([LIVE_ROOMS_POST])
 
 /**

@@ -1,12 +1,12 @@
 /**
  * The public API GETs a page's first screen starts with, by its public URL (issue 16): the server answers them ahead
  * and writes the answers into the HTML it serves (server/src/lib/firstScreen.ts), the app's http client takes them from
- * there (src/domain/initialAnswers.ts). Only public data: app info, which carries the shopper's session, is the server's
+ * there (shared/initialAnswers.ts). Only public data: app info, which carries the shopper's session, is the server's
  * to add. Each path is exactly what the page's hook asks for (tests/unit/firstScreen.test.ts holds them to it).
  */
-import { buildQuery } from './apiQuery'
-import { DEFAULT_PAGE_SIZE, listCountQuery, listFilter, listQuery, sortChoice, type ListFilter } from './productQuery'
-import { matchRoute } from './routes'
+import { buildQuery } from './apiQuery.ts'
+import { DEFAULT_PAGE_SIZE, listCountQuery, listFilter, listQuery, sortChoice, type ListFilter } from './productQuery.ts'
+import { matchRoute } from './routes.ts'
 
 export const APP_INFO_GET = '/common3/appInfoInit'
 export const HOME_TEMPLATE_GET = '/common3/sectionTemplateByType/home'
@@ -52,11 +52,11 @@ export function homeGetsAfterTemplate(sections: HomeSectionShape[]): string[] {
 
 /**
  * The live rooms' list: spec §7 has it as a POST, though it only reads (the rooms are public). Its first page is
- * written into the page like a GET's answer, keyed by its body (src/domain/initialAnswers.ts writtenKey); the body is
+ * written into the page like a GET's answer, keyed by its body (shared/initialAnswers.ts writtenKey); the body is
  * the one src/api/wechat.ts liveRooms sends for the first page (tests/unit/firstScreen.test.ts holds them to it).
  */
 export const LIVE_ROOMS_POST = '/wechat/weChatlivestreaminfo'
-/** The first 10 rooms (spec §7 and §9; LIVE_LIST_LIMIT of src/domain/productQuery.ts). */
+/** The first 10 rooms (spec §7 and §9; LIVE_LIST_LIMIT of shared/productQuery.ts). */
 export const LIVE_ROOMS_FIRST_BODY = { start: 0, limit: 10 }
 
 /** A POST that only reads, with its body. */
