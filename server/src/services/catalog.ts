@@ -43,6 +43,9 @@ export function toProduct(r: any): Product {
   };
 }
 
+/** The catalogue's reads run often with the same text: prepared once per connection (db/index.ts), planned once. */
+const PREPARED = { prepare: true } as const;
+
 /** Parses a product id from a path/body: digits only, within int range; else 400. */
 export function parseProductId(raw: unknown): number {
   const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
@@ -51,7 +54,7 @@ export function parseProductId(raw: unknown): number {
 }
 
 export async function getProduct(q: Queryable, id: number, opts: { forUpdate?: boolean } = {}): Promise<Product> {
-  const { rows } = await q.query(`${PRODUCT_SELECT} WHERE p.id = $1 AND p.record_status = 'ACTIVE'`, [id]);
+  const { rows } = await q.query(`${PRODUCT_SELECT} WHERE p.id = $1 AND p.record_status = 'ACTIVE'`, [id], PREPARED);
   if (!rows[0]) throw notFound(`Product ${id} not found`);
   void opts;
   return toProduct(rows[0]);
@@ -142,8 +145,9 @@ export const SEARCH_WINDOW = 2000;
 export async function listProducts(q: Queryable, f: ListFilter, sort: string, limit: number, offset: number): Promise<Product[]> {
   const { where, params } = buildWhere(f);
   const order = SORTS[sort] ?? SORTS.default;
+  // A search is planned for its term (a plan made once for any term could not tell a rare one from a common one).
   const page = (from: string) => q.query(`${productSelect(from)} ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, limit, offset]);
+    [...params, limit, offset], f.search ? undefined : PREPARED);
   if (f.search && offset + limit <= SEARCH_WINDOW) {
     const { rows } = await page(`(SELECT * FROM products p ORDER BY ${order} LIMIT ${SEARCH_WINDOW}) p`);
     if (rows.length === limit) return rows.map(toProduct);
@@ -160,7 +164,7 @@ export async function countProducts(q: Queryable, f: ListFilter): Promise<number
 
 /** Stock of each option pair of a product. */
 export async function variantsOf(q: Queryable, productId: number) {
-  const { rows } = await q.query('SELECT option_pair, stock FROM variants WHERE product_id = $1 ORDER BY option_pair', [productId]);
+  const { rows } = await q.query('SELECT option_pair, stock FROM variants WHERE product_id = $1 ORDER BY option_pair', [productId], PREPARED);
   return rows.map((r: any) => ({ optionPair: r.option_pair as string, available: r.stock as number }));
 }
 
@@ -173,7 +177,7 @@ export async function stockOf(q: Queryable, productId: number, optionPair: strin
 /** Up to 8 other active products of the same category, newest first. */
 export async function relatedProductIds(q: Queryable, product: Product): Promise<string[]> {
   const { rows } = await q.query(`SELECT id FROM products WHERE category = $1 AND id <> $2 AND record_status = 'ACTIVE' AND product_type = 'PRODUCT' ORDER BY created_at DESC LIMIT 8`,
-    [product.category, Number(product.id)]);
+    [product.category, Number(product.id)], PREPARED);
   return rows.map((r: any) => String(r.id));
 }
 
@@ -217,6 +221,6 @@ export async function listHeading(q: Queryable, kind: 'category' | 'tag', name: 
 
 /** A product's rich detail blocks, in order (none when it has no detail). */
 export async function productDetailBlocks(q: Queryable, id: number): Promise<DetailBlock[]> {
-  const { rows } = await q.query('SELECT blocks FROM product_details WHERE product_id = $1', [id]);
+  const { rows } = await q.query('SELECT blocks FROM product_details WHERE product_id = $1', [id], PREPARED);
   return rows[0]?.blocks ?? [];
 }

@@ -16,6 +16,9 @@ import { isCampaignOrder, orderCampaignOf } from './campaigns.ts';
 import { cancelOrder, isCancellable, lockCartsOf, releaseReservation, settleOrder } from '../orders/lifecycle.ts';
 import { shopOrigin } from '../lib/shopOrigin.ts';
 
+/** An order's reads run often with the same text: prepared once per connection (db/index.ts), planned once. */
+const PREPARED = { prepare: true } as const;
+
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /** One order as the API shows it. */
@@ -31,9 +34,10 @@ export async function orderViews(q: Queryable, orders: any[]) {
   if (!orders.length) return [];
   const ids = orders.map((o) => o.id);
   const lines = await q.query(
-    'SELECT l.*, p.options FROM order_lines l LEFT JOIN products p ON p.id = l.product_id WHERE l.order_id = ANY($1::int[]) ORDER BY l.order_id, l.line_no', [ids]);
-  const comments = await q.query('SELECT order_id, text, created_at FROM order_comments WHERE order_id = ANY($1::int[]) ORDER BY id', [ids]);
-  const inCampaigns = await q.query('SELECT order_id FROM campaign_orders WHERE order_id = ANY($1::int[])', [ids]);
+    'SELECT l.*, p.options FROM order_lines l LEFT JOIN products p ON p.id = l.product_id WHERE l.order_id = ANY($1::int[]) ORDER BY l.order_id, l.line_no',
+    [ids], PREPARED);
+  const comments = await q.query('SELECT order_id, text, created_at FROM order_comments WHERE order_id = ANY($1::int[]) ORDER BY id', [ids], PREPARED);
+  const inCampaigns = await q.query('SELECT order_id FROM campaign_orders WHERE order_id = ANY($1::int[])', [ids], PREPARED);
   const info = await getSetting<any>(q, 'storeInfo');
   const campaigns = new Map<number, Awaited<ReturnType<typeof orderCampaignOf>>>();
   for (const r of inCampaigns.rows as { order_id: number }[]) campaigns.set(r.order_id, await orderCampaignOf(q, r.order_id));
@@ -247,7 +251,7 @@ const VISIBLE = `status <> 'INTERIM' AND NOT hidden`;
 /** The shopper's visible orders, newest first, as the API shows them. */
 export async function visibleOrders(q: Queryable, userId: number, limit: number, offset: number) {
   const { rows } = await q.query(`SELECT * FROM orders WHERE user_id = $1 AND ${VISIBLE} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    [userId, limit, offset]);
+    [userId, limit, offset], PREPARED);
   return orderViews(q, rows);
 }
 

@@ -3,7 +3,7 @@ import type { OrderMethod } from '../../../contract/constants.ts';
 
 /** Store-wide settings documents live in the `settings` table (seeded; editable by an operator). */
 export async function getSetting<T = any>(q: Queryable, key: string): Promise<T> {
-  const { rows } = await q.query('SELECT value FROM settings WHERE key = $1', [key]);
+  const { rows } = await q.query('SELECT value FROM settings WHERE key = $1', [key], { prepare: true });
   return (rows[0]?.value ?? null) as T;
 }
 
