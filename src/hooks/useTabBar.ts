@@ -94,8 +94,8 @@ export function useTabBar() {
         active: tab.id !== 'support' && isTabActive(tab.id, route.path),
         badge: tab.badge ? cartBadge(itemCount) : null,
         tappable: true,
-        // The Cart tab follows the cart action, so a group-campaign page opens its campaign cart.
-        target: tab.id === 'cart' ? { kind: 'cart' as const } : tab.target,
+        // Spec: the fixed Cart tab is /checkout; the cart action (campaign cart on group-campaign pages) is the header's.
+        target: tab.target,
         conversation: tab.id === 'support' && platform.support === 'conversation'
       }))
 

@@ -50,11 +50,11 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     expect(screen.getByLabelText(text.cart4)).toBeInTheDocument()
   })
 
-  it('fixed tabs go to /home, /store, the cart action and /user/list; Support opens the support sheet on H5', () => {
+  it('fixed tabs go to /home, /store, /checkout and /user/list; Support opens the support sheet on H5', () => {
     resetStores(appInfoFixture(), lang)
     render(<TabBar />)
     for (const label of [text.home, text.shop, text.cart, text.account]) fireEvent.click(screen.getByText(label))
-    expect(navigations.map((n) => n.url)).toEqual(['/home', '/store', '/checkout/cart', '/user/list'])
+    expect(navigations.map((n) => n.url)).toEqual(['/home', '/store', '/checkout', '/user/list'])
     fireEvent.click(screen.getByText(text.support))
     expect(useUi.getState().modal).toBe('support')
     expect(navigations).toHaveLength(4)
@@ -82,7 +82,7 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     }
   })
 
-  it('the Cart tab opens the campaign cart on a group-campaign page or with FissionSale', () => {
+  it('spec "Fixed tabs: … /checkout (Cart …)": the fixed Cart tab is /checkout on a group-campaign page and with FissionSale too', () => {
     setUrl('/store/groupCampaign/9')
     resetStores(appInfoFixture(), lang)
     const first = render(<TabBar />)
@@ -91,7 +91,7 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     setUrl('/store/productlist?cat=x&FissionSale=fs-2')
     render(<TabBar />)
     fireEvent.click(screen.getByText(text.cart))
-    expect(navigations.map((n) => n.url)).toEqual(['/checkout/campaignCart?FissionSale=9', '/checkout/campaignCart?FissionSale=fs-2'])
+    expect(navigations.map((n) => n.url)).toEqual(['/checkout', '/checkout'])
   })
 
   it.each([
