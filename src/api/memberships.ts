@@ -3,15 +3,17 @@
  * guests see too). Payload types: contract/memberships.ts.
  */
 import type { ProductPage } from '@contract/catalog'
-import type { MembershipDetail } from '@contract/memberships'
+import type { MembershipDetail, MembershipProducts } from '@contract/memberships'
 import { http } from './http'
 
-export type { MembershipDetail, MembershipDuration, MembershipPeriod, MembershipPlanInfo, MembershipSummary } from '@contract/memberships'
+export type { MembershipDetail, MembershipDuration, MembershipPeriod, MembershipPlanInfo, MembershipProducts, MembershipSummary } from '@contract/memberships'
 
 export const membershipsApi = {
-  /** The plans on sale: the spec's membership list call, open to guests. */
-  plans: () =>
+  /** The plans on sale to a guest: the catalogue's MEMBERSHIP list (membershipProducts needs a signed-in shopper). */
+  guestPlans: () =>
     http.get<ProductPage>('/productManagement2/products', { productType: 'MEMBERSHIP', recordStatus: 'ACTIVE', sortby: 'default', infiniteLoad: false }),
+  /** The plans on sale to the signed-in shopper: spec §7 GET membershipProducts. */
+  products: () => http.get<MembershipProducts>('/admin/userManagement/membershipProducts'),
   /** The signed-in shopper's membership, its history and what member prices saved. */
   detail: () => http.get<MembershipDetail>('/admin/userManagement/membershipDetail')
 }

@@ -20,7 +20,11 @@ export function useMembership() {
   const status = useAppInfo((s) => s.status)
   const loggedIn = useAppInfo(selectLoggedIn)
   const settled = status === 'ready' || status === 'failed'
-  const plans = useLoad(useCallback(async () => (await membershipsApi.plans()).products, []))
+  // Once app info says who is here: the signed-in shopper's plans come from membershipProducts, a guest's from the catalogue.
+  const plans = useLoad(
+    useCallback(async () => (await (loggedIn ? membershipsApi.products() : membershipsApi.guestPlans())).products, [loggedIn]),
+    settled
+  )
   const detail = useLoad(membershipsApi.detail, settled && loggedIn)
   const [buying, setBuying] = useState<string | null>(null)
   const cartError = useCart((s) => s.error)

@@ -13,6 +13,8 @@ export function plan(id: string, duration: 'MONTH' | 'QUARTER' | 'YEAR' | 'LIFET
 
 export const PLANS = [plan('1064', 'MONTH', 499, 'Membership: 1 month', '会员：1个月'), plan('1067', 'LIFETIME', 14999, 'Membership: lifetime', '会员：终身')]
 export const plansPage = (products: Product[] = PLANS) => ({ products, startingPosition: 0, numberToLoad: 12, hasMore: false })
+/** GET membershipProducts's answer (signed in). */
+export const membershipProducts = (products: Product[] = PLANS) => ({ products, discountPercent: 10, currency: 'CAD' })
 
 export const noMembership: MembershipDetail = { membership: null, periods: [], saved: 0, currency: 'CAD' }
 export const memberDetail: MembershipDetail = {

@@ -8,7 +8,7 @@ import { mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
 import { cartOf, line } from '../../support/fixtures/catalog'
 import { guest, LANGS, resetStores, settle, signedIn } from '../account/accountTestKit'
-import { memberDetail, noMembership, plansPage } from './membersTestKit'
+import { memberDetail, membershipProducts, noMembership, plansPage } from './membersTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
   en: {
@@ -36,7 +36,7 @@ describe.each(LANGS)('membership page (%s)', (lang) => {
     expect(screen.getByText(text.offer)).toBeInTheDocument()
     expect(screen.getByText(text.benefit)).toBeInTheDocument()
     expect(http.calls.find((c) => c.path === '/productManagement2/products')?.query).toEqual({ productType: 'MEMBERSHIP', recordStatus: 'ACTIVE', sortby: 'default', infiniteLoad: 'false' })
-    expect(http.calls.some((c) => c.path.includes('membershipDetail'))).toBe(false)
+    expect(http.calls.some((c) => c.path.includes('membershipDetail') || c.path.includes('membershipProducts'))).toBe(false)
     fireEvent.click(screen.getAllByText(text.signIn)[0])
     expect(navigations).toEqual([{ kind: 'navigateTo', url: `/account/login?redirect=${encodeURIComponent('/user/membership')}` }])
   })
@@ -44,7 +44,7 @@ describe.each(LANGS)('membership page (%s)', (lang) => {
   it('a signed-in non-member buys a plan: it goes into the cart and the cart opens', async () => {
     resetStores(signedIn(), lang, '/user/membership')
     const http = mockHttp({
-      'GET /productManagement2/products': plansPage(),
+      'GET /admin/userManagement/membershipProducts': membershipProducts(),
       'GET /admin/userManagement/membershipDetail': noMembership,
       'POST /shoppingManagement4/myCart': cartOf(line({ itemKey: '1064', productId: '1064', unitPrice: 499 }))
     })
@@ -53,12 +53,14 @@ describe.each(LANGS)('membership page (%s)', (lang) => {
     fireEvent.click(await screen.findByText(text.buyMonth))
     await settle()
     expect(http.calls.find((c) => c.method === 'POST')?.body).toEqual({ productId: '1064', quantity: 1 })
+    // Spec §7: a signed-in shopper's plans come from membershipProducts, not the catalogue list.
+    expect(http.calls.filter((c) => c.method === 'GET').map((c) => c.path).sort()).toEqual(['/admin/userManagement/membershipDetail', '/admin/userManagement/membershipProducts'])
     expect(navigations.at(-1)).toEqual({ kind: 'navigateTo', url: '/checkout/cart' })
   })
 
   it('a member sees level, since, until and savings, renews, and app info follows the fresh membership', async () => {
     resetStores(signedIn(), lang, '/user/membership')
-    mockHttp({ 'GET /productManagement2/products': plansPage(), 'GET /admin/userManagement/membershipDetail': memberDetail })
+    mockHttp({ 'GET /admin/userManagement/membershipProducts': membershipProducts(), 'GET /admin/userManagement/membershipDetail': memberDetail })
     render(<MembershipPage />)
     expect(await screen.findByText(text.level)).toBeInTheDocument()
     expect(screen.getByText(text.saved)).toBeInTheDocument()
@@ -73,7 +75,7 @@ describe.each(LANGS)('membership page (%s)', (lang) => {
   it('WeChat on iOS (the adapter says no virtual goods): the membership and benefits show, no purchase button, a note says where to buy', async () => {
     jest.spyOn(platform, 'virtualGoodsPurchase').mockReturnValue(false)
     resetStores(signedIn(), lang, '/user/membership')
-    const http = mockHttp({ 'GET /productManagement2/products': plansPage(), 'GET /admin/userManagement/membershipDetail': memberDetail })
+    const http = mockHttp({ 'GET /admin/userManagement/membershipProducts': membershipProducts(), 'GET /admin/userManagement/membershipDetail': memberDetail })
     const { container } = render(<MembershipPage />)
     expect(await screen.findByText(text.planName)).toBeInTheDocument()
     expect(await screen.findByText(text.level)).toBeInTheDocument()
