@@ -93,7 +93,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
   app.get('/common3/changeLocale/:locale', {
     schema: { params: LocaleParams, response: { 200: AppMessage } },
   }, async (req, reply) => {
-    const { locale } = req.params as { locale: string };
+    const { locale } = req.params;
     if (locale !== 'en' && locale !== 'zh') throw badRequest(`Unsupported locale '${locale}' (use en or zh)`);
     // A visitor without a session who chooses the language they get anyway (their browser's, else the default) has
     // nothing to store, so no session row is made (security probe finding 17: a session row per cookie-less request).
@@ -117,7 +117,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
       response: { 200: SelectedStoreLocation },
     },
   }, async (req, reply) => {
-    const { id } = req.body as { id: string };
+    const { id } = req.body;
     const loc = await getLocation(db, id);
     if (!loc) throw notFound(`Store location '${id}' not found`);
     if (!isPickable(loc)) throw badRequest(`Store location '${id}' cannot be selected`);
@@ -134,7 +134,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
       response: { 200: ExchangeRate },
     },
   }, async (req) => {
-    const cur = (req.params as { currency: string }).currency.toUpperCase();
+    const cur = req.params.currency.toUpperCase();
     if (!/^[A-Z]{3}$/.test(cur)) throw badRequest(`Invalid currency '${cur}'`);
     return exchangeRate(db, cur);
   });

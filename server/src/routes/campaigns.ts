@@ -22,33 +22,33 @@ export default async function campaignRoutes(server: FastifyInstance) {
   const db = app.db;
 
   app.get('/common3/campaign/fissionList', { schema: { querystring: CampaignListQuery, response: { 200: CampaignList } } }, async (req) =>
-    listCampaigns(db, (req.query as { scope?: 'current' | 'all' }).scope));
+    listCampaigns(db, req.query.scope));
 
   app.get('/common3/campaign/fission/:id', { schema: { params: IdParam, response: { 200: CampaignDetail } } }, async (req) =>
-    getCampaign(db, parseCampaignId((req.params as { id: string }).id)));
+    getCampaign(db, parseCampaignId(req.params.id)));
 
   app.get('/productManagement2/campaignProductItem/list/all', {
     schema: { querystring: CampaignItemsQuery, response: { 200: CampaignItems } },
-  }, async (req) => ({ items: await campaignItems(db, parseCampaignId((req.query as { fissionCampaignId: string }).fissionCampaignId)) }));
+  }, async (req) => ({ items: await campaignItems(db, parseCampaignId(req.query.fissionCampaignId)) }));
 
   app.get('/productManagement2/campaignProductItem/:id', { schema: { params: IdParam, response: { 200: CampaignItem } } }, async (req) =>
-    campaignItem(db, parseCampaignId((req.params as { id: string }).id)));
+    campaignItem(db, parseCampaignId(req.params.id)));
 
   app.get('/common3/orders/list', { schema: { querystring: CampaignOrdersQuery, response: { 200: CampaignOrders } } }, async (req) =>
-    campaignParticipants(db, parseCampaignId((req.query as { fissionCampaignId: string }).fissionCampaignId)));
+    campaignParticipants(db, parseCampaignId(req.query.fissionCampaignId)));
 
-  const campaignOf = (req: { params: unknown }) => parseCampaignId((req.params as { campaign: string }).campaign);
+  const campaignOf = (req: { params: { campaign: string } }) => parseCampaignId(req.params.campaign);
 
   app.get('/shoppingManagement4/myCart/fc/:campaign', { schema: { params: CampaignParams, response: { 200: CampaignCart } } }, async (req) =>
     campaignCartView(db, await getSession(req), campaignOf(req)));
 
   app.post('/shoppingManagement4/myCart/fc/:campaign', {
     schema: { params: CampaignParams, body: CampaignCartBody, response: { 200: CampaignCart } },
-  }, async (req) => changeCampaignCart(db, await getSession(req), campaignOf(req), req.body as CampaignCartBody, 'add'));
+  }, async (req) => changeCampaignCart(db, await getSession(req), campaignOf(req), req.body, 'add'));
 
   app.put('/shoppingManagement4/myCart/fc/:campaign', {
     schema: { params: CampaignParams, body: CampaignCartBody, response: { 200: CampaignCart } },
-  }, async (req) => changeCampaignCart(db, await getSession(req), campaignOf(req), req.body as CampaignCartBody, 'set'));
+  }, async (req) => changeCampaignCart(db, await getSession(req), campaignOf(req), req.body, 'set'));
 
   app.post('/shoppingManagement4/myCart/fc/:campaign/reserve', {
     schema: { params: CampaignParams, body: CampaignReserveBody, response: { 200: Reservation } },

@@ -17,14 +17,12 @@ import {
 } from '../services/catalog.ts';
 import { didYouMean, popularSearches, recordSearch } from '../services/search.ts';
 
-type LQ = { categoryName?: string; brandName?: string; tagName?: string; clearance?: boolean; sortby?: string; productType?: string; recordStatus?: string; numberToLoad?: number; startingPosition?: number };
-
 function sortOf(s?: string) {
   const sort = s || 'default';
   if (!(sort in SORTS)) throw badRequest(`Unknown sortby '${sort}' (use default, priceLowToHigh, priceHighToLow or name)`);
   return sort;
 }
-const filterOf = (q: LQ): ListFilter => ({
+const filterOf = (q: ProductListQuery): ListFilter => ({
   categoryName: q.categoryName, brandName: q.brandName, tagName: q.tagName, clearance: q.clearance,
   productType: q.productType, recordStatus: q.recordStatus,
 });
@@ -48,24 +46,24 @@ export default async function catalogRoutes(server: FastifyInstance) {
   }
 
   app.get('/productManagement2/products', { schema: { querystring: ProductListQuery, response: { 200: ProductPage } } }, async (req) => {
-    const q = req.query as LQ;
+    const q = req.query;
     return page(filterOf(q), sortOf(q.sortby), q.numberToLoad, q.startingPosition);
   });
 
   app.get('/productManagement2/products/listCount', { schema: { querystring: ProductListQuery, response: { 200: Count } } }, async (req) => ({
-    count: await countProducts(db, filterOf(req.query as LQ)),
+    count: await countProducts(db, filterOf(req.query)),
   }));
 
   app.get('/productManagement2/products/search/:term', {
     schema: { params: TermParams, querystring: SortedPagingQuery, response: { 200: ProductPage } },
   }, async (req) => {
-    const { term } = req.params as { term: string };
-    const q = req.query as LQ;
+    const { term } = req.params;
+    const q = req.query;
     return page({ search: term.trim() }, sortOf(q.sortby), q.numberToLoad, q.startingPosition);
   });
 
   app.get('/productManagement2/products/searchCount/:term', { config: { uncached: true }, schema: { params: TermParams, response: { 200: Count } } }, async (req) => {
-    const term = (req.params as { term: string }).term.trim();
+    const term = req.params.term.trim();
     const count = await cachedCatalog(req.url, () => countProducts(db, { search: term }));
     // Asked once per search the shopper makes: one that found something counts towards the popular searches.
     if (count > 0) await recordSearch(db, term);
@@ -73,7 +71,7 @@ export default async function catalogRoutes(server: FastifyInstance) {
   });
 
   app.get('/productManagement2/products/searchSuggestions/:term', { schema: { params: TermParams, response: { 200: SearchSuggestions } } }, async (req) => ({
-    suggestions: await didYouMean(db, (req.params as { term: string }).term),
+    suggestions: await didYouMean(db, req.params.term),
   }));
 
   app.get('/productManagement2/products/popularSearches', { config: { uncached: true }, schema: { response: { 200: PopularSearches } } }, async () => ({
@@ -83,7 +81,7 @@ export default async function catalogRoutes(server: FastifyInstance) {
   app.get('/productManagement2/products/addon', {
     schema: { querystring: AddonQuery, response: { 200: Products } },
   }, async (req) => {
-    const q = req.query as LQ & { productId?: string };
+    const q = req.query;
     // Beside a product: the add-ons for its category and those for any product (beside an unknown one: every add-on).
     const beside = q.productId && /^\d+$/.test(q.productId) ? await getProduct(db, Number(q.productId)).catch(() => null) : null;
     const products = await listProducts(db, { tagName: q.tagName || 'addon', addOnsFor: beside?.category }, 'priceLowToHigh', q.numberToLoad ?? 20, q.startingPosition ?? 0);
@@ -93,15 +91,15 @@ export default async function catalogRoutes(server: FastifyInstance) {
   app.get('/productManagement2/products/relatedProducts/:id', {
     schema: { params: IdParam, querystring: RelatedQuery, response: { 200: Products } },
   }, async (req) => {
-    const id = parseProductId((req.params as any).id);
+    const id = parseProductId(req.params.id);
     const p = await getProduct(db, id);
-    const n = (req.query as LQ).numberToLoad ?? 8;
+    const n = req.query.numberToLoad ?? 8;
     const products = await listProducts(db, { categoryName: p.category, excludeId: id }, 'default', n, 0);
     return { products };
   });
 
   app.get('/productManagement/product/:id', { schema: { params: IdParam, response: { 200: Product } } }, async (req) =>
-    getProduct(db, parseProductId((req.params as any).id)));
+    getProduct(db, parseProductId(req.params.id)));
 
   app.get('/productDetailManagement/productDetail/:id', {
     schema: {
@@ -109,7 +107,7 @@ export default async function catalogRoutes(server: FastifyInstance) {
       response: { 200: ProductDetail },
     },
   }, async (req) => {
-    const id = parseProductId((req.params as any).id);
+    const id = parseProductId(req.params.id);
     const product = await getProduct(db, id);
     return { product, variants: await variantsOf(db, id), relatedProductIds: await relatedProductIds(db, product), detail: await productDetailBlocks(db, id) };
   });
@@ -126,8 +124,8 @@ export default async function catalogRoutes(server: FastifyInstance) {
       response: { 200: CategoryPage },
     },
   }, async (req) => {
-    const { name } = req.params as { name: string };
-    const q = req.query as LQ;
+    const { name } = req.params;
+    const q = req.query;
     const category = await categoryNamed(db, name);
     if (!category) throw notFound(`Category '${name}' not found`);
     const heading = await listHeading(db, 'category', category.name, { title: category.nameContent, banner: category.image || null });
@@ -145,8 +143,8 @@ export default async function catalogRoutes(server: FastifyInstance) {
       response: { 200: TagPage },
     },
   }, async (req) => {
-    const tag = (req.params as { name: string }).name.toLowerCase();
-    const q = req.query as LQ;
+    const tag = req.params.name.toLowerCase();
+    const q = req.query;
     const heading = await listHeading(db, 'tag', tag, { title: null, banner: null });
     return { tag, count: await countProducts(db, { tagName: tag }), heading, ...(await page({ tagName: tag }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
   });
@@ -158,9 +156,9 @@ export default async function catalogRoutes(server: FastifyInstance) {
       response: { 200: Inventory },
     },
   }, async (req) => {
-    const id = parseProductId((req.params as any).id);
+    const id = parseProductId(req.params.id);
     const product = await getProduct(db, id);
-    const pair = normalizeOptionPair((req.query as any).optionPair, product.options as any, { allowEmpty: true });
+    const pair = normalizeOptionPair(req.query.optionPair, product.options as any, { allowEmpty: true });
     if (!pair) return { productId: String(id), optionPair: '', available: product.stock };
     return { productId: String(id), optionPair: pair, available: await stockOf(db, id, pair) };
   });

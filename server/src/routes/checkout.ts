@@ -58,7 +58,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   app.post('/common3/deliveryLocations', {
     schema: { body: DeliveryLocationsBody, response: { 200: DeliveryLocations } },
   }, async (req) => {
-    const b = (req.body ?? {}) as { country?: string; province?: string };
+    const b = req.body ?? {};
     const st = await getSettings(db, ['deliveryLocations']);
     const locations = (st.deliveryLocations ?? []).filter((l: any) =>
       (!b.country || l.country === b.country.toUpperCase()) && (!b.province || l.province === b.province.toUpperCase()));
@@ -81,7 +81,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   app.post('/shoppingManagement4/updateOrderMethod', {
     schema: { body: OrderMethodBody, response: resp },
   }, async (req) => {
-    const method = (req.body as { method: string }).method.toUpperCase();
+    const method = req.body.method.toUpperCase();
     const r = await rules();
     if (!(METHODS as readonly string[]).includes(method) || !(r.orderMethods as readonly string[]).includes(method)) throw badRequest(`Unknown order method '${method}' (use ${r.orderMethods.join(', ')})`);
     return withCart(req, async (q, cart) => {
@@ -90,7 +90,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   });
 
   app.post('/shoppingManagement4/orderPickupDateTime', { schema: { body: DateTimeBody, response: resp } }, async (req) => {
-    const { date, time } = req.body as { date: string; time: string };
+    const { date, time } = req.body;
     const r = await rules();
     checkSlot(r.pickup, r.timeZone, date, time, 'Pickup');
     return withCart(req, async (q, cart) => {
@@ -98,7 +98,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     });
   });
   app.post('/shoppingManagement4/orderPickupDate', { schema: { body: DateBody, response: resp } }, async (req) => {
-    const { date } = req.body as { date: string };
+    const { date } = req.body;
     const r = await rules();
     checkSlot(r.pickup, r.timeZone, date, null, 'Pickup');
     return withCart(req, async (q, cart) => {
@@ -106,7 +106,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     });
   });
   app.post('/shoppingManagement4/orderDeliveryDateTime', { schema: { body: DateTimeBody, response: resp } }, async (req) => {
-    const { date, time } = req.body as { date: string; time: string };
+    const { date, time } = req.body;
     const r = await rules();
     checkSlot(r.delivery, r.timeZone, date, time, 'Delivery');
     return withCart(req, async (q, cart) => {
@@ -121,8 +121,8 @@ export default async function checkoutRoutes(server: FastifyInstance) {
       response: resp,
     },
   }, async (req) => {
-    const qs = req.query as { localStoreName?: string; methodName?: string; tableNumber?: string };
-    const b = req.body as { firstName: string; lastName: string; email: string; phone: string };
+    const qs = req.query;
+    const b = req.body;
     const r = await rules();
     const errors: string[] = [];
     if (!b.firstName.trim()) errors.push('First name is required');
@@ -159,9 +159,9 @@ export default async function checkoutRoutes(server: FastifyInstance) {
       response: resp,
     },
   }, async (req) => {
-    const qs = req.query as { localStoreName?: string; saveToMyProfile?: boolean };
+    const qs = req.query;
     const r = await rules();
-    const addr = await checkAddress(db, req.body as Address, 'Delivery address');
+    const addr = await checkAddress(db, req.body, 'Delivery address');
     if (!r.delivery.countries.includes(addr.country) || !r.delivery.provinces.includes(addr.province)) {
       throw badRequest(`We do not deliver to ${addr.province}, ${addr.country} (delivery: ${r.delivery.provinces.join(', ')})`);
     }
@@ -183,7 +183,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   app.post('/shoppingManagement4/tips', {
     schema: { body: TipsBody, response: resp },
   }, async (req) => {
-    const b = req.body as { percent?: number; amount?: number };
+    const b = req.body;
     if ((b.percent == null) === (b.amount == null)) throw badRequest('Send either percent or amount');
     const r = await rules();
     if (b.percent != null && !r.tipPercents.includes(b.percent)) throw badRequest(`Tip percent must be one of ${r.tipPercents.join(', ')}`);
@@ -195,7 +195,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   app.get('/shoppingManagement4/couponVerification/:code', {
     schema: { params: CouponParams, response: resp },
   }, async (req) => {
-    const code = (req.params as { code: string }).code.trim();
+    const code = req.params.code.trim();
     return withCart(req, async (q, cart) => {
       const coupon = await getCoupon(q, code, cart.user_id);
       const view = await cartView(q, cart);
@@ -213,7 +213,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   app.post('/shoppingManagement4/applyStoreCredit', {
     schema: { body: StoreCreditBody, response: resp },
   }, async (req) => {
-    const { amount } = req.body as { amount: number };
+    const { amount } = req.body;
     const s = await getSession(req);
     if (!s?.userId) throw unauthorized('Sign in to use store credit');
     return withCart(req, async (q, cart, sess) => {
@@ -228,7 +228,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   app.post('/shoppingManagement4/updateCustomerComment', {
     schema: { body: CustomerCommentBody, response: resp },
   }, async (req) => {
-    const { comment } = req.body as { comment: string };
+    const { comment } = req.body;
     return withCart(req, async (q, cart) => {
       await setDraft(q, cart.id, { customer_comment: comment.trim() });
     });
@@ -243,7 +243,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     const problems = await checkoutProblems(db, cart);
     const r = await rules();
     const payAtStoreAvailable = !!view.orderMethod && r.payAtStoreMethods.includes(view.orderMethod);
-    const wantPayAtStore = !!(req.query as any).pickUpAandPayAtStore;
+    const wantPayAtStore = !!req.query.pickUpAandPayAtStore;
     return {
       orderMethod: view.orderMethod,
       currency: view.currency,
@@ -277,9 +277,9 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   }
   app.post('/shoppingManagement4/billing/:orderID', {
     schema: { params: SettleParams, body: SettleBody, response: { 200: Order } },
-  }, async (req) => settleRoute(req, (req.params as any).orderID, (req.body as any).method));
+  }, async (req) => settleRoute(req, req.params.orderID, req.body.method));
   app.post('/shoppingManagement4/storeCreditPayment', {
     schema: { body: StoreCreditPaymentBody, response: { 200: Order } },
-  }, async (req) => settleRoute(req, (req.body as any).orderID, 'STORE_CREDIT'));
+  }, async (req) => settleRoute(req, req.body.orderID, 'STORE_CREDIT'));
 
 }

@@ -25,12 +25,12 @@ export default async function contentRoutes(server: FastifyInstance) {
   app.get('/common3/sectionTemplateByType/:type', {
     schema: { params: SectionTemplateParams, response: { 200: SectionTemplate } },
   }, async (req) => {
-    const type = (req.params as { type: string }).type.toLowerCase();
+    const type = req.params.type.toLowerCase();
     return sectionTemplate(db, type);
   });
 
   app.get('/common3/image/:name', { schema: { params: ImageParams, response: { 200: StoreImage } } }, async (req, reply) => {
-    const { name } = req.params as { name: string };
+    const { name } = req.params;
     if (isPhotoName(name)) {
       // an imported photo's name is a hash of its bytes: its content never changes
       const photo = await storedPhoto(db, name);

@@ -111,9 +111,9 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
   const JoinedAnswer = { 200: IdentityJoined };
 
   app.post('/wechat/login', { schema: { body: CodeBody, response: SignInAnswer } }, (req, reply) =>
-    login(req, reply, 'WECHAT_MINI_PROGRAM', (req.body as { code: string }).code));
+    login(req, reply, 'WECHAT_MINI_PROGRAM', req.body.code));
   app.post('/alipay/login', { schema: { body: CodeBody, response: SignInAnswer } }, (req, reply) =>
-    login(req, reply, 'ALIPAY_MINI_PROGRAM', (req.body as { code: string }).code));
+    login(req, reply, 'ALIPAY_MINI_PROGRAM', req.body.code));
 
   // WeChat browser: enabled hands out WeChat's OAuth address with a state also kept in a cookie; weChatlogin checks it.
   app.get('/wechat/enabled', {
@@ -124,14 +124,14 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
   }, async (req, reply) => {
     // WeChat-browser sign-in is offered only where the official account is configured (or the sandbox plays it).
     if (!provider.offers('WECHAT_OFFICIAL_ACCOUNT')) return { enabled: false };
-    const redirectUri = sameSiteUrl((req.query as { redirectUri?: string }).redirectUri, req);
+    const redirectUri = sameSiteUrl(req.query.redirectUri, req);
     if (!redirectUri) return { enabled: true };
     const state = crypto.randomBytes(12).toString('base64url');
     reply.setCookie(OAUTH_STATE_COOKIE, state, cookieOptions(cookieSecurity(app.config), true, OAUTH_STATE_SECONDS));
     return { enabled: true, authorizeUrl: provider.authorizeUrl(redirectUri, state) };
   });
   app.post('/wechat/weChatlogin', { schema: { body: OAuthBody, response: SignInAnswer } }, async (req, reply) => {
-    const { code, state } = req.body as { code: string; state?: string };
+    const { code, state } = req.body;
     const expected = req.cookies[OAUTH_STATE_COOKIE];
     if (!expected || state !== expected) throw badRequest('The WeChat sign-in link has expired; please try again');
     reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/' });
@@ -146,7 +146,7 @@ export default async function identityRoutes(server: FastifyInstance, opts: Iden
         response: { 302: Redirect },
       },
     }, async (req, reply) => {
-      const q = req.query as { redirect_uri: string; state: string; as?: string };
+      const q = req.query;
       const target = sameSiteUrl(q.redirect_uri, req);
       if (!target) throw badRequest('redirect_uri must be an address on this site');
       const url = new URL(target, `http://${req.headers.host}`);

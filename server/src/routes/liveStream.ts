@@ -23,7 +23,7 @@ export default async function liveStreamRoutes(server: FastifyInstance) {
       if (req.body === undefined || req.body === null) req.body = {};
     },
   }, async (req) => {
-    const { start = 0, limit = 100 } = req.body as { start?: number; limit?: number };
+    const { start = 0, limit = 100 } = req.body;
     // With the mini-program's credentials the rooms are WeChat's own; the seeded rooms are the sandbox's.
     const weChat = app.identityProvider.weChatMiniProgram;
     if (!weChat) return liveRooms(db, start, limit);

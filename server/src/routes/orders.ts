@@ -17,7 +17,7 @@ export default async function ordersRoutes(server: FastifyInstance) {
     schema: { querystring: OrdersQuery, response: { 200: OrderPage } },
   }, async (req) => {
     const s = await requireUser(req);
-    const { numberToLoad = 10, startingPosition = 0 } = req.query as { numberToLoad?: number; startingPosition?: number };
+    const { numberToLoad = 10, startingPosition = 0 } = req.query;
     const orders = await visibleOrders(db, s.userId, numberToLoad + 1, startingPosition);
     return { orders: orders.slice(0, numberToLoad), startingPosition, numberToLoad, hasMore: orders.length > numberToLoad };
   });
@@ -29,12 +29,12 @@ export default async function ordersRoutes(server: FastifyInstance) {
 
   app.get('/admin/orderManagement/order/:id', { schema: { params: IdParam, response: { 200: Order } } }, async (req) => {
     const s = await requireUser(req);
-    return orderView(db, await loadOwnOrder(db, s, parseOrderId((req.params as any).id)));
+    return orderView(db, await loadOwnOrder(db, s, parseOrderId(req.params.id)));
   });
 
   app.put('/admin/orderManagement/cancelOrder/:id', { schema: { params: IdParam, body: NoBody, response: { 200: Order } } }, async (req) => {
     const s = await requireUser(req);
-    const id = parseOrderId((req.params as any).id);
+    const id = parseOrderId(req.params.id);
     return db.tx(async (q) => orderView(q, await cancel(q, s, id)));
   });
 
@@ -42,8 +42,8 @@ export default async function ordersRoutes(server: FastifyInstance) {
     schema: { params: IdParam, body: OrderCommentBody, response: { 200: Order } },
   }, async (req) => {
     const s = await requireUser(req);
-    const id = parseOrderId((req.params as any).id);
-    const comment = (req.body as { comment: string }).comment.trim();
+    const id = parseOrderId(req.params.id);
+    const comment = req.body.comment.trim();
     if (!comment) throw badRequest('Comment is empty');
     return db.tx(async (q) => orderView(q, await addComment(q, s, id, comment)));
   });
@@ -52,14 +52,14 @@ export default async function ordersRoutes(server: FastifyInstance) {
     schema: { params: IdParam, querystring: OrdersQuery, response: { 200: CustomerOrders } },
   }, async (req) => {
     const s = await requireUser(req);
-    if ((req.params as any).id !== String(s.userId)) throw notFound('Customer not found');
-    const { numberToLoad = 10, startingPosition = 0 } = req.query as { numberToLoad?: number; startingPosition?: number };
+    if (req.params.id !== String(s.userId)) throw notFound('Customer not found');
+    const { numberToLoad = 10, startingPosition = 0 } = req.query;
     return { orders: await visibleOrders(db, s.userId, numberToLoad, startingPosition) };
   });
 
   // Session-bound access for guests (and signed-in shoppers): the confirmation page and status checks.
   app.get('/common3/orders/:id', { schema: { params: IdParam, response: { 200: Order } } }, async (req) => {
-    const id = (req.params as any).id;
+    const id = req.params.id;
     const s = await getSession(req);
     return orderView(db, await loadOwnOrder(db, s, parseOrderId(id)));
   });
@@ -68,12 +68,12 @@ export default async function ordersRoutes(server: FastifyInstance) {
     schema: { params: IdParam, response: { 200: OrderStatus } },
   }, async (req) => {
     const s = await getSession(req);
-    const o = await loadOwnOrder(db, s, parseOrderId((req.params as any).id));
+    const o = await loadOwnOrder(db, s, parseOrderId(req.params.id));
     return { orderID: String(o.id), status: o.status, paymentStatus: o.payment_status, qrCodeScan: false };
   });
 
   // Own call (CONTRACT.md "Order lookup"): a guest finds an order again by its number and the checkout e-mail or phone.
   app.post('/common3/orderLookup', {
     schema: { body: OrderLookupBody, response: { 200: Order } },
-  }, async (req) => lookupOrder(db, req.ip, req.body as OrderLookupBody));
+  }, async (req) => lookupOrder(db, req.ip, req.body));
 }

@@ -160,7 +160,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     schema: { querystring: NativePayQuery, body: PaymentPayload, response: { 200: NativePayment } },
   }, async (req) => {
     const code = text(req.query.wechatCode);
-    const body = (req.body ?? {}) as PaymentBody;
+    const body = req.body ?? {};
     if (!code) return startHosted(req, 'NATIVE_WECHAT_H5', body);
     const id = orderIdOf(body);
     provider.forNewPayment('NATIVE_WECHAT_JSAPI');
@@ -229,7 +229,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
   app.post('/shoppingManagement4/checkAlipayPaymentStatus', {
     schema: { body: AlipayStatusBody, response: { 200: OrderStatus } },
   }, async (req) => {
-    const body = (req.body ?? {}) as PaymentBody;
+    const body = req.body ?? {};
     const resultCode = text(body.resultCode);
     if (resultCode && !ALIPAY_PROCESSING.has(resultCode)) {
       const id = orderIdOf(body);
@@ -264,7 +264,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     schema: { body: DepositBody, response: { 200: DepositPayment } },
   }, async (req) => {
     const userId = await depositor(req);
-    const body = req.body as DepositBody;
+    const body = req.body;
     const { channel } = body;
     provider.forNewPayment(channel);
     if (channel === 'WECHAT_MINI_PROGRAM') {
@@ -294,7 +294,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     schema: { body: DepositStatusBody, response: { 200: Deposit } },
   }, async (req) => {
     const userId = await depositor(req);
-    const body = req.body as DepositStatusBody;
+    const body = req.body;
     let attempt = await ownDeposit(app.db, userId, body.depositID);
     if (attempt.status === 'PENDING') {
       const inApp = attempt.channel === 'WECHAT_MINI_PROGRAM' || attempt.channel === 'ALIPAY_MINI_PROGRAM';

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { VerifiedContact, VerifiedContactEntry } from '../../../contract/account.ts';
 import { requireUser } from '../lib/session.ts';
 import { uploadPath } from '../uploads/images.ts';
-import { getContact, submitContact, updateContact, type ContactInput } from '../services/verifiedContact.ts';
+import { getContact, submitContact, updateContact } from '../services/verifiedContact.ts';
 import { dropUpload } from '../services/uploads.ts';
 
 export default async function verifiedContactRoutes(server: FastifyInstance) {
@@ -24,13 +24,13 @@ export default async function verifiedContactRoutes(server: FastifyInstance) {
 
   app.post('/admin/userManagement/verifiedContact', { schema }, async (req) => {
     const s = await requireUser(req);
-    return db.tx((q) => submitContact(q, s.userId, (req.body ?? {}) as ContactInput));
+    return db.tx((q) => submitContact(q, s.userId, req.body ?? {}));
   });
 
   app.put('/admin/userManagement/verifiedContact', { schema }, async (req) => {
     const s = await requireUser(req);
     const { view, replacedImage } = await db.tx(async (q) => {
-      const out = await updateContact(q, s.userId, (req.body ?? {}) as ContactInput);
+      const out = await updateContact(q, s.userId, req.body ?? {});
       if (!out.replacedImage) return { ...out, replacedImage: null };
       return { view: out.view, replacedImage: await dropUpload(q, out.replacedImage, s.userId) };
     });
