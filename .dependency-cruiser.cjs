@@ -26,6 +26,13 @@ module.exports = {
       to: { path: '^(src|server)/' },
     },
     {
+      name: 'platform-is-below-api',
+      comment: 'api/http.ts sends through the platform, so the platform never calls api/ (nor the payment flows above both).',
+      severity: 'error',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/(api|payment)/' },
+    },
+    {
       name: 'domain-is-below-api-and-platform',
       comment: 'src/domain holds pure rules: wire types come from contract/, never from src/api or src/platform.',
       severity: 'error',

@@ -22,7 +22,7 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       testEnvironment: 'node',
-      // Adapter tests (tests/unit/pay*.test.ts) replace the platform with jest.mock('@/platform', factory).
+      // Payment-flow tests (tests/unit/pay*.test.ts) replace the platform with jest.mock('@/platform', factory).
       moduleNameMapper: { '^@/platform$': '<rootDir>/src/platform/index.h5.ts', ...shared.moduleNameMapper },
       testMatch: ['<rootDir>/tests/unit/**/*.test.ts']
     },

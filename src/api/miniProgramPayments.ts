@@ -1,6 +1,6 @@
 /**
  * The mini-program payment sheets' calls (spec §7): WeChat's requestPayment and Alipay's tradePay, each before and
- * after its sheet. Separate exports, so each mini-program's platform layer (src/platform/pay.weapp.ts,
+ * after its sheet. Separate exports, so each mini-program's payment flow (src/payment/pay.weapp.ts,
  * pay.alipay.ts), which ships in the main package, carries only its own; the browser payments are in ./payments.ts.
  */
 import type { AlipayTrade, OrderStatus, PaymentPayload, WeChatPayment } from '@contract/payments'

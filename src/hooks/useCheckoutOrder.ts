@@ -1,7 +1,7 @@
 /**
  * Placing the order: validate, send the draft (method, slot, delivery address, contact, comment), take the server's
  * final billing, reserve, then settle pay-at-store, pay with store credit alone, or hand over to the platform's
- * payment (pay from @/platform/pay). Any failure leaves the form as it is, with the message.
+ * payment (pay from @/payment/pay). Any failure leaves the form as it is, with the message.
  */
 import { useCallback, useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
@@ -11,7 +11,7 @@ import { contactToSend, payAtStoreAllowed, validate, type ValidationOptions } fr
 import { messageOf } from '@/domain/errors'
 import type { PaymentMethod } from '@/domain/paymentMethods'
 import { platform, type H5PaymentChannel } from '@/platform'
-import { pay } from '@/platform/pay'
+import { pay } from '@/payment/pay'
 import type { CheckoutDraft } from './useCheckoutDraft'
 import { useT } from './useT'
 

@@ -13,7 +13,7 @@ import { checkResult, PAYMENT_STALLED_AFTER_MS, transactionErrorOf, type Payment
 import { signUpPath, type OrderPlace } from '@/domain/placedOrder'
 import { isLoggedIn } from '@/domain/session'
 import { platform } from '@/platform'
-import { pay } from '@/platform/pay'
+import { pay } from '@/payment/pay'
 import { useAppInfo, type AppInfoState } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { forgetPlacedOrderDraft } from './useCheckoutDraft'

@@ -14,7 +14,7 @@ import { carrierOf, offeredMethods, preselectedMethod, type PaymentMethod } from
 import { POLL_INTERVAL_MS } from '@/domain/paymentStatus'
 import { parseTopUpAmount, TOP_UP_CHOICES, TOP_UP_LIMITS, TOP_UP_POLL_LIMIT } from '@/domain/topUp'
 import { platform } from '@/platform'
-import { topUp } from '@/platform/topUp'
+import { topUp } from '@/payment/topUp'
 import { useAppInfo } from '@/stores/appInfo'
 import { useLoad } from './useLoad'
 import { useRoute } from './useRoute'

@@ -1,6 +1,6 @@
 /** H5 (mobile web, PWA, WeChat/Alipay in-app browsers, mini-program web-views). */
 import Taro from '@tarojs/taro'
-import { readDocumentCookie } from '@/api/cookieJar'
+import { readDocumentCookie } from './cookieJar'
 import { initialAnswers, INITIAL_ANSWERS_ID, writtenKey, type InitialAnswers } from '@shared/initialAnswers'
 import { matchRoute } from '@shared/routes'
 import { headerDeviceKind, isAlipayBrowser, isMobileUserAgent, isWeChatBrowser, miniProgramHost } from '@/domain/userAgent'

@@ -1,6 +1,6 @@
 /** Shared by the WeChat and Alipay mini-program implementations. */
 import Taro from '@tarojs/taro'
-import { applySetCookie, cookieHeader, splitSetCookie } from '@/api/cookieJar'
+import { applySetCookie, cookieHeader, splitSetCookie } from './cookieJar'
 import { decodeComponent, matchRoute, ROUTES, toPagePath } from '@shared/routes'
 import { back, setTitleBar, systemLanguage, taroStorage, windowWidth } from './common'
 import type { Connectivity, CookieStore, Environment, NavigateMode, Platform, RouteState } from './types'

@@ -1,4 +1,4 @@
-import { browserExit } from '@/platform/pay.h5'
+import { browserExit } from '@/payment/pay.h5'
 
 /**
  * The addresses the page sends the browser away to (a hosted payment page, say): browserExit.assign is spied on before

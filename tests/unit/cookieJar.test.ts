@@ -1,4 +1,4 @@
-import { applySetCookie, cookieHeader, readDocumentCookie, splitSetCookie } from '@/api/cookieJar'
+import { applySetCookie, cookieHeader, readDocumentCookie, splitSetCookie } from '@/platform/cookieJar'
 
 describe('mini-program cookie keeping ("keeps the session cookie itself on mini-programs")', () => {
   it('splits a folded Set-Cookie header without breaking Expires dates', () => {

@@ -3,8 +3,8 @@
  * at the http transport: the trade, the sheet's resultCode sent to the status check, and the Alipay confirmation page.
  */
 import { setTransport, type TransportRequest } from '@/api/http'
-import { pay as payAlipayMiniProgram } from '@/platform/pay.alipay'
-import { topUp as topUpAlipayMiniProgram } from '@/platform/topUp.alipay'
+import { pay as payAlipayMiniProgram } from '@/payment/pay.alipay'
+import { topUp as topUpAlipayMiniProgram } from '@/payment/topUp.alipay'
 
 // By the time a shopper pays, earlier answers have brought the XSRF cookie.
 jest.mock('@/platform', () => ({ platform: { apiOrigin: () => '', cookies: { read: () => 'xsrf-token', header: () => undefined, remember: () => undefined } } }))

@@ -6,7 +6,7 @@
  * /confirmation?from_source=weixin_js&status=ok&oid=… (spec §4).
  */
 import { setTransport, type TransportRequest } from '@/api/http'
-import { BRIDGE_MISSING, browserExit, pay as payInBrowser } from '@/platform/pay.h5'
+import { BRIDGE_MISSING, browserExit, pay as payInBrowser } from '@/payment/pay.h5'
 import type { H5PaymentChannel } from '@/platform/types'
 
 // By the time a shopper pays, earlier answers have brought the XSRF cookie.

@@ -3,8 +3,8 @@
  * server faked at the http transport: success, cancel and failure each end on the right page after the right calls.
  */
 import { setTransport, type TransportRequest } from '@/api/http'
-import { pay as payWeChatMiniProgram } from '@/platform/pay.weapp'
-import { topUp as topUpWeChatMiniProgram } from '@/platform/topUp.weapp'
+import { pay as payWeChatMiniProgram } from '@/payment/pay.weapp'
+import { topUp as topUpWeChatMiniProgram } from '@/payment/topUp.weapp'
 
 // By the time a shopper pays, earlier answers have brought the XSRF cookie.
 jest.mock('@/platform', () => ({ platform: { apiOrigin: () => '', cookies: { read: () => 'xsrf-token', header: () => undefined, remember: () => undefined } } }))

@@ -6,9 +6,9 @@
 import Taro from '@tarojs/taro'
 import { checkAlipayMiniProgramPayment, requestAlipayMiniProgramPayment } from '@/api/miniProgramPayments'
 import { checkResult } from '@/domain/paymentStatus'
-import { miniProgramNavigate } from './miniProgram'
-import { signIn as alipayAuthCode } from './signIn.alipay'
-import type { PaymentOutcome, PaymentRequest } from './types'
+import { miniProgramNavigate } from '@/platform/miniProgram'
+import { signIn as alipayAuthCode } from '@/platform/signIn.alipay'
+import type { PaymentOutcome, PaymentRequest } from '@/platform/types'
 
 /** my.tradePay: 9000 paid, 6001 cancelled by the shopper. */
 const ALIPAY_CANCELLED = '6001'

@@ -1,4 +1,4 @@
-import type { TopUpOutcome, TopUpRequest } from './types'
+import type { TopUpOutcome, TopUpRequest } from '@/platform/types'
 
 /**
  * Pays a store-credit top-up with the platform's payment flow (WeChat requestPayment, Alipay tradePay, H5 redirect).

@@ -2,7 +2,7 @@
 import { depositApi } from '@/api/deposits'
 import { ShopperError } from '@/domain/errors'
 import { tradePay } from './pay.alipay'
-import type { TopUpOutcome, TopUpRequest } from './types'
+import type { TopUpOutcome, TopUpRequest } from '@/platform/types'
 
 /** my.tradePay: 8000 and 6004 mean Alipay is still processing (no result to report yet). */
 const ALIPAY_PROCESSING = ['8000', '6004']

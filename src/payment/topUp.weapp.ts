@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import { depositApi } from '@/api/deposits'
 import { ShopperError } from '@/domain/errors'
 import { requestPayment } from './pay.weapp'
-import type { TopUpOutcome, TopUpRequest } from './types'
+import type { TopUpOutcome, TopUpRequest } from '@/platform/types'
 
 /** A store-credit top-up: wx.login's code, the server's prepay, WeChat's sheet, then the sheet's result to the server. */
 export async function topUp({ amount }: TopUpRequest): Promise<TopUpOutcome> {

@@ -13,7 +13,7 @@ import { withWeChatQr } from '@/domain/confirmationSource'
 import { isWeChatBrowser } from '@/domain/userAgent'
 import { depositApi } from '@/api/deposits'
 import { ShopperError } from '@/domain/errors'
-import type { PaymentOutcome, PaymentRequest, TopUpOutcome, TopUpRequest } from './types'
+import type { PaymentOutcome, PaymentRequest, TopUpOutcome, TopUpRequest } from '@/platform/types'
 
 interface WeixinJSBridgeResult {
   err_msg?: string

@@ -1,4 +1,4 @@
-import type { PaymentOutcome, PaymentRequest } from './types'
+import type { PaymentOutcome, PaymentRequest } from '@/platform/types'
 
 /**
  * Pays a reserved order with the platform's payment flow and ends on its confirmation page. Resolved per build

@@ -6,8 +6,8 @@
 import Taro from '@tarojs/taro'
 import type { WeChatPayInfo } from '@contract/payments'
 import { reportWeChatMiniProgramError, reportWeChatMiniProgramSuccess, requestWeChatMiniProgramPayment } from '@/api/miniProgramPayments'
-import { miniProgramNavigate } from './miniProgram'
-import type { PaymentOutcome, PaymentRequest } from './types'
+import { miniProgramNavigate } from '@/platform/miniProgram'
+import type { PaymentOutcome, PaymentRequest } from '@/platform/types'
 
 const confirmationUrl = (query: Record<string, string>) =>
   `/confirmation?${Object.entries(query)
