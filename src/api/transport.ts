@@ -4,7 +4,9 @@ import type { Transport } from './http'
 
 export const platformTransport: Transport = async (req) => {
   if (req.file) {
-    const res = await Taro.uploadFile({ url: req.url, filePath: req.file.path, name: req.file.name, header: req.header })
+    // my.uploadFile refuses a file without its fileType (WeChat's ignores it); every upload is a chosen picture.
+    const upload = { url: req.url, filePath: req.file.path, name: req.file.name, header: req.header, fileType: 'image' }
+    const res = await Taro.uploadFile(upload)
     return { statusCode: res.statusCode, data: parseUploadAnswer(res.data), header: {} }
   }
   const res = await Taro.request({

@@ -265,7 +265,7 @@ describe('weapp view layer (wcc + miniprogram-simulate)', () => {
       await mp.waitForText('in stock')
       await mp.settled()
       renderAndCompare(mp, dist).close()
-      assert.deepEqual(mp.errors, [])
+      await assertDeviceClean(mp)
     } finally {
       mp.close()
     }

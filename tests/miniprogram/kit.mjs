@@ -56,6 +56,25 @@ export async function startDoubleProcess(script) {
 export const miniProgramsOn = (serverUrl) => (kind, options, journey) => runMiniProgram(kind, serverUrl(), options, journey)
 
 export const SIGN_IN_BUTTON = { weapp: 'Sign in with WeChat', alipay: 'Sign in with Alipay' }
+export const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
+
+/**
+ * On the sign-in page, signs the demo shopper in with the platform (the launch's `answers.identity`): the first time
+ * the new identity is linked to the demo account by e-mail, later it signs in by itself. Ends on the page the sign-in
+ * page's `redirect` names.
+ */
+export async function signInWithPlatform(mp, kind) {
+  await mp.waitForText(SIGN_IN_BUTTON[kind])
+  mp.tap(SIGN_IN_BUTTON[kind])
+  const loginPath = kind === 'weapp' ? '/wechat/login' : '/alipay/login'
+  await mp.waitFor(() => requestsTo(mp, 'POST', loginPath).some((r) => r.status === 200), { what: `POST ${loginPath}` })
+  if (requestsTo(mp, 'POST', loginPath)[0].response.identity === 'NEW') {
+    await mp.settled()
+    mp.input('emailID', DEMO.email)
+    mp.input('password', DEMO.password)
+    mp.tap(`Sign in and link ${kind === 'weapp' ? 'WeChat' : 'Alipay'}`)
+  }
+}
 
 /** The requests of one method whose path starts with the API prefix and `pathPrefix`. */
 export const requestsTo = (mp, method, pathPrefix) => mp.requests.filter((r) => r.method === method && r.path.startsWith(`/api/istore/client${pathPrefix}`))

@@ -5,7 +5,10 @@
  * template binds the event, WeChat's Promise return when an API gets no callbacks, and wx.request / my.request
  * over real HTTP with the cookie header the app sends. What a device would refuse is recorded in `refusals`
  * rather than thrown: relative or non-https request URLs, image sources a device cannot load, setData payloads
- * over 1 MB, more than 10 requests in flight. README.md ("The mini-programs in the tests") says what it cannot see.
+ * over 1 MB, more than 10 requests in flight. As strict as a phone where the app could lean on kindness: each
+ * platform reads only its own request-header key, canIUse says no to what the base library lacks, the payment,
+ * consent and album sheets hide and show the page, a modal can be cancelled, a disabled button takes no tap.
+ * README.md ("The mini-programs in the tests") says what it cannot see.
  */
 import { readFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
@@ -21,9 +24,13 @@ const MAX_PAGES = 10
 /** Waits end when their condition holds; this only bounds a failing one (the machine may be busy). */
 const DEFAULT_WAIT_MS = 15_000
 
+/**
+ * `requestHeader`: the one key each request API reads its headers from (wx.request `header`, my.request `headers`;
+ * the other spelling is ignored there, so its headers never leave the phone). Both uploadFile APIs read `header`.
+ */
 const PLATFORMS = {
-  weapp: { global: 'wx', template: 'base.wxml', tap: /^(bind|catch):?tap$/i, catchTap: /^catch:?tap$/i },
-  alipay: { global: 'my', template: 'base.axml', tap: /^(on|catch)Tap$/, catchTap: /^catchTap$/ }
+  weapp: { global: 'wx', template: 'base.wxml', tap: /^(bind|catch):?tap$/i, catchTap: /^catch:?tap$/i, requestHeader: 'header' },
+  alipay: { global: 'my', template: 'base.axml', tap: /^(on|catch)Tap$/, catchTap: /^catchTap$/, requestHeader: 'headers' }
 }
 
 /** What each node name (`nn`) renders, read from the build's own base template: tag, attribute → data key, tap binding. */
@@ -99,7 +106,9 @@ function splitUrl(url) {
 /**
  * Launches the build of `kind` ('weapp' | 'alipay') from `dist` on the page `entry` (a page path with its query,
  * as a share card or QR code would open it), talking to the reference server at `serverUrl`.
- * `answers` plays the shopper's side of the native sheets: { payment: 'paid' | 'cancelled', identity: '<name>' }.
+ * `answers` plays the shopper's side of the native sheets: { payment: 'paid' | 'cancelled', identity: '<name>',
+ * modal: 'confirm' | 'cancel' (showModal's answer, default confirm), image: '<local file>' (the album's pick; without
+ * it the shopper closes the album), unsupported: ['<canIUse schema>', ...] (what this phone's base library lacks) }.
  * `device` is the phone's system ('ios' unless a journey needs 'android': WeChat sells no stored value on iOS).
  * `language` is the device's system language as the host reports it (WeChat 'zh_CN', Alipay 'zh-Hans', or 'en').
  */
@@ -123,6 +132,8 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     requests: [],
     /** Calls to native sheets and APIs the runner only records: { name, options }. */
     calls: [],
+    /** Page lifecycle calls after onLoad, in order: { route, event: 'onShow' | 'onHide' }. */
+    lifecycle: [],
     stack: [],
     /** The device's storage (JSON per key). */
     storage: {},
@@ -202,7 +213,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     if (inFlight > MAX_IN_FLIGHT) mp.refusals.push({ kind: 'requests-in-flight', detail: `${inFlight} at ${url}` })
     try {
       const method = String(options.method ?? 'GET').toUpperCase()
-      const headers = { ...(options.header ?? {}), ...(options.headers ?? {}) }
+      const headers = { ...(options[platform.requestHeader] ?? {}) }
       let target = serverUrl + url.slice(TEST_ORIGIN.length)
       let body
       if (options.data !== undefined && options.data !== null) {
@@ -213,6 +224,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
           body = typeof options.data === 'string' ? options.data : JSON.stringify(options.data)
         }
       }
+      if (options.body !== undefined) body = options.body // uploadFile's multipart form
       let res
       try {
         res = await fetch(target, { method, headers, body, redirect: 'manual' })
@@ -235,7 +247,8 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
       })
       // WeChat folds several Set-Cookie into one comma-joined header (and lists them in `cookies`).
       if (setCookies.length) responseHeaders[kind === 'weapp' ? 'Set-Cookie' : 'set-cookie'] = kind === 'weapp' ? setCookies.join(',') : setCookies
-      mp.requests.push({ method, path: url.slice(TEST_ORIGIN.length), headers, body: body === undefined ? undefined : safeJson(body), status: res.status, response: data })
+      const sent = body instanceof FormData ? Object.fromEntries([...body].map(([name, value]) => [name, typeof value === 'string' ? value : `(file ${value.name}, ${value.size} bytes)`])) : body === undefined ? undefined : safeJson(body)
+      mp.requests.push({ method, path: url.slice(TEST_ORIGIN.length), headers, body: sent, status: res.status, response: data })
       return kind === 'weapp'
         ? { data, statusCode: res.status, header: responseHeaders, cookies: setCookies }
         : { data, status: res.status, headers: responseHeaders }
@@ -257,6 +270,51 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
           removeStorageSync: ({ key }) => void delete mp.storage[key]
         }
 
+  /** A native sheet covers the page while the shopper answers it: onHide as it opens, onShow once it closes. */
+  async function overSheet(answer) {
+    const page = mp.stack[mp.stack.length - 1]
+    if (page) hide(page)
+    try {
+      return await answer()
+    } finally {
+      if (page && !mp.closed && mp.stack[mp.stack.length - 1] === page) show(page, null, false)
+      notify()
+    }
+  }
+
+  /** Local files the album handed out, by the path the app got: { file, type }. */
+  const chosenFiles = new Map()
+  function chooseImage() {
+    if (!answers.image) throw failWith('cancel')
+    const n = chosenFiles.size + 1
+    const png = answers.image.endsWith('.png')
+    const chosen = kind === 'weapp' ? `wxfile://tmp_istore_${n}.${png ? 'png' : 'jpg'}` : `https://resource/apml_istore_${n}.image`
+    chosenFiles.set(chosen, { file: answers.image, type: png ? 'image/png' : 'image/jpeg' })
+    return kind === 'weapp'
+      ? { tempFilePaths: [chosen], tempFiles: [{ path: chosen, size: readFileSync(answers.image).length }] }
+      : { apFilePaths: [chosen], tempFilePaths: [chosen] }
+  }
+
+  /** wx.uploadFile (`name`) / my.uploadFile (`fileName`, `fileType`): a file the album gave, as multipart form data. */
+  async function uploadFile(options) {
+    const chosen = chosenFiles.get(String(options.filePath ?? ''))
+    if (!chosen) throw failWith(`file not found: ${options.filePath}`)
+    const field = kind === 'weapp' ? options.name : options.fileName
+    if (!field) throw failWith(`${kind === 'weapp' ? 'name' : 'fileName'} is required`)
+    if (kind === 'alipay' && !options.fileType) throw failWith('fileType is required')
+    const form = new FormData()
+    for (const [key, value] of Object.entries(options.formData ?? {})) form.append(key, String(value))
+    form.append(field, new Blob([readFileSync(chosen.file)], { type: chosen.type }), path.basename(chosen.file))
+    // The base library writes the multipart Content-Type (with its boundary) itself.
+    const header = Object.fromEntries(Object.entries(options.header ?? {}).filter(([name]) => name.toLowerCase() !== 'content-type'))
+    const answer = await sendRequest({ url: options.url, method: 'POST', [platform.requestHeader]: header, body: form, dataType: 'text' })
+    return kind === 'weapp' ? { data: answer.data, statusCode: answer.statusCode } : { data: answer.data, statusCode: answer.status, header: answer.headers }
+  }
+
+  const unsupported = new Set(answers.unsupported ?? [])
+  /** canIUse: an API this base library has (`request`, `getAuthCode.object.scopes` asks about its API), unless the phone lacks it. */
+  const canIUse = (schema) => !unsupported.has(schema) && typeof api[String(schema).split('.')[0]] === 'function'
+
   const identity = answers.identity ?? 'shopper'
   const paymentAnswer = () => answers.payment ?? 'paid'
   const api = {
@@ -271,7 +329,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     onPageNotFound: (fn) => void (mp.pageNotFound = fn),
     onAppShow: () => undefined,
     onAppHide: () => undefined,
-    canIUse: () => true,
+    canIUse,
     navigateTo: asyncApi('navigateTo', ({ url }) => openPage(url, 'push')),
     redirectTo: asyncApi('redirectTo', ({ url }) => openPage(url, 'replace')),
     reLaunch: asyncApi('reLaunch', ({ url }) => openPage(url, 'relaunch')),
@@ -283,18 +341,19 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     hideLoading: record('hideLoading'),
     showModal: asyncApi('showModal', (options) => {
       mp.calls.push({ name: 'showModal', options })
-      return { confirm: true, cancel: false }
+      const confirm = (answers.modal ?? 'confirm') === 'confirm'
+      return { confirm, cancel: !confirm }
     }),
     pageScrollTo: record('pageScrollTo'),
     setClipboardData: record('setClipboardData'),
     makePhoneCall: record('makePhoneCall'),
     stopPullDownRefresh: record('stopPullDownRefresh'),
-    chooseImage: asyncApi('chooseImage', () => {
-      throw failWith('cancel')
+    // The album is a page of its own over the mini-program.
+    chooseImage: asyncApi('chooseImage', (options) => {
+      mp.calls.push({ name: 'chooseImage', options })
+      return overSheet(chooseImage)
     }),
-    uploadFile: asyncApi('uploadFile', () => {
-      throw failWith('the runner has no local files')
-    })
+    uploadFile: asyncApi('uploadFile', uploadFile)
   }
   if (kind === 'weapp') {
     Object.assign(api, {
@@ -303,26 +362,33 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
       login: asyncApi('login', async () => ({ code: answers.weChatLogin ? await answers.weChatLogin() : `sandbox-wx-${identity}` })),
       requestPayment: asyncApi('requestPayment', async (options) => {
         mp.calls.push({ name: 'requestPayment', options })
-        if (paymentAnswer() !== 'paid') throw failWith('cancel')
-        // A real provider's sheet: the journey's own payment at the provider's double (answers.weChatPaySheet).
-        if (answers.weChatPaySheet) await answers.weChatPaySheet(options)
-        return {}
+        return overSheet(async () => {
+          if (paymentAnswer() !== 'paid') throw failWith('cancel')
+          // A real provider's sheet: the journey's own payment at the provider's double (answers.weChatPaySheet).
+          if (answers.weChatPaySheet) await answers.weChatPaySheet(options)
+          return {}
+        })
       })
     })
   } else {
     Object.assign(api, {
       setNavigationBar: asyncApi('setNavigationBar', ({ title }) => void setTitle(title)),
       // answers.alipayAuthCode: a code of Alipay's double, for a server with real Alipay sign-in and payments.
+      // Silent for auth_base; any other scope (auth_user...) asks the shopper's consent in a sheet.
       getAuthCode: asyncApi('getAuthCode', async (options) => {
         mp.calls.push({ name: 'getAuthCode', options })
-        return { authCode: answers.alipayAuthCode ? await answers.alipayAuthCode() : `sandbox-ali-${identity}` }
+        const code = async () => ({ authCode: answers.alipayAuthCode ? await answers.alipayAuthCode() : `sandbox-ali-${identity}` })
+        const scopes = [options.scopes ?? 'auth_base'].flat()
+        return scopes.every((scope) => scope === 'auth_base') ? code() : overSheet(code)
       }),
       tradePay: asyncApi('tradePay', async (options) => {
         mp.calls.push({ name: 'tradePay', options })
-        if (paymentAnswer() !== 'paid') return { resultCode: '6001' }
-        // A real provider's cashier: the journey's own payment at Alipay's double (answers.alipayCashier).
-        if (answers.alipayCashier) await answers.alipayCashier(options)
-        return { resultCode: '9000' }
+        return overSheet(async () => {
+          if (paymentAnswer() !== 'paid') return { resultCode: '6001' }
+          // A real provider's cashier: the journey's own payment at Alipay's double (answers.alipayCashier).
+          if (answers.alipayCashier) await answers.alipayCashier(options)
+          return { resultCode: '9000' }
+        })
       })
     })
   }
@@ -471,6 +537,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
 
   function show(page, query, isNew) {
     if (isNew) guard(`${page.route} onLoad`, () => page.onLoad?.(query))
+    mp.lifecycle.push({ route: page.route, event: 'onShow' })
     guard(`${page.route} onShow`, () => page.onShow?.())
     if (isNew) {
       // onReady after the first render, as the base library does.
@@ -486,12 +553,17 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     }
   }
 
+  function hide(page) {
+    mp.lifecycle.push({ route: page.route, event: 'onHide' })
+    guard(`${page.route} onHide`, () => page.onHide?.())
+  }
+
   function openPage(url, mode) {
     const { route, query } = splitUrl(url.startsWith('/') ? url : resolveRelative(url))
     if (!knownPages.has(route)) throw failWith(`page "${route}" is not found`)
     if (mode === 'push' && mp.stack.length >= MAX_PAGES) throw failWith('webview count limit exceed')
     const top = mp.stack[mp.stack.length - 1]
-    if (mode === 'push' && top) guard(`${top.route} onHide`, () => top.onHide?.())
+    if (mode === 'push' && top) hide(top)
     if (mode === 'replace' && top) unload(mp.stack.pop())
     if (mode === 'relaunch') while (mp.stack.length) unload(mp.stack.pop())
     const page = createPage(route, query)
@@ -626,11 +698,8 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     return problems
   }
 
-  /**
-   * Taps the element showing `label` (exact text, else the first text containing it, in document order): the base
-   * library calls `eh` for the target and every ancestor whose template binds tap, stopping after a catch binding.
-   */
-  mp.tap = (label, { page = mp.currentPage() } = {}) => {
+  /** The element showing `label` (exact text, else the first text containing it, in document order), with its ancestors. */
+  function chainOf(label, page) {
     const chains = (exact) => {
       const found = []
       walk(page.data.root, (node, parents) => {
@@ -642,8 +711,17 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     }
     const found = chains(true).length ? chains(true) : chains(false)
     if (!found.length) throw new Error(`nothing shows "${label}" on ${page.route}:\n${mp.text(page)}`)
-    tapChain(page, found[0])
+    return found[0]
   }
+
+  /**
+   * Taps the element showing `label`: the base library calls `eh` for the target and every ancestor whose template
+   * binds tap, stopping after a catch binding. Answers false when the finger fell on a disabled button (no tap at all).
+   */
+  mp.tap = (label, { page = mp.currentPage() } = {}) => tapChain(page, chainOf(label, page))
+
+  /** Whether the element showing `label` is, or is inside, a disabled button. */
+  mp.isDisabled = (label, { page = mp.currentPage() } = {}) => disabledButtonIn(chainOf(label, page))
 
   /** Taps the first element with this class: one that shows no text of its own (a picture that links somewhere). */
   mp.tapClass = (className, { page = mp.currentPage() } = {}) => {
@@ -654,7 +732,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
       return false
     }, page)
     if (!chain) throw new Error(`nothing has the class ${className} on ${page.route}:\n${mp.text(page)}`)
-    tapChain(page, chain)
+    return tapChain(page, chain)
   }
 
   /** The page's render data as the view layer gets it: each attached custom wrapper's own data in its node. */
@@ -701,7 +779,16 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     return sid
   }
 
+  /** A disabled button under the finger: the base library makes no tap of the touch, for it or anything around it. */
+  const disabledButtonIn = (chain) =>
+    chain.some((node) => {
+      const template = templates.get(String(node.nn))
+      return template?.tag === 'button' && template.attrs.disabled && node[template.attrs.disabled] === true
+    })
+
+  /** Answers whether the tap reached a handler (false: it fell on a disabled button). */
   function tapChain(page, chain) {
+    if (disabledButtonIn(chain)) return false
     const target = chain[chain.length - 1]
     const ownerOf = (node) => {
       for (const wrapper of wrappers.values()) if (wrapper.page === page && containsSid(wrapper.data.i, node.sid)) return wrapper
@@ -726,6 +813,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     }
     if (!bound) throw new Error(`nothing under the tap binds it on ${page.route}`)
     notify()
+    return true
   }
 
   const containsSid = (root, sid) => {

@@ -6,11 +6,10 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { assertDeviceClean, requestsTo, runMiniProgram, serverForFile, SIGN_IN_BUTTON } from './kit.mjs'
+import { assertDeviceClean, requestsTo, runMiniProgram, serverForFile, signInWithPlatform } from './kit.mjs'
 
 const LOGIN = 'packages/account/pages/login/index'
 const ACCOUNT = 'packages/user/pages/list/index'
-const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
 const CHANNEL = { weapp: 'WECHAT_MINI_PROGRAM', alipay: 'ALIPAY_MINI_PROGRAM' }
 const SHEET = { weapp: 'requestPayment', alipay: 'tradePay' }
 const money = (minor) => `$${(minor / 100).toFixed(2)}`
@@ -23,16 +22,7 @@ const server = serverForFile()
  * answers the balance.
  */
 async function signedInAtMyAccount(mp, kind) {
-  await mp.waitForText(SIGN_IN_BUTTON[kind])
-  mp.tap(SIGN_IN_BUTTON[kind])
-  const loginPath = kind === 'weapp' ? '/wechat/login' : '/alipay/login'
-  await mp.waitFor(() => requestsTo(mp, 'POST', loginPath).some((r) => r.status === 200), { what: `POST ${loginPath}` })
-  if (requestsTo(mp, 'POST', loginPath)[0].response.identity === 'NEW') {
-    await mp.settled()
-    mp.input('emailID', DEMO.email)
-    mp.input('password', DEMO.password)
-    mp.tap(`Sign in and link ${kind === 'weapp' ? 'WeChat' : 'Alipay'}`)
-  }
+  await signInWithPlatform(mp, kind)
   await mp.waitForPage(ACCOUNT)
   const history = () => requestsTo(mp, 'GET', '/admin/storeCreditManagement/storeCreditHistory').find((r) => r.status === 200)
   await mp.waitFor(history, { what: 'the store credit' })
