@@ -59,9 +59,11 @@ export function miniProgramNavigate(url: string, mode: NavigateMode = 'push'): v
 
 /** Opens a page of this mini-program by its path; false when the page does not exist here. */
 export function openHostPage(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    Taro.navigateTo({ url: path, success: () => resolve(true), fail: () => resolve(false) })
-  })
+  // Taro's navigateTo rejects its promise on a missing page even when given callbacks: the answer is the promise.
+  return Taro.navigateTo({ url: path }).then(
+    () => true,
+    () => false
+  )
 }
 
 /** Mini-programs report the network through Taro; until the first answer the device counts as online. */

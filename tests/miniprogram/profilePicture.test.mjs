@@ -32,7 +32,7 @@ for (const kind of ['weapp', 'alipay']) {
         assert.deepEqual(mp.lifecycle.slice(shown), [{ route: ACCOUNT, event: 'onHide' }, { route: ACCOUNT, event: 'onShow' }])
         const [upload] = requestsTo(mp, 'POST', UPLOAD)
         assert.equal(upload.status, 200, JSON.stringify(upload.response))
-        assert.match(upload.body.picture, /^\(file icon-192\.png, \d+ bytes\)$/)
+        assert.match(upload.body.file, /^\(file icon-192\.png, \d+ bytes\)$/)
         const { profileImage } = JSON.parse(upload.response)
         await mp.waitFor(() => [...mp.imageSources].some((src) => src.endsWith(profileImage)), { what: `the picture ${profileImage} shown` })
         await mp.settled()
