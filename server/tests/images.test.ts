@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { kindOf, shortName } from '../src/lib/illustrations.ts';
 import { renderSvg } from '../src/lib/svg.ts';
 import { demoCatalogue } from '../src/seed/catalogue.ts';
+import { demoInfluencers } from '../src/seed/influencers.ts';
 import { liveRooms } from '../src/seed/liveRooms.ts';
-import { sectionTemplates, storeInfo } from '../src/seed/store.ts';
+import { css, sectionTemplates, storeInfo } from '../src/seed/store.ts';
 
 const base = (image: string) => image.replace(/(-2)?\.svg$/, '');
 
@@ -58,7 +59,7 @@ test('short names for labels: two words, sizes and counts dropped, a one-letter 
   }
 });
 
-test('header and footer logos: the same mark and words, dark words on the white header and light ones on the dark footer', () => {
+test('header and footer logos: the same mark and words, dark words on the white header and the footer colour on the light footer', () => {
   const header = renderSvg(storeInfo.logo.imageURL);
   const footer = renderSvg(storeInfo.footerLogo.imageURL);
   const markOf = (svg: string) => svg.match(/<g transform[^]*?<\/g>/)?.[0];
@@ -66,7 +67,8 @@ test('header and footer logos: the same mark and words, dark words on the white 
   assert.equal(markOf(header), markOf(footer));
   assert.match(header, /Maple &amp; Jade/);
   assert.match(header, /fill="#222222">Maple/);
-  assert.match(footer, /fill="#ffffff">Maple/);
+  // The footer is light grey (#f4f4f4): its logo's words are the store's footer colour (seed css varFooter), not white.
+  assert.match(footer, new RegExp(`fill="${css.varFooter}">Maple`));
 });
 
 test('the Logo T-Shirt is a T-shirt, not the store logo (its name starts with "logo")', () => {
@@ -76,4 +78,23 @@ test('the Logo T-Shirt is a T-shirt, not the store logo (its name starts with "l
     assert.doesNotMatch(svg, /Maple &amp; Jade|MARKET/, image);
   }
   assert.match(renderSvg(storeInfo.favicon.imageURL), /viewBox="0 0 400 400"/);
+});
+
+test('each demo influencer has a drawn portrait, a cover of what they share and a gallery, none like another\'s', () => {
+  const shape = (svg: string) => svg.replace(/#[0-9a-f]{3,6}\b|hsl\([^)]*\)/gi, '');
+  const portraits = new Set<string>();
+  for (const { profile } of demoInfluencers) {
+    const avatar = renderSvg(profile.avatar!);
+    assert.match(avatar, /viewBox="0 0 400 400"/);
+    assert.doesNotMatch(avatar, /<text/, 'a portrait, not initials');
+    portraits.add(avatar);
+    const cover = renderSvg(profile.cover!);
+    assert.match(cover, /viewBox="0 0 1000 400"/, 'the profile shows its cover at 5:2');
+    assert.notEqual(kindOf(base(profile.cover!).replace(/^cover-/, '')), null, `${profile.cover} draws a subject`);
+    assert.ok(profile.gallery.length >= 3);
+    for (const image of profile.gallery) assert.notEqual(kindOf(base(image)), null, image);
+  }
+  assert.equal(portraits.size, demoInfluencers.length);
+  // Different people differ by more than a colour (hair style, glasses) for the two seeded ones.
+  assert.equal(new Set(demoInfluencers.map(({ profile }) => shape(renderSvg(profile.avatar!)))).size, demoInfluencers.length);
 });

@@ -2,6 +2,7 @@ import { defineMessages } from './define.ts'
 
 export default defineMessages({
   en: {
+    'shell.skipToContent': 'Skip to content',
     'tab.home': 'Home',
     'tab.shop': 'Shop',
     'tab.cart': 'Cart',
@@ -83,6 +84,7 @@ export default defineMessages({
     'live.entryText': 'Tastings and workshops, live from our stores'
   },
   zh: {
+    'shell.skipToContent': '跳到主要内容',
     'tab.home': '首页',
     'tab.shop': '商店',
     'tab.cart': '购物车',

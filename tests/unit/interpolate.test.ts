@@ -1,4 +1,5 @@
 import { interpolate } from '@shared/i18n/define'
+import influencers from '@/i18n/messages/influencers'
 
 describe('interpolate: placeholders and the English plural', () => {
   it.each([
@@ -16,5 +17,16 @@ describe('interpolate: placeholders and the English plural', () => {
 
   it('leaves a text without variables as it is', () => {
     expect(interpolate('{count:item|items}')).toBe('{count:item|items}')
+  })
+})
+
+describe('counts read as English (issue 29: "1 likes")', () => {
+  it.each([
+    [0, '0 likes'],
+    [1, '1 like'],
+    [2, '2 likes']
+  ])('an influencer with %d likes shows "%s"', (n, expected) => {
+    expect(interpolate(influencers.en['influencer.likes'], { n })).toBe(expected)
+    expect(interpolate(influencers.zh['influencer.likes'], { n })).toBe(`${n} 个赞`)
   })
 })

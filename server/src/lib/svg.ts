@@ -1,5 +1,6 @@
 /**
- * The demo store's generated images, drawn on request from their names: products and categories as flat drawings of
+ * The demo store's generated images, drawn on request from their names: influencers' portraits (avatar-…) and covers
+ * (cover-…), products and categories as flat drawings of
  * their kind of product (illustrations.ts), each product labelled with its short name and on its own backdrop pattern, home banners and live-stream covers with a drawing of their subject, and
  * the store's logo (the same mark and colours in header and footer).
  */
@@ -21,6 +22,8 @@ function hash(s: string): number {
 /** The brand's colours: maple red and jade green, the header logo's and the footer logo's alike. */
 const MAPLE = '#c0392b';
 const JADE = '#2e7d5b';
+/** The demo store's footer colour (seed css varFooter), for the footer logo's words. */
+const FOOTER_WORDS = '#1f2a30';
 
 export function renderSvg(name: string): string {
   const base = name.replace(/\.svg$/, '');
@@ -34,6 +37,15 @@ export function renderSvg(name: string): string {
   if (name === storeInfo.logo.imageURL) return logo('header');
   if (name === storeInfo.footerLogo.imageURL) return logo('footer');
   if (name === storeInfo.favicon.imageURL) return svg(400, 400, mark(200, 200, 180));
+  // People (the demo influencers): a drawn portrait, and a wide cover of what they share.
+  if (base.startsWith('avatar-')) return svg(400, 400, portrait(hash(subject), hue));
+  if (base.startsWith('cover-')) {
+    // The profile shows its cover at 5:2 (ratio 0.4), the subject drawn on the right.
+    const [w, h] = [1000, 400];
+    return svg(w, h, gradient(hue, w, h) + backdrop(hash(subject) >>> 9, w, h) +
+      `<circle cx="${w * 0.8}" cy="${h * 0.5}" r="${h * 0.46}" fill="#fff" fill-opacity="0.22"/>` +
+      (kind ? `<g transform="translate(${w * 0.8 - 160} ${h * 0.5 - 160}) scale(0.8)">${drawKind(kind, accent)}</g>` : ''));
+  }
   if (base.startsWith('banner')) {
     // The storefront lays the slide's title over the left of the image: the drawing sits on the right, in the
     // home banner's shape (20:9).
@@ -66,7 +78,7 @@ export function renderSvg(name: string): string {
 }
 
 /** A faint backdrop pattern, one of four by `seed`: plain, dots, stripes or a check. */
-function backdrop(seed: number): string {
+function backdrop(seed: number, w = 400, h = 400): string {
   const cell = [
     '',
     '<circle cx="12" cy="12" r="4"/>',
@@ -74,7 +86,7 @@ function backdrop(seed: number): string {
     '<rect width="12" height="12"/><rect x="12" y="12" width="12" height="12"/>',
   ][seed % 4];
   return cell ? `<defs><pattern id="b" width="24" height="24" patternUnits="userSpaceOnUse"><g fill="#fff">${cell}</g></pattern></defs>` +
-    `<rect width="400" height="400" fill="url(#b)" fill-opacity="0.5"/>` : '';
+    `<rect width="${w}" height="${h}" fill="url(#b)" fill-opacity="0.5"/>` : '';
 }
 
 /** A cream hang tag with the product's short name, top left, for products that are not packs. */
@@ -84,12 +96,47 @@ function hangTag(name: string, accent: string): string {
     `<circle cx="32" cy="38" r="5" fill="${accent}"/>${labelText(name, 24 + w / 2, 46, w - 40, '#3b2f2a')}</g>`;
 }
 
-/** The header logo (dark words, for the white header) or the footer's (light words, for the dark footer), same mark. */
+const INK_DARK = '#3b2f2a';
+const SKIN = ['#f3d2b3', '#e0ac82', '#c68a5c', '#8d5a3b'];
+const HAIR = ['#2b1d16', '#5a3825', '#a0522d', '#1c1c1c', '#7b6a58'];
+
+/**
+ * A drawn head-and-shoulders portrait on a tile of the person's hue; skin, hair colour, hair style (short, long,
+ * bun), top colour and glasses come from `seed`, so each person looks their own.
+ */
+function portrait(seed: number, hue: number): string {
+  const skin = SKIN[seed % SKIN.length];
+  const hair = HAIR[(seed >>> 3) % HAIR.length];
+  const style = (seed >>> 6) % 3;
+  const top = `hsl(${(hue + 150) % 360},45%,42%)`;
+  const glasses = ((seed >>> 9) & 1) === 1;
+  const back = style === 1 ? `<path d="M118 190c0-80 40-120 82-120s82 40 82 120v110H118z" fill="${hair}"/>` : '';
+  const front = [
+    `<path d="M128 172c0-56 32-86 72-86s72 30 72 86c-20-30-52-44-90-40-24 4-40 18-54 40z" fill="${hair}"/>`,
+    `<path d="M126 178c0-60 34-92 74-92s74 32 74 92c-14-34-50-50-74-50s-60 16-74 50z" fill="${hair}"/>`,
+    `<circle cx="200" cy="70" r="30" fill="${hair}"/><path d="M130 170c0-54 30-82 70-82s70 28 70 82c-18-26-46-38-70-38s-52 12-70 38z" fill="${hair}"/>`,
+  ][style];
+  const specs = glasses
+    ? `<g fill="none" stroke="${INK_DARK}" stroke-width="5"><circle cx="176" cy="186" r="17"/><circle cx="224" cy="186" r="17"/><path d="M193 186h14"/></g>`
+    : '';
+  return `<rect width="400" height="400" fill="hsl(${hue},55%,88%)"/>` + back +
+    `<path d="M80 400c0-80 54-124 120-124s120 44 120 124z" fill="${top}"/>` +
+    `<rect x="180" y="236" width="40" height="48" rx="14" fill="${skin}"/>` +
+    `<ellipse cx="200" cy="182" rx="68" ry="78" fill="${skin}"/>` + front +
+    `<circle cx="176" cy="188" r="6" fill="${INK_DARK}"/><circle cx="224" cy="188" r="6" fill="${INK_DARK}"/>` + specs +
+    `<path d="M180 222q20 16 40 0" fill="none" stroke="${INK_DARK}" stroke-width="5" stroke-linecap="round"/>` +
+    `<circle cx="158" cy="214" r="10" fill="#e8867a" fill-opacity="0.35"/><circle cx="242" cy="214" r="10" fill="#e8867a" fill-opacity="0.35"/>`;
+}
+
+/**
+ * The header logo (dark words, for the white header) or the footer's (the store's footer colour, varFooter, on the
+ * footer's light grey: white words there were all but invisible, issue 29), same mark.
+ */
 function logo(where: 'header' | 'footer'): string {
-  const words = where === 'header' ? '#222222' : '#ffffff';
+  const words = where === 'header' ? '#222222' : FOOTER_WORDS;
   return svg(960, 240, mark(120, 120, 104) +
     `<text x="250" y="118" font-family="Georgia,'Times New Roman',serif" font-size="92" font-weight="700" fill="${words}">Maple &amp; Jade</text>` +
-    `<text x="254" y="190" font-family="Helvetica,Arial,sans-serif" font-size="44" letter-spacing="16" fill="${where === 'header' ? MAPLE : '#e8a39b'}">MARKET</text>`);
+    `<text x="254" y="190" font-family="Helvetica,Arial,sans-serif" font-size="44" letter-spacing="16" fill="${MAPLE}">MARKET</text>`);
 }
 
 /** The brand mark: a maple-red leaf and a jade-green leaf in a ring, centred on (cx, cy), r in radius. */

@@ -10,6 +10,7 @@ import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import { Initials } from './Initials'
+import '@/components/product/SortBar.scss'
 import './Influencers.scss'
 import { influencerUrl } from './urls'
 
@@ -35,7 +36,12 @@ export function InfluencerList() {
   const list = useInfluencerList()
   return (
     <View className="influencer-list">
-      <View className="sort-bar" role="radiogroup">
+      <View className="influencer-list__header">
+        <Text className="influencer-list__title">{t('influencer.list.title')}</Text>
+        <Text className="influencer-list__intro">{t('influencer.list.intro')}</Text>
+      </View>
+      <View className="sort-bar influencer-list__sort" role="radiogroup" aria-label={t('influencer.sort.label')}>
+        <Text className="sort-bar__label" aria-hidden>{t('influencer.sort.label')}</Text>
         {INFLUENCER_SORTS_SHOWN.map((sort) => (
           <View
             key={sort}

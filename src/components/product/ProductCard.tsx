@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { View, Text } from '@tarojs/components'
 import type { Product } from '@/api/catalog'
+import { Link } from '@/components/common/Link'
 import { LazyImage } from '@/components/common/LazyImage'
 import { Price } from '@/components/common/Price'
 import { MemberPrice } from '@/components/common/MemberPrice'
@@ -9,7 +10,6 @@ import { productUrl } from '@shared/routes'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import './ProductCard.scss'
 
 /**
@@ -22,13 +22,11 @@ export const ProductCard = memo(function ProductCard({ product }: { product: Pro
   const image = useImageUrl()
   const name = localized(product.nameContent, product.name)
   return (
-    <View
+    <Link
       className={`product-card${product.soldOut ? ' product-card--sold-out' : ''}`}
-      role="link"
-      tabIndex={0}
-      aria-label={name}
-      data-product-id={product.id}
-      onClick={() => platform.navigate(productUrl(product.id))}
+      to={productUrl(product.id)}
+      label={name}
+      data={{ 'product-id': product.id }}
     >
       <View className="product-card__media">
         <LazyImage src={image(product.images[0])} alt={name} />
@@ -38,6 +36,6 @@ export const ProductCard = memo(function ProductCard({ product }: { product: Pro
       <Text className="product-card__name">{name}</Text>
       <Price className="product-card__price" amount={product.price} currency={product.currency} was={product.listPrice} />
       <MemberPrice view={memberPriceOf(product)} currency={product.currency} />
-    </View>
+    </Link>
   )
 })

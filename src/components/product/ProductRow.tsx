@@ -1,20 +1,21 @@
 import { View, Text } from '@tarojs/components'
 import type { Product } from '@/api/catalog'
+import { Link } from '@/components/common/Link'
 import { HorizontalScroll } from '@/components/common/HorizontalScroll'
 import { ProductCard } from './ProductCard'
 import './ProductRow.scss'
 
 /** A titled, sideways-scrolling row of cards (home sections, related products). */
-export function ProductRow({ title, products, action }: { title: string; products: Product[]; action?: { label: string; onClick(): void } }) {
+export function ProductRow({ title, products, action }: { title: string; products: Product[]; action?: { label: string; to: string } }) {
   if (!products.length) return null
   return (
     <View className="product-row">
       <View className="product-row__head">
         <Text className="product-row__title">{title}</Text>
         {action ? (
-          <Text className="product-row__action" role="link" tabIndex={0} onClick={action.onClick}>
-            {action.label}
-          </Text>
+          <Link className="product-row__action" to={action.to}>
+            <Text>{action.label}</Text>
+          </Link>
         ) : null}
       </View>
       <HorizontalScroll className="product-row__scroll" label={title}>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import type { BrandMarkName } from '@/assets/brandMarks'
 import { BrandMark } from '@/components/common/BrandMark'
+import { Link } from '@/components/common/Link'
 import { Img } from '@/components/taro/Img'
 import type { PaymentIcon } from '@/domain/footer'
 import { useFooter } from '@/hooks/useFooter'
@@ -16,6 +17,13 @@ function FooterEntry({ entry, onFollow, sub }: { entry: MenuEntry; onFollow(entr
   const className = `footer__entry footer__entry--${sub ? 'sub' : 'top'}`
   // An entry without a link is plain text in the store's footer colour (css varFooter).
   if (entry.target.kind === 'none') return <Text className={`${className} footer__entry--text`}>{entry.label}</Text>
+  if (entry.target.kind === 'internal' || entry.target.kind === 'external') {
+    return (
+      <Link className={`${className} footer__entry--link`} to={entry.target.url} external={entry.target.kind === 'external'}>
+        <Text>{entry.label}</Text>
+      </Link>
+    )
+  }
   return (
     <View className={`${className} footer__entry--link`} role="link" tabIndex={0} onClick={() => onFollow(entry)}>
       <Text>{entry.label}</Text>

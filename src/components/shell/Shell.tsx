@@ -7,6 +7,7 @@ import { Header } from './Header'
 import { ShellFooter } from './ShellFooter'
 import { ShellModals } from './ShellModals'
 import { ShellSideMenu } from './ShellSideMenu'
+import { SkipLink } from './SkipLink'
 import { TabBar } from './TabBar'
 import './Shell.scss'
 
@@ -19,13 +20,17 @@ export function Shell({ title, children }: PropsWithChildren<{ title?: string }>
   const shell = useShell(title)
   return (
     <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}`} style={shell.themeVariables as CSSProperties}>
+      <SkipLink />
       {shell.showHeader && <Header />}
       <ShellSideMenu />
       <SandboxMark />
       <OfflineNotice />
-      <View className="shell__main" role="main">
-        {/* Screen readers get the page's name as its one level-one heading (a label, not text: the page shows it). */}
-        <View className="shell__heading" role="heading" aria-level={1} aria-label={shell.heading} />
+      <View className="shell__main" role="main" id="main">
+        {/* The page's name as its one level-one heading: text for screen readers and crawlers, not shown (the page
+            shows it in its own way). */}
+        <View className="shell__heading" role="heading" aria-level={1}>
+          {shell.heading}
+        </View>
         {children}
       </View>
       <ShellFooter />

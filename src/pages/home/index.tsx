@@ -44,7 +44,7 @@ export default function HomePage() {
           if (row.id === content.newRowId) title = t('home.newProducts')
           else if (row.id === content.clearanceRowId) title = t('home.clearance')
           else title = row.title ? localized(row.title, row.title.en ?? '') : ''
-          return <ProductRow key={row.id} title={title} products={row.products} action={{ label: t('home.seeAll'), onClick: () => platform.navigate(row.url) }} />
+          return <ProductRow key={row.id} title={title} products={row.products} action={{ label: t('home.seeAll'), to: row.url }} />
         })}
       </>
     )

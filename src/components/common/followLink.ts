@@ -1,0 +1,22 @@
+/** What Link.tsx and Link.h5.tsx share (a module of its own: on H5 './Link' resolves to Link.h5.tsx). */
+import { platform } from '@/platform'
+
+export interface LinkProps {
+  /** The public URL it goes to (src/domain/routes.ts), or an https URL with `external`. */
+  to: string
+  /** Opens outside the app (a new tab on H5, the platform's own way on the mini-programs). */
+  external?: boolean
+  className?: string
+  /** The accessible name when the content alone does not say it. */
+  label?: string
+  /** data-* attributes (tests and the e2e harness find links by them). */
+  data?: Record<string, string>
+  /** Runs before following the link (closing a menu). */
+  onFollow?(): void
+}
+
+export const followLink = ({ to, external, onFollow }: Pick<LinkProps, 'to' | 'external' | 'onFollow'>) => {
+  onFollow?.()
+  if (external) platform.openExternal(to)
+  else platform.navigate(to)
+}
