@@ -12,7 +12,7 @@ interface FieldProps {
   password?: boolean
   /** Browser autofill hint (H5). */
   autoComplete?: string
-  /** The browser's keyboard for it (H5): e-mail or phone keys. */
+  /** The browser's keyboard for it (H5): e-mail or phone keys (type and inputmode); any other field asks for text keys. */
   inputType?: 'email' | 'tel'
   onBlur?(): void
   maxlength?: number
@@ -24,7 +24,13 @@ interface FieldProps {
 
 /** A labelled text field with its validation message underneath. */
 export function Field({ name, label, value, onChange, error, password, autoComplete, inputType, onBlur, maxlength = 200, onSubmit, multiline }: FieldProps) {
-  const nativeProps = { 'aria-label': label, 'aria-invalid': error ? 'true' : 'false', autoComplete, ...(inputType ? { type: inputType } : {}) }
+  const nativeProps = {
+    'aria-label': label,
+    'aria-invalid': error ? 'true' : 'false',
+    autoComplete,
+    ...(password ? {} : { inputMode: inputType ?? 'text' }),
+    ...(inputType ? { type: inputType } : {})
+  }
   return (
     <View className={`account-field${error ? ' account-field--invalid field-invalid' : ''}`}>
       <Text className="account-field__label">{label}</Text>

@@ -48,6 +48,7 @@ export function LoginForm() {
         {...form.field('emailID')}
         label={t('account.field.email')}
         autoComplete="email"
+        inputType="email"
         maxlength={254}
         onSubmit={s.submit}
       />

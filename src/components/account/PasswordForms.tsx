@@ -25,6 +25,7 @@ export function ForgotPasswordForm() {
         {...form.field('emailID')}
         label={t('account.field.email')}
         autoComplete="email"
+        inputType="email"
         maxlength={254}
       />
       <FormError message={form.serverError} />

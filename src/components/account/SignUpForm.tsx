@@ -26,7 +26,7 @@ export function SignUpForm() {
         first={<Field {...form.field('firstName')} label={t('account.field.firstName')} autoComplete="given-name" maxlength={60} />}
         last={<Field {...form.field('lastName')} label={t('account.field.lastName')} autoComplete="family-name" maxlength={60} />}
       />
-      <Field {...form.field('emailID')} label={t('account.field.email')} autoComplete="email" maxlength={254} />
+      <Field {...form.field('emailID')} label={t('account.field.email')} autoComplete="email" inputType="email" maxlength={254} />
       <Field {...form.field('password')} label={t('account.field.newPassword')} password autoComplete="new-password" />
       <Field {...form.field('confirmPassword')} label={t('account.field.confirmPassword')} password autoComplete="new-password" />
       <FormError message={form.serverError} />

@@ -82,10 +82,10 @@ export function DeliverySection(props: {
       <DeliveryRules rules={props.rules} currency={props.currency} locations={props.locations} />
       <SavedAddresses choices={props.savedAddresses} selected={props.selectedSavedAddress} onChoose={props.onSavedAddress} />
       <InNameOrder
-        first={<Field name="address.firstName" label={t('checkout.field.firstName')} value={a.firstName} onChange={set('firstName')} error={error('address.firstName')} onBlur={leave('address.firstName')} maxlength={60} />}
-        last={<Field name="address.lastName" label={t('checkout.field.lastName')} value={a.lastName} onChange={set('lastName')} maxlength={60} />}
+        first={<Field name="address.firstName" label={t('checkout.field.firstName')} value={a.firstName} onChange={set('firstName')} error={error('address.firstName')} onBlur={leave('address.firstName')} autoComplete="shipping given-name" maxlength={60} />}
+        last={<Field name="address.lastName" label={t('checkout.field.lastName')} value={a.lastName} onChange={set('lastName')} autoComplete="shipping family-name" maxlength={60} />}
       />
-      <Field name="address.phone" label={t('checkout.field.phone')} value={a.phone} onChange={set('phone')} error={error('address.phone')} onBlur={leave('address.phone')} inputType="tel" maxlength={30} />
+      <Field name="address.phone" label={t('checkout.field.phone')} value={a.phone} onChange={set('phone')} error={error('address.phone')} onBlur={leave('address.phone')} autoComplete="shipping tel" inputType="tel" maxlength={30} />
       <Field
         name="address.streetNumberAndNameDetails"
         label={t('checkout.field.street')}
@@ -93,14 +93,15 @@ export function DeliverySection(props: {
         onChange={set('streetNumberAndNameDetails')}
         error={error('address.streetNumberAndNameDetails')}
         onBlur={leave('address.streetNumberAndNameDetails')}
+        autoComplete="shipping address-line1"
       />
-      <Field name="address.unit" label={t('checkout.field.unit')} value={a.unit ?? ''} onChange={set('unit')} maxlength={40} />
+      <Field name="address.unit" label={t('checkout.field.unit')} value={a.unit ?? ''} onChange={set('unit')} autoComplete="shipping address-line2" maxlength={40} />
       <Text className="checkout__note">{t('checkout.field.province')}</Text>
       <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: provinceName(p.province, language) }))} selected={a.province} onSelect={set('province')} />
       <FieldMessage text={error('address.province')} />
       {cities.length ? <Choices name="city" options={cities.map((x) => ({ value: x, label: x }))} selected={a.city} onSelect={set('city')} /> : null}
-      <Field name="address.city" label={t('checkout.field.city')} value={a.city} onChange={set('city')} error={error('address.city')} onBlur={leave('address.city')} maxlength={80} />
-      <Field name="address.postCode" label={t('checkout.field.postCode')} value={a.postCode} onChange={set('postCode')} error={error('address.postCode')} onBlur={leave('address.postCode')} maxlength={12} />
+      <Field name="address.city" label={t('checkout.field.city')} value={a.city} onChange={set('city')} error={error('address.city')} onBlur={leave('address.city')} autoComplete="shipping address-level2" maxlength={80} />
+      <Field name="address.postCode" label={t('checkout.field.postCode')} value={a.postCode} onChange={set('postCode')} error={error('address.postCode')} onBlur={leave('address.postCode')} autoComplete="shipping postal-code" maxlength={12} />
       {props.offerSave ? (
         <Label className="checkout__check">
           <Checkbox value="saveToProfile" checked={props.saveToProfile} onClick={() => props.onSaveToProfile(!props.saveToProfile)} />

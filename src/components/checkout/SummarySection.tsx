@@ -3,21 +3,24 @@ import { Button } from '@/components/taro/Button'
 import type { CheckoutCart } from '@/api/checkout'
 import { CartTotals } from '@/components/cart/CartTotals'
 import { Price } from '@/components/common/Price'
+import { optionValuesText } from '@/domain/options'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
+import { useLocale } from '@/stores/locale'
 import { Section } from './Choices'
 
 export function SummarySection({ cart }: { cart: CheckoutCart }) {
   const t = useT()
   const localized = useLocalized()
+  const language = useLocale((s) => s.language)
   return (
     <Section name="summary" title={t('checkout.summary')}>
       {Object.values(cart.lineItems).map((line) => (
         <View key={line.itemKey} className="checkout__line">
           <Text>
             {localized(line.nameContent, line.name)}
-            {line.optionPair ? ` (${line.optionPair})` : ''} × {line.quantity}
+            {line.optionPair ? ` (${optionValuesText(line.optionPair, line.optionLabels, language)})` : ''} × {line.quantity}
           </Text>
           <Price amount={line.lineTotal} currency={cart.currency} />
         </View>

@@ -33,8 +33,8 @@ export function ContactForm() {
       <Text className="account-page__note">{t('contact.intro')}</Text>
       <Field {...form.field('name')} label={t('contact.field.name')} autoComplete="name" maxlength={100} />
       <Text className="account-page__note contact-page__reach">{t('contact.reachNote')}</Text>
-      <Field {...form.field('email')} label={t('contact.field.email')} autoComplete="email" maxlength={254} />
-      <Field {...form.field('phone')} label={t('contact.field.phone')} autoComplete="tel" maxlength={30} />
+      <Field {...form.field('email')} label={t('contact.field.email')} autoComplete="email" inputType="email" maxlength={254} />
+      <Field {...form.field('phone')} label={t('contact.field.phone')} autoComplete="tel" inputType="tel" maxlength={30} />
       <Field {...form.field('message')} label={t('contact.field.message')} maxlength={5000} multiline />
       {/* Out of sight and out of the tab order: only a script fills it in. */}
       <View className="contact-page__trap" aria-hidden="true">

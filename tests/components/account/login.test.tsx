@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { LoginForm } from '@/components/account/LoginForm'
 import type { Language } from '@/i18n'
 import { useAppInfo } from '@/stores/appInfo'
@@ -31,6 +31,16 @@ const submitButton = (lang: Language) => screen.getAllByText(TEXT[lang].submit).
 
 describe.each(LANGS)('sign-in page (%s)', (lang) => {
   const text = TEXT[lang]
+
+  it('the e-mail field brings up the e-mail keyboard and offers the saved address', async () => {
+    resetStores(guest(), lang, '/account/login')
+    mockHttp()
+    const { container } = render(<LoginForm />)
+    const email = container.querySelector('[name="emailID"]') as HTMLElement
+    await waitFor(() => expect(email.querySelector('input')).not.toBeNull())
+    const input = email.querySelector('input') as HTMLInputElement
+    expect([input.getAttribute('type'), input.getAttribute('inputmode'), input.getAttribute('autocomplete')]).toEqual(['email', 'email', 'email'])
+  })
 
   it('shows a message under each empty field and sends nothing', async () => {
     resetStores(guest(), lang, '/account/login')

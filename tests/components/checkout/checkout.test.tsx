@@ -671,3 +671,48 @@ describe('delivery, coupon, tip and store credit', () => {
     expect(document.querySelector('[name="storeCredit"]')).toBeNull()
   })
 })
+
+describe.each(LANGS)('option text and field hints (%s)', (lang) => {
+  beforeEach(() => resetStores(appInfoFixture(), lang))
+
+  test('the summary names a line’s options in the shopper’s language', async () => {
+    const beans = checkoutCart({
+      lineItems: {
+        '1001:grind:Whole bean': {
+          ...checkoutCart().lineItems['1012'],
+          itemKey: '1001:grind:Whole bean',
+          productId: '1001',
+          name: 'House Blend 340 g',
+          nameContent: { en: 'House Blend 340 g', zh: '招牌混合咖啡豆 340克' },
+          optionPair: 'grind:Whole bean',
+          optionLabels: [{ en: 'Whole bean', zh: '整豆' }],
+          quantity: 1
+        }
+      }
+    })
+    server({ 'GET /shoppingManagement4/billing/': billingOf(beans) })
+    await renderCheckout()
+    const line = document.querySelector('.checkout__line')?.textContent ?? ''
+    expect(line).toContain({ en: 'House Blend 340 g (Whole bean) × 1', zh: '招牌混合咖啡豆 340克 (整豆) × 1' }[lang])
+    expect(line).not.toContain('grind:')
+  })
+
+  test('every contact and delivery field carries its autofill token and keyboard', async () => {
+    server()
+    await renderCheckout()
+    const hints = (name: string) => [fieldInput(name)?.getAttribute('autocomplete'), fieldInput(name)?.getAttribute('inputmode'), fieldInput(name)?.getAttribute('type')]
+    expect(hints('firstName')).toEqual(['given-name', 'text', 'text'])
+    expect(hints('lastName')).toEqual(['family-name', 'text', 'text'])
+    expect(hints('email')).toEqual(['email', 'email', 'email'])
+    expect(hints('phone')).toEqual(['tel', 'tel', 'tel'])
+    await click(option('method', 'DELIVERY'))
+    await waitFor(() => expect(fieldInput('address.postCode')).not.toBeNull())
+    expect(hints('address.firstName')).toEqual(['shipping given-name', 'text', 'text'])
+    expect(hints('address.lastName')).toEqual(['shipping family-name', 'text', 'text'])
+    expect(hints('address.phone')).toEqual(['shipping tel', 'tel', 'tel'])
+    expect(hints('address.streetNumberAndNameDetails')).toEqual(['shipping address-line1', 'text', 'text'])
+    expect(hints('address.unit')).toEqual(['shipping address-line2', 'text', 'text'])
+    expect(hints('address.city')).toEqual(['shipping address-level2', 'text', 'text'])
+    expect(hints('address.postCode')).toEqual(['shipping postal-code', 'text', 'text'])
+  })
+})
