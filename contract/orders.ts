@@ -16,7 +16,12 @@ export type Contact = Static<typeof Contact>
 
 /** INTERIM: reserved, not settled; NEW: settled (paid, or to pay at the store); COMPLETED: handed over; CANCELLED. */
 /** REFUND_PENDING: fully refunded, money on its way back; REFUNDED: all of it returned (server/src/services/refunds.ts). */
-const ORDER_STATUSES = ['INTERIM', 'NEW', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'] as const
+/**
+ * READY_FOR_PICKUP (a pickup order waits at its store) and OUT_FOR_DELIVERY: the store's fulfilment states, set by the
+ * operator (`npm run orders -- move`, server/src/orders/fulfilment.ts); the spec has no states between NEW and COMPLETED.
+ */
+export const ORDER_STATUSES = ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'] as const
+export type OrderStatusCode = (typeof ORDER_STATUSES)[number]
 const PAYMENT_STATUSES = ['NOT_PAID', 'PAY_AT_STORE', 'PAID_ONLINE', 'PAID_BY_DISCOUNT'] as const
 
 export const OrderLine = Type.Object({

@@ -1,32 +1,105 @@
 /**
  * The store operator's order desk (the reference server has no back office):
  *
+ *   npm run orders -- today [--date YYYY-MM-DD] [--store ID] [--method PICKUP|DELIVERY|EAT_IN]   the day's orders
+ *   npm run orders -- picklist [--date YYYY-MM-DD] [--store ID]            what to prepare, per store
+ *   npm run orders -- move <orderID> ready|out-for-delivery|completed|cancelled --by NAME [--note text]
+ *   npm run orders -- history <orderID>                                    the order's moves: when, who, from, to
  *   npm run orders -- refund <orderID> [--amount 12.34] [--reason text] [--key k]   refund all that is left, or part
  *   npm run orders -- cancel <orderID> [--reason text]                     cancel; a paid order is refunded in full
  *   npm run orders -- refunds <orderID>                                    the order's refunds and their state
  *
+ * A move is checked against the allowed moves (src/orders/fulfilment.ts); a refused one says why, exits 1 and changes
+ * nothing. `ready` and `out-for-delivery` mail the shopper; `cancelled` is the lifecycle's operator cancel (stock, store
+ * credit, commission and memberships come back; a paid order is refunded in full). Every move is recorded with --by.
  * A refund is recorded at once (store credit goes back at once); the running server's refund worker sends the online
  * part to the payment provider and retries until it is accepted. Running the same command twice refunds once (the
  * refund's key is the order and amount); a second refund of the same amount needs its own --key.
- * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
- * process's: stop the server first (with PostgreSQL it can run alongside).
+ * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). With PostgreSQL it runs beside the running
+ * servers. The embedded PGlite database is one process's: stop the server first (the CLI refuses while it runs).
  */
+import { loadConfig } from '../src/config.ts';
+import { embeddedDbHolder } from '../src/db/index.ts';
 import { notFound } from '../src/lib/errors.ts';
 import { formatMoney } from '../src/lib/money.ts';
-import { operatorCancel, requestRefund } from '../src/orders/lifecycle.ts';
+import { isMove, MOVES } from '../src/orders/fulfilment.ts';
+import { moveOrder, operatorCancel, requestRefund } from '../src/orders/lifecycle.ts';
+import { dayOrders, pickList } from '../src/services/dayOrders.ts';
 import { refundsOf } from '../src/services/refunds.ts';
+import { ORDER_METHODS } from '../../contract/constants.ts';
 import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
-const USAGE = 'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> [--reason text] | orders refunds <orderID>';
+const USAGE = [
+  'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> [--reason text] | orders refunds <orderID>',
+  '     | orders today [--date YYYY-MM-DD] [--store ID] [--method PICKUP|DELIVERY|EAT_IN] | orders picklist [--date YYYY-MM-DD] [--store ID]',
+  `     | orders move <orderID> ${Object.keys(MOVES).join('|')} --by NAME [--note text] | orders history <orderID>`,
+].join('\n');
 const { positionals, values } = operatorArgs(USAGE, {
   allowPositionals: true,
-  options: { amount: { type: 'string' }, reason: { type: 'string' }, key: { type: 'string' } },
+  options: {
+    amount: { type: 'string' }, reason: { type: 'string' }, key: { type: 'string' },
+    date: { type: 'string' }, store: { type: 'string' }, method: { type: 'string' }, by: { type: 'string' }, note: { type: 'string' },
+  },
 });
-const [command, orderID] = positionals;
-if (!['refund', 'cancel', 'refunds'].includes(command) || !/^\d{1,9}$/.test(orderID ?? '')) usageError(USAGE);
+const [command, orderID, move] = positionals;
+const DAY_COMMANDS = ['today', 'picklist'];
+const ORDER_COMMANDS = ['move', 'history', 'refund', 'cancel', 'refunds'];
+if (DAY_COMMANDS.includes(command)) {
+  if (positionals.length > 1) usageError(USAGE);
+  if (values.method !== undefined && (command !== 'today' || !(ORDER_METHODS as readonly string[]).includes(values.method))) usageError(`--method is one of ${ORDER_METHODS.join(', ')} (today only)\n${USAGE}`);
+} else if (!ORDER_COMMANDS.includes(command) || !/^\d{1,9}$/.test(orderID ?? '')) {
+  usageError(USAGE);
+}
+if (command === 'move') {
+  if (!isMove(move ?? '')) usageError(`move to one of ${Object.keys(MOVES).join(', ')}\n${USAGE}`);
+  if (!values.by?.trim()) usageError(`move needs --by NAME: who makes the move is recorded\n${USAGE}`);
+}
+
+// PGlite is one process's: writing beside a running server could lose its work or ours.
+const { databaseUrl, dataDir } = loadConfig();
+const holder = databaseUrl ? null : embeddedDbHolder(dataDir);
+if (holder) {
+  console.error(`orders ${command}: the server (process ${holder}) has the embedded database (${dataDir}) open; stop it first and run this again. `
+    + 'The embedded PGlite database is one process\'s; on PostgreSQL (DATABASE_URL) the order desk runs beside the servers.');
+  process.exit(1);
+}
 
 await withOperatorDb(`orders ${command}`, async (db) => {
   const reason = values.reason ?? 'Refunded by the store';
+  if (command === 'today') {
+    const { day, orders } = await dayOrders(db, { date: values.date, store: values.store, method: values.method });
+    console.log(`orders due ${day}: ${orders.length}`);
+    let group = '';
+    for (const o of orders) {
+      const g = `${o.store ?? '(no store)'} ${o.method}`;
+      if (g !== group) console.log(`${(group = g)}`);
+      console.log(`  ${o.orderID}  ${o.due ?? '-'}  ${o.status}  ${o.paymentStatus}  ${o.customer || '-'}  ${o.items} items  ${formatMoney(o.total, o.currency)}`);
+    }
+    return;
+  }
+  if (command === 'picklist') {
+    const { day, lines } = await pickList(db, { date: values.date, store: values.store });
+    console.log(`to prepare for ${day}: ${lines.length} lines`);
+    let store: string | null | undefined;
+    for (const l of lines) {
+      if (l.store !== store) console.log(`${(store = l.store) ?? '(no store)'}`);
+      console.log(`  ${l.quantity} × ${l.name}${l.options ? ` (${l.options})` : ''}  [${l.productId}]  orders ${l.orderIDs.join(', ')}`);
+    }
+    return;
+  }
+  if (command === 'move') {
+    const { order, from } = await db.tx((q) => moveOrder(q, Number(orderID), move as keyof typeof MOVES, values.by!, values.note ?? ''));
+    console.log(`order ${order.id}: ${from} -> ${order.status} (${order.payment_status}) by ${values.by!.trim()}`);
+    return;
+  }
+  if (command === 'history') {
+    const { rows } = await db.query(
+      'SELECT created_at, actor, from_status, to_status, note FROM order_events WHERE order_id = $1 ORDER BY id', [Number(orderID)]);
+    if (!rows.length && !(await db.query('SELECT 1 FROM orders WHERE id = $1', [Number(orderID)])).rows.length) throw notFound(`Order ${orderID} not found`);
+    for (const e of rows) console.log(`${new Date(e.created_at).toISOString()}  ${e.actor}  ${e.from_status} -> ${e.to_status}${e.note ? `  ${e.note}` : ''}`);
+    if (!rows.length) console.log(`order ${orderID} has no moves`);
+    return;
+  }
   if (command === 'cancel') {
     const o = await db.tx((q) => operatorCancel(q, Number(orderID), reason));
     console.log(`order ${o.id}: ${o.status} (${o.payment_status}), refunded ${formatMoney(o.refunded, o.currency)}`);

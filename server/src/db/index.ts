@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 export interface QueryOptions {
@@ -140,8 +141,29 @@ export async function pgliteThread(dataDir: string): Promise<Queryable & { close
   };
 }
 
+/** The file naming the process that has the embedded database open (DATA_DIR/pglite.pid). */
+const holderFile = (dataDir: string) => path.join(dataDir, 'pglite.pid');
+const holderPid = (dataDir: string) => (fs.existsSync(holderFile(dataDir)) ? Number(fs.readFileSync(holderFile(dataDir), 'utf8')) : null);
+
+/**
+ * The other live process that has this embedded database open (a running server), or null. PGlite is one process's:
+ * an operator CLI that would write beside it asks first (scripts/orders.ts). A file left by a process that died names
+ * a pid no longer running and is ignored.
+ */
+export function embeddedDbHolder(dataDir: string): number | null {
+  const pid = holderPid(dataDir);
+  if (pid === null || !Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Db> {
   const thread = await pgliteThread(dataDir);
+  fs.writeFileSync(holderFile(dataDir), String(process.pid));
   const mutex = new Mutex();
   let closed = false;
   return {
@@ -164,6 +186,7 @@ async function openPglite(dataDir: string): Promise<Db> {
         if (closed) return;
         closed = true;
         await thread.close();
+        if (holderPid(dataDir) === process.pid) fs.rmSync(holderFile(dataDir), { force: true });
       }),
   };
 }

@@ -2,7 +2,7 @@
 import type { Queryable } from '../db/index.ts';
 import { getSetting } from '../services/settings.ts';
 import { enqueueMail } from './queue.ts';
-import { contactAckMail, emailVerificationMail, passwordResetMail, receiptMail, restockMail, type Locale } from './templates.ts';
+import { contactAckMail, emailVerificationMail, orderOutForDeliveryMail, orderReadyMail, passwordResetMail, receiptMail, restockMail, type Locale } from './templates.ts';
 
 const asLocale = (l: unknown): Locale => (l === 'zh' ? 'zh' : 'en');
 
@@ -48,6 +48,32 @@ export async function queueReceipt(q: Queryable, orderId: number) {
     ...(o.shop_origin ? { lookupLink: `${o.shop_origin}/orderlookup?order=${o.id}` } : {}),
   });
   return enqueueMail(q, { kind: 'order-receipt', to: o.contact.email, locale, ...mail });
+}
+
+/**
+ * The store moved the order on (orders/lifecycle.ts moveOrder): READY_FOR_PICKUP and OUT_FOR_DELIVERY are told to the
+ * order's contact e-mail, in the language of the session that placed it, as a shop would; other moves send nothing.
+ */
+export async function queueFulfilmentMail(q: Queryable, orderId: number) {
+  const o = (await q.query(
+    `SELECT o.*, s.locale, l.name_en AS store_en, l.name_zh AS store_zh, l.street AS store_street, l.city AS store_city
+       FROM orders o LEFT JOIN sessions s ON s.id = o.session_id LEFT JOIN store_locations l ON l.id = o.local_store_id
+      WHERE o.id = $1`, [orderId])).rows[0];
+  if (!o?.contact?.email || (o.status !== 'READY_FOR_PICKUP' && o.status !== 'OUT_FOR_DELIVERY')) return null;
+  const locale = asLocale(o.locale);
+  const storeLocation = (locale === 'zh' ? o.store_zh : o.store_en) || o.store_en || o.local_store_name;
+  const data = {
+    storeName: await storeName(q, locale),
+    firstName: o.contact.firstName,
+    orderID: String(o.id),
+    ...(storeLocation ? { pickupAt: o.store_street ? `${storeLocation}, ${o.store_street}, ${o.store_city}` : storeLocation } : {}),
+    when: o.pickup_date_time ?? o.delivery_date_time ?? null,
+    payAtStore: o.payment_status === 'PAY_AT_STORE',
+    ...(o.shop_origin ? { lookupLink: `${o.shop_origin}/orderlookup?order=${o.id}` } : {}),
+  };
+  return o.status === 'READY_FOR_PICKUP'
+    ? enqueueMail(q, { kind: 'order-ready', to: o.contact.email, locale, ...orderReadyMail(locale, data) })
+    : enqueueMail(q, { kind: 'order-out-for-delivery', to: o.contact.email, locale, ...orderOutForDeliveryMail(locale, data) });
 }
 
 export async function queueContactAck(q: Queryable, d: { email: string; locale: unknown }) {

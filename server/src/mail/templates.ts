@@ -117,6 +117,54 @@ export function receiptMail(locale: Locale, d: ReceiptData): Rendered {
     ]);
 }
 
+export interface FulfilmentMailData {
+  storeName: string;
+  firstName: string;
+  orderID: string;
+  /** Where a pickup order waits (the store location's name and address), in the shopper's language. */
+  pickupAt?: string;
+  /** The pickup or delivery time the shopper chose ('YYYY-MM-DD HH:MM'), if any. */
+  when: string | null;
+  /** Still to pay at the store when collected. */
+  payAtStore: boolean;
+  lookupLink?: string;
+}
+
+/** The store moved the order on (orders/lifecycle.ts moveOrder): it waits at the store, or is on its way. */
+export function orderReadyMail(locale: Locale, d: FulfilmentMailData): Rendered {
+  const zh = locale === 'zh';
+  const track = d.lookupLink ? [{ p: zh ? '查看订单状态：' : 'Check the order\'s status:' }, { link: d.lookupLink, label: zh ? '查询订单' : 'Track my order' }] : [];
+  return zh
+    ? render(locale, d.storeName, `${d.storeName}：订单 ${d.orderID} 可以取货了`, [
+      { p: `${d.firstName}，您好：` },
+      { p: `您的订单 ${d.orderID} 已备好，可以到店取货了${d.pickupAt ? `：${d.pickupAt}` : ''}。${d.when ? `您选择的取货时间：${d.when}。` : ''}` },
+      ...(d.payAtStore ? [{ p: '请在取货时付款。' }] : []),
+      ...track,
+    ])
+    : render(locale, d.storeName, `${d.storeName}: order ${d.orderID} is ready for pickup`, [
+      { p: `Hello ${d.firstName},` },
+      { p: `Your order ${d.orderID} is ready for pickup${d.pickupAt ? ` at ${d.pickupAt}` : ''}.${d.when ? ` The pickup time you chose: ${d.when}.` : ''}` },
+      ...(d.payAtStore ? [{ p: 'Please pay when you collect it.' }] : []),
+      ...track,
+    ]);
+}
+
+export function orderOutForDeliveryMail(locale: Locale, d: FulfilmentMailData): Rendered {
+  const zh = locale === 'zh';
+  const track = d.lookupLink ? [{ p: zh ? '查看订单状态：' : 'Check the order\'s status:' }, { link: d.lookupLink, label: zh ? '查询订单' : 'Track my order' }] : [];
+  return zh
+    ? render(locale, d.storeName, `${d.storeName}：订单 ${d.orderID} 正在配送`, [
+      { p: `${d.firstName}，您好：` },
+      { p: `您的订单 ${d.orderID} 已出发，正在送往您的地址。${d.when ? `您选择的送达时间：${d.when}。` : ''}` },
+      ...track,
+    ])
+    : render(locale, d.storeName, `${d.storeName}: order ${d.orderID} is out for delivery`, [
+      { p: `Hello ${d.firstName},` },
+      { p: `Your order ${d.orderID} has left the store and is on its way to you.${d.when ? ` The delivery time you chose: ${d.when}.` : ''}` },
+      ...track,
+    ]);
+}
+
 /**
  * Anyone can type any address into the contact form, so the acknowledgement carries none of the sender's text beyond
  * the name: the store must not become a relay for someone else's message.

@@ -12,12 +12,16 @@
  *   event `cancelled`                            event `cancelled`                 REFUND_PENDING → REFUNDED (refundSent)
  *                                                                                  event `refunded`
  *
+ * The store moves a settled order on (moveOrder, npm run orders -- move; the allowed moves are orders/fulfilment.ts):
+ * NEW → READY_FOR_PICKUP | OUT_FOR_DELIVERY → COMPLETED (event `moved`), or cancels it through operatorCancel; each
+ * move is recorded in order_events with who made it.
  * A campaign that fails refunds its paid orders here too (services/campaigns.ts), with their stock.
  * Subscribers run in order, in the transaction: one that throws rolls the transition back. Each event is told once per
  * transition (a repeated notification or refund key finds the work done and tells nobody).
  */
 import type { Db, Queryable } from '../db/index.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { MOVES, moveRefusal, OPEN_STATES, type Move } from './fulfilment.ts';
 import { insertOrderRefund, refundAmount, refundIdOf, refundOfKey, toRefundRecord, type RefundRecord } from '../services/refunds.ts';
 
 /** An orders row as `SELECT *` reads it (the columns subscribers read are named). */
@@ -54,6 +58,8 @@ export interface OrderSubscriber {
   settled?(q: Queryable, order: OrderRow): Promise<unknown>;
   cancelled?(q: Queryable, order: OrderRow): Promise<unknown>;
   refunded?(q: Queryable, order: OrderRow, refund: OrderRefund): Promise<unknown>;
+  /** The store moved the order to a fulfilment state (READY_FOR_PICKUP, OUT_FOR_DELIVERY, COMPLETED) from `from`. */
+  moved?(q: Queryable, order: OrderRow, from: string): Promise<unknown>;
 }
 
 let subscribers: readonly OrderSubscriber[] | null = null;
@@ -142,13 +148,49 @@ export async function operatorCancel(q: Queryable, orderId: number, reason: stri
   const o: OrderRow = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId])).rows[0];
   if (!o) throw notFound(`Order ${orderId} not found`);
   if (o.status === 'CANCELLED' || o.status === 'REFUND_PENDING' || o.status === 'REFUNDED') return o;
-  if (isCancellable(o)) return cancelOrder(q, o);
+  // Unpaid (reserved, or to pay at the store) and not handed over yet: nothing to refund, cancelled as it stands.
+  if (isCancellable(o) || (UNPAID.includes(o.payment_status) && (OPEN_STATES as readonly string[]).includes(o.status))) return markCancelled(q, o.id, false);
   await requestRefund(q, { orderID: String(o.id), reason, key: `operator-cancel:${o.id}`, restock: true });
   return orderRow(q, o.id);
 }
 
-/** Payment statuses under which money was taken for the order. */
+/** Payment statuses under which money was taken for the order, and those under which none was. */
 const PAID = ['PAID_ONLINE', 'PAID_BY_DISCOUNT'];
+const UNPAID = ['NOT_PAID', 'PAY_AT_STORE'];
+
+/** An order after a fulfilment move, and the state it left. */
+export interface OrderMove {
+  order: OrderRow;
+  from: string;
+}
+
+/**
+ * The store moves an order on (npm run orders -- move): checked against the allowed moves (orders/fulfilment.ts) under
+ * the order's lock, refused with a 409 that says why (nothing changes), and recorded in order_events with `by` and the
+ * time. Cancelling is operatorCancel (stock, store credit, commission and memberships come back; a paid order is
+ * refunded in full); the other moves tell the subscribers `moved` (the mail subscriber writes to the shopper).
+ */
+export async function moveOrder(q: Queryable, orderId: number, move: Move, by: string, note = ''): Promise<OrderMove> {
+  const list = installed();
+  const actor = by.trim();
+  if (!actor || actor.length > 100) throw badRequest('Say who makes the move (--by, 1 to 100 characters)');
+  await lockCartsOf(q, orderId);
+  const o: OrderRow | undefined = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId])).rows[0];
+  if (!o) throw notFound(`Order ${orderId} not found`);
+  const refusal = moveRefusal(move, o.status, o.method as 'PICKUP' | 'DELIVERY' | 'EAT_IN');
+  if (refusal) throw conflict(`Order ${o.id}: ${refusal}`);
+  let order: OrderRow;
+  if (move === 'cancelled') {
+    order = await operatorCancel(q, o.id, note || `Cancelled by the store (${actor})`);
+  } else {
+    const { rows } = await q.query(`UPDATE orders SET status = $2, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`, [o.id, MOVES[move]]);
+    order = rows[0];
+    for (const s of list) await s.moved?.(q, order, o.status);
+  }
+  await q.query('INSERT INTO order_events (order_id, from_status, to_status, actor, note) VALUES ($1, $2, $3, $4, $5)',
+    [o.id, o.status, order.status, actor, note]);
+  return { order, from: o.status };
+}
 
 export interface RefundRequest {
   orderID: string;

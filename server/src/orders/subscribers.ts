@@ -1,13 +1,13 @@
 /**
  * Who takes part in an order's life, and in which order: the ONE list the order lifecycle (orders/lifecycle.ts) tells
- * of every settlement, cancellation and refund. The server (app.ts) and every operator CLI (scripts/operatorDb.ts)
+ * of every settlement, cancellation, refund and fulfilment move. The server (app.ts) and every operator CLI (scripts/operatorDb.ts)
  * call installOrderSubscribers() at start; nothing registers itself by being imported.
  *
  * Order matters: store credit comes first on settlement (it may refuse: the balance no longer covers the order),
  * referral accrues before campaigns may refund a payment that can no longer join (the refund then reverses it), and
  * campaigns come last because their refund goes back through the lifecycle (a nested `refunded`).
  */
-import { queueReceipt } from '../mail/mails.ts';
+import { queueFulfilmentMail, queueReceipt } from '../mail/mails.ts';
 import { voidOpenAttempts } from '../payments/attempts.ts';
 import { campaignOrderPaid } from '../services/campaigns.ts';
 import { dropReservation, emptyCartOf } from '../services/cart.ts';
@@ -42,6 +42,8 @@ export const ORDER_SUBSCRIBERS: readonly OrderSubscriber[] = [
   {
     name: 'mail',
     settled: (q, o) => queueReceipt(q, o.id),
+    // Ready for pickup and out for delivery are told to the shopper; completing an order sends nothing.
+    moved: (q, o) => queueFulfilmentMail(q, o.id),
   },
   {
     name: 'memberships',

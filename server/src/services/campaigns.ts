@@ -33,7 +33,7 @@ const iso = (d: any) => (d instanceof Date ? d : new Date(d)).toISOString();
 /** Orders whose units still count against campaign stock and the per-shopper limit. */
 const LIVE = `o.status NOT IN ('CANCELLED', 'REFUND_PENDING', 'REFUNDED')`;
 /** A paid participant's order. */
-const PAID = `o.payment_status = 'PAID_ONLINE' AND o.status IN ('NEW', 'COMPLETED')`;
+const PAID = `o.payment_status = 'PAID_ONLINE' AND o.status IN ('NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED')`;
 
 export function parseCampaignId(raw: unknown): number {
   const s = String(raw ?? '');

@@ -2,7 +2,7 @@ import dayjs from 'dayjs'
 import { ORDER_METHODS, STORE_CREDIT_REASONS } from '@contract/constants'
 import type { MessageKey, Translate } from '@/i18n'
 
-const STATUS = ['NEW', 'INTERIM', 'COMPLETED', 'CANCELLED', 'FAILED', 'REFUND_PENDING', 'REFUNDED'] as const
+const STATUS = ['NEW', 'INTERIM', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'FAILED', 'REFUND_PENDING', 'REFUNDED'] as const
 const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'PAID_BY_DISCOUNT', 'FAILED', 'REFUNDED'] as const
 
 /**

@@ -13,13 +13,15 @@ const TEXT: Record<Language, Record<string, string>> = {
     empty: 'You have no orders yet.', count: '12 orders', more: 'Load more', order: 'Order 100012', placed: 'Placed', payAtStore: 'Pay at store',
     pickup: 'Pickup', cancel: 'Cancel order', cancelled: 'Cancelled', add: 'Add comment', required: 'This field is required.',
     line: 'House Blend', total: 'Total', tax: 'Tax', comments: 'Comments', notFound: 'There is no order 999999 in your account.', myOrders: 'My orders',
-    retry: 'Try again', refundPending: 'Refund on its way', vancouver: 'Vancouver Downtown'
+    retry: 'Try again', refundPending: 'Refund on its way', vancouver: 'Vancouver Downtown',
+    READY_FOR_PICKUP: 'Ready for pickup', OUT_FOR_DELIVERY: 'Out for delivery'
   },
   zh: {
     empty: '您还没有订单。', count: '共 12 个订单', more: '加载更多', order: '订单 100012', placed: '已下单', payAtStore: '到店支付',
     pickup: '自取', cancel: '取消订单', cancelled: '已取消', add: '添加留言', required: '此项为必填项。',
     line: '招牌拼配', total: '合计', tax: '税费', comments: '留言', notFound: '您的账户中没有订单 999999。', myOrders: '我的订单',
-    retry: '重试', refundPending: '退款处理中', vancouver: '温哥华市中心店'
+    retry: '重试', refundPending: '退款处理中', vancouver: '温哥华市中心店',
+    READY_FOR_PICKUP: '待取货', OUT_FOR_DELIVERY: '配送中'
   }
 }
 
@@ -166,6 +168,15 @@ describe.each(LANGS)('order detail (%s)', (lang) => {
     expect(screen.queryByText(text.retry)).toBeNull()
     fireEvent.click(screen.getByText(text.myOrders))
     expect(navigations[navigations.length - 1]).toMatchObject({ url: expect.stringContaining('/user/orders') })
+  })
+
+  it.each([['READY_FOR_PICKUP', 'PICKUP'], ['OUT_FOR_DELIVERY', 'DELIVERY']] as const)('an order the store moved to %s says so in the shopper\'s language', async (status, method) => {
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    mockHttp({ 'GET /admin/orderManagement/order/100012': order('100012', { status, method, paymentStatus: 'PAID_ONLINE', cancellable: false }) })
+    render(<OrderDetail orderID="100012" />)
+    await settle()
+    expect(screen.getByText(text[status])).toBeInTheDocument()
+    expect(screen.queryByText(status)).toBeNull()
   })
 
   it('a refunded order says the refund is on its way', async () => {

@@ -1,0 +1,239 @@
+/**
+ * The day's orders (issue 26 item 3): the operator's `npm run orders -- today | picklist | move | history`, run as a
+ * child process as `npm run` does. On PostgreSQL the CLI runs beside the running server (the shop stays open); on the
+ * embedded PGlite database the server is stopped around it, and the CLI refuses while the server holds the database.
+ * The allowed moves are a pure table (src/orders/fulfilment.ts) tested row by row.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { moveRefusal, MOVES, type Move } from '../src/orders/fulfilment.ts';
+import { registered } from './memberHelpers.ts';
+import { ADDRESS, CONTACT, freshDb, mailTo, ok, payOnline, reservePickup, runCli, Shopper, startServer, tomorrow, type Running, type TestDb } from './helpers.ts';
+
+describe('the allowed moves (orders/fulfilment.ts)', () => {
+  const STATES = ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'];
+  // [move, method, the states it is allowed from]
+  const TABLE: [Move, 'PICKUP' | 'DELIVERY' | 'EAT_IN', string[]][] = [
+    ['ready', 'PICKUP', ['NEW']],
+    ['ready', 'DELIVERY', []],
+    ['ready', 'EAT_IN', []],
+    ['out-for-delivery', 'DELIVERY', ['NEW']],
+    ['out-for-delivery', 'PICKUP', []],
+    ['out-for-delivery', 'EAT_IN', []],
+    ['completed', 'PICKUP', ['NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
+    ['completed', 'DELIVERY', ['NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
+    ['completed', 'EAT_IN', ['NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
+    ['cancelled', 'PICKUP', ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
+    ['cancelled', 'DELIVERY', ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
+    ['cancelled', 'EAT_IN', ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
+  ];
+  for (const [move, method, allowed] of TABLE) {
+    test(`${move} for ${method}: allowed from ${allowed.join(', ') || 'nothing'}`, () => {
+      for (const status of STATES) {
+        const refusal = moveRefusal(move, status, method);
+        if (allowed.includes(status)) assert.equal(refusal, null, `${move} from ${status}`);
+        else assert.ok(refusal && refusal.length > 10, `${move} from ${status} must be refused with a reason`);
+      }
+    });
+  }
+  test('every move has rows for every method', () => {
+    for (const move of Object.keys(MOVES)) assert.equal(TABLE.filter(([m]) => m === move).length, 3, move);
+  });
+  test('a refusal names the state and what is allowed', () => {
+    assert.match(moveRefusal('ready', 'COMPLETED', 'PICKUP')!, /COMPLETED cannot be moved to READY_FOR_PICKUP \(only from NEW\)/);
+    assert.match(moveRefusal('ready', 'NEW', 'DELIVERY')!, /not a move for a delivery order/);
+  });
+});
+
+describe('npm run orders: the day\'s orders', () => {
+  let db: TestDb;
+  let srv: Running;
+  before(async () => {
+    db = await freshDb();
+    srv = await startServer(db);
+  });
+  after(async () => {
+    await srv.close();
+    await db.cleanup();
+  });
+
+  const onPostgres = () => Boolean(db.databaseUrl);
+  /** Runs the order desk as `npm run orders -- …`: beside the running server on PostgreSQL; on PGlite it is stopped around it. */
+  async function orders(...args: string[]) {
+    if (onPostgres()) return runCli(db, 'orders', ...args);
+    await srv.close();
+    try {
+      return await runCli(db, 'orders', ...args);
+    } finally {
+      srv = await startServer(db);
+    }
+  }
+  async function desk(...args: string[]) {
+    const r = await orders(...args);
+    assert.equal(r.code, 0, r.stderr);
+    return r.stdout;
+  }
+  const sql = async (text: string, params: unknown[] = []) => (await srv.app.db.query(text, params)).rows;
+  const row = async (id: string) => (await sql('SELECT status, payment_status, refunded, updated_at FROM orders WHERE id = $1', [Number(id)]))[0];
+  const events = async (id: string) =>
+    (await sql('SELECT from_status, to_status, actor, note, created_at FROM order_events WHERE order_id = $1 ORDER BY id', [Number(id)]));
+  const mailsTo = async (to: string) => (await sql('SELECT kind FROM mail_queue WHERE to_address = $1 ORDER BY id', [to])).map((r: any) => r.kind);
+  const contact = (email: string) => ({ ...CONTACT, email });
+
+  /** A pickup order of a signed-in shopper at TOR-DT, to pay at the store, due tomorrow (the first day a shopper can choose). */
+  async function pickupOrder(email: string, lines: [productId: string, quantity: number, optionPair?: string][], locale: 'en' | 'zh' = 'en') {
+    const s = await registered(srv.base, 'Ada', 'Lovelace');
+    if (locale === 'zh') ok(await s.get('/common3/changeLocale/zh'));
+    for (const [productId, quantity, optionPair] of lines) ok(await s.post('/shoppingManagement4/myCart', { productId, quantity, ...(optionPair ? { optionPair } : {}) }));
+    const { orderID } = await reservePickup(s, [], contact(email));
+    ok(await s.post(`/shoppingManagement4/billing/${orderID}`, { method: 'PAY_AT_STORE' }));
+    return { s: s as Shopper, orderID };
+  }
+  /** A delivery order paid online (no delivery time chosen: due the day it was paid). */
+  async function deliveryOrder(email: string) {
+    const s = await registered(srv.base, 'Ada', 'Lovelace');
+    ok(await s.post('/shoppingManagement4/myCart', { productId: '1048', quantity: 1 }));
+    ok(await s.post('/shoppingManagement4/orderDeliverInfo', ADDRESS));
+    ok(await s.post('/shoppingManagement4/orderContactInfo?methodName=DELIVERY', contact(email)));
+    const { orderID } = ok(await s.post('/shoppingManagement4/reserve'));
+    await payOnline(s, orderID);
+    return { s: s as Shopper, orderID: orderID as string };
+  }
+
+  /** The order as its shopper's order API shows it (the server may have been restarted on another port). */
+  const shown = async (s: Shopper, orderID: string) => {
+    s.base = srv.base;
+    return ok(await s.get(`/admin/orderManagement/order/${orderID}`));
+  };
+  // The tests below run in order and follow the same orders (each CLI run costs seconds on a loaded machine).
+  const day = tomorrow();
+  let a: { s: Shopper; orderID: string };
+  let b: { s: Shopper; orderID: string };
+  let delivery: { s: Shopper; orderID: string };
+
+  test('today lists the day\'s orders by store and method; picklist sums what to prepare per store', async () => {
+    a = await pickupOrder('pick-a@example.com', [['1011', 2], ['1001', 1, 'grind:Espresso']]);
+    b = await pickupOrder('pick-b@example.com', [['1011', 3]]);
+    const out = await desk('today', '--date', day);
+    const lines = out.split('\n');
+    assert.match(lines[0], new RegExp(`^orders due ${day}: \\d+$`));
+    const header = lines.indexOf('TOR-DT PICKUP');
+    assert.ok(header > 0, out);
+    const rowA = lines.findIndex((l) => l.startsWith(`  ${a.orderID}  ${day} 10:30  NEW  PAY_AT_STORE  Ada Lovelace  3 items`));
+    const rowB = lines.findIndex((l) => l.startsWith(`  ${b.orderID}  ${day} 10:30  NEW  PAY_AT_STORE  Ada Lovelace  3 items`));
+    assert.ok(rowA > header && rowB > rowA, out);
+
+    const pick = await desk('picklist', '--date', day, '--store', 'TOR-DT');
+    assert.match(pick, new RegExp(`^to prepare for ${day}: \\d+ lines\\nTOR-DT\\n`));
+    assert.match(pick, new RegExp(`^  5 × .+  \\[1011\\]  orders ${a.orderID}, ${b.orderID}$`, 'm'));
+    assert.match(pick, new RegExp(`^  1 × .+ \\(.+\\)  \\[1001\\]  orders ${a.orderID}$`, 'm'), 'with its option');
+
+    // Ready orders are prepared: they leave the pick list.
+    await desk('move', b.orderID, 'ready', '--by', 'sam');
+    assert.match(await desk('picklist', '--date', day, '--store', 'TOR-DT'), new RegExp(`^  2 × .+  \\[1011\\]  orders ${a.orderID}$`, 'm'));
+
+    // Without --date: today in the store's time zone. An order due today is listed; tomorrow's are not.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
+    await sql('UPDATE orders SET pickup_date_time = $2 WHERE id = $1', [Number(a.orderID), `${today} 18:00`]);
+    const now = await desk('today', '--store', 'TOR-DT');
+    assert.match(now, new RegExp(`^orders due ${today}: `));
+    assert.match(now, new RegExp(`^  ${a.orderID}  ${today} 18:00  NEW`, 'm'));
+    assert.doesNotMatch(now, new RegExp(`  ${b.orderID}  `));
+  });
+
+  test('ready for pickup, then completed: the shopper is mailed, each move is recorded with --by, the order API shows it', async () => {
+    const before = Date.now();
+    assert.equal(await desk('move', a.orderID, 'ready', '--by', 'Mia at the counter'),
+      `order ${a.orderID}: NEW -> READY_FOR_PICKUP (PAY_AT_STORE) by Mia at the counter\n`);
+    const detail = await shown(a.s, a.orderID);
+    assert.equal(detail.status, 'READY_FOR_PICKUP');
+    assert.equal(detail.cancellable, false, 'the shopper no longer cancels an order the store has prepared');
+    const mail = await mailTo(db, 'order-ready', 'pick-a@example.com');
+    assert.match(mail.subject, new RegExp(`order ${a.orderID} is ready for pickup`));
+    assert.match(mail.text, /Downtown Toronto, 220 Yonge St, Toronto/);
+    assert.match(mail.text, /Please pay when you collect it\./);
+
+    await desk('move', a.orderID, 'completed', '--by', 'mia', '--note', 'collected');
+    assert.equal((await shown(a.s, a.orderID)).status, 'COMPLETED');
+    const recorded = await events(a.orderID);
+    assert.deepEqual(recorded.map((e: any) => [e.from_status, e.to_status, e.actor, e.note]),
+      [['NEW', 'READY_FOR_PICKUP', 'Mia at the counter', ''], ['READY_FOR_PICKUP', 'COMPLETED', 'mia', 'collected']]);
+    for (const e of recorded) assert.ok(new Date(e.created_at).getTime() >= before - 1000, 'recorded when it happened');
+    assert.deepEqual(await mailsTo('pick-a@example.com'), ['order-receipt', 'order-ready'], 'completing sends nothing');
+    assert.match(await desk('history', a.orderID),
+      new RegExp(`^\\S+Z  Mia at the counter  NEW -> READY_FOR_PICKUP\\n\\S+Z  mia  READY_FOR_PICKUP -> COMPLETED  collected\\n$`));
+  });
+
+  test('out for delivery mails the shopper in the language of the order; the order API shows it', async () => {
+    delivery = await deliveryOrder('out@example.com');
+    await desk('move', delivery.orderID, 'out-for-delivery', '--by', 'driver-1');
+    assert.equal((await shown(delivery.s, delivery.orderID)).status, 'OUT_FOR_DELIVERY');
+    const mail = await mailTo(db, 'order-out-for-delivery', 'out@example.com');
+    assert.match(mail.subject, new RegExp(`order ${delivery.orderID} is out for delivery`));
+    const deliveries = await desk('today', '--method', 'DELIVERY');
+    assert.match(deliveries, new RegExp(`^  ${delivery.orderID}  -  OUT_FOR_DELIVERY  PAID_ONLINE`, 'm'));
+    assert.doesNotMatch(deliveries, /PICKUP/, 'only the method asked for');
+
+    const zh = await pickupOrder('zh@example.com', [['1011', 1]], 'zh');
+    await desk('move', zh.orderID, 'ready', '--by', 'mia');
+    const zhMail = await mailTo(db, 'order-ready', 'zh@example.com');
+    assert.match(zhMail.subject, new RegExp(`订单 ${zh.orderID} 可以取货了`));
+    assert.match(zhMail.text, /多伦多市中心店/);
+  });
+
+  test('a refused move says why, exits 1 and changes nothing', async () => {
+    const cases: [string, string, RegExp][] = [
+      [a.orderID, 'ready', new RegExp(`Order ${a.orderID}: an order that is COMPLETED cannot be moved to READY_FOR_PICKUP \\(only from NEW\\)`)],
+      [delivery.orderID, 'ready', new RegExp(`Order ${delivery.orderID}: ready is not a move for a delivery order`)],
+      ['999999', 'completed', /Order 999999 not found/],
+    ];
+    for (const [id, move, why] of cases) {
+      const before = id === '999999' ? undefined : { row: await row(id), events: await events(id) };
+      const r = await orders('move', id, move, '--by', 'mia');
+      assert.equal(r.code, 1, `${id} ${move}: ${r.stdout}`);
+      assert.match(r.stderr, new RegExp(`^orders move: ${why.source}\\n$`));
+      assert.equal(r.stdout, '');
+      if (before) {
+        assert.deepEqual(await row(id), before.row, 'the order is as it was');
+        assert.deepEqual(await events(id), before.events, 'nothing recorded');
+      }
+    }
+    assert.deepEqual(await mailsTo('out@example.com'), ['order-receipt', 'order-out-for-delivery'], 'no mail for a refused move');
+
+    // A wrong command line exits 2 before the database opens (the server may run): no --by, an unknown move.
+    const noBy = await runCli(db, 'orders', 'move', delivery.orderID, 'completed');
+    assert.equal(noBy.code, 2);
+    assert.match(noBy.stderr, /^move needs --by NAME/);
+    const unknown = await runCli(db, 'orders', 'move', delivery.orderID, 'shipped', '--by', 'mia');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /^move to one of ready, out-for-delivery, completed, cancelled/);
+    assert.equal((await row(delivery.orderID)).status, 'OUT_FOR_DELIVERY');
+  });
+
+  test('cancelled goes through the lifecycle\'s cancel: a paid order is refunded and its stock comes back; an unpaid ready one is cancelled', async () => {
+    const stock = async () => (await sql(`SELECT stock FROM variants WHERE product_id = 1048 AND option_pair = ''`))[0].stock as number;
+    const stockBefore = await stock();
+    const out = await desk('move', delivery.orderID, 'cancelled', '--by', 'manager', '--note', 'address unreachable');
+    assert.match(out, new RegExp(`^order ${delivery.orderID}: OUT_FOR_DELIVERY -> REFUND(_PENDING|ED) \\(PAID_ONLINE\\) by manager\\n$`));
+    const [{ total, refunded }] = await sql('SELECT total, refunded FROM orders WHERE id = $1', [Number(delivery.orderID)]);
+    assert.equal(refunded, total, 'refunded in full');
+    assert.equal(await stock(), stockBefore + 1, 'its unit is back on sale');
+    assert.deepEqual((await events(delivery.orderID)).map((e: any) => [e.from_status, e.actor, e.note]).at(-1), ['OUT_FOR_DELIVERY', 'manager', 'address unreachable']);
+    assert.match((await shown(delivery.s, delivery.orderID)).status, /^REFUND(_PENDING|ED)$/);
+
+    // b is READY_FOR_PICKUP and to pay at the store: nothing to refund, it is cancelled as it stands.
+    await desk('move', b.orderID, 'cancelled', '--by', 'mia', '--note', 'not collected');
+    assert.deepEqual(await sql('SELECT status, refunded FROM orders WHERE id = $1', [Number(b.orderID)]), [{ status: 'CANCELLED', refunded: 0 }]);
+    assert.equal((await shown(b.s, b.orderID)).status, 'CANCELLED');
+  });
+
+  test('on the embedded database the order desk refuses while the server has it open', { skip: !process.env.DATABASE_URL ? false : 'PostgreSQL: the desk runs beside the server (every other test here)' }, async () => {
+    assert.ok(fs.existsSync(path.join(db.dataDir, 'pglite.pid')));
+    const r = await runCli(db, 'orders', 'today');
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, new RegExp(`^orders today: the server \\(process ${process.pid}\\) has the embedded database \\(.+\\) open; stop it first`));
+    assert.equal(r.stdout, '');
+  });
+});
