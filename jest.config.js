@@ -7,12 +7,13 @@ const shared = {
   // Build-time constant (config/index.ts defineConstants): same-origin API in tests.
   globals: { ISTORE_API_ORIGIN: '', ISTORE_WECHAT_LIVE_PLAYER: '' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
+  // Stubs first: the first matching pattern wins, and '@/x.scss' must not resolve to the stylesheet itself.
   moduleNameMapper: {
+    '\\.(css|scss|sass)$': '<rootDir>/tests/support/styleStub.js',
+    '\\.(png|jpg|jpeg|gif|svg)$': '<rootDir>/tests/support/fileStub.js',
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@contract/(.*)$': '<rootDir>/contract/$1',
-    '^@shared/(.*)$': '<rootDir>/shared/$1',
-    '\\.(css|scss|sass)$': '<rootDir>/tests/support/styleStub.js',
-    '\\.(png|jpg|jpeg|gif|svg)$': '<rootDir>/tests/support/fileStub.js'
+    '^@shared/(.*)$': '<rootDir>/shared/$1'
   }
 }
 

@@ -8,7 +8,7 @@
 jest.mock('@tarojs/router', () => {
   const path = jest.requireActual('path')
   const router = jest.requireActual('@tarojs/router')
-  const { customRoutes, pageLayout } = jest.requireActual(path.join(process.cwd(), 'src', 'domain', 'routes'))
+  const { customRoutes, pageLayout } = jest.requireActual(path.join(process.cwd(), 'shared', 'routes'))
   const layout = pageLayout(false) as { pages: string[]; subPackages: { root: string; pages: string[] }[] }
   const pages = [...layout.pages, ...layout.subPackages.flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))]
   // As test-utils' createApp finds the app: src/ under the working directory.

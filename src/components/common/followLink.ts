@@ -2,7 +2,7 @@
 import { platform } from '@/platform'
 
 export interface LinkProps {
-  /** The public URL it goes to (src/domain/routes.ts), or an https URL with `external`. */
+  /** The public URL it goes to (shared/routes.ts), or an https URL with `external`. */
   to: string
   /** Opens outside the app (a new tab on H5, the platform's own way on the mini-programs). */
   external?: boolean

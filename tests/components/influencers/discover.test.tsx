@@ -10,7 +10,7 @@ import { guest, LANGS, resetStores, signedIn } from '../account/accountTestKit'
 import { card, detail } from './influencerKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
-  en: { newest: 'Newest', likes: 'Most liked', more: 'Load more', empty: 'No influencers yet.', like: 'Like', liked: 'Liked', count1: '1 likes', count0: '0 likes', notFound: 'This profile is not available.', tea: 'Longjing tea', bio: 'I <b>love</b> tea.', failed: 'Could not load: Database unavailable' },
+  en: { newest: 'Newest', likes: 'Most liked', more: 'Load more', empty: 'No influencers yet.', like: 'Like', liked: 'Liked', count1: '1 like', count0: '0 likes', notFound: 'This profile is not available.', tea: 'Longjing tea', bio: 'I <b>love</b> tea.', failed: 'Could not load: Database unavailable' },
   zh: { newest: '最新', likes: '最多赞', more: '加载更多', empty: '还没有达人。', like: '点赞', liked: '已赞', count1: '1 个赞', count0: '0 个赞', notFound: '该主页无法查看。', tea: '龙井茶', bio: '我<b>爱</b>茶。', failed: '加载失败：Database unavailable' }
 }
 

@@ -292,6 +292,8 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     resetStore(lang, '/store/product/1050')
     serve({ 'GET /productManagement/product/1050': fail(404, 'Product 1050 not found') })
     render(<ProductPage />)
-    expect(await screen.findByText(text.notFound)).toBeTruthy()
+    // Said twice: as the page's heading (the shell's h1 carries the title as text) and as the empty state's message.
+    expect(await screen.findAllByText(text.notFound)).toHaveLength(2)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(text.notFound)
   })
 })
