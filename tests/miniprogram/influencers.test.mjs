@@ -55,7 +55,7 @@ for (const kind of ['weapp', 'alipay']) {
         mp.tap('Liked')
         await mp.waitFor(() => requestsTo(mp, 'GET', like).length === 2 && requestsTo(mp, 'GET', like)[1].status, { what: 'the second like' })
         for (const r of requestsTo(mp, 'GET', like)) assert.deepEqual([r.status, r.response], [200, { liked: true, likes: 1 }])
-        await mp.waitForText('1 likes')
+        await mp.waitFor(() => mp.text().split('\n').includes('1 like'), { what: 'the line "1 like" (singular)' })
 
         mp.tap(seeded.pick)
         await mp.waitForPage(PAGES.product)

@@ -14,10 +14,11 @@ const ACCOUNT = 'packages/user/pages/list/index'
 const PICTURE = path.join(root, 'src/assets/icons/icon-192.png')
 const UPLOAD = '/admin/userManagement/image/upload'
 
-const server = serverForFile()
-
 for (const kind of ['weapp', 'alipay']) {
   describe(`${kind}: profile picture from the album`, () => {
+    // A server (and database) per build: both link the demo account, and a picture the other build uploaded would be
+    // replaced (and its file deleted) here, leaving an image this build had shown unloadable at the end.
+    const server = serverForFile()
     const entry = `${LOGIN}?redirect=${encodeURIComponent('/user/list')}`
 
     it('a picture picked in the album is uploaded and shown as the profile picture', async () => {
