@@ -47,7 +47,7 @@ for (const kind of ['weapp', 'alipay']) {
         await mp.waitFor(() => /results for “tea”/.test(mp.text()), { what: 'the results for tea' })
 
         mp.input('q', 'cofee')
-        mp.tap('Search')
+        mp.tapClass('search-page__submit')
         await mp.waitForText('Nothing matches “cofee”.')
         await mp.waitForText('Did you mean:')
         assert.equal(mp.textsOf('search-help__suggestion')[0], 'coffee')
