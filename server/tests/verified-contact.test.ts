@@ -83,6 +83,8 @@ describe('verified contact', () => {
     const b = await shopper();
     assert.equal(ok(await b.get(ID_NUMBER)).status, 'NONE');
     assert.equal((await image(b, up.body.idImage)).status, 404);
+    // Nor a visitor without a session.
+    assert.equal((await fetch(`${srv.base}${PREFIX}/admin/userManagement/image/${up.body.idImage}`)).status, 401);
     const stolen = isError(await b.post(CONTACT, entry(up.body.idImage)), 400);
     assert.match(stolen.message, /ID photo was not found/);
     isError(await b.put(CONTACT, { realName: 'Someone Else' }), 404);

@@ -19,7 +19,7 @@ import type {
   VerifiedContactEntry
 } from '@contract/account'
 import type { AddressType } from '@contract/constants'
-import { http, upload } from './http'
+import { download, http, upload } from './http'
 
 export type {
   Address,
@@ -69,5 +69,7 @@ export const accountApi = {
   /** POST takes every field; PUT (update) any of them. */
   submitVerifiedContact: (entry: Required<VerifiedContactEntry>) => http.post<VerifiedContact>('/admin/userManagement/verifiedContact', entry),
   updateVerifiedContact: (changes: VerifiedContactEntry) => http.put<VerifiedContact>('/admin/userManagement/verifiedContact', changes),
-  uploadIdPhoto: (filePath: string) => upload<IdPhotoUpload>('/admin/userManagement/image/verifiedContact/upload', filePath, 'file')
+  uploadIdPhoto: (filePath: string) => upload<IdPhotoUpload>('/admin/userManagement/image/verifiedContact/upload', filePath, 'file'),
+  /** The ID photo on file (`idImage` 'user/<id>'), served to its owner's session only: an address an <Image> can show. */
+  idPhoto: (idImage: string) => download(`/admin/userManagement/image/user/${encodeURIComponent(idImage.replace(/^user\//, ''))}`)
 }

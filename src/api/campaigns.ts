@@ -2,6 +2,7 @@
 import type {
   CampaignCart,
   CampaignDetail,
+  CampaignItem,
   CampaignItems,
   CampaignList,
   CampaignOrders
@@ -20,6 +21,8 @@ export const campaignsApi = {
   list: () => campaignList(),
   detail: (id: string) => http.get<CampaignDetail>(`/common3/campaign/fission/${encodeURIComponent(id)}`),
   items: (id: string) => http.get<CampaignItems>('/productManagement2/campaignProductItem/list/all', { fissionCampaignId: id }),
+  /** One campaign item as it stands now (its stock left). */
+  item: (itemId: string) => http.get<CampaignItem>(`/productManagement2/campaignProductItem/${encodeURIComponent(itemId)}`),
   participants: (id: string) => http.get<CampaignOrders>('/common3/orders/list', { fissionCampaignId: id }),
   cart: (id: string) => http.get<CampaignCart>(cartPath(id)),
   /** Adds `quantity` of an item; `inviter` is the my_id from the share link that brought the shopper. */

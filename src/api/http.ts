@@ -22,6 +22,8 @@ export interface TransportRequest {
   data?: unknown
   /** A local file sent as multipart/form-data field `name` (Taro.uploadFile). */
   file?: { path: string; name: string }
+  /** Fetch the answer as a file the page can show (an image only its owner's session may read): `data` is its local address. */
+  download?: boolean
 }
 export interface TransportResponse {
   statusCode: number
@@ -92,7 +94,8 @@ async function send(method: Method, path: string, options: RequestOptions, xsrf:
     method,
     header,
     data: options.body,
-    file: options.file
+    file: options.file,
+    download: options.download
   }).then((res) => {
     platform.cookies.remember(res.header['Set-Cookie'] ?? res.header['set-cookie'])
     return res
@@ -111,11 +114,12 @@ interface RequestOptions {
   query?: Query
   body?: unknown
   file?: TransportRequest['file']
+  download?: boolean
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   // H5: the first matching read is answered from what the server wrote into the page (shared/initialAnswers.ts).
-  const written = platform.writtenAnswer?.(method, `${path}${buildQuery(options.query)}`, options.body)
+  const written = options.download ? undefined : platform.writtenAnswer?.(method, `${path}${buildQuery(options.query)}`, options.body)
   if (written !== undefined) return written as T
   const xsrf = UNSAFE_METHODS.has(method) ? await xsrfTokenForUnsafeRequest() : platform.cookies.read(XSRF_COOKIE)
   const res = await send(method, path, options, xsrf)
@@ -133,3 +137,9 @@ export const http = {
 /** Uploads a local file (a chooseImage path) as multipart field `field`, with the same session and XSRF as every call. */
 export const upload = <T>(path: string, filePath: string, field: string) =>
   request<T>('POST', path, { file: { path: filePath, name: field } })
+
+/**
+ * Fetches a file with the session (an <Image> on the mini-programs sends no cookies) and resolves to an address an
+ * <Image> can show: a temporary file on the mini-programs, an object URL on H5.
+ */
+export const download = (path: string) => request<string>('GET', path, { download: true })

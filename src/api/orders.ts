@@ -1,6 +1,6 @@
-/** Order history calls (spec §7 Checkout and orders): list 10 at a time, count, detail, cancel, comment. Types: contract/orders.ts. */
+/** Order history calls (spec §7 Checkout and orders): list 10 at a time, count, a customer's newest orders, detail, cancel, comment. Types: contract/orders.ts. */
 import type { Count } from '@contract/common'
-import type { Order, OrderPage } from '@contract/orders'
+import type { CustomerOrders, Order, OrderPage } from '@contract/orders'
 import { orderListQuery } from '@shared/productQuery'
 import { http } from './http'
 
@@ -10,6 +10,9 @@ export const ordersApi = {
   list: (startingPosition: number) =>
     http.get<OrderPage>('/admin/orderManagement/orders/list', orderListQuery(startingPosition)),
   count: () => http.get<Count>('/admin/orderManagement/orders/count'),
+  /** The newest `numberToLoad` orders of the signed-in customer `userID` (my account's recent orders). */
+  customer: (userID: string, numberToLoad: number) =>
+    http.get<CustomerOrders>(`/admin/orderManagement/customer/${encodeURIComponent(userID)}/orders`, { numberToLoad, startingPosition: 0 }),
   /** One order of this visitor, guest or signed in (the session's own orders): what the confirmation page shows. */
   placed: (orderID: string) => http.get<Order>(`/common3/orders/${encodeURIComponent(orderID)}`),
   /** Any order by its number and the e-mail or phone given at checkout (guest order lookup), read-only. */

@@ -22,6 +22,7 @@ export const platformTransport: Transport = async (req) => {
     body = JSON.stringify(req.data)
   }
   const res = await fetch(req.url, { method: req.method, headers, body, credentials: 'include' })
+  if (req.download && res.ok) return { statusCode: res.status, data: await dataUrlOf(await res.blob()), header: {} }
   const text = await res.text()
   let data: unknown = text
   if (text) {
@@ -36,4 +37,14 @@ export const platformTransport: Transport = async (req) => {
     header[name] = value
   })
   return { statusCode: res.status, data, header }
+}
+
+/** A data: URL rather than an object URL: nothing to revoke when the page that shows it goes away. */
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(reader.result as string)
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(blob)
+  })
 }

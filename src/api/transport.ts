@@ -1,4 +1,4 @@
-/** How a request reaches the server on the mini-programs: Taro.request, and Taro.uploadFile for files. H5: transport.h5.ts. */
+/** How a request reaches the server on the mini-programs: Taro.request, Taro.uploadFile for files and Taro.downloadFile for files shown only to their owner. H5: transport.h5.ts. */
 import Taro from '@tarojs/taro'
 import type { Transport } from './http'
 
@@ -8,6 +8,11 @@ export const platformTransport: Transport = async (req) => {
     const upload = { url: req.url, filePath: req.file.path, name: req.file.name, header: req.header, fileType: 'image' }
     const res = await Taro.uploadFile(upload)
     return { statusCode: res.statusCode, data: parseUploadAnswer(res.data), header: {} }
+  }
+  if (req.download) {
+    const res = await Taro.downloadFile({ url: req.url, header: req.header })
+    // A refused download's temporary file holds the error's JSON body, not an image.
+    return { statusCode: res.statusCode, data: res.statusCode === 200 ? res.tempFilePath : null, header: {} }
   }
   const res = await Taro.request({
     url: req.url,

@@ -1,9 +1,10 @@
 /**
  * The campaign page (/store/groupCampaign/{id}): the campaign, its items and participants, the countdown from the
  * server's clock, and adding an item to the shopper's campaign cart (sign-in first; the inviter of the share link
- * goes with it). When the countdown reaches 0 the campaign is loaded again to show how the server settled it.
+ * goes with it). When the countdown reaches 0 the campaign is loaded again to show how the server settled it. A join the
+ * server refuses (the item sold out, the campaign closed meanwhile) shows the campaign and that one item as they are now.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { campaignsApi } from '@/api/campaigns'
 import { signInUrlFor } from '@/domain/accountForms'
 import { campaignCartUrl, campaignShareUrl, campaignUrl, shownStatus } from '@/domain/campaigns'
@@ -28,7 +29,17 @@ export function useCampaign(id: string, inviter: string | undefined) {
   const [error, setError] = useState<string | null>(null)
 
   // The end passed while the page was open: ask the server what became of it (once it has settled).
-  const { reload } = loaded
+  const { reload, setData } = loaded
+  const latest = useRef(data)
+  latest.current = data
+  const refreshItem = useCallback(
+    async (itemId: string) => {
+      const [detail, item] = await Promise.all([campaignsApi.detail(id), campaignsApi.item(itemId)])
+      const shown = latest.current
+      if (shown) setData({ ...shown, ...detail, items: shown.items.map((it) => (it.id === item.id ? item : it)) })
+    },
+    [id, setData]
+  )
   const ended = data?.campaign.status === 'OPEN' && left?.remaining === 0
   useEffect(() => {
     if (!ended) return
@@ -49,12 +60,12 @@ export function useCampaign(id: string, inviter: string | undefined) {
         platform.navigate(campaignCartUrl(id, inviter))
       } catch (err) {
         setError(messageOf(err))
-        void reload()
+        await refreshItem(itemId).catch(() => reload())
       } finally {
         setAdding(null)
       }
     },
-    [id, inviter, loggedIn, reload]
+    [id, inviter, loggedIn, refreshItem, reload]
   )
 
   return { ...loaded, status, left, add, adding, error }

@@ -1,9 +1,10 @@
 /**
  * Verified contact in my account: what the server holds (status, masked id number), and the form that submits or changes
  * it with a photo of the ID document. The photo is uploaded on submit through the same upload path as the profile
- * picture; an uploaded photo is kept for a retry, so a refused submit does not upload it twice.
+ * picture; an uploaded photo is kept for a retry, so a refused submit does not upload it twice. The photo on file is
+ * shown back to its owner.
  */
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { accountApi, type IdType, type VerifiedContactEntry } from '@/api/account'
 import { normaliseIdNumber, validateVerifiedContact, type VerifiedContactValues } from '@/domain/accountForms'
 import { messageOf } from '@/domain/errors'
@@ -24,6 +25,11 @@ export function useVerifiedContact() {
   /** The last photo uploaded from this form, by local path. */
   const [uploaded, setUploaded] = useState<{ path: string; idImage: string } | null>(null)
   const onFile = contact && contact.status !== 'NONE' ? contact : null
+  // The photo on file, shown back to its owner only (the server answers no other session); without it the panel says
+  // a photo is on file.
+  const idImage = onFile?.idImage ?? null
+  const loadPhoto = useCallback(() => accountApi.idPhoto(idImage as string), [idImage])
+  const photoOnFile = useLoad(loadPhoto, !!idImage).data
   const form = useAccountForm<VerifiedContactValues>(EMPTY, (values) => validateVerifiedContact(values, onFile))
 
   const startEditing = () => {
@@ -77,6 +83,7 @@ export function useVerifiedContact() {
     contact,
     status: contact?.status ?? null,
     onFile,
+    photoOnFile,
     loadError,
     reload,
     editing,

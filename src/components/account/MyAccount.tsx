@@ -9,6 +9,7 @@ import { BusyButton } from './BusyButton'
 import { EmailConfirmationNotice } from './EmailConfirmation'
 import { FormError } from './Field'
 import { Profile } from './Profile'
+import { RecentOrders } from './RecentOrders'
 import { StoreCreditPanel } from './StoreCreditPanel'
 import { TextLink } from './TextLink'
 import { VerifiedContactPanel } from './VerifiedContactPanel'
@@ -18,7 +19,7 @@ import './MyAccount.scss'
 import { INFLUENCERS_URL, MY_INFLUENCER_URL } from '@/components/influencers/urls'
 import '@/i18n/influencers'
 
-/** /user/list: profile, orders link, addresses, store credit, coupons, verified contact, password and sign-out. */
+/** /user/list: profile, links (orders, membership…), recent orders, addresses, store credit, coupons, verified contact, password and sign-out. */
 export function MyAccount() {
   const t = useT()
   const [signOutError, setSignOutError] = useState<string | null>(null)
@@ -47,6 +48,7 @@ export function MyAccount() {
         <TextLink to={MY_INFLUENCER_URL} label={t('influencer.mine.title')} className="my-account__influencer-link" />
         <TextLink to={INFLUENCERS_URL} label={t('influencer.list.title')} />
       </View>
+      <RecentOrders />
       <AddressBook />
       <StoreCreditPanel />
       <MyCoupons />

@@ -1,13 +1,11 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
-import { CampaignOrderState } from '@/components/campaigns/CampaignOrderState'
-import { Price } from '@/components/common/Price'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
 import { useOrders } from '@/hooks/useOrders'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
-import { formatDateTime, orderStatusLabel, paymentStatusLabel } from './orderLabels'
+import { OrderRow } from './OrderRow'
 import './Orders.scss'
 
 /** /user/orders: the count, then rows 10 at a time; reaching the bottom (or "Load more") fetches the next page. */
@@ -23,25 +21,7 @@ export function OrderList() {
         <EmptyState message={t('user.orders.empty')} action={{ label: t('user.orders.shop'), onClick: () => platform.navigate('/store') }} />
       ) : null}
       {orders.map((order) => (
-        <View
-          key={order.orderID}
-          className="order-row"
-          role="link"
-          tabIndex={0}
-          data-order-id={order.orderID}
-          onClick={() => platform.navigate(`/user/orders/${order.orderID}`)}
-        >
-          <View className="order-row__head">
-            <Text className="order-row__id">{t('user.order.number', { id: order.orderID })}</Text>
-            <Text className="order-row__date">{formatDateTime(order.createdAt)}</Text>
-          </View>
-          <View className="order-row__body">
-            <Text className={`order-row__status order-status--${order.status.toLowerCase()}`}>{orderStatusLabel(t, order.status)}</Text>
-            <Text className="order-row__payment">{paymentStatusLabel(t, order.paymentStatus)}</Text>
-            <Price className="order-row__total" amount={order.total} currency={order.currency} />
-          </View>
-          <CampaignOrderState order={order} />
-        </View>
+        <OrderRow key={order.orderID} order={order} />
       ))}
       {error ? <EmptyState tone="error" message={t('common.error', { message: error })} action={{ label: t('common.retry'), onClick: retry }} /> : null}
       {loading ? <Spinner label={t('common.loading')} /> : null}

@@ -45,6 +45,9 @@ export function VerifiedContactPanel() {
           <Text className="verified-contact__name">{onFile.realName}</Text>
           <Text>{onFile.phone}</Text>
           <Text>{onFile.idType ? `${typeLabel(onFile.idType)} ${onFile.idNumber ?? ''}` : onFile.idNumber}</Text>
+          {v.photoOnFile ? (
+            <Img className="verified-contact__photo-on-file" src={v.photoOnFile} mode="aspectFit" alt={t('user.verified.photoShown')} />
+          ) : null}
           <Text>{t('user.verified.photoOnFile')}</Text>
         </View>
       ) : null}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { STORE_CREDIT_REASONS } from '@contract/constants'
 import { MyAccount } from '@/components/account/MyAccount'
@@ -9,6 +9,7 @@ import { useAppInfo } from '@/stores/appInfo'
 import { useSession } from '@/stores/session'
 import { fail, mockHttp, type MockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
+import { order } from '../../support/fixtures/orders'
 import { emptyCart, guest, LANGS, resetStores, settle, signedIn, type, valueOf } from './accountTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
@@ -16,14 +17,14 @@ const TEXT: Record<Language, Record<string, string>> = {
     title: 'My account', addresses: 'Addresses', add: 'Add an address', save: 'Save', edit: 'Edit', required: 'This field is required.',
     phoneInvalid: 'Enter a valid phone number.', noAddresses: 'No saved addresses yet.', balance: 'Balance', signOut: 'Sign out',
     orders: 'My orders', changeImage: 'Change picture', ontario: 'Ontario', forOrder: 'Refunded from an order (order 100007)',
-    remove: 'Remove', addressRemoved: 'Address removed', undo: 'Undo',
+    remove: 'Remove', addressRemoved: 'Address removed', undo: 'Undo', recent: 'Recent orders', allOrders: 'All orders',
     province: 'Province / state', postCodeFormat: 'Enter a postal code like A1A 1A1.', postCodeProvince: 'This postal code is in another province: check the province or the code.'
   },
   zh: {
     title: '我的账户', addresses: '地址', add: '添加地址', save: '保存', edit: '编辑', required: '此项为必填项。',
     phoneInvalid: '请输入有效的电话号码。', noAddresses: '还没有保存的地址。', balance: '余额', signOut: '退出登录',
     orders: '我的订单', changeImage: '更换头像', ontario: '安大略省', forOrder: '订单退款（订单 100007）',
-    remove: '删除', addressRemoved: '地址已删除', undo: '撤销',
+    remove: '删除', addressRemoved: '地址已删除', undo: '撤销', recent: '最近订单', allOrders: '全部订单',
     province: '省 / 州', postCodeFormat: '请按 A1A 1A1 的格式填写邮政编码。', postCodeProvince: '该邮政编码属于其他省份，请检查省份或邮编。'
   }
 }
@@ -97,6 +98,39 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     expect(screen.getByText(text.forOrder)).toBeInTheDocument()
     fireEvent.click(screen.getByText(text.orders))
     expect(navigations).toEqual([{ kind: 'navigateTo', url: '/user/orders' }])
+  })
+
+  it("recent orders: the customer's newest three through customer/{id}/orders, each opening its detail, and the way to all", async () => {
+    const info = signedIn()
+    resetStores(info, lang, '/user/list')
+    const http = accountApi()
+    http.set(`GET /admin/orderManagement/customer/${info.userID}/orders`, { orders: [order('100012'), order('100011', { status: 'CANCELLED' })] })
+    renderAccount()
+    await settle()
+    const recent = document.querySelector('.recent-orders') as HTMLElement
+    expect(within(recent).getByText(text.recent)).toBeInTheDocument()
+    expect([...recent.querySelectorAll('.order-row')].map((r) => r.getAttribute('data-order-id'))).toEqual(['100012', '100011'])
+    expect(http.calls.find((c) => c.path === `/admin/orderManagement/customer/${info.userID}/orders`)?.query).toEqual({ numberToLoad: '3', startingPosition: '0' })
+    fireEvent.click(within(recent).getByText(lang === 'en' ? 'Order 100011' : '订单 100011'))
+    fireEvent.click(within(recent).getByText(text.allOrders))
+    expect(navigations).toEqual([{ kind: 'navigateTo', url: '/user/orders/100011' }, { kind: 'navigateTo', url: '/user/orders' }])
+  })
+
+  it('recent orders: none yet, or not answered, and the section is left out', async () => {
+    const info = signedIn()
+    resetStores(info, lang, '/user/list')
+    const http = accountApi()
+    http.set(`GET /admin/orderManagement/customer/${info.userID}/orders`, { orders: [] })
+    const first = renderAccount()
+    await settle()
+    expect(http.calls.some((c) => c.path === `/admin/orderManagement/customer/${info.userID}/orders`)).toBe(true)
+    expect(document.querySelector('.recent-orders')).toBeNull()
+    first.unmount()
+    http.set(`GET /admin/orderManagement/customer/${info.userID}/orders`, fail(500, 'Database unavailable'))
+    renderAccount()
+    await settle()
+    expect(document.querySelector('.recent-orders')).toBeNull()
+    expect(screen.getByText(text.title)).toBeInTheDocument()
   })
 
   it("store-credit reasons the server sends as codes are shown in the shopper's language", async () => {

@@ -16,7 +16,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     idInvalid: 'Enter 6 to 30 letters or digits, as on the document.', photoRequired: 'Choose a photo of the ID document.',
     passport: 'Passport', nationalId: 'National ID card', choosePhoto: 'Choose photo', onFile: 'Photo on file', chosen: 'New photo chosen',
     submitted: 'Submitted. The store will check your details.', photoFailed: 'The photo was not accepted: ', keep: 'ID number (leave empty to keep *****5678)',
-    changeNote: 'Changed details are checked again by the store.'
+    changeNote: 'Changed details are checked again by the store.', photoShown: 'Your photo of the ID document on file'
   },
   zh: {
     title: '实名认证', none: '未提交', pending: '等待门店审核', verified: '已认证', start: '填写实名信息',
@@ -25,7 +25,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     idInvalid: '请输入 6 至 30 位字母或数字，与证件一致。', photoRequired: '请选择证件照片。',
     passport: '护照', nationalId: '身份证', choosePhoto: '选择照片', onFile: '照片已上传', chosen: '已选择新照片',
     submitted: '已提交，门店将核验您的信息。', photoFailed: '照片未被接受：', keep: '证件号码（留空则保留 *****5678）',
-    changeNote: '修改后的信息需要门店重新审核。'
+    changeNote: '修改后的信息需要门店重新审核。', photoShown: '您已上传的证件照片'
   }
 }
 
@@ -92,6 +92,27 @@ describe.each(LANGS)('verified contact (%s)', (lang) => {
     expect(screen.getByText(`${text.passport} *****5678`)).toBeInTheDocument()
     expect(screen.getByText(text.onFile)).toBeInTheDocument()
     expect(screen.getByText(text.change)).toBeInTheDocument()
+  })
+
+  it('the ID photo on file is shown back to its owner, fetched with their session', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = api(PENDING)
+    http.set('GET /admin/userManagement/image/user/aaaa', 'data:image/png;base64,aWQtcGhvdG8=')
+    renderAccount()
+    await settle()
+    const photo = within(section()).getByAltText(text.photoShown)
+    expect(photo).toHaveAttribute('src', 'data:image/png;base64,aWQtcGhvdG8=')
+    expect(calls(http, 'GET', '/admin/userManagement/image/user/aaaa')).toHaveLength(1)
+  })
+
+  it('a photo the server does not give back is not shown; the panel still says one is on file', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = api(PENDING)
+    http.set('GET /admin/userManagement/image/user/aaaa', fail(404, 'Image not found'))
+    renderAccount()
+    await settle()
+    expect(within(section()).queryByAltText(text.photoShown)).toBeNull()
+    expect(screen.getByText(text.onFile)).toBeInTheDocument()
   })
 
   it('verified: says so', async () => {

@@ -8,7 +8,7 @@ import CampaignCartPage from '@/packages/checkout/pages/campaignCart/index'
 import GroupCampaignPage from '@/packages/store/pages/groupCampaign/index'
 import { platform } from '@/platform'
 import { recordBrowserExits } from '../../support/browserExits'
-import { askedGets, firstScreenKeys, mockHttp } from '../../support/mockHttp'
+import { askedGets, fail, firstScreenKeys, mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
 import { ONLINE } from '../../support/fixtures/catalog'
 import { order } from '../../support/fixtures/orders'
@@ -45,14 +45,14 @@ const TEXT = {
     endsIn: /^Ends in (01:59:5\d|02:00:00)$/, failed: 'The group did not fill up in time; every payment is refunded.',
     pickup: 'Pick up at Downtown Toronto once the group is complete', notFound: 'This group buy does not exist.', pay: 'Pay and join',
     total: 'Total', save: 'You save', waiting: 'Group buy: waiting for the group', succeeded: 'Group buy succeeded',
-    refundPending: 'Group did not fill up: refund pending', nobody: 'Nobody has joined yet: be the first.'
+    refundPending: 'Group did not fill up: refund pending', nobody: 'Nobody has joined yet: be the first.', soldOut: 'All taken'
   },
   zh: {
     joined: '已拼 1/3 人', left: '剩余 7 件', limit: '每人限购 2 件', join: '参加拼团', regular: '原价',
     endsIn: /^剩余 (01:59:5\d|02:00:00)$/, failed: '未能按时成团，所有付款将自动退款。',
     pickup: '成团后到多伦多市中心店自取', notFound: '该拼团不存在。', pay: '付款参团',
     total: '合计', save: '节省', waiting: '拼团：等待成团', succeeded: '拼团成功',
-    refundPending: '拼团未成：退款处理中', nobody: '还没有人参团，快来做第一个吧。'
+    refundPending: '拼团未成：退款处理中', nobody: '还没有人参团，快来做第一个吧。', soldOut: '已抢光'
   }
 }
 
@@ -108,6 +108,23 @@ describe.each(LANGS)('campaign page (%s)', (lang) => {
     fireEvent.click(await screen.findByText(text.join))
     await waitFor(() => expect(navigations.at(-1)?.url).toBe('/checkout/campaignCart?FissionSale=501&inviter=ref-9'))
     expect(http.calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: '9001', quantity: 1, inviter: 'ref-9' })
+  })
+
+  it('a join refused because the item sold out meanwhile says why and shows that item as it is now (campaignProductItem/{id})', async () => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501')
+    const http = campaignServer()
+    http.set('POST /shoppingManagement4/myCart/fc/501', fail(409, 'Only 0 left in this campaign'))
+    http.set('GET /productManagement2/campaignProductItem/9001', item({ available: 0 }))
+    render(<GroupCampaignPage />)
+    fireEvent.click(await screen.findByText(text.join))
+    expect(await screen.findByText(text.soldOut)).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toBe('Only 0 left in this campaign')
+    expect(screen.queryByText(text.left)).toBeNull()
+    const gets = http.calls.filter((c) => c.method === 'GET').map((c) => c.path)
+    expect(gets.filter((p) => p === '/productManagement2/campaignProductItem/9001')).toHaveLength(1)
+    // the one item, not the whole list again
+    expect(gets.filter((p) => p === '/productManagement2/campaignProductItem/list/all')).toHaveLength(1)
+    expect(navigations.some((n) => n.url.startsWith('/checkout/campaignCart'))).toBe(false)
   })
 
   it('sharing passes on the campaign, the sharer as inviter and as referrer', async () => {
