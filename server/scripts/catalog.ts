@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import { formatOf, readCatalog, writeCatalogCsv, writeCatalogJson } from '../src/catalog/format.ts';
 import { exportCatalog, importCatalog } from '../src/catalog/import.ts';
 import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { storeCurrency } from '../src/services/storeCurrency.ts';
 
 const USAGE = 'usage: catalog import <file.csv|file.json> [--images DIR] [--dry-run] | catalog export [file.csv|file.json]';
 const { positionals, values } = operatorArgs(USAGE, {
@@ -36,7 +37,7 @@ await withOperatorDb(`catalog ${command}`, async (db) => {
     } else process.stdout.write(text);
     return;
   }
-  const catalog = readCatalog(fs.readFileSync(file, 'utf8'), format);
+  const catalog = readCatalog(fs.readFileSync(file, 'utf8'), format, await storeCurrency(db));
   const s = await importCatalog(db, catalog, { imagesDir: values.images ?? null, dryRun: !!values['dry-run'] });
   console.log(`${s.dryRun ? 'dry run, nothing changed: would add' : 'added'} ${s.productsAdded} product(s), ${s.dryRun ? 'update' : 'updated'} ${s.productsUpdated}, ` +
     `${s.combinations} stock line(s), ${s.categoriesAdded} new categor${s.categoriesAdded === 1 ? 'y' : 'ies'}, ${s.brandsAdded} new brand(s), ${s.photosAdded} new photo(s)`);

@@ -11,12 +11,12 @@
  * Uses the same database settings as the server (DATA_DIR or DATABASE_URL); the embedded PGlite database is one
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
-import { notFound } from '../src/lib/errors.ts';
+import { ApiError, badRequest, notFound } from '../src/lib/errors.ts';
 import { formatMoney } from '../src/lib/money.ts';
-import { STORE_CREDIT_CURRENCY } from '../src/payments/deposits.ts';
 import { assignGroup, referralSettings, setGroupOpen, setMonthlyCap } from '../src/services/referral.ts';
 import type { Queryable } from '../src/db/index.ts';
 import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { storeCurrency } from '../src/services/storeCurrency.ts';
 
 const USAGE = 'usage: referral groups | referral assign <e-mail> <groupID> | referral unassign <e-mail> | referral open|close <groupID> | referral cap [amount]';
 const { positionals: [command, ...rest] } = operatorArgs(USAGE, { allowPositionals: true, options: {} });
@@ -25,14 +25,8 @@ if (!arity[command]?.includes(rest.length)) usageError(USAGE);
 const groupArg = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : usageError(`not a group id: '${raw}'\n${USAGE}`));
 // Checked before the database opens: a wrong command line never touches it.
 const groupId = command === 'assign' ? groupArg(rest[1]) : command === 'open' || command === 'close' ? groupArg(rest[0]) : null;
-let cap: number | undefined;
-if (command === 'cap' && rest.length) {
-  try {
-    cap = amountArg(rest[0], STORE_CREDIT_CURRENCY);
-  } catch (e) {
-    usageError(`${(e as Error).message.replace('--amount', 'the cap')}\n${USAGE}`);
-  }
-}
+// The cap's decimals are the store currency's (read once the database is open); its shape is checked here.
+if (command === 'cap' && rest.length && !/^\d+(\.\d+)?$/.test(rest[0])) usageError(`the cap must be a positive amount like 25.50, not '${rest[0]}'\n${USAGE}`);
 
 async function userByEmail(q: Queryable, email: string): Promise<number> {
   const { rows } = await q.query('SELECT id FROM users WHERE email = $1', [email.trim().toLowerCase()]);
@@ -56,8 +50,18 @@ await withOperatorDb(`referral ${command}`, async (db) => {
     await setGroupOpen(db, groupId!, command === 'open');
     console.log(`referral group #${groupId}: ${command === 'open' ? 'open: shoppers may join it' : 'closed: assigned by the operator only'}`);
   } else {
-    if (cap !== undefined) await setMonthlyCap(db, cap);
+    // Store credit is in the store currency, whose decimals the cap's text must respect.
+    const currency = await storeCurrency(db);
+    if (rest.length) {
+      let cap: number;
+      try {
+        cap = amountArg(rest[0], currency)!;
+      } catch (e) {
+        throw badRequest(`${(e as ApiError).errors.join('; ').replace('--amount', 'the cap')}`);
+      }
+      await setMonthlyCap(db, cap);
+    }
     const { monthlyCapPerReferrer } = await referralSettings(db);
-    console.log(`monthly cap per referrer: ${formatMoney(monthlyCapPerReferrer, STORE_CREDIT_CURRENCY)}`);
+    console.log(`monthly cap per referrer: ${formatMoney(monthlyCapPerReferrer, currency)}`);
   }
 });

@@ -12,10 +12,10 @@
  */
 import { notFound } from '../src/lib/errors.ts';
 import { formatMoney } from '../src/lib/money.ts';
-import { STORE_CREDIT_CURRENCY } from '../src/payments/deposits.ts';
 import { depositRefundsOf, requestDepositRefund } from '../src/services/refunds.ts';
 import { storeCreditBalance } from '../src/services/storeCredit.ts';
 import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { storeCurrency } from '../src/services/storeCurrency.ts';
 
 const USAGE = 'usage: topups list <e-mail> | topups refund <depositID> [--amount 12.34] [--reason text] [--key k]';
 const { positionals: [command, subject], values } = operatorArgs(USAGE, {
@@ -36,12 +36,13 @@ await withOperatorDb(`topups ${command}`, async (db) => {
       console.log(`${t.id}  ${new Date(t.created_at).toISOString()}  ${formatMoney(t.amount, t.currency)}  ${t.status}  ${t.channel}${refunded ? `  refunded ${formatMoney(refunded, t.currency)} (${refunds.map((r) => r.status).join(', ')})` : ''}`);
     }
     if (!rows.length) console.log('no top-ups');
-    console.log(`store credit now: ${formatMoney(await storeCreditBalance(db, user.id), STORE_CREDIT_CURRENCY)}`);
+    console.log(`store credit now: ${formatMoney(await storeCreditBalance(db, user.id), await storeCurrency(db))}`);
     return;
   }
-  // Top-ups are in the store-credit currency; requestDepositRefund finds the top-up (404 when there is none).
-  const amount = amountArg(values.amount, STORE_CREDIT_CURRENCY);
+  // Top-ups are in the store currency; requestDepositRefund finds the top-up (404 when there is none).
+  const currency = await storeCurrency(db);
+  const amount = amountArg(values.amount, currency);
   const key = `operator-topup-refund:${subject}:${values.key ?? amount ?? 'rest'}`;
   const r = await db.tx((q) => requestDepositRefund(q, { depositID: subject, amount, reason: values.reason ?? 'Top-up refunded by the store', key }));
-  console.log(`refund ${r.id} of top-up ${r.depositID}: ${formatMoney(r.amount, STORE_CREDIT_CURRENCY)} (${r.status})`);
+  console.log(`refund ${r.id} of top-up ${r.depositID}: ${formatMoney(r.amount, currency)} (${r.status})`);
 });

@@ -10,6 +10,7 @@ import { cookieSecurity, isProduction, loadConfig, productionRefusal, sandboxesO
 import { openDb, type Db } from './db/index.ts';
 import { migrate, pendingMigrations } from './db/migrate.ts';
 import { demoAccountRefusal, seedIfEmpty } from './seed/index.ts';
+import { startCurrency } from './services/storeCurrency.ts';
 import { ApiError, isDatabaseUnavailable, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
 import { registerHardening } from './lib/hardening.ts';
@@ -144,6 +145,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   await migrate(db, (m) => app.log.info(m));
   if (seedsDemo(config)) await seedIfEmpty(db, (m) => app.log.info(m));
+  // The store currency is the store's record: a provider that cannot take it (a domestic API in a store abroad) stops
+  // the start here rather than refuse each shopper's payment.
+  const currency = await startCurrency(db);
+  const currencyRefusal = currency && ('problem' in currency ? currency.problem : paymentProvider.currencyRefusal?.(currency.currency));
+  if (currencyRefusal) {
+    await db.close();
+    throw new Error(`Refusing to start: ${currencyRefusal}`);
+  }
   if (isProduction(config)) {
     // The demo account's password is published: a production store refuses to run with it, unless it is the public
     // demo (ISTORE_SANDBOX=1), which says so in its log as well as in its sandbox marks.

@@ -49,7 +49,7 @@ async function query<T = any>(sql: string, params: unknown[] = []): Promise<T[]>
 
 /** What `catalog import` does (the CLI itself is driven at the end): read, prepare photos, import. */
 async function load(name: string, text: string, opts: { images?: string; dryRun?: boolean } = {}) {
-  const catalog = readCatalog(text, name.endsWith('.csv') ? 'csv' : 'json');
+  const catalog = readCatalog(text, name.endsWith('.csv') ? 'csv' : 'json', 'CAD');
   return importCatalog(d!, catalog, { imagesDir: opts.images ?? null, dryRun: !!opts.dryRun });
 }
 
@@ -154,7 +154,7 @@ test('a JSON file names the line of the bad product', async () => {
   demo.products[5].price = '-3';
   const text = JSON.stringify(demo, null, 2);
   const line = text.split('\n').findIndex((l) => l.includes(`"sku": "${demo.products[5].sku}"`)) + 1;
-  assert.throws(() => readCatalogJson(text), (e: any) => {
+  assert.throws(() => readCatalogJson(text, 'CAD'), (e: any) => {
     assert.deepEqual(e.problems, [{ line, field: 'price', message: "must be an amount like 12.99 (at most 2 decimals), not '-3'" }]);
     return true;
   });
@@ -178,7 +178,7 @@ test('export → import round trip, CSV and JSON: the same catalogue, every prod
   await load('out.json', json);
   assert.equal(await snapshot(), json);
   assert.deepEqual(await query('SELECT id, sku FROM products WHERE sku IS NOT NULL ORDER BY id'), ids);
-  assert.equal(writeCatalogCsv(readCatalogCsv(csv)), writeCatalogCsv(readCatalogJson(json)));
+  assert.equal(writeCatalogCsv(readCatalogCsv(csv, 'CAD')), writeCatalogCsv(readCatalogJson(json, 'CAD')));
 });
 
 let photo = '';

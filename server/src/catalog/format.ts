@@ -174,8 +174,9 @@ function checkWhole(c: Checker, catalog: Catalog, f: FieldNames) {
   if (!catalog.products.length) c.add(1, 'products', 'the file has no products');
 }
 
-function decimalsOf(c: { add(line: number, field: string, m: string): void }, raw: unknown): { currency: string; decimals: number } {
-  const currency = typeof raw === 'string' && /^[A-Z]{3}$/.test(raw) ? raw : 'CAD';
+/** The file's currency: the store's when it names none; one that is not a currency code is a problem. */
+function decimalsOf(c: { add(line: number, field: string, m: string): void }, raw: unknown, storeCurrency: string): { currency: string; decimals: number } {
+  const currency = typeof raw === 'string' && /^[A-Z]{3}$/.test(raw) ? raw : storeCurrency;
   if (raw !== undefined && currency !== raw) c.add(1, 'currency', `'${String(raw)}' is not a currency code like CAD`);
   return { currency, decimals: currencyDecimals(currency) };
 }
@@ -215,7 +216,8 @@ function jsonOptions(c: Checker, line: number, raw: unknown): ProductOption[] {
   }));
 }
 
-export function readCatalogJson(text: string): Catalog {
+/** A JSON catalogue; its amounts are in its "currency", else in `storeCurrency`. */
+export function readCatalogJson(text: string, storeCurrency: string): Catalog {
   let doc: any;
   try {
     doc = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -227,7 +229,7 @@ export function readCatalogJson(text: string): Catalog {
   const c0: RowProblem[] = [];
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new CatalogProblems([{ line: 1, field: 'file', message: 'must be a JSON object' }]);
   if (doc.format !== FORMAT) c0.push({ line: jsonLines(text, 'format')[0] ?? 1, field: 'format', message: `must be "${FORMAT}"` });
-  const { currency, decimals } = decimalsOf({ add: (line, field, message) => c0.push({ line, field, message }) }, doc.currency);
+  const { currency, decimals } = decimalsOf({ add: (line, field, message) => c0.push({ line, field, message }) }, doc.currency, storeCurrency);
   const c = new Checker(decimals);
   c.problems.push(...c0);
   const list = (key: string): any[] => {
@@ -353,7 +355,8 @@ export function optionsCell(options: ProductOption[]): string {
 
 const list = (cell: string) => cell.split('|').map((x) => x.trim()).filter(Boolean);
 
-export function readCatalogCsv(text: string, currency = 'CAD'): Catalog {
+/** A CSV catalogue (it names no currency): its amounts are in `currency`, the store's. */
+export function readCatalogCsv(text: string, currency: string): Catalog {
   let records;
   try {
     records = parseCsv(text);
@@ -464,6 +467,6 @@ export function formatOf(file: string): 'csv' | 'json' | null {
   return /\.csv$/i.test(file) ? 'csv' : /\.json$/i.test(file) ? 'json' : null;
 }
 
-export function readCatalog(text: string, format: 'csv' | 'json'): Catalog {
-  return format === 'csv' ? readCatalogCsv(text) : readCatalogJson(text);
+export function readCatalog(text: string, format: 'csv' | 'json', storeCurrency: string): Catalog {
+  return format === 'csv' ? readCatalogCsv(text, storeCurrency) : readCatalogJson(text, storeCurrency);
 }

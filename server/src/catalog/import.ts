@@ -14,6 +14,7 @@ import { isImageName } from '../lib/svg.ts';
 import { CatalogProblems, type Catalog, type CatalogProduct, type RowProblem } from './format.ts';
 import { isPhotoName, preparePhoto, type ResizedPhoto } from './images.ts';
 import { bumpCatalog } from '../services/catalogCache.ts';
+import { storeCurrency } from '../services/storeCurrency.ts';
 
 export interface ImportSummary {
   productsAdded: number;
@@ -77,6 +78,9 @@ export interface ApplyOptions {
 /** Writes a checked, prepared catalogue in the caller's transaction; throws CatalogProblems before writing anything. */
 export async function applyCatalog(q: Queryable, { catalog, photos }: PreparedCatalog, opts: ApplyOptions = {}): Promise<Omit<ImportSummary, 'dryRun'>> {
   const problems: RowProblem[] = [];
+  const currency = await storeCurrency(q);
+  // Prices are minor units of the store currency: a file priced in another is refused, never converted.
+  if (catalog.currency !== currency) problems.push({ line: 1, field: 'currency', message: `the store sells in ${currency}, and this file's prices are in ${catalog.currency}` });
   const skus = catalog.products.map((p) => p.sku);
   const { rows: known } = await q.query<{ id: number; sku: string; product_type: string }>(
     'SELECT id, sku, product_type FROM products WHERE sku = ANY($1::text[])', [skus]);
@@ -199,7 +203,7 @@ export async function exportCatalog(q: Queryable): Promise<Catalog> {
   ]);
   const stockOf = new Map<string, { sku: string | null; stock: number }>(variants.map((v) => [`${v.product_id}|${v.option_pair}`, { sku: v.sku, stock: v.stock }]));
   return {
-    currency: products[0]?.currency ?? 'CAD',
+    currency: await storeCurrency(q),
     categories: categories.map((c) => ({ name: c.name, nameZh: c.name_zh, image: c.image })),
     brands: brands.map((b) => ({ name: b.name, nameZh: b.name_zh ?? '' })),
     products: products.map((p) => ({

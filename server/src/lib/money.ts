@@ -4,7 +4,7 @@ import { currencyDecimals } from '../../../contract/constants.ts';
 export { currencyDecimals };
 
 /** Formats minor units for messages, e.g. 1500 CAD -> "$15.00". */
-export function formatMoney(minor: number, currency = 'CAD', symbol = '$'): string {
+export function formatMoney(minor: number, currency: string, symbol = '$'): string {
   const d = currencyDecimals(currency);
   return `${symbol}${(minor / 10 ** d).toFixed(d)}`;
 }

@@ -218,6 +218,10 @@ export function alipayProvider(s: AlipaySettings): PaymentProvider {
     name: 'alipay',
     channels: ['ALIPAY_MINI_PROGRAM', 'ALIPAY_H5'],
 
+    currencyRefusal: (storeCurrency) => (global || storeCurrency === 'CNY' ? null
+      : `ALIPAY_API=domestic is Alipay's API for merchants in mainland China, which takes CNY only, and the store sells in ${storeCurrency} ` +
+        '(the \'payment\' setting\'s defaultCurrency): set ALIPAY_API=global, the cross-border acquiring, which takes the order\'s own currency (trans_currency)'),
+
     async startAlipayTrade(attempt, buyer) {
       if (attempt.channel !== 'ALIPAY_MINI_PROGRAM') throw badRequest(`Alipay trades are for ALIPAY_MINI_PROGRAM, not ${attempt.channel}`);
       const buyerRef = buyer.buyerId ? { buyer_id: buyer.buyerId } : buyer.buyerOpenId ? { buyer_open_id: buyer.buyerOpenId } : null;

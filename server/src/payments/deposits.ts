@@ -13,9 +13,8 @@ import { addCreditEntry, storeCreditBalance } from '../services/storeCredit.ts';
 import type { Deposit } from '../../../contract/payments.ts';
 import { newAttemptId, rowToAttempt, type AttemptStatus, type StoredAttempt } from './storedAttempt.ts';
 import type { PaymentChannel } from './provider.ts';
+import { storeCurrency } from '../services/storeCurrency.ts';
 
-/** Store credit is kept in the store's base currency (GET /admin/storeCreditManagement/storeCredit). */
-export const STORE_CREDIT_CURRENCY = 'CAD';
 /** Unpaid top-ups one account may open in a day (each is a row, and with a real provider a prepay order there). */
 export const MAX_OPEN_DEPOSITS_PER_DAY = 20;
 
@@ -33,7 +32,7 @@ export async function openDeposit(db: Db, userId: number, amount: number, channe
     const { rows } = await q.query(
       `INSERT INTO payment_attempts (id, order_id, user_id, channel, amount, currency, return_url)
        VALUES ($1, NULL, $2, $3, $4, $5, $6) RETURNING *`,
-      [id, userId, channel, amount, STORE_CREDIT_CURRENCY, returnUrl(id)],
+      [id, userId, channel, amount, await storeCurrency(q), returnUrl(id)],
     );
     return rowToAttempt(rows[0]);
   });

@@ -85,6 +85,7 @@ export function paymentRouter(real: PaymentProvider[], sandbox: PaymentProvider 
     name: 'router',
     channels: offered,
     offered,
+    currencyRefusal: (storeCurrency) => real.map((p) => p.currencyRefusal?.(storeCurrency) ?? null).find((r) => r !== null) ?? null,
     realProviders: real.map((p) => p.name),
     sandboxChannels: sandbox ? offered.filter((c) => servedBy.get(c) === sandbox) : [],
     providerName: (channel) => servedBy.get(channel)?.name ?? '',

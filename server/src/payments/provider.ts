@@ -91,6 +91,11 @@ export interface PaymentProvider {
   readonly name: string
   /** The channels it serves. */
   readonly channels: readonly PaymentChannel[]
+  /**
+   * Why it cannot take payments in the store currency, naming the setting to change, or null: the start stops with it
+   * (e.g. WeChat Pay's and Alipay's domestic APIs take CNY only). Absent: it takes any currency the store sells in.
+   */
+  currencyRefusal?(storeCurrency: string): string | null
   /** Hosted (redirect) payment: the URL the shopper's browser is sent to, or a QR code to show (WeChat Native). */
   startHosted(attempt: PaymentAttempt, ctx: StartContext): Promise<{ redirectUrl: string; qrCode?: string; providerRef?: string }>
   /** WeChat JSAPI / mini-program payment: a prepay id and the signed parameters for the sheet. */

@@ -275,6 +275,10 @@ export function wechatPayProvider(s: WeChatPaySettings): PaymentProvider {
     name: 'wechatpay',
     channels,
 
+    currencyRefusal: (storeCurrency) => (global || storeCurrency === 'CNY' ? null
+      : `WECHATPAY_API=domestic is WeChat Pay's API for merchants in mainland China, which takes CNY only, and the store sells in ${storeCurrency} ` +
+        '(the \'payment\' setting\'s defaultCurrency): set WECHATPAY_API=global, the cross-border API, which takes the order\'s own currency'),
+
     async startWeChatInApp(attempt, openId) {
       const appId = appIdOf(attempt.channel);
       if (!openId) throw badRequest('no WechatOpenID');

@@ -16,6 +16,7 @@ import { changePassword, checkCredentials, createAccount, requestPasswordReset, 
 import { storeCreditHistory, updateProfile } from '../services/profile.ts';
 import { sessionFields } from '../services/sessionFields.ts';
 import { addressBook, addressType, checkOwner, countries, provinces, replaceAddressBook } from '../services/addresses.ts';
+import { storeCurrency } from '../services/storeCurrency.ts';
 
 export default async function accountRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -135,7 +136,7 @@ export default async function accountRoutes(server: FastifyInstance) {
 
   app.get('/admin/storeCreditManagement/storeCredit', { schema: { response: { 200: StoreCredit } } }, async (req) => {
     const s = await requireUser(req);
-    return { balance: await storeCreditBalance(db, s.userId), currency: 'CAD' };
+    return { balance: await storeCreditBalance(db, s.userId), currency: await storeCurrency(db) };
   });
   app.get('/admin/storeCreditManagement/storeCreditHistory', {
     schema: { response: { 200: StoreCreditHistory } },

@@ -25,6 +25,7 @@ import { isPickable } from '../services/locations.ts';
 import { checkAddress, EMAIL_RE, PHONE_RE } from '../services/validate.ts';
 import { checkoutProblems, holdLimits, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
 import { onlineProviders } from '../payments/channels.ts';
+import { checkedCurrency, storeCurrency } from '../services/storeCurrency.ts';
 
 const METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const;
 const resp = { 200: Cart };
@@ -46,13 +47,13 @@ export default async function checkoutRoutes(server: FastifyInstance) {
       ...r,
       pickup: { ...r.pickup, slots: slotsFor(r.pickup, r.timeZone) },
       delivery: { ...r.delivery, slots: slotsFor(r.delivery, r.timeZone) },
-      currency: 'CAD',
+      currency: await storeCurrency(db),
     };
   });
 
   app.get('/shoppingManagement4/localDeliveryConfig', { schema: { response: { 200: LocalDeliveryConfig } } }, async () => {
     const r = await rules();
-    return { ...r.delivery, timeZone: r.timeZone, slots: slotsFor(r.delivery, r.timeZone), currency: 'CAD' };
+    return { ...r.delivery, timeZone: r.timeZone, slots: slotsFor(r.delivery, r.timeZone), currency: await storeCurrency(db) };
   });
 
   app.post('/common3/deliveryLocations', {
@@ -68,7 +69,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   app.get('/shoppingManagement4/paymentConfig', { schema: { response: { 200: PaymentConfig } } }, async () => {
     const st = await getSettings(db, ['payment', 'checkout']);
     return {
-      currency: 'CAD',
+      currency: checkedCurrency(st.payment?.defaultCurrency?.currencyType),
       methods: [
         { method: 'PAY_AT_STORE', enabled: true, orderMethods: st.checkout.payAtStoreMethods },
         { method: 'STORE_CREDIT', enabled: true, signedInOnly: true, note: 'settles an order whose total is 0 after store credit' },

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MembershipDetail, MembershipProducts } from '../../../contract/memberships.ts';
 import { requireUser } from '../lib/session.ts';
 import { memberDiscountPercent, membershipDetail, membershipPlans } from '../services/memberships.ts';
+import { storeCurrency } from '../services/storeCurrency.ts';
 
 export default async function membershipRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -11,7 +12,7 @@ export default async function membershipRoutes(server: FastifyInstance) {
 
   app.get('/admin/userManagement/membershipProducts', { schema: { response: { 200: MembershipProducts } } }, async (req) => {
     await requireUser(req);
-    return { products: await membershipPlans(db), discountPercent: await memberDiscountPercent(db), currency: 'CAD' };
+    return { products: await membershipPlans(db), discountPercent: await memberDiscountPercent(db), currency: await storeCurrency(db) };
   });
 
   app.get('/admin/userManagement/membershipDetail', { schema: { response: { 200: MembershipDetail } } }, async (req) => {

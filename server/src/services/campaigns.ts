@@ -28,6 +28,7 @@ import { optionLabels } from '../lib/options.ts';
 import { bumpCatalog } from './catalogCache.ts';
 import { releaseReservation, requestRefund } from '../orders/lifecycle.ts';
 import type { Campaign, CampaignCart, CampaignItem, CampaignParticipant, CampaignStatus, OrderCampaign } from '../../../contract/campaigns.ts';
+import { STORE_CURRENCY_SQL } from './storeCurrency.ts';
 
 const iso = (d: any) => (d instanceof Date ? d : new Date(d)).toISOString();
 /** Orders whose units still count against campaign stock and the per-shopper limit. */
@@ -48,7 +49,7 @@ export function statusOf(row: { status: string; starts_at: any; ends_at: any }, 
   return 'OPEN';
 }
 
-const CAMPAIGN_SQL = `SELECT c.*, s.name_en AS store_en, s.name_zh AS store_zh, st.participants AS settled_participants,
+const CAMPAIGN_SQL = `SELECT c.*, ${STORE_CURRENCY_SQL} AS currency, s.name_en AS store_en, s.name_zh AS store_zh, st.participants AS settled_participants,
   (SELECT count(DISTINCT o.user_id)::int FROM campaign_orders co JOIN orders o ON o.id = co.order_id
     WHERE co.campaign_id = c.id AND ${PAID}) AS live_participants,
   (SELECT json_build_object('price', i.campaign_price, 'regular', p.price) FROM campaign_items i JOIN products p ON p.id = i.product_id
@@ -78,7 +79,7 @@ function campaignView(r: any, now: Date): Campaign {
     localStoreName: { en: r.store_en, zh: r.store_zh },
     fromPrice: price?.price ?? 0,
     regularPrice: price?.regular ?? 0,
-    currency: 'CAD',
+    currency: r.currency,
   };
 }
 
@@ -96,7 +97,7 @@ export async function getCampaign(q: Queryable, id: number): Promise<{ campaign:
   return { campaign: campaignView(rows[0], now), serverTime: now.toISOString() };
 }
 
-const ITEM_SQL = `SELECT i.*, p.name_en, p.name_zh, p.price AS regular_price, p.options, p.images->>0 AS image,
+const ITEM_SQL = `SELECT i.*, ${STORE_CURRENCY_SQL} AS currency, p.name_en, p.name_zh, p.price AS regular_price, p.options, p.images->>0 AS image,
   (i.stock - (SELECT COALESCE(sum(l.quantity), 0)::int FROM campaign_orders co JOIN orders o ON o.id = co.order_id
      JOIN order_lines l ON l.order_id = o.id AND l.product_id = i.product_id AND l.option_pair = i.option_pair
      WHERE co.campaign_id = i.campaign_id AND ${LIVE})) AS available
@@ -114,7 +115,7 @@ function itemView(r: any): CampaignItem {
     optionLabels: optionLabels(r.option_pair, r.options ?? []),
     campaignPrice: r.campaign_price,
     regularPrice: r.regular_price,
-    currency: 'CAD',
+    currency: r.currency,
     available: Math.max(0, r.available),
     limitPerShopper: r.per_shopper_limit,
   };
@@ -185,7 +186,7 @@ export async function campaignCartView(q: Queryable, s: Session | null, campaign
     subtotal,
     savings: Math.max(0, regular - subtotal),
     total: subtotal,
-    currency: 'CAD',
+    currency: campaign.currency,
     reservedOrderID,
     serverTime,
   };
@@ -292,7 +293,7 @@ export async function reserveCampaignOrder(q: Queryable, s: Session | null, camp
   const { rows } = await q.query(
     `INSERT INTO orders (user_id, session_id, status, payment_status, method, local_store_id, local_store_name, contact,
        subtotal, discount, tip, tax, shipping, store_credit, total, currency, customer_comment, client_ip)
-     VALUES ($1, $2, 'INTERIM', 'NOT_PAID', 'PICKUP', $3, $4, $5::jsonb, $6, 0, 0, 0, 0, 0, $6, 'CAD', '', $7) RETURNING *`,
+     VALUES ($1, $2, 'INTERIM', 'NOT_PAID', 'PICKUP', $3, $4, $5::jsonb, $6, 0, 0, 0, 0, 0, $6, ${STORE_CURRENCY_SQL}, '', $7) RETURNING *`,
     [userId, s!.id, c.local_store_id, store?.name_en ?? null, JSON.stringify(contact), subtotal, ip],
   );
   const order = rows[0];

@@ -16,6 +16,7 @@ import type { Cart, LineItem } from '../../../contract/cart.ts';
 import type { Product } from '../../../contract/catalog.ts';
 import type { OrderMethod } from '../../../contract/constants.ts';
 import type { Contact } from '../../../contract/orders.ts';
+import { checkedCurrency, STORE_CURRENCY_SQL, storeCurrency } from './storeCurrency.ts';
 
 export interface CartRow {
   id: number;
@@ -104,14 +105,15 @@ function toLineItem(r: any, member: boolean): LineItem {
  * by default the table) as a JSON array in cart order.
  */
 const viewColumns = (storeId: string, at: string, lines = 'cart_lines') => `(SELECT value FROM settings WHERE key = 'checkout') AS view_rules,
+  ${STORE_CURRENCY_SQL} AS view_currency,
   (c.user_id IS NOT NULL AND ${memberAtSql('c.user_id', at)}) AS view_member,
   (SELECT name_en FROM store_locations WHERE id = ${storeId}) AS view_store_name,
   COALESCE((SELECT json_agg(x ORDER BY x.created_at, x.item_key) FROM (${lineSelect(lines)} WHERE l.cart_id = c.id) x), '[]'::json) AS view_lines`;
 
 /** A row of `SELECT c.*, viewColumns` as the cart and its view. */
 async function viewOfRow(q: Queryable, row: any): Promise<{ cart: CartRow; view: CartView }> {
-  const { view_rules, view_member, view_store_name, view_lines, ...cart } = row;
-  return { cart, view: await assembleView(q, cart, { rules: view_rules, member: view_member, storeName: view_store_name, lines: view_lines }) };
+  const { view_rules, view_currency, view_member, view_store_name, view_lines, ...cart } = row;
+  return { cart, view: await assembleView(q, cart, { rules: view_rules, currency: view_currency, member: view_member, storeName: view_store_name, lines: view_lines }) };
 }
 
 /** The cart of this visitor with its whole view in one statement (null when the visitor has no cart). */
@@ -156,8 +158,8 @@ export async function lockLimitedCoupon(q: Queryable, code: string | null) {
     `SELECT 1 FROM coupons WHERE upper(code) = upper($1) AND (max_uses IS NOT NULL OR max_uses_per_shopper IS NOT NULL) FOR UPDATE`, [code]);
 }
 
-export const EMPTY_CART: CartView = {
-  itemCount: 0, lineItems: {}, currency: 'CAD', subtotal: 0, discount: 0, tip: 0, storeCredit: 0, tax: 0, shipping: 0,
+const EMPTY_CART: Omit<CartView, 'currency'> = {
+  itemCount: 0, lineItems: {}, subtotal: 0, discount: 0, tip: 0, storeCredit: 0, tax: 0, shipping: 0,
   total: 0, coupon: null, orderMethod: null, checkout: emptyDraft(),
 };
 
@@ -171,13 +173,13 @@ function emptyDraft() {
 
 /** The view of a cart row the caller holds (checkout passes a locked or adjusted row): one statement, two with a coupon. */
 export async function cartView(q: Queryable, cart: CartRow | null): Promise<CartView> {
-  if (!cart) return { ...EMPTY_CART, checkout: emptyDraft() };
+  if (!cart) return { ...EMPTY_CART, currency: await storeCurrency(q), checkout: emptyDraft() };
   const { rows } = await q.query(`SELECT ${viewColumns('$3', '$2')} FROM carts c WHERE c.id = $1`, [cart.id, new Date(), cart.local_store_id], PREPARED);
-  const r = rows[0] ?? { view_rules: null, view_member: false, view_store_name: null, view_lines: [] };
-  return assembleView(q, cart, { rules: r.view_rules, member: r.view_member, storeName: r.view_store_name, lines: r.view_lines });
+  const r = rows[0] ?? { view_rules: null, view_currency: await storeCurrency(q), view_member: false, view_store_name: null, view_lines: [] };
+  return assembleView(q, cart, { rules: r.view_rules, currency: r.view_currency, member: r.view_member, storeName: r.view_store_name, lines: r.view_lines });
 }
 
-async function assembleView(q: Queryable, cart: CartRow, read: { rules: CheckoutRules; member: boolean; storeName: string | null; lines: any[] }): Promise<CartView> {
+async function assembleView(q: Queryable, cart: CartRow, read: { rules: CheckoutRules; currency: string; member: boolean; storeName: string | null; lines: any[] }): Promise<CartView> {
   const member = read.member === true;
   const lines = read.lines.map((r) => toLineItem(r, member));
   const memberSavings = lines.reduce((s, l) => s + ((member ? l.regularUnitPrice : l.memberUnitPrice) != null
@@ -193,7 +195,7 @@ async function assembleView(q: Queryable, cart: CartRow, read: { rules: Checkout
   return {
     itemCount: lines.reduce((s, l) => s + l.quantity, 0),
     lineItems: Object.fromEntries(lines.map((l) => [l.itemKey, l])),
-    currency: 'CAD',
+    currency: checkedCurrency(read.currency),
     ...totals,
     coupon: coupon
       ? { code: coupon.code, description: coupon.desc_en, descriptionContent: { en: coupon.desc_en, zh: coupon.desc_zh }, valid: !problem, problem }

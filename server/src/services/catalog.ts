@@ -2,9 +2,10 @@ import type { Queryable } from '../db/index.ts';
 import { notFound, badRequest } from '../lib/errors.ts';
 import type { Brand, Category, DetailBlock, ListHeading, Product } from '../../../contract/catalog.ts';
 import { MEMBER_DISCOUNT_SQL, memberUnitPrice } from './pricing.ts';
+import { STORE_CURRENCY_SQL } from './storeCurrency.ts';
 
 const PRODUCT_COLUMNS = `SELECT p.id, p.name_en, p.name_zh, p.desc_en, p.desc_zh, p.category, c.name_en AS cat_en,
-  c.name_zh AS cat_zh, p.brand, p.tags, p.clearance, p.price, p.list_price, p.currency, p.images, p.options,
+  c.name_zh AS cat_zh, p.brand, p.tags, p.clearance, p.price, p.list_price, ${STORE_CURRENCY_SQL} AS currency, p.images, p.options,
   p.product_type, p.created_at, p.member_price, ${MEMBER_DISCOUNT_SQL} AS member_discount,
   mp.duration AS plan_duration, mp.level_en AS plan_level_en, mp.level_zh AS plan_level_zh, mp.benefits AS plan_benefits,
   COALESCE((SELECT sum(v.stock) FROM variants v WHERE v.product_id = p.id), 0)::int AS stock`;

@@ -9,6 +9,7 @@ import type { MembershipDetail, MembershipDuration, MembershipPeriod, Membership
 import type { Product } from '../../../contract/catalog.ts';
 import { listProducts } from './catalog.ts';
 import type { OrderRow } from '../orders/lifecycle.ts';
+import { storeCurrency } from './storeCurrency.ts';
 
 const iso = (d: any) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -146,7 +147,7 @@ export async function membershipDetail(q: Queryable, userId: number): Promise<Me
     endsAt: r.ends_at ? iso(r.ends_at) : null,
     orderID: String(r.order_id),
   }));
-  return { membership: summarize(rows), periods, saved: saved.rows[0].s, currency: 'CAD' };
+  return { membership: summarize(rows), periods, saved: saved.rows[0].s, currency: await storeCurrency(q) };
 }
 
 /** The plans on sale, cheapest first. */

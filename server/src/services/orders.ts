@@ -198,13 +198,13 @@ export async function reserve(q: Queryable, s: Session, limits: HoldLimits) {
     `INSERT INTO orders (user_id, session_id, status, payment_status, method, local_store_id, local_store_name, table_number,
       contact, delivery, pickup_date_time, delivery_date_time, subtotal, discount, tip, tax, shipping, store_credit, total,
       currency, coupon_code, customer_comment, hold_started_at, client_ip, shop_origin)
-     VALUES ($1,$2,'INTERIM','NOT_PAID',$3,$4,$5,$6,$7::jsonb,$8::jsonb,$9,$10,$11,$12,$13,$14,$15,$16,$17,'CAD',$18,$19,$20,$21,$22) RETURNING *`,
+     VALUES ($1,$2,'INTERIM','NOT_PAID',$3,$4,$5,$6,$7::jsonb,$8::jsonb,$9,$10,$11,$12,$13,$14,$15,$16,$17,$23,$18,$19,$20,$21,$22) RETURNING *`,
     [s.userId, s.id, cart.order_method, cart.local_store_id, storeName, cart.order_method === 'EAT_IN' ? cart.table_number : null,
       JSON.stringify(cart.contact), cart.order_method === 'DELIVERY' ? JSON.stringify(cart.delivery) : null,
       cart.order_method === 'DELIVERY' ? null : when(cart.pickup_date, cart.pickup_time),
       cart.order_method === 'DELIVERY' ? when(cart.delivery_date, cart.delivery_time) : null,
       view.subtotal, view.discount, view.tip, view.tax, view.shipping, view.storeCredit, view.total,
-      view.coupon?.valid ? view.coupon.code : null, cart.customer_comment, holdStartedAt, limits.ip, limits.origin],
+      view.coupon?.valid ? view.coupon.code : null, cart.customer_comment, holdStartedAt, limits.ip, limits.origin, view.currency],
   );
   const order = rows[0];
   for (const [i, l] of lines.entries()) {

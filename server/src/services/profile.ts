@@ -5,6 +5,7 @@ import type { ProfileUpdate, SessionFields, StoreCreditHistory } from '../../../
 import { storeCreditBalance } from './storeCredit.ts';
 import { PHONE_RE } from './validate.ts';
 import { sessionFields, toUser } from './sessionFields.ts';
+import { storeCurrency } from './storeCurrency.ts';
 
 /** Changes the given fields (400 with the first problem) and answers the session fields. */
 export async function updateProfile(db: Queryable, userId: number, b: ProfileUpdate): Promise<SessionFields> {
@@ -26,7 +27,7 @@ export async function storeCreditHistory(db: Queryable, userId: number): Promise
      FROM store_credit_ledger WHERE user_id = $1 ORDER BY created_at DESC, id DESC`, [userId]);
   return {
     balance: await storeCreditBalance(db, userId),
-    currency: 'CAD',
+    currency: await storeCurrency(db),
     entries: rows.map((r: any) => ({
       amount: r.amount, reason: r.reason, orderID: r.order_id != null ? String(r.order_id) : null,
       balanceAfter: r.balance_after, createdAt: new Date(r.created_at).toISOString(),

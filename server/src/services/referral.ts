@@ -17,6 +17,7 @@ import { isCancellable, type OrderRow } from '../orders/lifecycle.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { addCreditEntry } from './storeCredit.ts';
 import { cappedCommission, referrerOwnOrder, type ReferrerTraces } from './referralRules.ts';
+import { storeCurrency } from './storeCurrency.ts';
 
 export const PAGE_SIZE = 10;
 
@@ -304,7 +305,7 @@ export async function generalInfo(db: Db, userId: number, myID: string): Promise
   const r = rows[0];
   return {
     myID, usersIntroduced: users.rows[0].n, ordersIntroduced: r.orders, commissionPending: r.pending, commissionEarned: r.earned,
-    commissionReversed: r.reversed, group, currency: 'CAD',
+    commissionReversed: r.reversed, group, currency: await storeCurrency(db),
   };
 }
 
@@ -351,7 +352,7 @@ export async function introducedOrders(db: Db, userId: number, page = 1): Promis
       goodsTotal: r.base ?? 0, commission: r.accrued, reversed: r.reversed, commissionState: stateOf(r.accrued, r.reversed, r.credited),
     })),
     ...pageFields(page, total),
-    currency: 'CAD',
+    currency: await storeCurrency(db),
   };
 }
 
@@ -403,5 +404,5 @@ export async function chart(
      FROM b LEFT JOIN x ON x.k = b.start GROUP BY b.start ORDER BY b.start`,
     [userId, period, from, to, timeZone],
   );
-  return { period, timeZone, from, to, buckets: rows.map((r: any) => ({ start: r.start, count: r.count, amount: r.amount })), currency: 'CAD' };
+  return { period, timeZone, from, to, buckets: rows.map((r: any) => ({ start: r.start, count: r.count, amount: r.amount })), currency: await storeCurrency(q) };
 }

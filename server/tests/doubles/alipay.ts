@@ -312,6 +312,7 @@ export class AlipayDouble {
         if (typeof biz.out_request_no !== 'string' || !biz.out_request_no || biz.out_request_no.length > 64) return invalid('out_request_no');
         if (!AMOUNT.test(String(biz.refund_amount ?? ''))) return invalid('refund_amount');
         if (trade.currency !== 'CNY' && biz.refund_currency !== trade.currency) return invalid('refund_currency must be the trade\'s trans_currency');
+        if (this.api === 'domestic' && biz.refund_currency) return invalid('refund_currency is for cross-border merchants');
         const refunded = () => [...trade.refunds.values()].reduce((sum, a) => sum + Math.round(Number(a) * 100), 0);
         const done = (fundChange: 'Y' | 'N') => ({ code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, fund_change: fundChange, refund_fee: (refunded() / 100).toFixed(2) });
         const earlier = trade.refunds.get(biz.out_request_no);

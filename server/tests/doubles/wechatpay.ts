@@ -4,7 +4,7 @@
  *   - refuses a request whose Authorization (WECHATPAY2-SHA256-RSA2048) does not verify with the merchant's public key,
  *     names another merchant or serial, or is older than five minutes (401 SIGN_ERROR);
  *   - checks each order's fields (appid, mchid, out_trade_no, notify_url, amount, payer / scene_info, the domestic API's
- *     CNY, the cross-border API's trade_type and merchant_category_code) and answers prepay_id / h5_url / code_url;
+ *     CNY and no cross-border fields, the cross-border API's trade_type and merchant_category_code) and answers prepay_id / h5_url / code_url;
  *   - answers queries by out_trade_no, closes unpaid orders (a paid one: 400 ORDERPAID), takes refunds once per
  *     out_refund_no up to the order's total;
  *   - signs every answer and notification with its own platform key (Wechatpay-Serial = its public key id) and encrypts
@@ -299,6 +299,9 @@ export class WeChatPayDouble {
       const tradeType = { jsapi: 'JSAPI', h5: 'MWEB', native: 'NATIVE' }[kind];
       if (b.trade_type !== tradeType) return bad('trade_type');
       if (!/^\d{4}$/.test(b.merchant_category_code ?? '')) return bad('merchant_category_code');
+    } else if ('trade_type' in b || 'merchant_category_code' in b) {
+      // The domestic order (JSAPI/H5/Native下单) has neither: its kind is the path, and a mainland merchant has no MCC field.
+      return bad('trade_type/merchant_category_code (cross-border fields)');
     }
     if (kind === 'jsapi' && (typeof b.payer?.openid !== 'string' || !b.payer.openid)) return bad('payer.openid');
     if (kind === 'h5' && (!b.scene_info?.payer_client_ip || b.scene_info?.h5_info?.type !== 'Wap')) return bad('scene_info');
