@@ -16,13 +16,17 @@ export async function pendingMigrations(db: Pick<Db, 'query'>): Promise<string[]
   return migrationFiles().filter((f) => !applied.has(parseInt(f, 10)));
 }
 
-/** Applies src/db/migrations/NNN_name.sql in order, each in its own transaction, recording versions. */
+/**
+ * Applies src/db/migrations/NNN_name.sql in order, each in its own transaction, recording versions. Only the files not
+ * yet recorded get a transaction: every start of the server and of each operator CLI runs this, and a transaction per
+ * known file (34 of them) cost each start on PGlite seconds on a loaded machine. Each one checks again under the lock
+ * (another instance may be migrating the same PostgreSQL database).
+ */
 export async function migrate(db: Db, log: (msg: string) => void = () => undefined): Promise<number[]> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const files = migrationFiles();
   const applied: number[] = [];
-  for (const file of files) {
+  for (const file of await pendingMigrations(db)) {
     const version = parseInt(file, 10);
     const sql = fs.readFileSync(path.join(dir, file), 'utf8');
     const done = await db.tx(async (q) => {
