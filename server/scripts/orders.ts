@@ -6,20 +6,19 @@
  *   npm run orders -- move <orderID> ready|out-for-delivery|completed|cancelled --by NAME [--note text]
  *   npm run orders -- history <orderID>                                    the order's moves: when, who, from, to
  *   npm run orders -- refund <orderID> [--amount 12.34] [--reason text] [--key k]   refund all that is left, or part
- *   npm run orders -- cancel <orderID> [--reason text]                     cancel; a paid order is refunded in full
+ *   npm run orders -- cancel <orderID> --by NAME [--reason text]           cancel; a paid order is refunded in full
  *   npm run orders -- refunds <orderID>                                    the order's refunds and their state
  *
  * A move is checked against the allowed moves (src/orders/fulfilment.ts); a refused one says why, exits 1 and changes
  * nothing. `ready` and `out-for-delivery` mail the shopper; `cancelled` is the lifecycle's operator cancel (stock, store
- * credit, commission and memberships come back; a paid order is refunded in full). Every move is recorded with --by.
+ * credit, commission and memberships come back; a paid order is refunded in full), as is `cancel`, which also cancels
+ * an order already handed over. Every move and cancel is recorded in order_events with --by, shown by `history`.
  * A refund is recorded at once (store credit goes back at once); the running server's refund worker sends the online
  * part to the payment provider and retries until it is accepted. Running the same command twice refunds once (the
  * refund's key is the order and amount); a second refund of the same amount needs its own --key.
  * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). With PostgreSQL it runs beside the running
- * servers. The embedded PGlite database is one process's: stop the server first (the CLI refuses while it runs).
+ * servers. The embedded PGlite database is one process's: stop the server first (operatorDb.ts refuses while it runs).
  */
-import { loadConfig } from '../src/config.ts';
-import { embeddedDbHolder } from '../src/db/index.ts';
 import { notFound } from '../src/lib/errors.ts';
 import { formatMoney } from '../src/lib/money.ts';
 import { isMove, MOVES } from '../src/orders/fulfilment.ts';
@@ -30,7 +29,7 @@ import { ORDER_METHODS } from '../../contract/constants.ts';
 import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = [
-  'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> [--reason text] | orders refunds <orderID>',
+  'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> --by NAME [--reason text] | orders refunds <orderID>',
   '     | orders today [--date YYYY-MM-DD] [--store ID] [--method PICKUP|DELIVERY|EAT_IN] | orders picklist [--date YYYY-MM-DD] [--store ID]',
   `     | orders move <orderID> ${Object.keys(MOVES).join('|')} --by NAME [--note text] | orders history <orderID>`,
 ].join('\n');
@@ -50,22 +49,10 @@ if (DAY_COMMANDS.includes(command)) {
 } else if (!ORDER_COMMANDS.includes(command) || !/^\d{1,9}$/.test(orderID ?? '')) {
   usageError(USAGE);
 }
-if (command === 'move') {
-  if (!isMove(move ?? '')) usageError(`move to one of ${Object.keys(MOVES).join(', ')}\n${USAGE}`);
-  if (!values.by?.trim()) usageError(`move needs --by NAME: who makes the move is recorded\n${USAGE}`);
-}
-
-// PGlite is one process's: writing beside a running server could lose its work or ours.
-const { databaseUrl, dataDir } = loadConfig();
-const holder = databaseUrl ? null : embeddedDbHolder(dataDir);
-if (holder) {
-  console.error(`orders ${command}: the server (process ${holder}) has the embedded database (${dataDir}) open; stop it first and run this again. `
-    + 'The embedded PGlite database is one process\'s; on PostgreSQL (DATABASE_URL) the order desk runs beside the servers.');
-  process.exit(1);
-}
+if (command === 'move' && !isMove(move ?? '')) usageError(`move to one of ${Object.keys(MOVES).join(', ')}\n${USAGE}`);
+if ((command === 'move' || command === 'cancel') && !values.by?.trim()) usageError(`${command} needs --by NAME: who does it is recorded\n${USAGE}`);
 
 await withOperatorDb(`orders ${command}`, async (db) => {
-  const reason = values.reason ?? 'Refunded by the store';
   if (command === 'today') {
     const { day, orders } = await dayOrders(db, { date: values.date, store: values.store, method: values.method });
     console.log(`orders due ${day}: ${orders.length}`);
@@ -101,7 +88,7 @@ await withOperatorDb(`orders ${command}`, async (db) => {
     return;
   }
   if (command === 'cancel') {
-    const o = await db.tx((q) => operatorCancel(q, Number(orderID), reason));
+    const o = await db.tx((q) => operatorCancel(q, Number(orderID), values.by!, values.reason ?? ''));
     console.log(`order ${o.id}: ${o.status} (${o.payment_status}), refunded ${formatMoney(o.refunded, o.currency)}`);
     return;
   }
@@ -114,7 +101,7 @@ await withOperatorDb(`orders ${command}`, async (db) => {
   } else {
     const amount = amountArg(values.amount, o.currency);
     const key = `operator-refund:${o.id}:${values.key ?? amount ?? 'rest'}`;
-    const r = await db.tx((q) => requestRefund(q, { orderID: String(o.id), amount, reason, key }));
+    const r = await db.tx((q) => requestRefund(q, { orderID: String(o.id), amount, reason: values.reason ?? 'Refunded by the store', key }));
     console.log(`refund ${r.id} of order ${r.orderID}: ${formatMoney(r.amount, o.currency)} (${r.status})`);
   }
 });

@@ -1,7 +1,8 @@
 /**
  * The day's orders (issue 26 item 3): the operator's `npm run orders -- today | picklist | move | history`, run as a
  * child process as `npm run` does. On PostgreSQL the CLI runs beside the running server (the shop stays open); on the
- * embedded PGlite database the server is stopped around it, and the CLI refuses while the server holds the database.
+ * embedded PGlite database the server is stopped around each batch of runs, and the CLI refuses while the server holds
+ * the database.
  * The allowed moves are a pure table (src/orders/fulfilment.ts) tested row by row.
  */
 import assert from 'node:assert/strict';
@@ -59,22 +60,27 @@ describe('npm run orders: the day\'s orders', () => {
     await db.cleanup();
   });
 
-  const onPostgres = () => Boolean(db.databaseUrl);
-  /** Runs the order desk as `npm run orders -- …`: beside the running server on PostgreSQL; on PGlite it is stopped around it. */
-  async function orders(...args: string[]) {
-    if (onPostgres()) return runCli(db, 'orders', ...args);
+  type Desk = (...args: string[]) => ReturnType<typeof runCli>;
+  /**
+   * Runs the order desk as `npm run orders -- …` does, as many times as `work` asks: beside the running server on
+   * PostgreSQL; on PGlite the server is stopped once around them all (each stop and start costs seconds).
+   */
+  async function atTheDesk<T>(work: (orders: Desk) => Promise<T>): Promise<T> {
+    const orders: Desk = (...args) => runCli(db, 'orders', ...args);
+    if (db.databaseUrl) return work(orders);
     await srv.close();
     try {
-      return await runCli(db, 'orders', ...args);
+      return await work(orders);
     } finally {
       srv = await startServer(db);
     }
   }
-  async function desk(...args: string[]) {
-    const r = await orders(...args);
+  /** What a desk run that must succeed printed. */
+  const done = (r: Awaited<ReturnType<Desk>>) => {
     assert.equal(r.code, 0, r.stderr);
     return r.stdout;
-  }
+  };
+  const desk = (...args: string[]) => atTheDesk(async (orders) => done(await orders(...args)));
   const sql = async (text: string, params: unknown[] = []) => (await srv.app.db.query(text, params)).rows;
   const row = async (id: string) => (await sql('SELECT status, payment_status, refunded, updated_at FROM orders WHERE id = $1', [Number(id)]))[0];
   const events = async (id: string) =>
@@ -107,7 +113,8 @@ describe('npm run orders: the day\'s orders', () => {
     s.base = srv.base;
     return ok(await s.get(`/admin/orderManagement/order/${orderID}`));
   };
-  // The tests below run in order and follow the same orders (each CLI run costs seconds on a loaded machine).
+  // The tests below run in order and follow the same orders (each CLI run costs seconds on a loaded machine, and on
+  // PGlite so does each stop and start of the server around a batch of them).
   const day = tomorrow();
   let a: { s: Shopper; orderID: string };
   let b: { s: Shopper; orderID: string };
@@ -116,7 +123,11 @@ describe('npm run orders: the day\'s orders', () => {
   test('today lists the day\'s orders by store and method; picklist sums what to prepare per store', async () => {
     a = await pickupOrder('pick-a@example.com', [['1011', 2], ['1001', 1, 'grind:Espresso']]);
     b = await pickupOrder('pick-b@example.com', [['1011', 3]]);
-    const out = await desk('today', '--date', day);
+    const [out, pick, pickOnceReady] = await atTheDesk(async (orders) => {
+      const listed = [done(await orders('today', '--date', day)), done(await orders('picklist', '--date', day, '--store', 'TOR-DT'))];
+      done(await orders('move', b.orderID, 'ready', '--by', 'sam'));
+      return [...listed, done(await orders('picklist', '--date', day, '--store', 'TOR-DT'))];
+    });
     const lines = out.split('\n');
     assert.match(lines[0], new RegExp(`^orders due ${day}: \\d+$`));
     const header = lines.indexOf('TOR-DT PICKUP');
@@ -125,14 +136,12 @@ describe('npm run orders: the day\'s orders', () => {
     const rowB = lines.findIndex((l) => l.startsWith(`  ${b.orderID}  ${day} 10:30  NEW  PAY_AT_STORE  Ada Lovelace  3 items`));
     assert.ok(rowA > header && rowB > rowA, out);
 
-    const pick = await desk('picklist', '--date', day, '--store', 'TOR-DT');
     assert.match(pick, new RegExp(`^to prepare for ${day}: \\d+ lines\\nTOR-DT\\n`));
     assert.match(pick, new RegExp(`^  5 × .+  \\[1011\\]  orders ${a.orderID}, ${b.orderID}$`, 'm'));
     assert.match(pick, new RegExp(`^  1 × .+ \\(.+\\)  \\[1001\\]  orders ${a.orderID}$`, 'm'), 'with its option');
 
     // Ready orders are prepared: they leave the pick list.
-    await desk('move', b.orderID, 'ready', '--by', 'sam');
-    assert.match(await desk('picklist', '--date', day, '--store', 'TOR-DT'), new RegExp(`^  2 × .+  \\[1011\\]  orders ${a.orderID}$`, 'm'));
+    assert.match(pickOnceReady, new RegExp(`^  2 × .+  \\[1011\\]  orders ${a.orderID}$`, 'm'));
 
     // Without --date: today in the store's time zone. An order due today is listed; tomorrow's are not.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
@@ -155,29 +164,34 @@ describe('npm run orders: the day\'s orders', () => {
     assert.match(mail.text, /Downtown Toronto, 220 Yonge St, Toronto/);
     assert.match(mail.text, /Please pay when you collect it\./);
 
-    await desk('move', a.orderID, 'completed', '--by', 'mia', '--note', 'collected');
+    const history = await atTheDesk(async (orders) => {
+      done(await orders('move', a.orderID, 'completed', '--by', 'mia', '--note', 'collected'));
+      return done(await orders('history', a.orderID));
+    });
     assert.equal((await shown(a.s, a.orderID)).status, 'COMPLETED');
     const recorded = await events(a.orderID);
     assert.deepEqual(recorded.map((e: any) => [e.from_status, e.to_status, e.actor, e.note]),
       [['NEW', 'READY_FOR_PICKUP', 'Mia at the counter', ''], ['READY_FOR_PICKUP', 'COMPLETED', 'mia', 'collected']]);
     for (const e of recorded) assert.ok(new Date(e.created_at).getTime() >= before - 1000, 'recorded when it happened');
     assert.deepEqual(await mailsTo('pick-a@example.com'), ['order-receipt', 'order-ready'], 'completing sends nothing');
-    assert.match(await desk('history', a.orderID),
+    assert.match(history,
       new RegExp(`^\\S+Z  Mia at the counter  NEW -> READY_FOR_PICKUP\\n\\S+Z  mia  READY_FOR_PICKUP -> COMPLETED  collected\\n$`));
   });
 
   test('out for delivery mails the shopper in the language of the order; the order API shows it', async () => {
     delivery = await deliveryOrder('out@example.com');
-    await desk('move', delivery.orderID, 'out-for-delivery', '--by', 'driver-1');
+    const zh = await pickupOrder('zh@example.com', [['1011', 1]], 'zh');
+    const deliveries = await atTheDesk(async (orders) => {
+      done(await orders('move', delivery.orderID, 'out-for-delivery', '--by', 'driver-1'));
+      done(await orders('move', zh.orderID, 'ready', '--by', 'mia'));
+      return done(await orders('today', '--method', 'DELIVERY'));
+    });
     assert.equal((await shown(delivery.s, delivery.orderID)).status, 'OUT_FOR_DELIVERY');
     const mail = await mailTo(db, 'order-out-for-delivery', 'out@example.com');
     assert.match(mail.subject, new RegExp(`order ${delivery.orderID} is out for delivery`));
-    const deliveries = await desk('today', '--method', 'DELIVERY');
     assert.match(deliveries, new RegExp(`^  ${delivery.orderID}  -  OUT_FOR_DELIVERY  PAID_ONLINE`, 'm'));
     assert.doesNotMatch(deliveries, /PICKUP/, 'only the method asked for');
 
-    const zh = await pickupOrder('zh@example.com', [['1011', 1]], 'zh');
-    await desk('move', zh.orderID, 'ready', '--by', 'mia');
     const zhMail = await mailTo(db, 'order-ready', 'zh@example.com');
     assert.match(zhMail.subject, new RegExp(`订单 ${zh.orderID} 可以取货了`));
     assert.match(zhMail.text, /多伦多市中心店/);
@@ -189,16 +203,19 @@ describe('npm run orders: the day\'s orders', () => {
       [delivery.orderID, 'ready', new RegExp(`Order ${delivery.orderID}: ready is not a move for a delivery order`)],
       ['999999', 'completed', /Order 999999 not found/],
     ];
-    for (const [id, move, why] of cases) {
-      const before = id === '999999' ? undefined : { row: await row(id), events: await events(id) };
-      const r = await orders('move', id, move, '--by', 'mia');
+    const before = new Map<string, unknown>();
+    for (const [id] of cases) if (id !== '999999') before.set(id, { row: await row(id), events: await events(id) });
+    const refusals = await atTheDesk(async (orders) => {
+      const out = [];
+      for (const [id, move] of cases) out.push(await orders('move', id, move, '--by', 'mia'));
+      return out;
+    });
+    for (const [i, [id, move, why]] of cases.entries()) {
+      const r = refusals[i];
       assert.equal(r.code, 1, `${id} ${move}: ${r.stdout}`);
       assert.match(r.stderr, new RegExp(`^orders move: ${why.source}\\n$`));
       assert.equal(r.stdout, '');
-      if (before) {
-        assert.deepEqual(await row(id), before.row, 'the order is as it was');
-        assert.deepEqual(await events(id), before.events, 'nothing recorded');
-      }
+      if (before.has(id)) assert.deepEqual({ row: await row(id), events: await events(id) }, before.get(id), 'the order is as it was, nothing recorded');
     }
     assert.deepEqual(await mailsTo('out@example.com'), ['order-receipt', 'order-out-for-delivery'], 'no mail for a refused move');
 
@@ -212,10 +229,14 @@ describe('npm run orders: the day\'s orders', () => {
     assert.equal((await row(delivery.orderID)).status, 'OUT_FOR_DELIVERY');
   });
 
-  test('cancelled goes through the lifecycle\'s cancel: a paid order is refunded and its stock comes back; an unpaid ready one is cancelled', async () => {
+  test('cancelled goes through the lifecycle\'s cancel: a paid order is refunded and its stock comes back; an unpaid ready one is cancelled, and cancelling it again changes and records nothing', async () => {
     const stock = async () => (await sql(`SELECT stock FROM variants WHERE product_id = 1048 AND option_pair = ''`))[0].stock as number;
     const stockBefore = await stock();
-    const out = await desk('move', delivery.orderID, 'cancelled', '--by', 'manager', '--note', 'address unreachable');
+    const [out, cancelledAgain, history] = await atTheDesk(async (orders) => {
+      const paid = done(await orders('move', delivery.orderID, 'cancelled', '--by', 'manager', '--note', 'address unreachable'));
+      done(await orders('move', b.orderID, 'cancelled', '--by', 'mia', '--note', 'not collected'));
+      return [paid, done(await orders('cancel', b.orderID, '--by', 'mia', '--reason', 'twice')), done(await orders('history', b.orderID))];
+    });
     assert.match(out, new RegExp(`^order ${delivery.orderID}: OUT_FOR_DELIVERY -> REFUND(_PENDING|ED) \\(PAID_ONLINE\\) by manager\\n$`));
     const [{ total, refunded }] = await sql('SELECT total, refunded FROM orders WHERE id = $1', [Number(delivery.orderID)]);
     assert.equal(refunded, total, 'refunded in full');
@@ -223,17 +244,18 @@ describe('npm run orders: the day\'s orders', () => {
     assert.deepEqual((await events(delivery.orderID)).map((e: any) => [e.from_status, e.actor, e.note]).at(-1), ['OUT_FOR_DELIVERY', 'manager', 'address unreachable']);
     assert.match((await shown(delivery.s, delivery.orderID)).status, /^REFUND(_PENDING|ED)$/);
 
-    // b is READY_FOR_PICKUP and to pay at the store: nothing to refund, it is cancelled as it stands.
-    await desk('move', b.orderID, 'cancelled', '--by', 'mia', '--note', 'not collected');
+    // b was READY_FOR_PICKUP and to pay at the store: nothing to refund, it is cancelled as it stands.
     assert.deepEqual(await sql('SELECT status, refunded FROM orders WHERE id = $1', [Number(b.orderID)]), [{ status: 'CANCELLED', refunded: 0 }]);
     assert.equal((await shown(b.s, b.orderID)).status, 'CANCELLED');
+    assert.equal(cancelledAgain, `order ${b.orderID}: CANCELLED (PAY_AT_STORE), refunded $0.00\n`);
+    assert.match(history, new RegExp(`^\\S+Z  sam  NEW -> READY_FOR_PICKUP\\n\\S+Z  mia  READY_FOR_PICKUP -> CANCELLED  not collected\\n$`), 'the second cancel is not a move');
   });
 
-  test('on the embedded database the order desk refuses while the server has it open', { skip: !process.env.DATABASE_URL ? false : 'PostgreSQL: the desk runs beside the server (every other test here)' }, async () => {
+  test('on the embedded database the order desk refuses while the server has it open (operatorDb.ts, every CLI: operator-cli.test.ts)', { skip: !process.env.DATABASE_URL ? false : 'PostgreSQL: the desk runs beside the server (every other test here)' }, async () => {
     assert.ok(fs.existsSync(path.join(db.dataDir, 'pglite.pid')));
     const r = await runCli(db, 'orders', 'today');
     assert.equal(r.code, 1);
-    assert.match(r.stderr, new RegExp(`^orders today: the server \\(process ${process.pid}\\) has the embedded database \\(.+\\) open; stop it first`));
+    assert.match(r.stderr, new RegExp(`^orders today: process ${process.pid} \\(the server, or another operator CLI\\) has the embedded database \\(.+\\) open; stop it first`));
     assert.equal(r.stdout, '');
   });
 });

@@ -37,6 +37,9 @@ const commissions = async (orderID: string) =>
   (await sql('SELECT kind, amount, reason FROM referral_commissions WHERE order_id = $1 ORDER BY id', [Number(orderID)])).map((r: any) => [r.kind, r.amount, r.reason]);
 const accrued = async (orderID: string) => (await sql(`SELECT amount FROM referral_commissions WHERE order_id = $1 AND kind = 'ACCRUE'`, [Number(orderID)]))[0].amount as number;
 const balance = async (userId: number) => (await sql('SELECT COALESCE(sum(amount), 0)::int AS b FROM store_credit_ledger WHERE user_id = $1', [userId]))[0].b as number;
+/** The store's recorded changes of the order (order_events): [from, to, who, note]. */
+const storeChanges = async (orderID: string) =>
+  (await sql('SELECT from_status, to_status, actor, note FROM order_events WHERE order_id = $1 ORDER BY id', [Number(orderID)])).map((e: any) => [e.from_status, e.to_status, e.actor, e.note]);
 const orderRow = async (orderID: string) => (await sql('SELECT status, payment_status, total, refunded FROM orders WHERE id = $1', [Number(orderID)]))[0];
 /** The order's hold has passed: it settled `days` ago. */
 const settledDaysAgo = (orderID: string, days: number) => sql(`UPDATE orders SET settled_at = now() - make_interval(days => $2) WHERE id = $1`, [Number(orderID), days]);
@@ -61,8 +64,9 @@ test('M1: `orders cancel` of a paid order refunds it and takes back the commissi
   assert.equal(await creditDue(srv.app.db, referrer.userID), 1);
   assert.equal(await balance(referrer.userID), before + commission, 'the commission was credited as store credit');
 
-  const out = await operator('orders', 'cancel', orderID, '--reason', 'fraud check');
+  const out = await operator('orders', 'cancel', orderID, '--by', 'Rita (manager)', '--reason', 'fraud check');
   assert.match(out, new RegExp(`^order ${orderID}: REFUND(_PENDING|ED) \\(PAID_ONLINE\\), refunded \\$${money(total)}`));
+  assert.deepEqual(await storeChanges(orderID), [['NEW', 'REFUND_PENDING', 'Rita (manager)', 'fraud check']], 'recorded with who and why, as it left the CLI');
   assert.deepEqual(await commissions(orderID), [['ACCRUE', commission, 'ORDER_SETTLED'], ['CREDIT', commission, 'HOLD_PASSED'], ['REVERSE', -commission, 'ORDER_REFUNDED']]);
   assert.equal(await balance(referrer.userID), before, 'the credited commission is taken back');
   const [{ n: members }] = await sql('SELECT count(*)::int AS n FROM memberships WHERE order_id = $1 AND (ends_at IS NULL OR ends_at > now())', [Number(orderID)]);
@@ -80,9 +84,10 @@ test('M1: `orders cancel` of an order to pay at the store takes back its pending
   assert.equal(await balance(buyer.userID), 0, 'settling took the store credit');
   const commission = await accrued(orderID);
 
-  await operator('orders', 'cancel', orderID);
+  await operator('orders', 'cancel', orderID, '--by', 'sam');
   const o = await orderRow(orderID);
   assert.deepEqual([o.status, o.refunded], ['CANCELLED', 0]);
+  assert.deepEqual(await storeChanges(orderID), [['NEW', 'CANCELLED', 'sam', '']]);
   assert.deepEqual(await commissions(orderID), [['ACCRUE', commission, 'ORDER_SETTLED'], ['REVERSE', -commission, 'ORDER_CANCELLED']]);
   assert.equal(await balance(buyer.userID), 500, 'the store credit the order took is back');
 });

@@ -1,9 +1,13 @@
 /**
  * The operator CLIs (server/scripts, around operatorDb.ts): a wrong command line exits 2 with the usage before the
- * database opens, a refusal by the store's rules exits 1 with "<cli> <command>: <why>", and work done exits 0.
+ * database opens, a refusal by the store's rules exits 1 with "<cli> <command>: <why>", work done exits 0, and on the
+ * embedded database every CLI refuses while another process has it open.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { openDb } from '../src/db/index.ts';
 import { freshDb, runCli, type TestDb } from './helpers.ts';
 
 let db: TestDb;
@@ -20,6 +24,14 @@ test('an unknown option or a missing value is a usage error (exit 2), not a stac
   const unknown = await cli('campaigns', 'list', '--bogus');
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /Unknown option '--bogus'/);
+});
+
+test('orders move and orders cancel need --by: who does it is recorded', async () => {
+  for (const args of [['move', '1', 'completed'], ['cancel', '1', '--reason', 'no show'], ['cancel', '1', '--by', ' ']]) {
+    const r = await cli('orders', ...args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.stderr, new RegExp(`^${args[0]} needs --by NAME: who does it is recorded\nusage: orders `));
+  }
 });
 
 test('campaigns create checks every argument before the database opens', async () => {
@@ -71,3 +83,33 @@ test('L4: stored shopper text reaches the operator\'s terminal with its control 
   assert.match(r.stdout, /\n  line one\n/);
   assert.equal(terminalSafe('plain text, 中文\n\ttab'), 'plain text, 中文\n\ttab');
 });
+
+/** One command of each operator CLI that gets as far as opening the database (scripts/*.ts around withOperatorDb). */
+const EVERY_CLI: [script: string, ...args: string[]][] = [
+  ['blog', 'list'], ['campaigns', 'list'], ['catalog', 'export'], ['influencers', 'list'], ['messages', 'list'], ['orders', 'today'],
+  ['referral', 'groups'], ['stock', 'alerts'], ['topups', 'list', 'nobody@example.com'], ['verified-contacts', 'list'],
+];
+
+test('on the embedded database every operator CLI refuses while another process has it open, and runs once it is closed',
+  { skip: process.env.DATABASE_URL ? 'PostgreSQL: the CLIs run beside the servers' : false }, async () => {
+    const scripts = path.join(import.meta.dirname, '..', 'scripts');
+    const withDb = fs.readdirSync(scripts).filter((f) => fs.readFileSync(path.join(scripts, f), 'utf8').includes('await withOperatorDb('));
+    assert.deepEqual(EVERY_CLI.map(([script]) => `${script}.ts`), withDb.sort(), 'a command of every CLI that opens the database');
+
+    const holder = await openDb({ dataDir: db.dataDir }); // this process holds it, as a running server does
+    let refused: Awaited<ReturnType<typeof cli>>[];
+    try {
+      refused = await Promise.all(EVERY_CLI.map(([script, ...args]) => cli(script, ...args)));
+    } finally {
+      await holder.close();
+    }
+    for (const [i, [script, command]] of EVERY_CLI.entries()) {
+      const r = refused[i];
+      assert.equal(r.code, 1, `${script} ${command}: ${r.stderr}`);
+      const why = `${script} ${command}: process ${process.pid} (the server, or another operator CLI) has the embedded database (${db.dataDir}) open; stop it first and run this again.`;
+      assert.ok(r.stderr.startsWith(why), r.stderr);
+      assert.equal(r.stdout, '', `${script} ${command} did nothing`);
+    }
+    const ran = await cli('campaigns', 'list');
+    assert.equal(ran.code, 0, ran.stderr);
+  });

@@ -13,8 +13,8 @@
  *                                                                                  event `refunded`
  *
  * The store moves a settled order on (moveOrder, npm run orders -- move; the allowed moves are orders/fulfilment.ts):
- * NEW → READY_FOR_PICKUP | OUT_FOR_DELIVERY → COMPLETED (event `moved`), or cancels it through operatorCancel; each
- * move is recorded in order_events with who made it.
+ * NEW → READY_FOR_PICKUP | OUT_FOR_DELIVERY → COMPLETED (event `moved`), or cancels it (the move `cancelled`, or
+ * operatorCancel: npm run orders -- cancel); each move and cancel is recorded in order_events with who made it.
  * A campaign that fails refunds its paid orders here too (services/campaigns.ts), with their stock.
  * Subscribers run in order, in the transaction: one that throws rolls the transition back. Each event is told once per
  * transition (a repeated notification or refund key finds the work done and tells nobody).
@@ -139,19 +139,48 @@ export async function lockCartsOf(q: Queryable, orderId: number) {
   await q.query('SELECT id FROM carts WHERE reserved_order_id = $1 ORDER BY id FOR UPDATE', [orderId]);
 }
 
-/**
- * The operator cancels an order (server/scripts/orders.ts): an unpaid one as the shopper would; a paid one is refunded
- * in full (once, whatever retries happen) and its stock returned. A refunded or already cancelled order stays as it is.
- */
-export async function operatorCancel(q: Queryable, orderId: number, reason: string): Promise<OrderRow> {
+/** Who makes a store's move or cancel, as order_events records it (1 to 100 characters). */
+function actorOf(by: string): string {
+  const actor = by.trim();
+  if (!actor || actor.length > 100) throw badRequest('Say who makes the move (--by, 1 to 100 characters)');
+  return actor;
+}
+
+/** The order, locked for a change by the store (its carts first: the order reserve takes the locks in that order). */
+async function lockedOrder(q: Queryable, orderId: number): Promise<OrderRow> {
   await lockCartsOf(q, orderId);
-  const o: OrderRow = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId])).rows[0];
+  const o: OrderRow | undefined = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId])).rows[0];
   if (!o) throw notFound(`Order ${orderId} not found`);
-  if (o.status === 'CANCELLED' || o.status === 'REFUND_PENDING' || o.status === 'REFUNDED') return o;
-  // Unpaid (reserved, or to pay at the store) and not handed over yet: nothing to refund, cancelled as it stands.
+  return o;
+}
+
+/** Records a change the store made (order_events): the state it left, the one it reached, who and why. */
+async function recordStoreChange(q: Queryable, from: OrderRow, to: OrderRow, actor: string, note: string) {
+  await q.query('INSERT INTO order_events (order_id, from_status, to_status, actor, note) VALUES ($1, $2, $3, $4, $5)',
+    [from.id, from.status, to.status, actor, note]);
+}
+
+/**
+ * Cancels the locked order `o` for the store: an unpaid one (reserved, or to pay at the store) and not handed over
+ * yet as it stands; a paid one is refunded in full (once, whatever retries happen) and its stock returned.
+ */
+async function cancelForStore(q: Queryable, o: OrderRow, actor: string, note: string): Promise<OrderRow> {
   if (isCancellable(o) || (UNPAID.includes(o.payment_status) && (OPEN_STATES as readonly string[]).includes(o.status))) return markCancelled(q, o.id, false);
-  await requestRefund(q, { orderID: String(o.id), reason, key: `operator-cancel:${o.id}`, restock: true });
+  await requestRefund(q, { orderID: String(o.id), reason: note || `Cancelled by the store (${actor})`, key: `operator-cancel:${o.id}`, restock: true });
   return orderRow(q, o.id);
+}
+
+/**
+ * The operator cancels an order (npm run orders -- cancel): as cancelForStore, recorded in order_events with `by` and
+ * the note. A refunded or already cancelled order stays as it is, and nothing is recorded.
+ */
+export async function operatorCancel(q: Queryable, orderId: number, by: string, note = ''): Promise<OrderRow> {
+  const actor = actorOf(by);
+  const o = await lockedOrder(q, orderId);
+  if (o.status === 'CANCELLED' || o.status === 'REFUND_PENDING' || o.status === 'REFUNDED') return o;
+  const order = await cancelForStore(q, o, actor, note);
+  await recordStoreChange(q, o, order, actor, note);
+  return order;
 }
 
 /** Payment statuses under which money was taken for the order, and those under which none was. */
@@ -167,28 +196,24 @@ export interface OrderMove {
 /**
  * The store moves an order on (npm run orders -- move): checked against the allowed moves (orders/fulfilment.ts) under
  * the order's lock, refused with a 409 that says why (nothing changes), and recorded in order_events with `by` and the
- * time. Cancelling is operatorCancel (stock, store credit, commission and memberships come back; a paid order is
+ * time. Cancelling is cancelForStore (stock, store credit, commission and memberships come back; a paid order is
  * refunded in full); the other moves tell the subscribers `moved` (the mail subscriber writes to the shopper).
  */
 export async function moveOrder(q: Queryable, orderId: number, move: Move, by: string, note = ''): Promise<OrderMove> {
   const list = installed();
-  const actor = by.trim();
-  if (!actor || actor.length > 100) throw badRequest('Say who makes the move (--by, 1 to 100 characters)');
-  await lockCartsOf(q, orderId);
-  const o: OrderRow | undefined = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId])).rows[0];
-  if (!o) throw notFound(`Order ${orderId} not found`);
+  const actor = actorOf(by);
+  const o = await lockedOrder(q, orderId);
   const refusal = moveRefusal(move, o.status, o.method as 'PICKUP' | 'DELIVERY' | 'EAT_IN');
   if (refusal) throw conflict(`Order ${o.id}: ${refusal}`);
   let order: OrderRow;
   if (move === 'cancelled') {
-    order = await operatorCancel(q, o.id, note || `Cancelled by the store (${actor})`);
+    order = await cancelForStore(q, o, actor, note);
   } else {
     const { rows } = await q.query(`UPDATE orders SET status = $2, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`, [o.id, MOVES[move]]);
     order = rows[0];
     for (const s of list) await s.moved?.(q, order, o.status);
   }
-  await q.query('INSERT INTO order_events (order_id, from_status, to_status, actor, note) VALUES ($1, $2, $3, $4, $5)',
-    [o.id, o.status, order.status, actor, note]);
+  await recordStoreChange(q, o, order, actor, note);
   return { order, from: o.status };
 }
 
