@@ -160,6 +160,14 @@ test('a JSON file names the line of the bad product', async () => {
   });
 });
 
+test('a file priced in another currency than the store\'s is refused, never converted', async () => {
+  const before = await snapshot();
+  const demo = JSON.parse(fs.readFileSync(path.join(serverDir, 'src/seed/demo-catalogue.json'), 'utf8'));
+  demo.currency = 'USD';
+  assert.equal(await refusal(load('usd.json', JSON.stringify(demo, null, 2))), "line 1, currency: the store sells in CAD, and this file's prices are in USD");
+  assert.equal(await snapshot(), before);
+});
+
 test('a dry run checks and counts, and changes nothing', async () => {
   const before = await snapshot();
   const csv = [HEADER, 'DRY-1,Dry,干,,,Snacks,零食,category-snacks.svg,Harbour Snacks,港湾零食,,,1.00,,,dry.svg,,,,2'].join('\n');

@@ -73,6 +73,8 @@ test('create: Alipay\'s PC page on a desktop, its phone page on a phone, for the
   await started(b, phone);
   assert.equal(iotpay.byMchOrderNo(b.id).channelId, 'ALIPAY_WAP');
   await assert.rejects(provider.startHosted(attempt({ currency: 'EUR' }), desktop), /IOTPay does not take payments in EUR/);
+  assert.equal(provider.currencyRefusal!('CNY'), null);
+  assert.match(provider.currencyRefusal!('EUR') ?? '', /^IOTPay \(IOTPAY_\*\) takes CAD, USD, CNY only, and the store sells in EUR/);
   // With PUBLIC_URL, IOTPay is told to notify the store's public address, whatever address the shopper used.
   const behindProxy = iotpayProvider({ merchantId: iotpay.merchantId, loginName: iotpay.loginName, merchantKey: iotpay.merchantKey, baseUrl: iotpay.baseUrl, notifyBase: 'https://public.example.com' });
   const c = attempt();

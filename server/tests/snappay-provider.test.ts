@@ -86,6 +86,9 @@ test('start: WeChat Pay H5, Alipay web (WAP on a phone, PC on a desktop), UnionP
   await started(union, phone);
   assert.deepEqual([snappay.order(union.id).paymentMethod, snappay.order(union.id).browserType], ['UNIONPAY', 'PC']);
   await assert.rejects(provider.startHosted(attempt('SNAPPAY_ALIPAY', { currency: 'EUR' }), desktop), /SnapPay does not take payments in EUR/);
+  // A store selling in a currency SnapPay does not take does not start with it (app.ts), rather than refuse each payment.
+  assert.equal(provider.currencyRefusal!('USD'), null);
+  assert.match(provider.currencyRefusal!('CNY') ?? '', /^SnapPay \(SNAPPAY_\*\) takes CAD or USD only, and the store sells in CNY/);
   const wrong = snappayProvider({ appId: snappay.appId, merchantNo: snappay.merchantNo, signKey: 'a'.repeat(32), gatewayUrl: snappay.baseUrl });
   await assert.rejects(wrong.startHosted(attempt(), desktop), (e) => e instanceof SnapPayFailure && e.statusCode === 502);
   snappay.failNext('pay.h5pay');

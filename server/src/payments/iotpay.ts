@@ -18,6 +18,9 @@ import { ApiError } from '../lib/errors.ts';
 import { keyFromFile, notifyBaseOf, providerOrigin, requiredSet } from './providerConfig.ts';
 import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentProvider, type ProviderStatus } from './provider.ts';
 
+/** The currencies IOTPay's v1 API takes. */
+const IOTPAY_CURRENCIES = ['CAD', 'USD', 'CNY'];
+
 export const IOTPAY_LIVE = 'https://api.iotpaycloud.com';
 
 export interface IotPayConfig {
@@ -99,8 +102,11 @@ export function iotpayProvider(config: IotPayConfig): PaymentProvider {
     name: 'iotpay',
     channels: ['IOTPAY'],
 
+    currencyRefusal: (storeCurrency) => (IOTPAY_CURRENCIES.includes(storeCurrency) ? null
+      : `IOTPay (IOTPAY_*) takes ${IOTPAY_CURRENCIES.join(', ')} only, and the store sells in ${storeCurrency} (the 'payment' setting's defaultCurrency)`),
+
     async startHosted(attempt, ctx) {
-      if (attempt.currency !== 'CAD' && attempt.currency !== 'USD' && attempt.currency !== 'CNY') {
+      if (!IOTPAY_CURRENCIES.includes(attempt.currency)) {
         throw new ApiError(409, `IOTPay does not take payments in ${attempt.currency}`);
       }
       const answer = await call('create the order', '/v1/create_order', {

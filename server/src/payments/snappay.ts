@@ -21,6 +21,9 @@ import { ApiError } from '../lib/errors.ts';
 import { keyFromFile, notifyBaseOf, providerOrigin, requiredSet } from './providerConfig.ts';
 import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentChannel, type PaymentProvider, type ProviderStatus } from './provider.ts';
 
+/** The currencies SnapPay's merchants abroad are paid in. */
+const SNAPPAY_CURRENCIES = ['CAD', 'USD'];
+
 export const SNAPPAY_LIVE = 'https://open.snappay.ca';
 
 /** A JSON number kept as the text it was written in. */
@@ -221,10 +224,13 @@ export function snappayProvider(config: SnapPayConfig): PaymentProvider {
     name: 'snappay',
     channels: ['SNAPPAY_WECHATPAY', 'SNAPPAY_ALIPAY', 'SNAPPAY_UNIONPAY'],
 
+    currencyRefusal: (storeCurrency) => (SNAPPAY_CURRENCIES.includes(storeCurrency) ? null
+      : `SnapPay (SNAPPAY_*) takes ${SNAPPAY_CURRENCIES.join(' or ')} only, and the store sells in ${storeCurrency} (the 'payment' setting's defaultCurrency)`),
+
     async startHosted(attempt, ctx) {
       const paymentMethod = METHOD[attempt.channel];
       if (!paymentMethod) throw new ApiError(400, `SnapPay does not serve ${attempt.channel}`);
-      if (attempt.currency !== 'CAD' && attempt.currency !== 'USD') throw new ApiError(409, `SnapPay does not take payments in ${attempt.currency}`);
+      if (!SNAPPAY_CURRENCIES.includes(attempt.currency)) throw new ApiError(409, `SnapPay does not take payments in ${attempt.currency}`);
       const description = attempt.purpose === 'ORDER' ? `Order ${attempt.orderID}` : 'Store credit top-up';
       const common = {
         payment_method: paymentMethod,

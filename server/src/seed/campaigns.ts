@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../db/index.ts';
 import { createCampaign } from '../services/campaigns.ts';
+import { STORE_CURRENCY_SQL } from '../services/storeCurrency.ts';
 
 const HOUR = 3600 * 1000;
 
@@ -95,7 +96,7 @@ export async function seedCampaigns(q: Queryable, now = Date.now()): Promise<voi
       const { rows } = await q.query(
         `INSERT INTO orders (user_id, status, payment_status, method, local_store_id, local_store_name, contact, subtotal, discount, tip,
            tax, shipping, store_credit, total, currency, created_at, updated_at, settled_at)
-         VALUES ($1, 'NEW', 'PAID_ONLINE', 'PICKUP', $2, $3, $4::jsonb, $5, 0, 0, 0, 0, 0, $5, 'CAD', $6, $6, $6) RETURNING id`,
+         VALUES ($1, 'NEW', 'PAID_ONLINE', 'PICKUP', $2, $3, $4::jsonb, $5, 0, 0, 0, 0, 0, $5, ${STORE_CURRENCY_SQL}, $6, $6, $6) RETURNING id`,
         [userId, c.store, store, JSON.stringify(contact), item.campaignPrice, paidAt],
       );
       const p = (await q.query('SELECT name_en, name_zh FROM products WHERE id = $1', [item.productId])).rows[0];
@@ -108,7 +109,7 @@ export async function seedCampaigns(q: Queryable, now = Date.now()): Promise<voi
       // Paid through the payment sandbox like any online order (a failed campaign refunds it the same way).
       await q.query(
         `INSERT INTO payment_attempts (id, order_id, channel, status, amount, currency, return_url, created_at, updated_at)
-         VALUES ($1, $2, 'OTT', 'PAID', $3, 'CAD', '', $4, $4)`,
+         VALUES ($1, $2, 'OTT', 'PAID', $3, ${STORE_CURRENCY_SQL}, '', $4, $4)`,
         [`seed-campaign-${rows[0].id}`, rows[0].id, item.campaignPrice, paidAt],
       );
       await q.query('INSERT INTO campaign_orders (order_id, campaign_id) VALUES ($1, $2)', [rows[0].id, id]);

@@ -14,6 +14,7 @@ import { seedCampaigns } from './campaigns.ts';
 import { seedPayPal } from './paypal.ts';
 import { seedAddOnCategories, seedSearchTerms } from './walkthrough.ts';
 import * as S from './store.ts';
+import { STORE_CURRENCY_SQL } from '../services/storeCurrency.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
 export const DEMO_PASSWORD = 'demopass123';
@@ -186,7 +187,7 @@ async function seedDemoAccount(q: Queryable, hash: string) {
     const { rows: orows } = await q.query(
       `INSERT INTO orders (user_id, status, payment_status, method, local_store_id, local_store_name, contact, pickup_date_time,
         subtotal, discount, tip, tax, shipping, store_credit, total, currency, created_at, updated_at, settled_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9,0,0,$10,0,$11,$12,'CAD', now() - make_interval(days => $13), now() - make_interval(days => $13), now() - make_interval(days => $13))
+       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9,0,0,$10,0,$11,$12,${STORE_CURRENCY_SQL}, now() - make_interval(days => $13), now() - make_interval(days => $13), now() - make_interval(days => $13))
        RETURNING id`,
       [userId, o.status, o.pay, o.method, o.store[0], o.store[1], JSON.stringify(contact), null, subtotal, tax, o.credit, total, o.daysAgo],
     );
