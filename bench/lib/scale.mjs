@@ -4,10 +4,12 @@
  * scratch database of that throw-away cluster (never a test database) it seeds 100,000 products and 1,000,000 orders
  * (bench/lib/scaleSeed.mjs), starts the reference server with the in-memory catalogue cache OFF (CATALOG_CACHE=off) and
  * measures at 20 connections: product lists, product pages, search (English and Chinese terms, one that finds nothing
- * too), a shopper's order history, each beside the floor route of the same server; then product list and page with the
- * cache ON, on a second server over the same data. For each route: the CPU seconds of the server, of PostgreSQL and of
- * the load generator during the run (they share the machine's cores), and the plans PostgreSQL chose for its statements
- * (auto_explain, EXPLAIN ANALYZE of the server's own queries). Prints one JSON line on stdout.
+ * too), the search count the search page asks for beside it (searchCount, which also records a search that found
+ * something for the popular searches), a shopper's order history, each beside the floor route of the same server; then
+ * product list and page and the search count with the cache ON, on a second server over the same data. For each
+ * route: the CPU seconds of the server, of PostgreSQL and of the load generator during the run (they share the
+ * machine's cores), and the plans PostgreSQL chose for its statements (auto_explain, EXPLAIN ANALYZE of the server's
+ * own queries). Prints one JSON line on stdout.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -117,6 +119,7 @@ async function subjects(baseUrl, cookie) {
     productPage: spread(500, (i) => `${API}/productDetailManagement/productDetail/${ids[Math.floor((i * ids.length) / 500)]}`),
     searchEnglish: TERMS.en.map((t) => `${API}/productManagement2/products/search/${encodeURIComponent(t)}?numberToLoad=12`),
     searchChinese: TERMS.zh.map((t) => `${API}/productManagement2/products/search/${encodeURIComponent(t)}?numberToLoad=12`),
+    searchCount: [...TERMS.en, ...TERMS.zh].map((t) => `${API}/productManagement2/products/searchCount/${encodeURIComponent(t)}`),
     orderHistory: spread(5, (i) => `${API}/admin/orderManagement/orders/list?numberToLoad=10&startingPosition=${i * 10}`),
     cookie
   }
@@ -178,12 +181,13 @@ try {
   const cookie = await signIn(server.baseUrl)
   const s = await subjects(server.baseUrl, cookie)
   const route = (paths, withCookie) => measureRoute(server.baseUrl, server.pid, paths, withCookie ? cookie : null)
-  log('cache off: floor, product list, product page, search (en, zh), order history')
+  log('cache off: floor, product list, product page, search (en, zh), search count, order history')
   figures.floor = await route([`${API}/bench/floor`])
   figures.productList = await route(s.productList)
   figures.productPage = await route(s.productPage)
   figures.searchEnglish = await route(s.searchEnglish)
   figures.searchChinese = await route(s.searchChinese)
+  figures.searchCount = await route(s.searchCount)
   figures.orderHistory = await route(s.orderHistory, true)
   // Where the time goes: auto_explain (EXPLAIN ANALYZE) on every statement of one request per route, on a fresh server.
   await server.stop()
@@ -196,17 +200,20 @@ try {
   const one = (list) => list[list.length - 1]
   plans = await plansOf(server.baseUrl, {
     productList: one(s.productList), productPage: one(s.productPage), searchEnglish: s.searchEnglish[0], searchEnglishNone: one(s.searchEnglish),
-    searchChinese: s.searchChinese[0], searchChineseNone: one(s.searchChinese)
+    searchChinese: s.searchChinese[0], searchChineseNone: one(s.searchChinese), searchCountEnglish: s.searchCount[0], searchCountChinese: s.searchCount[TERMS.en.length]
   }, null, logFile)
   Object.assign(plans, await plansOf(server.baseUrl, { orderHistory: s.orderHistory[0] }, await signIn(server.baseUrl), logFile))
   await server.stop()
   await db.query('ALTER DATABASE istore_scale RESET ALL')
-  log('cache on: floor, product list, product page')
+  log('cache on: floor, product list, product page, search count')
   server = await startServer({ env: { DATABASE_URL: scratchUrl.href } })
   cacheOn = {
     floor: await route([`${API}/bench/floor`]),
     productList: await route(s.productList),
-    productPage: await route(s.productPage)
+    productPage: await route(s.productPage),
+    // searchCount reads the catalogue's whole vocabulary to decide whether to record the search (services/search.ts
+    // recordSearch): per request with the cache off, once per CATALOG_CACHE_TTL_MS with it on.
+    searchCount: await route(s.searchCount)
   }
 } finally {
   await server.stop()

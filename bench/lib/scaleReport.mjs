@@ -6,8 +6,15 @@ const ROUTES = {
   productPage: 'product page (productDetail: product, stock per option, related, detail)',
   searchEnglish: 'search, English terms',
   searchChinese: 'search, Chinese terms',
+  searchCount: 'search count (searchCount, English and Chinese terms; records a search that finds something)',
   orderHistory: 'order history (signed in, 10 orders a page)'
 }
+
+/**
+ * The routes a run measured: a run before searchCount was added has no figure for it. searchCount has no target of its
+ * own: the issue's search target is the search itself (the search page asks for both).
+ */
+const measured = (scale) => Object.keys(ROUTES).filter((k) => scale.cacheOff[k])
 
 /** The scale targets, met or not, for bench/lib/targets.mjs. */
 export function scaleTargets(scale) {
@@ -29,12 +36,13 @@ export function scaleTargets(scale) {
  */
 function whereTimeGoes(scale) {
   const { connections } = scale.settings
-  const lines = Object.keys(ROUTES).map((k) => {
+  const lines = measured(scale).map((k) => {
     const r = scale.cacheOff[k]
     const perRequest = ((r.cpuSeconds.server + r.cpuSeconds.postgres + r.cpuSeconds.loadGenerator) * 1000) / r.requests
-    const budget = (scale.targets[k] * scale.cpus) / connections
+    const target = scale.targets[k]
+    const budget = target === undefined ? '' : `the target's budget on ${scale.cpus} whole cores is ${((target * scale.cpus) / connections).toFixed(1)} ms (${target} ms × ${scale.cpus} cores / ${connections} connections); `
     const cores = (r.cpuSeconds.server + r.cpuSeconds.postgres + r.cpuSeconds.loadGenerator) / r.seconds
-    return `- ${ROUTES[k]}: ${perRequest.toFixed(1)} ms of CPU per request in all (server ${((r.cpuSeconds.server * 1000) / r.requests).toFixed(1)}, PostgreSQL ${((r.cpuSeconds.postgres * 1000) / r.requests).toFixed(1)}, load generator ${((r.cpuSeconds.loadGenerator * 1000) / r.requests).toFixed(1)}); the target's budget on ${scale.cpus} whole cores is ${budget.toFixed(1)} ms (${scale.targets[k]} ms × ${scale.cpus} cores / ${connections} connections); the three processes got ${cores.toFixed(2)} of the ${scale.cpus} cores, the rest went to other work on the machine.`
+    return `- ${ROUTES[k]}: ${perRequest.toFixed(1)} ms of CPU per request in all (server ${((r.cpuSeconds.server * 1000) / r.requests).toFixed(1)}, PostgreSQL ${((r.cpuSeconds.postgres * 1000) / r.requests).toFixed(1)}, load generator ${((r.cpuSeconds.loadGenerator * 1000) / r.requests).toFixed(1)}); ${budget}the three processes got ${cores.toFixed(2)} of the ${scale.cpus} cores, the rest went to other work on the machine.`
   })
   return `Where the time goes: the database is not where the requests wait. The plans below read products and orders
 through indexes, one request's statements take a few milliseconds, and the database time of one request alone is far
@@ -59,10 +67,11 @@ export function scaleSection(scale) {
     'CPU per request (server + PostgreSQL)', `cores the three got (of ${scale.cpus})`, 'load avg', 'target p99']
   const cacheOff = [
     row('floor (constant JSON)', scale.cacheOff.floor),
-    ...Object.keys(ROUTES).map((k) => row(ROUTES[k], scale.cacheOff[k], `≤ ${scale.targets[k]} ms ${scale.cacheOff[k].p99Ms <= scale.targets[k] ? 'met' : '**missed**'}`))
+    ...measured(scale).map((k) => row(ROUTES[k], scale.cacheOff[k], scale.targets[k] === undefined ? '— (none of its own)'
+      : `≤ ${scale.targets[k]} ms ${scale.cacheOff[k].p99Ms <= scale.targets[k] ? 'met' : '**missed**'}`))
   ]
   const cacheOn = scale.cacheOn
-    ? [row('floor (constant JSON)', scale.cacheOn.floor), row(ROUTES.productList, scale.cacheOn.productList), row(ROUTES.productPage, scale.cacheOn.productPage)]
+    ? [row('floor (constant JSON)', scale.cacheOn.floor), ...['productList', 'productPage', 'searchCount'].filter((k) => scale.cacheOn[k]).map((k) => row(ROUTES[k], scale.cacheOn[k]))]
     : []
   const plans = Object.entries(scale.plans ?? {}).map(([name, p]) => {
     const slowest = p.slowest[0]
