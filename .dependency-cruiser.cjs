@@ -39,6 +39,29 @@ module.exports = {
       from: { path: '^src/domain/' },
       to: { path: '^src/(api|platform)/' },
     },
+    {
+      name: 'no-client-cycles',
+      comment: 'The client has no import cycle either (type-only back edges included: they hide a layering knot).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'a-feature-keeps-its-internals',
+      comment:
+        'A feature folder (src/features/<area>/) is used by others through its top-level modules (api.ts, urls.ts, ' +
+        'messages.ts, i18n.ts, its rules): never through its pages, components, hooks or tests.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/[^/]+/(pages|components|hooks|tests)/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'a-server-feature-keeps-its-internals',
+      comment: 'server/src/features/<area>/: app.ts registers its routes.ts and seed/index.ts runs its seed.ts; other areas call its service.ts.',
+      severity: 'error',
+      from: { path: '^server/src/features/([^/]+)/' },
+      to: { path: '^server/src/features/[^/]+/(routes|seed)\\.ts$', pathNot: '^server/src/features/$1/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

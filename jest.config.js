@@ -13,7 +13,9 @@ const shared = {
     '\\.(png|jpg|jpeg|gif|svg)$': '<rootDir>/tests/support/fileStub.js',
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@contract/(.*)$': '<rootDir>/contract/$1',
-    '^@shared/(.*)$': '<rootDir>/shared/$1'
+    '^@shared/(.*)$': '<rootDir>/shared/$1',
+    // A feature's tests live in src/features/<area>/tests and reach the shared test kit as @tests/.
+    '^@tests/(.*)$': '<rootDir>/tests/$1'
   }
 }
 
@@ -25,13 +27,13 @@ module.exports = {
       testEnvironment: 'node',
       // Payment-flow tests (tests/unit/pay*.test.ts) replace the platform with jest.mock('@/platform', factory).
       moduleNameMapper: { '^@/platform$': '<rootDir>/src/platform/index.h5.ts', ...shared.moduleNameMapper },
-      testMatch: ['<rootDir>/tests/unit/**/*.test.ts']
+      testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/src/features/*/tests/**/*.test.ts']
     },
     {
       ...shared,
       displayName: 'components',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/tests/components/**/*.test.tsx'],
+      testMatch: ['<rootDir>/tests/components/**/*.test.tsx', '<rootDir>/src/features/*/tests/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/setupComponents.ts'],
       // Like Taro's H5 build: a module's .h5 variant (Carousel.h5.tsx) stands for it when there is one.
       moduleFileExtensions: ['h5.tsx', 'h5.ts', ...shared.moduleFileExtensions],

@@ -11,7 +11,7 @@
  * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
-import { approveInfluencer, profileForReview, profilesForReview, rejectInfluencer, suspendInfluencer } from '../src/services/influencers.ts';
+import { approveInfluencer, profileForReview, profilesForReview, rejectInfluencer, suspendInfluencer } from '../src/features/influencers/service.ts';
 import { uploadPath } from '../src/uploads/images.ts';
 import { usageError as fail, withOperatorDb } from './operatorDb.ts';
 

@@ -46,7 +46,7 @@ import liveStreamRoutes from './routes/liveStream.ts';
 import blogRoutes from './routes/blog.ts';
 import uploadRoutes from './routes/uploads.ts';
 import verifiedContactRoutes from './routes/verifiedContact.ts';
-import influencerRoutes from './routes/influencers.ts';
+import influencerRoutes from './features/influencers/routes.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
 import { mailRefusal, startMail } from './mail/index.ts';
 import { addErrorSchemas, openApiDocument, recordRoutes, type DeclaredRoute } from './openapi.ts';

@@ -5,6 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Product } from '../../contract/catalog.ts';
 import { serverOnFreshDb, PREFIX } from './helpers.ts';
 
@@ -32,12 +34,22 @@ test('every API route declares its request and response schemas', () => {
 });
 
 test('route files parse, call services and answer: no SQL, no import of another route file', () => {
-  const dir = new URL('../src/routes/', import.meta.url);
-  const problems = fs.readdirSync(dir).flatMap((file) => {
-    const text = fs.readFileSync(new URL(file, dir), 'utf8');
+  const src = fileURLToPath(new URL('../src/', import.meta.url));
+  // routes/<area>.ts, and a feature folder's routes.ts (features/<area>/routes.ts)
+  const routeFiles = [
+    ...fs.readdirSync(path.join(src, 'routes')).map((file) => path.join(src, 'routes', file)),
+    ...fs.readdirSync(path.join(src, 'features')).map((area) => path.join(src, 'features', area, 'routes.ts')).filter((file) => fs.existsSync(file)),
+  ];
+  assert.ok(routeFiles.some((file) => file.includes(`${path.sep}features${path.sep}`)), 'expected feature route files');
+  const problems = routeFiles.flatMap((file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    const name = path.relative(src, file);
     return [
-      ...(/\b(?:db|q)\.query\(/.test(text) ? [`${file} runs SQL`] : []),
-      ...[...text.matchAll(/from '\.\/(\w+)\.ts'/g)].map((m) => `${file} imports routes/${m[1]}.ts`),
+      ...(/\b(?:db|q)\.query\(/.test(text) ? [`${name} runs SQL`] : []),
+      ...[...text.matchAll(/from '(\.{1,2}\/[^']+\.ts)'/g)]
+        .map((m) => path.resolve(path.dirname(file), m[1]))
+        .filter((target) => routeFiles.includes(target))
+        .map((target) => `${name} imports ${path.relative(src, target)}`),
     ];
   });
   assert.deepEqual(problems, []);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { kindOf, shortName } from '../src/lib/illustrations.ts';
 import { renderSvg } from '../src/lib/svg.ts';
 import { demoCatalogue } from '../src/seed/catalogue.ts';
-import { demoInfluencers } from '../src/seed/influencers.ts';
+import { demoInfluencers } from '../src/features/influencers/seed.ts';
 import { liveRooms } from '../src/seed/liveRooms.ts';
 import { css, sectionTemplates, storeInfo } from '../src/seed/store.ts';
 

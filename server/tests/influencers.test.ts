@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { freshDb, serverOnFreshDb, startServer, Shopper, isError, ok, PREFIX, type TestDb } from './helpers.ts';
-import { approveInfluencer, rejectInfluencer, suspendInfluencer } from '../src/services/influencers.ts';
+import { approveInfluencer, rejectInfluencer, suspendInfluencer } from '../src/features/influencers/service.ts';
 
 const { db, srv } = serverOnFreshDb();
 

@@ -6,31 +6,15 @@
 import { buildQuery, type Query } from '@shared/apiQuery'
 import { platform } from '@/platform'
 import { platformTransport } from './transport'
+import type { Method, Transport, TransportRequest, TransportResponse } from './transportTypes'
 
 export const API_PREFIX = '/api/istore/client'
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'X-XSRF-TOKEN'
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type { Method, Transport, TransportRequest, TransportResponse }
 export type { Query }
 export { buildQuery }
-
-export interface TransportRequest {
-  url: string
-  method: Method
-  header: Record<string, string>
-  data?: unknown
-  /** A local file sent as multipart/form-data field `name` (Taro.uploadFile). */
-  file?: { path: string; name: string }
-  /** Fetch the answer as a file the page can show (an image only its owner's session may read): `data` is its local address. */
-  download?: boolean
-}
-export interface TransportResponse {
-  statusCode: number
-  data: unknown
-  header: Record<string, string | string[] | undefined>
-}
-export type Transport = (req: TransportRequest) => Promise<TransportResponse>
 
 /** A failed call: the server's messages (spec §8 shows the first), or a network failure (status 0). */
 export class ApiError extends Error {

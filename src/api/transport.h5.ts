@@ -4,7 +4,7 @@
  * the first load for nothing. Same contract as transport.ts: any HTTP status resolves, only a network
  * failure rejects; a body that is not JSON comes back as text.
  */
-import type { Transport } from './http'
+import type { Transport } from './transportTypes'
 
 export const platformTransport: Transport = async (req) => {
   const headers: Record<string, string> = { ...req.header }

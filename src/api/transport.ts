@@ -1,6 +1,6 @@
 /** How a request reaches the server on the mini-programs: Taro.request, Taro.uploadFile for files and Taro.downloadFile for files shown only to their owner. H5: transport.h5.ts. */
 import Taro from '@tarojs/taro'
-import type { Transport } from './http'
+import type { Transport } from './transportTypes'
 
 export const platformTransport: Transport = async (req) => {
   if (req.file) {

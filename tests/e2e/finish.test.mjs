@@ -55,7 +55,7 @@ describe('influencer pages (issue 29 M-2)', () => {
         assert.notEqual(await pill.evaluate((el) => getComputedStyle(el).borderTopWidth), '0px')
         const [sortLeft, cardLeft] = await Promise.all([visible(page, '.influencer-list__sort').boundingBox(), visible(page, '.influencer-card').first().boundingBox()])
         assert.ok(sortLeft.x >= 12 && sortLeft.x === cardLeft.x, `sort row at x=${sortLeft.x}, cards at x=${cardLeft.x}`)
-        // Each seeded influencer (server/src/seed/influencers.ts) shows a portrait picture, not initials.
+        // Each seeded influencer (server/src/features/influencers/seed.ts) shows a portrait picture, not initials.
         await page.waitForFunction(() => {
           const imgs = [...document.querySelectorAll('.influencer-card__avatar img')]
           return imgs.length >= 2 && imgs.every((img) => img.complete && img.naturalWidth > 0)

@@ -14,7 +14,7 @@ const PAGES = {
   login: 'packages/account/pages/login/index',
   product: 'packages/store/pages/product/index'
 }
-// Seed (server/src/seed/influencers.ts): each platform likes its own profile, so each sees its own first like.
+// Seed (server/src/features/influencers/seed.ts): each platform likes its own profile, so each sees its own first like.
 const SEEDED = {
   weapp: { name: 'Lin Hua · Tea notes', section: 'Spring tea picks · 春茶精选', pick: 'West Lake Longjing 100g' },
   alipay: { name: 'Emma Chen · Morning coffee', section: 'Weekend breakfast · 周末早餐', pick: 'Butter Croissant 4-pack' }

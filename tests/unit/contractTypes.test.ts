@@ -33,7 +33,7 @@ describe('one declaration per wire type', () => {
     }
   })
 
-  it.each([['src/api'], ['server/src']])('%s declares no type that contract/ exports', (dir) => {
+  it.each([['src/api'], ['src/features'], ['server/src']])('%s declares no type that contract/ exports', (dir) => {
     const clashes = sources(path.join(root, dir)).flatMap((file) =>
       declaredTypes(file)
         .filter((name) => contractNames.has(name))

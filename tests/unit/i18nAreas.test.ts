@@ -62,7 +62,9 @@ function pages(dir: string): string[] {
     .filter((file) => /[\\/]pages[\\/][^\\/]+[\\/]index\.tsx$/.test(file))
 }
 
-const usesTexts = (keys: RegExp) => (file: string) => !file.includes(`${path.sep}i18n${path.sep}messages${path.sep}`) && keys.test(readFileSync(file, 'utf8'))
+/** The texts themselves (src/i18n/messages/, a feature's messages.ts) define keys; they do not show them. */
+const isMessages = (file: string) => /[\\/](i18n[\\/]messages[\\/][^\\/]+|features[\\/][^\\/]+[\\/]messages)\.ts$/.test(file)
+const usesTexts = (keys: RegExp) => (file: string) => !isMessages(file) && keys.test(readFileSync(file, 'utf8'))
 
 describe.each([
   { name: 'account/checkout/confirmation', module: MORE, uses: usesTexts(LAZY_KEY) },

@@ -1,5 +1,5 @@
 import { interpolate } from '@shared/i18n/define'
-import influencers from '@/i18n/messages/influencers'
+import influencers from '@/features/influencers/messages'
 
 describe('interpolate: placeholders and the English plural', () => {
   it.each([

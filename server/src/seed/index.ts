@@ -8,7 +8,7 @@ import { seedLiveRooms } from './liveRooms.ts';
 import { confirmDemoEmail, seedOncePerShopperCoupon } from './security.ts';
 import { seedCalls } from './calls.ts';
 import { seedBlog } from './blog.ts';
-import { seedInfluencers } from './influencers.ts';
+import { seedInfluencers } from '../features/influencers/seed.ts';
 import { seedMembers } from './members.ts';
 import { seedCampaigns } from './campaigns.ts';
 import { seedPayPal } from './paypal.ts';

@@ -16,8 +16,8 @@ import { VerifiedContactPanel } from './VerifiedContactPanel'
 import { WeChatBindingPanel } from './WeChatBindingPanel'
 import '@/i18n/members'
 import './MyAccount.scss'
-import { INFLUENCERS_URL, MY_INFLUENCER_URL } from '@/components/influencers/urls'
-import '@/i18n/influencers'
+import { INFLUENCERS_URL, MY_INFLUENCER_URL } from '@/features/influencers/urls'
+import '@/features/influencers/i18n'
 
 /** /user/list: profile, links (orders, membership…), recent orders, addresses, store credit, coupons, verified contact, password and sign-out. */
 export function MyAccount() {

@@ -1,18 +1,3 @@
-import { View } from '@tarojs/components'
-import { Shell } from '@/components/shell/Shell'
-import { InfluencerList } from '@/components/influencers/InfluencerList'
-import { useT } from '@/hooks/useT'
-import '@/i18n/influencers'
+// The route shell: the page lives in its feature. The stylesheet stays last, as it was when the page was here.
+export { default } from '@/features/influencers/pages/InfluencerListPage'
 import '../store.scss'
-
-/** /store/influencers: approved influencers, newest or most liked. */
-export default function Page() {
-  const t = useT()
-  return (
-    <Shell title={t('influencer.list.title')}>
-      <View className="store-page influencers-page">
-        <InfluencerList />
-      </View>
-    </Shell>
-  )
-}

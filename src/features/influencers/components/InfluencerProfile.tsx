@@ -1,7 +1,7 @@
 import type { PropsWithChildren } from 'react'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
-import type { InfluencerDetail, InfluencerPick, PublicInfluencerSection } from '@/api/influencers'
+import type { InfluencerDetail, InfluencerPick, PublicInfluencerSection } from '@/features/influencers/api'
 import { LazyImage } from '@/components/common/LazyImage'
 import { Price } from '@/components/common/Price'
 import { productUrl } from '@shared/routes'

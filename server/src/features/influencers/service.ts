@@ -7,13 +7,13 @@
  * - Every image a profile names is an 'influencer' upload of its owner; products named in picks must exist.
  * - One like per shopper per profile (primary key of influencer_likes); the count moves only when a row was inserted.
  */
-import type { Db, Queryable } from '../db/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
-import type { StoredUpload } from './uploads.ts';
+import type { Db, Queryable } from '../../db/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { StoredUpload } from '../../services/uploads.ts';
 import type {
   InfluencerCard, InfluencerDetail, InfluencerPick, InfluencerProfileInput, InfluencerStatus, MyInfluencerProfile,
   PublicInfluencerSection,
-} from '../../../contract/influencers.ts';
+} from '../../../../contract/influencers.ts';
 
 /** The section template whose sections are the blocks a profile may use. */
 export const TEMPLATE_TYPE = 'influencer';

@@ -1,5 +1,5 @@
 /** The influencer profile texts, loaded with those pages only. */
-import { registerMessages } from '.'
-import influencers from './messages/influencers'
+import { registerMessages } from '@/i18n'
+import influencers from './messages'
 
 registerMessages(influencers)

@@ -1,9 +1,9 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
-import type { InfluencerStatus } from '@/api/influencers'
+import type { InfluencerStatus } from '@/features/influencers/api'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
-import { influencerUrl } from './urls'
+import { influencerUrl } from '../urls'
 import './Influencers.scss'
 
 /** Where the shopper's application stands: status, a change waiting for review, the reviewer's reason, likes. */

@@ -5,8 +5,8 @@
  * name like the catalogue's: the seed writes the published version directly, so the editor's uploads-only rule
  * (user/<id>) does not apply to these accounts, which nobody can sign in to.
  */
-import type { Queryable } from '../db/index.ts';
-import type { InfluencerProfileInput } from '../../../contract/influencers.ts';
+import type { Queryable } from '../../db/index.ts';
+import type { InfluencerProfileInput } from '../../../../contract/influencers.ts';
 
 const m = (en: string, zh: string) => ({ en, zh });
 

@@ -1,12 +1,12 @@
 /** /user/influencer (API mocked at the http boundary): status views, apply with a picture and picks, reorder, errors; en + zh. */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { InfluencerProfileInput } from '@/api/influencers'
+import type { InfluencerProfileInput } from '@/features/influencers/api'
 import type { Language } from '@/i18n'
 import InfluencerPage from '@/packages/user/pages/influencer/index'
-import { fail, mockHttp, type MockHttp } from '../../support/mockHttp'
-import { product } from '../../support/fixtures/catalog'
-import { LANGS, resetStores, signedIn, type } from '../account/accountTestKit'
+import { fail, mockHttp, type MockHttp } from '@tests/support/mockHttp'
+import { product } from '@tests/support/fixtures/catalog'
+import { LANGS, resetStores, signedIn, type } from '@tests/components/account/accountTestKit'
 import { img, mine, status, TEMPLATE, version } from './influencerKit'
 
 const TEXT: Record<Language, Record<string, string>> = {

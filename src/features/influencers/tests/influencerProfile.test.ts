@@ -1,5 +1,5 @@
 /** Issue 14: the profile editor's rules (sections from the store's template, moving with buttons, server checks). */
-import { addPick, emptyProfile, moveItem, PICKS_MAX, profileProblems, sectionFrom, uploadIdOf } from '@/domain/influencerProfile'
+import { addPick, emptyProfile, moveItem, PICKS_MAX, profileProblems, sectionFrom, uploadIdOf } from '@/features/influencers/influencerProfile'
 
 describe('moveItem: "each section reorderable with buttons"', () => {
   it.each([

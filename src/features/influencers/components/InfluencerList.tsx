@@ -1,18 +1,18 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
-import type { InfluencerCard } from '@/api/influencers'
+import type { InfluencerCard } from '@/features/influencers/api'
 import { EmptyState } from '@/components/common/EmptyState'
 import { LazyImage } from '@/components/common/LazyImage'
 import { Spinner } from '@/components/common/Spinner'
 import { useImageUrl } from '@/hooks/useImageUrl'
-import { INFLUENCER_SORTS_SHOWN, useInfluencerList } from '@/hooks/useInfluencerList'
+import { INFLUENCER_SORTS_SHOWN, useInfluencerList } from '@/features/influencers/hooks/useInfluencerList'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import { Initials } from './Initials'
 import '@/components/product/SortBar.scss'
 import './Influencers.scss'
-import { influencerUrl } from './urls'
+import { influencerUrl } from '../urls'
 
 function Card({ card }: { card: InfluencerCard }) {
   const t = useT()

@@ -1,11 +1,11 @@
 /** One public influencer profile and its like: the count shown is the server's; a guest is sent to sign in first. */
 import { useCallback, useState } from 'react'
-import { influencerApi, type InfluencerDetail } from '@/api/influencers'
+import { influencerApi, type InfluencerDetail } from '@/features/influencers/api'
 import { signInUrlFor } from '@/domain/accountForms'
 import { messageOf } from '@/domain/errors'
 import { platform } from '@/platform'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
-import { useLoad } from './useLoad'
+import { useLoad } from '@/hooks/useLoad'
 
 export function useInfluencer(id: string) {
   const loggedIn = useAppInfo(selectLoggedIn)

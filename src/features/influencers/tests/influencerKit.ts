@@ -1,5 +1,5 @@
 /** Shared answers of the influencer component tests (each one valid against contract/openapi.json). */
-import type { InfluencerCard, InfluencerDetail, InfluencerProfileInput, InfluencerStatus, MyInfluencerProfile } from '@/api/influencers'
+import type { InfluencerCard, InfluencerDetail, InfluencerProfileInput, InfluencerStatus, MyInfluencerProfile } from '@/features/influencers/api'
 import type { SectionTemplate } from '@contract/content'
 import { configure } from '@testing-library/react'
 

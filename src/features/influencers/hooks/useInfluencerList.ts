@@ -1,6 +1,6 @@
 /** Discovering influencers: the public list, newest or most liked, paged by the server's hasMore. */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { influencerApi, type InfluencerCard, type InfluencerSort } from '@/api/influencers'
+import { influencerApi, type InfluencerCard, type InfluencerSort } from '@/features/influencers/api'
 import { messageOf } from '@/domain/errors'
 
 export const INFLUENCER_PAGE_SIZE = 12

@@ -1,12 +1,12 @@
 /** /store/influencers and /store/influencer/:id (API mocked at the http boundary): list, sort, paging, detail, like; en + zh. */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import type { InfluencerPage } from '@/api/influencers'
+import type { InfluencerPage } from '@/features/influencers/api'
 import type { Language } from '@/i18n'
 import ListPage from '@/packages/store/pages/influencers/index'
 import DetailPage from '@/packages/store/pages/influencer/index'
-import { fail, mockHttp } from '../../support/mockHttp'
-import { navigations } from '../../support/taroMock'
-import { guest, LANGS, resetStores, signedIn } from '../account/accountTestKit'
+import { fail, mockHttp } from '@tests/support/mockHttp'
+import { navigations } from '@tests/support/taroMock'
+import { guest, LANGS, resetStores, signedIn } from '@tests/components/account/accountTestKit'
 import { card, detail } from './influencerKit'
 
 const TEXT: Record<Language, Record<string, string>> = {

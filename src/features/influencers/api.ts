@@ -14,7 +14,7 @@ import type {
 } from '@contract/influencers'
 import type { SectionTemplate } from '@contract/content'
 import type { Ok } from '@contract/common'
-import { http, upload } from './http'
+import { http, upload } from '@/api/http'
 
 export type {
   InfluencerCard,

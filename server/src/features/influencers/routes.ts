@@ -1,7 +1,7 @@
 /**
- * Influencer profiles (spec §7; client: src/api/influencers.ts). The shopper's own profile has no id in the address
+ * Influencer profiles (spec §7; client: src/features/influencers). The shopper's own profile has no id in the address
  * (status, GET/POST/PUT influencerProfile, image upload and delete); guests get 401 from the /admin/ guard. The public
- * list and detail show approved profiles only. Rules: src/services/influencers.ts; the operator reviews with
+ * list and detail show approved profiles only. Rules: service.ts beside it; the operator reviews with
  * scripts/influencers.ts.
  */
 import crypto from 'node:crypto';
@@ -12,15 +12,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   InfluencerDetail, InfluencerIdParams, InfluencerImageParams, InfluencerImageUpload, InfluencerLike, InfluencerListQuery,
   InfluencerPage, InfluencerProfileInput, InfluencerStatus, MyInfluencerProfile,
-} from '../../../contract/influencers.ts';
-import { NoBody, Ok } from '../../../contract/common.ts';
-import { getSession, requireUser } from '../lib/session.ts';
-import { uploadPath } from '../uploads/images.ts';
-import { acceptMultipart, imageOf, multipart } from '../uploads/receive.ts';
+} from '../../../../contract/influencers.ts';
+import { NoBody, Ok } from '../../../../contract/common.ts';
+import { getSession, requireUser } from '../../lib/session.ts';
+import { uploadPath } from '../../uploads/images.ts';
+import { acceptMultipart, imageOf, multipart } from '../../uploads/receive.ts';
 import {
   addInfluencerImage, applyAsInfluencer, deleteInfluencerImage, editInfluencerProfile, influencerDetail, influencerStatus,
   likeInfluencer, listInfluencers, myProfile,
-} from '../services/influencers.ts';
+} from './service.ts';
 
 export default async function influencerRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();

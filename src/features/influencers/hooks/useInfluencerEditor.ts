@@ -14,13 +14,13 @@ import {
   type InfluencerSection,
   type InfluencerStatus,
   type MyInfluencerProfile
-} from '@/api/influencers'
-import { addPick, emptyProfile, moveItem, profileProblems, sectionFrom, uploadIdOf, type TemplateBlock } from '@/domain/influencerProfile'
+} from '@/features/influencers/api'
+import { addPick, emptyProfile, moveItem, profileProblems, sectionFrom, uploadIdOf, type TemplateBlock } from '@/features/influencers/influencerProfile'
 import { messageOf } from '@/domain/errors'
 import { useLocale } from '@/stores/locale'
-import { chooseOneImage } from './useAccount'
-import { useLoad } from './useLoad'
-import { useT } from './useT'
+import { chooseOneImage } from '@/hooks/useAccount'
+import { useLoad } from '@/hooks/useLoad'
+import { useT } from '@/hooks/useT'
 
 export type ImageSlot = 'avatar' | 'cover'
 
