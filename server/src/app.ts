@@ -28,7 +28,7 @@ import ordersRoutes from './routes/orders.ts';
 import accountRoutes from './routes/account.ts';
 import contentRoutes from './routes/content.ts';
 import contactRoutes from './routes/contact.ts';
-import membershipRoutes from './routes/memberships.ts';
+import membershipRoutes from './features/memberships/routes.ts';
 import referralRoutes from './routes/referral.ts';
 import { creditDue } from './services/referral.ts';
 import campaignRoutes from './routes/campaigns.ts';

@@ -18,6 +18,7 @@ import type lists from './messages/lists'
 import type blog from './messages/blog'
 import type influencers from '@/features/influencers/messages'
 import type members from './messages/members'
+import type memberships from '@/features/memberships/messages'
 import type campaigns from './messages/campaigns'
 import type browse from './messages/browse'
 import type live from './messages/live'
@@ -29,7 +30,7 @@ import store from './messages/store'
 
 export { LANGUAGES, type Language } from '@shared/i18n/define'
 
-type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof members | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof restock | typeof campaignsCore | typeof shell | typeof store
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof members | typeof memberships | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof restock | typeof campaignsCore | typeof shell | typeof store
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string

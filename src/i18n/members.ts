@@ -1,4 +1,4 @@
-/** The membership page's and the referrer area's texts, loaded with those pages only. */
+/** The referrer area's texts, loaded with its pages and my account only (membership: features/memberships/i18n.ts). */
 import { registerMessages } from '.'
 import members from './messages/members'
 

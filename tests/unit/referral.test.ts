@@ -1,6 +1,6 @@
 /** Issue 13, referral programme: "first referrer wins", share links carry the id, charts and pages of the referrer area. */
 import { barPercent, keptReferrer, pageCount, rangeFor, referralPath } from '@/domain/referral'
-import { endsSoon, lineMemberPrice, memberPriceOf } from '@/domain/membership'
+import { endsSoon, lineMemberPrice, memberPriceOf } from '@/features/memberships/membership'
 
 describe('keptReferrer: the first valid referral id wins', () => {
   it.each([

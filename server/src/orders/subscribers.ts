@@ -11,7 +11,7 @@ import { queueFulfilmentMail, queueReceipt } from '../mail/mails.ts';
 import { voidOpenAttempts } from '../payments/attempts.ts';
 import { campaignOrderPaid } from '../services/campaigns.ts';
 import { dropReservation, emptyCartOf } from '../services/cart.ts';
-import { grantForOrder, revokeForOrder } from '../services/memberships.ts';
+import { grantForOrder, revokeForOrder } from '../features/memberships/service.ts';
 import { accrue, reverse } from '../services/referral.ts';
 import { returnStock } from '../services/stock.ts';
 import { payOrderWithCredit, returnOrderCredit, returnRefundCredit } from '../services/storeCredit.ts';

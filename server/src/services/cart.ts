@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../lib/errors.ts';
 import { normalizeOptionPair, optionLabels } from '../lib/options.ts';
 import { ADD_ON_TAG, getProduct } from './catalog.ts';
 import { computeTotals, couponProblem, MEMBER_DISCOUNT_SQL, memberUnitPrice, type CouponRow, type Totals } from './pricing.ts';
-import { memberAtSql } from './memberships.ts';
+import { memberAtSql } from '../features/memberships/service.ts';
 import type { CheckoutRules } from './settings.ts';
 import type { Address } from '../../../contract/account.ts';
 import type { Cart, LineItem } from '../../../contract/cart.ts';

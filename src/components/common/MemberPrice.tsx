@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import type { MemberPriceView } from '@/domain/membership'
+import type { MemberPriceView } from '@/features/memberships/membership'
 import { usePrice } from '@/hooks/usePrice'
 import { useT } from '@/hooks/useT'
 import { useAppInfo } from '@/stores/appInfo'

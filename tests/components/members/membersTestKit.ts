@@ -1,6 +1,6 @@
 /** Fixtures of the membership and referral answers, shared by the members component tests. */
 import type { Product } from '@/api/catalog'
-import type { MembershipDetail } from '@/api/memberships'
+import type { MembershipDetail } from '@/features/memberships/api'
 import type { ChartSummary, IntroducedOrders, IntroducedUsers, ReferralGeneralInfo, ReferralGroups } from '@/api/referral'
 import { product } from '../../support/fixtures/catalog'
 

@@ -1,15 +1,1 @@
-import { Shell } from '@/components/shell/Shell'
-import { useT } from '@/hooks/useT'
-import { MembershipView } from '@/components/members/MembershipView'
-import '@/i18n/more'
-import '@/i18n/members'
-
-/** Open to guests too: the offer is for everyone, buying asks them to sign in. */
-export default function Page() {
-  const t = useT()
-  return (
-    <Shell title={t('members.title')}>
-      <MembershipView />
-    </Shell>
-  )
-}
+export { default } from '@/features/memberships/pages/MembershipPage'

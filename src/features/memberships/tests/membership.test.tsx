@@ -4,11 +4,11 @@ import MembershipPage from '@/packages/user/pages/membership/index'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
 import type { Language } from '@/i18n'
-import { mockHttp } from '../../support/mockHttp'
-import { navigations } from '../../support/taroMock'
-import { cartOf, line } from '../../support/fixtures/catalog'
-import { guest, LANGS, resetStores, settle, signedIn } from '../account/accountTestKit'
-import { memberDetail, membershipProducts, noMembership, plansPage } from './membersTestKit'
+import { mockHttp } from '@tests/support/mockHttp'
+import { navigations } from '@tests/support/taroMock'
+import { cartOf, line } from '@tests/support/fixtures/catalog'
+import { guest, LANGS, resetStores, settle, signedIn } from '@tests/components/account/accountTestKit'
+import { memberDetail, membershipProducts, noMembership, plansPage } from '@tests/components/members/membersTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
   en: {

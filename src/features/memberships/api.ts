@@ -4,7 +4,7 @@
  */
 import type { ProductPage } from '@contract/catalog'
 import type { MembershipDetail, MembershipProducts } from '@contract/memberships'
-import { http } from './http'
+import { http } from '@/api/http'
 
 export type { MembershipDetail, MembershipDuration, MembershipPeriod, MembershipPlanInfo, MembershipProducts, MembershipSummary } from '@contract/memberships'
 

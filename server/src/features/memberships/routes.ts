@@ -1,10 +1,10 @@
-/** Memberships (client: src/api/memberships.ts). The plans are also the catalogue's productType=MEMBERSHIP list. */
+/** Memberships (client: src/features/memberships). The plans are also the catalogue's productType=MEMBERSHIP list. */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { MembershipDetail, MembershipProducts } from '../../../contract/memberships.ts';
-import { requireUser } from '../lib/session.ts';
-import { memberDiscountPercent, membershipDetail, membershipPlans } from '../services/memberships.ts';
-import { storeCurrency } from '../services/storeCurrency.ts';
+import { MembershipDetail, MembershipProducts } from '../../../../contract/memberships.ts';
+import { requireUser } from '../../lib/session.ts';
+import { memberDiscountPercent, membershipDetail, membershipPlans } from './service.ts';
+import { storeCurrency } from '../../services/storeCurrency.ts';
 
 export default async function membershipRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();

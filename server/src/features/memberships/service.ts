@@ -3,13 +3,13 @@
  * at the later of now and the end of the membership already held, so it neither loses nor gains time. Whether a
  * shopper is a member is read from the rows at the moment asked: expiry needs no job.
  */
-import type { Queryable } from '../db/index.ts';
-import { badRequest } from '../lib/errors.ts';
-import type { MembershipDetail, MembershipDuration, MembershipPeriod, MembershipSummary } from '../../../contract/memberships.ts';
-import type { Product } from '../../../contract/catalog.ts';
-import { listProducts } from './catalog.ts';
-import type { OrderRow } from '../orders/lifecycle.ts';
-import { storeCurrency } from './storeCurrency.ts';
+import type { Queryable } from '../../db/index.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { MembershipDetail, MembershipDuration, MembershipPeriod, MembershipSummary } from '../../../../contract/memberships.ts';
+import type { Product } from '../../../../contract/catalog.ts';
+import { listProducts } from '../../services/catalog.ts';
+import type { OrderRow } from '../../orders/lifecycle.ts';
+import { storeCurrency } from '../../services/storeCurrency.ts';
 
 const iso = (d: any) => (d instanceof Date ? d : new Date(d)).toISOString();
 

@@ -5,14 +5,14 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { cartApi } from '@/api/cart'
-import { membershipsApi } from '@/api/memberships'
+import { membershipsApi } from '@/features/memberships/api'
 import type { Product } from '@/api/catalog'
 import { signInUrlFor } from '@/domain/accountForms'
 import { platform } from '@/platform'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
-import { patchSession } from './patchSession'
-import { useLoad } from './useLoad'
+import { patchSession } from '@/hooks/patchSession'
+import { useLoad } from '@/hooks/useLoad'
 
 export const MEMBERSHIP_PATH = '/user/membership'
 

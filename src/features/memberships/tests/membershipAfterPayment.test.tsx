@@ -2,12 +2,12 @@
 import { render, waitFor } from '@testing-library/react'
 import ConfirmationPage from '@/pages/confirmation/index'
 import { useAppInfo } from '@/stores/appInfo'
-import { loggedInFixture, appInfoFixture } from '../../support/fixtures/appInfo'
-import { cartOf } from '../../support/fixtures/catalog'
-import { mockHttp } from '../../support/mockHttp'
-import { LANGS, resetStores, setUrl } from '../shell/shellTestKit'
-import { memberDetail } from './membersTestKit'
-import { sessionAnswer } from '../account/accountTestKit'
+import { loggedInFixture, appInfoFixture } from '@tests/support/fixtures/appInfo'
+import { cartOf } from '@tests/support/fixtures/catalog'
+import { mockHttp } from '@tests/support/mockHttp'
+import { LANGS, resetStores, setUrl } from '@tests/components/shell/shellTestKit'
+import { memberDetail } from '@tests/components/members/membersTestKit'
+import { sessionAnswer } from '@tests/components/account/accountTestKit'
 
 const PAID = { orderID: '100001', status: 'NEW', paymentStatus: 'PAID_ONLINE', qrCodeScan: false }
 
