@@ -11,8 +11,10 @@ export const platformTransport: Transport = async (req) => {
   }
   if (req.download) {
     const res = await Taro.downloadFile({ url: req.url, header: req.header })
-    // A refused download's temporary file holds the error's JSON body, not an image.
-    return { statusCode: res.statusCode, data: res.statusCode === 200 ? res.tempFilePath : null, header: {} }
+    // WeChat answers the status (a refused download's file holds the error's body, not an image); Alipay's answer has
+    // only the file (apFilePath, which Taro hands on as tempFilePath).
+    const statusCode = res.statusCode ?? (res.tempFilePath ? 200 : 0)
+    return { statusCode, data: statusCode === 200 ? res.tempFilePath : null, header: {} }
   }
   const res = await Taro.request({
     url: req.url,

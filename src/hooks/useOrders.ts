@@ -1,8 +1,12 @@
-/** Order history (/user/orders): the count, then 10 orders at a time, more as the shopper reaches the bottom. */
+/**
+ * Order history (/user/orders): the count, then 10 orders at a time, more as the shopper reaches the bottom; coming back
+ * to it (from an order, or the confirmation page's button) scrolls to where the shopper was.
+ */
 import { useEffect, useRef, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { ordersApi, type Order } from '@/api/orders'
 import { messageOf } from '@/domain/errors'
+import { useScrollRestore } from './useScrollRestore'
 
 export function useOrders() {
   const [orders, setOrders] = useState<Order[]>([])
@@ -42,6 +46,7 @@ export function useOrders() {
     if (hasMore && !loading) void loadPage(orders.length)
   }
   useReachBottom(loadMore)
+  useScrollRestore('orders', orders)
 
   return { orders, count, loading, error, hasMore, loadMore, retry: () => loadPage(orders.length) }
 }

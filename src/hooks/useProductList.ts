@@ -4,6 +4,7 @@ import { messageOf } from '@/domain/errors'
 import { DEFAULT_PAGE_SIZE, hasMore, listCountQuery, listFilter, listQuery, sortChoice, type ListFilter, type SortChoice } from '@shared/productQuery'
 import { platform } from '@/platform'
 import { showInAddressBar } from './addressBar'
+import { useScrollRestore } from './useScrollRestore'
 
 /** Where a paged product list comes from; `key` names the query for the caches. */
 export interface PagedSource {
@@ -190,6 +191,7 @@ export function useProductList(params: Record<string, string | undefined>) {
     [filter, sort]
   )
   const list = usePagedProducts(source)
+  useScrollRestore(source.key, list.items)
   const choose = useCallback((next: SortChoice) => {
     setSort(next)
     showInAddressBar({ param: ['sort', next] })

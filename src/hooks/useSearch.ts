@@ -5,6 +5,7 @@ import { RECENT_SEARCHES_KEY, recentSearchesFrom, rememberSearch } from '@/domai
 import { platform } from '@/platform'
 import { showInAddressBar } from './addressBar'
 import { usePagedProducts, type PagedSource } from './useProductList'
+import { useScrollRestore } from './useScrollRestore'
 
 /**
  * Search at /store/search and /store/search/:term: the typed term, the submitted term, and its paged
@@ -26,6 +27,7 @@ export function useSearch(initialTerm: string | undefined) {
     [term]
   )
   const results = usePagedProducts(source)
+  useScrollRestore(source?.key ?? null, results.items)
 
   const [recent, setRecent] = useState<string[]>(() => recentSearchesFrom(platform.storage.get(RECENT_SEARCHES_KEY)))
   const [popular, setPopular] = useState<string[]>([])

@@ -46,7 +46,10 @@ export function useShell(title?: string) {
   const content = useAppInfo((s) => s.info?.appContent)
   const env = useMemo(() => platform.environment(), [])
   const themeVariables = useMemo(() => cssVariables(content?.css), [content?.css])
+  // The first load only: a later reload (app info already in hand) keeps the page on screen.
+  const starting = useAppInfo((s) => s.info === null && (s.status === 'idle' || s.status === 'loading'))
   return {
+    appInfoSettled: !(platform.waitsForAppInfo && starting),
     heading,
     showHeader: headerVisible(platform.headerDeviceKind(content?.appDetail), content?.headerControl),
     themeVariables,

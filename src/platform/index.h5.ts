@@ -169,6 +169,7 @@ export const platform: Platform = {
     window.location.href = `tel:${phone}`
   },
   support: 'sheet',
+  waitsForAppInfo: false,
   storage: taroStorage,
   userAgent: () => navigator.userAgent,
   // The server reads the browser's Accept-Language (app info currentLocale).

@@ -119,6 +119,7 @@ export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics
     ...specifics,
     environment: () => env,
     headerDeviceKind: () => MINI_PROGRAM_DEVICE,
+    waitsForAppInfo: true,
     apiOrigin: () => ISTORE_API_ORIGIN,
     cookies: miniProgramCookies(),
     currentRoute: miniProgramCurrentRoute,

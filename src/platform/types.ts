@@ -140,6 +140,12 @@ export interface Platform {
    * 'sheet' — the store's e-mail, phone and chat link in a sheet, with the contact page in it (H5).
    */
   readonly support: 'conversation' | 'page' | 'sheet'
+  /**
+   * Spec §7 "At startup the app loads app info before it is ready": whether the shell holds the first page's content
+   * back until app info has answered (or failed), so it never shows the built-in defaults first. The mini-programs do;
+   * on H5 the server writes app info into the page (shared/initialAnswers.ts), so it is in hand at once.
+   */
+  readonly waitsForAppInfo: boolean
   /** Persistent key/value storage. */
   storage: {
     get<T>(key: string): T | undefined

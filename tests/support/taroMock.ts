@@ -2,7 +2,7 @@
  * @tarojs/taro at its boundary, for component tests in jsdom: storage is a Map, navigation is recorded,
  * the current route is settable, page lifecycle hooks run like effects.
  */
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 
 type Listener = (...args: unknown[]) => void
 
@@ -12,6 +12,19 @@ let routerParams: Record<string, string> = {}
 let routerPath = '/pages/home/index'
 const listeners = new Map<string, Set<Listener>>()
 let windowWidth = 375
+/** The mounted pages' lifecycle and scroll handlers, for tests that play the shopper leaving and coming back. */
+const pageHandlers = { show: new Set<() => void>(), hide: new Set<() => void>(), scroll: new Set<(e: { scrollTop: number }) => void>() }
+
+/** Registers the latest `fn` while the component is mounted. */
+function usePageHandler<T extends (...args: never[]) => void>(set: Set<T>, fn: T) {
+  const latest = useRef(fn)
+  latest.current = fn
+  useEffect(() => {
+    const handler = ((...args: Parameters<T>) => latest.current(...args)) as T
+    set.add(handler)
+    return () => void set.delete(handler)
+  }, [set])
+}
 
 export const testControl = {
   reset() {
@@ -29,6 +42,10 @@ export const testControl = {
   setWindowWidth(width: number) {
     windowWidth = width
   },
+  /** The page goes behind another one, comes to the front again, or scrolls. */
+  hidePage: () => pageHandlers.hide.forEach((fn) => fn()),
+  showPage: () => pageHandlers.show.forEach((fn) => fn()),
+  scrollPage: (scrollTop: number) => pageHandlers.scroll.forEach((fn) => fn({ scrollTop })),
   storage
 }
 
@@ -83,11 +100,14 @@ const Taro = {
 }
 
 export const useRouter = () => ({ path: routerPath, params: routerParams })
-export const useDidShow = (fn: () => void) => useEffect(() => fn(), [])
-export const useDidHide = () => undefined
+export const useDidShow = (fn: () => void) => {
+  usePageHandler(pageHandlers.show, fn)
+  useEffect(() => fn(), [])
+}
+export const useDidHide = (fn: () => void) => usePageHandler(pageHandlers.hide, fn)
 export const useLoad = (fn: (params: Record<string, string>) => void) => useEffect(() => fn(routerParams), [])
 export const useUnload = (fn: () => void) => useEffect(() => fn, [])
-export const usePageScroll = () => undefined
+export const usePageScroll = (fn: (e: { scrollTop: number }) => void) => usePageHandler(pageHandlers.scroll, fn)
 export const useReachBottom = () => undefined
 export const usePullDownRefresh = () => undefined
 export const useShareAppMessage = () => undefined

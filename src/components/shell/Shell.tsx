@@ -13,11 +13,14 @@ import './Shell.scss'
 
 /**
  * Everything a shopper sees around every page: header, side menu, footer, tab bar, modals.
- * It renders with built-in fallbacks when app info failed to load. `title` names the page (the store's name alone
+ * It renders with built-in fallbacks when app info failed to load; where the platform waits for app info
+ * (platform.waitsForAppInfo), nothing until it has answered. `title` names the page (the store's name alone
  * on home) in the title bar or browser tab.
  */
 export function Shell({ title, children }: PropsWithChildren<{ title?: string }>) {
   const shell = useShell(title)
+  // The mini-programs' first page waits (blank, like their launch screen) for app info rather than show the defaults.
+  if (!shell.appInfoSettled) return <View className="shell shell--starting" />
   return (
     <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}`} style={shell.themeVariables as CSSProperties}>
       <SkipLink />
