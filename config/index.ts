@@ -69,7 +69,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // pages then failed to load ("navigateTo:fail Cannot read properties of undefined (reading 'call')").
     cache: {
       enable: true,
-      name: `${process.env.NODE_ENV}-${process.env.TARO_ENV}-${createHash('sha256').update(path.resolve(__dirname, '..')).digest('hex').slice(0, 8)}`
+      name: `${process.env.NODE_ENV}-${process.env.TARO_ENV}-${createHash('sha256').update(path.resolve(__dirname, '..')).digest('hex').slice(0, 8)}`,
+      // Taro's cache depends on config/ and app.config only: a change to the Babel config would reuse modules compiled
+      // the old way.
+      buildDependencies: { babel: [path.resolve(__dirname, '..', 'babel.config.js')] }
     },
     // WeChat's templates cannot recurse, so base.wxml repeats its node templates once per level (Taro's default 16)
     // and renders deeper nodes through a custom component each. The deepest page is 12 levels (cart, product page);

@@ -177,21 +177,3 @@ export function customRoutes(): Record<string, string[]> {
   }
   return result
 }
-
-/** Taro app config `pages` and `subPackages`, derived from the same table; the mini-programs' own pages only for them. */
-export function pageLayout(miniProgram: boolean): { pages: string[]; subPackages: { root: string; pages: string[] }[] } {
-  const pages: string[] = []
-  const byArea = new Map<string, string[]>()
-  for (const route of ROUTES) {
-    if (route.miniProgramOnly && !miniProgram) continue
-    if (!route.area && !route.lazy) {
-      pages.push(route.page)
-      continue
-    }
-    const root = route.area ? `packages/${route.area}` : route.page.slice(0, route.page.lastIndexOf('/'))
-    const list = byArea.get(root) ?? []
-    list.push(route.page.slice(root.length + 1))
-    byArea.set(root, list)
-  }
-  return { pages, subPackages: [...byArea].map(([root, list]) => ({ root, pages: list })) }
-}

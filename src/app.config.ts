@@ -1,5 +1,5 @@
 import { livePlayerPlugins } from './domain/livePlayer'
-import { pageLayout } from '../shared/routes'
+import { pageLayout } from '../shared/pageLayout'
 
 const { pages, subPackages: areas } = pageLayout(process.env.TARO_ENV !== 'h5')
 // WeChat's live-player plugin, when the build declares it (config/livePlayer.ts), belongs to the room page's sub-package.

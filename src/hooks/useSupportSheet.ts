@@ -3,6 +3,7 @@ import type { MessageKey } from '@/i18n'
 import { platform } from '@/platform'
 import { useUi } from '@/stores/ui'
 import { useAppConfig } from './useShell'
+import '@/i18n/web'
 
 export interface SupportChannel {
   key: 'email' | 'phone' | 'chat' | 'form'

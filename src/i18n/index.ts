@@ -24,13 +24,15 @@ import type browse from './messages/browse'
 import type live from './messages/live'
 import type walkthrough from './messages/walkthrough'
 import type restock from './messages/restock'
+import type web from './messages/web'
+import type promo from './messages/promo'
 import campaignsCore from './messages/campaignsCore'
 import shell from '@shared/i18n/shell'
 import store from './messages/store'
 
 export { LANGUAGES, type Language } from '@shared/i18n/define'
 
-type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof members | typeof memberships | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof restock | typeof campaignsCore | typeof shell | typeof store
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof members | typeof memberships | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof restock | typeof web | typeof promo | typeof campaignsCore | typeof shell | typeof store
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string

@@ -9,6 +9,8 @@ import path from 'path'
 import browse from '@/i18n/messages/browse'
 import restock from '@/i18n/messages/restock'
 import live from '@/i18n/messages/live'
+import promo from '@/i18n/messages/promo'
+import web from '@/i18n/messages/web'
 
 const root = path.resolve(__dirname, '..', '..')
 const src = path.join(root, 'src')
@@ -16,6 +18,8 @@ const MORE = path.join(src, 'i18n', 'more.ts')
 const BROWSE = path.join(src, 'i18n', 'browse.ts')
 const LIVE = path.join(src, 'i18n', 'live.ts')
 const RESTOCK = path.join(src, 'i18n', 'restock.ts')
+const WEB = path.join(src, 'i18n', 'web.ts')
+const PROMO = path.join(src, 'i18n', 'promo.ts')
 const LAZY_KEY = /['"`](account|user|checkout|confirmation|processpay|coupons)\.[a-zA-Z$]/
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** One of an area's keys quoted whole, or a template literal starting with one's prefix (`store.sort.${choice}`). */
@@ -26,20 +30,22 @@ function keysOf(area: { en: Record<string, string> }): RegExp {
 }
 const BROWSE_KEY = keysOf(browse)
 const EXTENSIONS = ['.h5.tsx', '.h5.ts', '.tsx', '.ts', '.weapp.tsx', '.weapp.ts', '/index.h5.ts', '/index.tsx', '/index.ts']
+/** How Taro resolves a module for a mini-program: its platform's variant first, then the shared file. */
+const miniProgramExtensions = (platform: 'weapp' | 'alipay') => [`.${platform}.tsx`, `.${platform}.ts`, '.tsx', '.ts', `/index.${platform}.ts`, '/index.tsx', '/index.ts']
 
-function resolve(from: string, spec: string): string | null {
+function resolve(from: string, spec: string, extensions = EXTENSIONS): string | null {
   let base: string
   if (spec.startsWith('@/')) base = path.join(src, spec.slice(2))
   else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec)
   else return null
-  for (const ext of ['', ...EXTENSIONS]) {
+  for (const ext of ['', ...extensions]) {
     const file = base + ext
     if (existsSync(file) && statSync(file).isFile() && /\.(tsx?|js)$/.test(file)) return file
   }
   return null
 }
 
-function reachable(entry: string): Set<string> {
+function reachable(entry: string, extensions = EXTENSIONS): Set<string> {
   const seen = new Set<string>()
   const queue = [entry]
   while (queue.length) {
@@ -49,7 +55,7 @@ function reachable(entry: string): Set<string> {
     const text = readFileSync(file, 'utf8')
     for (const m of text.matchAll(/(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
       if (/^(import|export)\s+type\s/.test(m[0])) continue
-      const next = resolve(file, m[1] ?? m[2])
+      const next = resolve(file, m[1] ?? m[2], extensions)
       if (next) queue.push(next)
     }
   }
@@ -85,6 +91,35 @@ describe.each([
 
   it('the home page (the first load) does not carry them', () => {
     expect(reachable(path.join(src, 'pages', 'home', 'index.tsx')).has(module)).toBe(false)
+  })
+})
+
+/**
+ * Texts that travel with the components showing them rather than with pages: the web-only ones (H5 variants and
+ * H5-only components) and the promo pop-up's (which Alipay's build replaces). Each file that shows them imports the
+ * module that registers them, so a build that bundles none of those files (the mini-programs; Alipay for the promo)
+ * carries none of the texts. The home page stands for the main package: every other page is a sub-package.
+ */
+describe.each([
+  { name: 'web-only', module: WEB, keys: keysOf(web), notIn: ['weapp', 'alipay'] as const },
+  { name: 'promo pop-up', module: PROMO, keys: keysOf(promo), notIn: ['alipay'] as const }
+])('$name texts load with the components that show them', ({ module, keys, notIn }) => {
+  const users = readdirSync(src, { recursive: true })
+    .map((rel) => path.join(src, String(rel)))
+    .filter((file) => /\.tsx?$/.test(file) && file !== module && usesTexts(keys)(file))
+
+  it('is shown somewhere', () => {
+    expect(users.length).toBeGreaterThan(0)
+  })
+
+  it.each(users.map((file) => path.relative(src, file)))(`%s imports @/i18n/${path.basename(module, '.ts')} itself`, (file) => {
+    expect(reachable(path.join(src, file)).has(module)).toBe(true)
+    expect(readFileSync(path.join(src, file), 'utf8')).toContain(`import '@/i18n/${path.basename(module, '.ts')}'`)
+  })
+
+  it.each([...notIn])('the %s main package does not carry them: its app and home page reach no file that shows them', (platform) => {
+    const files = [path.join(src, 'app.ts'), path.join(src, 'pages', 'home', 'index.tsx')].flatMap((entry) => [...reachable(entry, miniProgramExtensions(platform))])
+    expect(files.filter(usesTexts(keys)).map((f) => path.relative(src, f))).toEqual([])
   })
 })
 

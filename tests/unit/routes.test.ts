@@ -1,4 +1,5 @@
-import { customRoutes, matchRoute, pageLayout, productUrl, toPagePath } from '@shared/routes'
+import { pageLayout } from '@shared/pageLayout'
+import { customRoutes, matchRoute, productUrl, toPagePath } from '@shared/routes'
 
 describe('spec §2 routes', () => {
   it.each([

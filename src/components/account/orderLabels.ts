@@ -1,5 +1,5 @@
-import dayjs from 'dayjs'
 import { ORDER_METHODS, STORE_CREDIT_REASONS } from '@contract/constants'
+import { formatLocalDate } from '@/domain/dates'
 import type { MessageKey, Translate } from '@/i18n'
 
 const STATUS = ['NEW', 'INTERIM', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'FAILED', 'REFUND_PENDING', 'REFUNDED'] as const
@@ -19,4 +19,4 @@ export const orderMethodLabel = (t: Translate, code: string) => label(t, ORDER_M
 export const creditReasonLabel = (t: Translate, code: string) => label(t, STORE_CREDIT_REASONS, (c) => `user.credit.reason.${c}`, code)
 
 /** Order times in the shopper's local time. */
-export const formatDateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm')
+export const formatDateTime = (iso: string) => formatLocalDate(iso, true)

@@ -1,6 +1,7 @@
 import { Children, isValidElement, useCallback, useEffect, useRef, useState } from 'react'
 import { useT } from '@/hooks/useT'
 import type { CarouselProps } from './Carousel'
+import '@/i18n/web'
 import './Carousel.scss'
 
 export type { CarouselProps } from './Carousel'

@@ -8,8 +8,7 @@ export type { LinkProps } from './followLink'
  * H5: a real anchor. A plain click or tap stays in the app (Taro's router, no reload); a modified or middle click,
  * a long press's "open in new tab" and crawlers get the browser's own handling of the href.
  */
-export function Link({ to, external, className, label, data, onFollow, children }: PropsWithChildren<LinkProps>) {
-  const dataAttributes = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]))
+export function Link({ to, external, className, label, onFollow, children, ...dataAttributes }: PropsWithChildren<LinkProps>) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()

@@ -9,10 +9,10 @@ export interface LinkProps {
   className?: string
   /** The accessible name when the content alone does not say it. */
   label?: string
-  /** data-* attributes (tests and the e2e harness find links by them). */
-  data?: Record<string, string>
   /** Runs before following the link (closing a menu). */
   onFollow?(): void
+  /** data-* attributes, passed on as they are (tests and the e2e harness find links by them). */
+  [dataAttribute: `data-${string}`]: string | undefined
 }
 
 export const followLink = ({ to, external, onFollow }: Pick<LinkProps, 'to' | 'external' | 'onFollow'>) => {

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs'
+import { formatLocalDate } from '@/domain/dates'
 
 /** A date as the member pages show it (the shopper's own calendar day). */
-export const formatDate = (iso: string) => dayjs(iso).format('YYYY-MM-DD')
+export const formatDate = (iso: string) => formatLocalDate(iso)

@@ -26,7 +26,7 @@ export const ProductCard = memo(function ProductCard({ product }: { product: Pro
       className={`product-card${product.soldOut ? ' product-card--sold-out' : ''}`}
       to={productUrl(product.id)}
       label={name}
-      data={{ 'product-id': product.id }}
+      data-product-id={product.id}
     >
       <View className="product-card__media">
         <LazyImage src={image(product.images[0])} alt={name} />

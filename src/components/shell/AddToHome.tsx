@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useInstallPrompt } from '@/hooks/useInstallPrompt'
 import { useT } from '@/hooks/useT'
 import { Icon } from './Icons'
+import '@/i18n/web'
 import './AddToHome.scss'
 
 /** Spec §2 add-to-home prompt (H5 only: the browser must offer installation first). */

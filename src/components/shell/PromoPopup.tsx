@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { usePromo } from '@/hooks/usePromo'
 import { useT } from '@/hooks/useT'
 import { RedPacketIcon } from './Icons'
+import '@/i18n/promo'
 import './PromoPopup.scss'
 
 /** Spec §2 promo pop-up: red-pack button and the WeChat Pay offers bar. */

@@ -1,4 +1,5 @@
 import { useT } from '@/hooks/useT'
+import '@/i18n/web'
 import './SkipLink.scss'
 
 /** The first tab stop: jumps past the header and menu to the page's main area (Shell's `#main`). Shown on focus. */

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { useSupportSheet } from '@/hooks/useSupportSheet'
 import { useT } from '@/hooks/useT'
 import { ModalFrame } from './ModalFrame'
+import '@/i18n/web'
 import './SupportSheet.scss'
 
 /** H5's answer to the tab bar's Support: the store's e-mail, phone and chat, and the contact form. */

@@ -20,8 +20,7 @@ export default defineMessages({
     'home.featuredCategories': 'Shop by category',
     'home.seeAll': 'See all',
     'home.banners': 'Featured',
-    'home.bannerCta': 'Shop now',
-    'page.notFound': 'This page does not exist.'
+    'home.bannerCta': 'Shop now'
   },
   zh: {
     'store.loading': '加载中…',
@@ -36,7 +35,6 @@ export default defineMessages({
     'home.featuredCategories': '按分类选购',
     'home.seeAll': '查看全部',
     'home.banners': '精选推荐',
-    'home.bannerCta': '立即选购',
-    'page.notFound': '该页面不存在。'
+    'home.bannerCta': '立即选购'
   }
 })
