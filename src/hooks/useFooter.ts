@@ -2,7 +2,7 @@
 import { useMemo } from 'react'
 import { copyrightLine, copyrightText, paymentIcons, poweredBy, socialLinks } from '@/domain/footer'
 import { footerLogoUrl } from '@shared/imageUrl'
-import { followMenuTarget, useMenuEntries } from '@/hooks/useMenuEntries'
+import { useMenuEntries } from '@/hooks/useMenuEntries'
 import { useStoreName } from '@/hooks/useShellAccount'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
@@ -23,9 +23,7 @@ export function useFooter() {
     payments: paymentIcons(content?.system.payment, env),
     logoUrl: footerLogoUrl(content?.footerLogo?.imageURL, content?.appDetail?.cdnpath, platform.apiOrigin()),
     storeName,
-    copyright: copyrightText(copyrightLine(new Date().getFullYear(), storeName), t('footer.rights')),
-    follow: followMenuTarget,
-    openExternal: (url: string) => platform.openExternal(url)
+    copyright: copyrightText(copyrightLine(new Date().getFullYear(), storeName), t('footer.rights'))
   }
 }
 
@@ -33,5 +31,5 @@ export function useFooter() {
 export function usePoweredBy() {
   const config = useAppConfig()
   const env = useMemo(() => platform.environment(), [])
-  return { poweredBy: poweredBy(config, env), openExternal: (url: string) => platform.openExternal(url) }
+  return { poweredBy: poweredBy(config, env) }
 }

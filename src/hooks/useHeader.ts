@@ -8,7 +8,7 @@ import { HOME_PATH } from '@shared/routes'
 import { SUB_MENU_LABEL_MAX, TOP_MENU_LABEL_MAX } from '@/domain/truncation'
 import { useLanguageCurrency } from '@/hooks/useLanguageCurrency'
 import { useCurrentStore } from '@/hooks/useCurrentStore'
-import { followMenuTarget, useMenuEntries, type MenuEntry } from '@/hooks/useMenuEntries'
+import { useMenuEntries } from '@/hooks/useMenuEntries'
 import { useRoute } from '@/hooks/useRoute'
 import { useAccountEntry, useStoreName } from '@/hooks/useShellAccount'
 import { useT } from '@/hooks/useT'
@@ -49,15 +49,11 @@ export function useHeader() {
     chooser: useLanguageCurrency(),
     store: useCurrentStore(),
     sideMenuOpen,
-    goHome: () => platform.navigate(HOME_PATH),
+    homeUrl: HOME_PATH,
     openSearch: () => platform.navigate(SEARCH_URL),
-    openAccount: (url: string) => platform.navigate(url),
-    openCart: () => platform.navigate(cartActionUrl(route.path, route.params)),
+    cartUrl: cartActionUrl(route.path, route.params),
     toggleSideMenu: () => useUi.getState().setSideMenu(!sideMenuOpen),
     toggleSubMenu: (index: number) => setOpenSubMenu((open) => toggleSubMenu(open, index)),
-    follow(entry: MenuEntry) {
-      setOpenSubMenu(null)
-      followMenuTarget(entry.target)
-    }
+    closeSubMenu: () => setOpenSubMenu(null)
   }
 }

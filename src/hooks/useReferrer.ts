@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react'
 import { referralApi, type ChartPeriod } from '@/api/referral'
 import { messageOf } from '@/domain/errors'
 import { rangeFor, referralPath } from '@/domain/referral'
+import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
 import { patchSession } from './patchSession'
 import { useLoad } from './useLoad'
@@ -14,10 +15,11 @@ import { useLoad } from './useLoad'
 export const REFERRAL_LANDING = '/store'
 
 /** What the referrer area shares (its share sheet and the mini-programs' share menu): the store, with my referral id. */
-export function useReferralLink(): { title: string; path: string } {
+export function useReferralLink(): { title: string; path: string; url: string | null } {
   const myID = useAppInfo((s) => s.info?.myID ?? '')
   const title = useAppInfo((s) => s.info?.appContent.storeName ?? '')
-  return { title, path: myID ? referralPath(REFERRAL_LANDING, myID) : REFERRAL_LANDING }
+  const path = myID ? referralPath(REFERRAL_LANDING, myID) : REFERRAL_LANDING
+  return { title, path, url: platform.webLink(path) }
 }
 
 export function useReferrer() {

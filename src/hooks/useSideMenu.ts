@@ -3,9 +3,8 @@ import { useState } from 'react'
 import { socialLinks } from '@/domain/footer'
 import { toggleSubMenu } from '@/domain/menus'
 import { useLanguageCurrency } from '@/hooks/useLanguageCurrency'
-import { followMenuTarget, useMenuEntries, type MenuEntry } from '@/hooks/useMenuEntries'
+import { useMenuEntries } from '@/hooks/useMenuEntries'
 import { useAccountEntry } from '@/hooks/useShellAccount'
-import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
 import { useLocale } from '@/stores/locale'
 import { useUi } from '@/stores/ui'
@@ -27,16 +26,6 @@ export function useSideMenu() {
     openSubMenu,
     social: socialLinks(content?.system.social),
     close,
-    toggleSubMenu: (index: number) => setOpenSubMenu((open) => toggleSubMenu(open, index)),
-    /** Every entry closes the menu; link-less ones only do that. */
-    follow(entry: MenuEntry) {
-      close()
-      followMenuTarget(entry.target)
-    },
-    openAccount(url: string) {
-      close()
-      platform.navigate(url)
-    },
-    openSocial: (url: string) => platform.openExternal(url)
+    toggleSubMenu: (index: number) => setOpenSubMenu((open) => toggleSubMenu(open, index))
   }
 }

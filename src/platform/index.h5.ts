@@ -84,6 +84,8 @@ function hostNavigation(host: 'wechat' | 'alipay'): Promise<HostNavigation | und
   })
 }
 
+const webLink = (path: string) => `${window.location.origin}${path}`
+
 function environment(): Environment {
   const ua = navigator.userAgent
   const host = miniProgramHost(ua, hostWindow().__wxjs_environment)
@@ -184,14 +186,14 @@ export const platform: Platform = {
   },
   installPrompt: () => browserInstallPrompt,
   share({ title, path, network }) {
-    const popup = window.open(SHARE_PAGES[network](`${window.location.origin}${path}`, title), 'share', SHARE_POPUP_FEATURES)
+    const popup = window.open(SHARE_PAGES[network](webLink(path), title), 'share', SHARE_POPUP_FEATURES)
     // Set by hand: a "noopener" feature makes some browsers open a tab instead of the sized popup.
     if (popup) popup.opener = null
     return true
   },
   shareSheet: 'web',
   async sharePage({ title, path }) {
-    const url = `${window.location.origin}${path}`
+    const url = webLink(path)
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url })
@@ -203,10 +205,11 @@ export const platform: Platform = {
     }
     return (await platform.copyLink(path)) ? 'copied' : 'failed'
   },
+  webLink,
   async copyLink(path) {
     // The browser's clipboard, not Taro.setClipboardData: that one also shows its own toast, worded
     // in Chinese only, and brings its toast code into the first load. The page shows the confirmation.
-    const text = `${window.location.origin}${path}`
+    const text = webLink(path)
     try {
       await navigator.clipboard.writeText(text)
       return true

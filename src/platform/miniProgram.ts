@@ -138,6 +138,7 @@ export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics
     // The page's share menu (useShareAppMessage / onShareAppMessage) shares on mini-programs.
     share: () => false,
     copyLink: async () => false,
+    webLink: () => null,
     connectivity: miniProgramConnectivity(),
     // app.config.ts preloadRule does it for the mini-programs.
     preloadLazyAreas: () => undefined

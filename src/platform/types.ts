@@ -184,6 +184,8 @@ export interface Platform {
   sharePage(opts: { title: string; path: string }): Promise<ShareResult>
   /** Copies the absolute link of a public path; false where the platform has no web link (mini-programs). */
   copyLink(path: string): Promise<boolean>
+  /** The absolute web address of a public path (H5: this site's origin); null on the mini-programs, which have none. */
+  webLink(path: string): string | null
   /** Asks the platform for the shopper's identity (WeChat/Alipay code, or the WeChat OAuth redirect). */
   signIn(options?: SignInOptions): Promise<PlatformIdentity>
   /** The add-to-home offer; absent or null on mini-programs, which cannot be installed. */

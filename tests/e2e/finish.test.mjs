@@ -122,3 +122,94 @@ describe('real links, a main heading, a skip link and a brand focus ring on H5 (
     })
   }
 })
+
+/** Every element of `selector` on the page: tag, href and whether it still carries role="link" (a div pretending). */
+const anchors = (page, selector) => page.$$eval(selector, (els) => els.map((el) => ({ tag: el.tagName, href: el.getAttribute('href'), role: el.getAttribute('role') })))
+
+/** A plain tap on `locator` goes to `url` through the app's router: the page's own marker survives (no reload). */
+async function tapStaysInApp(page, locator, url) {
+  await page.evaluate(() => { window.__samePage = true })
+  await locator.click(WAIT)
+  await page.waitForURL(url, WAIT)
+  await visible(page, '.shell').first().waitFor(WAIT)
+  assert.equal(await page.evaluate(() => window.__samePage), true, `${url} opened without a page load`)
+}
+
+describe('real links beyond product cards (issue 29 item 3, m-8)', () => {
+  it('side menu entries, influencer cards, blog entries and group-buy cards are <a href> with their H5 address; a tap stays in the app', { timeout: 150_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone' })
+    try {
+      await open(page, '/')
+      // Group buys on home (server/src/seed/campaigns.ts has open ones).
+      await visible(page, '.campaign-card').first().waitFor(WAIT)
+      const campaigns = await anchors(page, '.campaign-card')
+      assert.ok(campaigns.length > 0)
+      for (const c of campaigns) assert.deepEqual([c.tag, c.role], ['A', null])
+      for (const c of campaigns) assert.match(c.href, /^\/store\/groupCampaign\/\d+$/)
+      // The header's home, account and cart, and the side menu's entries.
+      assert.deepEqual((await anchors(page, '.header__brand, .header__account, .header__cart')).map((a) => a.tag), ['A', 'A', 'A'])
+      assert.equal(await page.locator('.header__brand').getAttribute('href'), '/')
+      await visible(page, '.header__toggle').click(WAIT)
+      await visible(page, '.side-menu__panel').waitFor(WAIT)
+      const menu = await anchors(page, '.side-menu__link[href], .side-menu__account')
+      assert.ok(menu.length > 1, 'the side menu has link entries')
+      for (const entry of menu) assert.match(entry.href, /^(\/|https:\/\/)/)
+      assert.equal(await page.locator('.side-menu [role="link"]').count(), 0, 'no role="link" imitation left in the side menu (a phone entry would be one)')
+      const firstInternal = visible(page, '.side-menu__link[href^="/"]').first()
+      const href = await firstInternal.getAttribute('href')
+      await tapStaysInApp(page, firstInternal, `**${href}`)
+      assert.equal(await page.locator('.side-menu__panel').count(), 0, 'following an entry closes the menu')
+
+      await open(page, '/store/influencers')
+      await visible(page, '.influencer-card').first().waitFor(WAIT)
+      const cards = await anchors(page, '.influencer-card')
+      for (const card of cards) assert.deepEqual([card.tag, card.role], ['A', null])
+      const emma = page.locator('a.influencer-card').filter({ hasText: 'Emma Chen' }).first()
+      const emmaHref = await emma.getAttribute('href')
+      assert.match(emmaHref, /^\/store\/influencer\/[^/]+$/)
+      await tapStaysInApp(page, emma, `**${emmaHref}`)
+      await visible(page, '.influencer-profile').waitFor(WAIT)
+
+      await open(page, '/blog')
+      await visible(page, '.blog-card').first().waitFor(WAIT)
+      const posts = await anchors(page, '.blog-card')
+      for (const post of posts) assert.deepEqual([post.tag, post.role], ['A', null])
+      const post = visible(page, 'a.blog-card').first()
+      const postHref = await post.getAttribute('href')
+      assert.match(postHref, /^\/blog\/[^/]+$/)
+      await tapStaysInApp(page, post, `**${postHref}`)
+      await visible(page, '.blog-post').waitFor(WAIT)
+      assert.equal(await page.locator('a.blog-post__back-link').getAttribute('href'), '/blog')
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it("the signed-in account's order history rows and links are <a href>; the referral link is shown with its full address", { timeout: 150_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone' })
+    try {
+      await open(page, '/account/login')
+      await visible(page, '.account-login input[name="emailID"]').fill('demo@istore.test', WAIT)
+      await visible(page, '.account-login input[name="password"]').fill('demopass123', WAIT)
+      await visible(page, '.account-login .account-form__submit').click(WAIT)
+      await page.waitForURL('**/user/list', WAIT)
+      await open(page, '/user/orders')
+      await visible(page, '.order-row').first().waitFor(WAIT)
+      const rows = await anchors(page, '.order-row')
+      for (const row of rows) assert.deepEqual([row.tag, row.role], ['A', null])
+      const row = visible(page, 'a.order-row').first()
+      const rowHref = await row.getAttribute('href')
+      assert.match(rowHref, /^\/user\/orders\/\d+$/)
+      await tapStaysInApp(page, row, `**${rowHref}`)
+
+      // m-2: an address a shopper can copy by hand, not "/store?ref=…".
+      await open(page, '/user/referrer')
+      const address = (await visible(page, '.referrer-link__url').innerText(WAIT)).trim()
+      assert.match(address, new RegExp(`^${stack.baseUrl.replace(/[.]/g, '\\.')}/store\\?ref=[A-Z0-9]+$`))
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+})

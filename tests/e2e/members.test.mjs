@@ -114,7 +114,10 @@ describe('the referral programme on a desktop in Chinese', () => {
       const aFields = await signUp(a.page, stack.baseUrl, { email: uniqueEmail('referrer'), firstName: 'Ann', lastName: 'Lee' })
       assert.equal(aFields.referrerID, undefined)
       await open(a.page, stack.baseUrl, '/user/referrer')
-      const link = (await visible(a.page, '.referrer-link__url').innerText(WAIT)).trim()
+      // The full address a shopper can copy by hand (issue 29 m-2), not a bare path.
+      const address = (await visible(a.page, '.referrer-link__url').innerText(WAIT)).trim()
+      assert.ok(address.startsWith(stack.baseUrl), address)
+      const link = address.slice(stack.baseUrl.length)
       assert.match(link, /^\/store\?ref=[A-Z0-9]+$/)
       await visible(a.page, '.referrer-users').getByText('还没有人通过您的链接注册。').waitFor(WAIT)
 

@@ -1,9 +1,9 @@
 import { View, Text } from '@tarojs/components'
 import type { Order } from '@/api/orders'
 import { CampaignOrderState } from '@/components/campaigns/CampaignOrderState'
+import { Link } from '@/components/common/Link'
 import { Price } from '@/components/common/Price'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import { formatDateTime, orderStatusLabel, paymentStatusLabel } from './orderLabels'
 import './Orders.scss'
 
@@ -11,13 +11,7 @@ import './Orders.scss'
 export function OrderRow({ order }: { order: Order }) {
   const t = useT()
   return (
-    <View
-      className="order-row"
-      role="link"
-      tabIndex={0}
-      data-order-id={order.orderID}
-      onClick={() => platform.navigate(`/user/orders/${order.orderID}`)}
-    >
+    <Link className="order-row" to={`/user/orders/${order.orderID}`} data={{ 'order-id': order.orderID }}>
       <View className="order-row__head">
         <Text className="order-row__id">{t('user.order.number', { id: order.orderID })}</Text>
         <Text className="order-row__date">{formatDateTime(order.createdAt)}</Text>
@@ -28,6 +22,6 @@ export function OrderRow({ order }: { order: Order }) {
         <Price className="order-row__total" amount={order.total} currency={order.currency} />
       </View>
       <CampaignOrderState order={order} />
-    </View>
+    </Link>
   )
 }

@@ -2,10 +2,10 @@ import { View, Text } from '@tarojs/components'
 import type { Order } from '@/api/orders'
 import { CampaignOrderState } from '@/components/campaigns/CampaignOrderState'
 import { CampaignProgress } from '@/components/campaigns/CampaignProgress'
+import { Link } from '@/components/common/Link'
 import { Price } from '@/components/common/Price'
 import { campaignUrl } from '@/domain/campaigns'
 import { optionValuesText } from '@/domain/options'
-import { platform } from '@/platform'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useOrderPlace } from '@/hooks/useOrderPlace'
 import { useT } from '@/hooks/useT'
@@ -46,11 +46,11 @@ export function OrderView({ order }: { order: Order }) {
         {order.deliveryDateTime ? <Fact label={t('user.order.deliveryTime')} value={order.deliveryDateTime} name="delivery" /> : null}
       </View>
       {order.campaign ? (
-        <View className="order-detail__campaign" role="link" tabIndex={0} onClick={() => platform.navigate(campaignUrl(order.campaign!.id))}>
+        <Link className="order-detail__campaign" to={campaignUrl(order.campaign.id)}>
           <Text className="order-detail__campaign-name">{localized(order.campaign.nameContent, order.campaign.nameContent.en)}</Text>
           <CampaignOrderState order={order} />
           <CampaignProgress participants={order.campaign.participants} target={order.campaign.target} />
-        </View>
+        </Link>
       ) : null}
 
       <View className="order-detail__lines">

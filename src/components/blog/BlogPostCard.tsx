@@ -2,11 +2,11 @@ import { memo } from 'react'
 import { View, Text } from '@tarojs/components'
 import type { BlogPostSummary } from '@/api/blog'
 import { LazyImage } from '@/components/common/LazyImage'
+import { Link } from '@/components/common/Link'
 import { blogPostUrl, publishedDate } from '@/domain/blog'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import './Blog.scss'
 
 /** Blog covers are 16:9. */
@@ -19,14 +19,7 @@ export const BlogPostCard = memo(function BlogPostCard({ post, eager = false }: 
   const image = useImageUrl()
   const title = localized(post.titleContent, post.title)
   return (
-    <View
-      className="blog-card"
-      role="link"
-      tabIndex={0}
-      aria-label={t('blog.readPost', { title })}
-      data-slug={post.slug}
-      onClick={() => platform.navigate(blogPostUrl(post.slug))}
-    >
+    <Link className="blog-card" to={blogPostUrl(post.slug)} label={t('blog.readPost', { title })} data={{ slug: post.slug }}>
       <LazyImage src={image(post.cover)} alt={title} ratio={BLOG_COVER_RATIO} eager={eager} />
       <View className="blog-card__text">
         <View className="blog-card__meta">
@@ -36,6 +29,6 @@ export const BlogPostCard = memo(function BlogPostCard({ post, eager = false }: 
         <Text className="blog-card__title">{title}</Text>
         <Text className="blog-card__summary">{localized(post.summaryContent, post.summary)}</Text>
       </View>
-    </View>
+    </Link>
   )
 })

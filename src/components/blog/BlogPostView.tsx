@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import type { BlogPost } from '@/api/blog'
 import { LazyImage } from '@/components/common/LazyImage'
+import { Link } from '@/components/common/Link'
 import { ShareActions } from '@/components/common/ShareActions'
 import { ProductRow } from '@/components/product/ProductRow'
 import { blogListUrl, blogPostUrl, publishedDate } from '@/domain/blog'
@@ -8,7 +9,6 @@ import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { useLocale } from '@/stores/locale'
-import { platform } from '@/platform'
 import { BLOG_COVER_RATIO } from './BlogPostCard'
 import { RichText } from './RichText'
 import './Blog.scss'
@@ -25,9 +25,9 @@ export function BlogPostView({ post }: { post: BlogPost }) {
       <LazyImage src={image(post.cover)} alt={title} ratio={BLOG_COVER_RATIO} eager />
       <View className="blog-post__text">
         <View className="blog-card__meta">
-          <Text className="blog-card__category" role="link" tabIndex={0} onClick={() => platform.navigate(blogListUrl(post.category))}>
+          <Link className="blog-card__category" to={blogListUrl(post.category)}>
             {localized(post.categoryContent, post.category)}
-          </Text>
+          </Link>
           <Text className="blog-card__date">{t('blog.post.published', { date: publishedDate(post.publishedAt) })}</Text>
         </View>
         <Text className="blog-post__title">{title}</Text>
@@ -39,9 +39,9 @@ export function BlogPostView({ post }: { post: BlogPost }) {
       </View>
       <ProductRow title={t('blog.post.products')} products={post.products} />
       <View className="blog-post__back">
-        <Text className="blog-post__back-link" role="link" tabIndex={0} onClick={() => platform.navigate(blogListUrl())}>
+        <Link className="blog-post__back-link" to={blogListUrl()}>
           {t('blog.post.back')}
-        </Text>
+        </Link>
       </View>
     </View>
   )

@@ -2,19 +2,13 @@ import { Fragment } from 'react'
 import { View, Text } from '@tarojs/components'
 import type { RichBlock, RichSpan } from '@/api/blog'
 import { LazyImage } from '@/components/common/LazyImage'
+import { Link } from '@/components/common/Link'
 import { linkTarget } from '@/domain/blog'
 import { useImageUrl } from '@/hooks/useImageUrl'
-import { platform } from '@/platform'
 import './RichText.scss'
 
 /** Images in a post keep a 16:9 box until they arrive. */
 const IMAGE_RATIO = 9 / 16
-
-function follow(href: string | undefined) {
-  const target = linkTarget(href)
-  if (target.kind === 'page') platform.navigate(target.url)
-  else if (target.kind === 'external') platform.openExternal(target.url)
-}
 
 function Spans({ spans }: { spans: RichSpan[] }) {
   return (
@@ -22,7 +16,8 @@ function Spans({ spans }: { spans: RichSpan[] }) {
       {spans.map((span, i) => {
         const marks = `${span.bold ? ' rich-text__bold' : ''}${span.italic ? ' rich-text__italic' : ''}`
         // A line break inside a span: Text shows '\n' as a break on every platform, so the text is kept as it is.
-        if (linkTarget(span.href).kind === 'none') {
+        const target = linkTarget(span.href)
+        if (target.kind === 'none') {
           return (
             <Text key={i} className={`rich-text__span${marks}`}>
               {span.text}
@@ -30,9 +25,9 @@ function Spans({ spans }: { spans: RichSpan[] }) {
           )
         }
         return (
-          <Text key={i} className={`rich-text__span rich-text__link${marks}`} role="link" tabIndex={0} data-href={span.href} onClick={() => follow(span.href)}>
+          <Link key={i} className={`rich-text__span rich-text__link${marks}`} to={target.url} external={target.kind === 'external'} data={{ href: span.href ?? '' }}>
             {span.text}
-          </Text>
+          </Link>
         )
       })}
     </>

@@ -3,10 +3,10 @@ import type { Order } from '@/api/orders'
 import { campaignShareUrl } from '@/domain/campaigns'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
 import { CampaignProgress } from './CampaignProgress'
 import './Campaigns.scss'
+import { Link } from '@/components/common/Link'
 
 /** On the confirmation of a campaign order: the group's progress and the invitation to share it (nothing otherwise). */
 export function CampaignConfirmation({ order }: { order: Order }) {
@@ -21,9 +21,9 @@ export function CampaignConfirmation({ order }: { order: Order }) {
       <Text className="confirmation-campaign__name">{localized(campaign.nameContent, campaign.nameContent.en)}</Text>
       <CampaignProgress participants={campaign.participants} target={campaign.target} />
       {open ? <Text className="confirmation-campaign__invite">{t('campaign.invite')}</Text> : null}
-      <View className="empty-state__action" role="link" tabIndex={0} onClick={() => platform.navigate(campaignShareUrl(campaign.id, myID))}>
+      <Link className="empty-state__action" to={campaignShareUrl(campaign.id, myID)}>
         {t('campaign.open')}
-      </View>
+      </Link>
     </View>
   )
 }

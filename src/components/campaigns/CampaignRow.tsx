@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components'
 import type { CampaignList } from '@/api/campaigns'
 import { HorizontalScroll } from '@/components/common/HorizontalScroll'
 import { LazyImage } from '@/components/common/LazyImage'
+import { Link } from '@/components/common/Link'
 import { Price } from '@/components/common/Price'
 import { campaignUrl, openCampaigns } from '@/domain/campaigns'
 import { useCampaigns } from '@/hooks/useCampaigns'
@@ -9,7 +10,6 @@ import { useServerOffset } from '@/hooks/useCountdown'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import { CampaignClock } from './CampaignClock'
 import { CampaignProgress } from './CampaignProgress'
 import './Campaigns.scss'
@@ -35,7 +35,7 @@ export function CampaignCards({ data }: { data: CampaignList | null | undefined 
         {open.map((c) => {
           const name = localized(c.nameContent, c.name)
           return (
-            <View key={c.id} className="campaign-card" role="link" tabIndex={0} data-campaign-id={c.id} onClick={() => platform.navigate(campaignUrl(c.id))}>
+            <Link key={c.id} className="campaign-card" to={campaignUrl(c.id)} data={{ 'campaign-id': String(c.id) }}>
               {c.cover ? (
                 <View className="campaign-card__cover">
                   <LazyImage src={image(c.cover)} alt={name} />
@@ -48,7 +48,7 @@ export function CampaignCards({ data }: { data: CampaignList | null | undefined 
               </View>
               <CampaignProgress participants={c.participants} target={c.target} />
               <CampaignClock endsAt={c.endsAt} offset={offset} />
-            </View>
+            </Link>
           )
         })}
       </HorizontalScroll>

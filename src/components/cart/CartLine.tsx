@@ -11,9 +11,9 @@ import { optionValuesText } from '@/domain/options'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import { useLocale } from '@/stores/locale'
 import './CartLine.scss'
+import { Link } from '@/components/common/Link'
 
 interface CartLineProps {
   line: LineItem
@@ -35,9 +35,9 @@ export const CartLine = memo(function CartLine({ line, currency, busy, rejectedA
   const name = localized(line.nameContent, line.name)
   return (
     <View className={`cart-line${busy ? ' cart-line--busy' : ''}`} data-item-key={line.itemKey}>
-      <View className="cart-line__thumb" role="link" tabIndex={0} aria-label={name} onClick={() => platform.navigate(productUrl(line.productId, line.optionPair))}>
+      <Link className="cart-line__thumb" to={productUrl(line.productId, line.optionPair)} label={name}>
         <LazyImage src={image(line.image)} alt={name} />
-      </View>
+      </Link>
       <View className="cart-line__body">
         <Text className="cart-line__name">{name}</Text>
         {line.optionPair ? <Text className="cart-line__options">{optionValuesText(line.optionPair, line.optionLabels, language)}</Text> : null}

@@ -36,7 +36,12 @@ export function CouponPicker({ offers, applied, subtotal, currency, busy, onPick
               {inUse ? (
                 <Text className="coupon-card__note">{t('coupons.inUse')}</Text>
               ) : (
-                <Button size="mini" className="coupon-card__use" disabled={busy || !fit.usable || undefined} onClick={() => onPick(coupon.code)}>
+                <Button
+                  size="mini"
+                  className={`coupon-card__use${busy || !fit.usable ? ' coupon-card__use--disabled' : ''}`}
+                  disabled={busy || !fit.usable || undefined}
+                  onClick={() => onPick(coupon.code)}
+                >
                   {t('coupons.use')}
                 </Button>
               )}

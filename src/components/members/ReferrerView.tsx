@@ -12,7 +12,6 @@ import { ShareActions } from '@/components/common/ShareActions'
 import { useT } from '@/hooks/useT'
 import type { MessageKey } from '@/i18n'
 import type { Loaded } from '@/hooks/useLoad'
-import { platform } from '@/platform'
 import { BarChart } from './BarChart'
 import { formatDate } from './format'
 import './Members.scss'
@@ -37,7 +36,6 @@ export function ReferrerView() {
   const r = useReferrer()
   const link = useReferralLink()
   const info = r.info.data
-  const miniProgram = platform.environment().miniProgram
 
   return (
     <View className="members-page referrer-page">
@@ -49,7 +47,7 @@ export function ReferrerView() {
           <View className="referrer-link" aria-label={t('referral.link.title')}>
             <Text className="members-section__title">{t('referral.link.title')}</Text>
             <Text className="referrer-link__id">{t('referral.myID', { id: info.myID })}</Text>
-            {miniProgram ? <Text className="referrer-link__hint">{t('referral.shareHint')}</Text> : <Text className="referrer-link__url" selectable>{link.path}</Text>}
+            {link.url ? <Text className="referrer-link__url" selectable>{link.url}</Text> : <Text className="referrer-link__hint">{t('referral.shareHint')}</Text>}
             <ShareActions title={link.title} path={link.path} />
           </View>
           <View className="members-facts referrer-stats">

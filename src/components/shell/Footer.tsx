@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
+import { ConfiguredLink } from '@/components/common/ConfiguredLink'
 import type { BrandMarkName } from '@/assets/brandMarks'
 import { BrandMark } from '@/components/common/BrandMark'
-import { Link } from '@/components/common/Link'
 import { Img } from '@/components/taro/Img'
 import type { PaymentIcon } from '@/domain/footer'
 import { useFooter } from '@/hooks/useFooter'
@@ -13,21 +13,14 @@ import { SocialIcons } from './SocialIcons'
 import './Footer.scss'
 import './FooterWide'
 
-function FooterEntry({ entry, onFollow, sub }: { entry: MenuEntry; onFollow(entry: MenuEntry): void; sub?: boolean }) {
+function FooterEntry({ entry, sub }: { entry: MenuEntry; sub?: boolean }) {
   const className = `footer__entry footer__entry--${sub ? 'sub' : 'top'}`
   // An entry without a link is plain text in the store's footer colour (css varFooter).
   if (entry.target.kind === 'none') return <Text className={`${className} footer__entry--text`}>{entry.label}</Text>
-  if (entry.target.kind === 'internal' || entry.target.kind === 'external') {
-    return (
-      <Link className={`${className} footer__entry--link`} to={entry.target.url} external={entry.target.kind === 'external'}>
-        <Text>{entry.label}</Text>
-      </Link>
-    )
-  }
   return (
-    <View className={`${className} footer__entry--link`} role="link" tabIndex={0} onClick={() => onFollow(entry)}>
+    <ConfiguredLink className={`${className} footer__entry--link`} target={entry.target}>
       <Text>{entry.label}</Text>
-    </View>
+    </ConfiguredLink>
   )
 }
 
@@ -37,7 +30,7 @@ function FooterEntry({ entry, onFollow, sub }: { entry: MenuEntry; onFollow(entr
  * screen tall; a heading that is itself a link then leads the open group. From 600 px (H5) every group is open under
  * its heading as before (FooterWide.scss).
  */
-function FooterColumn({ entry, open, onToggle, onFollow }: { entry: MenuEntry; open: boolean; onToggle(): void; onFollow(entry: MenuEntry): void }) {
+function FooterColumn({ entry, open, onToggle }: { entry: MenuEntry; open: boolean; onToggle(): void }) {
   const group = entry.children.length > 0
   return (
     <View className={`footer__column${group ? ' footer__column--group' : ''}${open ? ' footer__column--open' : ''}`}>
@@ -47,9 +40,9 @@ function FooterColumn({ entry, open, onToggle, onFollow }: { entry: MenuEntry; o
         </View>
       ) : null}
       <View className="footer__links">
-        <FooterEntry entry={entry} onFollow={onFollow} />
+        <FooterEntry entry={entry} />
         {entry.children.map((child) => (
-          <FooterEntry key={child.key} entry={child} onFollow={onFollow} sub />
+          <FooterEntry key={child.key} entry={child} sub />
         ))}
       </View>
     </View>
@@ -72,7 +65,6 @@ export function Footer() {
   const t = useT()
   const f = useFooter()
   const [open, setOpen] = useState<string | null>(null)
-  const follow = (e: MenuEntry) => f.follow(e.target)
   // The guest order lookup (issue 18 item 4.11) closes the menu, like one of the store's own entries.
   const track: MenuEntry = { key: 'track', label: t('footer.trackOrder'), target: { kind: 'internal', url: '/orderlookup' }, children: [] }
   return (
@@ -80,14 +72,14 @@ export function Footer() {
       <View className="footer__wrapper">
         <View className="footer__menus">
           {[...f.menu, track].map((entry) => (
-            <FooterColumn key={entry.key} entry={entry} open={open === entry.key} onToggle={() => setOpen(open === entry.key ? null : entry.key)} onFollow={follow} />
+            <FooterColumn key={entry.key} entry={entry} open={open === entry.key} onToggle={() => setOpen(open === entry.key ? null : entry.key)} />
           ))}
         </View>
         <View className="footer__sections">
           {f.social.length > 0 && (
             <View className="footer__section footer__section--social">
               <Text className="footer__heading">{t('footer.followUs')}</Text>
-              <SocialIcons links={f.social} onOpen={f.openExternal} />
+              <SocialIcons links={f.social} />
             </View>
           )}
           {f.payments.length > 0 && (

@@ -1,4 +1,6 @@
 import { Text, View } from '@tarojs/components'
+import { ConfiguredLink } from '@/components/common/ConfiguredLink'
+import { Link } from '@/components/common/Link'
 import { Img } from '@/components/taro/Img'
 import { useHeader } from '@/hooks/useHeader'
 import { useT } from '@/hooks/useT'
@@ -23,13 +25,13 @@ export function Header() {
         >
           <Icon name="menu" />
         </View>
-        <View className="header__brand" role="link" tabIndex={0} aria-label={t('header.home')} onClick={h.goHome}>
+        <Link className="header__brand" to={h.homeUrl} label={t('header.home')}>
           {h.logoUrl ? (
             <Img className={`header__logo header__logo--style${h.logoStyle}`} src={h.logoUrl} mode="aspectFit" alt={h.storeName} />
           ) : (
             <Text className="header__store-name">{h.storeName}</Text>
           )}
-        </View>
+        </Link>
         <View className="header__actions">
           {h.store.enabled && (
             <View className="header__location header__button" role="button" tabIndex={0} aria-label={t('header.currentStore', { name: h.store.name })} onClick={h.store.open}>
@@ -48,29 +50,17 @@ export function Header() {
             <Icon name="search" />
           </View>
           {account && (
-            <View
-              className="header__account header__button"
-              role="button"
-              tabIndex={0}
-              aria-label={account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}
-              onClick={() => h.openAccount(account.url)}
-            >
+            <Link className="header__account header__button" to={account.url} label={account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}>
               <Icon name="user" />
               {/* Phones show the icon alone, so the cart keeps its place (see Header.scss). */}
               <Text className="header__account-label">{account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}</Text>
-            </View>
+            </Link>
           )}
           {h.showCart && (
-            <View
-              className="header__cart header__button"
-              role="button"
-              tabIndex={0}
-              aria-label={h.cartBadge ? t('header.cartCount', { count: h.cartBadge }) : t('header.cart')}
-              onClick={h.openCart}
-            >
+            <Link className="header__cart header__button" to={h.cartUrl} label={h.cartBadge ? t('header.cartCount', { count: h.cartBadge }) : t('header.cart')}>
               <Icon name="cart" />
               {h.cartBadge && <Text className="header__badge">{h.cartBadge}</Text>}
-            </View>
+            </Link>
           )}
         </View>
       </View>
@@ -81,14 +71,15 @@ export function Header() {
             const hasSubMenu = entry.children.length > 0
             return (
               <View key={entry.key} className={`header__menu-item${open ? ' header__menu-item--open' : ''}`}>
-                <View
-                  className="header__menu-link"
-                  role="link"
-                  tabIndex={0}
-                  onClick={() => (entry.target.kind === 'none' && hasSubMenu ? h.toggleSubMenu(index) : h.follow(entry))}
-                >
-                  <Text>{entry.label}</Text>
-                </View>
+                {entry.target.kind === 'none' && hasSubMenu ? (
+                  <View className="header__menu-link" role="button" tabIndex={0} aria-expanded={String(open)} onClick={() => h.toggleSubMenu(index)}>
+                    <Text>{entry.label}</Text>
+                  </View>
+                ) : (
+                  <ConfiguredLink className="header__menu-link" target={entry.target} onFollow={h.closeSubMenu}>
+                    <Text>{entry.label}</Text>
+                  </ConfiguredLink>
+                )}
                 {hasSubMenu && (
                   <View
                     className="header__submenu-toggle"
@@ -104,9 +95,9 @@ export function Header() {
                 {hasSubMenu && (
                   <View className="header__submenu">
                     {entry.children.map((child) => (
-                      <View key={child.key} className="header__submenu-link" role="link" tabIndex={0} onClick={() => h.follow(child)}>
+                      <ConfiguredLink key={child.key} className="header__submenu-link" target={child.target} onFollow={h.closeSubMenu}>
                         <Text>{child.label}</Text>
-                      </View>
+                      </ConfiguredLink>
                     ))}
                   </View>
                 )}

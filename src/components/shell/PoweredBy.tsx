@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { Link } from '@/components/common/Link'
 import { usePoweredBy } from '@/hooks/useFooter'
 import { useT } from '@/hooks/useT'
 import './PoweredBy.scss'
@@ -6,7 +7,7 @@ import './PoweredBy.scss'
 /** Spec §2 'PWA POWERED BY' bar (footer and side menu); a spacer where it is hidden inside a WeChat mini-program. */
 export function PoweredBy() {
   const t = useT()
-  const { poweredBy, openExternal } = usePoweredBy()
+  const { poweredBy } = usePoweredBy()
   if (poweredBy.kind === 'hidden') return null
   if (poweredBy.kind === 'spacer') return <View className="powered-by__spacer" />
   const { name, url, showDefaultLink, showJoiner, defaultUrl } = poweredBy
@@ -16,18 +17,18 @@ export function PoweredBy() {
       <Text className="powered-by__title">{t('footer.poweredBy')}</Text>
       {showDefaultLink &&
         (defaultUrl ? (
-          <Text className="powered-by__provider powered-by__provider--link powered-by__default" role="link" onClick={() => openExternal(defaultUrl)}>
+          <Link className="powered-by__provider powered-by__provider--link powered-by__default" to={defaultUrl} external>
             {t('footer.defaultProvider')}
-          </Text>
+          </Link>
         ) : (
           <Text className="powered-by__provider">{t('footer.defaultProvider')}</Text>
         ))}
       {showJoiner && <Text className="powered-by__joiner">&amp;</Text>}
       {label &&
         (url ? (
-          <Text className="powered-by__provider powered-by__provider--link" onClick={() => openExternal(url)}>
+          <Link className="powered-by__provider powered-by__provider--link" to={url} external>
             {label}
-          </Text>
+          </Link>
         ) : (
           <Text className="powered-by__provider">{label}</Text>
         ))}

@@ -1,4 +1,6 @@
 import { Text, View } from '@tarojs/components'
+import { ConfiguredLink } from '@/components/common/ConfiguredLink'
+import { Link } from '@/components/common/Link'
 import { useSideMenu } from '@/hooks/useSideMenu'
 import { useT } from '@/hooks/useT'
 import { Icon } from './Icons'
@@ -18,9 +20,9 @@ export function SideMenu() {
       <View className="side-menu__panel">
         <View className="side-menu__top">
           {account ? (
-            <View className="side-menu__account" role="link" tabIndex={0} onClick={() => m.openAccount(account.url)}>
+            <Link className="side-menu__account" to={account.url} onFollow={m.close}>
               <Text>{account.kind === 'signIn' ? t('header.signIn') : t('header.myAccount')}</Text>
-            </View>
+            </Link>
           ) : (
             <View className="side-menu__account" />
           )}
@@ -38,20 +40,23 @@ export function SideMenu() {
           {m.menu.map((entry, index) => {
             const open = m.openSubMenu === index
             const isGroup = entry.children.length > 0
-            // A group label opens its group; a label with neither link nor group is information, not a link.
-            const role = isGroup ? 'button' : entry.target.kind === 'none' ? undefined : 'link'
             return (
               <View key={entry.key} className={`side-menu__item${open ? ' side-menu__item--open' : ''}`}>
                 <View className="side-menu__row">
-                  <View
-                    className={`side-menu__link${role ? '' : ' side-menu__link--info'}`}
-                    role={role}
-                    tabIndex={role ? 0 : undefined}
-                    aria-expanded={isGroup ? String(open) : undefined}
-                    onClick={() => (isGroup && entry.target.kind === 'none' ? m.toggleSubMenu(index) : m.follow(entry))}
-                  >
-                    <Text>{entry.label}</Text>
-                  </View>
+                  {/* A group label without a link opens its group; a label with neither link nor group is information. */}
+                  {entry.target.kind !== 'none' ? (
+                    <ConfiguredLink className="side-menu__link" target={entry.target} onFollow={m.close}>
+                      <Text>{entry.label}</Text>
+                    </ConfiguredLink>
+                  ) : isGroup ? (
+                    <View className="side-menu__link" role="button" tabIndex={0} aria-expanded={String(open)} onClick={() => m.toggleSubMenu(index)}>
+                      <Text>{entry.label}</Text>
+                    </View>
+                  ) : (
+                    <View className="side-menu__link side-menu__link--info" onClick={m.close}>
+                      <Text>{entry.label}</Text>
+                    </View>
+                  )}
                   {isGroup && (
                     <View
                       className="side-menu__toggle"
@@ -68,9 +73,9 @@ export function SideMenu() {
                 {open && (
                   <View className="side-menu__sub">
                     {entry.children.map((child) => (
-                      <View key={child.key} className="side-menu__link side-menu__link--sub" role="link" tabIndex={0} onClick={() => m.follow(child)}>
+                      <ConfiguredLink key={child.key} className="side-menu__link side-menu__link--sub" target={child.target} onFollow={m.close}>
                         <Text>{child.label}</Text>
-                      </View>
+                      </ConfiguredLink>
                     ))}
                   </View>
                 )}
@@ -80,7 +85,7 @@ export function SideMenu() {
         </View>
         {m.social.length > 0 && (
           <View className="side-menu__social">
-            <SocialIcons links={m.social} onOpen={m.openSocial} />
+            <SocialIcons links={m.social} />
           </View>
         )}
         <PoweredBy />

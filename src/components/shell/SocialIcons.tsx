@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import type { BrandMarkName } from '@/assets/brandMarks'
 import { BrandMark } from '@/components/common/BrandMark'
+import { Link } from '@/components/common/Link'
 import type { SocialNetwork } from '@/domain/footer'
 import { useT } from '@/hooks/useT'
 import './SocialIcons.scss'
@@ -16,23 +17,17 @@ const MARK: Record<SocialNetwork, BrandMarkName | null> = {
 }
 
 /** Each network as its own mark and name (the mark on H5 only, see BrandMark). */
-export function SocialIcons({ links, onOpen }: { links: { network: SocialNetwork; url: string }[]; onOpen(url: string): void }) {
+export function SocialIcons({ links }: { links: { network: SocialNetwork; url: string }[] }) {
   const t = useT()
   return (
     <View className="social-icons">
       {links.map((link) => {
         const mark = MARK[link.network]
         return (
-          <View
-            key={link.network}
-            className={`social-icons__icon social-icons__icon--${link.network}`}
-            role="link"
-            tabIndex={0}
-            onClick={() => onOpen(link.url)}
-          >
+          <Link key={link.network} className={`social-icons__icon social-icons__icon--${link.network}`} to={link.url} external>
             {mark ? <BrandMark name={mark} /> : null}
             <Text className="social-icons__name">{t(`social.${link.network}`)}</Text>
-          </View>
+          </Link>
         )
       })}
     </View>

@@ -3,8 +3,8 @@ import { brandListUrl } from '@/domain/linkMapping'
 import { useBrands } from '@/hooks/useBrands'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import './Lists.scss'
+import { Link } from '@/components/common/Link'
 
 /** The store's brands (those that list products), each opening its list at /store/brand/:brand. */
 export function BrandList() {
@@ -17,10 +17,10 @@ export function BrandList() {
       <Text className="brand-list__title">{t('lists.brands')}</Text>
       <View className="brand-list__items">
         {brands.map((b) => (
-          <View key={b.name} className="brand-list__brand" role="link" tabIndex={0} data-brand={b.name} onClick={() => platform.navigate(brandListUrl(b.name))}>
+          <Link key={b.name} className="brand-list__brand" to={brandListUrl(b.name)} data={{ brand: b.name }}>
             <Text className="brand-list__name">{localized(b.nameContent, b.name)}</Text>
             <Text className="brand-list__count">{t('lists.brandCount', { count: b.productCount })}</Text>
-          </View>
+          </Link>
         ))}
       </View>
     </View>

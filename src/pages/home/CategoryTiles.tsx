@@ -1,11 +1,10 @@
 import { View, Text } from '@tarojs/components'
 import type { FeaturedCategory } from '@/api/content'
+import { ConfiguredLink } from '@/components/common/ConfiguredLink'
 import { LazyImage } from '@/components/common/LazyImage'
-import { productListUrl } from '@/domain/linkMapping'
+import { mapMenuLink, productListUrl } from '@/domain/linkMapping'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
-import { platform } from '@/platform'
-import { openConfiguredLink } from './HomeBanner'
 import './CategoryTiles.scss'
 
 export function CategoryTiles({ title, categories }: { title: string; categories: FeaturedCategory[] }) {
@@ -19,17 +18,15 @@ export function CategoryTiles({ title, categories }: { title: string; categories
         {categories.map((c) => {
           const name = localized(c.nameContent, c.name)
           return (
-            <View
+            <ConfiguredLink
               key={c.name}
               className="category-tiles__tile"
-              role="link"
-              tabIndex={0}
-              data-category={c.name}
-              onClick={() => (c.link ? openConfiguredLink(c.link) : platform.navigate(productListUrl(c.name)))}
+              target={c.link ? mapMenuLink({ link: c.link }) : { kind: 'internal', url: productListUrl(c.name) }}
+              data={{ category: c.name }}
             >
               <LazyImage src={image(c.image)} alt={name} />
               <Text className="category-tiles__name">{name}</Text>
-            </View>
+            </ConfiguredLink>
           )
         })}
       </View>

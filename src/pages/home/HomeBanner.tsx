@@ -1,22 +1,16 @@
 import { View, Text } from '@tarojs/components'
 import type { BannerSlide } from '@/api/content'
 import { Carousel } from '@/components/common/Carousel'
+import { ConfiguredLink } from '@/components/common/ConfiguredLink'
 import { LazyImage } from '@/components/common/LazyImage'
-import { mapMenuLink } from '@/domain/linkMapping'
+import { mapMenuLink, type MenuLinkTarget } from '@/domain/linkMapping'
 import { useImageUrl } from '@/hooks/useImageUrl'
-import { followMenuTarget } from '@/hooks/useMenuEntries'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import './HomeBanner.scss'
 
 /** Banner height / width. */
 const BANNER_RATIO = 0.45
-
-/** Opens a configured link the way the menus do (spec §2 link mapping). */
-export function openConfiguredLink(link: string | undefined, linkActionType?: string): void {
-  followMenuTarget(mapMenuLink({ link, linkActionType }))
-}
 
 export function HomeBanner({ slides }: { slides: BannerSlide[] }) {
   const localized = useLocalized()
@@ -31,15 +25,9 @@ export function HomeBanner({ slides }: { slides: BannerSlide[] }) {
           {slides.map((slide, index) => {
             const title = localized(slide.title, slide.title?.en ?? '')
             // Every slide leads somewhere: its own link, or the shop.
-            const open = slide.link ? () => openConfiguredLink(slide.link, slide.linkActionType) : () => platform.navigate('/store')
+            const target: MenuLinkTarget = slide.link ? mapMenuLink({ link: slide.link, linkActionType: slide.linkActionType }) : { kind: 'internal', url: '/store' }
             return (
-              <View
-                key={slide.image}
-                className="home-banner__slide home-banner__slide--link"
-                role="link"
-                tabIndex={0}
-                onClick={open}
-              >
+              <ConfiguredLink key={slide.image} className="home-banner__slide home-banner__slide--link" target={target}>
                 {/* The first slide is the page's largest paint: it loads at once, not when scrolled near. */}
                 <LazyImage src={image(slide.image)} alt={title} ratio={BANNER_RATIO} eager={index === 0} />
                 <View className="home-banner__caption">
@@ -47,7 +35,7 @@ export function HomeBanner({ slides }: { slides: BannerSlide[] }) {
                   {slide.subtitle ? <Text className="home-banner__subtitle">{localized(slide.subtitle, slide.subtitle.en ?? '')}</Text> : null}
                   <Text className="home-banner__cta">{t('home.bannerCta')}</Text>
                 </View>
-              </View>
+              </ConfiguredLink>
             )
           })}
         </Carousel>

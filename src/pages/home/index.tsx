@@ -9,10 +9,10 @@ import { LIVE_ROOMS_PATH } from '@shared/routes'
 import { useHome } from '@/hooks/useHome'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import { CategoryTiles } from './CategoryTiles'
 import { HomeBanner } from './HomeBanner'
 import './index.scss'
+import { Link } from '@/components/common/Link'
 
 /** The landing page, / and /home. */
 export default function HomePage() {
@@ -31,13 +31,13 @@ export default function HomePage() {
           title={content.categoriesTitle ? localized(content.categoriesTitle, content.categoriesTitle.en ?? '') : t('home.featuredCategories')}
           categories={content.categories}
         />
-        <View className="home-page__live" role="link" tabIndex={0} onClick={() => platform.navigate(LIVE_ROOMS_PATH)}>
+        <Link className="home-page__live" to={LIVE_ROOMS_PATH}>
           <Icon name="live" className="home-page__live-icon" />
           <View className="home-page__live-text">
             <Text className="home-page__live-title">{t('live.entry')}</Text>
             <Text className="home-page__live-subtitle">{t('live.entryText')}</Text>
           </View>
-        </View>
+        </Link>
         <HomeCampaignRow data={content.campaigns} />
         {content.rows.map((row) => {
           let title: string

@@ -170,7 +170,12 @@ describe.each(LANGS)('blog post (%s)', (lang) => {
     expect(post.querySelector('.rich-text__quote')?.textContent).toBe(lang === 'en' ? 'Patience, not heat.' : '要耐心，不要高温。')
     await waitFor(() => expect(post.querySelector('.rich-text__image img')?.getAttribute('src')).toBe('https://cdn.example.com/maple/blog-leaves.svg'))
     expect(post.querySelector('.rich-text__image img')?.getAttribute('alt')).toBe(lang === 'en' ? 'Tea leaves' : '茶叶')
-    expect(post.querySelector('.rich-text')?.innerHTML).not.toMatch(/<(script|a |iframe)/)
+    // No markup from the server: the only anchors are the store's own links (Link.h5.tsx), to a page or an https site.
+    expect(post.querySelector('.rich-text')?.innerHTML).not.toMatch(/<(script|iframe)/)
+    expect([...post.querySelectorAll('.rich-text a')].map((a) => [a.className, a.getAttribute('href'), a.getAttribute('target')])).toEqual([
+      ['link rich-text__span rich-text__link', '/store/product/1011', null],
+      ['link rich-text__span rich-text__link', 'https://tea.example.com/guide', '_blank']
+    ])
     // the other language's body is not shown
     expect(within(post).queryByText(lang === 'en' ? '准备' : 'What you need')).toBeNull()
 

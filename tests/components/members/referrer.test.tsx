@@ -50,7 +50,7 @@ describe.each(LANGS)('referrer area (%s)', (lang) => {
     Object.assign(navigator, { clipboard: { writeText: jest.fn().mockResolvedValue(undefined) } })
     render(<ReferrerPage />)
     expect(await screen.findByText(text.myID)).toBeInTheDocument()
-    expect(screen.getByText('/store?ref=ref-1001')).toBeInTheDocument()
+    expect(screen.getByText(`${window.location.origin}/store?ref=ref-1001`)).toBeInTheDocument()
     expect(screen.getByText(text.pending).parentElement).toHaveTextContent('$1.65')
     expect(screen.getByText(text.earned).parentElement).toHaveTextContent('$4.94')
     expect(screen.getByText(text.reversed).parentElement).toHaveTextContent('$1.00')

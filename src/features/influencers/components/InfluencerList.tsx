@@ -1,4 +1,5 @@
 import { View, Text } from '@tarojs/components'
+import { Link } from '@/components/common/Link'
 import { Button } from '@/components/taro/Button'
 import type { InfluencerCard } from '@/features/influencers/api'
 import { EmptyState } from '@/components/common/EmptyState'
@@ -8,7 +9,6 @@ import { useImageUrl } from '@/hooks/useImageUrl'
 import { INFLUENCER_SORTS_SHOWN, useInfluencerList } from '@/features/influencers/hooks/useInfluencerList'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import { Initials } from './Initials'
 import '@/components/product/SortBar.scss'
 import './Influencers.scss'
@@ -19,14 +19,14 @@ function Card({ card }: { card: InfluencerCard }) {
   const localized = useLocalized()
   const image = useImageUrl()
   return (
-    <View className="influencer-card" role="link" tabIndex={0} aria-label={card.displayName} data-influencer-id={card.id} onClick={() => platform.navigate(influencerUrl(card.id))}>
+    <Link className="influencer-card" to={influencerUrl(card.id)} label={card.displayName} data={{ 'influencer-id': card.id }}>
       {card.avatar ? <LazyImage className="influencer-card__avatar" src={image(card.avatar)} alt={card.displayName} /> : <Initials name={card.displayName} />}
       <View className="influencer-card__body">
         <Text className="influencer-card__name">{card.displayName}</Text>
         <Text className="influencer-card__bio">{localized(card.bio, card.bio.en || card.bio.zh)}</Text>
         <Text className="influencer-card__likes">{t('influencer.likes', { n: card.likes })}</Text>
       </View>
-    </View>
+    </Link>
   )
 }
 

@@ -1,5 +1,6 @@
 import type { PropsWithChildren } from 'react'
 import { View, Text } from '@tarojs/components'
+import { Link } from '@/components/common/Link'
 import { Button } from '@/components/taro/Button'
 import type { InfluencerDetail, InfluencerPick, PublicInfluencerSection } from '@/features/influencers/api'
 import { LazyImage } from '@/components/common/LazyImage'
@@ -8,7 +9,6 @@ import { productUrl } from '@shared/routes'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import { Initials } from './Initials'
 import './Influencers.scss'
 
@@ -17,11 +17,11 @@ function Pick({ pick }: { pick: InfluencerPick }) {
   const image = useImageUrl()
   const name = localized(pick.name, pick.name.en)
   return (
-    <View className="influencer-pick" role="link" tabIndex={0} aria-label={name} data-product-id={pick.id} onClick={() => platform.navigate(productUrl(pick.id))}>
+    <Link className="influencer-pick" to={productUrl(pick.id)} label={name} data={{ 'product-id': pick.id }}>
       <LazyImage className="influencer-pick__image" src={image(pick.image)} alt={name} />
       <Text className="influencer-pick__name">{name}</Text>
       <Price className="influencer-pick__price" amount={pick.price} currency={pick.currency} />
-    </View>
+    </Link>
   )
 }
 
@@ -75,9 +75,9 @@ export function InfluencerProfile({ profile, liking, likeError, onLike, children
       {profile.socialLinks.length ? (
         <View className="influencer-profile__links">
           {profile.socialLinks.map((link) => (
-            <Text key={link.url} className="influencer-link" role="link" tabIndex={0} onClick={() => platform.openExternal(link.url)}>
+            <Link key={link.url} className="influencer-link" to={link.url} external>
               {link.label}
-            </Text>
+            </Link>
           ))}
         </View>
       ) : null}

@@ -1,8 +1,8 @@
 import { View, Text } from '@tarojs/components'
+import { Link } from '@/components/common/Link'
 import { Button } from '@/components/taro/Button'
 import type { InfluencerStatus } from '@/features/influencers/api'
 import { useT } from '@/hooks/useT'
-import { platform } from '@/platform'
 import { influencerUrl } from '../urls'
 import './Influencers.scss'
 
@@ -33,9 +33,9 @@ export function InfluencerStatusPanel({ status, onEdit }: { status: InfluencerSt
           </Button>
         ) : null}
         {status.status === 'APPROVED' && status.id ? (
-          <Text className="influencer-link" role="link" tabIndex={0} onClick={() => platform.navigate(influencerUrl(status.id ?? ''))}>
+          <Link className="influencer-link" to={influencerUrl(status.id)}>
             {t('influencer.viewPublic')}
-          </Text>
+          </Link>
         ) : null}
       </View>
     </View>

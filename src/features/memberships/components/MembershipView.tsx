@@ -3,6 +3,7 @@ import type { Product } from '@/api/catalog'
 import { BusyButton } from '@/components/account/BusyButton'
 import { FormError } from '@/components/account/Field'
 import { EmptyState } from '@/components/common/EmptyState'
+import { Link } from '@/components/common/Link'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
 import { endsSoon } from '@/features/memberships/membership'
@@ -13,7 +14,6 @@ import { usePrice } from '@/hooks/usePrice'
 import { useT } from '@/hooks/useT'
 import type { MessageKey } from '@/i18n'
 import type { MembershipDuration } from '@/features/memberships/api'
-import { platform } from '@/platform'
 import { formatDate } from '@/components/members/format'
 import '@/components/members/Members.scss'
 
@@ -99,9 +99,9 @@ export function MembershipView() {
                   {t(mine ? 'members.renew' : 'members.buy', { plan: planName(plan) })}
                 </BusyButton>
               ) : m.settled ? (
-                <View className="members-plan__signin" role="link" tabIndex={0} onClick={() => platform.navigate(signInUrlFor(MEMBERSHIP_PATH))}>
+                <Link className="members-plan__signin" to={signInUrlFor(MEMBERSHIP_PATH)}>
                   {t('members.signInToBuy')}
-                </View>
+                </Link>
               ) : null
             ) : null}
           </View>

@@ -12,10 +12,10 @@ import { useProductList } from '@/hooks/useProductList'
 import { useT } from '@/hooks/useT'
 import { useReferralCapture, useReferralPath } from '@/hooks/useReferral'
 import { usePageShare } from '@/hooks/usePageShare'
-import { platform } from '@/platform'
 import '@/i18n/lists'
 import '../store.scss'
 import '@/i18n/browse'
+import { Link } from '@/components/common/Link'
 
 const ALL_PRODUCTS = {}
 
@@ -40,9 +40,9 @@ export default function StorePage() {
         {categories.length ? (
           <View className="store-page__categories" aria-label={t('store.categories')}>
             {categories.map((c) => (
-              <Text key={c.name} className="store-page__category" role="link" tabIndex={0} data-category={c.name} onClick={() => platform.navigate(productListUrl(c.name))}>
+              <Link key={c.name} className="store-page__category" to={productListUrl(c.name)} data={{ category: c.name }}>
                 {localized(c.nameContent, c.name)}
-              </Text>
+              </Link>
             ))}
           </View>
         ) : null}

@@ -35,6 +35,7 @@ import './index.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
 import '@/i18n/browse'
 import '@/i18n/restock'
+import { Link } from '@/components/common/Link'
 
 /** /store/product/:id; ?option= (an option pair, as cart lines and the back-in-stock mail link it) chooses those options */
 export default function ProductPage() {
@@ -140,9 +141,9 @@ export default function ProductPage() {
             {detail.added ? (
               <View className="product-page__added" role="status">
                 <Text>{t('product.added')}</Text>
-                <Text className="product-page__view-cart" role="link" tabIndex={0} onClick={() => platform.navigate(CART_URL)}>
+                <Link className="product-page__view-cart" to={CART_URL}>
                   {t('product.viewCart')}
-                </Text>
+                </Link>
               </View>
             ) : null}
             {waitFor ? <RestockAlert productId={product.id} optionPair={waitFor.optionPair} /> : null}
