@@ -48,7 +48,13 @@ export async function startServerProcess({ dataDir, staticDir, env = {} }) {
     stdio: ['ignore', 'inherit', 'inherit']
   })
   const baseUrl = `http://127.0.0.1:${port}`
-  await waitForHealth(baseUrl, child, 60_000)
+  try {
+    await waitForHealth(baseUrl, child, 60_000)
+  } catch (error) {
+    // A server that never answered must not outlive the test run (it holds its port and database).
+    await end('SIGKILL')
+    throw error
+  }
   return {
     baseUrl,
     stop: () => end('SIGTERM'),
