@@ -11,7 +11,7 @@ import './Orders.scss'
 export function OrderRow({ order }: { order: Order }) {
   const t = useT()
   return (
-    <Link className="order-row" to={`/user/orders/${order.orderID}`} data={{ 'order-id': order.orderID }}>
+    <Link className="order-row" to={`/user/orders/${order.orderID}`} data-order-id={order.orderID}>
       <View className="order-row__head">
         <Text className="order-row__id">{t('user.order.number', { id: order.orderID })}</Text>
         <Text className="order-row__date">{formatDateTime(order.createdAt)}</Text>

@@ -19,7 +19,7 @@ export const BlogPostCard = memo(function BlogPostCard({ post, eager = false }: 
   const image = useImageUrl()
   const title = localized(post.titleContent, post.title)
   return (
-    <Link className="blog-card" to={blogPostUrl(post.slug)} label={t('blog.readPost', { title })} data={{ slug: post.slug }}>
+    <Link className="blog-card" to={blogPostUrl(post.slug)} label={t('blog.readPost', { title })} data-slug={post.slug}>
       <LazyImage src={image(post.cover)} alt={title} ratio={BLOG_COVER_RATIO} eager={eager} />
       <View className="blog-card__text">
         <View className="blog-card__meta">

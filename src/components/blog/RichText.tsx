@@ -25,7 +25,7 @@ function Spans({ spans }: { spans: RichSpan[] }) {
           )
         }
         return (
-          <Link key={i} className={`rich-text__span rich-text__link${marks}`} to={target.url} external={target.kind === 'external'} data={{ href: span.href ?? '' }}>
+          <Link key={i} className={`rich-text__span rich-text__link${marks}`} to={target.url} external={target.kind === 'external'} data-href={span.href ?? ''}>
             {span.text}
           </Link>
         )

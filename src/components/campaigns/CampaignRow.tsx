@@ -35,7 +35,7 @@ export function CampaignCards({ data }: { data: CampaignList | null | undefined 
         {open.map((c) => {
           const name = localized(c.nameContent, c.name)
           return (
-            <Link key={c.id} className="campaign-card" to={campaignUrl(c.id)} data={{ 'campaign-id': String(c.id) }}>
+            <Link key={c.id} className="campaign-card" to={campaignUrl(c.id)} data-campaign-id={String(c.id)}>
               {c.cover ? (
                 <View className="campaign-card__cover">
                   <LazyImage src={image(c.cover)} alt={name} />

@@ -17,7 +17,7 @@ export function BrandList() {
       <Text className="brand-list__title">{t('lists.brands')}</Text>
       <View className="brand-list__items">
         {brands.map((b) => (
-          <Link key={b.name} className="brand-list__brand" to={brandListUrl(b.name)} data={{ brand: b.name }}>
+          <Link key={b.name} className="brand-list__brand" to={brandListUrl(b.name)} data-brand={b.name}>
             <Text className="brand-list__name">{localized(b.nameContent, b.name)}</Text>
             <Text className="brand-list__count">{t('lists.brandCount', { count: b.productCount })}</Text>
           </Link>

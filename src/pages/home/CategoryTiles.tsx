@@ -22,7 +22,7 @@ export function CategoryTiles({ title, categories }: { title: string; categories
               key={c.name}
               className="category-tiles__tile"
               target={c.link ? mapMenuLink({ link: c.link }) : { kind: 'internal', url: productListUrl(c.name) }}
-              data={{ category: c.name }}
+              data-category={c.name}
             >
               <LazyImage src={image(c.image)} alt={name} />
               <Text className="category-tiles__name">{name}</Text>

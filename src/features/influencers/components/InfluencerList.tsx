@@ -19,7 +19,7 @@ function Card({ card }: { card: InfluencerCard }) {
   const localized = useLocalized()
   const image = useImageUrl()
   return (
-    <Link className="influencer-card" to={influencerUrl(card.id)} label={card.displayName} data={{ 'influencer-id': card.id }}>
+    <Link className="influencer-card" to={influencerUrl(card.id)} label={card.displayName} data-influencer-id={card.id}>
       {card.avatar ? <LazyImage className="influencer-card__avatar" src={image(card.avatar)} alt={card.displayName} /> : <Initials name={card.displayName} />}
       <View className="influencer-card__body">
         <Text className="influencer-card__name">{card.displayName}</Text>

@@ -17,7 +17,7 @@ function Pick({ pick }: { pick: InfluencerPick }) {
   const image = useImageUrl()
   const name = localized(pick.name, pick.name.en)
   return (
-    <Link className="influencer-pick" to={productUrl(pick.id)} label={name} data={{ 'product-id': pick.id }}>
+    <Link className="influencer-pick" to={productUrl(pick.id)} label={name} data-product-id={pick.id}>
       <LazyImage className="influencer-pick__image" src={image(pick.image)} alt={name} />
       <Text className="influencer-pick__name">{name}</Text>
       <Price className="influencer-pick__price" amount={pick.price} currency={pick.currency} />

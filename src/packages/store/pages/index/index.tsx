@@ -40,7 +40,7 @@ export default function StorePage() {
         {categories.length ? (
           <View className="store-page__categories" aria-label={t('store.categories')}>
             {categories.map((c) => (
-              <Link key={c.name} className="store-page__category" to={productListUrl(c.name)} data={{ category: c.name }}>
+              <Link key={c.name} className="store-page__category" to={productListUrl(c.name)} data-category={c.name}>
                 {localized(c.nameContent, c.name)}
               </Link>
             ))}
