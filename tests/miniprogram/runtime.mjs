@@ -107,12 +107,13 @@ function splitUrl(url) {
  * Launches the build of `kind` ('weapp' | 'alipay') from `dist` on the page `entry` (a page path with its query,
  * as a share card or QR code would open it), talking to the reference server at `serverUrl`.
  * `answers` plays the shopper's side of the native sheets: { payment: 'paid' | 'cancelled', identity: '<name>',
- * modal: 'confirm' | 'cancel' (showModal's answer, default confirm), image: '<local file>' (the album's pick; without
+ * modal: 'confirm' | 'cancel' (the answer of showModal, Alipay's my.confirm; default confirm), image: '<local file>' (the album's pick; without
  * it the shopper closes the album), unsupported: ['<canIUse schema>', ...] (what this phone's base library lacks) }.
  * `device` is the phone's system ('ios' unless a journey needs 'android': WeChat sells no stored value on iOS).
+ * `storage`: what the device kept from an earlier launch (`mp.storage` of a closed one), for a shopper coming back.
  * `language` is the device's system language as the host reports it (WeChat 'zh_CN', Alipay 'zh-Hans', or 'en').
  */
-export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answers = {}, language = 'en', device = 'ios' }) {
+export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answers = {}, language = 'en', device = 'ios', storage = {} }) {
   const platform = PLATFORMS[kind]
   if (!platform) throw new Error(`unknown mini-program kind ${kind}`)
   const appJson = JSON.parse(readFileSync(path.join(dist, 'app.json'), 'utf8'))
@@ -136,7 +137,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     lifecycle: [],
     stack: [],
     /** The device's storage (JSON per key). */
-    storage: {},
+    storage: { ...storage },
     imageSources: new Set(),
     /** Every setData: who sent it, its JSON size in bytes, when (performance.now()); the bench reports them. */
     setDataLog: [],
@@ -373,6 +374,11 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   } else {
     Object.assign(api, {
       setNavigationBar: asyncApi('setNavigationBar', ({ title }) => void setTitle(title)),
+      // Alipay's confirmation dialog (Taro's showModal calls it, with confirmButtonText / cancelButtonText).
+      confirm: asyncApi('confirm', (options) => {
+        mp.calls.push({ name: 'confirm', options })
+        return { confirm: (answers.modal ?? 'confirm') === 'confirm' }
+      }),
       // answers.alipayAuthCode: a code of Alipay's double, for a server with real Alipay sign-in and payments.
       // Silent for auth_base; any other scope (auth_user...) asks the shopper's consent in a sheet.
       getAuthCode: asyncApi('getAuthCode', async (options) => {
@@ -698,8 +704,11 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     return problems
   }
 
-  /** The element showing `label` (exact text, else the first text containing it, in document order), with its ancestors. */
-  function chainOf(label, page) {
+  /**
+   * The element showing `label` (exact text, else a text containing it; the `nth` of them in document order, default
+   * the first), with its ancestors.
+   */
+  function chainOf(label, page, nth = 0) {
     const chains = (exact) => {
       const found = []
       walk(page.data.root, (node, parents) => {
@@ -710,15 +719,15 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
       return found
     }
     const found = chains(true).length ? chains(true) : chains(false)
-    if (!found.length) throw new Error(`nothing shows "${label}" on ${page.route}:\n${mp.text(page)}`)
-    return found[0]
+    if (found.length <= nth) throw new Error(`nothing shows "${label}"${nth ? ` ${nth + 1} times` : ''} on ${page.route}:\n${mp.text(page)}`)
+    return found[nth]
   }
 
   /**
    * Taps the element showing `label`: the base library calls `eh` for the target and every ancestor whose template
    * binds tap, stopping after a catch binding. Answers false when the finger fell on a disabled button (no tap at all).
    */
-  mp.tap = (label, { page = mp.currentPage() } = {}) => tapChain(page, chainOf(label, page))
+  mp.tap = (label, { page = mp.currentPage(), nth = 0 } = {}) => tapChain(page, chainOf(label, page, nth))
 
   /** Whether the element showing `label` is, or is inside, a disabled button. */
   mp.isDisabled = (label, { page = mp.currentPage() } = {}) => disabledButtonIn(chainOf(label, page))
@@ -766,6 +775,23 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
       const at = { id: target.uid ?? target.sid, dataset: { sid: target.sid } }
       guard(`${type} handler`, () => owner.eh({ type, timeStamp: Date.now(), target: at, currentTarget: at, detail: { value, cursor: value.length } }))
     }
+    notify()
+  }
+
+  /**
+   * Chooses `choice` in the picker showing `label` (its current value or placeholder), as the picker sheet's Done does:
+   * one change event with the index of `choice` in the picker's range.
+   */
+  mp.pick = (label, choice, { page = mp.currentPage() } = {}) => {
+    const chain = chainOf(label, page)
+    const picker = [...chain].reverse().find((node) => templates.get(String(node.nn))?.tag === 'picker')
+    if (!picker) throw new Error(`"${label}" is not inside a picker on ${page.route}`)
+    const range = picker[templates.get(String(picker.nn)).attrs.range] ?? []
+    const index = range.indexOf(choice)
+    if (index < 0) throw new Error(`the picker showing "${label}" offers no "${choice}": ${range.join(', ')}`)
+    const owner = [...wrappers.values()].find((w) => w.page === page && containsSid(w.data.i, picker.sid)) ?? page
+    const at = { id: picker.uid ?? picker.sid, dataset: { sid: picker.sid } }
+    guard('change handler', () => owner.eh({ type: 'change', timeStamp: Date.now(), target: at, currentTarget: at, detail: { value: index } }))
     notify()
   }
 

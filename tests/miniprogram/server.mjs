@@ -19,6 +19,8 @@ export async function startServer(env = {}) {
   const server = await run(dataDir, env)
   return {
     baseUrl: server.baseUrl,
+    /** The server's DATA_DIR: its mail lands in outbox/ (no SMTP_URL). */
+    dataDir,
     async stop() {
       await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
