@@ -211,8 +211,8 @@ try {
     floor: await route([`${API}/bench/floor`]),
     productList: await route(s.productList),
     productPage: await route(s.productPage),
-    // searchCount reads the catalogue's whole vocabulary to decide whether to record the search (services/search.ts
-    // recordSearch): per request with the cache off, once per CATALOG_CACHE_TTL_MS with it on.
+    // searchCount asks the search index whether each word of a term that found something is a catalogue word before
+    // recording it (services/search.ts recordSearch), with the cache on as off.
     searchCount: await route(s.searchCount)
   }
 } finally {

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
-import { editDistance } from '../src/services/search.ts';
+import { FAST_HASHING, freshDb, serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
+import { editDistance, recordSearch } from '../src/services/search.ts';
+import { buildApp } from '../src/app.ts';
+import { openDb, type Queryable } from '../src/db/index.ts';
 
 let s: Shopper;
 serverOnFreshDb({}, (started) => {
@@ -52,6 +54,42 @@ test('popular searches: the seeded demo terms, then what shoppers search for and
   assert.equal(after[0], 'panda');
   assert.ok(!after.includes('zzzzqqq'));
   assert.ok(!after.includes('rea'));
+});
+
+test('recording a search asks the search index a row per word, never reads the catalogue', async () => {
+  const fresh = await freshDb();
+  try {
+    const app = await buildApp({ config: { dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl, staticDir: fresh.dataDir, port: 0, ...FAST_HASHING }, logger: false });
+    await app.close();
+    const db = await openDb({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
+    try {
+      const listed = (await db.query(`SELECT count(*)::int AS n FROM products WHERE record_status = 'ACTIVE'`)).rows[0].n;
+      assert.ok(listed > 3, 'the seed lists products');
+      const rowsRead: number[] = [];
+      const counting: Queryable = {
+        async query(sql, params, opts) {
+          const result = await db.query(sql, params, opts);
+          rowsRead.push(result.rows.length);
+          return result;
+        },
+      };
+      const searches = async (term: string) => (await db.query('SELECT searches FROM search_terms WHERE term = $1', [term])).rows[0]?.searches ?? 0;
+      for (const [term, recorded] of [['Panda Hoodie', 'panda hoodie'], ['咖啡', '咖啡'], ['rea', null], ['coffee rea', null]] as const) {
+        const before = recorded ? await searches(recorded) : 0;
+        rowsRead.length = 0;
+        await recordSearch(counting, term);
+        if (recorded) assert.equal(await searches(recorded), before + 1, term);
+        else assert.equal(await searches(term), 0, term);
+        // One answer per word asked, and the insert (no rows): never the listed products themselves.
+        assert.ok(rowsRead.every((n) => n <= 1), `${term}: ${rowsRead}`);
+        assert.ok(rowsRead.length <= 3, `${term}: ${rowsRead.length} queries`);
+      }
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await fresh.cleanup();
+  }
 });
 
 test('add-ons beside a product: those for its category and those for any product', async () => {

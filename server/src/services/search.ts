@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/index.ts';
 import { cachedCatalog } from './catalogCache.ts';
-import { NOT_AN_ADD_ON } from './catalog.ts';
+import { NOT_AN_ADD_ON, searchGrams } from './catalog.ts';
 
 /** Han characters (a Chinese term is matched against the Chinese names, character by character). */
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/u;
@@ -115,14 +115,53 @@ export async function didYouMean(q: Queryable, term: string): Promise<string[]> 
   return changed ? [fixed.join(' ')] : [];
 }
 
+const LISTED = `p.record_status = 'ACTIVE' AND p.product_type = 'PRODUCT' AND ${NOT_AN_ADD_ON}`;
+/** A category with a listed product (categories are few; the product is found through products_related_idx). */
+const LISTED_CATEGORY = `EXISTS (SELECT 1 FROM products p WHERE p.category = c.name AND ${LISTED})`;
+
+/**
+ * Whether a word (lower-case letters, 3 or more) is a whole word of a listed product's English name, brand, tags,
+ * category or category's English name. The search's own index narrows the products to those holding the word; a
+ * regular expression then asks for no letter either side, as the vocabulary's words are whole runs of letters.
+ */
+async function isCatalogueWord(q: Queryable, word: string): Promise<boolean> {
+  const whole = `(^|[^[:alpha:]])${word}($|[^[:alpha:]])`;
+  const { rows } = await q.query(
+    `SELECT EXISTS (
+       SELECT 1 FROM products p JOIN categories c ON c.name = p.category
+       WHERE ${LISTED} AND search_grams(p.search_doc) @> $1::text[] AND p.search_doc LIKE $2
+         AND lower(p.name_en || ' ' || p.brand || ' ' || p.tags::text || ' ' || p.category) ~ $3
+     ) OR EXISTS (SELECT 1 FROM categories c WHERE lower(c.name_en) ~ $3 AND ${LISTED_CATEGORY}) AS found`,
+    [searchGrams(word), `%${word}%`, whole],
+  );
+  return rows[0].found;
+}
+
+/** Whether a Chinese term is inside a listed product's Chinese name or its category's. */
+async function isInChineseName(q: Queryable, term: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT EXISTS (
+       SELECT 1 FROM products p JOIN categories c ON c.name = p.category
+       WHERE ${LISTED} AND search_grams(p.search_doc) @> $1::text[] AND strpos(p.name_zh, $2) > 0
+     ) OR EXISTS (SELECT 1 FROM categories c WHERE strpos(c.name_zh, $2) > 0 AND ${LISTED_CATEGORY}) AS found`,
+    [searchGrams(term), term],
+  );
+  return rows[0].found;
+}
+
 /**
  * A term made of the catalogue's own words (each English word whole, a Chinese term inside a Chinese name), so the
  * popular list never shows a fragment searched over and over ("rea" finds "Banana Bread" but is no word of it).
+ * The same words as didYouMean's vocabulary, asked through the search index rather than read whole: asked once per
+ * search, it must not grow with the catalogue.
  */
-function isCatalogueTerm(vocab: Vocabulary, clean: string): boolean {
-  if (HAN.test(clean)) return [...vocab.chinese.keys()].some((name) => name.includes(clean));
-  const words = clean.match(/\p{L}+|\d+/gu) ?? [];
-  return words.length > 0 && words.every((w) => /^\d+$/.test(w) || vocab.words.has(w));
+async function isCatalogueTerm(q: Queryable, clean: string): Promise<boolean> {
+  if (HAN.test(clean)) return isInChineseName(q, clean);
+  const words = [...new Set((clean.match(/\p{L}+|\d+/gu) ?? []).filter((w) => !/^\d+$/.test(w)))];
+  if (words.length === 0) return /\d/.test(clean);
+  if (words.some((w) => [...w].length < 3)) return false;
+  for (const word of words) if (!(await isCatalogueWord(q, word))) return false;
+  return true;
 }
 
 /**
@@ -131,7 +170,7 @@ function isCatalogueTerm(vocab: Vocabulary, clean: string): boolean {
  */
 export async function recordSearch(q: Queryable, term: string): Promise<void> {
   const clean = term.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (!clean || clean.length > 100 || !isCatalogueTerm(await vocabulary(q), clean)) return;
+  if (!clean || clean.length > 100 || !(await isCatalogueTerm(q, clean))) return;
   await q.query(
     `INSERT INTO search_terms (term, searches) VALUES ($1, 1)
      ON CONFLICT (term) DO UPDATE SET searches = search_terms.searches + 1, last_searched_at = now()`,
