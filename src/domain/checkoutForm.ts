@@ -212,6 +212,17 @@ export function secondCoupon(code: string, applied: string | null | undefined): 
   return applied && applied.toUpperCase() !== code.trim().toUpperCase() ? { reason: 'onePerOrder', applied } : null
 }
 
+/**
+ * The order method a checkout starts with, remembered from the shopper's last order (the draft kept after it,
+ * draftAfterPlacedOrder): a new cart is told it ('send', so its totals are the method's, e.g. a delivery fee); one the
+ * store no longer offers is dropped and the shopper chooses again.
+ */
+export function rememberedMethodStep(method: OrderMethod | null, offered: readonly OrderMethod[], cartMethod: OrderMethod | null | undefined): 'keep' | 'send' | 'drop' {
+  if (!method) return 'keep'
+  if (!offered.includes(method)) return 'drop'
+  return method === cartMethod ? 'keep' : 'send'
+}
+
 /** The store a pickup or eat-in order starts with: the one the shopper is browsing (the header's), or the only one. */
 export function preselectedStore(stores: readonly { id: string }[], currentStoreId: string | number | null | undefined): string {
   const current = currentStoreId === undefined || currentStoreId === null ? undefined : stores.find((s) => s.id === String(currentStoreId))

@@ -1,8 +1,8 @@
 /**
  * /checkout: the order draft (method, store, date/time, delivery address, contact, coupon, tip, store credit,
  * comment), the server's totals, and placing the order. Composed of the draft (useCheckoutDraft), what it is built
- * from (useCheckoutData), the signed-in shopper's details (useCheckoutPrefill), changes answered with new totals
- * (useCheckoutAdjustments) and placing the order (useCheckoutOrder); the rules are src/domain/checkoutForm.ts.
+ * from (useCheckoutData), the signed-in shopper's details (useCheckoutPrefill), the last order's choices
+ * (useRememberedMethod), changes answered with new totals (useCheckoutAdjustments) and placing the order (useCheckoutOrder); the rules are src/domain/checkoutForm.ts.
  */
 import { useCallback, useMemo, useState } from 'react'
 import type { CheckoutCart } from '@/api/checkout'
@@ -17,6 +17,7 @@ import { useCheckoutDraft } from './useCheckoutDraft'
 import { useCheckoutOrder } from './useCheckoutOrder'
 import { useCheckoutPayment } from './useCheckoutPayment'
 import { useCheckoutPrefill } from './useCheckoutPrefill'
+import { useRememberedMethod } from './useRememberedMethod'
 
 export type Busy = null | 'loading' | 'method' | 'pickupDate' | 'coupon' | 'tip' | 'storeCredit' | 'placing'
 
@@ -43,6 +44,7 @@ export function useCheckout() {
   const storeClock = useStoreClock()
   const localDelivery = useLocalDelivery(draft.form.method === 'DELIVERY')
   const adjustments = useCheckoutAdjustments({ ...draft, appliedCoupon: cart?.coupon?.code ?? null, setCart, setServerError })
+  useRememberedMethod({ ...draft, config: data.config, cart, chooseMethod: adjustments.chooseMethod })
   const tableNumberPattern = data.config?.eatIn.tableNumberPattern
   const needsMethod = payment.choosesMethod && payment.methods.length > 0
   const validation = useMemo(() => ({ needsMethod, tableNumberPattern }), [needsMethod, tableNumberPattern])

@@ -8,7 +8,7 @@
 // In Chinese on a desktop window: a pickup order paid to the Chinese success view.
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { openContext, withStackAndBrowser } from './harness.mjs'
+import { openContext, VIEWPORTS, withStackAndBrowser } from './harness.mjs'
 import { API, response, visible, WAIT } from './steps.mjs'
 
 const SM = `${API}/shoppingManagement4`
@@ -17,6 +17,8 @@ const SM = `${API}/shoppingManagement4`
 const COLOMBIA = { id: '1003', name: 'Colombia Supremo 340g', price: 1899 }
 const DECAF = { id: '1005', name: 'Decaf Swiss Water 340g', price: 1799 }
 const CROISSANT = { id: '1021', name: 'Butter Croissant 4-pack', price: 899 }
+// With an option: the summary names it with the option value's label, never the raw pair.
+const HOUSE_BLEND = { id: '1001', optionPair: 'grind:Whole bean', line: { en: 'House Blend Coffee Beans 340g (Whole bean) × 1', zh: '招牌混合咖啡豆 340克 (咖啡豆) × 1' } }
 
 // Seed store (server/src/seed/store.ts, seed/index.ts): rules the totals follow.
 const TAX_PERCENT = 13
@@ -70,7 +72,7 @@ async function addThroughApi(page, context, products) {
   assert.ok(xsrf, 'the server set an XSRF-TOKEN cookie')
   for (const product of products) {
     const res = await page.request.post(`${stack.baseUrl}${SM}/myCart`, {
-      data: { productId: product.id, quantity: 1 },
+      data: { productId: product.id, quantity: 1, ...(product.optionPair ? { optionPair: product.optionPair } : {}) },
       headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) }
     })
     assert.equal(res.status(), 200, await res.text())
@@ -498,4 +500,83 @@ describe('checkout in Chinese on a desktop window', () => {
       await context.close()
     }
   })
+})
+
+/** The element's box in the window, after any scrolling that moved it. */
+async function box(page, selector) {
+  const found = await visible(page, selector).first().boundingBox()
+  assert.ok(found, `${selector} has no box`)
+  return found
+}
+
+/** Place order is wholly inside the window (not below the fold, not under anything at the bottom). */
+async function placeOrderOnScreen(page, height) {
+  const button = await box(page, '#checkout-place-order')
+  assert.ok(button.y >= 0 && button.y + button.height <= height, `Place order at y ${button.y}–${button.y + button.height} of ${height}`)
+}
+
+describe('a focused checkout, on a phone and a desktop window, in English and Chinese', () => {
+  const TITLE = { en: 'Checkout', zh: '结算' }
+  for (const viewport of ['phone', 'desktop']) {
+    for (const language of ['en', 'zh']) {
+      it(`${viewport} ${language}: slim header, no menu, footer or tab bar; ${viewport === 'phone' ? 'Place order stays on screen' : 'the summary beside the form'}; options named`, { timeout: 60_000 }, async () => {
+        const { context, page, errors } = await openContext(browser, { viewport, language })
+        const { height } = VIEWPORTS[viewport]
+        try {
+          await addThroughApi(page, context, [HOUSE_BLEND, CROISSANT])
+          await openCheckout(page)
+          await visible(page, '.checkout-header .checkout-header__title').getByText(TITLE[language], { exact: true }).waitFor(WAIT)
+          assert.equal(await page.locator('.tab-bar, .footer, .header__menu, .header__toggle, .side-menu').count(), 0)
+          const line = visible(page, '.checkout__line').filter({ hasText: HOUSE_BLEND.line[language] })
+          await line.waitFor(WAIT)
+          assert.doesNotMatch(await visible(page, '.checkout').innerText(), /grind:/)
+
+          if (viewport === 'phone') {
+            await placeOrderOnScreen(page, height)
+            // Scrolled to the contact fields (mid-form), the total and Place order are still there.
+            await visible(page, '[data-section="contact"]').scrollIntoViewIfNeeded(WAIT)
+            await placeOrderOnScreen(page, height)
+            await visible(page, '.checkout__place-bar .checkout__bar-amount').waitFor(WAIT)
+            assert.equal((await visible(page, '.checkout__bar-amount').innerText()).trim(), await shownTotal(page))
+          } else {
+            const form = await box(page, '.checkout__form')
+            const aside = await box(page, '.checkout__aside')
+            assert.ok(aside.x >= form.x + form.width, `the summary (x ${aside.x}) is right of the form (ends at ${form.x + form.width})`)
+            assert.ok(Math.abs(aside.y - form.y) < 8, `the summary starts level with the form (${aside.y} vs ${form.y})`)
+            await placeOrderOnScreen(page, height)
+          }
+          assert.deepEqual(errors.map(String), [])
+        } finally {
+          await context.close()
+        }
+      })
+    }
+  }
+
+  for (const [viewport, language] of [['phone', 'en'], ['desktop', 'zh']]) {
+    it(`${viewport} ${language}: after a paid order, the next checkout starts with its method, store and payment method`, { timeout: 120_000 }, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport, language })
+      try {
+        await addThroughApi(page, context, [COLOMBIA])
+        await openCheckout(page)
+        await fillPickup(page, 'ALIPAY')
+        const { orderID } = await placeOrderToSandbox(page)
+        await sandbox(page, '#sandbox-pay')
+        assert.equal(await successView(page, language === 'zh' ? { heading: ZH.success, orderNumber: ZH.orderNumber } : {}), orderID)
+
+        await addThroughApi(page, context, [DECAF])
+        // The remembered method goes to the new cart, so its totals are the method's.
+        const sent = response(page, 'POST', '/shoppingManagement4/updateOrderMethod')
+        await openCheckout(page)
+        assert.deepEqual((await sent).request().postDataJSON(), { method: 'PICKUP' })
+        await checked(page, 'method', 'PICKUP')
+        await checked(page, 'store', 'TOR-DT')
+        await checked(page, 'paymentMethod', 'ALIPAY')
+        assert.equal(await page.locator('.checkout-choices__option[data-name="pickupTime"][aria-checked="true"]').count(), 0, 'the time slot is asked again')
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
 })

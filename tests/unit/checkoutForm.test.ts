@@ -11,6 +11,7 @@ import {
   payAtStoreAllowed,
   prefilledContact,
   preselectedStore,
+  rememberedMethodStep,
   storeAddressLine,
   timesOn,
   toMinorUnits,
@@ -192,6 +193,18 @@ describe('the store pickup starts with', () => {
     [{}, ''],
     [undefined, '']
   ])('address %p', (address, line) => expect(storeAddressLine(address)).toBe(line))
+})
+
+describe('rememberedMethodStep: the last order’s method at the next checkout', () => {
+  const offered = ['PICKUP', 'DELIVERY'] as const
+  it.each<[string, CheckoutForm['method'], CheckoutCart['orderMethod'], ReturnType<typeof rememberedMethodStep>]>([
+    ['nothing remembered', null, null, 'keep'],
+    ['remembered, the new cart has none yet', 'DELIVERY', null, 'send'],
+    ['remembered, the cart has another', 'PICKUP', 'DELIVERY', 'send'],
+    ['the cart already has it (a reload)', 'PICKUP', 'PICKUP', 'keep'],
+    ['the store no longer offers it', 'EAT_IN', null, 'drop'],
+    ['no longer offered, even if the cart has it', 'EAT_IN', 'EAT_IN', 'drop']
+  ])('%s', (_, method, cartMethod, step) => expect(rememberedMethodStep(method, offered, cartMethod)).toBe(step))
 })
 
 describe('contactToSend: a delivery’s name and phone are the address’s', () => {

@@ -1,36 +1,19 @@
 import { View, Text } from '@tarojs/components'
 import type { Cart } from '@/api/cart'
 import { ChargedInBaseNote, Price } from '@/components/common/Price'
-import { convertedTotals } from '@/domain/currency'
+import { useCartTotals } from '@/hooks/useCartTotals'
 import { usePrice } from '@/hooks/usePrice'
 import { useT } from '@/hooks/useT'
-import type { MessageKey } from '@/i18n'
 import './CartTotals.scss'
 
-/** Amounts the server adds up; a zero discount, tip, credit or shipping is left out. */
-const ROWS: { key: keyof Cart & ('discount' | 'tip' | 'storeCredit' | 'tax' | 'shipping'); label: MessageKey; negative?: boolean }[] = [
-  { key: 'discount', label: 'cart.discount', negative: true },
-  { key: 'tip', label: 'cart.tip' },
-  { key: 'storeCredit', label: 'cart.storeCredit', negative: true },
-  { key: 'shipping', label: 'cart.shipping' },
-  { key: 'tax', label: 'cart.tax' }
-]
-
 /**
- * The server's totals, with the note that the base currency is charged. Shown in another currency, they are the
- * converted lines and rows added up (convertedTotals), so the figures on screen add up.
+ * The server's totals (useCartTotals), with the note that the base currency is charged.
  */
 export function CartTotals({ cart }: { cart: Cart }) {
   const t = useT()
-  const { converted, base, display, toDisplay, format } = usePrice()
-  const rows = ROWS.filter((row) => cart[row.key] !== 0).map((row) => ({
-    key: row.key,
-    label: row.label,
-    amount: row.negative ? -Math.abs(cart[row.key]) : cart[row.key]
-  }))
-  const shown = converted
-    ? { currency: display, ...convertedTotals(Object.values(cart.lineItems).map((line) => line.lineTotal), rows, toDisplay) }
-    : { currency: cart.currency, subtotal: cart.subtotal, rows, total: cart.total }
+  const { format } = usePrice()
+  const shown = useCartTotals(cart)
+  const { converted, display, base } = shown
   return (
     <View className="cart-totals">
       <View className="cart-totals__row">

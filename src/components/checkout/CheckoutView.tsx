@@ -1,5 +1,4 @@
 import { View, Text } from '@tarojs/components'
-import { Button } from '@/components/taro/Button'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
 import type { CheckoutState } from '@/hooks/useCheckout'
@@ -14,6 +13,7 @@ import { EatInSection } from './EatInSection'
 import { MethodSection } from './MethodSection'
 import { PaymentSection } from './PaymentSection'
 import { PickupSection } from './PickupSection'
+import { PlaceOrderBar } from './PlaceOrderBar'
 import { StoreCreditSection } from './StoreCreditSection'
 import { SummarySection } from './SummarySection'
 import { TipSection } from './TipSection'
@@ -39,112 +39,114 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
   const hasFieldErrors = Object.values(c.errors).some(Boolean)
   return (
     <View className="checkout">
-      <MethodSection methods={config?.orderMethods ?? []} selected={form.method} error={error('method')} onChoose={(m) => void c.chooseMethod(m)} />
-      {form.method === 'PICKUP' ? (
-        <PickupSection
-          stores={c.stores ?? []}
-          storeId={form.storeId}
-          slots={config?.pickup.slots ?? []}
-          date={form.pickupDate}
-          time={form.pickupTime}
-          timeZone={config?.timeZone}
-          clock={c.storeClock}
-          storeError={error('storeId')}
-          slotError={error('pickupSlot')}
-          onStore={chooseStore}
-          onDate={(date) => void c.choosePickupDate(date)}
-          onTime={(time) => update('pickupTime', time, ['pickupSlot'])}
-        />
-      ) : null}
-      {form.method === 'EAT_IN' ? (
-        <EatInSection
-          stores={c.stores ?? []}
-          storeId={form.storeId}
-          tableNumber={form.tableNumber}
-          storeError={error('storeId')}
-          tableError={error('tableNumber')}
-          onStore={chooseStore}
-          onTable={(table) => update('tableNumber', table, ['tableNumber'])}
-          onLeaveTable={() => c.leaveField('tableNumber')}
-        />
-      ) : null}
-      {form.method === 'DELIVERY' ? (
-        <DeliverySection
-          rules={c.deliveryRules}
-          currency={currency}
-          locations={c.deliveryLocations}
-          savedAddresses={c.savedAddressChoices}
-          selectedSavedAddress={c.selectedSavedAddress}
-          onSavedAddress={c.chooseSavedAddress}
-          address={form.address}
-          onAddress={c.setAddress}
-          offerSave={c.loggedIn && !c.selectedSavedAddress}
-          saveToProfile={form.saveToProfile}
-          onSaveToProfile={(save) => update('saveToProfile', save)}
-          slots={c.deliveryRules?.slots ?? []}
-          date={form.deliveryDate}
-          time={form.deliveryTime}
-          timeZone={config?.timeZone}
-          clock={c.storeClock}
-          onDate={chooseDate('deliveryDate', 'deliveryTime')}
-          onTime={(time) => update('deliveryTime', time, ['deliverySlot'])}
-          error={error}
-          onLeave={c.leaveField}
-        />
-      ) : null}
-      <ContactSection contact={form.contact} askNameAndPhone={form.method !== 'DELIVERY'} errors={{ firstName: error('firstName'), email: error('email'), phone: error('phone') }} onChange={c.setContact} onLeave={c.leaveField} />
-      <CouponSection
-        code={form.couponCode}
-        applied={c.cart.coupon}
-        refused={c.couponRefused}
-        busy={c.busy === 'coupon'}
-        onCode={c.setCouponCode}
-        onApply={() => void c.applyCoupon()}
-        onRemove={() => void c.removeCoupon()}
-        offers={c.coupons}
-        subtotal={c.cart.subtotal}
-        currency={c.cart.currency}
-        onPick={(code) => void c.applyCoupon(code)}
-      />
-      <TipSection percents={config?.tipPercents ?? []} selected={c.cart.checkout?.tipPercent ?? null} busy={c.busy === 'tip'} onChoose={(p) => void c.chooseTip(p)} />
-      {c.loggedIn && c.storeCreditBalance !== null ? (
-        <StoreCreditSection
-          balance={c.storeCreditBalance}
+      <View className="checkout__form">
+        <MethodSection methods={config?.orderMethods ?? []} selected={form.method} error={error('method')} onChoose={(m) => void c.chooseMethod(m)} />
+        {form.method === 'PICKUP' ? (
+          <PickupSection
+            stores={c.stores ?? []}
+            storeId={form.storeId}
+            slots={config?.pickup.slots ?? []}
+            date={form.pickupDate}
+            time={form.pickupTime}
+            timeZone={config?.timeZone}
+            clock={c.storeClock}
+            storeError={error('storeId')}
+            slotError={error('pickupSlot')}
+            onStore={chooseStore}
+            onDate={(date) => void c.choosePickupDate(date)}
+            onTime={(time) => update('pickupTime', time, ['pickupSlot'])}
+          />
+        ) : null}
+        {form.method === 'EAT_IN' ? (
+          <EatInSection
+            stores={c.stores ?? []}
+            storeId={form.storeId}
+            tableNumber={form.tableNumber}
+            storeError={error('storeId')}
+            tableError={error('tableNumber')}
+            onStore={chooseStore}
+            onTable={(table) => update('tableNumber', table, ['tableNumber'])}
+            onLeaveTable={() => c.leaveField('tableNumber')}
+          />
+        ) : null}
+        {form.method === 'DELIVERY' ? (
+          <DeliverySection
+            rules={c.deliveryRules}
+            currency={currency}
+            locations={c.deliveryLocations}
+            savedAddresses={c.savedAddressChoices}
+            selectedSavedAddress={c.selectedSavedAddress}
+            onSavedAddress={c.chooseSavedAddress}
+            address={form.address}
+            onAddress={c.setAddress}
+            offerSave={c.loggedIn && !c.selectedSavedAddress}
+            saveToProfile={form.saveToProfile}
+            onSaveToProfile={(save) => update('saveToProfile', save)}
+            slots={c.deliveryRules?.slots ?? []}
+            date={form.deliveryDate}
+            time={form.deliveryTime}
+            timeZone={config?.timeZone}
+            clock={c.storeClock}
+            onDate={chooseDate('deliveryDate', 'deliveryTime')}
+            onTime={(time) => update('deliveryTime', time, ['deliverySlot'])}
+            error={error}
+            onLeave={c.leaveField}
+          />
+        ) : null}
+        <ContactSection contact={form.contact} askNameAndPhone={form.method !== 'DELIVERY'} errors={{ firstName: error('firstName'), email: error('email'), phone: error('phone') }} onChange={c.setContact} onLeave={c.leaveField} />
+        <CouponSection
+          code={form.couponCode}
+          applied={c.cart.coupon}
+          refused={c.couponRefused}
+          busy={c.busy === 'coupon'}
+          onCode={c.setCouponCode}
+          onApply={() => void c.applyCoupon()}
+          onRemove={() => void c.removeCoupon()}
+          offers={c.coupons}
+          subtotal={c.cart.subtotal}
           currency={c.cart.currency}
-          amount={form.storeCredit}
-          error={error('storeCredit')}
-          busy={c.busy === 'storeCredit'}
-          onAmount={(amount) => update('storeCredit', amount, ['storeCredit'])}
-          onApply={() => void c.applyStoreCredit()}
+          onPick={(code) => void c.applyCoupon(code)}
         />
-      ) : null}
-      <CommentSection comment={form.comment} onChange={(comment) => update('comment', comment)} />
-      <SummarySection cart={c.cart} />
-      <PaymentSection
-        payAtStoreAvailable={c.payAtStoreAvailable}
-        payment={form.payment}
-        onPayment={(p) => update('payment', p)}
-        choosesMethod={c.choosesPaymentMethod}
-        methods={c.paymentMethods}
-        method={form.paymentMethod}
-        onMethod={(m) => update('paymentMethod', m, ['paymentMethod'])}
-        error={error('paymentMethod')}
-      />
-      {c.serverError ? (
-        <View className="checkout__server-error" role="alert">
-          {c.serverError}
-        </View>
-      ) : null}
-      {hasFieldErrors ? (
-        <View className="checkout__server-error" role="alert">
-          {t('checkout.fixErrors')}
-        </View>
-      ) : null}
-      {c.busy === 'placing' ? <Text className="checkout__note">{t('checkout.placing')}</Text> : null}
-      {/* Stable label and no `disabled="false"` attribute: Taro's H5 Button breaks when text and spinner change together and styles any present disabled attribute. */}
-      <Button className="checkout__place-order" id="checkout-place-order" disabled={c.busy !== null || undefined} onClick={() => void c.placeOrder()}>
-        {t('checkout.placeOrder')}
-      </Button>
+        <TipSection percents={config?.tipPercents ?? []} selected={c.cart.checkout?.tipPercent ?? null} busy={c.busy === 'tip'} onChoose={(p) => void c.chooseTip(p)} />
+        {c.loggedIn && c.storeCreditBalance !== null ? (
+          <StoreCreditSection
+            balance={c.storeCreditBalance}
+            currency={c.cart.currency}
+            amount={form.storeCredit}
+            error={error('storeCredit')}
+            busy={c.busy === 'storeCredit'}
+            onAmount={(amount) => update('storeCredit', amount, ['storeCredit'])}
+            onApply={() => void c.applyStoreCredit()}
+          />
+        ) : null}
+        <CommentSection comment={form.comment} onChange={(comment) => update('comment', comment)} />
+        <PaymentSection
+          payAtStoreAvailable={c.payAtStoreAvailable}
+          payment={form.payment}
+          onPayment={(p) => update('payment', p)}
+          choosesMethod={c.choosesPaymentMethod}
+          methods={c.paymentMethods}
+          method={form.paymentMethod}
+          onMethod={(m) => update('paymentMethod', m, ['paymentMethod'])}
+          error={error('paymentMethod')}
+        />
+      </View>
+      {/* Beside the form on a wide screen (sticky), after it on a phone. */}
+      <View className="checkout__aside">
+        <SummarySection cart={c.cart} />
+        {c.serverError ? (
+          <View className="checkout__server-error" role="alert">
+            {c.serverError}
+          </View>
+        ) : null}
+        {hasFieldErrors ? (
+          <View className="checkout__server-error" role="alert">
+            {t('checkout.fixErrors')}
+          </View>
+        ) : null}
+        {c.busy === 'placing' ? <Text className="checkout__note">{t('checkout.placing')}</Text> : null}
+        <PlaceOrderBar cart={c.cart} busy={c.busy !== null} onPlace={() => void c.placeOrder()} />
+      </View>
     </View>
   )
 }

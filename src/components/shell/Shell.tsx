@@ -1,4 +1,4 @@
-import type { CSSProperties, PropsWithChildren } from 'react'
+import type { CSSProperties, PropsWithChildren, ReactNode } from 'react'
 import { View } from '@tarojs/components'
 import { OfflineNotice } from '@/components/common/OfflineNotice'
 import { SandboxMark } from '@/components/common/SandboxMark'
@@ -15,17 +15,19 @@ import './Shell.scss'
  * Everything a shopper sees around every page: header, side menu, footer, tab bar, modals.
  * It renders with built-in fallbacks when app info failed to load; where the platform waits for app info
  * (platform.waitsForAppInfo), nothing until it has answered. `title` names the page (the store's name alone
- * on home) in the title bar or browser tab.
+ * on home) in the title bar or browser tab. A focused page (checkout) is a step to finish, not a place to browse
+ * from: its own slim `focusedHeader` (kept in the page's own package) and no menu, footer, tab bar or pop-ups; the
+ * room kept for the tab bar on phones then holds the page's own bottom bar.
  */
-export function Shell({ title, children }: PropsWithChildren<{ title?: string }>) {
+export function Shell({ title, focusedHeader, children }: PropsWithChildren<{ title?: string; focusedHeader?: ReactNode }>) {
   const shell = useShell(title)
   // The mini-programs' first page waits (blank, like their launch screen) for app info rather than show the defaults.
   if (!shell.appInfoSettled) return <View className="shell shell--starting" />
   return (
     <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}`} style={shell.themeVariables as CSSProperties}>
       <SkipLink />
-      {shell.showHeader && <Header />}
-      <ShellSideMenu />
+      {shell.showHeader && (focusedHeader || <Header />)}
+      {!focusedHeader && <ShellSideMenu />}
       <SandboxMark />
       <OfflineNotice />
       <View className="shell__main" role="main" id="main">
@@ -36,9 +38,13 @@ export function Shell({ title, children }: PropsWithChildren<{ title?: string }>
         </View>
         {children}
       </View>
-      <ShellFooter />
-      <TabBar />
-      <ShellModals />
+      {!focusedHeader && (
+        <>
+          <ShellFooter />
+          <TabBar />
+          <ShellModals />
+        </>
+      )}
     </View>
   )
 }

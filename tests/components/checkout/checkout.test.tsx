@@ -10,6 +10,7 @@ import type { Language } from '@/i18n'
 import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
 import { recordBrowserExits } from '../../support/browserExits'
 import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
+import { draftAfterPlacedOrder, EMPTY_FORM } from '@/domain/checkoutForm'
 import { useLocation } from '@/stores/location'
 import { appInfoFixture, loggedInFixture, withPayment } from '../../support/fixtures/appInfo'
 import { fail, mockHttp, type MockHttp } from '../../support/mockHttp'
@@ -672,8 +673,25 @@ describe('delivery, coupon, tip and store credit', () => {
   })
 })
 
-describe.each(LANGS)('option text and field hints (%s)', (lang) => {
+describe.each(LANGS)('a focused checkout: header, bar, remembered choices, option text and field hints (%s)', (lang) => {
+  const text = TEXT[lang]
   beforeEach(() => resetStores(appInfoFixture(), lang))
+  const checked = (name: string) =>
+    Array.from(document.querySelectorAll(`.checkout-choices__option[data-name="${name}"][aria-checked="true"]`)).map((el) => el.getAttribute('data-value'))
+
+  test('a slim header with the step’s name and the way back to the cart; no menu, footer or tab bar; the total beside Place order', async () => {
+    server()
+    await renderCheckout()
+    const header = document.querySelector('[role="banner"]') as HTMLElement
+    expect(header).toHaveClass('checkout-header')
+    expect(within(header).getByText({ en: 'Checkout', zh: '结算' }[lang])).toBeInTheDocument()
+    await click(within(header).getByText({ en: 'Back to cart', zh: '返回购物车' }[lang]))
+    expect(navigations.at(-1)?.url).toBe('/checkout/cart')
+    expect(document.querySelector('.header__menu, .header__toggle, .tab-bar, .footer, .side-menu')).toBeNull()
+    const bar = document.querySelector('.checkout__place-bar') as HTMLElement
+    expect(within(bar).getByText(text.place)).toBeInTheDocument()
+    expect(bar.querySelector('.checkout__bar-amount')?.textContent).toBe(document.querySelector('.cart-totals__total')?.textContent)
+  })
 
   test('the summary names a line’s options in the shopper’s language', async () => {
     const beans = checkoutCart({
@@ -695,6 +713,28 @@ describe.each(LANGS)('option text and field hints (%s)', (lang) => {
     const line = document.querySelector('.checkout__line')?.textContent ?? ''
     expect(line).toContain({ en: 'House Blend 340 g (Whole bean) × 1', zh: '招牌混合咖啡豆 340克 (整豆) × 1' }[lang])
     expect(line).not.toContain('grind:')
+  })
+
+  test('after a paid order the next checkout starts with its method, store and payment method, and tells the new cart the method', async () => {
+    testControl.storage.set(
+      DRAFT_KEY,
+      draftAfterPlacedOrder({ ...EMPTY_FORM, method: 'PICKUP', storeId: 'MSS-SQ1', paymentMethod: 'ALIPAY', pickupDate: TODAY, pickupTime: '10:00', couponCode: 'WELCOME10' })
+    )
+    const http = server()
+    await renderCheckout()
+    expect(checked('method')).toEqual(['PICKUP'])
+    expect(checked('store')).toEqual(['MSS-SQ1'])
+    expect(checked('paymentMethod')).toEqual(['ALIPAY'])
+    expect(checked('pickupTime')).toEqual([])
+    await waitFor(() => expect(http.calls.filter((c) => c.path === '/shoppingManagement4/updateOrderMethod').map((c) => c.body)).toEqual([{ method: 'PICKUP' }]))
+  })
+
+  test('a remembered method the store no longer offers is dropped, and nothing is sent', async () => {
+    testControl.storage.set(DRAFT_KEY, draftAfterPlacedOrder({ ...EMPTY_FORM, method: 'EAT_IN', storeId: 'TOR-DT' }))
+    const http = server({ 'GET /shoppingManagement4/checkoutConfig': { ...CONFIG, orderMethods: ['PICKUP', 'DELIVERY'] } })
+    await renderCheckout()
+    await waitFor(() => expect(checked('method')).toEqual([]))
+    expect(http.calls.some((c) => c.path === '/shoppingManagement4/updateOrderMethod')).toBe(false)
   })
 
   test('every contact and delivery field carries its autofill token and keyboard', async () => {

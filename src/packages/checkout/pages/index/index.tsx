@@ -1,3 +1,4 @@
+import { CheckoutHeader } from '@/components/checkout/CheckoutHeader'
 import { CheckoutView } from '@/components/checkout/CheckoutView'
 import { Shell } from '@/components/shell/Shell'
 import { useT } from '@/hooks/useT'
@@ -10,7 +11,7 @@ export default function Page() {
   const t = useT()
   const checkout = useCheckout()
   return (
-    <Shell title={t('checkout.title')}>
+    <Shell title={t('checkout.title')} focusedHeader={<CheckoutHeader />}>
       <CheckoutView c={checkout} />
     </Shell>
   )

@@ -1,0 +1,20 @@
+/** Checkout's slim header: the store's logo (home) and the way back to the cart, nothing to wander off to. */
+import { imageUrl } from '@/domain/imageUrl'
+import { HOME_PATH } from '@/domain/routes'
+import { useStoreName } from '@/hooks/useShellAccount'
+import { useT } from '@/hooks/useT'
+import { platform } from '@/platform'
+import { useAppInfo } from '@/stores/appInfo'
+
+export const CART_PATH = '/checkout/cart'
+
+export function useCheckoutHeader() {
+  const t = useT()
+  const content = useAppInfo((s) => s.info?.appContent)
+  return {
+    storeName: useStoreName(t('header.storeFallback')),
+    logoUrl: imageUrl(content?.logo?.imageURL, content?.appDetail?.cdnpath, platform.apiOrigin()),
+    goHome: () => platform.navigate(HOME_PATH),
+    backToCart: () => platform.navigate(CART_PATH)
+  }
+}
