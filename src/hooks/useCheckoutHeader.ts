@@ -1,12 +1,11 @@
 /** Checkout's slim header: the store's logo (home) and the way back to the cart, nothing to wander off to. */
-import { imageUrl } from '@/domain/imageUrl'
-import { HOME_PATH } from '@/domain/routes'
+import { CART_URL } from '@/domain/cartAction'
+import { imageUrl } from '@shared/imageUrl'
+import { HOME_PATH } from '@shared/routes'
 import { useStoreName } from '@/hooks/useShellAccount'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
-
-export const CART_PATH = '/checkout/cart'
 
 export function useCheckoutHeader() {
   const t = useT()
@@ -15,6 +14,6 @@ export function useCheckoutHeader() {
     storeName: useStoreName(t('header.storeFallback')),
     logoUrl: imageUrl(content?.logo?.imageURL, content?.appDetail?.cdnpath, platform.apiOrigin()),
     goHome: () => platform.navigate(HOME_PATH),
-    backToCart: () => platform.navigate(CART_PATH)
+    backToCart: () => platform.navigate(CART_URL)
   }
 }
