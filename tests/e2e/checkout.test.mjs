@@ -517,7 +517,8 @@ async function placeOrderOnScreen(page, height) {
 
 describe('a focused checkout, on a phone and a desktop window, in English and Chinese', () => {
   const TITLE = { en: 'Checkout', zh: '结算' }
-  for (const viewport of ['phone', 'desktop']) {
+  // A laptop (1280x800) too: the summary starts below the header there, and Place order must still be in view.
+  for (const viewport of ['phone', 'desktop', 'laptop']) {
     for (const language of ['en', 'zh']) {
       it(`${viewport} ${language}: slim header, no menu, footer or tab bar; ${viewport === 'phone' ? 'Place order stays on screen' : 'the summary beside the form'}; options named`, { timeout: 60_000 }, async () => {
         const { context, page, errors } = await openContext(browser, { viewport, language })
