@@ -63,6 +63,8 @@ describe('influencer pages (issue 29 M-2)', () => {
         const avatars = await page.$$eval('.influencer-card__avatar img', (imgs) => imgs.map((img) => new URL(img.src).pathname))
         assert.equal(new Set(avatars).size, avatars.length)
         for (const src of avatars) assert.match(src, /\/avatar-[a-z-]+\.svg$/)
+        const cardPortrait = await visible(page, '.influencer-card__avatar').first().boundingBox()
+        assert.ok(Math.abs(cardPortrait.width - cardPortrait.height) < 2, `card portrait ${cardPortrait.width}x${cardPortrait.height}`)
         assert.match(await page.locator('.influencer-card__likes').first().textContent(), language === 'en' ? /^\d+ likes?$/ : /^\d+ 个赞$/)
 
         await page.locator('.influencer-card').filter({ hasText: 'Emma Chen' }).first().click(WAIT)
@@ -73,6 +75,9 @@ describe('influencer pages (issue 29 M-2)', () => {
           return [cover, avatar].every((img) => img && img.complete && img.naturalWidth > 0)
         }, null, WAIT)
         assert.match(await page.locator('.influencer-profile__cover img').getAttribute('src'), /cover-emma-chen-latte\.svg$/)
+        // The portrait is a circle, not stretched by its picture's own height.
+        const portrait = await visible(page, '.influencer-profile__avatar').boundingBox()
+        assert.ok(Math.abs(portrait.width - portrait.height) < 2, `portrait ${portrait.width}x${portrait.height}`)
         assert.ok((await page.locator('.influencer-profile img[src*="latte-art-practice"]').count()) > 0, 'the gallery shows')
         assert.deepEqual(errors.map(String), [])
       } finally {
