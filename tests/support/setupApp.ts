@@ -8,7 +8,8 @@
 jest.mock('@tarojs/router', () => {
   const path = jest.requireActual('path')
   const router = jest.requireActual('@tarojs/router')
-  const { customRoutes, pageLayout } = jest.requireActual(path.join(process.cwd(), 'shared', 'routes'))
+  const { customRoutes } = jest.requireActual(path.join(process.cwd(), 'shared', 'routes'))
+  const { pageLayout } = jest.requireActual(path.join(process.cwd(), 'shared', 'pageLayout'))
   const layout = pageLayout(false) as { pages: string[]; subPackages: { root: string; pages: string[] }[] }
   const pages = [...layout.pages, ...layout.subPackages.flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))]
   // As test-utils' createApp finds the app: src/ under the working directory.
