@@ -89,7 +89,14 @@ for (const [viewport, language] of [['phone', 'en'], ['desktop', 'zh']]) {
         await article.locator('.blog-post__title').filter({ hasText: post.title }).waitFor()
         await article.locator('.rich-text__heading').filter({ hasText: post.heading }).first().waitFor()
         assert.equal(await article.locator('.rich-text__list--numbered .rich-text__item').count(), 3)
-        assert.equal(await article.locator('.rich-text script, .rich-text iframe, .rich-text a').count(), 0)
+        assert.equal(await article.locator('.rich-text script, .rich-text iframe').count(), 0)
+        // The only anchors in the text are the app's own links (Link, since 07b46ea), to a store path or a web address.
+        const anchors = await article.locator('.rich-text a').evaluateAll((els) => els.map((a) => ({ cls: a.className, href: a.getAttribute('href') })))
+        assert.ok(anchors.length > 0, 'the post has a link')
+        for (const { cls, href } of anchors) {
+          assert.match(cls, /\brich-text__link\b/)
+          assert.match(href, /^(\/[^/]|https?:\/\/)/)
+        }
         assert.ok((await page.title()).startsWith(post.title), await page.title())
 
         // The link inside the text opens the product page in the app.
