@@ -39,8 +39,13 @@ await withOperatorDb(`topups ${command}`, async (db) => {
     console.log(`store credit now: ${formatMoney(await storeCreditBalance(db, user.id), await storeCurrency(db))}`);
     return;
   }
-  // Top-ups are in the store currency; requestDepositRefund finds the top-up (404 when there is none).
-  const currency = await storeCurrency(db);
+  // The amount is in the top-up's own currency (the store currency it was paid in). Read from the top-up, not the
+  // setting: an unknown top-up is then a 404 on any database, even one whose store is not set up.
+  const topUp = /^[A-Za-z0-9_-]{1,64}$/.test(subject)
+    ? (await db.query('SELECT currency FROM payment_attempts WHERE id = $1 AND user_id IS NOT NULL', [subject])).rows[0]
+    : undefined;
+  if (!topUp) throw notFound(`Top-up ${subject.slice(0, 64)} not found`);
+  const currency: string = topUp.currency;
   const amount = amountArg(values.amount, currency);
   const key = `operator-topup-refund:${subject}:${values.key ?? amount ?? 'rest'}`;
   const r = await db.tx((q) => requestDepositRefund(q, { depositID: subject, amount, reason: values.reason ?? 'Top-up refunded by the store', key }));
