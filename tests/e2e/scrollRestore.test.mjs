@@ -29,10 +29,13 @@ async function scrollShownPage(page, top) {
 
 const shownScrollTop = (page) => page.evaluate(`Math.round((${SHOWN_PAGE})().scrollTop)`)
 
-/** Waits until the shown page is scrolled to `top` (within a pixel); fails with where it is. */
+/**
+ * Waits until the shown page is scrolled to `top` (within a pixel); fails with where it is. Between two pages no page
+ * may be shown for a frame: the condition is then false, not an error (an error ends waitForFunction at once).
+ */
 async function waitForScrollTop(page, top) {
   try {
-    await page.waitForFunction(`Math.abs((${SHOWN_PAGE})().scrollTop - ${top}) <= 1`, undefined, WAIT)
+    await page.waitForFunction(`Math.abs((${SHOWN_PAGE})()?.scrollTop - ${top}) <= 1`, undefined, WAIT)
   } catch {
     assert.fail(`the list is at ${await shownScrollTop(page)}, not back at ${top}`)
   }
