@@ -10,7 +10,7 @@
  * PGlite database is one process's: stop the server first (with PostgreSQL it can run alongside; settling is locked).
  */
 import os from 'node:os';
-import { createCampaign, endCampaign, listCampaigns, parseCampaignId } from '../src/services/campaigns.ts';
+import { createCampaign, endCampaign, listCampaigns, parseCampaignId } from '../src/features/campaigns/service.ts';
 import { operatorArgs, usageError as fail, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = `usage: campaigns list [--all]

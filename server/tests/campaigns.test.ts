@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { openDb } from '../src/db/index.ts';
-import { createCampaign, settleCampaign, sweepCampaigns } from '../src/services/campaigns.ts';
-import { seedCampaignList } from '../src/seed/campaigns.ts';
+import { createCampaign, settleCampaign, sweepCampaigns } from '../src/features/campaigns/service.ts';
+import { seedCampaignList } from '../src/features/campaigns/seed.ts';
 import { freshDb, serverOnFreshDb, withFreshServer, isError, ok, Shopper, startServer, waitFor, type Running } from './helpers.ts';
 
 /** Waits up to 15 s for `probe` to answer something other than undefined. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { campaignList, type CampaignList } from '@/api/campaigns'
+import { campaignList, type CampaignList } from '@/features/campaigns/api'
 import { catalogApi, type Category, type Product } from '@/api/catalog'
 import { contentApi, type BannerSlide, type FeaturedCategory, type Section } from '@/api/content'
 import type { OperatorText } from '@/api/appInfo'

@@ -145,7 +145,7 @@ describe('real links beyond product cards (issue 29 item 3, m-8)', () => {
     const { context, page, errors } = await openContext(browser, { viewport: 'phone' })
     try {
       await open(page, '/')
-      // Group buys on home (server/src/seed/campaigns.ts has open ones).
+      // Group buys on home (server/src/features/campaigns/seed.ts has open ones).
       await visible(page, '.campaign-card').first().waitFor(WAIT)
       const campaigns = await anchors(page, '.campaign-card')
       assert.ok(campaigns.length > 0)

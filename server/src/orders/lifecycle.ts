@@ -15,7 +15,7 @@
  * The store moves a settled order on (moveOrder, npm run orders -- move; the allowed moves are orders/fulfilment.ts):
  * NEW → READY_FOR_PICKUP | OUT_FOR_DELIVERY → COMPLETED (event `moved`), or cancels it (the move `cancelled`, or
  * operatorCancel: npm run orders -- cancel); each move and cancel is recorded in order_events with who made it.
- * A campaign that fails refunds its paid orders here too (services/campaigns.ts), with their stock.
+ * A campaign that fails refunds its paid orders here too (features/campaigns/service.ts), with their stock.
  * Subscribers run in order, in the transaction: one that throws rolls the transition back. Each event is told once per
  * transition (a repeated notification or refund key finds the work done and tells nobody).
  */

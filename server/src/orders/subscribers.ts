@@ -9,7 +9,7 @@
  */
 import { queueFulfilmentMail, queueReceipt } from '../mail/mails.ts';
 import { voidOpenAttempts } from '../payments/attempts.ts';
-import { campaignOrderPaid } from '../services/campaigns.ts';
+import { campaignOrderPaid } from '../features/campaigns/service.ts';
 import { dropReservation, emptyCartOf } from '../services/cart.ts';
 import { grantForOrder, revokeForOrder } from '../features/memberships/service.ts';
 import { accrue, reverse } from '../services/referral.ts';

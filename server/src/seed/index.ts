@@ -10,7 +10,7 @@ import { seedCalls } from './calls.ts';
 import { seedBlog } from './blog.ts';
 import { seedInfluencers } from '../features/influencers/seed.ts';
 import { seedMembers } from './members.ts';
-import { seedCampaigns } from './campaigns.ts';
+import { seedCampaigns } from '../features/campaigns/seed.ts';
 import { seedPayPal } from './paypal.ts';
 import { seedAddOnCategories, seedSearchTerms } from './walkthrough.ts';
 import * as S from './store.ts';

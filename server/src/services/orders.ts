@@ -12,7 +12,7 @@ import { storeCreditBalance } from './storeCredit.ts';
 import { couponUseProblem } from './pricing.ts';
 import { getSetting, type CheckoutRules } from './settings.ts';
 import { bumpCatalog } from './catalogCache.ts';
-import { isCampaignOrder, orderCampaignOf } from './campaigns.ts';
+import { isCampaignOrder, orderCampaignOf } from '../features/campaigns/service.ts';
 import { cancelOrder, isCancellable, lockCartsOf, releaseReservation, settleOrder } from '../orders/lifecycle.ts';
 import { shopOrigin } from '../lib/shopOrigin.ts';
 

@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import type { Order } from '@/api/orders'
-import { CampaignOrderState } from '@/components/campaigns/CampaignOrderState'
+import { CampaignOrderState } from '@/features/campaigns/components/CampaignOrderState'
 import { Link } from '@/components/common/Link'
 import { Price } from '@/components/common/Price'
 import { useT } from '@/hooks/useT'

@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import type { Order } from '@/api/orders'
-import { CampaignConfirmation } from '@/components/campaigns/CampaignConfirmation'
+import { CampaignConfirmation } from '@/features/campaigns/components/CampaignConfirmation'
 import { QrCode } from '@/components/common/LinkQrCode'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { HomeCampaignRow } from '@/components/campaigns/HomeCampaignRow'
+import { HomeCampaignRow } from '@/features/campaigns/components/HomeCampaignRow'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
 import { ProductRow } from '@/components/product/ProductRow'

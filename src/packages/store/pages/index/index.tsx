@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
-import { CampaignRow } from '@/components/campaigns/CampaignRow'
+import { CampaignRow } from '@/features/campaigns/components/CampaignRow'
 import { PagedProductList } from '@/components/product/PagedProductList'
 import { SortBar } from '@/components/product/SortBar'
 import { BrandList } from '@/components/store/BrandList'

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { View } from '@tarojs/components'
-import type { CampaignList } from '@/api/campaigns'
-import { openCampaigns } from '@/domain/campaigns'
+import type { CampaignList } from '@/features/campaigns/api'
+import { openCampaigns } from '@/features/campaigns/campaigns'
 
 /**
  * H5: the campaign row (its countdown, progress and cards) comes in its own chunk, so the first load does not carry it.

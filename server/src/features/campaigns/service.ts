@@ -21,14 +21,14 @@
  * campaign; a payment holds its order when it locks the campaign; the sweeper locks the orders first).
  */
 import crypto from 'node:crypto';
-import type { Db, Queryable } from '../db/index.ts';
-import type { Session } from '../lib/session.ts';
-import { ApiError, badRequest, conflict, notFound, unauthorized } from '../lib/errors.ts';
-import { optionLabels } from '../lib/options.ts';
-import { bumpCatalog } from './catalogCache.ts';
-import { releaseReservation, requestRefund } from '../orders/lifecycle.ts';
-import type { Campaign, CampaignCart, CampaignItem, CampaignParticipant, CampaignStatus, OrderCampaign } from '../../../contract/campaigns.ts';
-import { STORE_CURRENCY_SQL } from './storeCurrency.ts';
+import type { Db, Queryable } from '../../db/index.ts';
+import type { Session } from '../../lib/session.ts';
+import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { optionLabels } from '../../lib/options.ts';
+import { bumpCatalog } from '../../services/catalogCache.ts';
+import { releaseReservation, requestRefund } from '../../orders/lifecycle.ts';
+import type { Campaign, CampaignCart, CampaignItem, CampaignParticipant, CampaignStatus, OrderCampaign } from '../../../../contract/campaigns.ts';
+import { STORE_CURRENCY_SQL } from '../../services/storeCurrency.ts';
 
 const iso = (d: any) => (d instanceof Date ? d : new Date(d)).toISOString();
 /** Orders whose units still count against campaign stock and the per-shopper limit. */

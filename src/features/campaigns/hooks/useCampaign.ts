@@ -5,14 +5,14 @@
  * server refuses (the item sold out, the campaign closed meanwhile) shows the campaign and that one item as they are now.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { campaignsApi } from '@/api/campaigns'
+import { campaignsApi } from '@/features/campaigns/api'
 import { signInUrlFor } from '@/domain/accountForms'
-import { campaignCartUrl, campaignShareUrl, campaignUrl, shownStatus } from '@/domain/campaigns'
+import { campaignCartUrl, campaignShareUrl, campaignUrl, shownStatus } from '@/features/campaigns/campaigns'
 import { messageOf } from '@/domain/errors'
 import { platform } from '@/platform'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCountdown, useServerOffset } from './useCountdown'
-import { useLoad } from './useLoad'
+import { useLoad } from '@/hooks/useLoad'
 
 export function useCampaign(id: string, inviter: string | undefined) {
   const load = useCallback(async () => {

@@ -1,13 +1,13 @@
 /**
  * The campaign sweeper: settles every campaign whose end has passed, once at start (a campaign that ended while no
  * server ran is settled now) and then every CAMPAIGN_SWEEP_SECONDS (default 15). The timer only decides when to look;
- * what is due and whether it is still unsettled is decided in the database under row locks (services/campaigns.ts
+ * what is due and whether it is still unsettled is decided in the database under row locks (service.ts
  * settleCampaign), so several processes sharing one PostgreSQL settle each campaign exactly once.
  */
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { PollingWorker } from '../lib/pollingWorker.ts';
-import { sweepCampaigns } from './campaigns.ts';
+import { PollingWorker } from '../../lib/pollingWorker.ts';
+import { sweepCampaigns } from './service.ts';
 
 class CampaignSweeper extends PollingWorker {
   private readonly by = `${os.hostname()}:${process.pid}`;

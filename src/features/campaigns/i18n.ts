@@ -1,5 +1,5 @@
 /** The group-buy page texts: imported by the campaign pages (sub-packages), not by the home page. */
-import { registerMessages } from '.'
-import campaigns from './messages/campaigns'
+import { registerMessages } from '@/i18n'
+import campaigns from './messages'
 
 registerMessages(campaigns)

@@ -1,8 +1,8 @@
 import { Text } from '@tarojs/components'
-import type { OrderCampaign } from '@/api/campaigns'
-import { campaignOrderState } from '@/domain/campaigns'
+import type { OrderCampaign } from '@/features/campaigns/api'
+import { campaignOrderState } from '@/features/campaigns/campaigns'
 import { useT } from '@/hooks/useT'
-import '@/i18n/campaigns'
+import '@/features/campaigns/i18n'
 import './CampaignOrder.scss'
 
 /** The group-buy state of a campaign order (orders list and detail; the user pages' sub-package carries its texts). */

@@ -8,7 +8,7 @@ import type {
   CampaignOrders
 } from '@contract/campaigns'
 import type { Reservation } from '@contract/checkout'
-import { http } from './http'
+import { http } from '@/api/http'
 
 export type { Campaign, CampaignCart, CampaignItem, CampaignList, CampaignParticipant, CampaignStatus, OrderCampaign } from '@contract/campaigns'
 

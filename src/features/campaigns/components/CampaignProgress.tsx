@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import { progressPercent } from '@/domain/campaigns'
+import { progressPercent } from '@/features/campaigns/campaigns'
 import { useT } from '@/hooks/useT'
 import './Campaigns.scss'
 

@@ -1,4 +1,4 @@
-import { campaignCartUrl, campaignOrderState, campaignShareUrl, clockOffset, clockText, countdown, progressPercent, shownStatus } from '@/domain/campaigns'
+import { campaignCartUrl, campaignOrderState, campaignShareUrl, clockOffset, clockText, countdown, progressPercent, shownStatus } from '@/features/campaigns/campaigns'
 
 describe('countdown on the server clock (never the device clock)', () => {
   const end = '2026-11-23T12:00:00.000Z'

@@ -3,9 +3,9 @@
  * one ending within the hour (1 of 3 joined), and one that succeeded two days ago. The participants are demo shoppers
  * who cannot sign in (no usable password), paid through the sandbox. The products' store stock is raised by the campaign stock set aside.
  */
-import type { Queryable } from '../db/index.ts';
-import { createCampaign } from '../services/campaigns.ts';
-import { STORE_CURRENCY_SQL } from '../services/storeCurrency.ts';
+import type { Queryable } from '../../db/index.ts';
+import { createCampaign } from './service.ts';
+import { STORE_CURRENCY_SQL } from '../../services/storeCurrency.ts';
 
 const HOUR = 3600 * 1000;
 

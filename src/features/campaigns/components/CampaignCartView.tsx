@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import type { CampaignCart, CampaignStatus } from '@/api/campaigns'
+import type { CampaignCart, CampaignStatus } from '@/features/campaigns/api'
 import { BusyButton } from '@/components/account/BusyButton'
 import { PaymentSection } from '@/components/checkout/PaymentSection'
 import { Price } from '@/components/common/Price'

@@ -1,6 +1,6 @@
 import { Text } from '@tarojs/components'
-import { clockText } from '@/domain/campaigns'
-import { useCountdown } from '@/hooks/useCountdown'
+import { clockText } from '@/features/campaigns/campaigns'
+import { useCountdown } from '@/features/campaigns/hooks/useCountdown'
 import { useT } from '@/hooks/useT'
 
 /** "Ends in 1d 02:03:04" on the server's clock (offset = server time - device time of the answer). */

@@ -5,18 +5,18 @@
  * Guests are sent to sign in first.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { campaignsApi } from '@/api/campaigns'
+import { campaignsApi } from '@/features/campaigns/api'
 import { checkoutApi } from '@/api/checkout'
-import { campaignCartUrl, shownStatus } from '@/domain/campaigns'
+import { campaignCartUrl, shownStatus } from '@/features/campaigns/campaigns'
 import { messageOf } from '@/domain/errors'
 import { carrierOf, offeredMethods, preselectedMethod, type PaymentMethod } from '@/domain/paymentMethods'
 import { platform } from '@/platform'
 import { pay as payWithPlatform } from '@/payment/pay'
 import { useAppInfo } from '@/stores/appInfo'
-import { useRequireUser } from './useAccount'
+import { useRequireUser } from '@/hooks/useAccount'
 import { useCountdown, useServerOffset } from './useCountdown'
-import { useLoad } from './useLoad'
-import { useT } from './useT'
+import { useLoad } from '@/hooks/useLoad'
+import { useT } from '@/hooks/useT'
 
 export function useCampaignCart(id: string, inviter?: string) {
   const t = useT()

@@ -1,21 +1,21 @@
 /**
- * Group-buy (fission) campaigns (spec §7; client: src/api/campaigns.ts): the public campaign list, detail, items and
+ * Group-buy (fission) campaigns (spec §7; client: src/features/campaigns/api.ts): the public campaign list, detail, items and
  * participant list; the signed-in shopper's campaign cart and reserving it as a campaign order (paid with the usual
- * payment calls). Rules and locking: services/campaigns.ts.
+ * payment calls). Rules and locking: service.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { IdParam } from '../../../contract/common.ts';
-import { Reservation } from '../../../contract/checkout.ts';
+import { IdParam } from '../../../../contract/common.ts';
+import { Reservation } from '../../../../contract/checkout.ts';
 import {
   CampaignCart, CampaignCartBody, CampaignDetail, CampaignItem, CampaignItems, CampaignItemsQuery, CampaignList, CampaignListQuery,
   CampaignOrders, CampaignOrdersQuery, CampaignParams, CampaignReserveBody,
-} from '../../../contract/campaigns.ts';
-import { getSession } from '../lib/session.ts';
+} from '../../../../contract/campaigns.ts';
+import { getSession } from '../../lib/session.ts';
 import {
   campaignCartView, campaignItem, campaignItems, campaignParticipants, changeCampaignCart, getCampaign, listCampaigns, parseCampaignId,
   reserveCampaignOrder,
-} from '../services/campaigns.ts';
+} from './service.ts';
 
 export default async function campaignRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();

@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import type { Order } from '@/api/orders'
-import { campaignShareUrl } from '@/domain/campaigns'
+import { campaignShareUrl } from '@/features/campaigns/campaigns'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { useAppInfo } from '@/stores/appInfo'

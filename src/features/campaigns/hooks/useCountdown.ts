@@ -3,7 +3,7 @@
  * answer) and this device's is taken when the answer arrives, and the countdown ticks every second from there.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { clockOffset, countdown, type Countdown } from '@/domain/campaigns'
+import { clockOffset, countdown, type Countdown } from '@/features/campaigns/campaigns'
 
 export function useServerOffset(serverTime: string | undefined): number {
   // The offset belongs to the answer that carried serverTime: recomputed only when a new answer arrives.
