@@ -12,6 +12,7 @@
  */
 import { notFound } from '../src/lib/errors.ts';
 import { formatMoney } from '../src/lib/money.ts';
+import { depositOf } from '../src/payments/deposits.ts';
 import { depositRefundsOf, requestDepositRefund } from '../src/services/refunds.ts';
 import { storeCreditBalance } from '../src/services/storeCredit.ts';
 import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
@@ -41,11 +42,7 @@ await withOperatorDb(`topups ${command}`, async (db) => {
   }
   // The amount is in the top-up's own currency (the store currency it was paid in). Read from the top-up, not the
   // setting: an unknown top-up is then a 404 on any database, even one whose store is not set up.
-  const topUp = /^[A-Za-z0-9_-]{1,64}$/.test(subject)
-    ? (await db.query('SELECT currency FROM payment_attempts WHERE id = $1 AND user_id IS NOT NULL', [subject])).rows[0]
-    : undefined;
-  if (!topUp) throw notFound(`Top-up ${subject.slice(0, 64)} not found`);
-  const currency: string = topUp.currency;
+  const { currency } = await depositOf(db, subject);
   const amount = amountArg(values.amount, currency);
   const key = `operator-topup-refund:${subject}:${values.key ?? amount ?? 'rest'}`;
   const r = await db.tx((q) => requestDepositRefund(q, { depositID: subject, amount, reason: values.reason ?? 'Top-up refunded by the store', key }));

@@ -47,6 +47,18 @@ export async function ownDeposit(q: Queryable, userId: number, depositID: string
   return rowToAttempt(rows[0]);
 }
 
+/**
+ * Any account's top-up, as the store's operator names it (the id is echoed in the 404: it is the operator's own input);
+ * `forUpdate` locks its row for the caller's transaction. An order's attempt, or a malformed id, is "not found".
+ */
+export async function depositOf(q: Queryable, depositID: string, { forUpdate = false } = {}): Promise<StoredAttempt & { userId: number }> {
+  const { rows } = /^[A-Za-z0-9_-]{1,64}$/.test(depositID)
+    ? await q.query(`SELECT * FROM payment_attempts WHERE id = $1 AND user_id IS NOT NULL${forUpdate ? ' FOR UPDATE' : ''}`, [depositID])
+    : { rows: [] };
+  if (!rows[0]) throw notFound(`Top-up ${String(depositID).slice(0, 64)} not found`);
+  return rowToAttempt(rows[0]) as StoredAttempt & { userId: number }; // user_id IS NOT NULL above
+}
+
 /** The answer of both deposit calls: the top-up's state and the balance now. */
 export async function depositView(q: Queryable, attempt: StoredAttempt): Promise<Deposit> {
   return {

@@ -7,8 +7,9 @@
  */
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { badRequest, conflict } from '../lib/errors.ts';
 import { formatMoney } from '../lib/money.ts';
+import { depositOf } from '../payments/deposits.ts';
 import { addCreditEntry, lockedCreditBalance } from './storeCredit.ts';
 
 /** Deterministic: the same key always names the same refund at the provider. */
@@ -86,17 +87,14 @@ const toDepositRecord = (r: any): DepositRefundRecord => ({ id: r.id, depositID:
 export async function requestDepositRefund(q: Queryable, req: DepositRefundRequest): Promise<DepositRefundRecord> {
   const seen = await refundOfKey(q, req.key);
   if (seen) return toDepositRecord(seen);
-  const deposit = /^[A-Za-z0-9_-]{1,64}$/.test(req.depositID)
-    ? (await q.query('SELECT * FROM payment_attempts WHERE id = $1 AND user_id IS NOT NULL FOR UPDATE', [req.depositID])).rows[0]
-    : undefined;
-  if (!deposit) throw notFound(`Top-up ${String(req.depositID).slice(0, 64)} not found`);
+  const deposit = await depositOf(q, req.depositID, { forUpdate: true });
   // Checked again under the top-up's lock: two callers with the same key wait for each other here.
   const raced = await refundOfKey(q, req.key);
   if (raced) return toDepositRecord(raced);
   if (deposit.status !== 'PAID') throw conflict(`Top-up ${deposit.id} was not paid: nothing to refund`);
   const { rows: [{ done }] } = await q.query('SELECT COALESCE(sum(amount), 0)::int AS done FROM refunds WHERE attempt_id = $1 AND order_id IS NULL', [deposit.id]);
   const amount = refundAmount(req.amount, deposit.amount - done, `Top-up ${deposit.id}`, deposit.currency);
-  const balance = await lockedCreditBalance(q, deposit.user_id);
+  const balance = await lockedCreditBalance(q, deposit.userId);
   if (amount > balance) throw conflict(`The account holds ${formatMoney(Math.max(balance, 0), deposit.currency)} of store credit: at most that much of top-up ${deposit.id} can go back`);
   const id = refundIdOf(req.key);
   const { rows } = await q.query(
@@ -104,7 +102,7 @@ export async function requestDepositRefund(q: Queryable, req: DepositRefundReque
      VALUES ($1,$2,NULL,$3,$4,$4,0,$5,$6) RETURNING *`,
     [id, req.key, deposit.id, amount, deposit.currency, req.reason.slice(0, 500)],
   );
-  await addCreditEntry(q, { userId: deposit.user_id, amount: -amount, reason: 'DEPOSIT_REFUND', refundId: id });
+  await addCreditEntry(q, { userId: deposit.userId, amount: -amount, reason: 'DEPOSIT_REFUND', refundId: id });
   return toDepositRecord(rows[0]);
 }
 
