@@ -7,9 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { ADDRESS, confirmEmail, freshDb, isError, ok, payOnline, serverOnFreshDb, Shopper, type TestDb } from './helpers.ts';
+import { ADDRESS, confirmEmail, freshDb, isError, ok, payOnline, runCli, serverOnFreshDb, Shopper, type TestDb } from './helpers.ts';
 import { buy, registered } from './memberHelpers.ts';
 import { openDb } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -141,12 +139,7 @@ test('L6: a commission keeps the hold of the group it accrued in: switching to a
 test('M2: npm run referral assigns groups, opens and closes them, and sets the monthly cap', async () => {
   const own: TestDb = await freshDb();
   try {
-    const serverDir = path.resolve(import.meta.dirname, '..');
-    const cli = (...args: string[]) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', 'scripts/referral.ts', ...args],
-        { cwd: serverDir, env: { ...process.env, DATA_DIR: own.dataDir, DATABASE_URL: own.databaseUrl ?? '' } },
-        (err, stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, stdout, stderr }));
-    });
+    const cli = (...args: string[]) => runCli(own, 'referral', ...args);
     const store = await openDb({ databaseUrl: own.databaseUrl, dataDir: own.dataDir });
     let amb: number;
     try {
