@@ -11,13 +11,11 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, PAGES, requestsTo, root, runMiniProgram, serverForFile, SIGN_IN_BUTTON } from './kit.mjs'
+import { addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, CONFIRMATION, PAGES, requestsTo, root, runMiniProgram, serverForFile, SIGN_IN_BUTTON } from './kit.mjs'
 import { distOf, launch } from './runtime.mjs'
 import { renderWeChatView } from './view.mjs'
 
 const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
-/** Where each platform's payment ends (WeChat: /confirmation with the mini-program return; Alipay: its checked page). */
-const CONFIRMATION = { weapp: 'pages/confirmation/index', alipay: 'pages/confirmationa/index' }
 const XSRF_ERROR = 'Invalid or missing XSRF token'
 
 const server = serverForFile()

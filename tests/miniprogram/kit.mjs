@@ -87,6 +87,9 @@ export async function assertDeviceClean(mp) {
   assert.deepEqual(await mp.unloadableImages(), [])
 }
 
+/** Where each platform's payment ends (WeChat: /confirmation with the mini-program return; Alipay: its checked page). */
+export const CONFIRMATION = { weapp: 'pages/confirmation/index', alipay: 'pages/confirmationa/index' }
+
 export const CONTACT = { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', phone: '4165550123' }
 export const PAGES = {
   home: 'pages/home/index',

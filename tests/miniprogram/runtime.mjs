@@ -778,6 +778,17 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     notify()
   }
 
+  /** What the input named `name` shows (its `value`), as the keyboard would find it on coming back to the page. */
+  mp.inputValue = (name, { page = mp.currentPage() } = {}) => {
+    let value
+    walk(page.data.root, (node) => {
+      const template = templates.get(String(node.nn))
+      if (value === undefined && (template?.tag === 'input' || template?.tag === 'textarea') && node[template.attrs.name] === name) value = node[template.attrs.value] ?? ''
+    }, page)
+    if (value === undefined) throw new Error(`no input named ${name} on ${page.route}`)
+    return value
+  }
+
   /**
    * Chooses `choice` in the picker showing `label` (its current value or placeholder), as the picker sheet's Done does:
    * one change event with the index of `choice` in the picker's range.
