@@ -92,17 +92,23 @@ export type PoweredBy =
  * hidePowerBy → hidden (a spacer instead inside a WeChat mini-program).
  * Otherwise the bar: the default provider link, then '&' and the configured name/link.
  * showPowerByNameOnly hides the default link and the '&'; the '&' also needs a name to join. The default provider
- * links to defaultPowerByUrl when the store names it.
+ * links to defaultPowerByUrl when the store names it. A configured name that is the default provider's own
+ * (defaultProviderName, compared without case) is shown once, as the named link ("iStore & iStore" otherwise),
+ * linking to the configured site or else the default one.
  */
 export function poweredBy(
   config: PowerByConfig | null | undefined,
-  env: { weChatMiniProgram: boolean; weChatMiniProgramWebView: boolean }
+  env: { weChatMiniProgram: boolean; weChatMiniProgramWebView: boolean },
+  defaultProviderName: string
 ): PoweredBy {
   // "Inside a WeChat mini-program": the native build or this H5 page in a WeChat mini-program's web-view.
   if (config?.hidePowerBy) return env.weChatMiniProgram || env.weChatMiniProgramWebView ? { kind: 'spacer' } : { kind: 'hidden' }
   const name = text(config?.powerByName) || undefined
   const url = text(config?.powerByFullUrl) || undefined
-  const showDefaultLink = !config?.showPowerByNameOnly
-  const defaultUrl = showDefaultLink ? text(config?.defaultPowerByUrl) || undefined : undefined
-  return { kind: 'bar', name, url, showDefaultLink, showJoiner: showDefaultLink && !!name, defaultUrl }
+  const defaultUrl = text(config?.defaultPowerByUrl) || undefined
+  if (config?.showPowerByNameOnly) return { kind: 'bar', name, url, showDefaultLink: false, showJoiner: false }
+  if (name && name.toLowerCase() === defaultProviderName.trim().toLowerCase()) {
+    return { kind: 'bar', name, url: url ?? defaultUrl, showDefaultLink: false, showJoiner: false }
+  }
+  return { kind: 'bar', name, url, showDefaultLink: true, showJoiner: !!name, defaultUrl }
 }

@@ -29,7 +29,8 @@ export function useFooter() {
 
 /** The 'PWA POWERED BY' bar, shared by the footer and the side menu. */
 export function usePoweredBy() {
+  const t = useT()
   const config = useAppConfig()
   const env = useMemo(() => platform.environment(), [])
-  return { poweredBy: poweredBy(config, env) }
+  return { poweredBy: poweredBy(config, env, t('footer.defaultProvider')) }
 }

@@ -98,13 +98,25 @@ describe('spec "\'PWA POWERED BY\' bar … hidden when hidePowerBy set; showPowe
       { defaultPowerByUrl: 'https://istore.example.com', powerByName: 'Acme', showPowerByNameOnly: true },
       false,
       { kind: 'bar', name: 'Acme', url: undefined, showDefaultLink: false, showJoiner: false }
-    ]
+    ],
+    // a name that is the default provider's own is shown once (not "iStore & iStore"), linking to its site
+    [
+      { powerByName: 'iStore', powerByFullUrl: 'https://istore.example.com/store', defaultPowerByUrl: 'https://istore.example.com' },
+      false,
+      { kind: 'bar', name: 'iStore', url: 'https://istore.example.com/store', showDefaultLink: false, showJoiner: false }
+    ],
+    [
+      { powerByName: ' ISTORE ', defaultPowerByUrl: 'https://istore.example.com' },
+      false,
+      { kind: 'bar', name: 'ISTORE', url: 'https://istore.example.com', showDefaultLink: false, showJoiner: false }
+    ],
+    [{ powerByName: 'iStore' }, false, { kind: 'bar', name: 'iStore', url: undefined, showDefaultLink: false, showJoiner: false }]
   ])('%o weChatMiniProgram=%p → %o', (config, weChatMiniProgram, result) => {
-    expect(poweredBy(config, { weChatMiniProgram, weChatMiniProgramWebView: false })).toEqual(result)
+    expect(poweredBy(config, { weChatMiniProgram, weChatMiniProgramWebView: false }, 'iStore')).toEqual(result)
   })
 
   it('the H5 page in a WeChat mini-program web-view is inside a WeChat mini-program: the spacer, not nothing', () => {
-    expect(poweredBy({ hidePowerBy: true }, { weChatMiniProgram: false, weChatMiniProgramWebView: true })).toEqual({ kind: 'spacer' })
-    expect(poweredBy({}, { weChatMiniProgram: false, weChatMiniProgramWebView: true }).kind).toBe('bar')
+    expect(poweredBy({ hidePowerBy: true }, { weChatMiniProgram: false, weChatMiniProgramWebView: true }, 'iStore')).toEqual({ kind: 'spacer' })
+    expect(poweredBy({}, { weChatMiniProgram: false, weChatMiniProgramWebView: true }, 'iStore').kind).toBe('bar')
   })
 })

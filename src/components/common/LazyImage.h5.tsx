@@ -1,5 +1,6 @@
 import { memo } from 'react'
 import type { LazyImageProps } from './LazyImage'
+import { lazyImageBoxStyle } from './lazyImageBox'
 import './LazyImage.scss'
 
 export type { LazyImageProps } from './LazyImage'
@@ -14,7 +15,7 @@ export type { LazyImageProps } from './LazyImage'
  */
 export const LazyImage = memo(function LazyImage({ src, alt, ratio = 1, className, eager = false }: LazyImageProps) {
   return (
-    <div className={`lazy-image ${className ?? ''}`} style={{ paddingTop: `${ratio * 100}%` }}>
+    <div className={`lazy-image ${className ?? ''}`} style={lazyImageBoxStyle(ratio)}>
       {src ? (
         <img
           className="lazy-image__img lazy-image__img--cover"

@@ -1,5 +1,6 @@
 import { memo } from 'react'
 import { View, Image } from '@tarojs/components'
+import { lazyImageBoxStyle } from './lazyImageBox'
 import './LazyImage.scss'
 
 export interface LazyImageProps {
@@ -13,12 +14,12 @@ export interface LazyImageProps {
 }
 
 /**
- * An image that loads when it scrolls near, inside a fixed-aspect box (padding-top ratio). This is
+ * An image that loads when it scrolls near, inside a fixed-aspect box (lazyImageBoxStyle). This is
  * the mini-programs' version (the native image component); H5 has LazyImage.h5.tsx.
  */
 export const LazyImage = memo(function LazyImage({ src, alt, ratio = 1, className, eager = false }: LazyImageProps) {
   return (
-    <View className={`lazy-image ${className ?? ''}`} style={{ paddingTop: `${ratio * 100}%` }}>
+    <View className={`lazy-image ${className ?? ''}`} style={lazyImageBoxStyle(ratio)}>
       {src ? <Image className="lazy-image__img" src={src} mode="aspectFill" lazyLoad={!eager} nativeProps={{ alt }} /> : null}
     </View>
   )

@@ -20,7 +20,7 @@ function Card({ card }: { card: InfluencerCard }) {
   const image = useImageUrl()
   return (
     <Link className="influencer-card" to={influencerUrl(card.id)} label={card.displayName} data-influencer-id={card.id}>
-      {card.avatar ? <View className="influencer-card__avatar"><LazyImage src={image(card.avatar)} alt={card.displayName} /></View> : <Initials name={card.displayName} />}
+      {card.avatar ? <LazyImage className="influencer-card__avatar" src={image(card.avatar)} alt={card.displayName} /> : <Initials name={card.displayName} />}
       <View className="influencer-card__body">
         <Text className="influencer-card__name">{card.displayName}</Text>
         <Text className="influencer-card__bio">{localized(card.bio, card.bio.en || card.bio.zh)}</Text>

@@ -53,7 +53,7 @@ export function InfluencerProfile({ profile, liking, likeError, onLike, children
     <View className="influencer-profile" data-influencer-id={profile.id}>
       {profile.cover ? <LazyImage className="influencer-profile__cover" src={image(profile.cover)} alt={profile.displayName} ratio={0.4} eager /> : null}
       <View className="influencer-profile__head">
-        {profile.avatar ? <View className="influencer-profile__avatar"><LazyImage src={image(profile.avatar)} alt={profile.displayName} eager /></View> : <Initials name={profile.displayName} />}
+        {profile.avatar ? <LazyImage className="influencer-profile__avatar" src={image(profile.avatar)} alt={profile.displayName} eager /> : <Initials name={profile.displayName} />}
         <Text className="influencer-profile__name">{profile.displayName}</Text>
       </View>
       <Text className="influencer-profile__bio">{localized(profile.bio, profile.bio.en || profile.bio.zh)}</Text>
