@@ -18,10 +18,11 @@ export function SummarySection({ cart }: { cart: CheckoutCart }) {
     <Section name="summary" title={t('checkout.summary')}>
       {Object.values(cart.lineItems).map((line) => (
         <View key={line.itemKey} className="checkout__line">
-          <Text>
+          <Text className="checkout__line-name">
             {localized(line.nameContent, line.name)}
-            {line.optionPair ? ` (${optionValuesText(line.optionPair, line.optionLabels, language)})` : ''} × {line.quantity}
+            {line.optionPair ? ` (${optionValuesText(line.optionPair, line.optionLabels, language)})` : ''}
           </Text>
+          <Text className="checkout__line-quantity"> × {line.quantity}</Text>
           <Price amount={line.lineTotal} currency={cart.currency} />
         </View>
       ))}

@@ -12,6 +12,7 @@ import { useT } from '@/hooks/useT'
 import { CategoryTiles } from './CategoryTiles'
 import { HomeBanner } from './HomeBanner'
 import './index.scss'
+import './HomeWide'
 import { Link } from '@/components/common/Link'
 
 /** The landing page, / and /home. */
