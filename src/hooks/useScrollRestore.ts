@@ -3,7 +3,9 @@
  * position is remembered as the page scrolls, per list `key`; when the page shows again (back from a product: on H5 a
  * hidden page loses its scroll; or opened afresh, as the confirmation page's buttons do) it scrolls back there, trying
  * again once the page is laid out and whenever `shown` (the items on screen) changes, as a list grows or its stored first
- * page is replaced by the server's. `list` null: nothing listed, nothing kept.
+ * page is replaced by the server's. `list` null: nothing listed, nothing kept. On H5 the browser's scroll anchoring is off
+ * for pages (src/app.scss): parts above the list that load after the position is reached push the list down, as they
+ * did when the shopper was there, instead of the browser moving the page to keep other items in view.
  */
 import { useEffect, useRef } from 'react'
 import Taro, { useDidHide, useDidShow, usePageScroll, useUnload } from '@tarojs/taro'
