@@ -4,14 +4,14 @@
  * answers nothing). A refusal by the store's rules (ApiError: not found, wrong state, bad value) is printed as
  * "<cli> <command>: <why>" and exits 1; anything else is a fault and is thrown. A wrong command line exits 2 before
  * the database opens (usageError, operatorArgs). The embedded PGlite database is one process's: while another process
- * (a running server, another CLI) has it open (DATA_DIR/pglite.pid), the CLI refuses with exit 1 before opening it, as
- * writing beside that process could lose its work or ours; on PostgreSQL the CLIs run beside the servers. The order
- * lifecycle's subscribers are installed as the server does (orders/subscribers.ts), so an order cancelled or refunded
+ * (a running server, another CLI) has it open (DATA_DIR/pglite.pid, taken atomically by openDb), the CLI refuses with
+ * exit 1 before opening it, as writing beside that process could lose its work or ours; on PostgreSQL the CLIs run
+ * beside the servers. The order lifecycle's subscribers are installed as the server does (orders/subscribers.ts), so an order cancelled or refunded
  * here is followed by every area (stock, store credit, memberships, referral, ...).
  */
 import { format, parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, type Config } from '../src/config.ts';
-import { embeddedDbHolder, openDb, type Db } from '../src/db/index.ts';
+import { EmbeddedDbInUse, openDb, type Db } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ApiError, badRequest } from '../src/lib/errors.ts';
 import { currencyDecimals } from '../src/lib/money.ts';
@@ -41,16 +41,17 @@ function printTerminalSafe(): () => void {
 export async function withOperatorDb(command: string, work: (db: Db, config: Config) => Promise<number | void>): Promise<void> {
   const restoreConsole = printTerminalSafe();
   const config = loadConfig();
-  const holder = config.databaseUrl ? null : embeddedDbHolder(config.dataDir);
-  if (holder) {
-    console.error(`${command}: process ${holder} (the server, or another operator CLI) has the embedded database (${config.dataDir}) open; `
-      + 'stop it first and run this again. The embedded PGlite database is one process\'s; on PostgreSQL (DATABASE_URL) the CLIs run beside the servers.');
+  let db: Db;
+  try {
+    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (e) {
+    if (!(e instanceof EmbeddedDbInUse)) throw e;
+    console.error(`${command}: ${e.message}`);
     process.exitCode = 1;
     restoreConsole();
     return;
   }
   installOrderSubscribers();
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
     process.exitCode = (await work(db, config)) ?? 0;

@@ -143,27 +143,100 @@ export async function pgliteThread(dataDir: string): Promise<Queryable & { close
 
 /** The file naming the process that has the embedded database open (DATA_DIR/pglite.pid). */
 const holderFile = (dataDir: string) => path.join(dataDir, 'pglite.pid');
-const holderPid = (dataDir: string) => (fs.existsSync(holderFile(dataDir)) ? Number(fs.readFileSync(holderFile(dataDir), 'utf8')) : null);
+/** The embedded databases this process has open (resolved paths): a second open here is refused like another process's. */
+const heldHere = new Set<string>();
+/** Takers of a stale file that each find it replaced by a fresh one give up after this many rounds (never, between two). */
+const CLAIM_ROUNDS = 10;
 
-/**
- * The other live process that has this embedded database open (a running server), or null. PGlite is one process's:
- * an operator CLI that would write beside it asks first (scripts/orders.ts). A file left by a process that died names
- * a pid no longer running and is ignored.
- */
-export function embeddedDbHolder(dataDir: string): number | null {
-  const pid = holderPid(dataDir);
-  if (pid === null || !Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+/** Another process (or this one, already) has the embedded database open; `pid` names it. */
+export class EmbeddedDbInUse extends Error {
+  constructor(readonly dataDir: string, readonly pid: number) {
+    super(`process ${pid} (the server, or another operator CLI) has the embedded database (${dataDir}) open; stop it first and run this again. `
+      + 'The embedded PGlite database is one process\'s; on PostgreSQL (DATABASE_URL) servers and operator CLIs share one.');
+  }
+}
+
+const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return pid;
+    return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+const readHolder = (file: string) => {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+};
+
+/**
+ * Takes the embedded database for this process, or throws EmbeddedDbInUse naming the process that has it. PGlite is one
+ * process's: a server and an operator CLI writing beside each other could lose either's work. The holder file is made
+ * by a hard link of a file already holding our pid, which fails when the file exists: of processes starting together
+ * exactly one gets it, and no reader ever sees it half written. A file naming a process no longer running (killed; or our
+ * own pid, reused by a new run in a container, while this process holds nothing) is stale: it is moved aside under a
+ * name of our own and, only if what was moved is still that stale file, dropped; a fresh claim moved by mistake (another
+ * taker replaced the stale file in between) is linked back. Answers the release.
+ */
+function claimEmbeddedDb(dataDir: string): () => void {
+  const held = path.resolve(dataDir);
+  if (heldHere.has(held)) throw new EmbeddedDbInUse(dataDir, process.pid);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = holderFile(dataDir);
+  const ours = `${file}.${process.pid}.${crypto.randomUUID()}`;
+  fs.writeFileSync(ours, String(process.pid));
+  try {
+    for (let round = 0; round < CLAIM_ROUNDS; round++) {
+      try {
+        fs.linkSync(ours, file);
+        heldHere.add(held);
+        return () => {
+          heldHere.delete(held);
+          if (readHolder(file) === String(process.pid)) fs.rmSync(file, { force: true });
+        };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      const seen = readHolder(file);
+      if (seen === null) continue;
+      const pid = Number(seen);
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) throw new EmbeddedDbInUse(dataDir, pid);
+      const aside = `${file}.stale.${crypto.randomUUID()}`;
+      try {
+        fs.renameSync(file, aside);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw e;
+      }
+      try {
+        if (fs.readFileSync(aside, 'utf8') !== seen) fs.linkSync(aside, file);
+      } catch (e) {
+        // EEXIST: a third process took the place meanwhile; the next round names it.
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      } finally {
+        fs.rmSync(aside, { force: true });
+      }
+    }
+    const pid = Number(readHolder(file));
+    throw new EmbeddedDbInUse(dataDir, Number.isInteger(pid) && pid > 0 ? pid : 0);
+  } finally {
+    fs.rmSync(ours, { force: true });
   }
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
-  const thread = await pgliteThread(dataDir);
-  fs.writeFileSync(holderFile(dataDir), String(process.pid));
+  const release = claimEmbeddedDb(dataDir);
+  let thread: Awaited<ReturnType<typeof pgliteThread>>;
+  try {
+    thread = await pgliteThread(dataDir);
+  } catch (e) {
+    release();
+    throw e;
+  }
   const mutex = new Mutex();
   let closed = false;
   return {
@@ -186,7 +259,7 @@ async function openPglite(dataDir: string): Promise<Db> {
         if (closed) return;
         closed = true;
         await thread.close();
-        if (holderPid(dataDir) === process.pid) fs.rmSync(holderFile(dataDir), { force: true });
+        release();
       }),
   };
 }
