@@ -21,10 +21,14 @@ export function bumpCatalog() {
   entries = new Map();
 }
 
-export async function cachedCatalog<T>(key: string, compute: () => Promise<T>): Promise<T> {
+/**
+ * `opts.ttlMs`: how long this entry may outlive other processes' writes, when longer than the cache's own (an answer
+ * costly to compute and harmless when a little behind); this process's writes still drop it at once.
+ */
+export async function cachedCatalog<T>(key: string, compute: () => Promise<T>, opts: { ttlMs?: number } = {}): Promise<T> {
   if (!enabled) return compute();
   const hit = entries.get(key);
-  if (hit && Date.now() - hit.at < ttlMs) return hit.value as T;
+  if (hit && Date.now() - hit.at < Math.max(ttlMs, opts.ttlMs ?? 0)) return hit.value as T;
   const map = entries;
   const value = await compute();
   if (map === entries) {

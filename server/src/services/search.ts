@@ -31,18 +31,100 @@ export function editDistance(a: string, b: string): number {
  * How far a word may be from a catalogue word to be offered: one typo in a short word, two in a long one. A Chinese
  * character says as much as a Latin word's few letters: two characters may already have one wrong.
  */
-const allowance = (word: string) => {
+export const allowance = (word: string) => {
   const length = [...word].length;
   if (HAN.test(word)) return length <= 1 ? 0 : length <= 4 ? 1 : 2;
   return length <= 2 ? 0 : length <= 5 ? 1 : 2;
 };
 
-interface Vocabulary {
-  /** Latin words (lower case, 3+ letters) → how many products use them. */
-  words: Map<string, number>;
-  /** Chinese names (products and categories) → how many products use them. */
-  chinese: Map<string, number>;
+/** The most characters any word may be away (allowance's largest): the index holds deletions up to this many. */
+const MOST_EDITS = 2;
+
+/** `chars` with up to `edits` characters deleted, itself included (a word's deletion neighbourhood). */
+function deletions(chars: string[], edits: number, into: Set<string> = new Set()): Set<string> {
+  into.add(chars.join(''));
+  if (edits > 0) for (let i = 0; i < chars.length; i++) deletions([...chars.slice(0, i), ...chars.slice(i + 1)], edits - 1, into);
+  return into;
 }
+
+/**
+ * Words (with how many products use them) indexed by deletion neighbourhood: two words at most k edits apart (an
+ * insertion, deletion, substitution or swap of neighbours each deletes at most one character from either side) share a
+ * string both reach by deleting at most k characters. A lookup computes the distance to those words only, never
+ * scanning every word; what it finds is what a scan of every word would.
+ */
+export interface WordIndex {
+  /** The best few words for one word, closest first, then the most used, then alphabetical. */
+  closest(word: string, limit: number): string[];
+  /** The words a lookup of `word` measures the distance to. */
+  candidates(word: string): Set<string>;
+  has(word: string): boolean;
+}
+
+export function wordIndex(words: Map<string, number>): WordIndex {
+  const byDeletion = new Map<string, string[]>();
+  let longest = 0;
+  for (const word of words.keys()) {
+    const chars = [...word];
+    longest = Math.max(longest, chars.length);
+    for (const d of deletions(chars, MOST_EDITS)) {
+      const list = byDeletion.get(d);
+      if (list) list.push(word);
+      else byDeletion.set(d, [word]);
+    }
+  }
+  const candidates = (word: string) => {
+    const found = new Set<string>();
+    const chars = [...word];
+    const max = allowance(word);
+    // A word longer than the longest known word by more than the edits allowed is close to none.
+    if (max === 0 || chars.length - max > longest) return found;
+    for (const d of deletions(chars, max)) for (const w of byDeletion.get(d) ?? []) found.add(w);
+    return found;
+  };
+  return {
+    candidates,
+    has: (word) => words.has(word),
+    closest(word, limit) {
+      const max = allowance(word);
+      const found: { text: string; distance: number; uses: number }[] = [];
+      for (const text of candidates(word)) {
+        if (text === word || Math.abs([...text].length - [...word].length) > max) continue;
+        const distance = editDistance(word, text);
+        if (distance <= max) found.push({ text, distance, uses: words.get(text)! });
+      }
+      found.sort((a, b) => a.distance - b.distance || b.uses - a.uses || a.text.localeCompare(b.text));
+      return found.slice(0, limit).map((f) => f.text);
+    },
+  };
+}
+
+/** Every run of `length` characters of the Chinese names, with how many products use the names holding it. */
+function chineseRuns(names: Map<string, number>, length: number): Map<string, number> {
+  const runs = new Map<string, number>();
+  for (const [name, uses] of names) {
+    const chars = [...name];
+    for (let i = 0; i + length <= chars.length; i++) {
+      const run = chars.slice(i, i + length).join('');
+      if ([...run].every((c) => HAN.test(c))) runs.set(run, (runs.get(run) ?? 0) + uses);
+    }
+  }
+  return runs;
+}
+
+interface Vocabulary {
+  /** Latin words (lower case, 3+ letters), by how many products use them. */
+  words: WordIndex;
+  /** The runs of each length of the Chinese names (products and categories), indexed when first asked for. */
+  chineseRuns(length: number): WordIndex;
+}
+
+/**
+ * The catalogue's words, read and indexed once per catalogue change (bumpCatalog), not per call. On PostgreSQL other
+ * processes may change the catalogue: it is read again after VOCABULARY_TTL_MS at the latest (a suggestion may miss a
+ * word added elsewhere for that long; it never offers one that finds nothing for long, as words go with their products).
+ */
+const VOCABULARY_TTL_MS = 5 * 60_000;
 
 async function vocabulary(q: Queryable): Promise<Vocabulary> {
   return cachedCatalog('search:vocabulary', async () => {
@@ -59,35 +141,19 @@ async function vocabulary(q: Queryable): Promise<Vocabulary> {
       for (const w of latin) if (!HAN.test(w)) count(words, w);
       for (const name of new Set([r.name_zh, r.cat_zh])) if (name && HAN.test(name)) count(chinese, name);
     }
-    return { words, chinese };
-  });
-}
-
-/** The best few catalogue words for one word, closest first, then the most used. */
-function closest(word: string, candidates: Iterable<[string, number]>, limit: number): string[] {
-  const max = allowance(word);
-  if (max === 0) return [];
-  const found: { text: string; distance: number; uses: number }[] = [];
-  for (const [text, uses] of candidates) {
-    if (text === word || Math.abs([...text].length - [...word].length) > max) continue;
-    const distance = editDistance(word, text);
-    if (distance <= max) found.push({ text, distance, uses });
-  }
-  found.sort((a, b) => a.distance - b.distance || b.uses - a.uses || a.text.localeCompare(b.text));
-  return found.slice(0, limit).map((f) => f.text);
-}
-
-/** Every run of `length` characters of the Chinese names, with how many products use the names holding it. */
-function chineseRuns(names: Map<string, number>, length: number): Map<string, number> {
-  const runs = new Map<string, number>();
-  for (const [name, uses] of names) {
-    const chars = [...name];
-    for (let i = 0; i + length <= chars.length; i++) {
-      const run = chars.slice(i, i + length).join('');
-      if ([...run].every((c) => HAN.test(c))) runs.set(run, (runs.get(run) ?? 0) + uses);
-    }
-  }
-  return runs;
+    const longestName = Math.max(0, ...[...chinese.keys()].map((name) => [...name].length));
+    const runs = new Map<number, WordIndex>();
+    return {
+      words: wordIndex(words),
+      chineseRuns(length) {
+        // No run is longer than the longest name: a longer term is indexed as nothing, not remembered per length.
+        if (length > longestName) return wordIndex(new Map());
+        let index = runs.get(length);
+        if (!index) runs.set(length, (index = wordIndex(chineseRuns(chinese, length))));
+        return index;
+      },
+    };
+  }, { ttlMs: VOCABULARY_TTL_MS });
 }
 
 /**
@@ -99,16 +165,13 @@ export async function didYouMean(q: Queryable, term: string): Promise<string[]> 
   const clean = term.trim().toLowerCase();
   if (!clean) return [];
   const vocab = await vocabulary(q);
-  if (HAN.test(clean)) {
-    const length = [...clean].length;
-    return closest(clean, chineseRuns(vocab.chinese, length), MAX_SUGGESTIONS);
-  }
+  if (HAN.test(clean)) return vocab.chineseRuns([...clean].length).closest(clean, MAX_SUGGESTIONS);
   const words = clean.match(/\p{L}+|\d+/gu) ?? [];
-  if (words.length === 1) return closest(words[0], vocab.words, MAX_SUGGESTIONS);
+  if (words.length === 1) return vocab.words.closest(words[0], MAX_SUGGESTIONS);
   let changed = false;
   const fixed = words.map((w) => {
     if (vocab.words.has(w) || /^\d+$/.test(w)) return w;
-    const best = closest(w, vocab.words, 1)[0];
+    const best = vocab.words.closest(w, 1)[0];
     if (best) changed = true;
     return best ?? w;
   });
