@@ -1,6 +1,7 @@
 // Issue 29's finish pass, layout part, in headless Chromium against the real server: the home page laid out for a wide
 // screen (a four-column product grid in a centred column, the live entry beside the group buys) while phones keep their
-// rows; the 'PWA POWERED BY' bar names the provider once; the checkout summary's "× 1" beside its product, not under it.
+// rows; the 'PWA POWERED BY' bar names the provider once; no element wider than a 360 px phone on the shopper's pages;
+// the checkout summary's "× 1" beside its product; disabled buttons with a readable label; the remove dialog's wording.
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, withStackAndBrowser } from './harness.mjs'
@@ -102,6 +103,67 @@ describe("the 'PWA POWERED BY' bar (issue 29 polish)", () => {
   }
 })
 
+/**
+ * Elements that stick out of the screen sideways and are not inside a box of the page that scrolls or clips them (a
+ * carousel's hidden cards are fine): what a shopper would have to pan to, or would never see. Taro's page box
+ * (.taro_page, overflow-x hidden) does not count: it cuts such content off at the screen's edge.
+ */
+const overflowing = (page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const clippedInside = (el) => {
+      for (let a = el.parentElement; a && !a.classList.contains('taro_page') && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX === 'visible') continue
+        const r = a.getBoundingClientRect()
+        if (r.left >= -0.5 && r.right <= width + 0.5) return true
+      }
+      return false
+    }
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect()
+        // aria-hidden: the contact form's honeypot field, placed far off-screen on purpose.
+        return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[aria-hidden="true"]') && (r.right > width + 0.5 || r.left < -0.5) && !clippedInside(el)
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(el.getBoundingClientRect().left)}..${Math.round(el.getBoundingClientRect().right)}`)
+  })
+
+describe('nothing wider than a 360 px phone (issue 29 item 4)', () => {
+  const pages = [
+    ['/', '.product-card'],
+    ['/store/productlist?cat=Coffee', '.product-card'],
+    ['/store/product/1003', '.product-page__add'],
+    ['/store/search/tea', '.product-card'],
+    ['/store/influencers', '.influencer-card'],
+    ['/store/groupCampaign/501', '.campaign-item__join'],
+    ['/blog', '.blog-list'],
+    ['/contact', '.contact-page input'],
+    ['/account/login', 'input[type="email"]'],
+    ['/checkout/cart', '.cart-page__checkout'],
+    ['/checkout', '#checkout-place-order']
+  ]
+  for (const language of ['en', 'zh']) {
+    it(`home, lists, product, search, influencers, group buy, blog, contact, sign-in, cart and checkout (${language})`, { timeout: 150_000 }, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport: 'narrowPhone', language })
+      try {
+        await open(page, '/')
+        for (const id of ['1003', '1005']) await callApi(page, context, stack.baseUrl, 'POST', '/shoppingManagement4/myCart', { productId: id, quantity: 1 })
+        const found = {}
+        for (const [path, ready] of pages) {
+          await open(page, path)
+          await visible(page, ready).first().waitFor(WAIT)
+          const wide = await overflowing(page)
+          if (wide.length) found[path] = wide.slice(0, 5)
+        }
+        assert.deepEqual(found, {})
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
+
 describe('checkout summary on a desktop (issue 29 item 4)', () => {
   it('shows "× 1" on the line of its product name and the price beside it, never wrapped under the name', async () => {
     const { context, page, errors } = await openContext(browser, { viewport: 'desktop' })
@@ -125,6 +187,71 @@ describe('checkout summary on a desktop (issue 29 item 4)', () => {
         assert.ok(quantity.left >= name.right - 0.5 && price.left >= quantity.right - 0.5, `${text}: name, then quantity, then price, left to right`)
         assert.ok(quantity.top < name.top + quantity.height, `${text}: the quantity starts on the name's first line`)
       }
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+/**
+ * Each visible button of the page, disabled the way the app disables one (its `disabled` attribute): the contrast of
+ * its label against its own background (a transparent background counts as the page's white).
+ */
+const disabledLabelContrasts = (page) =>
+  page.evaluate(() => {
+    const rgba = (value) => { const [r, g, b, a = 1] = value.match(/[\d.]+/g).map(Number); return { r, g, b, a } }
+    const over = (top, bottom) => ({ r: top.r * top.a + bottom.r * (1 - top.a), g: top.g * top.a + bottom.g * (1 - top.a), b: top.b * top.a + bottom.b * (1 - top.a), a: 1 })
+    const luminance = ({ r, g, b }) => { const c = [r, g, b].map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4 }); return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] }
+    return [...document.querySelectorAll('taro-button-core')].filter((button) => button.offsetParent && button.textContent.trim()).map((button) => {
+      button.setAttribute('disabled', '')
+      const label = button.querySelector('.taro-button__label') ?? button
+      const background = over(rgba(getComputedStyle(button).backgroundColor), { r: 255, g: 255, b: 255, a: 1 })
+      const [l1, l2] = [luminance(over(rgba(getComputedStyle(label).color), background)), luminance(background)].sort((a, b) => b - a)
+      button.removeAttribute('disabled')
+      return { label: button.textContent.trim(), contrast: Math.round(((l1 + 0.05) / (l2 + 0.05)) * 10) / 10 }
+    })
+  })
+
+describe("disabled buttons keep a readable label (issue 29 m-5, Taro's white disabled label)", () => {
+  it('every button on the checkout, the cart, a product with add-ons and the sign-in form reads at least 3:1 when disabled', async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone' })
+    try {
+      await open(page, '/')
+      await callApi(page, context, stack.baseUrl, 'POST', '/shoppingManagement4/myCart', { productId: '1003', quantity: 1 })
+      const faint = []
+      for (const [path, ready] of [['/checkout', '#checkout-place-order'], ['/checkout/cart', '.cart-page__checkout'], ['/store/product/1003', '.product-page__add'], ['/account/login', '.account-form__submit']]) {
+        await open(page, path)
+        await visible(page, ready).first().waitFor(WAIT)
+        const buttons = await disabledLabelContrasts(page)
+        assert.ok(buttons.length >= 1, `${path}: ${buttons.length} buttons`)
+        faint.push(...buttons.filter((b) => b.contrast < 3).map((b) => `${path} "${b.label}" ${b.contrast}:1`))
+      }
+      assert.deepEqual(faint, [])
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('the remove dialog (issue 29 m-11)', () => {
+  it('wraps its text between words, not inside them, and its Remove button is the store red, not WeChat green', async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'narrowPhone' })
+    try {
+      await open(page, '/')
+      await callApi(page, context, stack.baseUrl, 'POST', '/shoppingManagement4/myCart', { productId: '1003', quantity: 1 })
+      await open(page, '/checkout/cart')
+      const quantity = visible(page, '.cart-page .quantity-stepper__input input').first()
+      await quantity.fill('0', WAIT)
+      await quantity.press('Enter')
+      const text = visible(page, '.taro-modal__text')
+      await text.waitFor(WAIT)
+      const style = await page.evaluate(() => ({
+        wordBreak: getComputedStyle(document.querySelector('.taro-modal__text')).wordBreak,
+        confirm: getComputedStyle(document.querySelector('.taro-model__confirm')).color
+      }))
+      assert.deepEqual(style, { wordBreak: 'normal', confirm: 'rgb(200, 16, 46)' })
       assert.deepEqual(errors.map(String), [])
     } finally {
       await context.close()
