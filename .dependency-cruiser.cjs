@@ -50,7 +50,8 @@ module.exports = {
       name: 'a-feature-keeps-its-internals',
       comment:
         'A feature folder (src/features/<area>/) is used by others through its top-level modules (api.ts, urls.ts, ' +
-        'messages.ts, i18n.ts, its rules): never through its pages, components, hooks or tests.',
+        'messages.ts, i18n.ts, its rules, a hook it offers other pages like referral/useReferral.ts): never through its pages, ' +
+        'components, hooks or tests.',
       severity: 'error',
       from: { path: '^src/features/([^/]+)/' },
       to: { path: '^src/features/[^/]+/(pages|components|hooks|tests)/', pathNot: '^src/features/$1/' },

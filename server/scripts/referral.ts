@@ -13,7 +13,7 @@
  */
 import { ApiError, badRequest, notFound } from '../src/lib/errors.ts';
 import { formatMoney } from '../src/lib/money.ts';
-import { assignGroup, referralSettings, setGroupOpen, setMonthlyCap } from '../src/services/referral.ts';
+import { assignGroup, referralSettings, setGroupOpen, setMonthlyCap } from '../src/features/referral/service.ts';
 import type { Queryable } from '../src/db/index.ts';
 import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
 import { storeCurrency } from '../src/services/storeCurrency.ts';

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { creditDue } from '../src/services/referral.ts';
+import { creditDue } from '../src/features/referral/service.ts';
 import { confirmEmail, freshDb, ok, payOnline, reservePickup, runCli, startServer, type Running, type TestDb } from './helpers.ts';
 import { buy, planId, registered } from './memberHelpers.ts';
 

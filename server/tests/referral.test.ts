@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { confirmEmail, serverOnFreshDb, Shopper, isError, ok, reservePickup } from './helpers.ts';
 import { buy, registered } from './memberHelpers.ts';
-import { assignGroup, attribute } from '../src/services/referral.ts';
+import { assignGroup, attribute } from '../src/features/referral/service.ts';
 import { requestRefund } from '../src/orders/lifecycle.ts';
 import { STORE_CREDIT_REASONS } from '../../contract/constants.ts';
 

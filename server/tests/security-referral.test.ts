@@ -12,8 +12,8 @@ import { buy, registered } from './memberHelpers.ts';
 import { openDb } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
-import { assignGroup, creditDue, DEFAULT_MONTHLY_CAP, referralSettings, setMonthlyCap } from '../src/services/referral.ts';
-import { addressKey, cappedCommission, phoneKey, referrerOwnOrder } from '../src/services/referralRules.ts';
+import { assignGroup, creditDue, DEFAULT_MONTHLY_CAP, referralSettings, setMonthlyCap } from '../src/features/referral/service.ts';
+import { addressKey, cappedCommission, phoneKey, referrerOwnOrder } from '../src/features/referral/rules.ts';
 
 const { db, srv } = serverOnFreshDb();
 const INFO = '/admin/trackingManagement/referrer/userTracking/GeneralInfo/';

@@ -1,10 +1,10 @@
 /**
  * The pristine migrated and seeded PGlite database that test runs copy instead of creating and seeding their own
  * (initdb and the seed cost seconds on a small machine): server/tests/helpers.ts and tests/miniprogram/server.mjs share
- * it. It lives under the temp dir, keyed by a hash of the migrations, seed and lib code, and by the quarter of an hour:
- * the seed is timed around the moment it runs (a campaign ending within the hour, one that ended two days ago), so an
- * older copy would hand tests a store whose campaigns have ended since, and whose settlement refunds run in the middle
- * of their tests (as a temp dir kept between CI runs once did).
+ * it. It lives under the temp dir, keyed by a hash of the migrations, seed (features' seed.ts too) and lib code, and by
+ * the quarter of an hour: the seed is timed around the moment it runs (a campaign ending within the hour, one that
+ * ended two days ago), so an older copy would hand tests a store whose campaigns have ended since, and whose settlement
+ * refunds run in the middle of their tests (as a temp dir kept between CI runs once did).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -37,6 +37,11 @@ export async function pristineTemplate(build) {
   const hash = crypto.createHash('sha256');
   for (const dir of ['db/migrations', 'seed', 'lib', 'catalog']) {
     for (const f of fs.readdirSync(path.join(serverSrc, dir)).sort()) hash.update(f).update(fs.readFileSync(path.join(serverSrc, dir, f)));
+  }
+  // A feature folder's demo data (features/<area>/seed.ts, run by seed/index.ts) is seed code too.
+  for (const area of fs.readdirSync(path.join(serverSrc, 'features')).sort()) {
+    const seed = path.join(serverSrc, 'features', area, 'seed.ts');
+    if (fs.existsSync(seed)) hash.update(`features/${area}/seed.ts`).update(fs.readFileSync(seed));
   }
   const quarter = Math.floor(Date.now() / TEMPLATE_LIFE_MS);
   const template = path.join(os.tmpdir(), `${PREFIX}${hash.digest('hex').slice(0, 16)}-${quarter}`);

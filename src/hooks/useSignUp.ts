@@ -9,7 +9,7 @@ import { redirectAfterSignIn, validateSignUp, type SignUpValues } from '@/domain
 import { platform } from '@/platform'
 import { useSession } from '@/stores/session'
 import { useAccountForm } from './useAccountForm'
-import { forgetReferralId, keptReferralId } from './useReferral'
+import { forgetReferralId, keptReferralId } from '@/features/referral/useReferral'
 import { useRoute } from './useRoute'
 import { finishSignIn } from './useSignIn'
 

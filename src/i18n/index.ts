@@ -17,7 +17,7 @@ import type orderLookup from './messages/orderLookup'
 import type lists from './messages/lists'
 import type blog from './messages/blog'
 import type influencers from '@/features/influencers/messages'
-import type members from './messages/members'
+import type referral from '@/features/referral/messages'
 import type memberships from '@/features/memberships/messages'
 import type campaigns from '@/features/campaigns/messages'
 import type browse from './messages/browse'
@@ -32,7 +32,7 @@ import store from './messages/store'
 
 export { LANGUAGES, type Language } from '@shared/i18n/define'
 
-type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof members | typeof memberships | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof restock | typeof web | typeof promo | typeof campaignsCore | typeof shell | typeof store
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof referral | typeof memberships | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof restock | typeof web | typeof promo | typeof campaignsCore | typeof shell | typeof store
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string

@@ -11,7 +11,7 @@ import { openContext, withStackAndBrowser } from './harness.mjs'
 import { callApi, open, response, signUp, uniqueEmail, visible, WAIT } from './steps.mjs'
 
 const SM = '/shoppingManagement4'
-// Seed (server/src/seed/members.ts): West Lake Longjing 100g has its own member price; the default group pays 5 %.
+// Seed (server/src/features/memberships/seed.ts, features/referral/seed.ts): West Lake Longjing 100g has its own member price; the default group pays 5 %.
 const LONGJING = { id: '1011', price: 3299, memberPrice: 2799 }
 const COMMISSION_PERCENT = 5
 const money = (minor) => `$${(minor / 100).toFixed(2)}`

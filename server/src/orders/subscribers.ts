@@ -12,7 +12,7 @@ import { voidOpenAttempts } from '../payments/attempts.ts';
 import { campaignOrderPaid } from '../features/campaigns/service.ts';
 import { dropReservation, emptyCartOf } from '../services/cart.ts';
 import { grantForOrder, revokeForOrder } from '../features/memberships/service.ts';
-import { accrue, reverse } from '../services/referral.ts';
+import { accrue, reverse } from '../features/referral/service.ts';
 import { returnStock } from '../services/stock.ts';
 import { payOrderWithCredit, returnOrderCredit, returnRefundCredit } from '../services/storeCredit.ts';
 import { setOrderSubscribers, type OrderSubscriber } from './lifecycle.ts';

@@ -9,7 +9,8 @@ import { confirmDemoEmail, seedOncePerShopperCoupon } from './security.ts';
 import { seedCalls } from './calls.ts';
 import { seedBlog } from './blog.ts';
 import { seedInfluencers } from '../features/influencers/seed.ts';
-import { seedMembers } from './members.ts';
+import { seedMemberships } from '../features/memberships/seed.ts';
+import { seedReferralGroups } from '../features/referral/seed.ts';
 import { seedCampaigns } from '../features/campaigns/seed.ts';
 import { seedPayPal } from './paypal.ts';
 import { seedAddOnCategories, seedSearchTerms } from './walkthrough.ts';
@@ -31,7 +32,8 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.calls', run: (q) => seedCalls(q) },
   { key: 'seeded.blog', run: (q) => seedBlog(q) },
   { key: 'seeded.influencers', run: (q) => seedInfluencers(q) },
-  { key: 'seeded.members', run: (q) => seedMembers(q) },
+  // One step (its key predates the split): the memberships' plans, then the referral groups.
+  { key: 'seeded.members', run: async (q) => { await seedMemberships(q); await seedReferralGroups(q); } },
   { key: 'seeded.campaigns', run: (q) => seedCampaigns(q) },
   { key: 'seeded.payPal', run: (q) => seedPayPal(q) },
   { key: 'seeded.searchTerms', run: (q) => seedSearchTerms(q) },

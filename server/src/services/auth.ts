@@ -12,7 +12,7 @@ import type { Registration } from '../../../contract/account.ts';
 import { releaseReservation } from '../orders/lifecycle.ts';
 import { EMAIL_RE } from './validate.ts';
 import { sessionFields, toUser } from './sessionFields.ts';
-import { attribute } from './referral.ts';
+import { attribute } from '../features/referral/service.ts';
 import { queuePasswordReset } from '../mail/mails.ts';
 import { markVerified } from './emailVerification.ts';
 

@@ -10,7 +10,7 @@ import { getSession, hashToken, newToken } from '../lib/session.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { queueEmailVerification } from '../mail/mails.ts';
 import { shopOrigin } from '../lib/shopOrigin.ts';
-import { confirmAttribution } from './referral.ts';
+import { confirmAttribution } from '../features/referral/service.ts';
 
 /** A confirmation link works for a day. */
 const LINK_HOURS = 24;

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../lib/session.ts';
 import type { SessionFields } from '../../../contract/account.ts';
 import { membershipSummary } from '../features/memberships/service.ts';
-import { groupOf, userGroupField } from './referral.ts';
+import { groupOf, userGroupField } from '../features/referral/service.ts';
 
 export function toUser(r: any): SessionUser {
   return {

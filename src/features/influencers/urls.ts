@@ -1,5 +1,5 @@
 /** Public URLs of the influencer pages (shared/routes.ts). */
-import { referralPath } from '@/domain/referral'
+import { referralPath } from '@/features/referral/referral'
 
 export const INFLUENCERS_URL = '/store/influencers'
 export const influencerUrl = (id: string) => `/store/influencer/${encodeURIComponent(id)}`

@@ -1,6 +1,6 @@
 /**
  * The referral programme's eligibility rules as pure functions (security probe 2026-11-26 M2; server/CONTRACT.md
- * "Referral rules"). services/referral.ts gathers the facts from the database and asks these.
+ * "Referral rules"). service.ts gathers the facts from the database and asks these.
  */
 
 /** Who the referrer is, as an order could show it: their e-mail addresses, phone numbers and delivery addresses. */

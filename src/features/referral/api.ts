@@ -5,7 +5,7 @@
 import type {
   ChartPeriod, ChartSummary, IntroducedOrders, IntroducedUsers, ReferralGeneralInfo, ReferralGroups, ReferralJoined,
 } from '@contract/referral'
-import { http } from './http'
+import { http } from '@/api/http'
 
 export type {
   ChartBucket, ChartPeriod, ChartSummary, CommissionState, IntroducedOrder, IntroducedOrders, IntroducedUser, IntroducedUsers,

@@ -3,9 +3,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import ReferrerPage from '@/packages/user/pages/referrer/index'
 import { useAppInfo } from '@/stores/appInfo'
 import type { Language } from '@/i18n'
-import { mockHttp } from '../../support/mockHttp'
-import { LANGS, resetStores, settle, signedIn } from '../account/accountTestKit'
-import { chart, generalInfo, groups, ordersPage, usersPage } from './membersTestKit'
+import { mockHttp } from '@tests/support/mockHttp'
+import { LANGS, resetStores, settle, signedIn } from '@tests/components/account/accountTestKit'
+import { chart, generalInfo, groups, ordersPage, usersPage } from './referralKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
   en: {

@@ -2,6 +2,7 @@
  * Referral programme rules on the client (issue 13): the referral id a share link carries, which one a visitor keeps,
  * the share link itself, and the chart ranges and bars of the referrer area. Pure functions, no Taro.
  */
+import type { ChartPeriod } from '@contract/referral'
 
 /** The query parameter of a share link that names the referrer. */
 export const REFERRAL_PARAM = 'ref'
@@ -27,8 +28,6 @@ export function referralPath(path: string, myID: string): string {
   const sep = kept.includes('?') ? '&' : '?'
   return `${kept}${sep}${REFERRAL_PARAM}=${encodeURIComponent(myID)}${hash !== undefined ? `#${hash}` : ''}`
 }
-
-export type ChartPeriod = 'day' | 'week' | 'month'
 
 /** The ranges the referrer area offers: the last N days, weeks or months (the server buckets them in the store's zone). */
 export const CHART_RANGES: Record<ChartPeriod, number[]> = { day: [7, 14, 30], week: [4, 12], month: [6, 12] }

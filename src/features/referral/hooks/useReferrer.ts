@@ -3,13 +3,13 @@
  * orders 10 a page, and the two charts over the chosen period and range.
  */
 import { useCallback, useState } from 'react'
-import { referralApi, type ChartPeriod } from '@/api/referral'
+import { referralApi, type ChartPeriod } from '@/features/referral/api'
 import { messageOf } from '@/domain/errors'
-import { rangeFor, referralPath } from '@/domain/referral'
+import { rangeFor, referralPath } from '@/features/referral/referral'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
-import { patchSession } from './patchSession'
-import { useLoad } from './useLoad'
+import { patchSession } from '@/hooks/patchSession'
+import { useLoad } from '@/hooks/useLoad'
 
 /** The store's page a referral link opens. */
 export const REFERRAL_LANDING = '/store'

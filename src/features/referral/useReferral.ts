@@ -3,10 +3,10 @@
  * kept wins (issue 13). Called by the pages share links open: the store, a product.
  */
 import { useEffect } from 'react'
-import { keptReferrer, REFERRAL_PARAM, referralPath, REFERRER_STORAGE_KEY } from '@/domain/referral'
+import { keptReferrer, REFERRAL_PARAM, referralPath, REFERRER_STORAGE_KEY } from '@/features/referral/referral'
 import { platform } from '@/platform'
 import { useAppInfo } from '@/stores/appInfo'
-import { useRoute } from './useRoute'
+import { useRoute } from '@/hooks/useRoute'
 
 /** The path a signed-in shopper shares: with their referral id, so whoever registers through it is introduced by them. */
 export function useReferralPath(path: string): string {

@@ -1,23 +1,23 @@
 /**
- * The referral programme (issue 13; routes: referral.ts). A shopper is attributed to a referrer once, at registration
+ * The referral programme (issue 13; routes: routes.ts). A shopper is attributed to a referrer once, at registration
  * (first referrer wins, never oneself, never a loop, never changed); the attribution counts once the introduced account
  * confirmed its e-mail (confirmAttribution), and an order earns nothing when its payer or delivery address is the
- * referrer's, nor beyond the referrer's monthly cap (security probe 2026-11-26 M2; rules: referralRules.ts and
+ * referrer's, nor beyond the referrer's monthly cap (security probe 2026-11-26 M2; rules: rules.ts and
  * server/CONTRACT.md "Referral rules"). Commission on an introduced order's paid goods
  * total lives in the append-only `referral_commissions` ledger: ACCRUE (pending) when the order settles, CREDIT (as
  * store credit) once it can no longer be cancelled and the group's hold has passed, REVERSE when it is cancelled or
  * refunded, in proportion, taking back store credit already given even when that leaves the balance below zero.
  */
-import type { Db, Queryable } from '../db/index.ts';
-import { badRequest, notFound } from '../lib/errors.ts';
+import type { Db, Queryable } from '../../db/index.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type {
   ChartPeriod, ChartSummary, CommissionState, IntroducedOrders, IntroducedUsers, ReferralGeneralInfo, ReferralGroup, ReferrerUserGroup,
-} from '../../../contract/referral.ts';
-import { isCancellable, type OrderRow } from '../orders/lifecycle.ts';
-import { getSetting, type CheckoutRules } from './settings.ts';
-import { addCreditEntry } from './storeCredit.ts';
-import { cappedCommission, referrerOwnOrder, type ReferrerTraces } from './referralRules.ts';
-import { storeCurrency } from './storeCurrency.ts';
+} from '../../../../contract/referral.ts';
+import { isCancellable, type OrderRow } from '../../orders/lifecycle.ts';
+import { getSetting, type CheckoutRules } from '../../services/settings.ts';
+import { addCreditEntry } from '../../services/storeCredit.ts';
+import { cappedCommission, referrerOwnOrder, type ReferrerTraces } from './rules.ts';
+import { storeCurrency } from '../../services/storeCurrency.ts';
 
 export const PAGE_SIZE = 10;
 

@@ -4,11 +4,11 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react'
 import { SignUpForm } from '@/components/account/SignUpForm'
-import { useReferralCapture, useReferralPath } from '@/hooks/useReferral'
-import { REFERRER_STORAGE_KEY } from '@/domain/referral'
+import { useReferralCapture, useReferralPath } from '@/features/referral/useReferral'
+import { REFERRER_STORAGE_KEY } from '@/features/referral/referral'
 import { platform } from '@/platform'
-import { mockHttp } from '../../support/mockHttp'
-import { emptyCart, guest, LANGS, resetStores, sessionAnswer, settle, signedIn, type } from '../account/accountTestKit'
+import { mockHttp } from '@tests/support/mockHttp'
+import { emptyCart, guest, LANGS, resetStores, sessionAnswer, settle, signedIn, type } from '@tests/components/account/accountTestKit'
 
 function Landing() {
   useReferralCapture()

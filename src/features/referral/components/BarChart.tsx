@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
-import type { ChartBucket } from '@/api/referral'
-import { barPercent } from '@/domain/referral'
+import type { ChartBucket } from '@/features/referral/api'
+import { barPercent } from '@/features/referral/referral'
 
 export interface BarChartProps {
   title: string

@@ -1,6 +1,5 @@
 /** Issue 13, referral programme: "first referrer wins", share links carry the id, charts and pages of the referrer area. */
-import { barPercent, keptReferrer, pageCount, rangeFor, referralPath } from '@/domain/referral'
-import { endsSoon, lineMemberPrice, memberPriceOf } from '@/features/memberships/membership'
+import { barPercent, keptReferrer, pageCount, rangeFor, referralPath } from '@/features/referral/referral'
 
 describe('keptReferrer: the first valid referral id wins', () => {
   it.each([
@@ -41,28 +40,5 @@ describe('charts and paging', () => {
     ['day', 14, 14], ['week', 14, 12], ['week', 4, 4], ['month', 4, 12], ['day', 12, 14], ['month', 6, 6]
   ] as const)('switching to %s with %p kept → %p', (period, count, expected) => {
     expect(rangeFor(period, count)).toBe(expected)
-  })
-})
-
-describe('member prices as shown', () => {
-  it.each([
-    [{ price: 1699, memberPrice: 1399 }, { memberPrice: 1399, regular: 1699, saving: 300 }],
-    [{ price: 1699 }, null],
-    [{ price: 1699, memberPrice: 1699 }, null]
-  ])('product %p → %p', (p, expected) => {
-    expect(memberPriceOf(p)).toEqual(expected)
-  })
-  it.each([
-    [{ unitPrice: 1399, regularUnitPrice: 1699 }, { memberPrice: 1399, regular: 1699, saving: 300 }],
-    [{ unitPrice: 1699, memberUnitPrice: 1399 }, { memberPrice: 1399, regular: 1699, saving: 300 }],
-    [{ unitPrice: 1699 }, null]
-  ])('cart line %p → %p', (l, expected) => {
-    expect(lineMemberPrice(l)).toEqual(expected)
-  })
-  const now = new Date('2026-11-23T12:00:00Z')
-  it.each([
-    [null, false], ['2026-12-01T12:00:00Z', true], ['2027-02-01T12:00:00Z', false], ['2026-11-20T12:00:00Z', true]
-  ])('until %p ends soon: %p', (until, expected) => {
-    expect(endsSoon(until, now)).toBe(expected)
   })
 })

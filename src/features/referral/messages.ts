@@ -1,6 +1,6 @@
 import { defineMessages } from '@shared/i18n/define'
 
-/** The referrer area's texts (issue 13), loaded with its pages and my account (src/i18n/members.ts). */
+/** The referrer area's texts (issue 13), loaded with its page and my account (i18n.ts). */
 export default defineMessages({
   en: {
     'referral.title': 'Referral programme',

@@ -1,11 +1,11 @@
-/** The referral programme: the referrer area and affiliated referral groups (client: src/api/referral.ts). */
+/** The referral programme: the referrer area and affiliated referral groups (client: src/features/referral/api.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ChartQuery, ChartSummary, GroupParams, IntroducedOrders, IntroducedUsers, ReferralGeneralInfo, ReferralGroups, ReferralJoined, ReferralPageQuery,
-} from '../../../contract/referral.ts';
-import { requireUser } from '../lib/session.ts';
-import { chart, generalInfo, groupOf, groups, introducedOrders, introducedUsers, joinGroup, userGroupField } from '../services/referral.ts';
+} from '../../../../contract/referral.ts';
+import { requireUser } from '../../lib/session.ts';
+import { chart, generalInfo, groupOf, groups, introducedOrders, introducedUsers, joinGroup, userGroupField } from './service.ts';
 
 const TRACKING = '/admin/trackingManagement/referrer';
 

@@ -1,9 +1,8 @@
 /**
- * Demo memberships and referral programme (issue 13): four plans (month, quarter, year, lifetime) sold as products of
- * type MEMBERSHIP, a 10 % member discount with two products at their own member price, the default referral group
- * and a higher-rate one shoppers may join.
+ * Demo memberships (issue 13): four plans (month, quarter, year, lifetime) sold as products of type MEMBERSHIP, and a
+ * 10 % member discount with two products at their own member price.
  */
-import type { Queryable } from '../db/index.ts';
+import type { Queryable } from '../../db/index.ts';
 
 const BENEFITS = [
   { en: 'Member prices on the whole shop: 10% off, more on selected items', zh: '全店会员价：九折，精选商品更优惠' },
@@ -22,20 +21,7 @@ export const membershipPlans = [
 /** Products with their own member price (ids of the demo catalogue), below the 10 % discount. */
 const OWN_MEMBER_PRICES: [number, number][] = [[1001, 1399], [1011, 2799]];
 
-export const referralGroups = [
-  {
-    en: 'Friends of the shop', zh: '小店之友', percent: 5, holdDays: 7, isDefault: true,
-    rulesEn: 'Everyone is in this group: 5% of the goods total of every order your friends pay, credited as store credit 7 days after payment. Cancelled or refunded orders take their commission back.',
-    rulesZh: '所有人默认加入：好友每笔已付订单商品金额的 5%，付款 7 天后计入储值。订单取消或退款时相应佣金将被扣回。',
-  },
-  {
-    en: 'Ambassadors', zh: '推广大使', percent: 8, holdDays: 14, isDefault: false,
-    rulesEn: '8% of the goods total of your friends\' paid orders, credited as store credit 14 days after payment. Cancelled or refunded orders take their commission back.',
-    rulesZh: '好友已付订单商品金额的 8%，付款 14 天后计入储值。订单取消或退款时相应佣金将被扣回。',
-  },
-];
-
-export async function seedMembers(q: Queryable) {
+export async function seedMemberships(q: Queryable) {
   await q.query(`INSERT INTO settings (key, value) VALUES ('membership', $1::jsonb) ON CONFLICT (key) DO NOTHING`, [JSON.stringify({ discountPercent: 10 })]);
   for (const [i, p] of membershipPlans.entries()) {
     const desc = { en: `${LEVEL.en}: ${BENEFITS.map((b) => b.en).join('. ')}.`, zh: `${LEVEL.zh}：${BENEFITS.map((b) => b.zh).join('；')}。` };
@@ -50,12 +36,5 @@ export async function seedMembers(q: Queryable) {
   }
   for (const [id, price] of OWN_MEMBER_PRICES) {
     await q.query('UPDATE products SET member_price = $2 WHERE id = $1 AND price > $2', [id, price]);
-  }
-  for (const [i, g] of referralGroups.entries()) {
-    await q.query(
-      // The default group is open to all; a higher rate is the operator's to give (npm run referral -- assign).
-      `INSERT INTO referral_groups (name_en, name_zh, rules_en, rules_zh, commission_percent, hold_days, is_default, sort, open) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$7)`,
-      [g.en, g.zh, g.rulesEn, g.rulesZh, g.percent, g.holdDays, g.isDefault, i],
-    );
   }
 }
