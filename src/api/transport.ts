@@ -1,8 +1,15 @@
 /** How a request reaches the server on the mini-programs: Taro.request, Taro.uploadFile for files and Taro.downloadFile for files shown only to their owner. H5: transport.h5.ts. */
 import Taro from '@tarojs/taro'
+import { requestSlots } from './requestSlots'
 import type { Transport } from './transportTypes'
 
-export const platformTransport: Transport = async (req) => {
+/** The network tasks a mini-program may have on their way at once (requests, uploads and downloads together). */
+const NETWORK_TASKS_AT_ONCE = 10
+const inSlot = requestSlots(NETWORK_TASKS_AT_ONCE)
+
+export const platformTransport: Transport = (req) => inSlot(() => send(req))
+
+const send: Transport = async (req) => {
   if (req.file) {
     // my.uploadFile refuses a file without its fileType (WeChat's ignores it); every upload is a chosen picture.
     const upload = { url: req.url, filePath: req.file.path, name: req.file.name, header: req.header, fileType: 'image' }

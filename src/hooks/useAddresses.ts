@@ -65,6 +65,13 @@ export function useAddresses() {
       .catch(() => undefined)
   }, [country, provinces])
 
+  // A new address starts in the store's first country, also when it was opened before the country list arrived.
+  const firstCountry = countries[0]?.code
+  const { setField } = form
+  useEffect(() => {
+    if (editing === 'new' && !country && firstCountry) setField('country', firstCountry)
+  }, [editing, country, firstCountry, setField])
+
   const startNew = () => {
     setBeforeRemoval(null)
     form.setValues(emptyAddress(countries[0]?.code ?? ''))

@@ -236,6 +236,21 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     expect(screen.queryByText(text.postCodeProvince)).toBeNull()
   })
 
+  it('a new address opened before the country list arrived starts in the store’s country once it does', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = accountApi([])
+    let answerCountries: (countries: unknown) => void = () => undefined
+    http.set('GET /common3/supportedCountries', () => new Promise((resolve) => (answerCountries = resolve)))
+    const { container } = renderAccount()
+    await settle()
+    fireEvent.click(screen.getByText(text.add))
+    await settle()
+    const country = () => (container.querySelector('select[data-field="country"]') as HTMLSelectElement).value
+    expect(country()).toBe('')
+    answerCountries([{ code: 'CA', name: 'Canada', nameContent: { en: 'Canada', zh: '加拿大' } }])
+    await waitFor(() => expect(country()).toBe('CA'))
+  })
+
   it('removing an address offers Undo, which saves the list as it was', async () => {
     resetStores(signedIn(), lang, '/user/list')
     const http = accountApi()
