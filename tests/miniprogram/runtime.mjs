@@ -147,7 +147,8 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   const listeners = new Set()
   const notify = () => listeners.forEach((fn) => fn())
   const timers = new Map()
-  let inFlight = 0
+  /** The URLs of the requests on their way (a refusal for too many names them all). */
+  const inFlight = []
   let pendingRenders = 0
 
   const guard = (where, fn) => {
@@ -210,8 +211,8 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
       mp.refusals.push({ kind: 'request-domain', detail: url })
       throw failWith('url not in domain list')
     }
-    inFlight += 1
-    if (inFlight > MAX_IN_FLIGHT) mp.refusals.push({ kind: 'requests-in-flight', detail: `${inFlight} at ${url}` })
+    inFlight.push(url)
+    if (inFlight.length > MAX_IN_FLIGHT) mp.refusals.push({ kind: 'requests-in-flight', detail: `${inFlight.length} at ${url}; on their way: ${inFlight.slice(0, -1).join(', ')}` })
     try {
       const method = String(options.method ?? 'GET').toUpperCase()
       const headers = { ...(options[platform.requestHeader] ?? {}) }
@@ -254,7 +255,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
         ? { data, statusCode: res.status, header: responseHeaders, cookies: setCookies }
         : { data, status: res.status, headers: responseHeaders }
     } finally {
-      inFlight -= 1
+      inFlight.splice(inFlight.indexOf(url), 1)
     }
   }
 
@@ -732,16 +733,16 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   /** Whether the element showing `label` is, or is inside, a disabled button. */
   mp.isDisabled = (label, { page = mp.currentPage() } = {}) => disabledButtonIn(chainOf(label, page))
 
-  /** Taps the first element with this class: one that shows no text of its own (a picture that links somewhere). */
-  mp.tapClass = (className, { page = mp.currentPage() } = {}) => {
-    let chain = null
+  /** Taps the element with this class (the `nth` of them in document order, default the first): one that shows no text of its own (a picture that links somewhere, an icon button). */
+  mp.tapClass = (className, { page = mp.currentPage(), nth = 0 } = {}) => {
+    const chains = []
     walk(page.data.root, (node, parents) => {
-      if (chain || !hasClass(node, className)) return chain ? false : undefined
-      chain = [...parents, node]
+      if (!hasClass(node, className)) return undefined
+      chains.push([...parents, node])
       return false
     }, page)
-    if (!chain) throw new Error(`nothing has the class ${className} on ${page.route}:\n${mp.text(page)}`)
-    return tapChain(page, chain)
+    if (chains.length <= nth) throw new Error(`nothing has the class ${className}${nth ? ` ${nth + 1} times` : ''} on ${page.route}:\n${mp.text(page)}`)
+    return tapChain(page, chains[nth])
   }
 
   /** The page's render data as the view layer gets it: each attached custom wrapper's own data in its node. */
@@ -787,6 +788,16 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     }, page)
     if (value === undefined) throw new Error(`no input named ${name} on ${page.route}`)
     return value
+  }
+
+  /**
+   * The shopper scrolls the page to its end: the base library calls the page's onReachBottom once the bottom comes
+   * within the page's onReachBottomDistance (this player has no layout, so the scroll is that call).
+   */
+  mp.scrollToBottom = (page = mp.currentPage()) => {
+    if (typeof page.onReachBottom !== 'function') throw new Error(`${page.route} has no onReachBottom`)
+    guard(`${page.route} onReachBottom`, () => page.onReachBottom())
+    notify()
   }
 
   /**
@@ -900,7 +911,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
       const deadline = Date.now() + timeout
       let quietTurns = 0
       const idle = () => {
-        if (inFlight || pendingRenders) return false
+        if (inFlight.length || pendingRenders) return false
         for (const delay of timers.values()) if (delay < 1000) return false
         return true
       }
