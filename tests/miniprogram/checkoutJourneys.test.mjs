@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, CONFIRMATION, CONTACT, PAGES, requestsTo, runMiniProgram, serverForFile, signInWithPlatform } from './kit.mjs'
+import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, choosePickupSlot, chosenOptions, CONFIRMATION, CONTACT, PAGES, requestsTo, runMiniProgram, serverForFile, signInWithPlatform } from './kit.mjs'
 
 const SHEET = { weapp: 'requestPayment', alipay: 'tradePay' }
 const SYSTEM_CHINESE = { weapp: 'zh_CN', alipay: 'zh-Hans' }
@@ -20,10 +20,7 @@ const money = (minor) => `$${(minor / 100).toFixed(2)}`
 
 const server = serverForFile()
 
-/** The texts of the options shown as chosen (every row of choices on the checkout). */
-const chosenOptions = (mp) => mp.textsOf('checkout-choices__option--active')
-
-/** The server's cart after a step: the last answer of `method` `pathPart`, once it is there. */
+/** The server's answer (a 200) to the `count`-th request of `method` to `pathPart`, once it is there. */
 async function answered(mp, method, pathPart, count) {
   await mp.waitFor(() => requestsTo(mp, method, pathPart).length >= count, { what: `${method} ${pathPart} #${count}` })
   const answer = requestsTo(mp, method, pathPart)[count - 1]
@@ -140,11 +137,7 @@ for (const kind of ['weapp', 'alipay']) {
         mp.tap('Pickup')
         await mp.waitForText('Downtown Toronto')
         mp.tap('Downtown Toronto')
-        const dates = () => mp.groupsOf('checkout-choices')[2]
-        await mp.waitFor(() => dates()?.length > 1, { what: 'pickup dates' })
-        mp.tap(dates()[1])
-        await mp.waitForText('09:00')
-        mp.tap('09:00')
+        await choosePickupSlot(mp)
         // Signed in: the contact comes from the account, and the store credit balance is shown.
         await mp.waitFor(() => mp.inputValue('email') === 'demo@istore.test', { what: "the account's e-mail" })
         const balance = (await answered(mp, 'GET', '/admin/storeCreditManagement/storeCredit', 1)).balance
@@ -219,24 +212,13 @@ for (const kind of ['weapp', 'alipay']) {
     it('in Chinese (the device’s language): a pickup order paid in the sheet ends on the Chinese success page', async () => {
       const entry = `${PAGES.product}?id=1001`
       await runMiniProgram(kind, server.baseUrl, { entry, language: SYSTEM_CHINESE[kind], answers: { payment: 'paid' } }, async (mp) => {
-        // The grind "咖啡豆" (whole bean), not the product's name that contains it.
-        await mp.waitFor(() => mp.texts().includes('咖啡豆'), { what: 'the grind options' })
-        mp.tap('咖啡豆')
-        await mp.waitFor(() => mp.textsOf('option-picker__value--chosen')[0] === '咖啡豆', { what: 'the grind chosen' })
-        await mp.waitForText('库存')
-        await mp.settled()
-        mp.tap('加入购物车')
-        await mp.waitFor(() => mp.textsOf('tab-bar__badge')[0] === '1', { what: 'the cart badge to show 1' })
+        await addHouseBlendOnItsPage(mp, { grind: '咖啡豆', inStock: '库存', add: '加入购物车' })
         await openCheckoutFromCart(mp, { cart: '购物车', checkout: '去结算', placeOrder: '提交订单' })
         assert.equal(mp.textsOf('checkout__place-order')[0], '提交订单')
         mp.tap('自取')
         await mp.waitForText('多伦多市中心店')
         mp.tap('多伦多市中心店')
-        const dates = () => mp.groupsOf('checkout-choices')[2]
-        await mp.waitFor(() => dates()?.length > 1, { what: 'pickup dates' })
-        mp.tap(dates()[1])
-        await mp.waitForText('09:00')
-        mp.tap('09:00')
+        await choosePickupSlot(mp)
         for (const [name, value] of Object.entries(CONTACT)) mp.input(name, value)
         mp.tap('在线支付')
         await mp.settled()

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { addHouseBlendToCart, assertDeviceClean, CONTACT, PAGES, requestsTo, root, runMiniProgram, serverForFile } from './kit.mjs'
+import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, choosePickupSlot, chosenOptions, CONTACT, PAGES, requestsTo, root, runMiniProgram, serverForFile } from './kit.mjs'
 import { distOf } from './runtime.mjs'
 
 const SYSTEM_LANGUAGE = { en: { weapp: 'en', alipay: 'en' }, zh: { weapp: 'zh_CN', alipay: 'zh-Hans' } }
@@ -26,19 +26,7 @@ const CONFIRMATION = 'pages/confirmation/index'
 
 const server = serverForFile()
 
-const chosenOptions = (mp) => mp.textsOf('checkout-choices__option--active')
 const present = (mp, className) => mp.groupsOf(className).length > 0
-
-/** House Blend, whole bean, on its product page, in the device's language (the grind's name is inside the product's in Chinese). */
-async function addHouseBlend(mp, { grind, inStock, add }) {
-  await mp.waitFor(() => mp.texts().includes(grind), { what: 'the grind options' })
-  mp.tap(grind)
-  await mp.waitFor(() => mp.textsOf('option-picker__value--chosen')[0] === grind, { what: 'the grind chosen' })
-  await mp.waitForText(inStock)
-  await mp.settled()
-  mp.tap(add)
-  await mp.waitFor(() => mp.textsOf('tab-bar__badge')[0] === '1', { what: 'the cart badge to show 1' })
-}
 
 /** The rule for `selector` in the checkout package's style sheets (outside any media query), as the build wrote it. */
 function checkoutStyleRule(kind, selector) {
@@ -59,7 +47,7 @@ for (const kind of ['weapp', 'alipay']) {
       it(`${language}: slim header, no menu, footer, powered-by bar or tab bar; the total and Place order in the bar; the option named`, async () => {
         const entry = `${PAGES.product}?id=1001`
         await runMiniProgram(kind, server.baseUrl, { entry, language: SYSTEM_LANGUAGE[language][kind] }, async (mp) => {
-          await addHouseBlend(mp, text)
+          await addHouseBlendOnItsPage(mp, text)
           mp.tap(text.cart)
           await mp.waitForPage(PAGES.cart)
           await mp.waitForText(text.checkout)
@@ -112,11 +100,7 @@ for (const kind of ['weapp', 'alipay']) {
         mp.tap('Pickup')
         await mp.waitForText('Mississauga Square One')
         mp.tap('Mississauga Square One')
-        const dates = () => mp.groupsOf('checkout-choices')[2]
-        await mp.waitFor(() => dates()?.length > 1, { what: 'pickup dates' })
-        mp.tap(dates()[1])
-        await mp.waitForText('09:00')
-        mp.tap('09:00')
+        await choosePickupSlot(mp)
         for (const [name, value] of Object.entries(CONTACT)) mp.input(name, value)
         mp.tap('Pay at store')
         await mp.settled()

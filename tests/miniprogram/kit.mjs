@@ -134,3 +134,32 @@ export async function checkoutAsPickup(mp) {
   await mp.settled()
   mp.tap('Place order')
 }
+
+/** The texts of the checkout's options shown as chosen, every row of choices in document order. */
+export const chosenOptions = (mp) => mp.textsOf('checkout-choices__option--active')
+
+/**
+ * With pickup and a store chosen: the second day offered (the first day's early times can be past while a test runs)
+ * and its 09:00. The rows of choices are the method, the store, then the dates.
+ */
+export async function choosePickupSlot(mp) {
+  const dates = () => mp.groupsOf('checkout-choices')[2]
+  await mp.waitFor(() => dates()?.length > 1, { what: 'pickup dates' })
+  mp.tap(dates()[1])
+  await mp.waitForText('09:00')
+  mp.tap('09:00')
+}
+
+/**
+ * On House Blend's product page, whole bean into the cart, with the page's words for them (`grind`, `inStock`, `add`;
+ * in Chinese the grind's name is inside the product's, so it waits for the option itself).
+ */
+export async function addHouseBlendOnItsPage(mp, { grind, inStock, add }) {
+  await mp.waitFor(() => mp.texts().includes(grind), { what: 'the grind options' })
+  mp.tap(grind)
+  await mp.waitFor(() => mp.textsOf('option-picker__value--chosen')[0] === grind, { what: 'the grind chosen' })
+  await mp.waitForText(inStock)
+  await mp.settled()
+  mp.tap(add)
+  await mp.waitFor(() => mp.textsOf('tab-bar__badge')[0] === '1', { what: 'the cart badge to show 1' })
+}
