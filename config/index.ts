@@ -17,24 +17,6 @@ createSwcRegister({ only: [(file: string) => file.startsWith(sharedDir + path.se
 const { customRoutes } = require('../shared/routes') as typeof import('../shared/routes')
 
 /**
- * WeChat's product lists wrap pages of cards in CustomWrapper (src/components/product/CardPage.weapp.tsx).
- * Taro 4.2.1 registers the mini-program custom-wrapper component only when its parser sees a
- * CustomWrapper, and modules restored from the webpack cache are not parsed: a cached build then left
- * custom-wrapper out and the wrapped lists came out blank. Registered here on every build instead.
- */
-class AlwaysCustomWrapper {
-  apply(compiler: { hooks: { beforeCompile: { tap(name: string, fn: () => void): void } } }) {
-    compiler.hooks.beforeCompile.tap('AlwaysCustomWrapper', () => {
-      // eslint-disable-next-line @typescript-eslint/no-var-requires
-      const { componentConfig } = require('@tarojs/webpack5-runner/dist/utils/component') as {
-        componentConfig: { thirdPartyComponents: Map<string, Set<string>> }
-      }
-      if (!componentConfig.thirdPartyComponents.has('custom-wrapper')) componentConfig.thirdPartyComponents.set('custom-wrapper', new Set())
-    })
-  }
-}
-
-/**
  * The shared API contract (../contract): the app imports its types (erased) and its small constants module. It and
  * shared/ lie outside src/, so Taro's script rule compiles them only when listed (compile.include below).
  */
@@ -64,11 +46,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
+    // H5 only. A mini-program rebuilt from webpack's cache after a source change came out with sub-package pages that
+    // failed to load ("navigateTo:fail Cannot read properties of undefined (reading 'call')": a module the page needs
+    // written to no file), seen five times on 2026-11-27, with and without moved files; deleting the cache fixed it each
+    // time. Taro's mini-program split of modules into packages is not restored from the cache, so those builds start cold.
     // One cache per checkout: a second checkout (a git worktree) that links this one's node_modules shares
-    // node_modules/.cache, and webpack restored its modules from the other checkout's cache into a mini-program whose
-    // pages then failed to load ("navigateTo:fail Cannot read properties of undefined (reading 'call')").
+    // node_modules/.cache.
     cache: {
-      enable: true,
+      enable: process.env.TARO_ENV === 'h5',
       name: `${process.env.NODE_ENV}-${process.env.TARO_ENV}-${createHash('sha256').update(path.resolve(__dirname, '..')).digest('hex').slice(0, 8)}`,
       // Taro's cache depends on config/ and app.config only: a change to the Babel config would reuse modules compiled
       // the old way.
@@ -92,8 +77,6 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
-        // WeChat only: Alipay does not use it (src/components/product/CardPage.tsx).
-        if (process.env.TARO_ENV === 'weapp') chain.plugin('alwaysCustomWrapper').use(AlwaysCustomWrapper)
         // Parts of Taro's runtime that the settings above switch off but its index still bundles (stubs in
         // src/platform/taroRuntime/): the innerHTML parser, re-exported by the runtime's index; the MutationObserver
         // implementation, to which every DOM change reports (no observer can exist with enableMutationObserver off).
