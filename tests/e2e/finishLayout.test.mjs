@@ -1,12 +1,13 @@
 // Issue 29's finish pass, layout part, in headless Chromium against the real server: the home page laid out for a wide
 // screen (a four-column product grid in a centred column, the live entry beside the group buys) while phones keep their
 // rows; the 'PWA POWERED BY' bar names the provider once; no element wider than a 360 px phone on the shopper's pages;
-// the checkout summary's "× 1" beside its product; disabled buttons with a readable label; the remove dialog's wording.
+// the checkout summary's "× 1" beside its product; disabled buttons with a readable label; the remove dialog's wording;
+// My account's top-up sheet and code check lined up.
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, withStackAndBrowser } from './harness.mjs'
 import { callApi } from './steps.mjs'
-import { shopperSteps, visible, WAIT } from './shopper.mjs'
+import { shopperSteps, uniqueEmail, visible, WAIT } from './shopper.mjs'
 
 let stack
 let browser
@@ -15,7 +16,7 @@ withStackAndBrowser((startedStack, startedBrowser) => {
   browser = startedBrowser
 })
 
-const { open } = shopperSteps(() => stack.baseUrl)
+const { open, signUp } = shopperSteps(() => stack.baseUrl)
 
 /** Waits for home's product rows and group buys (its lazily loaded chunk). */
 async function openHome(page) {
@@ -257,4 +258,42 @@ describe('the remove dialog (issue 29 m-11)', () => {
       await context.close()
     }
   })
+})
+
+describe("My account's top-up sheet and code check (issue 29 m-11)", () => {
+  for (const [viewport, language] of [['narrowPhone', 'en'], ['phone', 'zh'], ['desktop', 'en']]) {
+    it(`the sheet's labels no larger than its title, Pay and Cancel one height, the code's input and Check on one centre line (${viewport}, ${language})`, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport, language })
+      try {
+        await signUp(page, { email: uniqueEmail('m11'), firstName: 'Ada', lastName: 'Lovelace' })
+        await open(page, '/user/list')
+        await visible(page, '.store-credit .top-up__open').click(WAIT)
+        await visible(page, '.top-up__form .top-up__cancel').waitFor(WAIT)
+        await visible(page, '.coupon-lookup__button').waitFor(WAIT)
+        const m = await page.evaluate(() => {
+          const shown = (selector) => [...document.querySelectorAll(selector)].filter((el) => el.offsetParent)
+          const fontSize = (el) => parseFloat(getComputedStyle(el).fontSize)
+          const box = (el) => el.getBoundingClientRect()
+          const centre = (el) => box(el).top + box(el).height / 2
+          const [input] = shown('.coupon-lookup .account-field__input')
+          const [check] = shown('.coupon-lookup__button')
+          return {
+            title: fontSize(shown('.top-up__form .my-account__heading')[0]),
+            labels: shown('.top-up__form .top-up__label').map(fontSize),
+            pay: box(shown('.top-up__pay')[0]).height,
+            cancel: box(shown('.top-up__cancel')[0]).height,
+            inputCentre: centre(input),
+            checkCentre: centre(check)
+          }
+        })
+        assert.equal(m.labels.length, 2, 'Amount and Pay with')
+        for (const label of m.labels) assert.ok(label <= m.title, `a ${label}px label under a ${m.title}px title`)
+        assert.ok(Math.abs(m.pay - m.cancel) <= 1, `Pay ${m.pay}px tall, Cancel ${m.cancel}px`)
+        assert.ok(Math.abs(m.inputCentre - m.checkCentre) <= 1, `the code's input centred at y=${m.inputCentre}, Check at y=${m.checkCentre}`)
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
 })
