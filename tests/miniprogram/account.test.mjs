@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { addHouseBlendToCart, assertDeviceClean, PAGES, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
+import { addHouseBlendToCart, assertDeviceClean, openCheckoutFromCart, PAGES, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
 
 const PASSWORD = 'longenough1'
 const SIGNUP = 'packages/account/pages/signup/index'
@@ -162,12 +162,7 @@ for (const kind of ['weapp', 'alipay']) {
 
         // Checkout: delivery offers the saved address, in the form already; the sheet pays the order.
         await addTeaBox(mp)
-        mp.tap('Cart')
-        await mp.waitForPage(PAGES.cart)
-        await mp.waitForText('Checkout')
-        mp.tap('Checkout')
-        await mp.waitForPage(PAGES.checkout)
-        await mp.waitForText('Delivery')
+        await openCheckoutFromCart(mp, { until: 'Delivery' })
         await mp.settled()
         mp.tap('Delivery')
         await mp.waitForText('Your saved addresses')
@@ -205,12 +200,7 @@ for (const kind of ['weapp', 'alipay']) {
 
         // A second order, paid at the store, is cancelled after the confirmation sheet.
         await addTeaBox(mp)
-        mp.tap('Cart')
-        await mp.waitForPage(PAGES.cart)
-        await mp.waitForText('Checkout')
-        mp.tap('Checkout')
-        await mp.waitForPage(PAGES.checkout)
-        await mp.waitForText('Pickup')
+        await openCheckoutFromCart(mp, { until: 'Pickup' })
         await mp.settled()
         mp.tap('Pickup')
         await mp.waitForText('Downtown Toronto')

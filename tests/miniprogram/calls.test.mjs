@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { addHouseBlendToCart, assertDeviceClean, PAGES, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
+import { addHouseBlendToCart, assertDeviceClean, openCheckoutFromCart, PAGES, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
 
 const STORE = 'packages/store/pages/index/index'
 /** Seed (server/src/seed/store.ts, demo-catalogue.json): the House Blend's price, two public coupons, a brand. */
@@ -26,12 +26,7 @@ for (const kind of ['weapp', 'alipay']) {
     it('the coupon picker says what each coupon does for this cart; Use applies one and the total is the server’s', async () => {
       await runMiniProgram(kind, server.baseUrl, {}, async (mp) => {
         await addHouseBlendToCart(mp)
-        mp.tap('Cart')
-        await mp.waitForPage(PAGES.cart)
-        await mp.waitForText('Checkout')
-        mp.tap('Checkout')
-        await mp.waitForPage(PAGES.checkout)
-        await mp.waitForText('Your coupons')
+        await openCheckoutFromCart(mp, { until: 'Your coupons' })
         await mp.settled()
         assert.equal(requestsTo(mp, 'GET', '/common3/coupons/')[0].status, 200)
         const saving = Math.floor((HOUSE_BLEND_PRICE * WELCOME10.percent) / 100)

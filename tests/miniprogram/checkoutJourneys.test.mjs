@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, choosePickupSlot, chosenOptions, CONFIRMATION, CONTACT, PAGES, requestsTo, runMiniProgram, serverForFile, signInWithPlatform } from './kit.mjs'
+import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, choosePickupSlot, chosenOptions, CONFIRMATION, CONTACT, openCheckoutFromCart, PAGES, requestsTo, runMiniProgram, serverForFile, signInWithPlatform } from './kit.mjs'
 
 const SHEET = { weapp: 'requestPayment', alipay: 'tradePay' }
 const SYSTEM_CHINESE = { weapp: 'zh_CN', alipay: 'zh-Hans' }
@@ -31,15 +31,6 @@ async function answered(mp, method, pathPart, count) {
 /** The summary's total and the sticky bar's total both show `minor`. */
 const totalShows = (mp, minor) =>
   mp.waitFor(() => mp.textsOf('cart-totals__total')[0] === money(minor) && mp.textsOf('checkout__bar-amount')[0] === money(minor), { what: `the total ${money(minor)}` })
-
-async function openCheckoutFromCart(mp, { cart = 'Cart', checkout = 'Checkout', placeOrder = 'Place order' } = {}) {
-  mp.tap(cart)
-  await mp.waitForPage(PAGES.cart)
-  await mp.waitForText(checkout)
-  mp.tap(checkout)
-  await mp.waitForPage(PAGES.checkout)
-  await mp.waitForText(placeOrder)
-}
 
 /** After the order is paid: the cart page says the cart is empty, as the server's cart is. */
 async function assertCartEmptied(mp, { cart = 'Cart', empty = 'Your cart is empty' } = {}) {
@@ -213,7 +204,7 @@ for (const kind of ['weapp', 'alipay']) {
       const entry = `${PAGES.product}?id=1001`
       await runMiniProgram(kind, server.baseUrl, { entry, language: SYSTEM_CHINESE[kind], answers: { payment: 'paid' } }, async (mp) => {
         await addHouseBlendOnItsPage(mp, { grind: '咖啡豆', inStock: '库存', add: '加入购物车' })
-        await openCheckoutFromCart(mp, { cart: '购物车', checkout: '去结算', placeOrder: '提交订单' })
+        await openCheckoutFromCart(mp, { cart: '购物车', checkout: '去结算', until: '提交订单' })
         assert.equal(mp.textsOf('checkout__place-order')[0], '提交订单')
         mp.tap('自取')
         await mp.waitForText('多伦多市中心店')

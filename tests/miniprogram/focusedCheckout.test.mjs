@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, choosePickupSlot, chosenOptions, CONTACT, PAGES, requestsTo, root, runMiniProgram, serverForFile } from './kit.mjs'
+import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, choosePickupSlot, chosenOptions, CONTACT, openCheckoutFromCart, PAGES, requestsTo, root, runMiniProgram, serverForFile } from './kit.mjs'
 import { distOf } from './runtime.mjs'
 
 const SYSTEM_LANGUAGE = { en: { weapp: 'en', alipay: 'en' }, zh: { weapp: 'zh_CN', alipay: 'zh-Hans' } }
@@ -90,12 +90,7 @@ for (const kind of ['weapp', 'alipay']) {
       let kept
       await runMiniProgram(kind, server.baseUrl, {}, async (mp) => {
         await addHouseBlendToCart(mp)
-        mp.tap('Cart')
-        await mp.waitForPage(PAGES.cart)
-        await mp.waitForText('Checkout')
-        mp.tap('Checkout')
-        await mp.waitForPage(PAGES.checkout)
-        await mp.waitForText('Pickup')
+        await openCheckoutFromCart(mp, { until: 'Pickup' })
         // Not the store the header starts with (Downtown Toronto), and not the default way of paying.
         mp.tap('Pickup')
         await mp.waitForText('Mississauga Square One')
@@ -114,12 +109,7 @@ for (const kind of ['weapp', 'alipay']) {
       // Another day: the app starts again with what the phone kept.
       await runMiniProgram(kind, server.baseUrl, { storage: kept }, async (mp) => {
         await addHouseBlendToCart(mp)
-        mp.tap('Cart')
-        await mp.waitForPage(PAGES.cart)
-        await mp.waitForText('Checkout')
-        mp.tap('Checkout')
-        await mp.waitForPage(PAGES.checkout)
-        await mp.waitForText('Place order')
+        await openCheckoutFromCart(mp)
         await mp.settled()
         // The cart the totals come from has the method shown: the server kept it on this shopper's cart, or the
         // checkout told a new cart (useRememberedMethod).

@@ -114,13 +114,18 @@ export async function addHouseBlendToCart(mp) {
 }
 
 /** From the cart badge to a placed pickup order at Downtown Toronto, second day, first slot, paid online. */
-export async function checkoutAsPickup(mp) {
-  mp.tap('Cart')
+/** From the cart tab to the checkout page, once `until` shows there. Labels default to English. */
+export async function openCheckoutFromCart(mp, { cart = 'Cart', checkout = 'Checkout', until = 'Place order' } = {}) {
+  mp.tap(cart)
   await mp.waitForPage(PAGES.cart)
-  await mp.waitForText('Checkout')
-  mp.tap('Checkout')
+  await mp.waitForText(checkout)
+  mp.tap(checkout)
   await mp.waitForPage(PAGES.checkout)
-  await mp.waitForText('Pickup')
+  await mp.waitForText(until)
+}
+
+export async function checkoutAsPickup(mp) {
+  await openCheckoutFromCart(mp, { until: 'Pickup' })
   mp.tap('Pickup')
   await mp.waitForText('Downtown Toronto')
   mp.tap('Downtown Toronto')
