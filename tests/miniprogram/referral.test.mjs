@@ -13,7 +13,7 @@ import assert from 'node:assert/strict'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { assertDeviceClean, checkoutAsPickup, choosePickupSlot, CONFIRMATION, PAGES, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
+import { assertDeviceClean, checkoutAsPickup, choosePickupSlot, CONFIRMATION, openCheckoutFromCart, PAGES, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
 
 const REFERRER = 'packages/user/pages/referrer/index'
 const STORE = 'packages/store/pages/index/index'
@@ -146,12 +146,7 @@ for (const kind of ['weapp', 'alipay']) {
 
         // One more, to pay at the store.
         await addLongjing(mp, 1)
-        mp.tap('Cart')
-        await mp.waitForPage(PAGES.cart)
-        await mp.waitForText('Checkout')
-        mp.tap('Checkout')
-        await mp.waitForPage(PAGES.checkout)
-        await mp.waitForText('Pickup')
+        await openCheckoutFromCart(mp, { until: 'Pickup' })
         await mp.settled()
         mp.tap('Pickup')
         await mp.waitForText('Downtown Toronto')
