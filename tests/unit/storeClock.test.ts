@@ -1,4 +1,4 @@
-import { relativeDay, storeDate, storeTime } from '@/domain/storeClock'
+import { relativeDay, storeDate, storeDateLabel, storeTime } from '@/domain/storeClock'
 
 describe('the store clock', () => {
   it.each([
@@ -21,5 +21,19 @@ describe('the store clock', () => {
     ['2026-11-23', null, null]
   ])('%s with %j is %s', (date, clock, day) => {
     expect(relativeDay(date, clock)).toBe(day)
+  })
+
+  it.each([
+    ['2026-11-27', 'en', 'Fri, Nov 27'],
+    ['2026-11-27', 'zh', '11月27日'],
+    ['2026-11-27 10:00', 'en', 'Fri, Nov 27, 10:00'],
+    ['2026-11-27 10:00', 'zh', '11月27日 10:00'],
+    ['2030-01-07 09:05', 'en', 'Mon, Jan 7, 09:05'],
+    ['2028-02-29', 'en', 'Tue, Feb 29'],
+    // not a store date: shown as it came rather than as a wrong day
+    ['2026-02-30', 'en', '2026-02-30'],
+    ['soon', 'zh', 'soon']
+  ] as const)('%s reads %s as %s', (value, language, label) => {
+    expect(storeDateLabel(value, language)).toBe(label)
   })
 })

@@ -1,9 +1,8 @@
 import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
-import dayjs from 'dayjs'
 import type { Slot } from '@/api/checkout'
 import { timesOn } from '@/domain/checkoutForm'
-import { relativeDay, storeTime, type StoreClock } from '@/domain/storeClock'
+import { relativeDay, storeDateLabel, storeTime, type StoreClock } from '@/domain/storeClock'
 import { useT } from '@/hooks/useT'
 import { useLocale } from '@/stores/locale'
 import { Choices, FieldMessage } from './Choices'
@@ -35,10 +34,9 @@ export function SlotPicker({ name, slots, date, time, timeZone, clock, error, on
   const [allTimes, setAllTimes] = useState(false)
   const shown = allTimes || times.length <= FIRST_TIMES + 2 || times.indexOf(time) >= FIRST_TIMES ? times : times.slice(0, FIRST_TIMES)
   const earliest = slots[0]?.date === date ? times[0] : undefined
-  const dateLabel = (d: string) => (language === 'zh' ? dayjs(d).format('M月D日') : dayjs(d).format('ddd, MMM D'))
   const label = (d: string) => {
     const day = relativeDay(d, clock ?? null)
-    return day ? `${t(day === 'today' ? 'checkout.today' : 'checkout.tomorrow')} · ${dateLabel(d)}` : dateLabel(d)
+    return day ? `${t(day === 'today' ? 'checkout.today' : 'checkout.tomorrow')} · ${storeDateLabel(d, language)}` : storeDateLabel(d, language)
   }
   return (
     <View>

@@ -11,6 +11,8 @@ import { paidWhenCollected, type OrderPlace } from '@/domain/placedOrder'
 import type { Confirmation } from '@/hooks/useConfirmation'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
+import { storeDateLabel } from '@/domain/storeClock'
+import { useLocale } from '@/stores/locale'
 import './ConfirmationPanel.scss'
 
 /** Spec §2 order confirmation: the buttons under the success and in-process views (guest vs signed in). */
@@ -86,6 +88,7 @@ function OrderSummary({ order, place }: { order: Order; place: OrderPlace | null
 
 function PlaceFacts({ place }: { place: OrderPlace }) {
   const t = useT()
+  const language = useLocale((s) => s.language)
   const fact = (name: string, text: string) => (
     <Text className="confirmation__fact" data-fact={name}>
       {text}
@@ -97,7 +100,7 @@ function PlaceFacts({ place }: { place: OrderPlace }) {
         <>
           {fact('store', t('confirmation.pickupAt', { store: place.store }))}
           {place.address ? fact('address', place.address) : null}
-          {place.time ? fact('time', t('confirmation.pickupTime', { time: place.time })) : null}
+          {place.time ? fact('time', t('confirmation.pickupTime', { time: storeDateLabel(place.time, language) })) : null}
         </>
       )
     case 'EAT_IN':
@@ -112,7 +115,7 @@ function PlaceFacts({ place }: { place: OrderPlace }) {
       return (
         <>
           {fact('address', t('confirmation.deliverTo', { address: place.address }))}
-          {place.time ? fact('time', t('confirmation.deliveryTime', { time: place.time })) : null}
+          {place.time ? fact('time', t('confirmation.deliveryTime', { time: storeDateLabel(place.time, language) })) : null}
         </>
       )
   }

@@ -69,7 +69,7 @@ export function CampaignView({ campaign, status, items, participants, offset, ad
                 <Text className="campaign-item__name">{itemName}</Text>
                 {item.optionPair ? <Text className="campaign-item__options">{optionValuesText(item.optionPair, item.optionLabels, language)}</Text> : null}
                 <View className="campaign-item__prices">
-                  <Price className="campaign-item__price" amount={item.campaignPrice} currency={item.currency} />
+                  <Price className="campaign-item__price" amount={item.campaignPrice} currency={item.currency} />{' '}
                   <Text className="campaign-item__regular">
                     {t('campaign.regularPrice')} <Price amount={item.regularPrice} currency={item.currency} />
                   </Text>

@@ -82,6 +82,8 @@ describe.each(LANGS)('campaign page (%s)', (lang) => {
     const itemEl = container.querySelector('.campaign-item') as HTMLElement
     expect(itemEl.querySelector('.campaign-item__price')?.textContent).toContain('24.99')
     expect(within(itemEl).getByText(text.regular, { exact: false }).textContent).toContain('32.99')
+    // the two prices read apart, not "$24.99Regular price $32.99"
+    expect(itemEl.querySelector('.campaign-item__prices')?.textContent).toMatch(new RegExp(`^\\S*24\\.99 ${text.regular} \\S*32\\.99$`))
     expect(container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('1')
     expect(screen.getByText('M**g')).toBeTruthy()
     const clock = container.querySelector('.campaign-clock') as HTMLElement
