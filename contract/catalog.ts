@@ -143,7 +143,10 @@ export type Inventory = Static<typeof Inventory>
  */
 export const SearchSuggestions = Type.Object({ suggestions: Type.Array(Type.String()) })
 export type SearchSuggestions = Static<typeof SearchSuggestions>
-/** The terms shoppers searched most, normalised (lower case), most searched first. */
+/** The terms shoppers searched most, normalised (lower case), most searched first, in one language (Chinese terms for zh). */
 export const PopularSearches = Type.Object({ terms: Type.Array(Type.String()) })
+/** The shopper's language; without it, the visitor's (their choice, else Accept-Language). */
+export const PopularSearchesQuery = Type.Object({ locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('zh')])) })
+export type PopularSearchesQuery = Static<typeof PopularSearchesQuery>
 export type PopularSearches = Static<typeof PopularSearches>
 export const POPULAR_SEARCHES_LIMIT = 8

@@ -41,16 +41,24 @@ test('did you mean: close catalogue words in English and Chinese, each of which 
 });
 
 test('popular searches: the seeded demo terms, then what shoppers search for and find', async () => {
-  const before = ok(await s.get('/productManagement2/products/popularSearches')).terms as string[];
+  const before = ok(await s.get('/productManagement2/products/popularSearches?locale=en')).terms as string[];
   assert.equal(before[0], 'coffee');
-  assert.ok(before.includes('咖啡') && before.length <= 8);
+  assert.ok(before.length >= 2 && before.length <= 8);
+  // In the shopper's language: no Chinese term for an English shopper, only Chinese ones for a Chinese shopper.
+  assert.deepEqual(before.filter((t) => /\p{Script=Han}/u.test(t)), []);
+  const zh = ok(await s.get('/productManagement2/products/popularSearches?locale=zh')).terms as string[];
+  assert.ok(zh.includes('咖啡') && zh.includes('茶'), JSON.stringify(zh));
+  assert.deepEqual(zh.filter((t) => !/\p{Script=Han}/u.test(t)), []);
+  // Without the parameter, the visitor's language (here what the browser asks for).
+  assert.deepEqual(ok(await s.get('/productManagement2/products/popularSearches', { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } })).terms, zh);
+  isError(await s.get('/productManagement2/products/popularSearches?locale=fr'), 400);
   // A search that finds nothing is not counted; one that finds something is, in lower case.
   for (let i = 0; i < 60; i++) ok(await s.get('/productManagement2/products/searchCount/zzzzqqq'));
   for (let i = 0; i < 60; i++) ok(await s.get(`/productManagement2/products/searchCount/${encodeURIComponent(i % 2 ? 'Panda' : ' panda ')}`));
   // A fragment that finds products but is no catalogue word is not counted either ("rea" is inside "Bread" and "Breakfast").
   assert.ok(ok(await s.get('/productManagement2/products/searchCount/rea')).count > 0);
   for (let i = 0; i < 60; i++) ok(await s.get('/productManagement2/products/searchCount/rea'));
-  const after = ok(await s.get('/productManagement2/products/popularSearches')).terms as string[];
+  const after = ok(await s.get('/productManagement2/products/popularSearches?locale=en')).terms as string[];
   assert.equal(after[0], 'panda');
   assert.ok(!after.includes('zzzzqqq'));
   assert.ok(!after.includes('rea'));

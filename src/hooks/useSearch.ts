@@ -3,6 +3,7 @@ import { catalogApi } from '@/api/catalog'
 import { searchHelpApi } from '@/api/searchHelp'
 import { RECENT_SEARCHES_KEY, recentSearchesFrom, rememberSearch } from '@/domain/recentSearches'
 import { platform } from '@/platform'
+import { useLocale } from '@/stores/locale'
 import { showInAddressBar } from './addressBar'
 import { usePagedProducts, type PagedSource } from './useProductList'
 import { useScrollRestore } from './useScrollRestore'
@@ -54,17 +55,19 @@ export function useSearch(initialTerm: string | undefined) {
     platform.storage.remove(RECENT_SEARCHES_KEY)
   }, [])
 
-  // Popular searches: asked once; without them the help shows the shopper's own searches only.
+  // Popular searches in the shopper's language: asked again when it changes; without them the help shows the
+  // shopper's own searches only.
+  const language = useLocale((s) => s.language)
   useEffect(() => {
     let live = true
-    searchHelpApi.popular().then(
+    searchHelpApi.popular(language).then(
       (r) => live && setPopular(r.terms),
       () => undefined
     )
     return () => {
       live = false
     }
-  }, [])
+  }, [language])
 
   // The term the shown results belong to: for a render or two after a new term, `results` still holds the last one's.
   const [resultsTerm, setResultsTerm] = useState<string | null>(null)

@@ -11,12 +11,12 @@ import { fillIn, open, response, signUp, uniqueEmail, visible, WAIT } from './st
 const TEXT = {
   en: {
     province: 'British Columbia', wrongProvince: 'Alberta', otherProvince: 'This postal code is in another province: check the province or the code.',
-    popular: 'Popular searches', recent: 'Recent searches', didYouMean: 'Did you mean:', nothing: 'Nothing matches “cofee”.',
+    popular: 'Popular searches', popularTerm: 'coffee', recent: 'Recent searches', didYouMean: 'Did you mean:', nothing: 'Nothing matches “cofee”.',
     removed: 'Removed Colombia Supremo 340g from your cart', undo: 'Undo', product: 'Colombia Supremo 340g', remove: 'Remove', firstNames: ['firstName', 'lastName']
   },
   zh: {
     province: '不列颠哥伦比亚省', wrongProvince: '艾伯塔省', otherProvince: '该邮政编码属于其他省份，请检查省份或邮编。',
-    popular: '热门搜索', recent: '最近搜索', didYouMean: '您是不是要找：', nothing: '没有与“cofee”匹配的商品。',
+    popular: '热门搜索', popularTerm: '咖啡', recent: '最近搜索', didYouMean: '您是不是要找：', nothing: '没有与“cofee”匹配的商品。',
     removed: '已从购物车移除哥伦比亚特级 340克', undo: '撤销', product: '哥伦比亚特级 340克', remove: '删除', firstNames: ['lastName', 'firstName']
   }
 }
@@ -85,8 +85,9 @@ for (const [viewport, language] of [['narrowPhone', 'en'], ['phone', 'zh']]) {
       try {
         await open(page, stack.baseUrl, '/store/search')
         await visible(page, '.search-help__group--popular').getByText(text.popular).waitFor(WAIT)
-        await visible(page, '.search-help__term').filter({ hasText: /^coffee$/ }).click(WAIT)
-        await page.waitForURL(`${stack.baseUrl}/store/search/coffee`, WAIT)
+        // The popular searches are in the shopper's language.
+        await visible(page, '.search-help__term').filter({ hasText: new RegExp(`^${text.popularTerm}$`) }).click(WAIT)
+        await page.waitForURL(`${stack.baseUrl}/store/search/${encodeURIComponent(text.popularTerm)}`, WAIT)
         await visible(page, '.product-card').first().waitFor(WAIT)
         const input = visible(page, '.search-page__input input')
         await input.fill('cofee')
@@ -101,7 +102,7 @@ for (const [viewport, language] of [['narrowPhone', 'en'], ['phone', 'zh']]) {
         await open(page, stack.baseUrl, '/store/search')
         const recent = visible(page, '.search-help__group--recent')
         await recent.getByText(text.recent).waitFor(WAIT)
-        assert.deepEqual((await recent.locator('.search-help__term').allTextContents()).slice(0, 2), ['cofee', 'coffee'])
+        assert.deepEqual((await recent.locator('.search-help__term').allTextContents()).slice(0, 2), ['cofee', text.popularTerm])
 
         // Cart: remove a line, then Undo.
         await open(page, stack.baseUrl, '/store/search/Colombia')

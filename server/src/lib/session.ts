@@ -93,6 +93,15 @@ export async function getSession(req: FastifyRequest, q?: Queryable): Promise<Se
   return req.sessionCache;
 }
 
+/**
+ * The language to answer the visitor in: their choice wins; before one, the language their browser or device asks for
+ * (Accept-Language), else the session's first one.
+ */
+export async function visitorLocale(req: FastifyRequest): Promise<'en' | 'zh'> {
+  const s = await getSession(req);
+  return s?.localeChosen ? s.locale : (localeFromAcceptLanguage(req.headers['accept-language']) ?? s?.locale ?? 'en');
+}
+
 export async function requireUser(req: FastifyRequest, q?: Queryable): Promise<Session & { user: SessionUser; userId: number }> {
   const s = await getSession(req, q);
   if (!s || !s.user) throw unauthorized();

@@ -11,7 +11,7 @@ import type { Locale } from '../../../contract/constants.ts';
 import { localeFromAcceptLanguage } from '../lib/acceptLanguage.ts';
 import { NoBody } from '../../../contract/common.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
-import { ensureSession, getSession } from '../lib/session.ts';
+import { ensureSession, getSession, visitorLocale } from '../lib/session.ts';
 
 /** The language of a visitor who never chose one (a new session's `locale`). */
 const DEFAULT_LOCALE = 'en';
@@ -51,8 +51,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
     const st = await getSettings(db, SETTINGS);
     const locations = await allLocations(db);
     const currencies = await exchangeCurrencies(db);
-    // The visitor's choice wins; before one, the language their browser or device asks for (Accept-Language).
-    const locale: Locale = s?.localeChosen ? s.locale : (localeFromAcceptLanguage(req.headers['accept-language']) ?? s?.locale ?? 'en');
+    const locale: Locale = await visitorLocale(req);
     const selected = (s?.locationId && locations.find((l) => l.id === s.locationId)) || locations.find(isPickable) || null;
     const ua = userAgentFlags(req);
     const body: AppInfo = {

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Count, IdParam } from '../../../contract/common.ts';
 import {
   AddonQuery, Brands, Categories, CategoriesParams, CategoryPage, Inventory, InventoryQuery, NameParams, Product, ProductDetail,
-  POPULAR_SEARCHES_LIMIT, PopularSearches, ProductListQuery, ProductPage, Products, RelatedQuery, SearchSuggestions, SortedPagingQuery, TagPage,
+  POPULAR_SEARCHES_LIMIT, PopularSearches, PopularSearchesQuery, ProductListQuery, ProductPage, Products, RelatedQuery, SearchSuggestions, SortedPagingQuery, TagPage,
   TermParams,
 } from '../../../contract/catalog.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
@@ -16,6 +16,7 @@ import {
   type ListFilter,
 } from '../services/catalog.ts';
 import { didYouMean, popularSearches, recordSearch } from '../services/search.ts';
+import { visitorLocale } from '../lib/session.ts';
 
 function sortOf(s?: string) {
   const sort = s || 'default';
@@ -74,8 +75,8 @@ export default async function catalogRoutes(server: FastifyInstance) {
     suggestions: await didYouMean(db, req.params.term),
   }));
 
-  app.get('/productManagement2/products/popularSearches', { config: { uncached: true }, schema: { response: { 200: PopularSearches } } }, async () => ({
-    terms: await popularSearches(db, POPULAR_SEARCHES_LIMIT),
+  app.get('/productManagement2/products/popularSearches', { config: { uncached: true }, schema: { querystring: PopularSearchesQuery, response: { 200: PopularSearches } } }, async (req) => ({
+    terms: await popularSearches(db, req.query.locale ?? (await visitorLocale(req)), POPULAR_SEARCHES_LIMIT),
   }));
 
   app.get('/productManagement2/products/addon', {

@@ -241,8 +241,14 @@ export async function recordSearch(q: Queryable, term: string): Promise<void> {
   );
 }
 
-/** The terms searched most (ties: the most recent first). */
-export async function popularSearches(q: Queryable, limit: number): Promise<string[]> {
-  const { rows } = await q.query('SELECT term FROM search_terms ORDER BY searches DESC, last_searched_at DESC, term LIMIT $1', [limit]);
+/**
+ * The terms searched most in the shopper's language (ties: the most recent first): a term with a Chinese character is a
+ * zh term, any other an en one, so an English shopper is never offered 咖啡.
+ */
+export async function popularSearches(q: Queryable, locale: 'en' | 'zh', limit: number): Promise<string[]> {
+  const { rows } = await q.query(
+    `SELECT term FROM search_terms WHERE (term ~ $1) = $2 ORDER BY searches DESC, last_searched_at DESC, term LIMIT $3`,
+    [HAN.source, locale === 'zh', limit],
+  );
   return rows.map((r: { term: string }) => r.term);
 }

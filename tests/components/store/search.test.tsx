@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { useLocale } from '@/stores/locale'
 import SearchPage from '@/packages/store/pages/search/index'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { pageOf, products } from '../../support/fixtures/catalog'
@@ -74,6 +75,8 @@ describe.each(LANGS)('search (%s)', (lang) => {
     expect(screen.getByText(text.popular)).toBeTruthy()
     expect([...popular.querySelectorAll('.search-help__term')].map((e) => e.textContent)).toEqual(['coffee', '咖啡', 'tea'])
     expect(first.container.querySelector('.search-help__group--recent')).toBeNull()
+    // Asked in the shopper's language (the server answers its terms in that language only).
+    expect(http.calls.filter((c) => c.path.endsWith('/popularSearches')).map((c) => c.query)).toEqual([{ locale: lang }])
     fireEvent.click(screen.getByText('coffee'))
     expect(await screen.findByText(text.results(2, 'coffee'))).toBeTruthy()
     expect(window.location.pathname).toBe('/store/search/coffee')
@@ -95,6 +98,18 @@ describe.each(LANGS)('search (%s)', (lang) => {
     const third = render(<SearchPage />)
     await waitFor(() => pageBody(third.container, '.search-help__group--popular'))
     expect(third.container.querySelector('.search-help__group--recent')).toBeNull()
+  })
+
+  it('popular searches follow a change of language', async () => {
+    resetStore(lang, '/store/search')
+    const other = lang === 'en' ? 'zh' : 'en'
+    const terms = { en: ['coffee', 'tea'], zh: ['咖啡', '茶'] }
+    mockHttp({ 'GET /productManagement2/products/popularSearches': (req: { query: Record<string, string> }) => ({ terms: terms[req.query.locale as 'en' | 'zh'] }) })
+    const { container } = render(<SearchPage />)
+    const shown = () => [...container.querySelectorAll('.search-help__group--popular .search-help__term')].map((e) => e.textContent)
+    await waitFor(() => expect(shown()).toEqual(terms[lang]))
+    act(() => useLocale.setState({ language: other }))
+    await waitFor(() => expect(shown()).toEqual(terms[other]))
   })
 
   it('nothing found: "did you mean" offers close matches, and a tap searches one', async () => {
