@@ -49,7 +49,9 @@ export async function startServerProcess({ dataDir, staticDir, env = {} }) {
   })
   const baseUrl = `http://127.0.0.1:${port}`
   try {
-    await waitForHealth(baseUrl, child, 60_000)
+    // A fresh database is migrated and seeded before the first answer: 10–20 s on a quiet machine, over 60 s on a busy
+    // one (seen with load average 10+). A healthy server answers at once, so a long limit costs nothing.
+    await waitForHealth(baseUrl, child, 180_000)
   } catch (error) {
     // A server that never answered must not outlive the test run (it holds its port and database).
     await end('SIGKILL')
