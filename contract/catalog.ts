@@ -75,6 +75,8 @@ export const AddonQuery = Type.Object({
   tagName: Type.Optional(Type.String({ maxLength: 100 })),
   /** The product they are offered beside: only add-ons for its category (tag 'for:<category>') or for any product. */
   productId: Type.Optional(Type.String({ maxLength: 20 })),
+  /** The cart's products, comma-separated: add-ons for any of their categories or for any goods; none beside a membership alone. */
+  productIds: Type.Optional(Type.String({ maxLength: 500, pattern: '^\\d{1,9}(,\\d{1,9})*$' })),
   ...PagingQuery
 })
 export type AddonQuery = Static<typeof AddonQuery>

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAST_HASHING, freshDb, serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
 import { editDistance, recordSearch } from '../src/services/search.ts';
+import { addOnsBeside } from '../src/catalog/addOnsBeside.ts';
 import { buildApp } from '../src/app.ts';
 import { openDb, type Queryable } from '../src/db/index.ts';
 
@@ -112,4 +113,27 @@ test('add-ons beside a product: those for its category and those for any product
   // An unknown product: every add-on, not an error.
   assert.deepEqual(await names('&productId=999999'), everything);
   isError(await s.get(`/productManagement2/products/addon?productId=${'9'.repeat(21)}`), 400);
+
+  // Beside a cart (issue 29 m-12): what its products' categories take; a membership alone takes none.
+  const membership = (ok(await s.get('/productManagement2/products?productType=MEMBERSHIP&recordStatus=ACTIVE&sortby=default&infiniteLoad=false')).products as { id: string }[])[0].id;
+  const tarts = await idOf('Egg Tarts 6-pack');
+  assert.deepEqual(await names(`&productIds=${membership}`), []);
+  assert.deepEqual(await names(`&productIds=${tarts},${membership}`), anyProduct);
+  assert.deepEqual(await names(`&productIds=${tarts},${await idOf('West Lake Longjing 100g')}`), [...anyProduct, 'Oat Milk Upgrade'].sort());
+  assert.deepEqual(await names(`&productIds=${await idOf('House Blend Coffee Beans 340g')},${await idOf('West Lake Longjing 100g')}`),
+    [...anyProduct, 'Extra Espresso Shot', 'Oat Milk Upgrade'].sort());
+  for (const bad of ['', '1,,2', 'abc', `1,${'9'.repeat(10)}`]) isError(await s.get(`/productManagement2/products/addon?productIds=${bad}`), 400);
+});
+
+test('add-ons beside some products: every one when none is known, none beside a membership or an add-on alone', () => {
+  const goods = (category: string) => ({ category, productType: 'PRODUCT', tags: [] });
+  const cases: [string, Parameters<typeof addOnsBeside>[0], ReturnType<typeof addOnsBeside>][] = [
+    ['nothing known', [], { offer: 'every' }],
+    ['a membership alone', [{ category: 'Membership', productType: 'MEMBERSHIP', tags: [] }], { offer: 'none' }],
+    ['an add-on alone', [{ category: 'Extras', productType: 'PRODUCT', tags: ['addon', 'for:coffee'] }], { offer: 'none' }],
+    ['one coffee', [goods('Coffee')], { offer: 'for', categories: ['coffee'] }],
+    ['tea, coffee and a second coffee', [goods('Tea'), goods('Coffee'), goods('coffee')], { offer: 'for', categories: ['coffee', 'tea'] }],
+    ['bakery beside a membership', [goods('Bakery'), { category: 'Membership', productType: 'MEMBERSHIP', tags: [] }], { offer: 'for', categories: ['bakery'] }],
+  ];
+  for (const [name, found, offer] of cases) assert.deepEqual(addOnsBeside(found, 'addon'), offer, name);
 });

@@ -24,7 +24,8 @@ export const catalogApi = {
     http.get<ProductPage>(`/productManagement2/products/search/${encodeURIComponent(term)}`, page),
   searchCount: (term: string) => http.get<Count>(`/productManagement2/products/searchCount/${encodeURIComponent(term)}`),
   /** Add-ons; beside a product (`productId`), those for its kind of product only. */
-  addons: (tagName: string, productId?: string) => http.get<Products>('/productManagement2/products/addon', productId ? { tagName, productId } : { tagName }),
+  /** The add-ons offered beside these products (the product page's one, the cart's): those their categories take. */
+  addons: (tagName: string, productIds: string[]) => http.get<Products>('/productManagement2/products/addon', { tagName, productIds: productIds.join(',') }),
   /** The brands and how many products each lists (spec §7 GET /productManagement/brands). */
   brands: () => http.get<Brands>('/productManagement/brands'),
   /** A category list's first product and its heading (title, text, banner): asked for the heading only. */

@@ -7,10 +7,11 @@ import { useCart } from '@/stores/cart'
 export const ADD_ON_TAG = 'addon'
 
 /**
- * Add-ons offered beside a product (those for its kind of product) or the cart, added through iCart. A failed add keeps the cart as it
- * was; its message is kept here, next to the add-on list.
+ * Add-ons offered beside some products (the product page's one, the cart's goods): those their categories take, none beside
+ * a membership alone (the server decides). No products (an empty cart), or none known yet (null): no add-ons, nothing asked.
+ * Added through iCart; a failed add keeps the cart as it was; its message is kept here, next to the add-on list.
  */
-export function useAddOns(excludeProductId?: string) {
+export function useAddOns(besideProductIds: string[] | null) {
   const [addOns, setAddOns] = useState<Product[]>([])
   /** Whether the list has been asked for and answered (or failed): a page can keep what sits below it back until then. */
   const [loaded, setLoaded] = useState(false)
@@ -20,24 +21,29 @@ export function useAddOns(excludeProductId?: string) {
   const [addedIds, setAddedIds] = useState<string[]>([])
   const changeCart = useCart((s) => s.change)
 
+  // One request per set of products, not per render (the cart's list is a new array whenever the cart changes).
+  const besideKey = besideProductIds ? [...new Set(besideProductIds)].sort().join(',') : null
+
   useEffect(() => {
+    if (besideKey === null) return
     let live = true
+    const beside = besideKey ? besideKey.split(',') : []
     // Without the list the page still works; the add-on section is simply left out.
-    catalogApi
-      .addons(ADD_ON_TAG, excludeProductId)
-      .then(
-        (res) => res.products.filter((p) => p.id !== excludeProductId && !p.soldOut),
-        () => [] as Product[]
-      )
-      .then((list) => {
-        if (!live) return
-        setAddOns(list)
-        setLoaded(true)
-      })
+    const list = beside.length
+      ? catalogApi.addons(ADD_ON_TAG, beside).then(
+          (res) => res.products.filter((p) => !beside.includes(p.id) && !p.soldOut),
+          () => [] as Product[]
+        )
+      : Promise.resolve([] as Product[])
+    void list.then((found) => {
+      if (!live) return
+      setAddOns(found)
+      setLoaded(true)
+    })
     return () => {
       live = false
     }
-  }, [excludeProductId])
+  }, [besideKey])
 
   const add = useCallback(
     async (addOn: Product) => {

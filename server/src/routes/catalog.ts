@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../lib/errors.ts';
 import { normalizeOptionPair } from '../lib/options.ts';
 import { cachedCatalog } from '../services/catalogCache.ts';
 import {
-  brands, categories, categoryNamed, countProducts, getProduct, listHeading, listProducts, parseProductId, productDetailBlocks, relatedProductIds, SORTS,
+  addOnsBesideProducts, brands, categories, categoryNamed, countProducts, getProduct, listHeading, listProducts, parseProductId, productDetailBlocks, relatedProductIds, SORTS,
   stockOf, variantsOf,
   type ListFilter,
 } from '../services/catalog.ts';
@@ -83,9 +83,9 @@ export default async function catalogRoutes(server: FastifyInstance) {
     schema: { querystring: AddonQuery, response: { 200: Products } },
   }, async (req) => {
     const q = req.query;
-    // Beside a product: the add-ons for its category and those for any product (beside an unknown one: every add-on).
-    const beside = q.productId && /^\d+$/.test(q.productId) ? await getProduct(db, Number(q.productId)).catch(() => null) : null;
-    const products = await listProducts(db, { tagName: q.tagName || 'addon', addOnsFor: beside?.category }, 'priceLowToHigh', q.numberToLoad ?? 20, q.startingPosition ?? 0);
+    // Beside a product (productId) or the cart's products (productIds): those ids that are numbers; an unknown one is ignored.
+    const beside = [q.productId ?? '', ...(q.productIds?.split(',') ?? [])].filter((id) => /^\d{1,9}$/.test(id)).map(Number);
+    const products = await addOnsBesideProducts(db, beside, q.tagName || 'addon', q.numberToLoad ?? 20, q.startingPosition ?? 0);
     return { products };
   });
 

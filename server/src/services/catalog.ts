@@ -3,6 +3,7 @@ import { notFound, badRequest } from '../lib/errors.ts';
 import type { Brand, Category, DetailBlock, ListHeading, Product } from '../../../contract/catalog.ts';
 import { MEMBER_DISCOUNT_SQL, memberUnitPrice } from './pricing.ts';
 import { STORE_CURRENCY_SQL } from './storeCurrency.ts';
+import { addOnsBeside } from '../catalog/addOnsBeside.ts';
 
 const PRODUCT_COLUMNS = `SELECT p.id, p.name_en, p.name_zh, p.desc_en, p.desc_zh, p.category, c.name_en AS cat_en,
   c.name_zh AS cat_zh, p.brand, p.tags, p.clearance, p.price, p.list_price, ${STORE_CURRENCY_SQL} AS currency, p.images, p.options,
@@ -70,8 +71,8 @@ export interface ListFilter {
   recordStatus?: string;
   search?: string;
   excludeId?: number;
-  /** Add-ons for a product of this category: those tagged 'for:<category>', and those tagged for no category. */
-  addOnsFor?: string;
+  /** Add-ons for products of these categories: those tagged 'for:<one of them>', and those tagged for no category. */
+  addOnsFor?: string[];
 }
 
 /** An add-on tagged 'for:coffee' is offered beside coffee only; one without a 'for:' tag beside anything. */
@@ -119,8 +120,9 @@ export function buildWhere(f: ListFilter): { where: string; params: unknown[] } 
   }
   if (f.excludeId) add('p.id <> ?', f.excludeId);
   if (f.addOnsFor) {
-    add(`(p.tags @> ?::jsonb OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(p.tags) t WHERE t LIKE '${ADD_ON_FOR_PREFIX}%'))`,
-      JSON.stringify([`${ADD_ON_FOR_PREFIX}${f.addOnsFor.toLowerCase()}`]));
+    add(`(EXISTS (SELECT 1 FROM jsonb_array_elements_text(p.tags) t WHERE t = ANY(?::text[]))
+      OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(p.tags) t WHERE t LIKE '${ADD_ON_FOR_PREFIX}%'))`,
+      f.addOnsFor.map((category) => `${ADD_ON_FOR_PREFIX}${category.toLowerCase()}`));
   }
   return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
 }
@@ -155,6 +157,19 @@ export async function listProducts(q: Queryable, f: ListFilter, sort: string, li
   }
   const { rows } = await page('products p');
   return rows.map(toProduct);
+}
+
+/**
+ * The add-ons (tag `tagName`) offered beside these products (addOnsBeside): none beside a membership alone, every one
+ * when none of the products is found.
+ */
+export async function addOnsBesideProducts(q: Queryable, productIds: number[], tagName: string, limit: number, offset: number): Promise<Product[]> {
+  const { rows } = productIds.length
+    ? await q.query(`SELECT category, product_type, tags FROM products WHERE id = ANY($1::int[]) AND record_status = 'ACTIVE'`, [productIds])
+    : { rows: [] };
+  const offer = addOnsBeside(rows.map((r: any) => ({ category: r.category, productType: r.product_type, tags: r.tags ?? [] })), ADD_ON_TAG);
+  if (offer.offer === 'none') return [];
+  return listProducts(q, { tagName, ...(offer.offer === 'for' ? { addOnsFor: offer.categories } : {}) }, 'priceLowToHigh', limit, offset);
 }
 
 export async function countProducts(q: Queryable, f: ListFilter): Promise<number> {

@@ -277,6 +277,26 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     fireEvent.click(within(pageBody(container, '.add-on-list')).getByText(text.add))
     await waitFor(() => expect(within(lineEl(container, '1090|')).getByText(text.addOnTag)).toBeTruthy())
     expect(http.calls.find((c) => c.path === '/shoppingManagement4/iCart')?.body).toEqual({ productId: '1090', quantity: 1 })
+    // Asked once, beside the beans: the add-on line now in the cart is no product to offer add-ons beside.
+    expect(http.calls.filter((c) => c.path === '/productManagement2/products/addon').map((c) => c.query)).toEqual([{ tagName: 'addon', productIds: '1001' }])
+  })
+
+  it("asks for the add-ons beside the cart's products (issue 29 m-12)", async () => {
+    resetStore(lang, '/checkout/cart')
+    const http = serve(cartOf(hoodie, beans))
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.beans)
+    expect(within(pageBody(container, '.add-on-list')).getByText(text.add)).toBeTruthy()
+    expect(http.calls.filter((c) => c.path === '/productManagement2/products/addon').map((c) => c.query)).toEqual([{ tagName: 'addon', productIds: '1001,1050' }])
+  })
+
+  it('a cart holding add-ons alone offers none and asks for none', async () => {
+    resetStore(lang, '/checkout/cart')
+    const http = serve(cartOf(line({ itemKey: '1090|', productId: '1090', name: 'Gift Wrapping', nameContent: { en: 'Gift Wrapping', zh: '礼品包装' }, unitPrice: 500, addOn: true, available: 500 })))
+    const { container } = render(<CartPage />)
+    await screen.findByText(text.checkout)
+    expect(container.querySelector('.add-on-list')).toBeNull()
+    expect(http.calls.filter((c) => c.path === '/productManagement2/products/addon')).toEqual([])
   })
 
   it('converts prices to the chosen currency and says the base currency is charged', async () => {

@@ -189,7 +189,7 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     await act(async () => undefined)
     expect(http.calls.find((c) => c.path === '/shoppingManagement4/iCart')?.body).toEqual({ productId: '1090', quantity: 1 })
     // The add-ons asked for are those that go with this product.
-    expect(http.calls.find((c) => c.path === '/productManagement2/products/addon')?.query).toEqual({ tagName: 'addon', productId: '1050' })
+    expect(http.calls.find((c) => c.path === '/productManagement2/products/addon')?.query).toEqual({ tagName: 'addon', productIds: '1050' })
     expect(useCart.getState().cart?.lineItems['1090|']?.addOn).toBe(true)
     // The add-on's own button says it is in the cart.
     expect(await within(addOns).findByText(text.addOnAdded)).toBeTruthy()

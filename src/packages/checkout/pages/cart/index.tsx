@@ -21,8 +21,9 @@ export default function CartPage() {
   const t = useT()
   const localized = useLocalized()
   const page = useCartPage()
-  const addOns = useAddOns()
   const { cart } = page
+  // Beside the cart's goods (not the add-ons already in it, so adding one does not ask again); none asked before the cart is loaded.
+  const addOns = useAddOns(page.loading ? null : page.lines.filter((line) => !line.addOn).map((line) => line.productId))
 
   let body
   // The add-ons sit above the summary: the page waits for them too, so they do not push the totals down as they come.

@@ -45,7 +45,7 @@ export default function ProductPage() {
   const route = useRoute()
   const id = route.params.id ?? ''
   const detail = useProduct(id, route.params.option)
-  const addOns = useAddOns(id)
+  const addOns = useAddOns(id ? [id] : null)
   const richDetail = useProductDetail(id)
   const { product, availability } = detail
   // The related row is below the fold: it renders in a pass of its own after the product (a deferred render, which React
