@@ -44,7 +44,34 @@ export const CampaignListQuery = Type.Object({
 })
 export type CampaignListQuery = Static<typeof CampaignListQuery>
 
-export const CampaignDetail = Type.Object({ campaign: Campaign, serverTime: Type.String({ format: 'date-time' }) })
+/**
+ * JOINED: a paid order of the shopper is in the group; PAYMENT_PENDING: (the campaign open) only a reserved order
+ * waits for its payment; REFUND_PENDING / REFUNDED: the group failed and the shopper's paid order is being / has been
+ * refunded. A cancelled order, or one refunded while the campaign did not fail, is not in the group.
+ */
+export const PARTICIPATION_STATES = ['JOINED', 'PAYMENT_PENDING', 'REFUND_PENDING', 'REFUNDED'] as const
+export type ParticipationState = (typeof PARTICIPATION_STATES)[number]
+
+/** The signed-in shopper's part in a campaign (our addition to the spec's campaign detail). */
+export const CampaignParticipation = Type.Object({
+  state: StringEnum(PARTICIPATION_STATES),
+  /** Units in the orders `state` is about (the paid ones; the reserved one while payment is pending). */
+  units: Type.Integer({ minimum: 0 }),
+  /** Those orders, newest first. */
+  orderIDs: Type.Array(Type.String()),
+  /** The shopper's reserved campaign order waiting for payment (also beside a paid one), while the campaign is open. */
+  pendingOrderID: Nullable(Type.String()),
+  /** Units of each item in the shopper's paid orders (what counts against the item's limitPerShopper). */
+  items: Type.Array(Type.Object({ itemId: Type.String(), units: Type.Integer({ minimum: 1 }) }))
+})
+export type CampaignParticipation = Static<typeof CampaignParticipation>
+
+export const CampaignDetail = Type.Object({
+  campaign: Campaign,
+  serverTime: Type.String({ format: 'date-time' }),
+  /** The signed-in shopper's part in the group; null for a guest (not known) or a shopper not in it. */
+  participation: Type.Optional(Nullable(CampaignParticipation))
+})
 export type CampaignDetail = Static<typeof CampaignDetail>
 
 export const CampaignItem = Type.Object({

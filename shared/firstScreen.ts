@@ -68,6 +68,11 @@ export interface ReadPost {
 export interface FirstScreen {
   page: 'home' | 'productList' | 'product' | 'campaign' | 'blogPost' | 'liveRooms'
   gets: string[]
+  /**
+   * Of `gets`, those whose answer also carries the shopper's own part (the campaign detail's participation): the server
+   * answers them with the shopper's cookies, as it does app info (the page is private to the shopper anyway).
+   */
+  personal?: string[]
   /** Reads the API has as POSTs (the live rooms). */
   posts?: ReadPost[]
 }
@@ -75,7 +80,7 @@ export interface FirstScreen {
 const segment = encodeURIComponent
 
 /**
- * The public GETs of the first screen of `url` (path and query), or null for a page with nothing public to answer
+ * The GETs of the first screen of `url` (path and query; public but for `personal`), or null for a page with nothing public to answer
  * ahead (cart, account, checkout: theirs is the shopper's own data). Home lists its template; the rest of home follows
  * from the template's answer (homeGetsAfterTemplate).
  */
@@ -97,17 +102,19 @@ export function firstScreenOf(url: string): FirstScreen | null {
     }
     case 'packages/store/pages/product/index':
       return params.id ? { page: 'product', gets: [`/productManagement/product/${segment(params.id)}`, `${PRODUCTS}/relatedProducts/${segment(params.id)}`] } : null
-    case 'packages/store/pages/groupCampaign/index':
-      return params.id
-        ? {
-            page: 'campaign',
-            gets: [
-              `/common3/campaign/fission/${segment(params.id)}`,
-              `/productManagement2/campaignProductItem/list/all${buildQuery({ fissionCampaignId: params.id })}`,
-              `/common3/orders/list${buildQuery({ fissionCampaignId: params.id })}`
-            ]
-          }
-        : null
+    case 'packages/store/pages/groupCampaign/index': {
+      if (!params.id) return null
+      const detail = `/common3/campaign/fission/${segment(params.id)}`
+      return {
+        page: 'campaign',
+        gets: [
+          detail,
+          `/productManagement2/campaignProductItem/list/all${buildQuery({ fissionCampaignId: params.id })}`,
+          `/common3/orders/list${buildQuery({ fissionCampaignId: params.id })}`
+        ],
+        personal: [detail]
+      }
+    }
     case 'packages/blog/pages/post/index':
       return params.slug ? { page: 'blogPost', gets: [`/common3/blog/post/${segment(params.slug)}`] } : null
     case 'pages/wechatlivestreamrooms/index':

@@ -171,6 +171,39 @@ describe('campaigns', () => {
     assert.equal(await available(c), 5);
   });
 
+  test('the detail tells a signed-in shopper their part (participation): guest, outsider, payment pending, paid, cancelled, refunded', async () => {
+    const c = await campaign({ target: 3, limit: 3 });
+    const part = async (s: Shopper) => ok(await s.get(`/common3/campaign/fission/${c.id}`)).participation;
+    const guest = new Shopper(srv.base);
+    ok(await guest.get('/common3/appInfoInit'));
+    assert.equal(await part(guest), null);
+    const outsider = await shopper();
+    assert.equal(await part(outsider.s), null);
+    const a = await shopper();
+    const oa = await reserve(a.s, c, 2);
+    assert.deepEqual(await part(a.s), { state: 'PAYMENT_PENDING', units: 2, orderIDs: [oa], pendingOrderID: oa, items: [] });
+    await pay(a.s, oa);
+    assert.deepEqual(await part(a.s), { state: 'JOINED', units: 2, orderIDs: [oa], pendingOrderID: null, items: [{ itemId: c.itemId, units: 2 }] });
+    // nobody else sees A's part; the public fields are the same for all
+    assert.equal(await part(outsider.s), null);
+    assert.equal(await part(guest), null);
+    assert.equal((await detail(c)).participants, 1);
+    // a reservation the shopper cancelled does not put them in
+    const b = await shopper();
+    const ob = await reserve(b.s, c, 1);
+    ok(await b.s.put(`/admin/orderManagement/cancelOrder/${ob}`));
+    assert.equal((await order(b.s, ob)).status, 'CANCELLED');
+    assert.equal(await part(b.s), null);
+    // the group fails: A's paid order is refunded, and the page says so
+    await srv.app.db.query(`UPDATE campaigns SET ends_at = now() - interval '1 second' WHERE id = $1`, [Number(c.id)]);
+    await sweepCampaigns(srv.app.db, 'test');
+    const failed = await part(a.s);
+    assert.ok(failed.state === 'REFUND_PENDING' || failed.state === 'REFUNDED', failed.state);
+    assert.deepEqual([failed.units, failed.orderIDs], [2, [oa]]);
+    await until('the refund to be done', async () => ((await part(a.s)).state === 'REFUNDED' ? true : undefined));
+    assert.equal(await part(b.s), null);
+  });
+
   test('the last unit raced by two payers: exactly one wins, the other gets a clear error and holds nothing', async () => {
     const c = await campaign({ stock: 1, target: 5 });
     const a = await shopper();

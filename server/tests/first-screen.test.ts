@@ -111,6 +111,23 @@ function firstPaint(html: string): string {
   assert.ok(m, 'the first screen comes right after <body>, before the app');
   return m[1];
 }
+test('campaign: the detail is written with the signed-in shopper\'s own part (participation), a guest\'s without', async () => {
+  const s = new Shopper(srv.base);
+  ok(await s.post('/common3/clientRegistration', { emailID: `first-screen-${Date.now()}@example.com`, password: 'longenough1', firstName: 'Ada', lastName: 'Byron' }));
+  const { campaigns } = ok(await s.get('/common3/campaign/fissionList'));
+  const id = campaigns.find((c: any) => c.status === 'OPEN').id;
+  const { items } = ok(await s.get(`/productManagement2/campaignProductItem/list/all?fissionCampaignId=${id}`));
+  ok(await s.post(`/shoppingManagement4/myCart/fc/${id}`, { itemId: items[0].id, quantity: 1 }));
+  const { orderID } = ok(await s.post(`/shoppingManagement4/myCart/fc/${id}/reserve`));
+  const detailGet = firstScreenOf(`/store/groupCampaign/${id}`)!.gets[0];
+  const mine = written((await s.get(`~/store/groupCampaign/${id}`)).body)[detailGet];
+  assert.deepEqual(withoutClock(mine), withoutClock(ok(await s.get(detailGet))));
+  assert.equal(mine.participation.state, 'PAYMENT_PENDING');
+  assert.equal(mine.participation.pendingOrderID, orderID);
+  const guest = new Shopper(srv.base);
+  assert.equal(written((await guest.get(`~/store/groupCampaign/${id}`)).body)[detailGet].participation, null);
+});
+
 test('blog post, campaign and live rooms: their answers (the rooms\' read-only POST by its body), their cover painted before the script at the page\'s ratio and preloaded', async () => {
   const s = new Shopper(srv.base);
   const { posts } = ok(await s.get('/common3/blog/posts?numberToLoad=1'));

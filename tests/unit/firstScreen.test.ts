@@ -39,14 +39,17 @@ describe('firstScreenOf: the public GETs a page starts with, by its URL', () => 
     ],
     ['/store/clearance', 'productList', [`${PRODUCTS}?clearance=true&sortby=default&infiniteLoad=true&numberToLoad=12&startingPosition=0`, `${PRODUCTS}/listCount?clearance=true`]],
     ['/store/product/1003', 'product', ['/productManagement/product/1003', `${PRODUCTS}/relatedProducts/1003`]],
-    ['/blog/spring%20tea', 'blogPost', ['/common3/blog/post/spring%20tea']],
-    [
-      '/store/groupCampaign/7',
-      'campaign',
-      ['/common3/campaign/fission/7', '/productManagement2/campaignProductItem/list/all?fissionCampaignId=7', '/common3/orders/list?fissionCampaignId=7']
-    ]
+    ['/blog/spring%20tea', 'blogPost', ['/common3/blog/post/spring%20tea']]
   ])('%s: %s', (url, page, gets) => {
     expect(firstScreenOf(url)).toEqual({ page, gets })
+  })
+
+  it('/store/groupCampaign/7: the campaign, its items and participants; the detail answered with the shopper\'s own part', () => {
+    expect(firstScreenOf('/store/groupCampaign/7')).toEqual({
+      page: 'campaign',
+      gets: ['/common3/campaign/fission/7', '/productManagement2/campaignProductItem/list/all?fissionCampaignId=7', '/common3/orders/list?fissionCampaignId=7'],
+      personal: ['/common3/campaign/fission/7']
+    })
   })
 
   it('/wechatlivestreamrooms: no GET, the live rooms\' POST with the body the page sends for its first 10 rooms', async () => {

@@ -62,16 +62,16 @@ async function answer(app: FastifyInstance, req: FastifyRequest, apiPrefix: stri
   return res.statusCode === 200 ? res.json() : undefined;
 }
 
-/** A public request of the first screen: a GET of `path`, or the read-only POST `post`. */
-type FirstRequest = { path: string; post?: ReadPost };
-const getsOf = (paths: string[]): FirstRequest[] => paths.map((path) => ({ path }));
+/** A request of the first screen: a GET of `path`, or the read-only POST `post`; public unless `personal`. */
+type FirstRequest = { path: string; post?: ReadPost; personal?: boolean };
+const getsOf = (paths: string[], personal: string[] = []): FirstRequest[] => paths.map((path) => ({ path, personal: personal.includes(path) }));
 
 /**
  * Answers `requests` into `into` under the keys the app asks by (writtenKey: a GET's path, a read-only POST's path and
  * body), leaving out any that did not answer 200: the app asks for those itself.
  */
 async function answerAll(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, requests: FirstRequest[], into: Answers) {
-  const answers = await Promise.all(requests.map((r) => answer(app, req, apiPrefix, r.path, PUBLIC_HEADERS, r.post)));
+  const answers = await Promise.all(requests.map((r) => answer(app, req, apiPrefix, r.path, r.personal ? SHOPPER_HEADERS : PUBLIC_HEADERS, r.post)));
   requests.forEach((r, i) => {
     const key = r.post ? writtenKey('POST', r.path, r.post.body) : r.path;
     if (answers[i] !== undefined && key !== undefined) into[key] = answers[i];
@@ -125,15 +125,15 @@ function pageText(page: string, answers: Answers, gets: string[], locale: string
 }
 
 /**
- * `indexHtml` (the built app's page) for the GET of `req.url`, with app info and the first screen's public answers
- * written in, the largest image preloaded and the shopper's language on `<html>`.
+ * `indexHtml` (the built app's page) for the GET of `req.url`, with app info and the first screen's answers (public,
+ * but for the shopper's own part of a personal one) written in, the largest image preloaded and the shopper's language on `<html>`.
  */
 export async function firstScreenPage(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, indexHtml: string): Promise<string> {
   const answers: Answers = {};
   const screen = firstScreenOf(req.url);
   const [appInfo] = await Promise.all([
     answer(app, req, apiPrefix, APP_INFO_GET, SHOPPER_HEADERS) as Promise<AppInfoShape | undefined>,
-    screen ? answerAll(app, req, apiPrefix, [...getsOf(screen.gets), ...(screen.posts ?? []).map((post) => ({ path: post.path, post }))], answers) : undefined,
+    screen ? answerAll(app, req, apiPrefix, [...getsOf(screen.gets, screen.personal), ...(screen.posts ?? []).map((post) => ({ path: post.path, post }))], answers) : undefined,
   ]);
   if (screen?.page === 'home') {
     const template = answers[HOME_TEMPLATE_GET] as { sections?: HomeSectionShape[] } | undefined;

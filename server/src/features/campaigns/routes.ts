@@ -13,7 +13,7 @@ import {
 } from '../../../../contract/campaigns.ts';
 import { getSession } from '../../lib/session.ts';
 import {
-  campaignCartView, campaignItem, campaignItems, campaignParticipants, changeCampaignCart, getCampaign, listCampaigns, parseCampaignId,
+  campaignCartView, campaignDetail, campaignItem, campaignItems, campaignParticipants, changeCampaignCart, listCampaigns, parseCampaignId,
   reserveCampaignOrder,
 } from './service.ts';
 
@@ -24,8 +24,9 @@ export default async function campaignRoutes(server: FastifyInstance) {
   app.get('/common3/campaign/fissionList', { schema: { querystring: CampaignListQuery, response: { 200: CampaignList } } }, async (req) =>
     listCampaigns(db, req.query.scope));
 
+  // Public, plus the signed-in shopper's own part (participation) when there is a session.
   app.get('/common3/campaign/fission/:id', { schema: { params: IdParam, response: { 200: CampaignDetail } } }, async (req) =>
-    getCampaign(db, parseCampaignId(req.params.id)));
+    campaignDetail(db, await getSession(req), parseCampaignId(req.params.id)));
 
   app.get('/productManagement2/campaignProductItem/list/all', {
     schema: { querystring: CampaignItemsQuery, response: { 200: CampaignItems } },

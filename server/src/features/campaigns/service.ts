@@ -27,14 +27,17 @@ import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../li
 import { optionLabels } from '../../lib/options.ts';
 import { bumpCatalog } from '../../services/catalogCache.ts';
 import { releaseReservation, requestRefund } from '../../orders/lifecycle.ts';
-import type { Campaign, CampaignCart, CampaignItem, CampaignParticipant, CampaignStatus, OrderCampaign } from '../../../../contract/campaigns.ts';
+import type {
+  Campaign, CampaignCart, CampaignDetail, CampaignItem, CampaignParticipant, CampaignParticipation, CampaignStatus, OrderCampaign,
+} from '../../../../contract/campaigns.ts';
+import { IN_GROUP_ORDER_STATUSES, IN_GROUP_PAYMENT_STATUS, participationOf, type ShopperCampaignOrder } from './participation.ts';
 import { STORE_CURRENCY_SQL } from '../../services/storeCurrency.ts';
 
 const iso = (d: any) => (d instanceof Date ? d : new Date(d)).toISOString();
 /** Orders whose units still count against campaign stock and the per-shopper limit. */
 const LIVE = `o.status NOT IN ('CANCELLED', 'REFUND_PENDING', 'REFUNDED')`;
 /** A paid participant's order. */
-const PAID = `o.payment_status = 'PAID_ONLINE' AND o.status IN ('NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED')`;
+const PAID = `o.payment_status = '${IN_GROUP_PAYMENT_STATUS}' AND o.status IN (${IN_GROUP_ORDER_STATUSES.map((st) => `'${st}'`).join(', ')})`;
 
 export function parseCampaignId(raw: unknown): number {
   const s = String(raw ?? '');
@@ -95,6 +98,33 @@ export async function getCampaign(q: Queryable, id: number): Promise<{ campaign:
   const { rows } = await q.query(`${CAMPAIGN_SQL} WHERE c.id = $1`, [id]);
   if (!rows[0]) throw notFound(`Campaign ${id} not found`);
   return { campaign: campaignView(rows[0], now), serverTime: now.toISOString() };
+}
+
+/** The signed-in shopper's part in the campaign (participation.ts decides which orders count). */
+async function participationIn(q: Queryable, campaignId: number, userId: number, status: CampaignStatus): Promise<CampaignParticipation | null> {
+  const { rows } = await q.query(
+    `SELECT o.id, o.status, o.payment_status, i.id AS item_id, l.quantity FROM campaign_orders co
+       JOIN orders o ON o.id = co.order_id AND o.user_id = $2
+       JOIN order_lines l ON l.order_id = o.id
+       JOIN campaign_items i ON i.campaign_id = co.campaign_id AND i.product_id = l.product_id AND i.option_pair = l.option_pair
+     WHERE co.campaign_id = $1 ORDER BY o.id, l.line_no`,
+    [campaignId, userId],
+  );
+  const orders = new Map<string, ShopperCampaignOrder>();
+  for (const r of rows) {
+    const id = String(r.id);
+    const o: ShopperCampaignOrder = orders.get(id) ?? { id, status: r.status, paymentStatus: r.payment_status, lines: [] };
+    o.lines.push({ itemId: String(r.item_id), units: r.quantity });
+    orders.set(id, o);
+  }
+  return participationOf([...orders.values()], status);
+}
+
+/** The campaign detail: the campaign, and for a signed-in shopper their part in it. */
+export async function campaignDetail(q: Queryable, s: Session | null, id: number): Promise<CampaignDetail> {
+  const detail = await getCampaign(q, id);
+  const participation = s?.userId ? await participationIn(q, id, s.userId, detail.campaign.status) : null;
+  return { ...detail, participation };
 }
 
 const ITEM_SQL = `SELECT i.*, ${STORE_CURRENCY_SQL} AS currency, p.name_en, p.name_zh, p.price AS regular_price, p.options, p.images->>0 AS image,
