@@ -10,7 +10,16 @@ import type {
 import type { Reservation } from '@contract/checkout'
 import { http } from '@/api/http'
 
-export type { Campaign, CampaignCart, CampaignItem, CampaignList, CampaignParticipant, CampaignStatus, OrderCampaign } from '@contract/campaigns'
+export type {
+  Campaign,
+  CampaignCart,
+  CampaignItem,
+  CampaignList,
+  CampaignParticipant,
+  CampaignParticipation,
+  CampaignStatus,
+  OrderCampaign
+} from '@contract/campaigns'
 
 /** The campaigns (home loads them with its content: a function of its own, so home's chunk carries no other call). */
 export const campaignList = () => http.get<CampaignList>('/common3/campaign/fissionList')

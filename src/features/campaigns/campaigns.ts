@@ -2,7 +2,7 @@
  * Group-buy campaign rules the client applies: the countdown from the server's clock, the progress, the state an
  * order of a campaign is in for its shopper, and the share link (spec §2: FissionSale carries the campaign).
  */
-import type { CampaignStatus } from '@contract/campaigns'
+import type { CampaignParticipation, CampaignStatus } from '@contract/campaigns'
 
 /**
  * The difference between the server's clock and this device's, taken when an answer arrived: serverTime - receivedAt.
@@ -63,6 +63,16 @@ export function campaignOrderState(orderStatus: string, paymentStatus: string, c
   if (campaignStatus === 'FAILED') return 'refundPending'
   if (campaignStatus === 'CLOSING') return 'closing'
   return 'waiting'
+}
+
+/** What an item's join button offers: joining; joining with more once in the group; nothing at the per-shopper limit. */
+export type JoinChoice = 'join' | 'joinMore' | 'limitReached'
+
+/** The join choice for `item` from the shopper's part in the group (the units of it in their paid orders). */
+export function joinChoice(item: { id: string; limitPerShopper: number }, participation: CampaignParticipation | null | undefined): JoinChoice {
+  if (participation?.state !== 'JOINED') return 'join'
+  const held = participation.items.find((i) => i.itemId === item.id)?.units ?? 0
+  return held >= item.limitPerShopper ? 'limitReached' : 'joinMore'
 }
 
 /** The campaigns a campaign row shows: the open ones, in the server's order. */

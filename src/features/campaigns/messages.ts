@@ -38,7 +38,19 @@ export default defineMessages({
     'campaign.order.succeeded': 'Group buy succeeded',
     'campaign.order.refundPending': 'Group did not fill up: refund pending',
     'campaign.order.refunded': 'Group did not fill up: refunded',
-    'campaign.order.cancelled': 'Group buy: cancelled'
+    'campaign.order.cancelled': 'Group buy: cancelled',
+    'campaign.joinMore': 'Join with more',
+    'campaign.you.units.one': '1 unit',
+    'campaign.you.units.other': '{count} units',
+    'campaign.you.orders.one': 'order {orders}',
+    'campaign.you.orders.other': 'orders {orders}',
+    'campaign.you.in': "You're in: {units}, {orders}",
+    'campaign.you.was': 'You joined: {units}, {orders}',
+    'campaign.you.pending': 'Payment pending: order {order} joins the group once it is paid.',
+    'campaign.you.succeeded': 'The group is complete: your order will be prepared for pickup at {store}.',
+    'campaign.you.viewOrder': 'View order',
+    'campaign.you.viewOrders': 'View your orders',
+    'campaign.you.limitReached': 'You have the most allowed per shopper'
   },
   zh: {
     'campaign.title': '拼团',
@@ -76,6 +88,18 @@ export default defineMessages({
     'campaign.order.succeeded': '拼团成功',
     'campaign.order.refundPending': '拼团未成：退款处理中',
     'campaign.order.refunded': '拼团未成：已退款',
-    'campaign.order.cancelled': '拼团：已取消'
+    'campaign.order.cancelled': '拼团：已取消',
+    'campaign.joinMore': '追加购买',
+    'campaign.you.units.one': '1 件',
+    'campaign.you.units.other': '{count} 件',
+    'campaign.you.orders.one': '订单 {orders}',
+    'campaign.you.orders.other': '订单 {orders}',
+    'campaign.you.in': '你已参团：{units}，{orders}',
+    'campaign.you.was': '你参加了此团：{units}，{orders}',
+    'campaign.you.pending': '待付款：订单 {order} 付款后即参团。',
+    'campaign.you.succeeded': '已成团：你的订单将备货，请到{store}自取。',
+    'campaign.you.viewOrder': '查看订单',
+    'campaign.you.viewOrders': '查看我的订单',
+    'campaign.you.limitReached': '你已买满每人限购数量'
   }
 })

@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react'
 import { View, Text } from '@tarojs/components'
-import type { Campaign, CampaignItem, CampaignParticipant, CampaignStatus } from '@/features/campaigns/api'
+import type { Campaign, CampaignItem, CampaignParticipant, CampaignParticipation, CampaignStatus } from '@/features/campaigns/api'
 import { BusyButton } from '@/components/account/BusyButton'
 import { LazyImage } from '@/components/common/LazyImage'
 import { Price } from '@/components/common/Price'
 import { optionValuesText } from '@/domain/options'
 import { formatDateTime } from '@/components/account/orderLabels'
-import { clockText, countdown } from '@/features/campaigns/campaigns'
+import { clockText, countdown, joinChoice } from '@/features/campaigns/campaigns'
 import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { useLocale } from '@/stores/locale'
 import { CampaignClock } from './CampaignClock'
 import { CampaignProgress } from './CampaignProgress'
+import { CampaignYourPart } from './CampaignYourPart'
 import './CampaignPage.scss'
 
 interface Props {
@@ -20,6 +21,8 @@ interface Props {
   status: CampaignStatus
   items: CampaignItem[]
   participants: CampaignParticipant[]
+  /** The signed-in shopper's part in the group (null: a guest, or not in it). */
+  participation: CampaignParticipation | null
   offset: number
   adding: string | null
   error: string | null
@@ -28,8 +31,8 @@ interface Props {
   share?: ReactNode
 }
 
-/** The campaign page's view: cover, texts, countdown or outcome, progress, items, participants, share. */
-export function CampaignView({ campaign, status, items, participants, offset, adding, error, onJoin, share }: Props) {
+/** The campaign page's view: cover, texts, countdown or outcome, progress, the shopper's part, items, participants, share. */
+export function CampaignView({ campaign, status, items, participants, participation, offset, adding, error, onJoin, share }: Props) {
   const t = useT()
   const localized = useLocalized()
   const language = useLocale((s) => s.language)
@@ -37,6 +40,9 @@ export function CampaignView({ campaign, status, items, participants, offset, ad
   const name = localized(campaign.nameContent, campaign.name)
   const open = status === 'OPEN'
   const startsIn = status === 'UPCOMING' ? countdown(campaign.startsAt, Date.now(), offset) : null
+  const store = localized(campaign.localStoreName, campaign.localStoreName.en)
+  // A shopper in the open group gets the share actions with the invitation to fill it, not at the foot of the page.
+  const sharesInPart = participation?.state === 'JOINED' && open
   return (
     <View className="campaign-page" data-campaign-id={campaign.id} data-status={status}>
       {campaign.cover ? (
@@ -47,19 +53,21 @@ export function CampaignView({ campaign, status, items, participants, offset, ad
       <Text className="campaign-page__name">{name}</Text>
       <Text className="campaign-page__status">{t(`campaign.status.${status}`)}</Text>
       <Text className="campaign-page__description">{localized(campaign.descriptionContent, campaign.description)}</Text>
-      <Text className="campaign-page__pickup">{t('campaign.pickupAt', { store: localized(campaign.localStoreName, campaign.localStoreName.en) })}</Text>
+      <Text className="campaign-page__pickup">{t('campaign.pickupAt', { store })}</Text>
       <CampaignProgress participants={campaign.participants} target={campaign.target} />
       {open ? <CampaignClock className="campaign-page__clock" endsAt={campaign.endsAt} offset={offset} /> : null}
       {startsIn ? <Text className="campaign-page__clock">{t('campaign.startsIn', { time: clockText(startsIn, t('campaign.dayUnit')) })}</Text> : null}
       {status === 'SUCCEEDED' || status === 'FAILED' || status === 'CLOSING' ? (
         <Text className="campaign-page__closed" role="status">{t(`campaign.closed.${status}`)}</Text>
       ) : null}
-      {open ? <Text className="campaign-page__how">{t('campaign.howItWorks')}</Text> : null}
+      {participation ? <CampaignYourPart participation={participation} status={status} campaignId={campaign.id} store={store} share={share} /> : null}
+      {open && participation?.state !== 'JOINED' ? <Text className="campaign-page__how">{t('campaign.howItWorks')}</Text> : null}
       {error ? <Text className="campaign-page__error" role="alert">{error}</Text> : null}
 
       <View className="campaign-items">
         {items.map((item) => {
           const itemName = localized(item.nameContent, item.name)
+          const choice = joinChoice(item, participation)
           return (
             <View key={item.id} className="campaign-item" data-item-id={item.id}>
               <View className="campaign-item__media">
@@ -76,9 +84,10 @@ export function CampaignView({ campaign, status, items, participants, offset, ad
                 </View>
                 <Text className="campaign-item__stock">{item.available > 0 ? t('campaign.left', { count: item.available }) : t('campaign.soldOut')}</Text>
                 <Text className="campaign-item__limit">{t('campaign.limit', { limit: item.limitPerShopper })}</Text>
-                {open ? (
+                {open && choice === 'limitReached' ? <Text className="campaign-item__limit-reached">{t('campaign.you.limitReached')}</Text> : null}
+                {open && choice !== 'limitReached' ? (
                   <BusyButton className="campaign-item__join" busy={adding === item.id} disabled={adding !== null || item.available <= 0} onClick={() => onJoin(item.id)}>
-                    {t('campaign.join')}
+                    {t(choice === 'joinMore' ? 'campaign.joinMore' : 'campaign.join')}
                   </BusyButton>
                 ) : null}
               </View>
@@ -87,7 +96,7 @@ export function CampaignView({ campaign, status, items, participants, offset, ad
         })}
       </View>
 
-      {share ? <View className="campaign-page__share">{share}</View> : null}
+      {share && !sharesInPart ? <View className="campaign-page__share">{share}</View> : null}
 
       <View className="campaign-participants">
         <Text className="campaign-participants__title">{t('campaign.participants')}</Text>

@@ -64,6 +64,7 @@ export default function Page() {
         status={page.status}
         items={page.data.items}
         participants={page.data.participants}
+        participation={page.data.participation ?? null}
         offset={offset}
         adding={page.adding}
         error={page.error}

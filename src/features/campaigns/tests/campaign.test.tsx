@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import type { Campaign, CampaignCart, CampaignItem } from '@/features/campaigns/api'
+import type { Campaign, CampaignCart, CampaignItem, CampaignParticipation } from '@/features/campaigns/api'
 import type { Language } from '@/i18n'
 import { OrderList } from '@/components/account/OrderList'
 import { CampaignRow } from '@/features/campaigns/components/CampaignRow'
@@ -45,20 +45,36 @@ const TEXT = {
     endsIn: /^Ends in (01:59:5\d|02:00:00)$/, failed: 'The group did not fill up in time; every payment is refunded.',
     pickup: 'Pick up at Downtown Toronto once the group is complete', notFound: 'This group buy does not exist.', pay: 'Pay and join',
     total: 'Total', save: 'You save', waiting: 'Group buy: waiting for the group', succeeded: 'Group buy succeeded',
-    refundPending: 'Group did not fill up: refund pending', nobody: 'Nobody has joined yet: be the first.', soldOut: 'All taken'
+    refundPending: 'Group did not fill up: refund pending', nobody: 'Nobody has joined yet: be the first.', soldOut: 'All taken',
+    inOne: "You're in: 1 unit, order 100012", inTwo: "You're in: 2 units, order 100012", joinMore: 'Join with more',
+    invite: 'Invite friends so the group fills up before the end.', viewOrder: 'View order', viewOrders: 'View your orders',
+    limitReached: 'You have the most allowed per shopper',
+    succeededYou: 'The group is complete: your order will be prepared for pickup at Downtown Toronto.',
+    wasIn: 'You joined: 3 units, orders 100014, 100012', refunded: 'Group did not fill up: refunded',
+    pending: 'Payment pending: order 100013 joins the group once it is paid.', closing: 'Group buy: ended, being settled'
   },
   zh: {
     joined: '已拼 1/3 人', left: '剩余 7 件', limit: '每人限购 2 件', join: '参加拼团', regular: '原价',
     endsIn: /^剩余 (01:59:5\d|02:00:00)$/, failed: '未能按时成团，所有付款将自动退款。',
     pickup: '成团后到多伦多市中心店自取', notFound: '该拼团不存在。', pay: '付款参团',
     total: '合计', save: '节省', waiting: '拼团：等待成团', succeeded: '拼团成功',
-    refundPending: '拼团未成：退款处理中', nobody: '还没有人参团，快来做第一个吧。', soldOut: '已抢光'
+    refundPending: '拼团未成：退款处理中', nobody: '还没有人参团，快来做第一个吧。', soldOut: '已抢光',
+    inOne: '你已参团：1 件，订单 100012', inTwo: '你已参团：2 件，订单 100012', joinMore: '追加购买',
+    invite: '邀请好友参团，在截止前凑满人数。', viewOrder: '查看订单', viewOrders: '查看我的订单',
+    limitReached: '你已买满每人限购数量',
+    succeededYou: '已成团：你的订单将备货，请到多伦多市中心店自取。',
+    wasIn: '你参加了此团：3 件，订单 100014, 100012', refunded: '拼团未成：已退款',
+    pending: '待付款：订单 100013 付款后即参团。', closing: '拼团：已截止，结算中'
   }
 }
 
-function campaignServer(c: Campaign = campaign(), participants = [{ name: 'M**g', joinedAt: iso(SERVER_NOW - HOUR / 2), invited: false }]) {
+function campaignServer(
+  c: Campaign = campaign(),
+  participants = [{ name: 'M**g', joinedAt: iso(SERVER_NOW - HOUR / 2), invited: false }],
+  participation: CampaignParticipation | null = null
+) {
   return mockHttp({
-    'GET /common3/campaign/fission/501': { campaign: c, serverTime: iso(SERVER_NOW) },
+    'GET /common3/campaign/fission/501': { campaign: c, serverTime: iso(SERVER_NOW), participation },
     'GET /productManagement2/campaignProductItem/list/all': { items: [item()] },
     'GET /common3/orders/list': { campaignId: '501', participants, serverTime: iso(SERVER_NOW) },
     'POST /shoppingManagement4/myCart/fc/501': cartOf(1)
@@ -86,6 +102,9 @@ describe.each(LANGS)('campaign page (%s)', (lang) => {
     expect(itemEl.querySelector('.campaign-item__prices')?.textContent).toMatch(new RegExp(`^\\S*24\\.99 ${text.regular} \\S*32\\.99$`))
     expect(container.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('1')
     expect(screen.getByText('M**g')).toBeTruthy()
+    // not in the group: no "You're in", the plain join
+    expect(container.querySelector('.campaign-you')).toBeNull()
+    expect(screen.getByText(text.join)).toBeTruthy()
     const clock = container.querySelector('.campaign-clock') as HTMLElement
     expect(clock.textContent).toMatch(text.endsIn)
     expect(Number(clock.dataset.remaining)).toBeGreaterThan(2 * 3600 - 15)
@@ -150,6 +169,83 @@ describe.each(LANGS)('campaign page (%s)', (lang) => {
     expect(await screen.findByText(text.failed)).toBeTruthy()
     expect(screen.getByText(text.nobody)).toBeTruthy()
     expect(screen.queryByText(text.join)).toBeNull()
+  })
+
+  const joined = (units: number, patch: Partial<CampaignParticipation> = {}): CampaignParticipation => ({
+    state: 'JOINED', units, orderIDs: ['100012'], pendingOrderID: null, items: [{ itemId: '9001', units }], ...patch
+  })
+
+  it('a paid participant below the limit: "You\'re in" with units and order, the order link, the invitation with sharing, "Join with more"', async () => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501')
+    const http = campaignServer(campaign(), undefined, joined(1))
+    const { container } = render(<GroupCampaignPage />)
+    expect(await screen.findByText(text.inOne)).toBeTruthy()
+    const you = container.querySelector('.campaign-you[data-participation="JOINED"]') as HTMLElement
+    expect(you.querySelector('.campaign-you__headline')?.textContent).toBe(text.inOne)
+    expect(within(you).getByText(text.invite)).toBeTruthy()
+    // the share actions go with the invitation, once
+    expect(container.querySelectorAll('.campaign-page__share')).toHaveLength(1)
+    expect(you.querySelector('.campaign-page__share .share-actions__button')).not.toBeNull()
+    expect(screen.queryByText(text.join)).toBeNull()
+    fireEvent.click(screen.getByText(text.joinMore))
+    await waitFor(() => expect(http.calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: '9001', quantity: 1 }))
+    fireEvent.click(within(you).getByText(text.viewOrder))
+    expect(navigations.at(-1)?.url).toBe('/user/orders/100012')
+  })
+
+  it('at the per-shopper limit the page offers no joining and says why', async () => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501')
+    campaignServer(campaign(), undefined, joined(2))
+    const { container } = render(<GroupCampaignPage />)
+    expect(await screen.findByText(text.inTwo)).toBeTruthy()
+    expect(within(container.querySelector('.campaign-item') as HTMLElement).getByText(text.limitReached)).toBeTruthy()
+    expect(container.querySelector('.campaign-item__join')).toBeNull()
+  })
+
+  it('a reserved order not paid yet: payment pending, with the way to pay; joining stays as it was', async () => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501')
+    campaignServer(campaign(), undefined, { state: 'PAYMENT_PENDING', units: 1, orderIDs: ['100013'], pendingOrderID: '100013', items: [] })
+    const { container } = render(<GroupCampaignPage />)
+    expect(await screen.findByText(text.pending)).toBeTruthy()
+    expect(container.querySelector('.campaign-you__outcome')).toBeNull()
+    expect(screen.queryByText(text.viewOrder)).toBeNull()
+    expect(screen.getByText(text.join)).toBeTruthy()
+    fireEvent.click(within(container.querySelector('.campaign-you') as HTMLElement).getByText(text.pay))
+    expect(navigations.at(-1)?.url).toBe('/checkout/campaignCart?FissionSale=501')
+  })
+
+  it('the group succeeded: the shopper\'s order will be prepared for pickup; nothing to join or share', async () => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501')
+    campaignServer(campaign({ status: 'SUCCEEDED', participants: 3, endsAt: iso(SERVER_NOW - HOUR) }), undefined, joined(1))
+    const { container } = render(<GroupCampaignPage />)
+    expect(await screen.findByText(text.inOne)).toBeTruthy()
+    expect(container.querySelector('.campaign-you__outcome')?.textContent).toBe(text.succeededYou)
+    expect(screen.queryByText(text.invite)).toBeNull()
+    expect(screen.queryByText(text.joinMore)).toBeNull()
+    expect(container.querySelector('.campaign-item__join')).toBeNull()
+  })
+
+  it('the end passed and the group is being settled: the order waits for it', async () => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501')
+    campaignServer(campaign({ endsAt: iso(SERVER_NOW - 1000) }), undefined, joined(1))
+    const { container } = render(<GroupCampaignPage />)
+    expect(await screen.findByText(text.inOne)).toBeTruthy()
+    expect(container.querySelector('.campaign-you__outcome')?.textContent).toBe(text.closing)
+  })
+
+  it.each([
+    ['REFUND_PENDING', 'refundPending'],
+    ['REFUNDED', 'refunded']
+  ] as const)('the group failed (%s): where the shopper\'s money is, and the link to their orders', async (state, outcome) => {
+    resetStores(signedIn(), lang, '/store/groupCampaign/501')
+    campaignServer(campaign({ status: 'FAILED', endsAt: iso(SERVER_NOW - HOUR) }), [], {
+      state, units: 3, orderIDs: ['100014', '100012'], pendingOrderID: null, items: []
+    })
+    const { container } = render(<GroupCampaignPage />)
+    expect(await screen.findByText(text.wasIn)).toBeTruthy()
+    expect(container.querySelector('.campaign-you__outcome')?.textContent).toBe(text[outcome])
+    fireEvent.click(screen.getByText(text.viewOrders))
+    expect(navigations.at(-1)?.url).toBe('/user/orders')
   })
 
   it('an unknown campaign says so', async () => {

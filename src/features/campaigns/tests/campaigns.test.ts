@@ -1,4 +1,5 @@
-import { campaignCartUrl, campaignOrderState, campaignShareUrl, clockOffset, clockText, countdown, progressPercent, shownStatus } from '@/features/campaigns/campaigns'
+import type { CampaignParticipation } from '@/features/campaigns/api'
+import { campaignCartUrl, campaignOrderState, campaignShareUrl, clockOffset, clockText, countdown, joinChoice, progressPercent, shownStatus } from '@/features/campaigns/campaigns'
 
 describe('countdown on the server clock (never the device clock)', () => {
   const end = '2026-11-23T12:00:00.000Z'
@@ -68,5 +69,21 @@ describe('links', () => {
     expect(campaignShareUrl('501', null)).toBe('/store/groupCampaign/501?FissionSale=501')
     expect(campaignCartUrl('501', 'a b')).toBe('/checkout/campaignCart?FissionSale=501&inviter=a%20b')
     expect(campaignCartUrl('501')).toBe('/checkout/campaignCart?FissionSale=501')
+  })
+})
+
+describe('joinChoice: what an item\'s join button offers the shopper', () => {
+  const item = { id: '9001', limitPerShopper: 2 }
+  const part = (state: CampaignParticipation['state'], items: CampaignParticipation['items']): CampaignParticipation =>
+    ({ state, units: items.reduce((n, i) => n + i.units, 0), orderIDs: ['1'], pendingOrderID: null, items })
+  it.each([
+    ['a guest or a shopper not in the group', null, 'join'],
+    ['payment pending: not in yet', part('PAYMENT_PENDING', []), 'join'],
+    ['in the group with another item', part('JOINED', [{ itemId: '9002', units: 1 }]), 'joinMore'],
+    ['in the group, below this item\'s limit', part('JOINED', [{ itemId: '9001', units: 1 }]), 'joinMore'],
+    ['at this item\'s limit', part('JOINED', [{ itemId: '9001', units: 2 }]), 'limitReached'],
+    ['beyond it (the limit was lowered)', part('JOINED', [{ itemId: '9001', units: 3 }]), 'limitReached']
+  ] as const)('%s: %s', (_why, participation, choice) => {
+    expect(joinChoice(item, participation)).toBe(choice)
   })
 })
