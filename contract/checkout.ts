@@ -3,7 +3,7 @@
  * the server's totals. Money in minor units of `currency`.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { H5_PAYMENT_CHANNELS, ORDER_METHODS } from './constants.ts'
+import { H5_PAYMENT_CHANNELS, LOCALES, ORDER_METHODS } from './constants.ts'
 import { Localized, StringEnum } from './common.ts'
 import { PaymentBrands } from './appInfo.ts'
 import { Cart } from './cart.ts'
@@ -65,6 +65,9 @@ export const DeliveryLocationsBody = Type.Union([
   Type.Object({ country: Type.Optional(Type.String({ maxLength: 4 })), province: Type.Optional(Type.String({ maxLength: 10 })) })
 ])
 export type DeliveryLocationsBody = Static<typeof DeliveryLocationsBody>
+/** The language to name the cities in; without it, the shopper's (their choice, else Accept-Language). */
+export const DeliveryLocationsQuery = Type.Object({ locale: Type.Optional(StringEnum(LOCALES)) })
+export type DeliveryLocationsQuery = Static<typeof DeliveryLocationsQuery>
 export const DeliveryLocation = Type.Object({ country: Type.String(), province: Type.String(), cities: Type.Array(Type.String()) })
 export type DeliveryLocation = Static<typeof DeliveryLocation>
 export const DeliveryLocations = Type.Object({ locations: Type.Array(DeliveryLocation) })

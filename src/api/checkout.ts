@@ -16,7 +16,7 @@ import type {
   PaymentConfig,
   Reservation
 } from '@contract/checkout'
-import type { OrderMethod } from '@contract/constants'
+import type { Locale, OrderMethod } from '@contract/constants'
 import type { Contact, Order } from '@contract/orders'
 import { http } from './http'
 
@@ -34,7 +34,8 @@ export const checkoutApi = {
   config: () => http.get<CheckoutConfig>(`${SM}/checkoutConfig`),
   paymentConfig: () => http.get<PaymentConfig>(`${SM}/paymentConfig`),
   pickupLocations: () => http.get<StoreLocation[]>('/common3/pickupLocations'),
-  deliveryLocations: () => http.post<DeliveryLocations>('/common3/deliveryLocations', {}),
+  /** The delivery areas, their cities named in `locale` (the value the address carries: the server takes either name). */
+  deliveryLocations: (locale: Locale) => http.post<DeliveryLocations>(`/common3/deliveryLocations?locale=${locale}`, {}),
   updateOrderMethod: (method: OrderMethod) => http.post<Cart>(`${SM}/updateOrderMethod`, { method }),
   /** The pickup date alone, checked against the store's days when the shopper picks it (the time follows at placing). */
   pickupDate: (date: string) => http.post<Cart>(`${SM}/orderPickupDate`, { date }),

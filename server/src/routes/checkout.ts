@@ -6,13 +6,13 @@ import { Address } from '../../../contract/account.ts';
 import { Cart } from '../../../contract/cart.ts';
 import {
   Billing, BillingQuery, CheckoutConfig, ContactInfoQuery, CouponParams, CustomerCommentBody, DateBody, DateTimeBody,
-  DeliverInfoQuery, DeliveryLocations, DeliveryLocationsBody, LocalDeliveryConfig, OrderMethodBody, PaymentConfig,
+  DeliverInfoQuery, DeliveryLocations, DeliveryLocationsBody, DeliveryLocationsQuery, LocalDeliveryConfig, OrderMethodBody, PaymentConfig,
   Reservation, SettleBody, SettleParams, StoreCreditBody, StoreCreditPaymentBody, TipsBody,
 } from '../../../contract/checkout.ts';
 import { Contact, Order } from '../../../contract/orders.ts';
 import type { OrderMethod } from '../../../contract/constants.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
-import { getSession, type Session } from '../lib/session.ts';
+import { getSession, visitorLocale, type Session } from '../lib/session.ts';
 import type { Queryable } from '../db/index.ts';
 import { cartView, findCart, getCoupon, type CartRow } from '../services/cart.ts';
 import { storeCreditBalance } from '../services/storeCredit.ts';
@@ -22,6 +22,7 @@ import { couponProblem } from '../services/pricing.ts';
 import { getSetting, getSettings, type CheckoutRules } from '../services/settings.ts';
 import { checkSlot, slotsFor } from '../services/slots.ts';
 import { isPickable } from '../services/locations.ts';
+import { cityName, deliveryAreas, matchDeliveryCity, provinceCities } from '../services/deliveryAreas.ts';
 import { checkAddress, EMAIL_RE, PHONE_RE } from '../services/validate.ts';
 import { checkoutProblems, holdLimits, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
 import { onlineProviders } from '../payments/channels.ts';
@@ -57,13 +58,11 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   });
 
   app.post('/common3/deliveryLocations', {
-    schema: { body: DeliveryLocationsBody, response: { 200: DeliveryLocations } },
+    schema: { querystring: DeliveryLocationsQuery, body: DeliveryLocationsBody, response: { 200: DeliveryLocations } },
   }, async (req) => {
     const b = req.body ?? {};
-    const st = await getSettings(db, ['deliveryLocations']);
-    const locations = (st.deliveryLocations ?? []).filter((l: any) =>
-      (!b.country || l.country === b.country.toUpperCase()) && (!b.province || l.province === b.province.toUpperCase()));
-    return { locations };
+    const locale = req.query.locale ?? (await visitorLocale(req));
+    return { locations: await deliveryAreas(db, locale, { country: b.country, province: b.province }) };
   });
 
   app.get('/shoppingManagement4/paymentConfig', { schema: { response: { 200: PaymentConfig } } }, async () => {
@@ -165,6 +164,17 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     const addr = await checkAddress(db, req.body, 'Delivery address');
     if (!r.delivery.countries.includes(addr.country) || !r.delivery.provinces.includes(addr.province)) {
       throw badRequest(`We do not deliver to ${addr.province}, ${addr.country} (delivery: ${r.delivery.provinces.join(', ')})`);
+    }
+    // A province with listed cities takes only those, named in English or Chinese; the order keeps the area's spelling
+    // of the name the shopper used (多伦多 stays 多伦多, ' toronto' becomes Toronto).
+    const cities = await provinceCities(db, addr.country, addr.province);
+    if (cities.length) {
+      const city = matchDeliveryCity(cities, addr.city);
+      if (!city) {
+        const locale = await visitorLocale(req);
+        throw badRequest(`We do not deliver to ${addr.city} (${addr.province}: ${cities.map((c) => cityName(c, locale)).join(', ')})`);
+      }
+      addr.city = city;
     }
     return withCart(req, async (q, cart, s) => {
       let storeId = cart.local_store_id;

@@ -38,7 +38,21 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.payPal', run: (q) => seedPayPal(q) },
   { key: 'seeded.searchTerms', run: (q) => seedSearchTerms(q) },
   { key: 'seeded.addOnCategories', run: (q) => seedAddOnCategories(q) },
+  { key: 'seeded.deliveryCitiesZh', run: (q) => nameDemoDeliveryCitiesInChinese(q) },
 ];
+
+/**
+ * A demo store seeded while the delivery areas were English only (migration 487 moved its cities without Chinese names):
+ * the demo cities still there get their Chinese names. Cities an operator added or renamed are left as they are.
+ */
+async function nameDemoDeliveryCitiesInChinese(q: Queryable) {
+  for (const area of S.deliveryLocations) {
+    for (const city of area.cities) {
+      await q.query('UPDATE delivery_cities SET name_zh = $4 WHERE country = $1 AND province = $2 AND name_en = $3 AND name_zh IS NULL',
+        [area.country, area.province, city.en, city.zh]);
+    }
+  }
+}
 
 async function seedAddedLater(db: Db, log: (m: string) => void) {
   for (const step of ADDED_LATER) {
@@ -92,7 +106,7 @@ async function seed(q: Queryable, demoHash: string) {
   const settings: Record<string, unknown> = {
     storeInfo: S.storeInfo, appConfig: S.appConfig, payment: S.payment, social: S.social, css: S.css,
     headerControl: S.headerControl, appDetail: S.appDetail, labels: S.labels, navigation: S.navigation,
-    checkout: S.checkout, deliveryLocations: S.deliveryLocations, messages: S.messages,
+    checkout: S.checkout, messages: S.messages,
   };
   for (const [key, value] of Object.entries(settings)) {
     await q.query('INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)', [key, JSON.stringify(value)]);
@@ -106,6 +120,12 @@ async function seed(q: Queryable, demoHash: string) {
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
       [l.id, l.display, l.virtual, l.en, l.zh, l.street, l.city, l.province, l.post, l.landing, i],
     );
+  }
+  for (const [i, area] of S.deliveryLocations.entries()) {
+    for (const [j, city] of area.cities.entries()) {
+      await q.query('INSERT INTO delivery_cities (country, province, name_en, name_zh, sort) VALUES ($1,$2,$3,$4,$5)',
+        [area.country, area.province, city.en, city.zh, (i + 1) * 1000 + j + 1]);
+    }
   }
   for (const [i, r] of S.exchangeRates.entries()) {
     await q.query('INSERT INTO exchange_rates (currency, symbol, rate, is_base, sort) VALUES ($1,$2,$3,$4,$5)', [r.currency, r.symbol, r.rate, !!r.base, i]);

@@ -157,9 +157,10 @@ export const checkout = {
   payAtStoreMethods: ['PICKUP', 'EAT_IN'],
 };
 
+/** Delivery areas (table delivery_cities): each city's English and Chinese name, in the order shoppers see them. */
 export const deliveryLocations = [
-  { country: 'CA', province: 'ON', cities: ['Toronto', 'Mississauga', 'Markham', 'Richmond Hill', 'Scarborough'] },
-  { country: 'CA', province: 'BC', cities: ['Vancouver', 'Richmond', 'Burnaby'] },
+  { country: 'CA', province: 'ON', cities: [m('Toronto', '多伦多'), m('Mississauga', '密西沙加'), m('Markham', '万锦'), m('Richmond Hill', '列治文山'), m('Scarborough', '士嘉堡')] },
+  { country: 'CA', province: 'BC', cities: [m('Vancouver', '温哥华'), m('Richmond', '列治文'), m('Burnaby', '本拿比')] },
 ];
 
 export const storeLocations = [

@@ -10,6 +10,7 @@ import { addressSummary } from '@/domain/savedAddresses'
 import { usePrice } from '@/hooks/usePrice'
 import { useT } from '@/hooks/useT'
 import { provinceName } from '@/domain/provinces'
+import { deliveryAreasText } from '@/domain/deliveryAreas'
 import { useLocale } from '@/stores/locale'
 import '@/i18n/walkthrough'
 import { Choices, FieldMessage, Section } from './Choices'
@@ -33,6 +34,7 @@ function SavedAddresses({ choices, selected, onChoose }: { choices: { key: strin
 function DeliveryRules({ rules, currency, locations }: { rules?: CheckoutConfig['delivery']; currency: string; locations: DeliveryLocation[] }) {
   const t = useT()
   const { format } = usePrice()
+  const language = useLocale((s) => s.language)
   return (
     <>
       {rules ? (
@@ -41,7 +43,7 @@ function DeliveryRules({ rules, currency, locations }: { rules?: CheckoutConfig[
         </Text>
       ) : null}
       {locations.length ? (
-        <Text className="checkout__note">{t('checkout.deliveryAreas', { areas: locations.map((l) => `${l.cities.join(', ')} (${l.province})`).join('; ') })}</Text>
+        <Text className="checkout__note">{t('checkout.deliveryAreas', { areas: deliveryAreasText(locations, language) })}</Text>
       ) : null}
     </>
   )
@@ -99,6 +101,7 @@ export function DeliverySection(props: {
       <Text className="checkout__note">{t('checkout.field.province')}</Text>
       <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: provinceName(p.province, language) }))} selected={a.province} onSelect={set('province')} />
       <FieldMessage text={error('address.province')} />
+      {/* The city as the shopper sees it (the server accepts a city by its English or Chinese name). */}
       {cities.length ? <Choices name="city" options={cities.map((x) => ({ value: x, label: x }))} selected={a.city} onSelect={set('city')} /> : null}
       <Field name="address.city" label={t('checkout.field.city')} value={a.city} onChange={set('city')} error={error('address.city')} onBlur={leave('address.city')} autoComplete="shipping address-level2" maxlength={80} />
       <Field name="address.postCode" label={t('checkout.field.postCode')} value={a.postCode} onChange={set('postCode')} error={error('address.postCode')} onBlur={leave('address.postCode')} autoComplete="shipping postal-code" maxlength={12} />

@@ -737,6 +737,36 @@ describe.each(LANGS)('a focused checkout: header, bar, remembered choices, optio
     expect(http.calls.some((c) => c.path === '/shoppingManagement4/updateOrderMethod')).toBe(false)
   })
 
+  test('delivery areas and city choices in the shopper’s language; the city chosen is the one sent', async () => {
+    const CITIES = { en: ['Toronto', 'Markham'], zh: ['多伦多', '万锦'] }
+    const http = server({
+      'POST /common3/deliveryLocations': (req: { query: Record<string, string> }) => ({
+        locations: [{ country: 'CA', province: 'ON', cities: CITIES[req.query.locale as Language] }]
+      })
+    })
+    await renderCheckout()
+    await click(option('method', 'DELIVERY'))
+    expect(http.calls.filter((c) => c.path === '/common3/deliveryLocations').map((c) => c.query)).toEqual([{ locale: lang }])
+    expect(page().getByText({ en: 'We deliver to: Toronto, Markham (Ontario)', zh: '配送范围：多伦多、万锦（安大略省）' }[lang])).toBeInTheDocument()
+    await click(option('province', 'ON'))
+    const cityOptions = Array.from(document.querySelectorAll('.checkout-choices__option[data-name="city"]'))
+    expect(cityOptions.map((el) => [el.getAttribute('data-value'), el.textContent])).toEqual(CITIES[lang].map((city) => [city, city]))
+    await click(option('city', CITIES[lang][0]))
+    expect(valueOf('address.city')).toBe(CITIES[lang][0])
+    expect(option('city', CITIES[lang][0]).getAttribute('aria-checked')).toBe('true')
+    await type('address.firstName', 'Ada')
+    await type('address.lastName', 'Lovelace')
+    await type('address.phone', '416-555-0199')
+    await type('address.streetNumberAndNameDetails', '100 Queen St W')
+    await type('address.postCode', 'M5H 2N2')
+    await click(option('deliveryDate', TODAY))
+    await click(option('deliveryTime', '16:00'))
+    await type('email', 'ada@example.com')
+    await click(option('paymentMethod', 'WECHAT_PAY'))
+    await click(page().getByText(text.place))
+    await waitFor(() => expect(http.calls.find((c) => c.path === '/shoppingManagement4/orderDeliverInfo')?.body).toMatchObject({ city: CITIES[lang][0], province: 'ON' }))
+  })
+
   test('every contact and delivery field carries its autofill token and keyboard', async () => {
     server()
     await renderCheckout()
