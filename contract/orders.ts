@@ -77,7 +77,13 @@ export const Order = Type.Object({
   /** Null for a guest's order. */
   userID: Nullable(Type.String()),
   /** The group-buy campaign of a campaign order (absent for a normal order). */
-  campaign: Type.Optional(OrderCampaign)
+  campaign: Type.Optional(OrderCampaign),
+  /**
+   * The address the order's receipt mail was sent to, or is queued for (the server queues it when the order is settled).
+   * Absent while no receipt is queued (an unsettled order, a contact without e-mail, a seeded or older order) and once
+   * the recipient's mail server refused it for good.
+   */
+  receiptTo: Type.Optional(Type.String())
 })
 export type Order = Static<typeof Order>
 

@@ -85,8 +85,10 @@ test('an order paid online gets its receipt, in the language of the shopper who 
   const { orderID, total } = await reservePickup(s, [['1012', 2]]);
   const { redirectUrl } = ok(await s.post('/shoppingManagement4/requestOTTH5Payment', { orderID }));
   assert.equal(outboxFiles(db, 'order-receipt').length, 0, 'no receipt before the payment');
+  assert.equal(ok(await s.get(`/common3/orders/${orderID}`)).receiptTo, undefined, 'an unpaid order promises no receipt');
   ok(await s.post(`${srv.base}${new URL(redirectUrl).pathname}/pay`));
   assert.equal(ok(await s.get(`/common3/orderStatus/${orderID}`)).paymentStatus, 'PAID_ONLINE');
+  assert.equal(ok(await s.get(`/common3/orders/${orderID}`)).receiptTo, CONTACT.email, 'the paid order names where its receipt goes');
 
   const [file] = await waitFor('the receipt', () => outboxFiles(db, 'order-receipt')[0] ? outboxFiles(db, 'order-receipt') : undefined);
   const mail = parseEml(fs.readFileSync(file, 'utf8'));
@@ -94,6 +96,11 @@ test('an order paid online gets its receipt, in the language of the shopper who 
   assert.ok(mail.subject.includes(`订单 ${orderID} 的收据`), mail.subject);
   assert.ok(mail.text.includes('已在线付款'), mail.text);
   assert.ok(mail.text.includes(`$${(total / 100).toFixed(2)}`), 'the receipt shows the order total');
+  assert.equal(ok(await s.get(`/common3/orders/${orderID}`)).receiptTo, mail.to, 'still named once the receipt is sent');
+
+  // A receipt the recipient's server refused for good was not delivered: the order no longer says it was.
+  await srv.app.db.query(`UPDATE mail_queue SET status = 'FAILED' WHERE kind = 'order-receipt' AND order_id = $1`, [Number(orderID)]);
+  assert.equal(ok(await s.get(`/common3/orders/${orderID}`)).receiptTo, undefined);
 });
 
 /** Refuses every port it is given: a dead SMTP server. */

@@ -212,8 +212,11 @@ describe('checkout and payment on a phone in English', () => {
       await sandbox(page, '#sandbox-pay')
       assert.equal(new URL(page.url()).searchParams.get('from_source'), `ott_h5X${orderID}`)
       assert.equal(await successView(page), orderID)
-      // A guest is offered to register.
-      await visible(page, '.confirmation--success .confirmation__button--primary').getByText('Register').waitFor(WAIT)
+      // The server queued the receipt when the order was paid, to the e-mail the guest typed.
+      await visible(page, '.confirmation--success .confirmation__receipt').getByText(`Receipt sent to ${GUEST.email}`, { exact: true }).waitFor(WAIT)
+      // A guest goes on shopping; an account is offered below it.
+      await visible(page, '.confirmation--success .confirmation__button--primary').getByText('Continue Shopping', { exact: true }).waitFor(WAIT)
+      assert.deepEqual(await visible(page, '.confirmation--success .confirmation__button').allInnerTexts().then((texts) => texts.map((t) => t.trim())), ['Continue Shopping', 'Register'])
 
       await assertCartEmpty(page)
       assert.deepEqual(errors.map(String), [])
@@ -494,6 +497,7 @@ describe('checkout in Chinese on a desktop window', () => {
       const { orderID } = await placeOrderToSandbox(page)
       await sandbox(page, '#sandbox-pay')
       assert.equal(await successView(page, { heading: ZH.success, orderNumber: ZH.orderNumber }), orderID)
+      await visible(page, '.confirmation--success .confirmation__receipt').getByText(`收据已发送至 ${GUEST.email}`, { exact: true }).waitFor(WAIT)
       await assertCartEmpty(page)
       assert.deepEqual(errors.map(String), [])
     } finally {

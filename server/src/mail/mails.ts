@@ -47,7 +47,7 @@ export async function queueReceipt(q: Queryable, orderId: number) {
     inAccount: o.user_id != null,
     ...(o.shop_origin ? { lookupLink: `${o.shop_origin}/orderlookup?order=${o.id}` } : {}),
   });
-  return enqueueMail(q, { kind: 'order-receipt', to: o.contact.email, locale, ...mail });
+  return enqueueMail(q, { kind: 'order-receipt', to: o.contact.email, locale, orderId, ...mail });
 }
 
 /**
@@ -72,8 +72,8 @@ export async function queueFulfilmentMail(q: Queryable, orderId: number) {
     ...(o.shop_origin ? { lookupLink: `${o.shop_origin}/orderlookup?order=${o.id}` } : {}),
   };
   return o.status === 'READY_FOR_PICKUP'
-    ? enqueueMail(q, { kind: 'order-ready', to: o.contact.email, locale, ...orderReadyMail(locale, data) })
-    : enqueueMail(q, { kind: 'order-out-for-delivery', to: o.contact.email, locale, ...orderOutForDeliveryMail(locale, data) });
+    ? enqueueMail(q, { kind: 'order-ready', to: o.contact.email, locale, orderId, ...orderReadyMail(locale, data) })
+    : enqueueMail(q, { kind: 'order-out-for-delivery', to: o.contact.email, locale, orderId, ...orderOutForDeliveryMail(locale, data) });
 }
 
 export async function queueContactAck(q: Queryable, d: { email: string; locale: unknown }) {

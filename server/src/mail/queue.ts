@@ -14,12 +14,14 @@ export interface QueuedMail extends Rendered {
   kind: 'password-reset' | 'order-receipt' | 'order-ready' | 'order-out-for-delivery' | 'contact-ack' | 'email-verification' | 'restock';
   to: string;
   locale: Locale;
+  /** The order the mail is about (receipts and fulfilment mails). */
+  orderId?: number;
 }
 
 export async function enqueueMail(q: Queryable, m: QueuedMail): Promise<number> {
   const { rows } = await q.query(
-    `INSERT INTO mail_queue (kind, to_address, locale, subject, text_body, html_body) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
-    [m.kind, m.to, m.locale, m.subject, m.text, m.html],
+    `INSERT INTO mail_queue (kind, to_address, locale, subject, text_body, html_body, order_id) VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id`,
+    [m.kind, m.to, m.locale, m.subject, m.text, m.html, m.orderId ?? null],
   );
   return rows[0].id;
 }

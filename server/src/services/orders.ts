@@ -38,12 +38,17 @@ export async function orderViews(q: Queryable, orders: any[]) {
     [ids], PREPARED);
   const comments = await q.query('SELECT order_id, text, created_at FROM order_comments WHERE order_id = ANY($1::int[]) ORDER BY id', [ids], PREPARED);
   const inCampaigns = await q.query('SELECT order_id FROM campaign_orders WHERE order_id = ANY($1::int[])', [ids], PREPARED);
+  // Where each order's receipt went: queued (sent or still to send), not refused for good by the recipient's server.
+  const receipts = await q.query(
+    `SELECT DISTINCT ON (order_id) order_id, to_address FROM mail_queue
+      WHERE order_id = ANY($1::int[]) AND kind = 'order-receipt' AND status <> 'FAILED' ORDER BY order_id, id DESC`, [ids], PREPARED);
   const info = await getSetting<any>(q, 'storeInfo');
   const campaigns = new Map<number, Awaited<ReturnType<typeof orderCampaignOf>>>();
   for (const r of inCampaigns.rows as { order_id: number }[]) campaigns.set(r.order_id, await orderCampaignOf(q, r.order_id));
   const of = <T extends { order_id: number }>(rows: T[], id: number) => rows.filter((r) => r.order_id === id);
   return orders.map((o) => {
     const campaign = campaigns.get(o.id);
+    const receiptTo = (receipts.rows as { order_id: number; to_address: string }[]).find((r) => r.order_id === o.id)?.to_address;
     return {
       orderID: String(o.id),
       status: o.status,
@@ -70,6 +75,7 @@ export async function orderViews(q: Queryable, orders: any[]) {
       storeName: info?.storeName ?? '',
       userID: o.user_id != null ? String(o.user_id) : null,
       ...(campaign ? { campaign } : {}),
+      ...(receiptTo ? { receiptTo } : {}),
     };
   });
 }

@@ -31,15 +31,21 @@ function NextSteps({ loggedIn, go, register }: Pick<Confirmation, 'loggedIn' | '
           <Button className="confirmation__button" onClick={() => go('/user/list')}>
             {t('confirmation.myAccount')}
           </Button>
+          <Button className="confirmation__button" onClick={() => go('/store')}>
+            {t('confirmation.continueShopping')}
+          </Button>
         </>
       ) : (
-        <Button className="confirmation__button confirmation__button--primary" onClick={register}>
-          {t('confirmation.register')}
-        </Button>
+        // A guest's next step is the shop; an account (to track orders) is offered, not pressed (issue 29 m-9).
+        <>
+          <Button className="confirmation__button confirmation__button--primary" onClick={() => go('/store')}>
+            {t('confirmation.continueShopping')}
+          </Button>
+          <Button className="confirmation__button" onClick={register}>
+            {t('confirmation.register')}
+          </Button>
+        </>
       )}
-      <Button className="confirmation__button" onClick={() => go('/store')}>
-        {t('confirmation.continueShopping')}
-      </Button>
     </View>
   )
 }
@@ -159,6 +165,9 @@ export function ConfirmationPanel({ view, order, place, stalled, weChatQr, logge
           <Text className="confirmation__order-id">{t('confirmation.orderNumber', { orderID: view.orderID })}</Text>
           {storeName ? <Text className="confirmation__store">{t('confirmation.storeName', { storeName })}</Text> : null}
           {order ? <OrderSummary order={order} place={place} /> : null}
+          {order?.receiptTo ? (
+            <Text className="confirmation__text confirmation__receipt">{t('confirmation.receiptSent', { email: order.receiptTo })}</Text>
+          ) : null}
           {order ? <CampaignConfirmation order={order} /> : null}
           {loggedIn === false ? <LookupHint orderID={view.orderID} /> : null}
           <NextSteps loggedIn={loggedIn} go={go} register={register} />

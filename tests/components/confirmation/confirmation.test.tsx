@@ -22,7 +22,7 @@ const TEXT: Record<Language, Record<string, string>> = {
   en: {
     pending: 'Submit Payment...',
     success: 'Thank you for your order!',
-    receipt: 'A receipt has been emailed to you.',
+    receipt: 'Receipt sent to ada+shop@example.com',
     order: 'Order number: 100001',
     store: 'Store: Maple Market',
     failed: 'Payment Failed',
@@ -52,7 +52,7 @@ const TEXT: Record<Language, Record<string, string>> = {
   zh: {
     pending: '正在提交支付...',
     success: '感谢您的订购！',
-    receipt: '收据已发送到您的电子邮箱。',
+    receipt: '收据已发送至 ada+shop@example.com',
     order: '订单号：100001',
     store: '商店：枫叶市场',
     failed: '支付失败',
@@ -110,6 +110,14 @@ function panel() {
   return within(element as HTMLElement)
 }
 
+/** The panel's buttons, top to bottom, and the one styled as the primary action. */
+const buttonTexts = () => [...document.querySelectorAll('.confirmation .confirmation__button')].map((b) => b.textContent)
+const primaryButtonText = () => {
+  const primary = document.querySelectorAll('.confirmation .confirmation__button--primary')
+  expect(primary).toHaveLength(1)
+  return primary[0].textContent
+}
+
 function renderAt(url: string, page: () => JSX.Element = ConfirmationPage) {
   setUrl(url)
   const Page = page
@@ -142,8 +150,8 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
     expect(paymentCalls(http).map((c) => c.path)).toEqual([`/shoppingManagement4/${check}`])
     expect(paymentCalls(http)[0].body).toEqual({ orderID: '100001', returnUrlInfo: '' })
     expect(panel().getByText(text.success)).toBeInTheDocument()
-    // No receipt is e-mailed, so none is promised.
-    expect(panel().queryByText(text.receipt)).toBeNull()
+    // The order did not load (no receiptTo known): no receipt is promised.
+    expect(document.querySelector('.confirmation__receipt')).toBeNull()
     expect(panel().getByText(text.order)).toBeInTheDocument()
     expect(panel().getByText(text.store)).toBeInTheDocument()
     expect(panel().getByText(text.register)).toBeInTheDocument()
@@ -185,6 +193,8 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
     renderAt('/confirmation?from_source=ott_h5X100001')
     await settle()
     expect(panel().queryByText(text.register)).toBeNull()
+    expect(buttonTexts()).toEqual([text.detail, text.account, text.shopping])
+    expect(primaryButtonText()).toBe(text.detail)
     fireEvent.click(panel().getByText(text.detail))
     fireEvent.click(panel().getByText(text.account))
     fireEvent.click(panel().getByText(text.shopping))
@@ -205,11 +215,13 @@ describe.each(LANGS)('confirmation (%s)', (lang) => {
     expect(panel().queryByText(text.register)).toBeNull()
   })
 
-  test('guest: Register → /account/signup', async () => {
+  test('guest: Continue Shopping is the primary action, Register below it; Register → /account/signup', async () => {
     resetStores(appInfoFixture(), lang)
     mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PAID })
     renderAt('/confirmation?from_source=ott_h5X100001')
     await settle()
+    expect(buttonTexts()).toEqual([text.shopping, text.register])
+    expect(primaryButtonText()).toBe(text.shopping)
     fireEvent.click(panel().getByText(text.register))
     expect(navigations.map((n) => n.url)).toEqual(['/account/signup'])
   })
@@ -396,6 +408,23 @@ describe.each(LANGS)('the confirmed order (%s)', (lang) => {
     expect(fact('store')).toBe(text.pickupAt)
     expect(fact('address')).toBe('6551 No. 3 Rd, Richmond BC V6Y 2B6')
     expect(fact('time')).toBe(text.pickupTime)
+  })
+
+  test('the receipt the server sent: "Receipt sent to" its address, under the order', async () => {
+    resetStores(appInfoFixture(), lang)
+    mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PAID, 'GET /common3/orders/100001': placedOrder({ receiptTo: 'ada+shop@example.com' }) })
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    expect(document.querySelector('.confirmation__receipt')?.textContent).toBe(text.receipt)
+  })
+
+  test('no receiptTo (no receipt queued): no receipt line', async () => {
+    resetStores(appInfoFixture(), lang)
+    mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PAID, 'GET /common3/orders/100001': placedOrder() })
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    expect(panel().getByText(text.croissant)).toBeInTheDocument()
+    expect(document.querySelector('.confirmation__receipt')).toBeNull()
   })
 
   test('pay at store: "pay when you collect"; Register opens sign-up with the order’s e-mail and name', async () => {
