@@ -3,6 +3,7 @@ import { ApiError } from '@/api/http'
 import { hasErrors, MIN_PASSWORD_LENGTH, type FieldErrors } from '@/domain/accountForms'
 import { messageOf } from '@/domain/errors'
 import type { MessageKey } from '@/i18n'
+import { useRevealInvalid } from './useRevealInvalid'
 import { useT } from './useT'
 
 /** The form's text fields (optional ones too, shown empty while unset). */
@@ -38,6 +39,7 @@ export function useAccountForm<V extends object>(
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Extract<keyof V, string>>>({})
   const [serverError, setServerError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const revealInvalid = useRevealInvalid()
 
   const setField = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
     setValues((prev) => ({ ...prev, [field]: value }))
@@ -53,7 +55,10 @@ export function useAccountForm<V extends object>(
     const found = validate(values)
     setFieldErrors(found)
     setServerError(null)
-    if (hasErrors(found)) return false
+    if (hasErrors(found)) {
+      revealInvalid()
+      return false
+    }
     setBusy(true)
     try {
       await send(values)

@@ -3,8 +3,7 @@
  * final billing, reserve, then settle pay-at-store, pay with store credit alone, or hand over to the platform's
  * payment (pay from @/payment/pay). Any failure leaves the form as it is, with the message.
  */
-import { useCallback, useEffect, useState } from 'react'
-import Taro from '@tarojs/taro'
+import { useCallback, useState } from 'react'
 import type { CheckoutCart, CheckoutConfig, OrderMethod } from '@/api/checkout'
 import { checkoutApi } from '@/api/checkout'
 import { contactToSend, payAtStoreAllowed, validate, type ValidationOptions } from '@/domain/checkoutForm'
@@ -13,6 +12,7 @@ import type { PaymentMethod } from '@/domain/paymentMethods'
 import { platform, type H5PaymentChannel } from '@/platform'
 import { pay } from '@/payment/pay'
 import type { CheckoutDraft } from './useCheckoutDraft'
+import { useRevealInvalid } from './useRevealInvalid'
 import { useT } from './useT'
 
 interface Deps extends Pick<CheckoutDraft, 'form' | 'setForm' | 'setErrors'> {
@@ -30,18 +30,14 @@ interface Deps extends Pick<CheckoutDraft, 'form' | 'setForm' | 'setErrors'> {
 export function useCheckoutOrder({ form, setForm, setErrors, config, validation, carrierOf, loggedIn, savedAddressChosen, setCart, setServerError }: Deps) {
   const t = useT()
   const [placing, setPlacing] = useState(false)
-  // After a refused Place order the page moves to the first message (once it is on screen).
-  const [refusals, setRefusals] = useState(0)
-  useEffect(() => {
-    if (refusals) void Taro.pageScrollTo({ selector: '.checkout .field-invalid', duration: 300 })
-  }, [refusals])
+  const revealInvalid = useRevealInvalid('.checkout')
 
   const placeOrder = useCallback(async () => {
     setServerError(null)
     const found = validate(form, validation)
     setErrors(found)
     if (Object.keys(found).length) {
-      setRefusals((n) => n + 1)
+      revealInvalid()
       return
     }
     const method = form.method as OrderMethod
@@ -85,7 +81,7 @@ export function useCheckoutOrder({ form, setForm, setErrors, config, validation,
     } finally {
       setPlacing(false)
     }
-  }, [form, validation, carrierOf, config, loggedIn, savedAddressChosen, setForm, setErrors, setCart, setServerError, t])
+  }, [form, validation, carrierOf, config, loggedIn, savedAddressChosen, setForm, setErrors, setCart, setServerError, revealInvalid, t])
 
   return { placing, placeOrder }
 }

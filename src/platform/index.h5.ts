@@ -8,6 +8,7 @@ import { back, setTitleBar, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'
 import { browserInstallPrompt } from './installPrompt.h5'
 import { installKeyboardPress } from './keyboard.h5'
+import { revealInvalidField } from './revealInvalidField.h5'
 import { takeOverFirstPaint } from './firstPaint.h5'
 import type { Environment, Platform } from './types'
 
@@ -230,6 +231,7 @@ export const platform: Platform = {
       }
     }
   },
+  revealInvalidField,
   preloadLazyAreas() {
     // Taro's H5 router keeps each page's lazy chunk loader in the app config; calling it fetches the chunk.
     const config = (window as unknown as { __taroAppConfig?: { routes?: { path: string; load: () => unknown }[] } }).__taroAppConfig

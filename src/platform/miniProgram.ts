@@ -141,6 +141,9 @@ export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics
     webLink: () => null,
     connectivity: miniProgramConnectivity(),
     // app.config.ts preloadRule does it for the mini-programs.
-    preloadLazyAreas: () => undefined
+    preloadLazyAreas: () => undefined,
+    revealInvalidField(scope = '') {
+      Taro.pageScrollTo({ selector: `${scope} .field--invalid`.trim(), duration: 300 }).catch(() => undefined)
+    }
   }
 }

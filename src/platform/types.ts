@@ -164,6 +164,15 @@ export interface Platform {
    * search engines), and the tab's icon from the store's favicon (app info favicon.imageURL) when it has one.
    */
   describePage(page: { title: string; language: string; icon?: string }): void
+  /**
+   * After a refused submit: brings the first invalid field under `scope` (a selector; the whole page when omitted) into
+   * view, its label with some room above it, and gives it the focus. A field marks itself invalid with the class
+   * `field--invalid` on the box holding its label, control and message, and `aria-invalid="true"` on the control (on
+   * a choice group, the radiogroup: its first option takes the focus). H5 focuses without the browser's own scroll and
+   * scrolls itself (the sticky header would hide the label); the mini-programs scroll the field's box to the top with
+   * pageScrollTo({ selector }).
+   */
+  revealInvalidField(scope?: string): void
   /** Whether the device has a network connection now, and changes to it (subscribe returns the unsubscribe). */
   connectivity: Connectivity
   /** Spec §2 "lazy areas are preloaded after first load": H5 fetches their chunks when idle; mini-programs use preloadRule. */

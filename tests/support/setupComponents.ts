@@ -15,6 +15,8 @@ beforeEach(() => {
   // A session whose first answer has come (it brings the XSRF cookie); tests of a cold start clear it.
   document.cookie = `XSRF-TOKEN=${MOCK_XSRF_TOKEN}; path=/`
   consoleErrors = []
+  // jsdom lays nothing out and has no window.scrollTo: a call is recorded (revealing an invalid field scrolls).
+  window.scrollTo = jest.fn()
   jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(format(...args))
   })

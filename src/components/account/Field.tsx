@@ -1,5 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { Input, Textarea } from '@/components/taro/FormComponents'
+import { useFieldLink } from '@/hooks/useFieldLink'
 import './AccountForm.scss'
 
 interface FieldProps {
@@ -24,15 +25,16 @@ interface FieldProps {
 
 /** A labelled text field with its validation message underneath. */
 export function Field({ name, label, value, onChange, error, password, autoComplete, inputType, onBlur, maxlength = 200, onSubmit, multiline }: FieldProps) {
+  const link = useFieldLink(error)
   const nativeProps = {
     'aria-label': label,
-    'aria-invalid': error ? 'true' : 'false',
+    ...link.control,
     autoComplete,
     ...(password ? {} : { inputMode: inputType ?? 'text' }),
     ...(inputType ? { type: inputType } : {})
   }
   return (
-    <View className={`account-field${error ? ' account-field--invalid field-invalid' : ''}`}>
+    <View className={error ? `account-field account-field--invalid ${link.boxClass}` : 'account-field'}>
       <Text className="account-field__label">{label}</Text>
       {multiline ? (
         <Textarea
@@ -60,7 +62,7 @@ export function Field({ name, label, value, onChange, error, password, autoCompl
         />
       )}
       {error ? (
-        <View className="account-field__error" role="alert">
+        <View className="account-field__error" id={link.messageId} role="alert">
           {error}
         </View>
       ) : null}

@@ -21,16 +21,19 @@ export function Choices<T extends string | number>({
   options,
   selected,
   onSelect,
-  disabled
+  disabled,
+  link
 }: {
   name: string
   options: Choice<T>[]
   selected: T | null | undefined
   onSelect(value: T): void
   disabled?: boolean
+  /** The group's validation message (useFieldLink's control), when the group has one. */
+  link?: { 'aria-invalid': 'true' | 'false'; 'aria-describedby'?: string }
 }) {
   return (
-    <View className="checkout-choices" role="radiogroup" data-name={name}>
+    <View className="checkout-choices" role="radiogroup" data-name={name} {...link}>
       {options.map((option) => {
         const active = option.value === selected
         return (
@@ -53,18 +56,19 @@ export function Choices<T extends string | number>({
   )
 }
 
-/** A field's validation message, under the field it belongs to. */
-export function FieldMessage({ text }: { text?: string }) {
+/** A field's validation message, under the field it belongs to; `id` is the one its control names (useFieldLink). */
+export function FieldMessage({ text, id }: { text?: string; id?: string }) {
   return text ? (
-    <View className="checkout__field-error field-invalid" role="alert">
+    <View className="checkout__field-error" id={id} role="alert">
       {text}
     </View>
   ) : null
 }
 
-export function Section({ title, children, name }: { title: string; name: string; children: React.ReactNode }) {
+/** `boxClass`: useFieldLink's, when the section is the box of a field with a message (its title is the question). */
+export function Section({ title, children, name, boxClass }: { title: string; name: string; children: React.ReactNode; boxClass?: string }) {
   return (
-    <View className="checkout__section" data-section={name}>
+    <View className={boxClass ? `checkout__section ${boxClass}` : 'checkout__section'} data-section={name}>
       <Text className="checkout__section-title">{title}</Text>
       {children}
     </View>

@@ -7,6 +7,7 @@ import { InNameOrder } from '@/components/account/InNameOrder'
 import type { StoreClock } from '@/domain/storeClock'
 import type { FieldName, TypedField } from '@/domain/checkoutForm'
 import { addressSummary } from '@/domain/savedAddresses'
+import { useFieldLink } from '@/hooks/useFieldLink'
 import { usePrice } from '@/hooks/usePrice'
 import { useT } from '@/hooks/useT'
 import { provinceName } from '@/domain/provinces'
@@ -79,6 +80,7 @@ export function DeliverySection(props: {
   const leave = (field: TypedField) => () => props.onLeave(field)
   const provinces = props.locations.filter((l) => l.country === a.country)
   const cities = provinces.find((l) => l.province === a.province)?.cities ?? []
+  const provinceLink = useFieldLink(error('address.province'))
   return (
     <Section name="delivery" title={t('checkout.deliveryAddress')}>
       <DeliveryRules rules={props.rules} currency={props.currency} locations={props.locations} />
@@ -98,9 +100,11 @@ export function DeliverySection(props: {
         autoComplete="shipping address-line1"
       />
       <Field name="address.unit" label={t('checkout.field.unit')} value={a.unit ?? ''} onChange={set('unit')} autoComplete="shipping address-line2" maxlength={40} />
-      <Text className="checkout__note">{t('checkout.field.province')}</Text>
-      <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: provinceName(p.province, language) }))} selected={a.province} onSelect={set('province')} />
-      <FieldMessage text={error('address.province')} />
+      <View className={provinceLink.boxClass}>
+        <Text className="checkout__note">{t('checkout.field.province')}</Text>
+        <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: provinceName(p.province, language) }))} selected={a.province} onSelect={set('province')} link={provinceLink.control} />
+        <FieldMessage text={error('address.province')} id={provinceLink.messageId} />
+      </View>
       {/* The city as the shopper sees it (the server accepts a city by its English or Chinese name). */}
       {cities.length ? <Choices name="city" options={cities.map((x) => ({ value: x, label: x }))} selected={a.city} onSelect={set('city')} /> : null}
       <Field name="address.city" label={t('checkout.field.city')} value={a.city} onChange={set('city')} error={error('address.city')} onBlur={leave('address.city')} autoComplete="shipping address-level2" maxlength={80} />

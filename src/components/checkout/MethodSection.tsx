@@ -1,4 +1,5 @@
 import type { OrderMethod } from '@/api/checkout'
+import { useFieldLink } from '@/hooks/useFieldLink'
 import { useT } from '@/hooks/useT'
 import type { MessageKey } from '@/i18n'
 import { Choices, FieldMessage, Section } from './Choices'
@@ -12,10 +13,11 @@ export function MethodSection({ methods, selected, error, onChoose }: {
   onChoose(method: OrderMethod): void
 }) {
   const t = useT()
+  const link = useFieldLink(error)
   return (
-    <Section name="method" title={t('checkout.method')}>
-      <Choices name="method" options={methods.map((m) => ({ value: m, label: t(METHOD_LABEL[m]) }))} selected={selected} onSelect={onChoose} />
-      <FieldMessage text={error} />
+    <Section name="method" title={t('checkout.method')} boxClass={link.boxClass}>
+      <Choices name="method" options={methods.map((m) => ({ value: m, label: t(METHOD_LABEL[m]) }))} selected={selected} onSelect={onChoose} link={link.control} />
+      <FieldMessage text={error} id={link.messageId} />
     </Section>
   )
 }

@@ -3,6 +3,7 @@ import type { BrandMarkName } from '@/assets/brandMarks'
 import type { PaymentChoice } from '@/domain/checkoutForm'
 import type { PaymentMethod } from '@/domain/paymentMethods'
 import type { Translate } from '@/i18n'
+import { useFieldLink } from '@/hooks/useFieldLink'
 import { useT } from '@/hooks/useT'
 import { Choices, FieldMessage, Section, type Choice } from './Choices'
 
@@ -25,11 +26,12 @@ export function PaymentSection({ payAtStoreAvailable, payment, onPayment, choose
   error?: string
 }) {
   const t = useT()
+  const link = useFieldLink(error)
   const choices: Choice<PaymentChoice>[] = [{ value: 'ONLINE', label: t('checkout.payOnline') }]
   if (payAtStoreAvailable) choices.push({ value: 'PAY_AT_STORE', label: t('checkout.payAtStore') })
   const online = payment === 'ONLINE' || !payAtStoreAvailable
   return (
-    <Section name="payment" title={t('checkout.payment')}>
+    <Section name="payment" title={t('checkout.payment')} boxClass={link.boxClass}>
       {choices.length > 1 ? <Choices name="payment" options={choices} selected={payment} onSelect={onPayment} /> : null}
       {online && choosesMethod ? (
         methods.length ? (
@@ -38,13 +40,14 @@ export function PaymentSection({ payAtStoreAvailable, payment, onPayment, choose
             options={paymentMethodChoices(methods, t)}
             selected={method}
             onSelect={onMethod}
+            link={link.control}
           />
         ) : (
           <Text className="checkout__note">{t('checkout.noOnlinePayment')}</Text>
         )
       ) : null}
       {online && !choosesMethod ? <Text className="checkout__note">{t('checkout.payInApp')}</Text> : null}
-      <FieldMessage text={error} />
+      <FieldMessage text={error} id={link.messageId} />
     </Section>
   )
 }

@@ -3,6 +3,7 @@ import { View, Text } from '@tarojs/components'
 import type { Slot } from '@/api/checkout'
 import { timesOn } from '@/domain/checkoutForm'
 import { relativeDay, storeDateLabel, storeTime, type StoreClock } from '@/domain/storeClock'
+import { useFieldLink } from '@/hooks/useFieldLink'
 import { useT } from '@/hooks/useT'
 import { useLocale } from '@/stores/locale'
 import { Choices, FieldMessage } from './Choices'
@@ -32,6 +33,7 @@ export function SlotPicker({ name, slots, date, time, timeZone, clock, error, on
   const language = useLocale((s) => s.language)
   const times = timesOn(slots, date)
   const [allTimes, setAllTimes] = useState(false)
+  const link = useFieldLink(error)
   const shown = allTimes || times.length <= FIRST_TIMES + 2 || times.indexOf(time) >= FIRST_TIMES ? times : times.slice(0, FIRST_TIMES)
   const earliest = slots[0]?.date === date ? times[0] : undefined
   const label = (d: string) => {
@@ -39,10 +41,11 @@ export function SlotPicker({ name, slots, date, time, timeZone, clock, error, on
     return day ? `${t(day === 'today' ? 'checkout.today' : 'checkout.tomorrow')} · ${storeDateLabel(d, language)}` : storeDateLabel(d, language)
   }
   return (
-    <View>
-      <Choices name={`${name}Date`} options={slots.map((s) => ({ value: s.date, label: label(s.date) }))} selected={date} onSelect={onDate} />
+    <View className={link.boxClass}>
+      {/* The message is about the time once a date is chosen, about the date before that. */}
+      <Choices name={`${name}Date`} options={slots.map((s) => ({ value: s.date, label: label(s.date) }))} selected={date} onSelect={onDate} link={date && times.length ? undefined : link.control} />
       {times.length ? (
-        <Choices name={`${name}Time`} options={shown.map((x) => ({ value: x, label: x === earliest ? t('walk.earliestTime', { time: x }) : x }))} selected={time} onSelect={onTime} />
+        <Choices name={`${name}Time`} options={shown.map((x) => ({ value: x, label: x === earliest ? t('walk.earliestTime', { time: x }) : x }))} selected={time} onSelect={onTime} link={date ? link.control : undefined} />
       ) : null}
       {shown.length < times.length ? (
         <Text className="checkout__more-times" role="button" tabIndex={0} onClick={() => setAllTimes(true)}>
@@ -51,7 +54,7 @@ export function SlotPicker({ name, slots, date, time, timeZone, clock, error, on
       ) : null}
       {timeZone ? <Text className="checkout__note">{t('checkout.timeZoneNote', { timeZone })}</Text> : null}
       {clock ? <Text className="checkout__note checkout__store-time">{t('checkout.storeTimeNow', { time: storeTime(clock) })}</Text> : null}
-      <FieldMessage text={error} />
+      <FieldMessage text={error} id={link.messageId} />
     </View>
   )
 }

@@ -4,7 +4,6 @@
  * totals, and placing pickup, eat-in and delivery orders in the right order of calls — en and zh.
  */
 import { fireEvent, render, waitFor, within } from '@testing-library/react'
-import Taro from '@tarojs/taro'
 import type { CheckoutCart } from '@/api/checkout'
 import type { Language } from '@/i18n'
 import CheckoutPage from '@/pages/../packages/checkout/pages/index/index'
@@ -449,14 +448,37 @@ describe.each(LANGS)('checking as the shopper goes (%s)', (lang) => {
     expect(messageOf('address.postCode')).toBeNull()
   })
 
-  test('Place order with mistakes moves the page to the first message', async () => {
+  test('Place order with mistakes: the first invalid field in the form takes the focus, linked to its message, and is scrolled to', async () => {
     server()
     await renderCheckout()
-    ;(Taro.pageScrollTo as jest.Mock).mockClear()
+    const scrollTo = jest.mocked(window.scrollTo)
+    await type('email', 'not-an-email')
     await click(page().getByText(text.place))
-    expect(Taro.pageScrollTo).toHaveBeenCalledWith(expect.objectContaining({ selector: '.checkout .field-invalid' }))
-    expect(document.querySelector('.checkout .field-invalid')?.textContent).toBe(text.method)
-  })
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: expect.any(Number) })
+    // Nothing chosen yet: the order-method group is the first invalid field, its first option takes the focus.
+    const group = document.querySelector('.checkout-choices[data-name="method"]') as HTMLElement
+    expect(document.activeElement).toBe(option('method', 'PICKUP'))
+    expect(group.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(group.getAttribute('aria-describedby') as string)?.textContent).toBe(text.method)
+    expect(group.closest('.field--invalid')?.getAttribute('data-section')).toBe('method')
+
+    // A method chosen, a store and time picked: the e-mail is the first invalid field left, and keeps what was typed.
+    await click(option('method', 'PICKUP'))
+    await click(option('store', 'TOR-DT'))
+    await click(option('pickupDate', TODAY))
+    await click(option('pickupTime', '10:30'))
+    await type('firstName', 'Ada')
+    scrollTo.mockClear()
+    await click(page().getByText(text.place))
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: expect.any(Number) })
+    const email = fieldInput('email') as HTMLInputElement
+    expect(document.activeElement).toBe(email)
+    expect(email.value).toBe('not-an-email')
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(email.getAttribute('aria-describedby') as string)?.textContent).toBe(text.email)
+    expect(group.getAttribute('aria-invalid')).toBe('false')
+    expect(group.hasAttribute('aria-describedby')).toBe(false)
+  }, 20_000)
 
   test('e-mail and phone fields bring up the e-mail and phone keyboards', async () => {
     server()

@@ -1,0 +1,22 @@
+/** Room kept above a revealed field's label, below the sticky header when there is one (CSS px). */
+const ROOM_ABOVE = 16
+
+/**
+ * H5 side of platform.revealInvalidField (see types.ts). Taro keeps the pages of the navigation stack in the document,
+ * hidden, so the field is looked for on the shown page only.
+ */
+export function revealInvalidField(scope = ''): void {
+  const box = Array.from(document.querySelectorAll<HTMLElement>(`${scope} .field--invalid`.trim())).find(onShownPage)
+  if (!box) return
+  const control = box.querySelector<HTMLElement>('[aria-invalid="true"]')
+  const target = control?.getAttribute('role') === 'radiogroup' ? control.querySelector<HTMLElement>('[role="radio"]') : control
+  target?.focus({ preventScroll: true })
+  const header = Array.from(document.querySelectorAll<HTMLElement>('.header--floating')).find(onShownPage)
+  const top = Math.max(0, header?.getBoundingClientRect().bottom ?? 0) + ROOM_ABOVE
+  window.scrollTo({ top: window.scrollY + box.getBoundingClientRect().top - top })
+}
+
+function onShownPage(element: HTMLElement): boolean {
+  const page = element.closest<HTMLElement>('.taro_page')
+  return !page || getComputedStyle(page).display !== 'none'
+}
