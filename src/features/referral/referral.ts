@@ -2,7 +2,7 @@
  * Referral programme rules on the client (issue 13): the referral id a share link carries, which one a visitor keeps,
  * the share link itself, and the chart ranges and bars of the referrer area. Pure functions, no Taro.
  */
-import type { ChartPeriod } from '@contract/referral'
+import type { ChartBucket, ChartPeriod } from '@contract/referral'
 
 /** The query parameter of a share link that names the referrer. */
 export const REFERRAL_PARAM = 'ref'
@@ -42,6 +42,11 @@ export function rangeFor(period: ChartPeriod, count: number): number {
 export function barPercent(value: number, max: number): number {
   if (max <= 0 || value <= 0) return 0
   return Math.max(2, Math.round((value / max) * 100))
+}
+
+/** A chart with nothing to draw: no bucket has a count or an amount (a reversal's negative amount is something). */
+export function chartIsEmpty(buckets: ChartBucket[]): boolean {
+  return buckets.every((b) => b.count === 0 && b.amount === 0)
 }
 
 /** Pages of `size` (10 in the referrer area) for `total` rows; at least one. */

@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import type { ChartBucket } from '@/features/referral/api'
-import { barPercent } from '@/features/referral/referral'
+import { barPercent, chartIsEmpty } from '@/features/referral/referral'
 
 export interface BarChartProps {
   title: string
@@ -9,13 +9,24 @@ export interface BarChartProps {
   value: (b: ChartBucket) => number
   columns: { label: string; value: (b: ChartBucket) => string }[]
   bucketLabel: string
+  /** Said instead of the bars and the table when every figure is zero (a box of flat bars and rows of zeros say nothing). */
+  emptyMessage: string
 }
 
 /**
  * A bar chart drawn with views (renders the same on H5 and both mini-programs, no chart library in any package), and
  * the same figures as a table for screen readers and anyone who wants the numbers; the bars are hidden from them.
+ * With nothing to show, a sentence says so to everyone, in place of both.
  */
-export function BarChart({ title, buckets, value, columns, bucketLabel }: BarChartProps) {
+export function BarChart({ title, buckets, value, columns, bucketLabel, emptyMessage }: BarChartProps) {
+  if (chartIsEmpty(buckets)) {
+    return (
+      <View className="bar-chart bar-chart--empty" role="group" aria-label={title}>
+        <Text className="bar-chart__title">{title}</Text>
+        <Text className="bar-chart__empty">{emptyMessage}</Text>
+      </View>
+    )
+  }
   const max = Math.max(0, ...buckets.map(value))
   return (
     <View className="bar-chart">

@@ -138,6 +138,7 @@ export function ReferrerView() {
               buckets={r.chart.users.data.buckets}
               value={(b) => b.count}
               bucketLabel={t('referral.charts.bucket')}
+              emptyMessage={t('referral.charts.usersEmpty')}
               columns={[{ label: t('referral.charts.count'), value: (b) => String(b.count) }]}
             />
           </>
@@ -149,6 +150,7 @@ export function ReferrerView() {
             buckets={r.chart.orders.data.buckets}
             value={(b) => b.amount}
             bucketLabel={t('referral.charts.bucket')}
+            emptyMessage={t('referral.charts.ordersEmpty')}
             columns={[
               { label: t('referral.charts.count'), value: (b) => String(b.count) },
               { label: t('referral.charts.amount'), value: (b) => format(b.amount, r.chart.orders.data!.currency) }

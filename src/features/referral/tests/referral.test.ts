@@ -1,5 +1,5 @@
 /** Issue 13, referral programme: "first referrer wins", share links carry the id, charts and pages of the referrer area. */
-import { barPercent, keptReferrer, pageCount, rangeFor, referralPath } from '@/features/referral/referral'
+import { barPercent, chartIsEmpty, keptReferrer, pageCount, rangeFor, referralPath } from '@/features/referral/referral'
 
 describe('keptReferrer: the first valid referral id wins', () => {
   it.each([
@@ -32,6 +32,15 @@ describe('charts and paging', () => {
     [0, 10, 0], [5, 10, 50], [10, 10, 100], [1, 1000, 2], [3, 0, 0], [-1, 5, 0]
   ])('bar of %p of max %p is %p%%', (value, max, expected) => {
     expect(barPercent(value, max)).toBe(expected)
+  })
+  it.each([
+    [[], true],
+    [[[0, 0], [0, 0]], true],
+    [[[0, 0], [1, 0]], false],
+    [[[0, 0], [0, 3299]], false],
+    [[[0, -164], [0, 0]], false]
+  ] as [[number, number][], boolean][])('buckets (count, amount) %j are empty: %p', (figures, expected) => {
+    expect(chartIsEmpty(figures.map(([count, amount], i) => ({ start: `2026-11-0${i + 1}`, count, amount })))).toBe(expected)
   })
   it.each([[0, 1], [10, 1], [11, 2], [20, 2], [21, 3]])('%p rows make %p pages of 10', (total, pages) => {
     expect(pageCount(total)).toBe(pages)

@@ -13,18 +13,23 @@ const TEXT: Record<Language, Record<string, string>> = {
     join: 'Join Ambassadors', current: 'Your group', page1: 'Page 1 of 2', page2: 'Page 2 of 2', next: 'Next', prev: 'Previous',
     noUsers: 'Nobody has registered through your link yet.', noOrders: 'No orders from the friends you introduced yet.',
     usersChart: 'Users introduced', ordersChart: 'Orders introduced', weeks: 'Weeks', lastWeeks: 'Last 12 weeks', zone: "Dates in the store's time zone (America/Toronto).",
-    reversedState: 'Reversed', credited: 'Credited', order: 'Order 100042', copy: 'Share', copied: 'Link copied — paste it anywhere to share'
+    reversedState: 'Reversed', credited: 'Credited', order: 'Order 100042', copy: 'Share', copied: 'Link copied — paste it anywhere to share',
+    noUsersChart: 'Nobody has signed up through your link in this period yet. Share your link to start.',
+    noOrdersChart: 'No orders through your link in this period yet.'
   },
   zh: {
     myID: '我的推荐码：RABC123', pending: '待结算佣金', earned: '已入账佣金', reversed: '已扣回佣金',
     join: '加入推广大使', current: '当前分组', page1: '第 1 / 2 页', page2: '第 2 / 2 页', next: '下一页', prev: '上一页',
     noUsers: '还没有人通过您的链接注册。', noOrders: '您推荐的好友还没有订单。',
     usersChart: '推荐用户', ordersChart: '推荐订单', weeks: '按周', lastWeeks: '最近 12 周', zone: '日期按本店时区（America/Toronto）计算。',
-    reversedState: '已扣回', credited: '已入账', order: '订单 100042', copy: '分享', copied: '链接已复制，可粘贴分享'
+    reversedState: '已扣回', credited: '已入账', order: '订单 100042', copy: '分享', copied: '链接已复制，可粘贴分享',
+    noUsersChart: '这段时间还没有人通过您的链接注册。分享您的链接，开始推荐吧。',
+    noOrdersChart: '这段时间还没有通过您的链接下的订单。'
   }
 }
 
 const DAYS = chart('day', [['2026-11-08', 0, 0], ['2026-11-09', 1, 3299], ['2026-11-10', 2, 0], ['2026-11-11', 0, 0]])
+const NO_DAYS = chart('day', [['2026-11-08', 0, 0], ['2026-11-09', 0, 0], ['2026-11-10', 0, 0]])
 
 function serve(overrides: Record<string, unknown> = {}) {
   return mockHttp({
@@ -114,6 +119,29 @@ describe.each(LANGS)('referrer area (%s)', (lang) => {
     await settle()
     expect(screen.getByText(text.lastWeeks)).toHaveAttribute('aria-checked', 'true')
     expect(http.calls.filter((c) => c.path.endsWith('/summary/order')).at(-1)?.query).toEqual({ period: 'week', count: '12' })
+  })
+
+  it('charts with nothing in them: a sentence per chart instead of flat bars and tables of zeros', async () => {
+    resetStores(signedIn(), lang, '/user/referrer')
+    serve({ 'GET /admin/trackingManagement/referrer/summary/user': NO_DAYS, 'GET /admin/trackingManagement/referrer/summary/order': NO_DAYS })
+    const { container } = render(<ReferrerPage />)
+    expect(await screen.findByText(text.noUsersChart)).toBeInTheDocument()
+    expect(await screen.findByText(text.noOrdersChart)).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: text.usersChart })).toHaveTextContent(text.noUsersChart)
+    expect(screen.getByRole('group', { name: text.ordersChart })).toHaveTextContent(text.noOrdersChart)
+    expect(screen.queryAllByRole('table')).toEqual([])
+    expect(container.querySelectorAll('.bar-chart__bar')).toHaveLength(0)
+  })
+
+  it('one chart empty, the other not: only the empty one says so, the other keeps its bars and table', async () => {
+    resetStores(signedIn(), lang, '/user/referrer')
+    serve({ 'GET /admin/trackingManagement/referrer/summary/user': NO_DAYS })
+    render(<ReferrerPage />)
+    expect(await screen.findByText(text.noUsersChart)).toBeInTheDocument()
+    const tables = await screen.findAllByRole('table')
+    expect(tables.map((t) => t.getAttribute('aria-label'))).toEqual([text.ordersChart])
+    expect(within(tables[0]).getAllByRole('row')[2]).toHaveTextContent('$32.99')
+    expect(screen.queryByText(text.noOrdersChart)).toBeNull()
   })
 
   it('joining another group: the join call, the list marks it, app info carries the new group', async () => {
