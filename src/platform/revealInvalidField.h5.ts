@@ -8,7 +8,9 @@ const ROOM_ABOVE = 16
 export function revealInvalidField(scope = ''): void {
   const box = Array.from(document.querySelectorAll<HTMLElement>(`${scope} .field--invalid`.trim())).find(onShownPage)
   if (!box) return
-  const control = box.querySelector<HTMLElement>('[aria-invalid="true"]')
+  // A text field's <input> is drawn by Taro's web component, which takes its new aria-invalid a frame later: the
+  // box's own field is its input then (a box holds one; a box of several choice groups marks the invalid group).
+  const control = box.querySelector<HTMLElement>('[aria-invalid="true"]') ?? box.querySelector<HTMLElement>('input, textarea')
   const target = control?.getAttribute('role') === 'radiogroup' ? control.querySelector<HTMLElement>('[role="radio"]') : control
   target?.focus({ preventScroll: true })
   const header = Array.from(document.querySelectorAll<HTMLElement>('.header--floating')).find(onShownPage)

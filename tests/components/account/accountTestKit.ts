@@ -55,3 +55,23 @@ export const sessionAnswer = {
 
 export const emptyCart = cartOf()
 
+
+/** The inner <input> / <textarea> of the field of this name, once Taro's element has rendered it. */
+export async function renderedInput(container: HTMLElement, name: string): Promise<HTMLElement> {
+  await waitFor(() => expect(container.querySelector(`[name="${name}"] input, [name="${name}"] textarea`)).not.toBeNull())
+  return container.querySelector(`[name="${name}"] input, [name="${name}"] textarea`) as HTMLElement
+}
+
+/**
+ * After a refused submit: the field of this name has the focus, is marked invalid, names `message` as its
+ * description, and the page was scrolled to it (window.scrollTo is recorded in jsdom: setupComponents).
+ */
+export async function expectFocusedInvalid(container: HTMLElement, name: string, message: string) {
+  const input = await renderedInput(container, name)
+  expect(document.activeElement).toBe(input)
+  // Taro's input element takes its new attributes on its next render.
+  await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'))
+  expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message)
+  expect(input.closest('.field--invalid')).not.toBeNull()
+  expect(window.scrollTo).toHaveBeenCalled()
+}

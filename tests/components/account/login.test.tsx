@@ -6,7 +6,7 @@ import { useCart } from '@/stores/cart'
 import { useSession } from '@/stores/session'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
-import { emptyCart, guest, LANGS, resetStores, sessionAnswer, settle, type, valueOf } from './accountTestKit'
+import { emptyCart, expectFocusedInvalid, guest, LANGS, renderedInput, resetStores, sessionAnswer, settle, type, valueOf } from './accountTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
   en: {
@@ -50,6 +50,30 @@ describe.each(LANGS)('sign-in page (%s)', (lang) => {
     await settle()
     expect(screen.getAllByText(text.required)).toHaveLength(2)
     expect(http.calls).toHaveLength(0)
+  })
+
+  it('a refused sign-in puts the focus on the first invalid field, which names its message; what was typed stays', async () => {
+    resetStores(guest(), lang, '/account/login')
+    mockHttp()
+    const { container } = render(<LoginForm />)
+    await renderedInput(container, 'password')
+    fireEvent.click(submitButton(lang))
+    await settle()
+    await expectFocusedInvalid(container, 'emailID', text.required)
+    await type(container, 'emailID', 'lin@')
+    await type(container, 'password', 'secret-pass')
+    fireEvent.click(submitButton(lang))
+    await settle()
+    await expectFocusedInvalid(container, 'emailID', text.emailInvalid)
+    expect(valueOf(container, 'password')).toBe('secret-pass')
+    await type(container, 'emailID', 'lin@example.com')
+    await type(container, 'password', '')
+    fireEvent.click(submitButton(lang))
+    await settle()
+    await expectFocusedInvalid(container, 'password', text.required)
+    expect(valueOf(container, 'emailID')).toBe('lin@example.com')
+    const email = await renderedInput(container, 'emailID')
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('false'))
   })
 
   it('rejects an e-mail without a domain', async () => {

@@ -5,7 +5,7 @@ import { useAppInfo } from '@/stores/appInfo'
 import { useSession } from '@/stores/session'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { navigations } from '../../support/taroMock'
-import { emptyCart, guest, LANGS, resetStores, sessionAnswer, settle, type, valueOf } from './accountTestKit'
+import { emptyCart, expectFocusedInvalid, guest, LANGS, renderedInput, resetStores, sessionAnswer, settle, type, valueOf } from './accountTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
   en: { submit: 'Create account', short: 'Use at least 8 characters.', mismatch: 'The passwords do not match.', required: 'This field is required.', withWeChat: 'Your new account will be linked to your WeChat account.' },
@@ -48,6 +48,21 @@ describe.each(LANGS)('sign-up page (%s)', (lang) => {
     expect(screen.getByText(text.short)).toBeInTheDocument()
     expect(screen.getByText(text.mismatch)).toBeInTheDocument()
     expect(http.calls).toHaveLength(0)
+  })
+
+  it('a refused sign-up puts the focus on the first invalid field as the form shows them (姓 first in Chinese)', async () => {
+    resetStores(guest(), lang, '/account/signup')
+    mockHttp()
+    const { container } = render(<SignUpForm />)
+    await renderedInput(container, 'confirmPassword')
+    fireEvent.click(submit(lang))
+    await settle()
+    await expectFocusedInvalid(container, lang === 'zh' ? 'lastName' : 'firstName', text.required)
+    await fill(container, 'short', 'shorter')
+    fireEvent.click(submit(lang))
+    await settle()
+    await expectFocusedInvalid(container, 'password', text.short)
+    expect(valueOf(container, 'emailID')).toBe('lin@example.com')
   })
 
   it('from the order confirmation: e-mail and name come filled in', async () => {

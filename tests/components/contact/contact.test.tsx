@@ -6,7 +6,7 @@ import type { Language } from '@/i18n'
 import '@/i18n/more'
 import '@/i18n/contact'
 import { fail, mockHttp } from '../../support/mockHttp'
-import { guest, LANGS, resetStores, settle, signedIn, type, valueOf } from '../account/accountTestKit'
+import { expectFocusedInvalid, guest, LANGS, renderedInput, resetStores, settle, signedIn, type, valueOf } from '../account/accountTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
   en: {
@@ -56,6 +56,24 @@ describe.each(LANGS)('contact page (%s)', (lang) => {
     expect(screen.getByText(text.emailInvalid)).toBeInTheDocument()
     expect(screen.getByText(text.phoneInvalid)).toBeInTheDocument()
     expect(http.calls).toHaveLength(0)
+  })
+
+  it('a refused message puts the focus on the first invalid field, which names its message; what was typed stays', async () => {
+    resetStores(guest(), lang, '/contact')
+    mockHttp({ 'POST /message/submitForm': receipt })
+    const { container } = render(<ContactForm />)
+    await renderedInput(container, 'message')
+    fireEvent.click(screen.getByText(text.send))
+    await settle()
+    await expectFocusedInvalid(container, 'name', text.required)
+    await type(container, 'name', 'Ada')
+    await type(container, 'email', 'not-an-address')
+    await type(container, 'message', 'Is the shop open on Sunday?')
+    fireEvent.click(screen.getByText(text.send))
+    await settle()
+    await expectFocusedInvalid(container, 'email', text.emailInvalid)
+    expect(valueOf(container, 'name')).toBe('Ada')
+    expect(valueOf(container, 'message')).toBe('Is the shop open on Sunday?')
   })
 
   it('a phone alone is enough; the answer promises no e-mail', async () => {
