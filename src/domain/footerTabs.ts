@@ -1,4 +1,5 @@
 /** Spec §2 "Mobile footer tab bar (small screens only)". */
+import { matchRoute } from '@shared/routes'
 import { isStoreLink } from './linkMapping'
 
 export type TabTarget =
@@ -92,19 +93,48 @@ function isAccountPath(pathname: string): boolean {
   return under(pathname, '/account') || under(pathname, '/user')
 }
 
+const STORE = '/store'
+/** Store pages with a tab of their own (spec: "store tabs except clearance/search"). */
+const OWN_TAB_STORE_PATHS = ['/store/clearance', '/store/search']
+/** The params that say which list a store list is (a category, tag or brand); sort and paging do not. */
+const LIST_IDENTITY = ['cat', 'tag', 'brand'] as const
+
+function hasOwnTab(pathname: string): boolean {
+  return OWN_TAB_STORE_PATHS.some((root) => under(pathname, root))
+}
+
+/** A tab to the store itself is lit on store pages except those with a tab of their own. */
+function isStorePage(pathname: string): boolean {
+  return under(pathname, STORE) && !hasOwnTab(pathname)
+}
+
+/** The same store page: same path and the same category, tag or brand (`?cat=Coffee` is not `?cat=Bakery`). */
+function isSameStorePage(target: string, pathname: string, params: Record<string, string>): boolean {
+  const own = matchRoute(target)
+  if (!own || pathnameOf(target) !== pathname) return false
+  return LIST_IDENTITY.every((key) => (own.params[key] ?? '') === (params[key] ?? ''))
+}
+
 /**
- * Active highlighting (spec: "account/user tabs; store tabs except clearance/search; home at root"):
- * - account/user tabs: active on /account… and /user…
- * - store tabs: active on /store…, except clearance and search tabs, active only on their own path (and below it)
- * - home: active at '/' and '/home'
- * - cart: active on /checkout…
- * - any other routed tab: active on its own path; display-only, support and mini-program tabs never.
- * Prefixes match whole path segments ('/users' is not under '/user').
+ * Active highlighting. Spec: "Active tab highlighting follows the current path (account/user tabs; store tabs except
+ * clearance/search; home at root)", read as: the tab whose link is the current page is lit.
+ * - home: at '/' and '/home'; account/user tabs: on /account… and /user…; cart: on /checkout…
+ * - a tab to the store itself (/store): on /store… except the clearance and search pages, which are their own tabs'
+ * - clearance and search tabs: on their own path (and below it, /store/search/:term)
+ * - a tab to one store page (a category, tag or brand list, a product): only on that page, with the same
+ *   category/tag/brand; a category's products light nothing (the tab bar knows the path, not the product)
+ * - any other routed tab: on its own path; display-only, support and mini-program tabs never.
+ * Prefixes match whole path segments ('/users' is not under '/user'). `currentParams` are the route's params
+ * (query and path parameters); by default read from `currentPath`.
  */
-export function isTabActive(tab: { link?: string } | 'home' | 'store' | 'cart' | 'account', currentPath: string): boolean {
+export function isTabActive(
+  tab: { link?: string } | 'home' | 'store' | 'cart' | 'account',
+  currentPath: string,
+  currentParams: Record<string, string> = matchRoute(currentPath)?.params ?? {}
+): boolean {
   const path = pathnameOf(currentPath)
   if (tab === 'home') return isHomePath(path)
-  if (tab === 'store') return under(path, '/store')
+  if (tab === 'store') return isStorePage(path)
   if (tab === 'cart') return under(path, '/checkout')
   if (tab === 'account') return isAccountPath(path)
 
@@ -114,11 +144,9 @@ export function isTabActive(tab: { link?: string } | 'home' | 'store' | 'cart' |
   const own = pathnameOf(target.url)
   if (isHomePath(own)) return isHomePath(path)
   if (under(own, '/account') || under(own, '/user')) return isAccountPath(path)
-  if (under(own, '/store')) {
-    const bare = (tab.link ?? '').trim().replace(/^\/+/, '')
-    if (bare.startsWith('clearance') || bare.startsWith('search')) return under(path, own)
-    return under(path, '/store')
-  }
+  if (own === STORE) return isStorePage(path)
+  if (hasOwnTab(own)) return under(path, own)
+  if (under(own, STORE)) return isSameStorePage(target.url, path, currentParams)
   return path === own
 }
 

@@ -80,7 +80,7 @@ export function useTabBar() {
           key: `configured-${index}`,
           label: localizedName(tab, language),
           icon: tabIcon(tab.icon, content?.appDetail?.cdnpath),
-          active: isTabActive(tab, route.path),
+          active: isTabActive(tab, route.path, route.params),
           badge: target.kind === 'cart' ? cartBadge(itemCount) : null,
           tappable: target.kind !== 'none',
           target,
@@ -91,7 +91,7 @@ export function useTabBar() {
         key: tab.id,
         label: t(tab.labelKey),
         icon: tabIcon(tab.id, undefined),
-        active: tab.id !== 'support' && isTabActive(tab.id, route.path),
+        active: tab.id !== 'support' && isTabActive(tab.id, route.path, route.params),
         badge: tab.badge ? cartBadge(itemCount) : null,
         tappable: true,
         // Spec: the fixed Cart tab is /checkout; the cart action (campaign cart on group-campaign pages) is the header's.

@@ -112,6 +112,9 @@ describe('spec "Active tab highlighting follows the current path (account/user t
     ['home', '/store', false],
     ['store', '/store', true],
     ['store', '/store/product/1', true],
+    ['store', '/store/productlist?cat=Bakery', true],
+    ['store', '/store/search', false],
+    ['store', '/store/clearance', false],
     ['store', '/stores', false],
     ['store', '/', false],
     ['cart', '/checkout/cart', true],
@@ -129,10 +132,37 @@ describe('spec "Active tab highlighting follows the current path (account/user t
     ['user/list', '/user/orders', true],
     ['account/login', '/user/list', true],
     ['user/list', '/store', false],
-    ['tag/summer', '/store', true],
-    ['tag/summer', '/store/product/3', true],
-    ['productlist?cat=shoes', '/store/productlist', true],
-    ['store', '/store/search', true],
+    // A tab to one store list is lit only on that list: same path, same category, tag or brand.
+    ['productlist?cat=Coffee', '/store/productlist?cat=Coffee', true],
+    ['productlist?cat=Coffee', '/store/productlist?cat=Coffee&sort=price_asc', true],
+    ['productlist?cat=Coffee', '/store/productlist?cat=Bakery', false],
+    ['productlist?cat=Coffee', '/store/productlist', false],
+    ['productlist?cat=Coffee', '/store/tag/Coffee', false],
+    ['productlist?cat=Coffee', '/store', false],
+    ['productlist?cat=Coffee', '/store/product/1023', false],
+    ['productlist?cat=Coffee', '/store/influencers', false],
+    ['productlist?cat=Coffee', '/store/groupCampaign/501', false],
+    ['productlist?cat=Coffee', '/store/search', false],
+    ['productlist?cat=Coffee', '/store/clearance', false],
+    ['productlist?cat=Food%26Drink', '/store/productlist?cat=Food%26Drink', true],
+    ['tag/summer', '/store/tag/summer', true],
+    ['tag/summer', '/store/tag/winter', false],
+    ['tag/summer', '/store', false],
+    ['tag/summer', '/store/product/3', false],
+    ['brand/acme', '/store/brand/acme', true],
+    ['brand/acme', '/store/brand/other', false],
+    ['product/12', '/store/product/12', true],
+    ['product/12', '/store/product/13', false],
+    ['store/influencers', '/store/influencers', true],
+    ['store/influencers', '/store/influencer/7', false],
+    // A tab to the store itself is lit on store pages except clearance and search, which have their own tabs.
+    ['store', '/store', true],
+    ['store', '/store/productlist?cat=Bakery', true],
+    ['store', '/store/product/1023', true],
+    ['store', '/store/influencers', true],
+    ['store', '/store/groupCampaign/501', true],
+    ['store', '/store/search', false],
+    ['store', '/store/clearance', false],
     ['store', '/home', false],
     ['clearance', '/store/clearance', true],
     ['clearance', '/store', false],
@@ -140,6 +170,7 @@ describe('spec "Active tab highlighting follows the current path (account/user t
     ['search', '/store/search', true],
     ['search', '/store/search/shoes', true],
     ['search', '/store/clearance', false],
+    ['search', '/store/productlist?cat=Coffee', false],
     ['home', '/', true],
     ['home', '/home/', true],
     ['home', '/about', false],
@@ -152,6 +183,16 @@ describe('spec "Active tab highlighting follows the current path (account/user t
     ['/pages/messenger/index', '/pages/messenger/index', false]
   ])('configured tab %p on %s → %p', (link, path, active) => {
     expect(isTabActive({ link }, path)).toBe(active)
+  })
+
+  it('the route\'s own params say which list a page is (the mini-programs pass them apart from the path)', () => {
+    expect(isTabActive({ link: 'productlist?cat=Coffee' }, '/store/productlist', { cat: 'Coffee' })).toBe(true)
+    expect(isTabActive({ link: 'productlist?cat=Coffee' }, '/store/productlist', { cat: 'Bakery' })).toBe(false)
+  })
+
+  it('on search only the search tab is lit among the seed\'s kind of tabs', () => {
+    const tabs = [{ link: 'productlist?cat=Coffee' }, { link: 'store' }, { link: 'search' }, { link: 'clearance' }]
+    expect(tabs.filter((tab) => isTabActive(tab, '/store/search')).map((tab) => tab.link)).toEqual(['search'])
   })
 })
 

@@ -98,6 +98,9 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     ['/', 'home'],
     ['/home', 'home'],
     ['/store/productlist?cat=shoes', 'shop'],
+    ['/store/product/1023', 'shop'],
+    ['/store/search', null],
+    ['/store/clearance', null],
     ['/checkout/cart', 'cart'],
     ['/user/orders', 'account'],
     ['/account/login', 'account'],
@@ -167,12 +170,19 @@ describe.each(LANGS)('tab bar (%s)', (lang) => {
     useCart.setState({ cart: cartWithQuantities(2) })
     const { container, unmount } = render(<TabBar />)
     expect(screen.getByText('Bag').closest('.tab-bar__tab')?.querySelector('.tab-bar__badge')).toHaveTextContent('2')
-    // A store tab is active across /store, but the search tab only on its own path.
+    // A category tab is lit on its own list only; on search only the search tab is lit.
     expect(activeLabels(container)).toEqual([text.deals])
     unmount()
     setUrl('/store/search')
     const onSearch = render(<TabBar />)
-    expect(activeLabels(onSearch.container)).toEqual([text.deals, 'Find'])
+    expect(activeLabels(onSearch.container)).toEqual(['Find'])
+    onSearch.unmount()
+    for (const url of ['/store/productlist?cat=shoes', '/store/product/1023', '/store/influencers', '/store/groupCampaign/501']) {
+      setUrl(url)
+      const elsewhere = render(<TabBar />)
+      expect(activeLabels(elsewhere.container)).toEqual([])
+      elsewhere.unmount()
+    }
   })
 
   it('configured tabs need styling: without app info css the fixed tabs stay', () => {
