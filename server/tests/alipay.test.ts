@@ -149,7 +149,7 @@ describe('starting payments', () => {
     const trade = double.trades.get(attempt.id)!;
     assert.deepEqual([trade.method, trade.biz.product_code, trade.biz.trans_currency], ['alipay.trade.page.pay', 'FAST_INSTANT_TRADE_PAY', 'CAD']);
     const url = new URL(started.redirectUrl);
-    assert.equal(url.origin + url.pathname, `${double.base}/gateway.do`);
+    assert.equal(url.origin + url.pathname, `${double.baseUrl}/gateway.do`);
     const refusedBefore = double.refusedRequests;
     url.searchParams.set('biz_content', url.searchParams.get('biz_content')!.replace(/"total_amount":"[\d.]+"/, '"total_amount":"0.01"'));
     assert.equal((await fetch(url)).status, 400);

@@ -28,7 +28,7 @@ const WORKERS_BY_HAND = { reservationMaxOpenPerAddress: 1000, paymentSyncPollMs:
 let db: TestDb;
 let srv: Running;
 const saved = { ...process.env };
-const env = () => ({ ...wechatPay.env(weChat.url), ...alipay.env() });
+const env = () => ({ ...wechatPay.env(weChat.baseUrl), ...alipay.env() });
 
 /** Runs `work` on the store's database while no server has it open. */
 async function onDatabase(work: (q: { query: (sql: string, params?: unknown[]) => Promise<unknown> }) => Promise<void>) {

@@ -40,7 +40,7 @@ before(async () => {
 after(async () => {
   await srv?.close();
   await db?.cleanup();
-  await Promise.all([snappay?.close(), iotpay?.close()]);
+  await Promise.all([snappay?.stop(), iotpay?.stop()]);
   fs.rmSync(keyDir, { recursive: true, force: true });
   for (const k of VARS) {
     if (saved[k] === undefined) delete process.env[k];

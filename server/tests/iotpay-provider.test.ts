@@ -20,7 +20,7 @@ before(async () => {
   iotpay = await startIotPayDouble();
   provider = iotpayProvider({ merchantId: iotpay.merchantId, loginName: iotpay.loginName, merchantKey: iotpay.merchantKey, baseUrl: iotpay.baseUrl });
 });
-after(() => iotpay.close());
+after(() => iotpay.stop());
 
 /** The framework's replay store, in memory: false for a nonce seen before. */
 const seenNonces = new Set<string>();

@@ -22,7 +22,7 @@ before(async () => {
   config = { clientId: paypal.clientId, clientSecret: paypal.clientSecret, webhookId: paypal.webhookId, baseUrl: paypal.baseUrl, timeoutMs: 2_000 };
   provider = paypalProvider(config);
 });
-after(() => paypal.close());
+after(() => paypal.stop());
 
 /** The framework's replay store, in memory: false for a nonce seen before. */
 const seenNonces = new Set<string>();

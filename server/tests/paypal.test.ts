@@ -35,7 +35,7 @@ const reserved = (s: Shopper) => reservePickup(s, [[products[nextProduct++ % pro
 after(async () => {
   await srv?.close();
   await db?.cleanup();
-  await paypal?.close();
+  await paypal?.stop();
   for (const k of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID', 'PAYPAL_BASE_URL']) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];

@@ -72,7 +72,7 @@ before(async () => {
     ...process.env,
     NODE_ENV: 'production', PUBLIC_URL, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
     DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '', STATIC_DIR: db.dataDir,
-    ...wechatPay.env(weChat.url, PUBLIC_URL),
+    ...wechatPay.env(weChat.baseUrl, PUBLIC_URL),
     ...alipay.env(PUBLIC_URL),
     PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_WEBHOOK_ID: paypal.webhookId, PAYPAL_BASE_URL: paypal.baseUrl,
     SNAPPAY_APP_ID: snappay.appId, SNAPPAY_MERCHANT_NO: snappay.merchantNo, SNAPPAY_SIGN_KEY_FILE: path.join(keyDir, 'snappay'), SNAPPAY_GATEWAY_URL: snappay.baseUrl,
@@ -98,7 +98,7 @@ after(async () => {
     await exited;
   }
   await db?.cleanup();
-  await Promise.all([wechatPay.stop(), weChat.stop(), alipay.stop(), paypal?.close(), snappay?.close(), iotpay?.close()]);
+  await Promise.all([wechatPay.stop(), weChat.stop(), alipay.stop(), paypal?.stop(), snappay?.stop(), iotpay?.stop()]);
   if (keyDir) fs.rmSync(keyDir, { recursive: true, force: true });
 });
 

@@ -24,7 +24,7 @@ before(async () => {
   snappay = await startSnapPayDouble();
   provider = snappayProvider({ appId: snappay.appId, merchantNo: snappay.merchantNo, signKey: snappay.signKey, gatewayUrl: snappay.baseUrl });
 });
-after(() => snappay.close());
+after(() => snappay.stop());
 
 /** The framework's replay store, in memory: false for a nonce seen before. */
 const seenNonces = new Set<string>();

@@ -29,7 +29,7 @@ const ENV = {
 
 before(async () => {
   await wechat.start();
-  Object.assign(process.env, ENV, { WECHAT_API_BASE_URL: wechat.url });
+  Object.assign(process.env, ENV, { WECHAT_API_BASE_URL: wechat.baseUrl });
   Object.assign(db, await freshDb());
   Object.assign(srv, await startServer(db));
 });
@@ -147,8 +147,8 @@ describe('the access token and live rooms (getliveinfo)', () => {
       const before = wechat.count('/cgi-bin/stable_token');
       const app = { appId: MINI.appId, secret: MINI.secret };
       const used = await Promise.all(instances.flatMap((q) => [1, 2].map(() =>
-        withWeChatAccessToken(q, wechat.url, app, async (token) => {
-          await weChatCall(wechat.url, '/wxa/business/getliveinfo', { query: { access_token: token }, body: { start: 0, limit: 1 } }).catch(() => undefined);
+        withWeChatAccessToken(q, wechat.baseUrl, app, async (token) => {
+          await weChatCall(wechat.baseUrl, '/wxa/business/getliveinfo', { query: { access_token: token }, body: { start: 0, limit: 1 } }).catch(() => undefined);
           return token;
         }))));
       assert.equal(wechat.count('/cgi-bin/stable_token') - before, 1);

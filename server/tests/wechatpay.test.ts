@@ -32,7 +32,7 @@ const saved = { ...process.env };
 before(async () => {
   await double.start();
   await weChat.start();
-  Object.assign(process.env, double.env(weChat.url));
+  Object.assign(process.env, double.env(weChat.baseUrl));
   db = await freshDb();
   // The workers are driven by the tests (tick()), never by their own timers.
   srv = await startServer(db, { config: { reservationMaxOpenPerAddress: 1000, paymentSyncPollMs: 3_600_000, refundPollMs: 3_600_000, reconcileAfterSeconds: 0, refundRetryBaseMs: 1 } });
@@ -78,7 +78,7 @@ describe('starting payments', () => {
   });
 
   test('a partial or malformed configuration stops the start naming the variable', () => {
-    const env = double.env(weChat.url);
+    const env = double.env(weChat.baseUrl);
     const router = (over: Record<string, string | undefined>) => createPaymentProvider(loadConfig({}), { ...env, ...over });
     assert.throws(() => router({ WECHATPAY_APIV3_KEY: undefined }), /WECHATPAY_APIV3_KEY is missing/);
     assert.throws(() => router({ WECHATPAY_APIV3_KEY: 'short' }), /WECHATPAY_APIV3_KEY must be the 32-character APIv3 key/);

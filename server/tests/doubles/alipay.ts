@@ -23,6 +23,7 @@
 import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { LoopbackDouble } from './loopback.ts';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -67,7 +68,7 @@ const minutesOff = (ts: string) => Math.abs(Date.parse(`${ts.replace(' ', 'T')}+
 const AMOUNT = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;
 const FAIL = (subCode: string, subMsg: string, code = '40004', msg = 'Business Failed') => ({ code, msg, sub_code: subCode, sub_msg: subMsg });
 
-export class AlipayDouble {
+export class AlipayDouble extends LoopbackDouble {
   /** The app's keys (the merchant's), and Alipay's. */
   readonly app = rsaKeys();
   readonly alipay = rsaKeys();
@@ -83,16 +84,14 @@ export class AlipayDouble {
   /** my.getAuthCode codes handed out: the person's id as this app receives it, and when the code stops working. */
   private authCodes = new Map<string, { id: { user_id: string } | { open_id: string }; expires: number }>();
   private faults: Array<{ method: string; outTradeNo?: string; fault: Fault }> = [];
-  private server?: http.Server;
   private keyDir = '';
-  base = '';
 
-  constructor(readonly api: 'global' | 'domestic' = 'global') {}
+  constructor(readonly api: 'global' | 'domestic' = 'global') {
+    super();
+  }
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    await super.start();
     this.keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alipay-keys-'));
     fs.writeFileSync(path.join(this.keyDir, 'app_private_key.pem'), this.app.privatePem);
     // As the console shows Alipay's public key: the bare base64 body.
@@ -101,8 +100,7 @@ export class AlipayDouble {
   }
 
   async stop() {
-    this.server?.closeAllConnections();
-    await new Promise((resolve) => this.server?.close(resolve));
+    await super.stop();
     fs.rmSync(this.keyDir, { recursive: true, force: true });
   }
 
@@ -111,7 +109,7 @@ export class AlipayDouble {
       ALIPAY_APP_ID: this.appId,
       ALIPAY_PRIVATE_KEY_FILE: path.join(this.keyDir, 'app_private_key.pem'),
       ALIPAY_PUBLIC_KEY_FILE: path.join(this.keyDir, 'alipay_public_key.txt'),
-      ALIPAY_GATEWAY_URL: `${this.base}/gateway.do`,
+      ALIPAY_GATEWAY_URL: `${this.baseUrl}/gateway.do`,
       ALIPAY_API: this.api,
       PUBLIC_URL: publicUrl,
     };
@@ -182,10 +180,10 @@ export class AlipayDouble {
 
   // ---- the gateway ----
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const url = new URL(req.url ?? '/', this.base);
+    const url = new URL(req.url ?? '/', this.baseUrl);
     const params: Record<string, string> = {
       ...Object.fromEntries(url.searchParams),
       ...Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),

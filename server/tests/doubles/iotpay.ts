@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { LoopbackDouble } from './loopback.ts';
 
 interface Order {
   payOrderId: string;
@@ -41,28 +41,14 @@ const md5Sign = (params: Record<string, unknown>, key: string) => {
   return crypto.createHash('md5').update(`${pairs.join('&')}&key=${key}`).digest('hex').toUpperCase();
 };
 
-export class IotPayDouble {
+export class IotPayDouble extends LoopbackDouble {
   readonly merchantId = String(10_000_000 + crypto.randomInt(1_000_000));
   readonly loginName = 'shop_owner';
   readonly merchantKey = crypto.randomBytes(16).toString('hex');
-  baseUrl = '';
   readonly orders = new Map<string, Order>();
   readonly refunds = new Map<string, { payOrderId: string; amount: number }>();
   readonly requests: Array<{ path: string; params: Record<string, unknown> }> = [];
   private failures: Array<{ path: string; status: number }> = [];
-  private readonly server = http.createServer((req, res) => void this.handle(req, res));
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close() {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
   /** The next call to `path` answers `status` without doing anything. */
   failNext(path: string, status = 502) {
     this.failures.push({ path, status });
@@ -108,7 +94,7 @@ export class IotPayDouble {
     return order;
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const path = new URL(req.url ?? '/', 'http://iotpay.double').pathname;

@@ -20,7 +20,7 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { LoopbackDouble } from './loopback.ts';
 import zlib from 'node:zlib';
 
 /** PayPal's currency codes (developer.paypal.com/api/rest/reference/currency-codes) and their decimals. */
@@ -142,12 +142,11 @@ const absoluteUrl = (v: unknown) => {
   }
 };
 
-export class PayPalDouble {
+export class PayPalDouble extends LoopbackDouble {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly webhookId: string;
   webhookUrl: string;
-  baseUrl = '';
   readonly orders = new Map<string, DoubleOrder>();
   readonly captures = new Map<string, Capture>();
   readonly refunds = new Map<string, Refund>();
@@ -162,26 +161,14 @@ export class PayPalDouble {
   private readonly faults: Fault[] = [];
   private readonly keys = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   private readonly certId = `CERT-${crypto.randomBytes(8).toString('hex')}`;
-  private readonly server: http.Server;
 
   constructor(opts: PayPalDoubleOptions = {}) {
+    super();
     this.clientId = opts.clientId ?? `AcLient${crypto.randomBytes(12).toString('hex')}`;
     this.clientSecret = opts.clientSecret ?? `ESecret${crypto.randomBytes(16).toString('hex')}`;
     this.webhookId = opts.webhookId ?? paypalId(17);
     this.webhookUrl = opts.webhookUrl ?? '';
     this.tokenLifetime = opts.tokenLifetimeSeconds ?? 32_400;
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   // ---- what a test makes PayPal do ----
@@ -280,7 +267,7 @@ export class PayPalDouble {
 
   // ---- the HTTP side ----
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://paypal.double');
     const method = req.method ?? 'GET';
     const requestId = header(req, 'paypal-request-id');

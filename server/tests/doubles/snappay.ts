@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { LoopbackDouble } from './loopback.ts';
 
 interface Order {
   transNo: string;
@@ -36,28 +36,14 @@ const cents = (text: string) => {
   return Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
 };
 
-export class SnapPayDouble {
+export class SnapPayDouble extends LoopbackDouble {
   readonly appId = crypto.randomBytes(8).toString('hex');
   readonly merchantNo = String(901800000000 + crypto.randomInt(100000));
   readonly signKey = crypto.randomBytes(16).toString('hex');
-  baseUrl = '';
   readonly orders = new Map<string, Order>();
   readonly refunds = new Map<string, { outOrderNo: string; cents: number }>();
   readonly calls: string[] = [];
   private failures: Array<{ method: string; status: number }> = [];
-  private readonly server = http.createServer((req, res) => void this.handle(req, res));
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close() {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
   /** The next call of `method` gets `status` and nothing is done. */
   failNext(method: string, status = 503) {
     this.failures.push({ method, status });
@@ -93,7 +79,7 @@ export class SnapPayDouble {
     return `{${all.map(([k, v, isNumber]) => `${JSON.stringify(k)}:${isNumber ? v : JSON.stringify(v)}`).join(',')}}`;
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');

@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { LoopbackDouble } from './loopback.ts';
 
 export interface WeChatPerson {
   /** Present when the app is bound to an Open Platform account: the same for this person in every bound app. */
@@ -37,26 +37,16 @@ export interface LiveRoomAtWeChat {
   end_time: number;
 }
 
-export class WeChatDouble {
-  url = '';
+export class WeChatDouble extends LoopbackDouble {
   readonly requests: { method: string; path: string; query: Record<string, string>; body: any }[] = [];
   rooms: LiveRoomAtWeChat[] = [];
-  private server = http.createServer((req, res) => this.handle(req, res));
   private codes = new Map<string, { appId: string; person: string; used: boolean }>();
   private people = new Map<string, WeChatPerson>();
   private tokens = new Map<string, { appId: string; expiresAt: number }>();
   private failures = 0;
 
-  constructor(readonly apps: WeChatDoubleApp[]) {}
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop() {
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  constructor(readonly apps: WeChatDoubleApp[]) {
+    super();
   }
 
   /** What wx.login (or the OAuth page) hands the shopper's device for `person` in app `appId`. */
@@ -85,8 +75,8 @@ export class WeChatDouble {
     return this.requests.filter((r) => r.path === path).length;
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const url = new URL(req.url ?? '/', this.url);
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', this.baseUrl);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');

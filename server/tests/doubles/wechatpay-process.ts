@@ -36,7 +36,7 @@ const control = http.createServer(async (req, res) => {
 });
 await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
 process.stdout.write(`${JSON.stringify({
-  env: double.env(weChat.url),
+  env: double.env(weChat.baseUrl),
   miniProgramAppId: double.miniProgramAppId,
   merchantPublicKey: double.merchant.publicPem,
   control: `http://127.0.0.1:${(control.address() as { port: number }).port}`,

@@ -16,6 +16,7 @@
 import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { LoopbackDouble } from './loopback.ts';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -62,7 +63,7 @@ export interface WeChatRefund {
 
 type Fault = { status: number } | { badSignature: true } | { delayMs: number };
 
-export class WeChatPayDouble {
+export class WeChatPayDouble extends LoopbackDouble {
   readonly merchant = rsaKeys();
   readonly platform = rsaKeys();
   readonly mchId = '1900000109';
@@ -83,16 +84,14 @@ export class WeChatPayDouble {
   /** Where notifications go: this origin + the notify_url's path (the store's PUBLIC_URL is not this test's address). */
   deliverTo = '';
   private faults: Array<{ match: RegExp; fault: Fault }> = [];
-  private server?: http.Server;
   private keyDir = '';
-  base = '';
 
-  constructor(readonly api: 'domestic' | 'global' = 'global') {}
+  constructor(readonly api: 'domestic' | 'global' = 'global') {
+    super();
+  }
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    await super.start();
     this.keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wechatpay-keys-'));
     fs.writeFileSync(path.join(this.keyDir, 'apiclient_key.pem'), this.merchant.privatePem);
     fs.writeFileSync(path.join(this.keyDir, 'pub_key.pem'), this.platform.publicPem);
@@ -100,8 +99,7 @@ export class WeChatPayDouble {
   }
 
   async stop() {
-    this.server?.closeAllConnections();
-    await new Promise((resolve) => this.server?.close(resolve));
+    await super.stop();
     fs.rmSync(this.keyDir, { recursive: true, force: true });
   }
 
@@ -122,7 +120,7 @@ export class WeChatPayDouble {
       WECHATPAY_PUBLIC_KEY_FILE: path.join(this.keyDir, 'pub_key.pem'),
       WECHAT_MINI_PROGRAM_APPID: this.miniProgramAppId,
       WECHAT_OFFICIAL_ACCOUNT_APPID: this.officialAccountAppId,
-      WECHATPAY_BASE_URL: this.base,
+      WECHATPAY_BASE_URL: this.baseUrl,
       WECHATPAY_API: this.api,
       ...(this.api === 'global' ? { WECHATPAY_MERCHANT_CATEGORY_CODE: '5812' } : {}),
       PUBLIC_URL: publicUrl,
@@ -225,7 +223,7 @@ export class WeChatPayDouble {
       : { order: /^\/v3\/pay\/transactions\/(jsapi|h5|native)$/, trade: /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)(\/close)?(\?.*)?$/, refunds: '/v3/refund/domestic/refunds' };
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
@@ -272,7 +270,7 @@ export class WeChatPayDouble {
         return reply(204);
       }
       if (method === 'GET') {
-        if (new URL(url, this.base).searchParams.get('mchid') !== this.mchId) return reply(400, { code: 'PARAM_ERROR', message: 'mchid' });
+        if (new URL(url, this.baseUrl).searchParams.get('mchid') !== this.mchId) return reply(400, { code: 'PARAM_ERROR', message: 'mchid' });
         if (!found) return reply(404, { code: 'ORDER_NOT_EXIST', message: 'order does not exist' });
         const amount = found.paid ?? { total: found.total, currency: found.currency };
         return reply(200, {
