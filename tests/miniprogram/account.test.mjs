@@ -9,13 +9,12 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { addHouseBlendToCart, assertDeviceClean, openCheckoutFromCart, PAGES, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
+import { addHouseBlendToCart, assertDeviceClean, CONFIRMATION, openCheckoutFromCart, PAGES, placePickupPaidAtStore, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
 
 const PASSWORD = 'longenough1'
 const SIGNUP = 'packages/account/pages/signup/index'
 const MY_ACCOUNT = 'packages/user/pages/list/index'
 const ORDER = 'packages/user/pages/order/index'
-const CONFIRMATION = { weapp: 'pages/confirmation/index', alipay: 'pages/confirmationa/index' }
 const HOUSE_BLEND = 'House Blend Coffee Beans 340g'
 const TEA_BOX = 'Tea Gift Box'
 const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', phone: '604-555-0142', streetNumberAndNameDetails: '100 Granville St', unit: '1201', city: 'Vancouver', postCode: 'V6C 1T2' }
@@ -200,24 +199,7 @@ for (const kind of ['weapp', 'alipay']) {
 
         // A second order, paid at the store, is cancelled after the confirmation sheet.
         await addTeaBox(mp)
-        await openCheckoutFromCart(mp, { until: 'Pickup' })
-        await mp.settled()
-        mp.tap('Pickup')
-        await mp.waitForText('Downtown Toronto')
-        mp.tap('Downtown Toronto')
-        await mp.waitFor(dates, { what: 'pickup dates' })
-        mp.tap(dates()[1])
-        await mp.waitForText('09:00')
-        mp.tap('09:00')
-        await mp.settled()
-        mp.tap('Pay at store')
-        await mp.settled()
-        mp.tap('Place order')
-        await mp.waitFor(() => requestsTo(mp, 'POST', '/shoppingManagement4/reserve').length === 2, { what: 'the second order' })
-        // Nothing to pay in a sheet: the plain confirmation page on both builds.
-        await mp.waitForPage(CONFIRMATION.weapp)
-        await mp.settled()
-        const storeOrder = String(requestsTo(mp, 'POST', '/shoppingManagement4/reserve')[1].response.orderID)
+        const storeOrder = await placePickupPaidAtStore(mp)
         assert.notEqual(storeOrder, paidOrder)
         await openOrder(mp, storeOrder)
         assert.ok(mp.texts().includes('Pay at store'), mp.text())

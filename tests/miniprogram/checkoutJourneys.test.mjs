@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, choosePickupSlot, chosenOptions, CONFIRMATION, CONTACT, openCheckoutFromCart, PAGES, requestsTo, runMiniProgram, serverForFile, signInWithPlatform } from './kit.mjs'
+import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, checkoutAsPickup, choosePickup, chosenOptions, CONFIRMATION, CONTACT, openCheckoutFromCart, PAGES, requestsTo, runMiniProgram, serverForFile, signInWithPlatform } from './kit.mjs'
 
 const SHEET = { weapp: 'requestPayment', alipay: 'tradePay' }
 const SYSTEM_CHINESE = { weapp: 'zh_CN', alipay: 'zh-Hans' }
@@ -125,10 +125,7 @@ for (const kind of ['weapp', 'alipay']) {
         await mp.waitForPage(PAGES.home)
         await addHouseBlendToCart(mp)
         await openCheckoutFromCart(mp)
-        mp.tap('Pickup')
-        await mp.waitForText('Downtown Toronto')
-        mp.tap('Downtown Toronto')
-        await choosePickupSlot(mp)
+        await choosePickup(mp)
         // Signed in: the contact comes from the account, and the store credit balance is shown.
         await mp.waitFor(() => mp.inputValue('email') === 'demo@istore.test', { what: "the account's e-mail" })
         const balance = (await answered(mp, 'GET', '/admin/storeCreditManagement/storeCredit', 1)).balance
@@ -206,10 +203,7 @@ for (const kind of ['weapp', 'alipay']) {
         await addHouseBlendOnItsPage(mp, { grind: '咖啡豆', inStock: '库存', add: '加入购物车' })
         await openCheckoutFromCart(mp, { cart: '购物车', checkout: '去结算', until: '提交订单' })
         assert.equal(mp.textsOf('checkout__place-order')[0], '提交订单')
-        mp.tap('自取')
-        await mp.waitForText('多伦多市中心店')
-        mp.tap('多伦多市中心店')
-        await choosePickupSlot(mp)
+        await choosePickup(mp, { pickup: '自取', store: '多伦多市中心店' })
         for (const [name, value] of Object.entries(CONTACT)) mp.input(name, value)
         mp.tap('在线支付')
         await mp.settled()

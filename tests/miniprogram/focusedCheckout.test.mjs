@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, choosePickupSlot, chosenOptions, CONTACT, openCheckoutFromCart, PAGES, requestsTo, root, runMiniProgram, serverForFile } from './kit.mjs'
+import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, choosePickup, chosenOptions, CONTACT, openCheckoutFromCart, PAGES, requestsTo, root, runMiniProgram, serverForFile } from './kit.mjs'
 import { distOf } from './runtime.mjs'
 
 const SYSTEM_LANGUAGE = { en: { weapp: 'en', alipay: 'en' }, zh: { weapp: 'zh_CN', alipay: 'zh-Hans' } }
@@ -92,10 +92,7 @@ for (const kind of ['weapp', 'alipay']) {
         await addHouseBlendToCart(mp)
         await openCheckoutFromCart(mp, { until: 'Pickup' })
         // Not the store the header starts with (Downtown Toronto), and not the default way of paying.
-        mp.tap('Pickup')
-        await mp.waitForText('Mississauga Square One')
-        mp.tap('Mississauga Square One')
-        await choosePickupSlot(mp)
+        await choosePickup(mp, { store: 'Mississauga Square One' })
         for (const [name, value] of Object.entries(CONTACT)) mp.input(name, value)
         mp.tap('Pay at store')
         await mp.settled()

@@ -126,14 +126,7 @@ export async function openCheckoutFromCart(mp, { cart = 'Cart', checkout = 'Chec
 
 export async function checkoutAsPickup(mp) {
   await openCheckoutFromCart(mp, { until: 'Pickup' })
-  mp.tap('Pickup')
-  await mp.waitForText('Downtown Toronto')
-  mp.tap('Downtown Toronto')
-  const dates = () => mp.groupsOf('checkout-choices').find((g) => g.some((t) => /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d+$/.test(t)))
-  await mp.waitFor(dates, { what: 'pickup dates' })
-  mp.tap(dates()[1])
-  await mp.waitForText('09:00')
-  mp.tap('09:00')
+  await choosePickup(mp)
   for (const [name, value] of Object.entries(CONTACT)) mp.input(name, value)
   mp.tap('Pay online')
   await mp.settled()
@@ -153,6 +146,34 @@ export async function choosePickupSlot(mp) {
   mp.tap(dates()[1])
   await mp.waitForText('09:00')
   mp.tap('09:00')
+}
+
+/** At checkout: pickup (the page's word for it), at `store`, and a slot as choosePickupSlot picks it. */
+export async function choosePickup(mp, { pickup = 'Pickup', store = 'Downtown Toronto' } = {}) {
+  mp.tap(pickup)
+  await mp.waitForText(store)
+  mp.tap(store)
+  await choosePickupSlot(mp)
+}
+
+/**
+ * A signed-in shopper's pickup order at Downtown Toronto, paid at the store: from the cart to the plain confirmation
+ * page (nothing to pay in a sheet, on both builds). Returns its order number.
+ */
+export async function placePickupPaidAtStore(mp) {
+  const reserved = () => requestsTo(mp, 'POST', '/shoppingManagement4/reserve')
+  const before = reserved().length
+  await openCheckoutFromCart(mp, { until: 'Pickup' })
+  await mp.settled()
+  await choosePickup(mp)
+  await mp.settled()
+  mp.tap('Pay at store')
+  await mp.settled()
+  mp.tap('Place order')
+  await mp.waitFor(() => reserved().length === before + 1, { what: 'the order reserved' })
+  await mp.waitForPage(CONFIRMATION.weapp)
+  await mp.settled()
+  return String(reserved()[before].response.orderID)
 }
 
 /**

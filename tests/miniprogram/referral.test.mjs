@@ -13,7 +13,7 @@ import assert from 'node:assert/strict'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { assertDeviceClean, checkoutAsPickup, choosePickupSlot, CONFIRMATION, openCheckoutFromCart, PAGES, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
+import { assertDeviceClean, checkoutAsPickup, CONFIRMATION, PAGES, placePickupPaidAtStore, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
 
 const REFERRER = 'packages/user/pages/referrer/index'
 const STORE = 'packages/store/pages/index/index'
@@ -146,21 +146,7 @@ for (const kind of ['weapp', 'alipay']) {
 
         // One more, to pay at the store.
         await addLongjing(mp, 1)
-        await openCheckoutFromCart(mp, { until: 'Pickup' })
-        await mp.settled()
-        mp.tap('Pickup')
-        await mp.waitForText('Downtown Toronto')
-        mp.tap('Downtown Toronto')
-        await choosePickupSlot(mp)
-        await mp.settled()
-        mp.tap('Pay at store')
-        await mp.settled()
-        mp.tap('Place order')
-        await mp.waitFor(() => requestsTo(mp, 'POST', '/shoppingManagement4/reserve').length === 2, { what: 'the second order' })
-        // Nothing to pay in a sheet: the plain confirmation page on both builds.
-        await mp.waitForPage(CONFIRMATION.weapp)
-        await mp.settled()
-        atStore = String(requestsTo(mp, 'POST', '/shoppingManagement4/reserve')[1].response.orderID)
+        atStore = await placePickupPaidAtStore(mp)
         assert.notEqual(atStore, paid)
         await assertDeviceClean(mp)
         bStorage = { ...mp.storage }
