@@ -2,10 +2,11 @@
 // English, two shoppers in two browser contexts (A on a phone, B on a desktop): A finds the seeded campaign that ends
 // within the hour on /store, joins and pays; B arrives through A's share link (FissionSale + inviter), joins and pays;
 // the target is reached and both see the group succeed (confirmation progress, order lists, campaign page with B marked
-// invited).
+// invited); A's campaign page says "You're in" after paying and what happens to the order once the group is complete.
 // Chinese, on a phone: C joins the seeded campaign that is still filling and pays; the operator ends it with
 // `npm run campaigns -- end <id>` (the embedded database is one process's, so the server is stopped for the CLI and
-// started again on the same data, as an operator would); C's order shows as refunded and the campaign as not filled.
+// started again on the same data, as an operator would); C's order shows as refunded and the campaign as not filled, on
+// the campaign page with C's part and the refund.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
@@ -27,7 +28,9 @@ const EN = {
   invite: 'Invite friends so the group fills up before the end.',
   succeeded: 'Group buy succeeded',
   complete: 'Group complete',
-  invited: 'invited'
+  invited: 'invited',
+  joinMore: 'Join with more',
+  viewOrder: 'View order'
 }
 const ZH = { join: '参加拼团', pay: '付款参团', success: '感谢您的订购！', refunded: '拼团未成：已退款', failed: '未能按时成团，所有付款将自动退款。' }
 
@@ -129,6 +132,17 @@ describe('group-buy campaigns', () => {
       await aConfirmation.getByText(EN.invite).waitFor(WAIT)
       await aConfirmation.getByText(`${campaign.participants + 1} of ${campaign.target} joined`).waitFor(WAIT)
 
+      // Back on the campaign page (a fresh load: the server's written first answer) A is in: units and order, the
+      // invitation beside the share actions, and joining with more (1 of the limit of 4)
+      await open(a.page, `/store/groupCampaign/${campaign.id}`)
+      const aPart = visible(a.page, '.campaign-you[data-participation="JOINED"]')
+      await aPart.waitFor(WAIT)
+      assert.equal((await aPart.locator('.campaign-you__headline').innerText()).trim(), `You're in: 1 unit, order ${aOrder}`)
+      await aPart.getByText(EN.invite).waitFor(WAIT)
+      await aPart.locator('.campaign-page__share .share-actions__button').waitFor(WAIT)
+      await visible(a.page, '.campaign-item__join').getByText(EN.joinMore).first().waitFor(WAIT)
+      assert.equal(await visible(a.page, '.campaign-item__join').getByText(EN.join).count(), 0)
+
       // B arrives through A's share link
       await open(b.page, `/store/groupCampaign/${campaign.id}?FissionSale=${campaign.id}&inviter=${encodeURIComponent(aId)}`)
       const bOrder = await joinAndPay(b.page, campaign.id, EN)
@@ -147,6 +161,15 @@ describe('group-buy campaigns', () => {
       assert.equal(await visible(a.page, '.campaign-participant').count(), campaign.target)
       assert.equal(await visible(a.page, '.campaign-participant__invited').count(), 1)
       assert.equal(await visible(a.page, '.campaign-item__join').count(), 0)
+      // and what happens to A's order, with the way to it
+      const aDone = visible(a.page, '.campaign-you[data-participation="JOINED"]')
+      assert.equal((await aDone.locator('.campaign-you__headline').innerText()).trim(), `You're in: 1 unit, order ${aOrder}`)
+      assert.equal(
+        (await aDone.locator('.campaign-you__outcome').innerText()).trim(),
+        `The group is complete: your order will be prepared for pickup at ${campaign.localStoreName.en}.`
+      )
+      await aDone.locator('.campaign-you__link').getByText(EN.viewOrder).click(WAIT)
+      await a.page.waitForURL((url) => url.pathname === `/user/orders/${aOrder}`, WAIT)
       assert.deepEqual([...a.errors, ...b.errors], [])
     } finally {
       await a.context.close()
@@ -191,6 +214,11 @@ describe('group-buy campaigns', () => {
       assert.equal((await state.innerText()).trim(), ZH.refunded)
       await open(page, `/store/groupCampaign/${campaign.id}`)
       await visible(page, '.campaign-page__closed').getByText(ZH.failed).waitFor(WAIT)
+      // the page tells C where their money is
+      const part = visible(page, '.campaign-you[data-participation="REFUNDED"]')
+      await part.waitFor(WAIT)
+      assert.equal((await part.locator('.campaign-you__headline').innerText()).trim(), `你参加了此团：1 件，订单 ${orderID}`)
+      assert.equal((await part.locator('.campaign-you__outcome').innerText()).trim(), ZH.refunded)
       assert.deepEqual(c.errors, [])
     } finally {
       await c.context.close()
