@@ -1,5 +1,5 @@
 import type { DetailBlock } from '@contract/catalog'
-import { detailPieces } from '@/domain/richDetail'
+import { detailPieces, textParagraphs } from '@/domain/richDetail'
 
 const zh = (text: { en?: string; zh?: string }, fallback: string) => text.zh?.trim() || fallback
 const en = (text: { en?: string; zh?: string }, fallback: string) => text.en?.trim() || fallback
@@ -17,5 +17,20 @@ describe('detailPieces', () => {
     ['empty text and images without a source are dropped', [{ kind: 'heading', text: m(' ', '') }, { kind: 'image', image: '', caption: m('x', 'x') }], en, []]
   ])('%s', (_what, blocks, pick, pieces) => {
     expect(detailPieces(blocks, pick)).toEqual(pieces)
+  })
+})
+
+describe('textParagraphs', () => {
+  it.each<[string, string, string[][]]>([
+    ['one line', 'Roasted in small batches.', [['Roasted in small batches.']]],
+    ['a blank line between paragraphs', 'First.\n\nSecond.', [['First.'], ['Second.']]],
+    ['Windows line ends and a blank line of spaces', 'First.\r\n  \r\nSecond.', [['First.'], ['Second.']]],
+    ['several blank lines are one paragraph break', 'First.\n\n\n\nSecond.', [['First.'], ['Second.']]],
+    ['a single line break is a new line in the paragraph', 'Origin: Huila\nRoast: medium\n\nBrew it hot.', [['Origin: Huila', 'Roast: medium'], ['Brew it hot.']]],
+    ['spaces at either end of a line dropped', '  padded  \n\n ', [['padded']]],
+    ['nothing but space', ' \n\n ', []],
+    ['markup stays text', '<p>one</p><br>', [['<p>one</p><br>']]]
+  ])('%s', (_what, text, paragraphs) => {
+    expect(textParagraphs(text)).toEqual(paragraphs)
   })
 })

@@ -5,6 +5,7 @@ import '@/i18n/security'
 import { BusyButton } from './BusyButton'
 import { FormError } from './Field'
 import { TextLink } from './TextLink'
+import './AccountPage.scss'
 import './AccountForm.scss'
 
 /** My account: while the address is not confirmed, says so and offers the link again. */

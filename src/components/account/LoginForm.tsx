@@ -5,6 +5,7 @@ import { useT } from '@/hooks/useT'
 import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import { TextLink } from './TextLink'
+import './AccountPage.scss'
 import './AccountForm.scss'
 
 /** /account/login: platform sign-in where there is one, then e-mail and password (which also links a new platform identity). */

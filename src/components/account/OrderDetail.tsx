@@ -9,6 +9,7 @@ import { formatDateTime } from './orderLabels'
 import { OrderView } from './OrderView'
 import { BusyButton } from './BusyButton'
 import { FormError } from './Field'
+import './AccountPage.scss'
 import './Orders.scss'
 
 /** /user/orders/:id: lines, method, store, times, payment status and totals; cancel where allowed; comments. */

@@ -6,6 +6,7 @@ import { useOrders } from '@/hooks/useOrders'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import { OrderRow } from './OrderRow'
+import './AccountPage.scss'
 import './Orders.scss'
 
 /** /user/orders: the count, then rows 10 at a time; reaching the bottom (or "Load more") fetches the next page. */

@@ -7,6 +7,7 @@ import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import { OrderView } from './OrderView'
 import { TextLink } from './TextLink'
+import './AccountPage.scss'
 
 /** /orderlookup: a guest finds an order by its number and the checkout e-mail or phone (issue 18 item 4.11). */
 export function OrderLookup() {

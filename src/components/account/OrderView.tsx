@@ -11,6 +11,7 @@ import { useOrderPlace } from '@/hooks/useOrderPlace'
 import { useT } from '@/hooks/useT'
 import { useLocale } from '@/stores/locale'
 import { formatDateTime, orderMethodLabel, orderStatusLabel, paymentStatusLabel } from './orderLabels'
+import './AccountPage.scss'
 import './Orders.scss'
 
 /**

@@ -5,6 +5,7 @@ import '@/i18n/security'
 import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
 import { TextLink } from './TextLink'
+import './AccountPage.scss'
 import './AccountForm.scss'
 
 /** /account/forgot: asks for a reset link; the answer is the same whether or not the e-mail has an account. */

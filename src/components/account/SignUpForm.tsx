@@ -5,6 +5,7 @@ import { BusyButton } from './BusyButton'
 import { InNameOrder } from './InNameOrder'
 import { Field, FormError } from './Field'
 import { TextLink } from './TextLink'
+import './AccountPage.scss'
 import './AccountForm.scss'
 
 /** /account/signup: a new account; with a pending WeChat/Alipay identity the account also owns it. */

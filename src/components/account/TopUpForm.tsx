@@ -43,7 +43,7 @@ export function TopUpForm({ currency, onCredited }: { currency: string; onCredit
       ) : !f.open ? (
         <>
           <FormError message={f.error} />
-          <Button className="top-up__open" onClick={f.start}>
+          <Button className="top-up__open" size="mini" onClick={f.start}>
             {t('user.topUp.open')}
           </Button>
         </>

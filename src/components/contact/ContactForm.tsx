@@ -4,6 +4,7 @@ import { BusyButton } from '@/components/account/BusyButton'
 import { Field, FormError } from '@/components/account/Field'
 import { useContactForm } from '@/hooks/useContactForm'
 import { useT } from '@/hooks/useT'
+import '@/components/account/AccountPage.scss'
 import './ContactForm.scss'
 
 /** /contact: a message to the store (name, e-mail or phone, message); after sending, what happens next. */

@@ -8,6 +8,22 @@ import { useT } from '@/hooks/useT'
 import './RichDetail.scss'
 
 /**
+ * One paragraph of the product's text: each line a block of its own (line-height from its own font, not the line box
+ * of an inline text in its parent), paragraphs apart by a margin. No HTML is interpreted.
+ */
+export function DetailParagraph({ lines }: { lines: string[] }) {
+  return (
+    <View className="rich-detail__paragraph">
+      {lines.map((line, j) => (
+        <Text key={j} className="rich-detail__line" selectable>
+          {line}
+        </Text>
+      ))}
+    </View>
+  )
+}
+
+/**
  * The product's rich detail: headings, paragraphs and captioned images, rendered as text and image components on every
  * platform (no HTML is interpreted, so nothing in the detail can run or restyle the page).
  */
@@ -22,17 +38,7 @@ export function RichDetail({ blocks }: { blocks: DetailBlock[] }) {
       <Text className="product-page__section-title">{t('lists.detail')}</Text>
       {pieces.map((piece, i) => {
         if (piece.kind === 'heading') return <Text key={i} className="rich-detail__heading" role="heading" aria-level={3}>{piece.text}</Text>
-        if (piece.kind === 'paragraph') {
-          return (
-            <View key={i} className="rich-detail__paragraph">
-              {piece.lines.map((line, j) => (
-                <Text key={j} className="rich-detail__line" selectable>
-                  {line}
-                </Text>
-              ))}
-            </View>
-          )
-        }
+        if (piece.kind === 'paragraph') return <DetailParagraph key={i} lines={piece.lines} />
         return (
           <View key={i} className="rich-detail__figure">
             <LazyImage src={imageUrl(piece.image)} alt={piece.caption} ratio={0.5} />

@@ -8,6 +8,8 @@ import { InfluencerStatusPanel } from '@/features/influencers/components/Influen
 import { useInfluencerEditor } from '@/features/influencers/hooks/useInfluencerEditor'
 import { useT } from '@/hooks/useT'
 import '@/i18n/more'
+import '@/components/account/AccountPage.scss'
+import '@/features/influencers/components/Influencers.scss'
 import '@/features/influencers/i18n'
 
 function MyInfluencerProfile() {
@@ -16,7 +18,8 @@ function MyInfluencerProfile() {
   if (editor.loadError) return <EmptyState tone="error" message={t('common.error', { message: editor.loadError })} action={{ label: t('common.retry'), onClick: editor.reload }} />
   if (editor.loading || !editor.status) return <Spinner label={t('common.loading')} />
   return (
-    <View className="influencer-mine">
+    <View className="account-page influencer-mine">
+      <Text className="account-page__title">{t('influencer.mine.title')}</Text>
       <InfluencerStatusPanel status={editor.status} onEdit={editor.startEditing} />
       {editor.saved ? (
         <View className="influencer-mine__saved" role="status">

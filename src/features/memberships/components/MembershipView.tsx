@@ -15,6 +15,8 @@ import { useT } from '@/hooks/useT'
 import type { MessageKey } from '@/i18n'
 import type { MembershipDuration } from '@/features/memberships/api'
 import { formatDate } from '@/components/members/format'
+import '@/components/account/AccountPage.scss'
+import '@/components/common/PrimaryButton.scss'
 import '@/components/members/Members.scss'
 
 const DURATION: Record<MembershipDuration, MessageKey> = {
@@ -41,7 +43,7 @@ export function MembershipView() {
   const planName = (p: Product) => (p.membershipPlan ? t(DURATION[p.membershipPlan.duration]) : localized(p.nameContent, p.name))
 
   return (
-    <View className="members-page">
+    <View className="account-page members-page">
       <Text className="account-page__title">{t('members.title')}</Text>
 
       {m.loggedIn ? (
@@ -95,7 +97,7 @@ export function MembershipView() {
             </View>
             {m.canPurchase ? (
               m.loggedIn ? (
-                <BusyButton className="members-plan__buy" busy={m.buying === plan.id} disabled={m.buying !== null} onClick={() => m.buy(plan)}>
+                <BusyButton className="primary-button members-plan__buy" busy={m.buying === plan.id} disabled={m.buying !== null} onClick={() => m.buy(plan)}>
                   {t(mine ? 'members.renew' : 'members.buy', { plan: planName(plan) })}
                 </BusyButton>
               ) : m.settled ? (

@@ -14,6 +14,7 @@ import type { MessageKey } from '@/i18n'
 import type { Loaded } from '@/hooks/useLoad'
 import { BarChart } from './BarChart'
 import { formatDate } from '@/components/members/format'
+import '@/components/account/AccountPage.scss'
 import '@/components/members/Members.scss'
 
 const STATE: Record<CommissionState, MessageKey> = {
@@ -38,7 +39,7 @@ export function ReferrerView() {
   const info = r.info.data
 
   return (
-    <View className="members-page referrer-page">
+    <View className="account-page members-page referrer-page">
       <Text className="account-page__title">{t('referral.title')}</Text>
       <Text className="members-page__intro">{t('referral.intro')}</Text>
       <Problem loaded={r.info} />

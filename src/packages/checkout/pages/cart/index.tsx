@@ -12,6 +12,7 @@ import { useCartPage } from '@/hooks/useCartPage'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import '@/i18n/walkthrough'
+import '@/components/common/PrimaryButton.scss'
 import './index.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
 import '@/i18n/browse'
@@ -59,7 +60,7 @@ export default function CartPage() {
           <View className="cart-page__summary">
             <CartTotals cart={cart} />
             <View className="cart-page__actions">
-              <Button className="cart-page__checkout" disabled={onlyWhen(page.pending)} onClick={page.checkout}>
+              <Button className="primary-button cart-page__checkout" disabled={onlyWhen(page.pending)} onClick={page.checkout}>
                 {t('cart.checkout')}
               </Button>
             </View>

@@ -11,9 +11,10 @@ import { AddOnList } from '@/components/product/AddOnList'
 import { OptionPicker } from '@/components/product/OptionPicker'
 import { ProductGallery } from '@/components/product/ProductGallery'
 import { ProductRow } from '@/components/product/ProductRow'
-import { RichDetail } from '@/components/product/RichDetail'
+import { DetailParagraph, RichDetail } from '@/components/product/RichDetail'
 import { RestockAlert } from '@/components/product/RestockAlert'
 import { restockTarget } from '@/domain/restock'
+import { textParagraphs } from '@/domain/richDetail'
 import { QuantityStepper } from '@/components/product/QuantityStepper'
 import { ShareBar } from '@/components/product/ShareBar'
 import { usePageShare } from '@/hooks/usePageShare'
@@ -30,6 +31,7 @@ import { useReferralCapture, useReferralPath } from '@/features/referral/useRefe
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
 import '@/i18n/lists'
+import '@/components/common/PrimaryButton.scss'
 import '../store.scss'
 import './index.scss'
 import { onlyWhen } from '@/components/common/booleanAttribute'
@@ -124,7 +126,7 @@ export default function ProductPage() {
                   <QuantityStepper value={detail.quantity} onChange={detail.setQuantity} disabled={availability.status !== 'known' || availability.stock <= 0} />
                 </View>
               ) : null}
-              <Button className="product-page__add" disabled={onlyWhen(!detail.canTryAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
+              <Button className="primary-button product-page__add" disabled={onlyWhen(!detail.canTryAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
                 {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
               </Button>
             </View>
@@ -152,9 +154,11 @@ export default function ProductPage() {
         </View>
         <View className="product-page__section">
           <Text className="product-page__section-title">{t('product.description')}</Text>
-          <Text className="product-page__description" selectable>
-            {localized(product.descriptionContent, product.description)}
-          </Text>
+          <View className="product-page__description">
+            {textParagraphs(localized(product.descriptionContent, product.description)).map((lines, i) => (
+              <DetailParagraph key={i} lines={lines} />
+            ))}
+          </View>
         </View>
         <RichDetail blocks={richDetail.blocks} />
         {/* Extras go with something to buy: none beside a sold-out product. */}
