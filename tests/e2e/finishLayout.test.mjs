@@ -349,6 +349,11 @@ describe('titles and text line up with the content column (issue 29 m-10)', () =
             const edges = await leftEdges(page, selectors)
             if (Object.values(edges).some((left) => left !== column)) off[path] = edges
           }
+          // An order row is one box (as a link, an inline <a>, it was one box per line of its text).
+          await open(page, '/user/orders')
+          await visible(page, '.order-row').first().waitFor(WAIT)
+          const rowBoxes = await page.evaluate(() => [...document.querySelectorAll('.order-row')].filter((e) => e.offsetParent).map((e) => e.getClientRects().length))
+          assert.deepEqual(rowBoxes, [1, 1], 'the demo\'s two orders, one box each')
           for (const [path, ready, selectors] of listPages) {
             await open(page, path)
             await visible(page, ready).first().waitFor(WAIT)
