@@ -140,6 +140,51 @@ async function tapStaysInApp(page, locator, url) {
   assert.equal(await page.evaluate(() => window.__samePage), true, `${url} opened without a page load`)
 }
 
+/**
+ * The profile's portrait is its intended size (120 design px: at most 120 CSS px) and square, and the name beside it is
+ * on screen. The portrait's size once lost to LazyImage's own `width: 100%` repeated in page CSS loaded later (R-1).
+ */
+async function assertPortraitAndName(page, viewportWidth, how) {
+  await page.waitForFunction(() => {
+    const img = [...document.querySelectorAll('.influencer-profile__avatar img')].find((el) => el.offsetParent !== null)
+    return img && img.complete && img.naturalWidth > 0
+  }, null, WAIT)
+  const portrait = await visible(page, '.influencer-profile__avatar').boundingBox()
+  assert.ok(portrait.width >= 40 && portrait.width <= 120, `${how}: portrait ${portrait.width}px wide`)
+  assert.ok(Math.abs(portrait.width - portrait.height) < 2, `${how}: portrait ${portrait.width}x${portrait.height}`)
+  const name = await visible(page, '.influencer-profile__name').boundingBox()
+  assert.ok(name.width > 0 && name.x >= 0 && name.x + name.width <= viewportWidth, `${how}: name at x ${name.x}..${name.x + name.width} on a ${viewportWidth} px screen`)
+}
+
+describe('influencer portrait size whatever CSS loaded first (issue 29 R-1)', () => {
+  for (const [viewport, width] of [['phone', 390], ['desktop', 1366]]) {
+    it(`the portrait stays at most 120 px and the name on screen: from the list, after a product page, and opened directly (${viewport})`, { timeout: 120_000 }, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport })
+      try {
+        await open(page, '/store/influencers')
+        const emma = visible(page, 'a.influencer-card').filter({ hasText: 'Emma Chen' }).first()
+        await emma.waitFor(WAIT)
+        const emmaHref = await emma.getAttribute('href')
+        await tapStaysInApp(page, emma, `**${emmaHref}`)
+        await assertPortraitAndName(page, width, 'from the list')
+        // A product page's CSS chunk (with its own copy of LazyImage's rules) loads after the profile's.
+        const pick = visible(page, '.influencer-pick').first()
+        const productId = await pick.getAttribute('data-product-id')
+        await tapStaysInApp(page, pick, `**/store/product/${productId}`)
+        await visible(page, `.product-page[data-product-id="${productId}"]`).waitFor(WAIT)
+        await page.goBack()
+        await page.waitForURL(`**${emmaHref}`, WAIT)
+        await assertPortraitAndName(page, width, 'back from a product page')
+        await open(page, emmaHref)
+        await assertPortraitAndName(page, width, 'opened directly')
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
+
 describe('real links beyond product cards (issue 29 item 3, m-8)', () => {
   it('side menu entries, influencer cards, blog entries and group-buy cards are <a href> with their H5 address; a tap stays in the app', { timeout: 150_000 }, async () => {
     const { context, page, errors } = await openContext(browser, { viewport: 'phone' })

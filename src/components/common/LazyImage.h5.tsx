@@ -14,8 +14,8 @@ export type { LazyImageProps } from './LazyImage'
  * their final size before any byte arrives, and `eager` images start loading with the first render.
  */
 export const LazyImage = memo(function LazyImage({ src, alt, ratio = 1, className, eager = false }: LazyImageProps) {
-  return (
-    <div className={`lazy-image ${className ?? ''}`} style={lazyImageBoxStyle(ratio)}>
+  const box = (
+    <div className="lazy-image" style={lazyImageBoxStyle(ratio)}>
       {src ? (
         <img
           className="lazy-image__img lazy-image__img--cover"
@@ -28,4 +28,5 @@ export const LazyImage = memo(function LazyImage({ src, alt, ratio = 1, classNam
       ) : null}
     </div>
   )
+  return className ? <div className={className}>{box}</div> : box
 })
