@@ -25,13 +25,24 @@ export const SocialLink = Type.Object({
 export type SocialLink = Static<typeof SocialLink>
 
 /**
+ * A text the owner may write in both languages (our addition, next to the plain one like `xxxContent` elsewhere): either
+ * language may be empty, an application may be in one language only; clients show the shopper's, else the other, else
+ * the plain text.
+ */
+const BilingualText = (maxLength: number) => Type.Object({ en: Type.String({ maxLength }), zh: Type.String({ maxLength }) })
+const INFLUENCER_NAME_MAX = 60
+const INFLUENCER_TITLE_MAX = 80
+
+/**
  * One block of a profile, made from a section of the store's 'influencer' section template (`template` = that
  * section's id). picks: productIds (1..12); text: text; image: image.
  */
 export const InfluencerSection = Type.Object({
   template: Type.String({ minLength: 1, maxLength: 60 }),
   kind: StringEnum(INFLUENCER_SECTION_KINDS),
-  title: Type.String({ maxLength: 80 }),
+  title: Type.String({ maxLength: INFLUENCER_TITLE_MAX }),
+  /** Optional: the title in en and zh (`title` is the en one, else the zh one). */
+  titleContent: Type.Optional(BilingualText(INFLUENCER_TITLE_MAX)),
   text: Type.Optional(Type.String({ maxLength: 4000 })),
   productIds: Type.Optional(Type.Array(ProductId, { maxItems: 12 })),
   image: Type.Optional(ImageName)
@@ -40,7 +51,9 @@ export type InfluencerSection = Static<typeof InfluencerSection>
 
 /** What the owner writes (POST to apply, PUT to change): plain text everywhere. */
 export const InfluencerProfileInput = Type.Object({
-  displayName: Type.String({ minLength: 1, maxLength: 60 }),
+  displayName: Type.String({ minLength: 1, maxLength: INFLUENCER_NAME_MAX }),
+  /** Optional: the name line in en and zh (`displayName` is the en one, else the zh one). */
+  displayNameContent: Type.Optional(BilingualText(INFLUENCER_NAME_MAX)),
   bio: Type.Object({ en: Type.String({ maxLength: 2000 }), zh: Type.String({ maxLength: 2000 }) }),
   avatar: Nullable(ImageName),
   cover: Nullable(ImageName),
@@ -79,6 +92,7 @@ export type InfluencerListQuery = Static<typeof InfluencerListQuery>
 export const InfluencerCard = Type.Object({
   id: Type.String(),
   displayName: Type.String(),
+  displayNameContent: Type.Optional(Localized),
   bio: Localized,
   avatar: Nullable(Type.String()),
   cover: Nullable(Type.String()),
@@ -102,6 +116,7 @@ export type InfluencerPick = Static<typeof InfluencerPick>
 export const PublicInfluencerSection = Type.Object({
   kind: StringEnum(INFLUENCER_SECTION_KINDS),
   title: Type.String(),
+  titleContent: Type.Optional(Localized),
   text: Type.Optional(Type.String()),
   image: Type.Optional(Type.String()),
   /** Products that still exist, in the owner's order. */

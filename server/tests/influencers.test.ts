@@ -73,6 +73,49 @@ describe('influencer profiles', () => {
     assert.equal(detail.referralId, 'INFL0001');
   });
 
+  test('the seeded name lines and section titles come in en and zh, each in one language only', async () => {
+    const page = ok(await new Shopper(srv.base).get(LIST));
+    const emma = page.profiles.find((p: any) => p.displayName.startsWith('Emma Chen'));
+    assert.deepEqual(emma.displayNameContent, { en: 'Emma Chen · Morning coffee', zh: '陈艾玛 · 晨间咖啡' });
+    const emmaDetail = ok(await new Shopper(srv.base).get(DETAIL(emma.id)));
+    assert.deepEqual(emmaDetail.displayNameContent, { en: 'Emma Chen · Morning coffee', zh: '陈艾玛 · 晨间咖啡' });
+    assert.deepEqual(emmaDetail.sections.map((s: any) => [s.title, s.titleContent]), [['Weekend breakfast', { en: 'Weekend breakfast', zh: '周末早餐' }]]);
+    const lin = page.profiles.find((p: any) => p.displayName.startsWith('Lin Hua'));
+    const linDetail = ok(await new Shopper(srv.base).get(DETAIL(lin.id)));
+    assert.deepEqual(linDetail.sections.map((s: any) => s.titleContent), [{ en: 'Spring tea picks', zh: '春茶精选' }, { en: 'How I brew', zh: '我的泡法' }]);
+    for (const profile of [emmaDetail, linDetail]) {
+      for (const text of [profile.displayNameContent.en, ...profile.sections.map((s: any) => s.titleContent.en)]) assert.doesNotMatch(text, /\p{Script=Han}/u);
+      for (const text of [profile.displayNameContent.zh, ...profile.sections.map((s: any) => s.titleContent.zh)]) assert.doesNotMatch(text, /[A-Za-z]/);
+    }
+  });
+
+  test('an owner may give the name and section titles in both languages, or in one: trimmed, and an empty pair is dropped', async () => {
+    const { id } = await approvedInfluencer({
+      displayName: 'Mei eats',
+      displayNameContent: { en: ' Mei eats ', zh: ' 美食小梅 ' },
+      sections: [
+        { template: 'my-picks', kind: 'picks', title: 'Noodle night', titleContent: { en: 'Noodle night', zh: '面条之夜' }, productIds: ['1001'] },
+        { template: 'story', kind: 'text', title: '我的故事', titleContent: { en: '', zh: '我的故事' }, text: '从小爱做饭。' },
+        { template: 'story', kind: 'text', title: 'More', titleContent: { en: ' ', zh: '' }, text: 'And more.' },
+      ],
+    });
+    const detail = ok(await new Shopper(srv.base).get(DETAIL(id)));
+    assert.deepEqual(detail.displayNameContent, { en: 'Mei eats', zh: '美食小梅' });
+    assert.deepEqual(detail.sections.map((s: any) => [s.title, s.titleContent]), [
+      ['Noodle night', { en: 'Noodle night', zh: '面条之夜' }],
+      ['我的故事', { en: '', zh: '我的故事' }],
+      ['More', undefined],
+    ]);
+    // Without the bilingual fields (clients of the spec's calls), the plain ones are all there is.
+    const plain = await approvedInfluencer();
+    const plainDetail = ok(await new Shopper(srv.base).get(DETAIL(plain.id)));
+    assert.equal('displayNameContent' in plainDetail, false);
+    assert.equal('titleContent' in plainDetail.sections[0], false);
+    // A language too long is a 400 like the plain field.
+    const s = await shopper();
+    isError(await s.post(PROFILE, profile({ displayNameContent: { en: 'x', zh: '名'.repeat(61) } })), 400);
+  });
+
   test('guests: 401 on every own-profile call and on like; the public list and detail are open', async () => {
     const g = new Shopper(srv.base);
     isError(await g.get(STATUS), 401);

@@ -67,7 +67,9 @@ describe('influencer pages (issue 29 M-2)', () => {
         assert.ok(Math.abs(cardPortrait.width - cardPortrait.height) < 2, `card portrait ${cardPortrait.width}x${cardPortrait.height}`)
         assert.match(await page.locator('.influencer-card__likes').first().textContent(), language === 'en' ? /^\d+ likes?$/ : /^\d+ 个赞$/)
 
-        await page.locator('.influencer-card').filter({ hasText: 'Emma Chen' }).first().click(WAIT)
+        // The seed's name line and section titles come in each language (issue 29 M-2).
+        const emmaName = language === 'en' ? 'Emma Chen · Morning coffee' : '陈艾玛 · 晨间咖啡'
+        await page.locator('.influencer-card').filter({ hasText: emmaName }).first().click(WAIT)
         await visible(page, '.influencer-profile').waitFor(WAIT)
         await page.waitForFunction(() => {
           const cover = document.querySelector('.influencer-profile__cover img')
@@ -79,6 +81,10 @@ describe('influencer pages (issue 29 M-2)', () => {
         const portrait = await visible(page, '.influencer-profile__avatar').boundingBox()
         assert.ok(Math.abs(portrait.width - portrait.height) < 2, `portrait ${portrait.width}x${portrait.height}`)
         assert.ok((await page.locator('.influencer-profile img[src*="latte-art-practice"]').count()) > 0, 'the gallery shows')
+        assert.equal(await visible(page, '.influencer-profile__name').textContent(), emmaName)
+        const titles = await page.locator('.influencer-section__title:visible').allTextContents()
+        assert.deepEqual(titles, [language === 'en' ? 'Weekend breakfast' : '周末早餐'])
+        for (const title of titles) assert.doesNotMatch(title, language === 'en' ? /\p{Script=Han}/u : /[A-Za-z]/, `a ${language} section title: ${title}`)
         assert.deepEqual(errors.map(String), [])
       } finally {
         await context.close()

@@ -20,8 +20,8 @@ const PAGES = {
 }
 // Seed (server/src/features/influencers/seed.ts): each platform likes its own profile, so each sees its own first like.
 const SEEDED = {
-  weapp: { name: 'Lin Hua · Tea notes', section: 'Spring tea picks · 春茶精选', pick: 'West Lake Longjing 100g' },
-  alipay: { name: 'Emma Chen · Morning coffee', section: 'Weekend breakfast · 周末早餐', pick: 'Butter Croissant 4-pack' }
+  weapp: { name: 'Lin Hua · Tea notes', section: 'Spring tea picks', pick: 'West Lake Longjing 100g' },
+  alipay: { name: 'Emma Chen · Morning coffee', section: 'Weekend breakfast', pick: 'Butter Croissant 4-pack' }
 }
 
 const server = serverForFile()

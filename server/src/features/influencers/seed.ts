@@ -20,25 +20,25 @@ export const demoInfluencers: { email: string; myId: string; first: string; last
   {
     email: 'lin.hua@influencers.istore.test', myId: 'INFL0001', first: 'Hua', last: 'Lin', daysAgo: 12,
     profile: {
-      displayName: 'Lin Hua · Tea notes',
+      displayName: 'Lin Hua · Tea notes', displayNameContent: m('Lin Hua · Tea notes', '林华 · 品茶笔记'),
       bio: m('Tea master in Toronto. I taste every spring harvest and share what I would brew at home.', '多伦多茶艺师。每年春茶我都会亲自品鉴，分享我在家会泡的好茶。'),
       avatar: 'avatar-lin-hua.svg', cover: 'cover-lin-hua-tea-set.svg', gallery: ['gaiwan-morning-brew.svg', 'jasmine-pearls-tea.svg', 'oolong-tasting-notes.svg'],
       socialLinks: [{ label: 'Blog', url: 'https://example.com/lin-hua-tea' }],
       sections: [
-        { template: 'my-picks', kind: 'picks', title: 'Spring tea picks · 春茶精选', productIds: ['1011', '1001'] },
-        { template: 'story', kind: 'text', title: 'How I brew · 我的泡法', text: 'Longjing: 80 °C water, 3 g per 150 ml, 2 minutes.\n龙井：80°C 水，每150毫升3克，泡2分钟。' },
+        { template: 'my-picks', kind: 'picks', title: 'Spring tea picks', titleContent: m('Spring tea picks', '春茶精选'), productIds: ['1011', '1001'] },
+        { template: 'story', kind: 'text', title: 'How I brew', titleContent: m('How I brew', '我的泡法'), text: 'Longjing: 80 °C water, 3 g per 150 ml, 2 minutes.\n龙井：80°C 水，每150毫升3克，泡2分钟。' },
       ],
     },
   },
   {
     email: 'emma.chen@influencers.istore.test', myId: 'INFL0002', first: 'Emma', last: 'Chen', daysAgo: 4,
     profile: {
-      displayName: 'Emma Chen · Morning coffee',
+      displayName: 'Emma Chen · Morning coffee', displayNameContent: m('Emma Chen · Morning coffee', '陈艾玛 · 晨间咖啡'),
       bio: m('Barista at Maple Roasters. Pour-over, croissants and slow weekend mornings.', '枫叶烘焙坊咖啡师。手冲咖啡、牛角包和慢悠悠的周末早晨。'),
       avatar: 'avatar-emma-chen.svg', cover: 'cover-emma-chen-latte.svg', gallery: ['latte-art-practice.svg', 'butter-croissant-weekend.svg', 'pour-over-at-home-kettle.svg'],
       socialLinks: [],
       sections: [
-        { template: 'my-picks', kind: 'picks', title: 'Weekend breakfast · 周末早餐', productIds: ['1001', '1021'] },
+        { template: 'my-picks', kind: 'picks', title: 'Weekend breakfast', titleContent: m('Weekend breakfast', '周末早餐'), productIds: ['1001', '1021'] },
       ],
     },
   },

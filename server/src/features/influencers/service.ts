@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { StoredUpload } from '../../services/uploads.ts';
 import type {
-  InfluencerCard, InfluencerDetail, InfluencerPick, InfluencerProfileInput, InfluencerStatus, MyInfluencerProfile,
+  InfluencerCard, InfluencerDetail, InfluencerPick, InfluencerProfileInput, InfluencerSection, InfluencerStatus, MyInfluencerProfile,
   PublicInfluencerSection,
 } from '../../../../contract/influencers.ts';
 
@@ -22,6 +22,13 @@ export const MAX_STORED_IMAGES = 30;
 
 const imageId = (name: string) => name.slice('user/'.length);
 const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
+
+/** Both languages of a bilingual text, trimmed; undefined when neither has anything. */
+function bilingual(content: { en: string; zh: string } | undefined): { en: string; zh: string } | undefined {
+  if (!content) return undefined;
+  const trimmed = { en: content.en.trim(), zh: content.zh.trim() };
+  return trimmed.en || trimmed.zh ? trimmed : undefined;
+}
 
 /** Every image name a version of a profile uses. */
 function imagesOf(p: InfluencerProfileInput): string[] {
@@ -34,6 +41,7 @@ export async function checkProfile(q: Queryable, userId: number, input: Influenc
   const errors: string[] = [];
   const displayName = input.displayName.trim();
   if (!displayName) errors.push('Display name is required');
+  const displayNameContent = bilingual(input.displayNameContent);
   const bio = { en: input.bio.en.trim(), zh: input.bio.zh.trim() };
   if (!bio.en && !bio.zh) errors.push('Write a bio in at least one language');
   if (new Set(input.gallery).size !== input.gallery.length) errors.push('An image is in the gallery twice');
@@ -43,26 +51,27 @@ export async function checkProfile(q: Queryable, userId: number, input: Influenc
     ((template.rows[0]?.sections ?? []) as { kind: string; id: string; block: string }[])
       .filter((s) => s.kind === 'influencerSection').map((s) => [s.id, s.block]),
   );
-  const sections = input.sections.map((s, i) => {
+  const sections = input.sections.map((s, i): InfluencerSection => {
     const n = i + 1;
     if (blocks.get(s.template) !== s.kind) errors.push(`Section ${n}: '${s.template}' is not a ${s.kind} section of the store's templates`);
-    const title = s.title.trim();
+    const titleContent = bilingual(s.titleContent);
+    const head = { template: s.template, kind: s.kind, title: s.title.trim(), ...(titleContent ? { titleContent } : {}) };
     if (s.kind === 'picks') {
       const productIds = [...new Set(s.productIds ?? [])];
       if (!productIds.length) errors.push(`Section ${n}: pick at least one product`);
-      return { template: s.template, kind: s.kind, title, productIds };
+      return { ...head, productIds };
     }
     if (s.kind === 'text') {
       const text = (s.text ?? '').trim();
       if (!text) errors.push(`Section ${n}: the text is empty`);
-      return { template: s.template, kind: s.kind, title, text };
+      return { ...head, text };
     }
     if (!s.image) errors.push(`Section ${n}: choose an image`);
-    return { template: s.template, kind: s.kind, title, image: s.image ?? '' };
+    return { ...head, image: s.image ?? '' };
   });
 
   const clean: InfluencerProfileInput = {
-    displayName, bio, avatar: input.avatar, cover: input.cover, gallery: input.gallery,
+    displayName, ...(displayNameContent ? { displayNameContent } : {}), bio, avatar: input.avatar, cover: input.cover, gallery: input.gallery,
     socialLinks: input.socialLinks.map((l) => ({ label: l.label.trim(), url: l.url.trim() })), sections,
   };
   const images = [...new Set(imagesOf(clean))];
@@ -171,7 +180,7 @@ const PUBLIC = `SELECT p.*, u.my_id FROM influencer_profiles p JOIN users u ON u
 function toCard(r: any): InfluencerCard {
   const v = r.published as InfluencerProfileInput;
   return {
-    id: String(r.id), displayName: v.displayName, bio: v.bio, avatar: v.avatar, cover: v.cover, likes: r.like_count,
+    id: String(r.id), displayName: v.displayName, ...(v.displayNameContent ? { displayNameContent: v.displayNameContent } : {}), bio: v.bio, avatar: v.avatar, cover: v.cover, likes: r.like_count,
     publishedAt: iso(r.published_at),
   };
 }
@@ -203,9 +212,10 @@ export async function influencerDetail(q: Queryable, id: number, viewerId: numbe
   const v = r.published as InfluencerProfileInput;
   const sections: PublicInfluencerSection[] = [];
   for (const s of v.sections) {
-    if (s.kind === 'picks') sections.push({ kind: s.kind, title: s.title, picks: await picksOf(q, s.productIds ?? []) });
-    else if (s.kind === 'text') sections.push({ kind: s.kind, title: s.title, text: s.text ?? '' });
-    else sections.push({ kind: s.kind, title: s.title, image: s.image ?? '' });
+    const head = { kind: s.kind, title: s.title, ...(s.titleContent ? { titleContent: s.titleContent } : {}) };
+    if (s.kind === 'picks') sections.push({ ...head, picks: await picksOf(q, s.productIds ?? []) });
+    else if (s.kind === 'text') sections.push({ ...head, text: s.text ?? '' });
+    else sections.push({ ...head, image: s.image ?? '' });
   }
   const liked = viewerId
     ? (await q.query('SELECT 1 FROM influencer_likes WHERE profile_id = $1 AND user_id = $2', [id, viewerId])).rows.length > 0

@@ -10,6 +10,7 @@ import { INFLUENCER_SORTS_SHOWN, useInfluencerList } from '@/features/influencer
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { Initials } from './Initials'
+import { useBilingual } from '../hooks/useBilingual'
 import '@/components/product/SortBar.scss'
 import './Influencers.scss'
 import { influencerUrl } from '../urls'
@@ -18,11 +19,13 @@ function Card({ card }: { card: InfluencerCard }) {
   const t = useT()
   const localized = useLocalized()
   const image = useImageUrl()
+  const bilingual = useBilingual()
+  const name = bilingual(card.displayNameContent, card.displayName)
   return (
-    <Link className="influencer-card" to={influencerUrl(card.id)} label={card.displayName} data-influencer-id={card.id}>
-      {card.avatar ? <LazyImage className="influencer-card__avatar" src={image(card.avatar)} alt={card.displayName} /> : <Initials name={card.displayName} />}
+    <Link className="influencer-card" to={influencerUrl(card.id)} label={name} data-influencer-id={card.id}>
+      {card.avatar ? <LazyImage className="influencer-card__avatar" src={image(card.avatar)} alt={name} /> : <Initials name={name} />}
       <View className="influencer-card__body">
-        <Text className="influencer-card__name">{card.displayName}</Text>
+        <Text className="influencer-card__name">{name}</Text>
         <Text className="influencer-card__bio">{localized(card.bio, card.bio.en || card.bio.zh)}</Text>
         <Text className="influencer-card__likes">{t('influencer.likes', { n: card.likes })}</Text>
       </View>

@@ -10,6 +10,7 @@ import { useImageUrl } from '@/hooks/useImageUrl'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { Initials } from './Initials'
+import { useBilingual } from '../hooks/useBilingual'
 import './Influencers.scss'
 
 function Pick({ pick }: { pick: InfluencerPick }) {
@@ -27,12 +28,13 @@ function Pick({ pick }: { pick: InfluencerPick }) {
 
 function Section({ section }: { section: PublicInfluencerSection }) {
   const image = useImageUrl()
+  const title = useBilingual()(section.titleContent, section.title)
   return (
     <View className={`influencer-section influencer-section--${section.kind}`}>
-      {section.title ? <Text className="influencer-section__title">{section.title}</Text> : null}
+      {title ? <Text className="influencer-section__title">{title}</Text> : null}
       {/* The influencer's words: plain text, never markup. */}
       {section.kind === 'text' ? <Text className="influencer-section__text">{section.text}</Text> : null}
-      {section.kind === 'image' && section.image ? <LazyImage className="influencer-section__image" src={image(section.image)} alt={section.title} ratio={0.75} /> : null}
+      {section.kind === 'image' && section.image ? <LazyImage className="influencer-section__image" src={image(section.image)} alt={title} ratio={0.75} /> : null}
       {section.kind === 'picks' ? (
         <View className="influencer-section__picks">
           {(section.picks ?? []).map((pick) => (
@@ -49,12 +51,13 @@ export function InfluencerProfile({ profile, liking, likeError, onLike, children
   const t = useT()
   const localized = useLocalized()
   const image = useImageUrl()
+  const name = useBilingual()(profile.displayNameContent, profile.displayName)
   return (
     <View className="influencer-profile" data-influencer-id={profile.id}>
-      {profile.cover ? <LazyImage className="influencer-profile__cover" src={image(profile.cover)} alt={profile.displayName} ratio={0.4} eager /> : null}
+      {profile.cover ? <LazyImage className="influencer-profile__cover" src={image(profile.cover)} alt={name} ratio={0.4} eager /> : null}
       <View className="influencer-profile__head">
-        {profile.avatar ? <LazyImage className="influencer-profile__avatar" src={image(profile.avatar)} alt={profile.displayName} eager /> : <Initials name={profile.displayName} />}
-        <Text className="influencer-profile__name">{profile.displayName}</Text>
+        {profile.avatar ? <LazyImage className="influencer-profile__avatar" src={image(profile.avatar)} alt={name} eager /> : <Initials name={name} />}
+        <Text className="influencer-profile__name">{name}</Text>
       </View>
       <Text className="influencer-profile__bio">{localized(profile.bio, profile.bio.en || profile.bio.zh)}</Text>
       <View className="influencer-profile__like">

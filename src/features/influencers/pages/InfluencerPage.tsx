@@ -7,6 +7,7 @@ import { ShareActions } from '@/components/common/ShareActions'
 import { INFLUENCERS_URL, influencerShareUrl, influencerUrl } from '@/features/influencers/urls'
 import { usePageShare } from '@/hooks/usePageShare'
 import { useInfluencer } from '@/features/influencers/hooks/useInfluencer'
+import { useBilingual } from '@/features/influencers/hooks/useBilingual'
 import { useRoute } from '@/hooks/useRoute'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
@@ -21,7 +22,8 @@ export default function Page() {
   const id = route.params.id ?? ''
   const detail = useInfluencer(id)
   const profile = detail.data
-  const title = profile?.displayName ?? t('influencer.list.title')
+  const bilingual = useBilingual()
+  const title = profile ? bilingual(profile.displayNameContent, profile.displayName) : t('influencer.list.title')
   // Shared links carry the influencer's referral id.
   const sharePath = profile ? influencerShareUrl(profile.id, profile.referralId) : influencerUrl(id)
   usePageShare({ title, path: sharePath })
