@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
+import Taro from '@tarojs/taro'
 import { cartApi } from '@/api/cart'
 import { catalogApi, type Product } from '@/api/catalog'
 import { ApiError } from '@/api/http'
 import { messageOf } from '@/domain/errors'
 import { clampQuantity, isSelectionComplete, optionPairKey, selectionFromPair } from '@/domain/options'
+import { payablePriceOf } from '@/features/memberships/membership'
+import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 
 export type Availability =
@@ -25,6 +28,8 @@ const choicesOf = (p: Product) => p.options.map((o) => ({ name: o.name, values: 
  * Product detail (/store/product/:id): the product, the shopper's option pair with its live stock
  * (inventoryByProductAndOptions), a quantity that never exceeds that stock, related products and adding
  * to the cart. `linkedPair` (the link's ?option=) is chosen as the product opens, as far as the product offers it.
+ * Add to cart before every option is chosen names the first missing one and brings the options into view (on a phone
+ * the button is in the bar at the screen's foot, possibly far below them).
  */
 export function useProduct(id: string, linkedPair?: string) {
   const [product, setProduct] = useState<Product | null>(null)
@@ -37,10 +42,12 @@ export function useProduct(id: string, linkedPair?: string) {
   const [rejection, setRejection] = useState<QuantityRejection | null>(null)
   const [related, setRelated] = useState<Product[]>([])
   const [askedForChoice, setAskedForChoice] = useState(false)
+  const [choiceRequests, setChoiceRequests] = useState(0)
   const [adding, setAdding] = useState(false)
   const [added, setAdded] = useState(false)
   const [addError, setAddError] = useState<string | null>(null)
   const changeCart = useCart((s) => s.change)
+  const member = useAppInfo((s) => !!s.info?.membership)
 
   useEffect(() => {
     let live = true
@@ -128,9 +135,15 @@ export function useProduct(id: string, linkedPair?: string) {
   const missingOption = product && optionPair === null ? (product.options.find((o) => !selection[o.name]) ?? null) : null
   const canTryAdd = canAdd || (missingOption !== null && !product?.soldOut && !adding)
 
+  // Once the request to choose has rendered, the page moves to the options.
+  useEffect(() => {
+    if (choiceRequests) void Taro.pageScrollTo({ selector: '.product-page .option-picker', duration: 300 })
+  }, [choiceRequests])
+
   const addToCart = useCallback(async () => {
     if (product && missingOption) {
       setAskedForChoice(true)
+      setChoiceRequests((n) => n + 1)
       return
     }
     if (!product || optionPair === null || !canAdd) return
@@ -149,6 +162,8 @@ export function useProduct(id: string, linkedPair?: string) {
 
   return {
     product,
+    /** What this shopper pays for one (a member: the member price), with the higher price it replaces. */
+    payable: product ? payablePriceOf(product, member) : null,
     status,
     loadError,
     retry: () => setAttempt((n) => n + 1),

@@ -4,11 +4,13 @@
  * bottom (the page's onReachBottom, as the base library calls it on a scroll) appends the second twelve; the hoodie's
  * Add to cart, tapped before a size and colour are chosen, says "Please choose" and sends nothing; chosen, the pair
  * goes to the cart; a coffee joins it; the cart's stepper asks the server for one more hoodie and the coffee is
- * removed; the app closed and launched again on the same phone (its storage kept) finds the same cart.
+ * removed; the app closed and launched again on the same phone (its storage kept) finds the same cart. The product
+ * page's Add to cart is the one in its buy bar (with the price), which the page's style sheet fixes at the foot of the
+ * screen, standing on the shell's tab bar; asked for an option, the page scrolls to the options.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { assertDeviceClean, PAGES, requestsTo, runMiniProgram, serverForFile } from './kit.mjs'
+import { assertDeviceClean, PAGES, requestsTo, runMiniProgram, serverForFile, styleRule } from './kit.mjs'
 
 const PAGE_SIZE = 12
 // Seed catalogue (server/src/seed/catalogue.ts): the hoodie has a size and a colour, the coffee no options.
@@ -87,9 +89,18 @@ for (const kind of ['weapp', 'alipay']) {
         // Search, the hoodie: Add to cart before a size and a colour are chosen names the first option and sends nothing.
         await searchAndOpen(mp, 'hoodie', HOODIE)
         const cartPosts = () => requestsTo(mp, 'POST', '/shoppingManagement4/myCart').filter((r) => r.path.endsWith('/myCart'))
+        // The page's one Add to cart is in the buy bar, beside the price the shopper pays.
+        assert.deepEqual(mp.groupsOf('product-page__buy-bar').map((texts) => texts.length), [2])
+        const [barPrice, barButton] = mp.groupsOf('product-page__buy-bar')[0]
+        assert.match(barPrice, /^\$\d+\.\d\d$/)
+        assert.equal(barButton, 'Add to cart')
+        assert.equal(mp.texts().filter((text) => text === 'Add to cart').length, 1)
+        const scrolls = () => mp.calls.filter((c) => c.name === 'pageScrollTo').map((c) => c.options.selector)
         mp.tap('Add to cart')
         await mp.waitForText(`Please choose: ${hoodie.options[0].nameContent.en}`)
+        await mp.waitFor(() => scrolls().length === 1, { what: 'the page scrolled to the options' })
         await mp.settled()
+        assert.deepEqual(scrolls(), ['.product-page .option-picker'])
         assert.equal(cartPosts().length, 0, 'no pair chosen: nothing added')
         for (const [option, value] of Object.entries(choice)) {
           mp.tap(labelOf(option, value))
@@ -99,6 +110,7 @@ for (const kind of ['weapp', 'alipay']) {
         mp.tap('Add to cart')
         await mp.waitForText('Added to your cart')
         assert.equal(cartPosts().length, 1)
+        await mp.waitFor(() => mp.textsOf('tab-bar__badge')[0] === '1', { what: 'the badge to count one' })
         assert.deepEqual(cartPosts()[0].body, { productId: hoodie.id, quantity: 1, optionPair: pair.optionPair })
         hoodieKey = Object.values(cartPosts()[0].response.lineItems).find((l) => l.productId === hoodie.id).itemKey
 
@@ -144,6 +156,21 @@ for (const kind of ['weapp', 'alipay']) {
         assert.deepEqual(mp.textsOf('cart-line__options'), [line.optionLabels.map((label) => label.en).join(' / ')])
         await assertDeviceClean(mp)
       })
+    })
+
+    it("the product page's buy bar is fixed at the foot of the screen, standing on the shell's tab bar", () => {
+      const bar = styleRule(kind, 'packages/store', '.product-page__buy-bar')
+      assert.ok(bar, 'the store package styles the buy bar')
+      assert.match(bar, /position:\s*fixed/)
+      // The shell draws its tab bar on every mini-program page (the build declares no native one): the buy bar's foot is
+      // the tab bar's height and top border above the screen's, the home-indicator inset being under the tab bar.
+      const tabBar = styleRule(kind, '', '.tab-bar')
+      const height = /(?:^|;)\s*height:\s*(\d+)rpx/.exec(tabBar)?.[1]
+      const border = /border-top:\s*(\d+)rpx/.exec(tabBar)?.[1]
+      assert.ok(height && border, tabBar)
+      const onTabBar = styleRule(kind, 'packages/store', '.shell--mini-program .product-page__buy-bar')
+      assert.ok(onTabBar, 'a rule for the bar on a mini-program page')
+      assert.match(onTabBar, new RegExp(`bottom:\\s*calc\\(\\s*${Number(height) + Number(border)}rpx\\s*\\+\\s*env\\(safe-area-inset-bottom\\)\\s*\\)`))
     })
   })
 }

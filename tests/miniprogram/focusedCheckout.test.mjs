@@ -7,10 +7,10 @@
  * after an order starts the next checkout with its method, store and way of paying, asked again only for the time.
  */
 import assert from 'node:assert/strict'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, choosePickup, chosenOptions, CONTACT, openCheckoutFromCart, PAGES, requestsTo, root, runMiniProgram, serverForFile } from './kit.mjs'
+import { addHouseBlendOnItsPage, addHouseBlendToCart, assertDeviceClean, choosePickup, chosenOptions, CONTACT, openCheckoutFromCart, PAGES, requestsTo, root, runMiniProgram, serverForFile, styleRule } from './kit.mjs'
 import { distOf } from './runtime.mjs'
 
 const SYSTEM_LANGUAGE = { en: { weapp: 'en', alipay: 'en' }, zh: { weapp: 'zh_CN', alipay: 'zh-Hans' } }
@@ -20,25 +20,12 @@ const TEXT = {
 }
 /** What a shopper browses from, which a step to finish leaves out (the side menu renders only while open). */
 const BROWSING_PARTS = ['header', 'header__menu', 'footer', 'powered-by', 'tab-bar']
-const STYLE_EXTENSION = { weapp: '.wxss', alipay: '.acss' }
 /** Where an order paid at the store is confirmed on both platforms (no sheet's answer to check). */
 const CONFIRMATION = 'pages/confirmation/index'
 
 const server = serverForFile()
 
 const present = (mp, className) => mp.groupsOf(className).length > 0
-
-/** The rule for `selector` in the checkout package's style sheets (outside any media query), as the build wrote it. */
-function checkoutStyleRule(kind, selector) {
-  const dir = path.join(distOf(root, kind), 'packages/checkout')
-  const sheets = readdirSync(dir, { recursive: true }).filter((f) => f.endsWith(STYLE_EXTENSION[kind]))
-  for (const sheet of sheets) {
-    const css = readFileSync(path.join(dir, sheet), 'utf8').replace(/@media[^{]*\{(?:[^{}]*\{[^}]*\})*[^{}]*\}/g, '')
-    const rule = new RegExp(`(?:^|[}\\s,])${selector.replace('.', '\\.')}\\s*\\{([^}]*)\\}`).exec(css)
-    if (rule) return rule[1]
-  }
-  return null
-}
 
 for (const kind of ['weapp', 'alipay']) {
   describe(`${kind}: a focused checkout`, () => {
@@ -78,7 +65,7 @@ for (const kind of ['weapp', 'alipay']) {
     }
 
     it('the bar is fixed at the bottom of the screen, and the build has no native tab bar to cover it', () => {
-      const bar = checkoutStyleRule(kind, '.checkout__place-bar')
+      const bar = styleRule(kind, 'packages/checkout', '.checkout__place-bar')
       assert.ok(bar, 'the checkout package styles the place-order bar')
       assert.match(bar, /position:\s*fixed/)
       assert.match(bar, /bottom:\s*0/)

@@ -1,6 +1,7 @@
 /** What the mini-program journey files share: their server, launching a build for one journey, the device-clean check. */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before } from 'node:test'
 import { fileURLToPath } from 'node:url'
@@ -8,6 +9,25 @@ import { distOf, launch } from './runtime.mjs'
 import { startServer } from './server.mjs'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+const STYLE_EXTENSION = { weapp: '.wxss', alipay: '.acss' }
+
+/**
+ * The declarations of the rule for `selector` (outside any media query) in the style sheets the build wrote under `dir`
+ * ('' for the whole build, 'packages/checkout' for a sub-package), or null: what a page's layout rests on, since the
+ * runner sees no layout.
+ */
+export function styleRule(kind, dir, selector) {
+  const base = path.join(distOf(root, kind), dir)
+  const sheets = readdirSync(base, { recursive: true }).filter((f) => f.endsWith(STYLE_EXTENSION[kind]))
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  for (const sheet of sheets) {
+    const css = readFileSync(path.join(base, sheet), 'utf8').replace(/@media[^{]*\{(?:[^{}]*\{[^}]*\})*[^{}]*\}/g, '')
+    const rule = new RegExp(`(?:^|[}\\s,])${escaped}\\s*\\{([^}]*)\\}`).exec(css)
+    if (rule) return rule[1]
+  }
+  return null
+}
 
 /** The file's reference server (with the variables `env()` answers), started before its tests and stopped after them; `baseUrl` is there once it runs. */
 export function serverForFile(env = () => ({})) {

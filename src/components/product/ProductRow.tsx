@@ -5,11 +5,11 @@ import { HorizontalScroll } from '@/components/common/HorizontalScroll'
 import { ProductCard } from './ProductCard'
 import './ProductRow.scss'
 
-/** A titled, sideways-scrolling row of cards (home sections, related products). */
-export function ProductRow({ title, products, action }: { title: string; products: Product[]; action?: { label: string; to: string } }) {
+/** A titled, sideways-scrolling row of cards (home sections, related products); `className` places it in its page. */
+export function ProductRow({ title, products, action, className }: { title: string; products: Product[]; action?: { label: string; to: string }; className?: string }) {
   if (!products.length) return null
   return (
-    <View className="product-row">
+    <View className={className ? `product-row ${className}` : 'product-row'}>
       <View className="product-row__head">
         <Text className="product-row__title">{title}</Text>
         {action ? (

@@ -17,14 +17,15 @@ import './Shell.scss'
  * (platform.waitsForAppInfo), nothing until it has answered. `title` names the page (the store's name alone
  * on home) in the title bar or browser tab. A focused page (checkout) is a step to finish, not a place to browse
  * from: its own slim `focusedHeader` (kept in the page's own package) and no menu, footer, tab bar or pop-ups; the
- * room kept for the tab bar on phones then holds the page's own bottom bar.
+ * room kept for the tab bar on phones then holds the page's own bottom bar. `bottomBar`: the page has a bar of its own
+ * at the foot of a phone's screen besides the tab bar (the product page's buy bar); the page keeps room for both.
  */
-export function Shell({ title, focusedHeader, children }: PropsWithChildren<{ title?: string; focusedHeader?: ReactNode }>) {
+export function Shell({ title, focusedHeader, bottomBar, children }: PropsWithChildren<{ title?: string; focusedHeader?: ReactNode; bottomBar?: boolean }>) {
   const shell = useShell(title)
   // The mini-programs' first page waits (blank, like their launch screen) for app info rather than show the defaults.
   if (!shell.appInfoSettled) return <View className="shell shell--starting" />
   return (
-    <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}`} style={shell.themeVariables as CSSProperties}>
+    <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}${bottomBar ? ' shell--bottom-bar' : ''}`} style={shell.themeVariables as CSSProperties}>
       <SkipLink />
       {shell.showHeader && (focusedHeader || <Header />)}
       {!focusedHeader && <ShellSideMenu />}

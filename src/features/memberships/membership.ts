@@ -18,6 +18,16 @@ export function memberPriceOf(p: { price: number; memberPrice?: number }): Membe
   return { memberPrice: p.memberPrice, regular: p.price, saving: p.price - p.memberPrice }
 }
 
+/**
+ * What this shopper pays for one unit of a product, and the higher price struck through beside it (none when there is
+ * no reduction): a member pays the member price, anyone else the price (a clearance price keeps its list price).
+ */
+export function payablePriceOf(p: { price: number; listPrice?: number; memberPrice?: number }, member: boolean): { amount: number; was?: number } {
+  const was = p.listPrice !== undefined && p.listPrice > p.price ? p.listPrice : p.price
+  const amount = member && p.memberPrice !== undefined && p.memberPrice < p.price ? p.memberPrice : p.price
+  return was > amount ? { amount, was } : { amount }
+}
+
 /** A cart line's: a member's line is already at member price (regularUnitPrice kept), a non-member's says what it would be. */
 export function lineMemberPrice(l: { unitPrice: number; regularUnitPrice?: number; memberUnitPrice?: number }): MemberPriceView | null {
   if (l.regularUnitPrice !== undefined && l.regularUnitPrice > l.unitPrice) {

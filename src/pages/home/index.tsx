@@ -40,12 +40,13 @@ export default function HomePage() {
           </View>
         </Link>
         <HomeCampaignRow data={content.campaigns} />
-        {content.rows.map((row) => {
+        {content.rows.map((row, index) => {
           let title: string
           if (row.id === content.newRowId) title = t('home.newProducts')
           else if (row.id === content.clearanceRowId) title = t('home.clearance')
           else title = row.title ? localized(row.title, row.title.en ?? '') : ''
-          return <ProductRow key={row.id} title={title} products={row.products} action={{ label: t('home.seeAll'), to: row.url }} />
+          // The first row leads on a wide screen (HomeWide.scss).
+          return <ProductRow key={row.id} className={index === 0 ? 'home-page__first-row' : undefined} title={title} products={row.products} action={{ label: t('home.seeAll'), to: row.url }} />
         })}
       </>
     )

@@ -59,6 +59,9 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     const { container } = render(<ProductPage />)
     expect(await screen.findByText(text.name, { selector: '.product-page__name' })).toBeTruthy()
     expect(texts(page(container), '.product-page__price .price__now')).toEqual(['$49.99'])
+    // The buy bar (at a phone screen's foot) holds the price a shopper who is not a member pays, and Add to cart.
+    expect(texts(page(container), '.product-page__buy-bar .price__now')).toEqual(['$49.99'])
+    expect(page(container).querySelector('.product-page__buy-bar .product-page__add')?.textContent).toBe(text.add)
     expect(screen.getByText(text.chooseAll)).toBeTruthy()
     expect(screen.getByText(text.chooseSize)).toBeTruthy()
     expect(http.calls.some((c) => c.path.startsWith('/inventoryManagement'))).toBe(false)

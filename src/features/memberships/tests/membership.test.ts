@@ -1,5 +1,5 @@
 /** Issue 13, memberships: the member price a product or cart line shows, and when a membership ends soon. */
-import { endsSoon, lineMemberPrice, memberPriceOf } from '@/features/memberships/membership'
+import { endsSoon, lineMemberPrice, memberPriceOf, payablePriceOf } from '@/features/memberships/membership'
 
 describe('member prices as shown', () => {
   it.each([
@@ -15,6 +15,19 @@ describe('member prices as shown', () => {
     [{ unitPrice: 1699 }, null]
   ])('cart line %p → %p', (l, expected) => {
     expect(lineMemberPrice(l)).toEqual(expected)
+  })
+  it.each([
+    // [product, member, what the buy bar shows]
+    [{ price: 1699 }, false, { amount: 1699 }],
+    [{ price: 1699 }, true, { amount: 1699 }],
+    [{ price: 1699, memberPrice: 1399 }, false, { amount: 1699 }],
+    [{ price: 1699, memberPrice: 1399 }, true, { amount: 1399, was: 1699 }],
+    [{ price: 1699, memberPrice: 1699 }, true, { amount: 1699 }],
+    [{ price: 1299, listPrice: 1699 }, false, { amount: 1299, was: 1699 }],
+    [{ price: 1299, listPrice: 1699, memberPrice: 1099 }, true, { amount: 1099, was: 1699 }],
+    [{ price: 1299, listPrice: 1299 }, false, { amount: 1299 }]
+  ])('product %p, member %p: pays %p', (p, member, expected) => {
+    expect(payablePriceOf(p, member)).toEqual(expected)
   })
   const now = new Date('2026-11-23T12:00:00Z')
   it.each([

@@ -97,7 +97,7 @@ export default function ProductPage() {
   const missingName = detail.missingOption ? localized(detail.missingOption.nameContent, detail.missingOption.name) : null
 
   return (
-    <Shell title={name}>
+    <Shell title={name} bottomBar>
       <View className="product-page" data-product-id={product.id}>
         <View className="product-page__top">
           <View className="product-page__gallery">
@@ -118,7 +118,8 @@ export default function ProductPage() {
                 {t('product.onlyLeft', { n: detail.rejection.available })}
               </View>
             ) : null}
-            {/* Quantity and Add to cart: one row on desktop (index.scss). */}
+            {/* Quantity and Add to cart: one row on desktop; on a phone Add to cart is in a bar at the screen's foot, with
+                the price (index.scss). */}
             <View className="product-page__buy">
               {!product.soldOut ? (
                 <View className="product-page__quantity">
@@ -126,9 +127,12 @@ export default function ProductPage() {
                   <QuantityStepper value={detail.quantity} onChange={detail.setQuantity} disabled={availability.status !== 'known' || availability.stock <= 0} />
                 </View>
               ) : null}
-              <Button className="primary-button product-page__add" disabled={onlyWhen(!detail.canTryAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
-                {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
-              </Button>
+              <View className="product-page__buy-bar">
+                {detail.payable ? <Price className="product-page__bar-price" amount={detail.payable.amount} currency={product.currency} was={detail.payable.was} /> : null}
+                <Button className="primary-button product-page__add" disabled={onlyWhen(!detail.canTryAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
+                  {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
+                </Button>
+              </View>
             </View>
             {detail.askedForChoice && missingName ? (
               <View className="product-page__error" role="alert">

@@ -1,0 +1,248 @@
+// Issue 29 finish pass (product page polish, m-15), in headless Chromium against the real server: on a phone the product
+// page keeps its price and Add to cart in a bar at the screen's foot, standing on the tab bar, on screen before and after
+// scrolling, with the page's end kept clear of it; Add to cart there still names a missing option (and brings the
+// options into view), adds a chosen pair (the tab bar's badge counts it), and a sold-out product's bar says so with the
+// back-in-stock form still uncovered. On a laptop (1366×768) the buy box stays in the page, with no bar, and home's
+// shorter hero leaves the first product card in the first screen while phones keep the hero's shape.
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { openContext, withStackAndBrowser } from './harness.mjs'
+import { API, shopperSteps, visible, WAIT } from './shopper.mjs'
+
+let stack
+let browser
+withStackAndBrowser((startedStack, startedBrowser) => {
+  stack = startedStack
+  browser = startedBrowser
+})
+
+const { open } = shopperSteps(() => stack.baseUrl)
+
+// Seed catalogue (server/src/seed/demo-catalogue.json): the hoodie has a size and a colour; the sampler is sold out.
+const HOODIE = '1040'
+const SOLD_OUT = '1007'
+const TEXT = {
+  en: { add: 'Add to cart', soldOut: 'Sold out', choose: (name) => `Please choose: ${name}` },
+  zh: { add: '加入购物车', soldOut: '已售罄', choose: (name) => `请先选择${name}` }
+}
+
+async function api(path) {
+  const res = await fetch(`${stack.baseUrl}${API}${path}`)
+  assert.equal(res.status, 200, path)
+  return res.json()
+}
+
+/** Gives the page `window.pageScroller()`: the box that scrolls the product page (Taro's page box, else the document). */
+function definePageScroller() {
+  window.pageScroller = () => {
+    for (let el = document.querySelector('.product-page'); el; el = el.parentElement) {
+      const overflow = getComputedStyle(el).overflowY
+      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollHeight > el.clientHeight) return el
+    }
+    return document.scrollingElement
+  }
+}
+
+/** Where the bar, its button, the tab bar and the page's end are on the screen, and how far the page is scrolled. */
+const barLayout = (page) =>
+  page.evaluate(() => {
+    const scroller = window.pageScroller()
+    const box = (selector) => {
+      const el = [...document.querySelectorAll(selector)].find((e) => e.offsetParent || getComputedStyle(e).position === 'fixed')
+      if (!el) return null
+      const r = el.getBoundingClientRect()
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }
+    }
+    const bar = document.querySelector('.product-page__buy-bar')
+    return {
+      scrollY: scroller.scrollTop,
+      maxScrollY: scroller.scrollHeight - scroller.clientHeight,
+      innerHeight: window.innerHeight,
+      innerWidth: window.innerWidth,
+      position: getComputedStyle(bar).position,
+      bar: box('.product-page__buy-bar'),
+      add: box('.product-page__buy-bar .product-page__add'),
+      price: document.querySelector('.product-page__buy-bar .product-page__bar-price .price__now')?.textContent ?? null,
+      pagePrice: document.querySelector('.product-page__prices .product-page__price .price__now')?.textContent ?? null,
+      tabBar: box('.tab-bar'),
+      // The last things the page shows: the product page's own end and the shell's footer after it.
+      pageEnd: box('.product-page'),
+      footerEnd: box('.footer')
+    }
+  })
+
+/** Scrolls the page to its end and waits until it is there. */
+async function scrollToEnd(page) {
+  await page.evaluate(() => {
+    const scroller = window.pageScroller()
+    scroller.scrollTop = scroller.scrollHeight
+  })
+  await page.waitForFunction(() => {
+    const scroller = window.pageScroller()
+    return scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop <= 1
+  }, undefined, WAIT)
+}
+
+describe('the product page on a phone: a buy bar at the foot of the screen (issue 29 polish)', () => {
+  for (const language of ['en', 'zh']) {
+    const text = TEXT[language]
+    it(`${language}: at 390×844 the price and Add to cart stay on the tab bar while scrolling, the page's end clear of them; a missing option is asked for and shown, a chosen pair is added`, { timeout: 120_000 }, async () => {
+      const product = await api(`/productManagement/product/${HOODIE}`)
+      const { variants } = await api(`/productDetailManagement/productDetail/${HOODIE}`)
+      const pair = [...variants].sort((a, b) => b.available - a.available)[0]
+      assert.ok(pair.available > 0, `stock of ${pair.optionPair}`)
+      const { context, page, errors } = await openContext(browser, { viewport: 'phone', language })
+      try {
+        await page.addInitScript(definePageScroller)
+        await open(page, `/store/product/${HOODIE}`)
+        const add = visible(page, '.product-page__buy-bar .product-page__add')
+        await add.filter({ hasText: text.add }).waitFor(WAIT)
+        await visible(page, '.option-picker').waitFor(WAIT)
+
+        // The first screen, unscrolled: the whole bar on screen, standing on the tab bar, across the screen.
+        const first = await barLayout(page)
+        assert.equal(first.scrollY, 0)
+        assert.equal(first.position, 'fixed')
+        assert.ok(first.bar.top >= 0 && first.bar.bottom <= first.innerHeight, `bar at ${first.bar.top}..${first.bar.bottom} of ${first.innerHeight}`)
+        assert.ok(Math.abs(first.bar.bottom - first.tabBar.top) <= 1, `bar ends at ${first.bar.bottom}, the tab bar starts at ${first.tabBar.top}`)
+        assert.deepEqual([first.bar.left, first.bar.right], [0, first.innerWidth])
+        assert.ok(first.add.top >= first.bar.top && first.add.bottom <= first.bar.bottom, 'Add to cart inside the bar')
+        // The price a shopper who is not a member pays, as the page shows it above.
+        assert.match(first.price, /\d/)
+        assert.equal(first.price, first.pagePrice)
+
+        // Scrolled to the end: the bar has not moved, and nothing of the page or its footer is left under it.
+        assert.ok(first.maxScrollY > first.innerHeight, 'a page longer than the screen')
+        await scrollToEnd(page)
+        const end = await barLayout(page)
+        assert.deepEqual(end.bar, first.bar)
+        assert.ok(end.pageEnd.bottom <= end.bar.top + 0.5, `page ends at ${end.pageEnd.bottom}, bar starts at ${end.bar.top}`)
+        assert.ok(end.footerEnd.bottom <= end.bar.top + 0.5, `footer ends at ${end.footerEnd.bottom}, bar starts at ${end.bar.top}`)
+
+        // Add to cart from down there with no size chosen: the first option is named, on screen above the bar, and
+        // nothing is sent.
+        let posts = 0
+        const countPosts = (req) => void (req.method() === 'POST' && req.url().includes('/shoppingManagement4/myCart') && posts++)
+        page.on('request', countPosts)
+        await add.click()
+        const firstOption = product.options[0].nameContent[language]
+        const message = visible(page, '.product-page__error[role="alert"]').filter({ hasText: text.choose(firstOption) })
+        await message.waitFor(WAIT)
+        await page.waitForFunction(
+          () => {
+            const bar = document.querySelector('.product-page__buy-bar').getBoundingClientRect()
+            const inView = (el) => {
+              const r = el.getBoundingClientRect()
+              return r.top >= 0 && r.bottom <= bar.top
+            }
+            return inView(document.querySelector('.option-picker__option')) && inView(document.querySelector('.product-page__error[role="alert"]'))
+          },
+          undefined,
+          WAIT
+        )
+        page.off('request', countPosts)
+        assert.equal(posts, 0, 'no pair chosen: nothing added')
+
+        // The pair chosen, Add to cart in the bar adds it: the tab bar's badge counts one.
+        for (const [option, value] of pair.optionPair.split(',').map((part) => part.split(':'))) {
+          await visible(page, `.option-picker__value[data-option="${option}"][data-value="${value}"]`).click()
+          await visible(page, `.option-picker__value--chosen[data-option="${option}"][data-value="${value}"]`).waitFor(WAIT)
+        }
+        await visible(page, '.product-page__stock--ok').waitFor(WAIT)
+        const posted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`${API}/shoppingManagement4/myCart`), WAIT)
+        await visible(page, '.product-page__buy-bar .product-page__add:not([disabled])').click()
+        const res = await posted
+        assert.equal(res.status(), 200)
+        assert.deepEqual(res.request().postDataJSON(), { productId: HOODIE, quantity: 1, optionPair: pair.optionPair })
+        await visible(page, '.tab-bar__badge').filter({ hasText: /^1$/ }).waitFor(WAIT)
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+
+    it(`${language}: a sold-out product's bar says sold out, and its back-in-stock form can be scrolled clear of the bar`, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport: 'phone', language })
+      try {
+        await open(page, `/store/product/${SOLD_OUT}`)
+        const add = visible(page, '.product-page__buy-bar .product-page__add')
+        await add.filter({ hasText: text.soldOut }).waitFor(WAIT)
+        assert.equal(await add.getAttribute('disabled'), '')
+        const input = visible(page, '.restock-alert input[name="restockEmail"]')
+        await input.waitFor(WAIT)
+        await input.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+        // What a tap at the field's centre reaches: the field, not the bar.
+        const reached = await input.evaluate((el) => {
+          const r = el.getBoundingClientRect()
+          return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el
+        })
+        assert.equal(reached, true)
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
+
+describe('the product page and home on a laptop (1366×768)', () => {
+  it('the product page keeps its two-column buy box, Add to cart in its right-hand column, and no bar', async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'desktop' })
+    try {
+      await page.setViewportSize({ width: 1366, height: 768 })
+      await open(page, `/store/product/${HOODIE}`)
+      const add = visible(page, '.product-page__add')
+      await add.waitFor(WAIT)
+      const layout = await page.evaluate(() => {
+        const bar = document.querySelector('.product-page__buy-bar')
+        const main = document.querySelector('.product-page__main').getBoundingClientRect()
+        const addBox = document.querySelector('.product-page__add').getBoundingClientRect()
+        return {
+          position: getComputedStyle(bar).position,
+          shadow: getComputedStyle(bar).boxShadow,
+          barPriceShown: !!document.querySelector('.product-page__bar-price')?.offsetParent,
+          fixed: [...document.querySelectorAll('.shell *')].filter((el) => getComputedStyle(el).position === 'fixed' && el.getBoundingClientRect().height > 0).map((el) => el.className),
+          addInMain: addBox.left >= main.left && addBox.right <= main.right && addBox.top >= main.top && addBox.bottom <= main.bottom
+        }
+      })
+      assert.equal(layout.position, 'static')
+      assert.equal(layout.shadow, 'none')
+      assert.equal(layout.barPriceShown, false, 'the price once, above, in the buy box')
+      assert.deepEqual(layout.fixed, [])
+      assert.ok(layout.addInMain, 'Add to cart in the right-hand column')
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it("home's hero leaves the first product card's top inside the first 768 px", async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'desktop' })
+    try {
+      await page.setViewportSize({ width: 1366, height: 768 })
+      await open(page, '/')
+      await visible(page, '.home-page .product-row .product-card').first().waitFor(WAIT)
+      await visible(page, '.campaign-card').first().waitFor(WAIT)
+      const top = await page.evaluate(() => [...document.querySelectorAll('.home-page .product-card')].find((el) => el.offsetParent).getBoundingClientRect().top)
+      assert.ok(top < 768, `first product card at y = ${top}`)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+
+  for (const viewport of ['narrowPhone', 'phone']) {
+    it(`on a phone (${viewport}) the hero keeps its shape: 0.45 of the screen's width`, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport })
+      try {
+        await open(page, '/')
+        await visible(page, '.home-banner').waitFor(WAIT)
+        const { width, height } = await page.evaluate(() => document.querySelector('.home-banner').getBoundingClientRect())
+        assert.ok(Math.abs(height - width * 0.45) <= 0.5, `hero ${width}×${height}`)
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
