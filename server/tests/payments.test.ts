@@ -167,6 +167,45 @@ describe('hosted payment on the sandbox page', () => {
     assert.equal(await cartLineCount(v), 0);
   });
 
+  /** What the page shows: its text without the script (whose URL holds the random attempt id), tags or spare spaces. */
+  const shownText = (html: string) =>
+    html.replace(/<script>[\s\S]*?<\/script>|<style>[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  const shownById = (html: string, id: string) => shownText(new RegExp(`<[a-z0-9]+ id="${id}"[^>]*>([\\s\\S]*?)</`).exec(html)?.[1] ?? '');
+
+  test('the page speaks the shopper\'s language, names the method (not the channel code) and says it is a sandbox', async () => {
+    const page = await startOtt(v);
+    const en = (await call(v, 'GET', page)).body;
+    assert.match(en, /<html lang="en">/);
+    assert.equal(shownById(en, 'sandbox-mark'), 'SANDBOX: test payment, no money moves');
+    assert.equal(shownById(en, 'sandbox-heading'), 'Payment sandbox');
+    assert.equal(shownById(en, 'sandbox-method'), 'WeChat Pay');
+    assert.ok(shownText(en).includes(`Order ${v.orderID} · WeChat Pay`), shownText(en));
+    assert.deepEqual(['sandbox-pay', 'sandbox-fail', 'sandbox-abandon'].map((id) => shownById(en, id)), ['Pay', 'Fail', 'Abandon']);
+    assert.doesNotMatch(shownText(en), /\bOTT\b/);
+
+    // The shopper chose Chinese (changeLocale records it in the session).
+    await db.query(`UPDATE sessions SET locale = 'zh', locale_chosen = true WHERE id = $1`, [v.sessionId]);
+    const zh = (await call(v, 'GET', page)).body;
+    assert.match(zh, /<html lang="zh-CN">/);
+    assert.equal(shownById(zh, 'sandbox-mark'), '沙盒：测试付款，不会真实扣款');
+    assert.equal(shownById(zh, 'sandbox-heading'), '支付沙盒');
+    assert.ok(shownText(zh).includes(`订单 ${v.orderID} · 微信支付`), shownText(zh));
+    assert.deepEqual(['sandbox-pay', 'sandbox-fail', 'sandbox-abandon'].map((id) => shownById(zh, id)), ['支付', '模拟失败', '放弃支付']);
+    assert.doesNotMatch(shownText(zh), /SANDBOX|Payment|Order|Pay|Fail|Abandon|WeChat|\bOTT\b/, 'no English and no channel code on the Chinese page');
+    await sandbox(v, page, 'pay');
+    const settled = (await call(v, 'GET', page)).body;
+    assert.equal(shownById(settled, 'sandbox-settled'), '此笔付款已支付。');
+    assert.equal(shownById(settled, 'sandbox-return'), '返回商店');
+  });
+
+  test('a processor that carries several methods is named by them: Citcon shows WeChat Pay, Alipay and UnionPay card', async () => {
+    const res = await call(v, 'POST', '/shoppingManagement4/requestCitconH5Payment', { orderID: v.orderID });
+    assert.equal(res.statusCode, 200, res.body);
+    const html = (await call(v, 'GET', new URL(res.json().redirectUrl).pathname)).body;
+    assert.equal(shownById(html, 'sandbox-method'), 'WeChat Pay / Alipay / UnionPay card');
+    assert.doesNotMatch(shownText(html), /CITCON/i);
+  });
+
   test('abandon: no notification, stays Pending; paying later from the same page completes it', async () => {
     const page = await startOtt(v);
     assert.equal(await sandbox(v, page, 'abandon'), `/confirmation?from_source=ott_h5X${v.orderID}`);

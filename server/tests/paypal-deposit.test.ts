@@ -47,7 +47,7 @@ test('PayPal: the sandbox PayPal page, Pending until paid, then PAID_ONLINE back
   assert.equal(page.status, 200);
   assert.match(page.body, /PayPal sandbox checkout/);
   assert.match(page.body, new RegExp(`\\$${(total / 100).toFixed(2)} CAD`));
-  assert.match(page.body, /PAYPAL/);
+  assert.match(page.body, /<span id="sandbox-method">PayPal<\/span>/, 'the method by its name, not the channel code');
   assert.deepEqual(await status(s, orderID), { orderID, status: 'INTERIM', paymentStatus: 'NOT_PAID', qrCodeScan: false });
 
   assert.equal(await press(s, answer.redirectUrl, 'pay'), `/confirmation?from_source=paypal_h5X${orderID}`);

@@ -3,15 +3,14 @@
  * card, PayPal — and the store's configuration decides which processor carries it. The store's payment flags
  * (app info system.payment, which the footer's payment badges show too) say which methods it accepts; the server's
  * paymentConfig lists the hosted channels the operator enabled (PAYMENT_H5_CHANNELS), in order of preference, and
- * the first enabled channel that carries a method carries it.
+ * the first enabled channel that carries a method carries it. Which channel carries which method, and the methods'
+ * names, are shared with the server (shared/paymentMethods.ts: its payment sandbox page names the method too).
  */
 import type { PaymentSettings as PaymentConfig } from '@contract/appInfo'
 import type { H5PaymentChannel } from '@contract/constants'
+import { CHANNEL_METHODS, PAYMENT_METHODS, type PaymentMethod } from '@shared/paymentMethods'
 
-export type PaymentMethod = 'WECHAT_PAY' | 'ALIPAY' | 'UNIONPAY' | 'PAYPAL'
-
-/** The order methods are shown in. */
-const METHODS: readonly PaymentMethod[] = ['WECHAT_PAY', 'ALIPAY', 'UNIONPAY', 'PAYPAL']
+export type { PaymentMethod } from '@shared/paymentMethods'
 
 /** The store accepts a method when its flag is on (the footer shows the same flags as badges). */
 const FLAG: Record<PaymentMethod, keyof PaymentConfig> = {
@@ -21,31 +20,17 @@ const FLAG: Record<PaymentMethod, keyof PaymentConfig> = {
   PAYPAL: 'supportPayPal'
 }
 
-/** The methods each hosted channel carries (its processor's own page takes over from there). */
-const CARRIES: Record<H5PaymentChannel, readonly PaymentMethod[]> = {
-  OTT: ['WECHAT_PAY'],
-  NATIVE_WECHAT_H5: ['WECHAT_PAY'],
-  SNAPPAY_WECHATPAY: ['WECHAT_PAY'],
-  ALIPAY_H5: ['ALIPAY'],
-  SNAPPAY_ALIPAY: ['ALIPAY'],
-  SNAPPAY_UNIONPAY: ['UNIONPAY'],
-  CITCON: ['WECHAT_PAY', 'ALIPAY', 'UNIONPAY'],
-  IOTPAY: ['WECHAT_PAY', 'ALIPAY'],
-  OPAY: ['WECHAT_PAY', 'ALIPAY'],
-  PAYPAL: ['PAYPAL']
-}
-
 /** WeChat's browser pays WeChat Pay in the page (OAuth, then its JS bridge); another method keeps its hosted page. */
-export const paysInWeChatPage = (channel: H5PaymentChannel | undefined) => !channel || CARRIES[channel]?.includes('WECHAT_PAY') === true
+export const paysInWeChatPage = (channel: H5PaymentChannel | undefined) => !channel || CHANNEL_METHODS[channel]?.includes('WECHAT_PAY') === true
 
 /** The channel that carries `method`: the first of the enabled channels (in the operator's order) that can. */
 export function carrierOf(method: PaymentMethod, channels: readonly H5PaymentChannel[]): H5PaymentChannel | null {
-  return channels.find((channel) => CARRIES[channel]?.includes(method)) ?? null
+  return channels.find((channel) => CHANNEL_METHODS[channel]?.includes(method)) ?? null
 }
 
 /** The methods to offer: accepted by the store and carried by an enabled channel. */
 export function offeredMethods(flags: PaymentConfig | undefined, channels: readonly H5PaymentChannel[]): PaymentMethod[] {
-  return METHODS.filter((method) => flags?.[FLAG[method]] === true && carrierOf(method, channels) !== null)
+  return PAYMENT_METHODS.filter((method) => flags?.[FLAG[method]] === true && carrierOf(method, channels) !== null)
 }
 
 /** The method the platform makes obvious: WeChat Pay in WeChat's browser, Alipay in Alipay's, the only one offered. */

@@ -5,7 +5,7 @@
 // that shows 'Payment Failed' with Back to Cart and keeps the cart, and is then paid; a payment abandoned at the
 // provider that the confirmation page keeps polling as Pending until it is paid, then shows success without a
 // reload; and a coupon, a tip and store credit (the demo account) each changing the total to the server's number.
-// In Chinese on a desktop window: a pickup order paid to the Chinese success view.
+// In Chinese on a desktop window: a pickup order paid in the Chinese sandbox page to the Chinese success view.
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, VIEWPORTS, withStackAndBrowser } from './harness.mjs'
@@ -209,6 +209,8 @@ describe('checkout and payment on a phone in English', () => {
 
       const { amount, orderID } = await placeOrderToSandbox(page)
       assert.equal(amount, `${money(total)} CAD`, 'the provider charges the total the summary showed')
+      // WeChat Pay is carried by OTT here: the page names the method, not the processor.
+      assert.equal((await page.locator('#sandbox-method').innerText(WAIT)).trim(), 'WeChat Pay')
       await sandbox(page, '#sandbox-pay')
       assert.equal(new URL(page.url()).searchParams.get('from_source'), `ott_h5X${orderID}`)
       assert.equal(await successView(page), orderID)
@@ -495,6 +497,12 @@ describe('checkout in Chinese on a desktop window', () => {
       assert.equal((await visible(page, '#checkout-place-order').innerText()).trim(), ZH.placeOrder)
       await fillPickup(page, 'ALIPAY')
       const { orderID } = await placeOrderToSandbox(page)
+      // The sandbox speaks Chinese too, names the method (not the processor's code) and says it is a sandbox.
+      const sandboxText = async (id) => (await page.locator(`#${id}`).innerText(WAIT)).trim()
+      assert.equal(await sandboxText('sandbox-mark'), '沙盒：测试付款，不会真实扣款')
+      assert.equal(await sandboxText('sandbox-heading'), '支付沙盒')
+      assert.equal(await sandboxText('sandbox-method'), '支付宝')
+      assert.equal(await sandboxText('sandbox-pay'), '支付')
       await sandbox(page, '#sandbox-pay')
       assert.equal(await successView(page, { heading: ZH.success, orderNumber: ZH.orderNumber }), orderID)
       await visible(page, '.confirmation--success .confirmation__receipt').getByText(`收据已发送至 ${GUEST.email}`, { exact: true }).waitFor(WAIT)

@@ -15,12 +15,16 @@ const TOP_UP = 5000
 const TEXT = {
   en: {
     success: 'Thank you for your order!',
+    sandboxHeading: 'PayPal sandbox checkout',
+    sandboxMethod: 'PayPal',
     topUp: 'Top up',
     paid: (amount, balance) => `${amount} added. Your store credit is now ${balance}.`,
     reason: 'Top-up'
   },
   zh: {
     success: '感谢您的订购！',
+    sandboxHeading: 'PayPal 贝宝沙盒付款',
+    sandboxMethod: 'PayPal 贝宝',
     topUp: '充值',
     paid: (amount, balance) => `已充值 ${amount}，当前商店余额为 ${balance}。`,
     reason: '充值'
@@ -76,7 +80,9 @@ async function payOrderWithPayPal(page, context, lang) {
   await visible(page, '#checkout-place-order').click(WAIT)
   assert.equal((await started).status(), 200)
   await page.waitForURL((url) => url.pathname.startsWith(`${API}/sandbox/pay/`), WAIT)
-  assert.equal((await page.locator('#sandbox-heading').innerText(WAIT)).trim(), 'PayPal sandbox checkout')
+  // PayPal's sandbox page speaks the shopper's language and names the method.
+  assert.equal((await page.locator('#sandbox-heading').innerText(WAIT)).trim(), TEXT[lang].sandboxHeading)
+  assert.equal((await page.locator('#sandbox-method').innerText(WAIT)).trim(), TEXT[lang].sandboxMethod)
   const total = COLOMBIA.price + Math.round((COLOMBIA.price * TAX_PERCENT) / 100)
   assert.equal((await page.locator('#sandbox-amount').innerText(WAIT)).trim(), `${money(total)} CAD`)
   const orderID = (await page.locator('#sandbox-order').innerText(WAIT)).trim()

@@ -13,7 +13,7 @@ import {
   WeChatPayment,
 } from '../../../contract/payments.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
-import { getSession } from '../lib/session.ts';
+import { getSession, visitorLocale } from '../lib/session.ts';
 import { alipayIdOf } from '../identity/store.ts';
 import {
   findAttempt,
@@ -319,7 +319,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     }, async (req, reply) => {
       const attempt = await sandboxAttempt(req.params.attemptId);
       reply.header('Cache-Control', 'no-store');
-      return reply.type('text/html; charset=utf-8').send(sandboxPageHtml(attempt, `${req.url.split('?')[0]}`));
+      return reply.type('text/html; charset=utf-8').send(sandboxPageHtml(attempt, `${req.url.split('?')[0]}`, await visitorLocale(req)));
     });
     app.post('/sandbox/pay/:attemptId/:action', {
       schema: { params: SandboxActionParams, body: NoBody, response: { 200: SandboxRedirect } },

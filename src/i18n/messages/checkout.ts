@@ -1,4 +1,5 @@
 import { defineMessages } from '@shared/i18n/define'
+import { PAYMENT_METHOD_NAMES } from '@shared/paymentMethods'
 
 export default defineMessages({
   en: {
@@ -59,10 +60,10 @@ export default defineMessages({
     'checkout.payAtStore': 'Pay at store',
     'checkout.payInApp': 'You will pay in the app’s payment sheet.',
     'checkout.noOnlinePayment': 'Online payment is not available in this store.',
-    'checkout.paymentMethod.WECHAT_PAY': 'WeChat Pay',
-    'checkout.paymentMethod.ALIPAY': 'Alipay',
-    'checkout.paymentMethod.UNIONPAY': 'UnionPay card',
-    'checkout.paymentMethod.PAYPAL': 'PayPal',
+    'checkout.paymentMethod.WECHAT_PAY': PAYMENT_METHOD_NAMES.en.WECHAT_PAY,
+    'checkout.paymentMethod.ALIPAY': PAYMENT_METHOD_NAMES.en.ALIPAY,
+    'checkout.paymentMethod.UNIONPAY': PAYMENT_METHOD_NAMES.en.UNIONPAY,
+    'checkout.paymentMethod.PAYPAL': PAYMENT_METHOD_NAMES.en.PAYPAL,
     'checkout.placeOrder': 'Place order',
     'checkout.placing': 'Placing your order...',
     'checkout.fixErrors': 'Please check the highlighted fields.',
@@ -141,10 +142,10 @@ export default defineMessages({
     'checkout.payAtStore': '到店付款',
     'checkout.payInApp': '您将在应用的支付界面完成付款。',
     'checkout.noOnlinePayment': '本店暂不支持在线支付。',
-    'checkout.paymentMethod.WECHAT_PAY': '微信支付',
-    'checkout.paymentMethod.ALIPAY': '支付宝',
-    'checkout.paymentMethod.UNIONPAY': '银联卡',
-    'checkout.paymentMethod.PAYPAL': 'PayPal 贝宝',
+    'checkout.paymentMethod.WECHAT_PAY': PAYMENT_METHOD_NAMES.zh.WECHAT_PAY,
+    'checkout.paymentMethod.ALIPAY': PAYMENT_METHOD_NAMES.zh.ALIPAY,
+    'checkout.paymentMethod.UNIONPAY': PAYMENT_METHOD_NAMES.zh.UNIONPAY,
+    'checkout.paymentMethod.PAYPAL': PAYMENT_METHOD_NAMES.zh.PAYPAL,
     'checkout.placeOrder': '提交订单',
     'checkout.placing': '正在提交订单...',
     'checkout.fixErrors': '请检查标出的栏目。',
