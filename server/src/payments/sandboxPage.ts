@@ -6,10 +6,9 @@
  * the payment method the shopper chose, not the processor's channel code (issue 29 m-16).
  */
 import { formatMoney } from '../lib/money.ts';
+import type { Locale } from '../../../contract/constants.ts';
 import { CHANNEL_METHODS, PAYMENT_METHOD_NAMES } from '../../../shared/paymentMethods.ts';
 import type { StoredAttempt } from './storedAttempt.ts';
-
-type Locale = 'en' | 'zh';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
