@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import type { Address } from '@/api/account'
 import { useAddresses } from '@/hooks/useAddresses'
+import { useFieldLink } from '@/hooks/useFieldLink'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { EmptyState } from '@/components/common/EmptyState'
@@ -28,6 +29,8 @@ export function AddressBook() {
   const countryOptions = a.countries.map((c) => ({ value: c.code, label: localized(c.nameContent, c.name) }))
   const provinceOptions = a.provinces.map((p) => ({ value: p.code, label: localized(p.nameContent, p.name) }))
   const pickerTexts = { okText: t('account.field.pickerDone'), cancelText: t('user.cancel') }
+  const countryLink = useFieldLink(form.errors.country)
+  const provinceLink = useFieldLink(form.errors.province)
 
   return (
     <View className="my-account__section address-book">
@@ -65,15 +68,15 @@ export function AddressBook() {
           <Field {...form.field('streetNumberAndNameDetails')} label={t('account.field.street')} />
           <Field {...form.field('unit')} label={t('account.field.unit')} maxlength={40} />
           <Field {...form.field('city')} label={t('account.field.city')} maxlength={80} />
-          <View className={`account-field${form.errors.country ? ' account-field--invalid' : ''}`}>
+          <View className={form.errors.country ? `account-field account-field--invalid ${countryLink.boxClass}` : 'account-field'}>
             <Text className="account-field__label">{t('account.field.country')}</Text>
-            <SelectPicker field="country" label={t('account.field.country')} options={countryOptions} value={form.values.country} placeholder={t('account.field.choose')} {...pickerTexts} onChange={a.chooseCountry} />
-            {form.errors.country ? <View className="account-field__error" role="alert">{form.errors.country}</View> : null}
+            <SelectPicker field="country" label={t('account.field.country')} options={countryOptions} value={form.values.country} placeholder={t('account.field.choose')} {...pickerTexts} onChange={a.chooseCountry} link={countryLink.control} />
+            {form.errors.country ? <View className="account-field__error" id={countryLink.messageId} role="alert">{form.errors.country}</View> : null}
           </View>
-          <View className={`account-field${form.errors.province ? ' account-field--invalid' : ''}`}>
+          <View className={form.errors.province ? `account-field account-field--invalid ${provinceLink.boxClass}` : 'account-field'}>
             <Text className="account-field__label">{t('account.field.province')}</Text>
-            <SelectPicker field="province" label={t('account.field.province')} options={provinceOptions} value={form.values.province} placeholder={t('account.field.choose')} {...pickerTexts} onChange={(code) => form.setField('province', code)} />
-            {form.errors.province ? <View className="account-field__error" role="alert">{form.errors.province}</View> : null}
+            <SelectPicker field="province" label={t('account.field.province')} options={provinceOptions} value={form.values.province} placeholder={t('account.field.choose')} {...pickerTexts} onChange={(code) => form.setField('province', code)} link={provinceLink.control} />
+            {form.errors.province ? <View className="account-field__error" id={provinceLink.messageId} role="alert">{form.errors.province}</View> : null}
           </View>
           <Field {...form.field('postCode')} label={t('account.field.postCode')} maxlength={12} />
           <FormError message={form.serverError} />

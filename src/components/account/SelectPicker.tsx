@@ -12,6 +12,8 @@ export interface SelectPickerProps {
   okText: string
   cancelText: string
   onChange(value: string): void
+  /** Its validation message (useFieldLink's control): H5's select carries it; a mini-program picker has no such attributes. */
+  link?: { 'aria-invalid': 'true' | 'false'; 'aria-describedby'?: string }
 }
 
 /** A choice from a list: the platform's own picker sheet in the mini-programs (a native select on H5: SelectPicker.h5.tsx). */

@@ -3,6 +3,7 @@ import { Button } from '@/components/taro/Button'
 import { Img } from '@/components/taro/Img'
 import { ID_TYPES, type VerifiedContactStatus } from '@/api/account'
 import { EmptyState } from '@/components/common/EmptyState'
+import { useFieldLink } from '@/hooks/useFieldLink'
 import { useT } from '@/hooks/useT'
 import { useVerifiedContact } from '@/hooks/useVerifiedContact'
 import { BusyButton } from './BusyButton'
@@ -21,6 +22,7 @@ export function VerifiedContactPanel() {
   const t = useT()
   const v = useVerifiedContact()
   const { form, onFile } = v
+  const idTypeLink = useFieldLink(form.errors.idType)
   const typeLabel = (type: (typeof ID_TYPES)[number]) => t(`user.verified.idType.${type}`)
 
   return (
@@ -57,9 +59,9 @@ export function VerifiedContactPanel() {
           <Text className="verified-contact__hint">{t('user.verified.privacy')}</Text>
           <Field {...form.field('realName')} label={t('user.verified.realName')} maxlength={100} />
           <Field {...form.field('phone')} label={t('account.field.phone')} maxlength={30} />
-          <View className={`account-field${form.errors.idType ? ' account-field--invalid' : ''}`}>
+          <View className={form.errors.idType ? `account-field account-field--invalid ${idTypeLink.boxClass}` : 'account-field'}>
             <Text className="account-field__label" id="verified-contact-id-type">{t('user.verified.idType')}</Text>
-            <View className="verified-contact__types" role="radiogroup" aria-labelledby="verified-contact-id-type">
+            <View className="verified-contact__types" role="radiogroup" aria-labelledby="verified-contact-id-type" {...idTypeLink.control}>
               {ID_TYPES.map((type) => {
                 const chosen = form.values.idType === type
                 return (
@@ -77,7 +79,7 @@ export function VerifiedContactPanel() {
                 )
               })}
             </View>
-            {form.errors.idType ? <View className="account-field__error" role="alert">{form.errors.idType}</View> : null}
+            {form.errors.idType ? <View className="account-field__error" id={idTypeLink.messageId} role="alert">{form.errors.idType}</View> : null}
           </View>
           <Field
             {...form.field('idNumber')}

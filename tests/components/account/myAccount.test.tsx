@@ -174,6 +174,9 @@ describe.each(LANGS)('my account (%s)', (lang) => {
     expect(screen.getAllByText(text.required).length).toBeGreaterThanOrEqual(5)
     expect(screen.getByText(text.phoneInvalid)).toBeInTheDocument()
     expect(http.calls.some((c) => c.path.includes('updateAddresses'))).toBe(false)
+    // The address editor's first field (the family name first in Chinese) takes the focus; the typed phone stays.
+    expect(document.activeElement).toBe(container.querySelector('.address-form input'))
+    expect(valueOf(container, 'phone')).toBe('call me')
   })
 
   it('editing an address saves the whole list; a server refusal keeps the typed address', async () => {

@@ -133,6 +133,7 @@ describe.each(LANGS)('verified contact (%s)', (lang) => {
     fireEvent.click(screen.getByText(text.submit))
     await settle()
     expect(errorsShown()).toEqual([text.required, text.required, text.required, text.required, text.photoRequired])
+    expect(document.activeElement).toBe(document.querySelector('.verified-contact__form [name="realName"] input'))
     expect(calls(http, 'POST', CONTACT)).toHaveLength(0)
     expect(calls(http, 'POST', UPLOAD)).toHaveLength(0)
   })
