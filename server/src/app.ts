@@ -194,7 +194,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     if (err.validation) {
       const msgs = (err.validation as any[]).map((v) => {
         const where = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-        const field = v.params?.missingProperty ?? where;
+        // A missing property is named with its path (body.displayNameContent.zh, not body.zh).
+        const field = v.params?.missingProperty ? [where, v.params.missingProperty].filter(Boolean).join('.') : where;
         const ctx = err.validationContext === 'body' ? 'body' : err.validationContext;
         return field ? `${ctx}.${field} ${v.message}` : `${ctx} ${v.message}`;
       });

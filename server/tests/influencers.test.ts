@@ -116,6 +116,54 @@ describe('influencer profiles', () => {
     isError(await s.post(PROFILE, profile({ displayNameContent: { en: 'x', zh: '名'.repeat(61) } })), 400);
   });
 
+  test('the editor\'s round trip: the owner writes en and zh, gets them back to edit, changes them; the public reads both in either language', async () => {
+    const s = await shopper();
+    const applied = ok(await s.post(PROFILE, profile({
+      displayName: 'Mei eats',
+      displayNameContent: { en: 'Mei eats', zh: '美食小梅' },
+      sections: [{ template: 'my-picks', kind: 'picks', title: 'My picks', titleContent: { en: 'My picks', zh: '我的精选' }, productIds: ['1001'] }],
+    })));
+    // What the editor prefills from.
+    const mine = ok(await s.get(PROFILE));
+    assert.deepEqual(mine.draft.displayNameContent, { en: 'Mei eats', zh: '美食小梅' });
+    assert.deepEqual(mine.draft.sections[0].titleContent, { en: 'My picks', zh: '我的精选' });
+    // A change: the name in Chinese only, a second section titled in both, the first one's Chinese title left out.
+    const changed = ok(await s.put(PROFILE, profile({
+      displayName: '美食小梅',
+      displayNameContent: { en: '', zh: '美食小梅' },
+      sections: [
+        { template: 'my-picks', kind: 'picks', title: 'My picks', productIds: ['1001'] },
+        { template: 'story', kind: 'text', title: 'My story', titleContent: { en: 'My story', zh: '我的故事' }, text: '从小爱做饭。' },
+      ],
+    })));
+    assert.deepEqual(changed.draft.displayNameContent, { en: '', zh: '美食小梅' });
+    assert.deepEqual(changed.draft.sections.map((x: any) => x.titleContent), [undefined, { en: 'My story', zh: '我的故事' }]);
+    await srv.app.db.tx((q) => approveInfluencer(q, Number(applied.id)));
+    // The public answer carries both languages whatever the reader's language; the client shows the reader's.
+    for (const language of ['zh-CN', 'en-CA']) {
+      const reader = new Shopper(srv.base);
+      const headers = { 'accept-language': language };
+      const detail = ok(await reader.req('GET', DETAIL(applied.id), undefined, { headers }));
+      assert.deepEqual([detail.displayName, detail.displayNameContent], ['美食小梅', { en: '', zh: '美食小梅' }]);
+      assert.deepEqual(detail.sections.map((x: any) => [x.title, x.titleContent]), [['My picks', undefined], ['My story', { en: 'My story', zh: '我的故事' }]]);
+      const card = ok(await reader.req('GET', `${LIST}?numberToLoad=100`, undefined, { headers })).profiles.find((p: any) => p.id === applied.id);
+      assert.deepEqual(card.displayNameContent, { en: '', zh: '美食小梅' });
+    }
+  });
+
+  test('bad bilingual values: a clear 400 naming the field, nothing stored', async () => {
+    const s = await shopper();
+    const refusals = [
+      [{ displayNameContent: { en: 'x'.repeat(61), zh: '' } }, /^body.displayNameContent.en must NOT have more than 60 characters$/],
+      [{ displayNameContent: { en: 'Mei' } }, /^body.displayNameContent.zh must have required property 'zh'$/],
+      [{ displayNameContent: { en: 'Mei', zh: 5 } }, /^body.displayNameContent.zh must be string$/],
+      [{ sections: [{ template: 'my-picks', kind: 'picks', title: 'x', titleContent: { en: 'x', zh: '题'.repeat(81) }, productIds: ['1001'] }] }, /^body.sections.0.titleContent.zh must NOT have more than 80 characters$/],
+      [{ sections: [{ template: 'my-picks', kind: 'picks', title: 'x', titleContent: 'x', productIds: ['1001'] }] }, /^body.sections.0.titleContent must be object$/],
+    ] as const;
+    for (const [over, field] of refusals) assert.match(isError(await s.post(PROFILE, profile(over)), 400).message, field);
+    assert.equal(ok(await s.get(STATUS)).status, 'NOT_APPLIED');
+  });
+
   test('guests: 401 on every own-profile call and on like; the public list and detail are open', async () => {
     const g = new Shopper(srv.base);
     isError(await g.get(STATUS), 401);

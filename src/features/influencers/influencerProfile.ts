@@ -1,7 +1,7 @@
 /**
  * Influencer profile rules the editor needs (issue 14): an empty profile, a section made from a block of the store's
- * 'influencer' template, moving items with buttons, and the checks the server makes, so the shopper sees them before
- * saving. Pure TS: no Taro, no React.
+ * 'influencer' template, the name line and section titles in en and zh, moving items with buttons, and the checks the
+ * server makes, so the shopper sees them before saving. Pure TS: no Taro, no React.
  */
 import type { InfluencerProfileInput, InfluencerSection } from '@contract/influencers'
 import { INFLUENCER_GALLERY_MAX, type InfluencerSectionKind } from '@contract/constants'
@@ -21,11 +21,45 @@ export function emptyProfile(): InfluencerProfileInput {
   return { displayName: '', bio: { en: '', zh: '' }, avatar: null, cover: null, gallery: [], socialLinks: [], sections: [] }
 }
 
-/** A new, empty section from a template block, titled in the shopper's language (the other one, or nothing, as fallback). */
-export function sectionFrom(block: TemplateBlock, language: 'en' | 'zh'): InfluencerSection {
-  const other = language === 'en' ? 'zh' : 'en'
-  const title = block.title[language] || block.title[other] || ''
-  const base = { template: block.id, kind: block.block, title }
+/** A text the owner writes in en and zh (the name line, a section title). */
+export interface Bilingual {
+  en: string
+  zh: string
+}
+export type TextLanguage = keyof Bilingual
+
+/** The plain text the spec's calls carry beside a bilingual one: the en text, else the zh one. */
+export const plainOf = (content: Bilingual) => (content.en.trim() ? content.en : content.zh)
+
+/** `content` with one language rewritten, and its plain text to keep beside it. */
+export function rewrite(content: Bilingual | undefined, language: TextLanguage, text: string): { content: Bilingual; plain: string } {
+  const next = { en: '', zh: '', ...content, [language]: text }
+  return { content: next, plain: plainOf(next) }
+}
+
+/**
+ * A saved version as the editor shows it: the name line and every section title as { en, zh }. A version without them
+ * (written before the bilingual fields, or by another client) has its plain text in the en field.
+ */
+export function editableProfile(p: InfluencerProfileInput): InfluencerProfileInput {
+  return {
+    ...p,
+    displayNameContent: p.displayNameContent ?? { en: p.displayName, zh: '' },
+    sections: p.sections.map((s) => ({ ...s, titleContent: s.titleContent ?? { en: s.title, zh: '' } }))
+  }
+}
+
+/** What the editor sends: a bilingual text only when the owner wrote Chinese (the plain text alone says the rest). */
+export function profileBody(p: InfluencerProfileInput): InfluencerProfileInput {
+  const { displayNameContent, ...rest } = p
+  const sections = p.sections.map(({ titleContent, ...s }) => (titleContent?.zh.trim() ? { ...s, titleContent } : s))
+  return { ...rest, ...(displayNameContent?.zh.trim() ? { displayNameContent } : {}), sections }
+}
+
+/** A new, empty section from a template block, titled with the block's title in both languages. */
+export function sectionFrom(block: TemplateBlock): InfluencerSection {
+  const titleContent = { en: block.title.en ?? '', zh: block.title.zh ?? '' }
+  const base = { template: block.id, kind: block.block, title: plainOf(titleContent), titleContent }
   if (block.block === 'picks') return { ...base, productIds: [] }
   if (block.block === 'text') return { ...base, text: '' }
   return base

@@ -126,7 +126,8 @@ function SectionEditor({ index, section, editor }: { index: number; section: Inf
   const t = useT()
   return (
     <View className={`influencer-editor__section influencer-editor__section--${section.kind}`} data-section={section.template}>
-      <Field name={`sectionTitle${index}`} label={t('influencer.sectionTitle')} value={section.title} onChange={(title) => editor.changeSection(index, { title })} maxlength={80} />
+      <Field name={`sectionTitle${index}`} label={t('influencer.sectionTitle')} value={section.titleContent?.en ?? ''} onChange={(en) => editor.changeSectionTitle(index, 'en', en)} maxlength={80} />
+      <Field name={`sectionTitleZh${index}`} label={t('influencer.sectionTitleZh')} value={section.titleContent?.zh ?? ''} onChange={(zh) => editor.changeSectionTitle(index, 'zh', zh)} maxlength={80} />
       {section.kind === 'text' ? (
         <Field name={`sectionText${index}`} label={t('influencer.sectionText')} value={section.text ?? ''} onChange={(text) => editor.changeSection(index, { text })} maxlength={4000} multiline />
       ) : null}
@@ -149,14 +150,15 @@ function SectionEditor({ index, section, editor }: { index: number; section: Inf
   )
 }
 
-/** The profile form: name, bios, pictures, gallery, links and sections; every list reorders with buttons. */
+/** The profile form: name line and bios in en and zh, pictures, gallery, links and sections; every list reorders with buttons. */
 export function InfluencerEditor({ editor }: { editor: Editor }) {
   const t = useT()
   const localized = useLocalized()
   const { profile } = editor
   return (
     <View className="influencer-editor">
-      <Field name="displayName" label={t('influencer.field.displayName')} value={profile.displayName} onChange={(displayName) => editor.change({ displayName })} maxlength={60} />
+      <Field name="displayName" label={t('influencer.field.displayName')} value={profile.displayNameContent?.en ?? ''} onChange={(en) => editor.changeName('en', en)} maxlength={60} />
+      <Field name="displayNameZh" label={t('influencer.field.displayNameZh')} value={profile.displayNameContent?.zh ?? ''} onChange={(zh) => editor.changeName('zh', zh)} maxlength={60} />
       <Field name="bioEn" label={t('influencer.field.bioEn')} value={profile.bio.en} onChange={(en) => editor.change({ bio: { ...profile.bio, en } })} maxlength={2000} multiline />
       <Field name="bioZh" label={t('influencer.field.bioZh')} value={profile.bio.zh} onChange={(zh) => editor.change({ bio: { ...profile.bio, zh } })} maxlength={2000} multiline />
       <SlotImage slot="avatar" editor={editor} />

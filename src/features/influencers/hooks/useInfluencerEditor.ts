@@ -15,9 +15,20 @@ import {
   type InfluencerStatus,
   type MyInfluencerProfile
 } from '@/features/influencers/api'
-import { addPick, emptyProfile, moveItem, profileProblems, sectionFrom, uploadIdOf, type TemplateBlock } from '@/features/influencers/influencerProfile'
+import {
+  addPick,
+  editableProfile,
+  emptyProfile,
+  moveItem,
+  profileBody,
+  profileProblems,
+  rewrite,
+  sectionFrom,
+  uploadIdOf,
+  type TemplateBlock,
+  type TextLanguage
+} from '@/features/influencers/influencerProfile'
 import { messageOf } from '@/domain/errors'
-import { useLocale } from '@/stores/locale'
 import { chooseOneImage } from '@/hooks/useAccount'
 import { useLoad } from '@/hooks/useLoad'
 import { useT } from '@/hooks/useT'
@@ -40,7 +51,6 @@ async function loadMine(): Promise<{ status: InfluencerStatus; profile: MyInflue
 
 export function useInfluencerEditor() {
   const t = useT()
-  const language = useLocale((s) => s.language)
   const loaded = useLoad(loadMine)
   const mine = loaded.data?.profile ?? null
   const applied = !!loaded.data && loaded.data.status.status !== 'NOT_APPLIED'
@@ -67,7 +77,7 @@ export function useInfluencerEditor() {
   const startEditing = () => {
     const draft = mine?.draft ?? emptyProfile()
     void loadNames(draft)
-    setProfile(draft)
+    setProfile(editableProfile(draft))
     setErrors([])
     setSaved(false)
     setEditing(true)
@@ -76,6 +86,21 @@ export function useInfluencerEditor() {
   const change = (patch: Partial<InfluencerProfileInput>) => setProfile((p) => ({ ...p, ...patch }))
   const changeSection = (index: number, patch: Partial<InfluencerSection>) =>
     setProfile((p) => ({ ...p, sections: p.sections.map((s, i) => (i === index ? { ...s, ...patch } : s)) }))
+  /** The name line in one language; the plain displayName follows (the en one, else the zh one). */
+  const changeName = (language: TextLanguage, text: string) =>
+    setProfile((p) => {
+      const { content, plain } = rewrite(p.displayNameContent, language, text)
+      return { ...p, displayNameContent: content, displayName: plain }
+    })
+  const changeSectionTitle = (index: number, language: TextLanguage, text: string) =>
+    setProfile((p) => ({
+      ...p,
+      sections: p.sections.map((s, i) => {
+        if (i !== index) return s
+        const { content, plain } = rewrite(s.titleContent, language, text)
+        return { ...s, titleContent: content, title: plain }
+      })
+    }))
 
   /** Chooses and uploads a picture; answers its name, or null (closed picker, refused upload: then errors says why). */
   const uploadChosen = async (): Promise<string | null> => {
@@ -124,7 +149,7 @@ export function useInfluencerEditor() {
     if (image && (await deleteImage(image))) change({ [slot]: null })
   }
 
-  const addSection = (block: TemplateBlock) => setProfile((p) => ({ ...p, sections: [...p.sections, sectionFrom(block, language)] }))
+  const addSection = (block: TemplateBlock) => setProfile((p) => ({ ...p, sections: [...p.sections, sectionFrom(block)] }))
   const removeSection = (index: number) => setProfile((p) => ({ ...p, sections: p.sections.filter((_, i) => i !== index) }))
   const moveSection = (index: number, delta: number) => setProfile((p) => ({ ...p, sections: moveItem(p.sections, index, delta) }))
   const chooseSectionImage = async (index: number) => {
@@ -147,8 +172,8 @@ export function useInfluencerEditor() {
     setProfile((p) => ({ ...p, socialLinks: p.socialLinks.map((l, i) => (i === index ? { ...l, ...patch } : l)) }))
   const removeLink = (index: number) => setProfile((p) => ({ ...p, socialLinks: p.socialLinks.filter((_, i) => i !== index) }))
 
-  const problemText = (): string[] =>
-    profileProblems(profile).map((p) => {
+  const problemText = (body: InfluencerProfileInput): string[] =>
+    profileProblems(body).map((p) => {
       if (p.field === 'displayName') return t('influencer.error.displayName')
       if (p.field === 'bio') return t('influencer.error.bio')
       if (p.field === 'gallery') return t('influencer.error.gallery', { max: INFLUENCER_GALLERY_MAX })
@@ -157,12 +182,13 @@ export function useInfluencerEditor() {
     })
 
   const save = async () => {
-    const problems = problemText()
+    const body = profileBody(profile)
+    const problems = problemText(body)
     setErrors(problems)
     if (problems.length) return
     setBusy(true)
     try {
-      const next: MyInfluencerProfile = applied ? await influencerApi.update(profile) : await influencerApi.apply(profile)
+      const next: MyInfluencerProfile = applied ? await influencerApi.update(body) : await influencerApi.apply(body)
       loaded.setData({ status: { status: next.status, review: next.review, id: next.id, reason: next.reason, likes: next.likes }, profile: next })
       setEditing(false)
       setSaved(true)
@@ -189,6 +215,8 @@ export function useInfluencerEditor() {
     saved,
     change,
     changeSection,
+    changeName,
+    changeSectionTitle,
     addGalleryImage,
     removeGalleryImage,
     moveGalleryImage,

@@ -6,7 +6,7 @@ import type { Language } from '@/i18n'
 import InfluencerPage from '@/packages/user/pages/influencer/index'
 import { fail, mockHttp, type MockHttp } from '@tests/support/mockHttp'
 import { product } from '@tests/support/fixtures/catalog'
-import { LANGS, resetStores, signedIn, type } from '@tests/components/account/accountTestKit'
+import { LANGS, resetStores, signedIn, type, valueOf } from '@tests/components/account/accountTestKit'
 import { img, mine, status, TEMPLATE, version } from './influencerKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
@@ -16,9 +16,9 @@ const TEXT: Record<Language, Record<string, string>> = {
     reason: 'Reason from the store: Add a photo, please', likes: '12 likes', suspendedNote: 'Your profile is hidden from shoppers.',
     addImage: 'Add picture', addPicks: 'Add "My picks"', addStory: 'Add "My story"', search: 'Search', add: 'Add', save: 'Submit for review',
     saved: 'Saved. The store will review your profile.', moveUp: 'Move up', moveRight: 'Move right', deleteImage: 'Delete picture',
-    nameRequired: 'Enter a display name.', bioRequired: 'Write a bio in at least one language.', picksEmpty: 'Section 1: add at least one product.',
+    nameRequired: 'Enter a display name in at least one language.', bioRequired: 'Write a bio in at least one language.', picksEmpty: 'Section 1: add at least one product.',
     viewPublic: 'View my public profile', uploadFailed: 'The picture was not accepted: The image must be a PNG, JPEG, GIF or WebP image',
-    coffee: 'House coffee'
+    coffee: 'House coffee', nameZh: 'Display name (Chinese)', titleZh: 'Section title (Chinese)'
   },
   zh: {
     notApplied: '未申请', apply: '申请成为达人', intro: '与其他顾客分享您喜爱的商品。', pending: '等待审核',
@@ -26,9 +26,9 @@ const TEXT: Record<Language, Record<string, string>> = {
     reason: '门店说明：Add a photo, please', likes: '12 个赞', suspendedNote: '您的主页已对顾客隐藏',
     addImage: '添加图片', addPicks: '添加“我的精选”', addStory: '添加“我的故事”', search: '搜索', add: '添加', save: '提交审核',
     saved: '已提交，门店将审核您的主页。', moveUp: '上移', moveRight: '右移', deleteImage: '删除图片',
-    nameRequired: '请输入显示名称。', bioRequired: '请至少用一种语言填写简介。', picksEmpty: '第 1 个栏目：请至少添加一件商品。',
+    nameRequired: '请至少用一种语言填写显示名称。', bioRequired: '请至少用一种语言填写简介。', picksEmpty: '第 1 个栏目：请至少添加一件商品。',
     viewPublic: '查看我的公开主页', uploadFailed: '图片未被接受：The image must be a PNG, JPEG, GIF or WebP image',
-    coffee: '招牌咖啡'
+    coffee: '招牌咖啡', nameZh: '显示名称（中文）', titleZh: '栏目标题（中文）'
   }
 }
 
@@ -108,6 +108,7 @@ describe.each(LANGS)('influencer editor (%s)', (lang) => {
     const { container } = render(<InfluencerPage />)
     fireEvent.click(await screen.findByText(text.apply))
     await type(container, 'displayName', 'Mei eats')
+    await type(container, 'displayNameZh', '美食小梅')
     await type(container, 'bioEn', 'I cook <b>noodles</b>.')
 
     fireEvent.click(screen.getByText(text.addImage))
@@ -120,6 +121,9 @@ describe.each(LANGS)('influencer editor (%s)', (lang) => {
     fireEvent.click(screen.getByText(text.addStory))
     fireEvent.click(screen.getByText(text.addPicks))
     await type(container, 'sectionText0', 'Slow mornings.')
+    // The story's titles start as the template's, in both languages; the owner rewrites the Chinese one.
+    expect([valueOf(container, 'sectionTitle0'), valueOf(container, 'sectionTitleZh0')]).toEqual(['My story', '我的故事'])
+    await type(container, 'sectionTitleZh0', '慢慢的早晨')
     await type(container, 'pickSearch1', 'coffee')
     fireEvent.click(screen.getByText(text.search))
     const result = await screen.findByText(text.coffee)
@@ -133,13 +137,51 @@ describe.each(LANGS)('influencer editor (%s)', (lang) => {
     expect(screen.getByText(text.pending)).toBeInTheDocument()
     const [body] = sentBody(http, 'POST')
     expect(body.displayName).toBe('Mei eats')
+    expect(body.displayNameContent).toEqual({ en: 'Mei eats', zh: '美食小梅' })
     expect(body.bio).toEqual({ en: 'I cook <b>noodles</b>.', zh: '' })
     expect(body.gallery).toEqual([img(2), img(1)])
     expect(body.sections).toEqual([
-      { template: 'my-picks', kind: 'picks', title: lang === 'en' ? 'My picks' : '我的精选', productIds: ['3001'] },
-      { template: 'story', kind: 'text', title: lang === 'en' ? 'My story' : '我的故事', text: 'Slow mornings.' }
+      { template: 'my-picks', kind: 'picks', title: 'My picks', titleContent: { en: 'My picks', zh: '我的精选' }, productIds: ['3001'] },
+      { template: 'story', kind: 'text', title: 'My story', titleContent: { en: 'My story', zh: '慢慢的早晨' }, text: 'Slow mornings.' }
     ])
     expect(http.calls.filter((c) => c.path === UPLOAD)).toHaveLength(2)
+  })
+
+  it('a saved name line and section titles in en and zh are prefilled; what the owner changes is sent, an emptied Chinese title falls back to the plain one', async () => {
+    const s = status({ status: 'APPROVED', review: 'NONE', id: '5' })
+    const saved = version({
+      displayNameContent: { en: 'Mei eats', zh: '美食小梅' },
+      sections: [
+        { template: 'my-picks', kind: 'picks', title: 'Noodle night', titleContent: { en: 'Noodle night', zh: '面条之夜' }, productIds: ['3001'] },
+        { template: 'story', kind: 'text', title: '我的故事', titleContent: { en: '', zh: '我的故事' }, text: 'Slow mornings.' }
+      ]
+    })
+    const http = api({
+      [`GET ${STATUS}`]: s,
+      [`GET ${PROFILE}`]: mine(s, saved, saved),
+      'GET /productManagement/product/3001': product({ id: '3001' }),
+      [`PUT ${PROFILE}`]: (req: { data: InfluencerProfileInput }) => mine({ ...s, review: 'PENDING' }, req.data, saved)
+    })
+    const { container } = render(<InfluencerPage />)
+    fireEvent.click(await screen.findByText(text.edit))
+    await waitFor(() => expect(valueOf(container, 'displayNameZh')).toBe('美食小梅'))
+    const shown = (names: string[]) => names.map((name) => valueOf(container, name))
+    expect(shown(['displayName', 'sectionTitle0', 'sectionTitleZh0', 'sectionTitle1', 'sectionTitleZh1'])).toEqual(['Mei eats', 'Noodle night', '面条之夜', '', '我的故事'])
+    expect(screen.getByText(text.nameZh)).toBeInTheDocument()
+    expect(screen.getAllByText(text.titleZh)).toHaveLength(2)
+
+    // The owner writes the name in Chinese only, titles the story in English too, and empties the first Chinese title.
+    await type(container, 'displayName', '')
+    await type(container, 'sectionTitle1', 'My story')
+    await type(container, 'sectionTitleZh0', '')
+    fireEvent.click(screen.getByText(text.save))
+    await screen.findByText(text.saved)
+    const [body] = sentBody(http, 'PUT')
+    expect([body.displayName, body.displayNameContent]).toEqual(['美食小梅', { en: '', zh: '美食小梅' }])
+    expect(body.sections.map((x) => [x.title, x.titleContent])).toEqual([
+      ['Noodle night', undefined],
+      ['My story', { en: 'My story', zh: '我的故事' }]
+    ])
   })
 
   it('says what is missing before sending anything', async () => {

@@ -1,5 +1,16 @@
 /** Issue 14: the profile editor's rules (sections from the store's template, moving with buttons, server checks). */
-import { addPick, emptyProfile, moveItem, PICKS_MAX, profileProblems, sectionFrom, uploadIdOf } from '@/features/influencers/influencerProfile'
+import {
+  addPick,
+  editableProfile,
+  emptyProfile,
+  moveItem,
+  PICKS_MAX,
+  profileBody,
+  profileProblems,
+  rewrite,
+  sectionFrom,
+  uploadIdOf
+} from '@/features/influencers/influencerProfile'
 
 describe('moveItem: "each section reorderable with buttons"', () => {
   it.each([
@@ -23,11 +34,53 @@ describe('moveItem: "each section reorderable with buttons"', () => {
 
 describe('sectionFrom: "sections built from the store\'s section templates"', () => {
   it.each([
-    [{ id: 'my-picks', block: 'picks' as const, title: { en: 'My picks', zh: '我的精选' } }, 'zh' as const, { template: 'my-picks', kind: 'picks', title: '我的精选', productIds: [] }],
-    [{ id: 'story', block: 'text' as const, title: { en: 'My story' } }, 'zh' as const, { template: 'story', kind: 'text', title: 'My story', text: '' }],
-    [{ id: 'photo', block: 'image' as const, title: {} }, 'en' as const, { template: 'photo', kind: 'image', title: '' }]
-  ])('%j in %s', (block, language, expected) => {
-    expect(sectionFrom(block, language)).toEqual(expected)
+    [
+      { id: 'my-picks', block: 'picks' as const, title: { en: 'My picks', zh: '我的精选' } },
+      { template: 'my-picks', kind: 'picks', title: 'My picks', titleContent: { en: 'My picks', zh: '我的精选' }, productIds: [] }
+    ],
+    [{ id: 'story', block: 'text' as const, title: { zh: '我的故事' } }, { template: 'story', kind: 'text', title: '我的故事', titleContent: { en: '', zh: '我的故事' }, text: '' }],
+    [{ id: 'photo', block: 'image' as const, title: {} }, { template: 'photo', kind: 'image', title: '', titleContent: { en: '', zh: '' } }]
+  ])('%j', (block, expected) => {
+    expect(sectionFrom(block)).toEqual(expected)
+  })
+})
+
+describe('the name line and section titles in en and zh', () => {
+  it.each([
+    ['en written', undefined, 'en' as const, 'Mei', { en: 'Mei', zh: '' }, 'Mei'],
+    ['zh added', { en: 'Mei', zh: '' }, 'zh' as const, '小梅', { en: 'Mei', zh: '小梅' }, 'Mei'],
+    ['en cleared: the zh one is the plain text', { en: 'Mei', zh: '小梅' }, 'en' as const, ' ', { en: ' ', zh: '小梅' }, '小梅'],
+    ['both empty', { en: 'Mei', zh: '' }, 'en' as const, '', { en: '', zh: '' }, '']
+  ])('rewrite: %s', (_name, content, language, text, expected, plain) => {
+    expect(rewrite(content, language, text)).toEqual({ content: expected, plain })
+  })
+
+  const picks = { template: 'my-picks', kind: 'picks' as const, productIds: ['1'] }
+  it('a saved version opens with both languages; one without them has its plain text in en', () => {
+    const saved = {
+      ...emptyProfile(),
+      displayName: 'Mei',
+      sections: [
+        { ...picks, title: 'Noodles' },
+        { ...picks, title: '我的精选', titleContent: { en: '', zh: '我的精选' } }
+      ]
+    }
+    const form = editableProfile(saved)
+    expect(form.displayNameContent).toEqual({ en: 'Mei', zh: '' })
+    expect(form.sections.map((s) => s.titleContent)).toEqual([{ en: 'Noodles', zh: '' }, { en: '', zh: '我的精选' }])
+    expect(editableProfile({ ...saved, displayName: '小梅', displayNameContent: { en: '', zh: '小梅' } }).displayNameContent).toEqual({ en: '', zh: '小梅' })
+  })
+
+  it.each([
+    ['en only: the plain texts alone', { en: 'Mei', zh: ' ' }, { en: 'Noodles', zh: '' }, false],
+    ['en and zh: both sent', { en: 'Mei', zh: '小梅' }, { en: 'Noodles', zh: '面条' }, true],
+    ['zh only: sent with an empty en', { en: '', zh: '小梅' }, { en: '', zh: '面条' }, true]
+  ])('profileBody, %s', (_name, name, title, sent) => {
+    const body = profileBody({ ...emptyProfile(), displayName: 'x', displayNameContent: name, sections: [{ ...picks, title: 'x', titleContent: title }] })
+    expect(body.displayNameContent).toEqual(sent ? name : undefined)
+    expect(body.sections[0].titleContent).toEqual(sent ? title : undefined)
+    expect('displayNameContent' in body).toBe(sent)
+    expect('titleContent' in body.sections[0]).toBe(sent)
   })
 })
 
