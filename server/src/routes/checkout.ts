@@ -22,7 +22,7 @@ import { couponProblem } from '../services/pricing.ts';
 import { getSetting, getSettings, type CheckoutRules } from '../services/settings.ts';
 import { checkSlot, slotsFor } from '../services/slots.ts';
 import { isPickable } from '../services/locations.ts';
-import { cityName, deliveryAreas, matchDeliveryCity, provinceCities } from '../services/deliveryAreas.ts';
+import { cityName, deliveryAreas, deliversToProvince, matchDeliveryCity, provinceCities } from '../services/deliveryAreas.ts';
 import { checkAddress, EMAIL_RE, PHONE_RE } from '../services/validate.ts';
 import { checkoutProblems, holdLimits, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
 import { onlineProviders } from '../payments/channels.ts';
@@ -162,7 +162,7 @@ export default async function checkoutRoutes(server: FastifyInstance) {
     const qs = req.query;
     const r = await rules();
     const addr = await checkAddress(db, req.body, 'Delivery address');
-    if (!r.delivery.countries.includes(addr.country) || !r.delivery.provinces.includes(addr.province)) {
+    if (!deliversToProvince(r.delivery, addr.country, addr.province)) {
       throw badRequest(`We do not deliver to ${addr.province}, ${addr.country} (delivery: ${r.delivery.provinces.join(', ')})`);
     }
     // A province with listed cities takes only those, named in English or Chinese; the order keeps the area's spelling
