@@ -76,6 +76,9 @@ export const HOME_PATH = '/'
 export const productUrl = (id: string, optionPair?: string) =>
   `/store/product/${encodeURIComponent(id)}${toQueryString(optionPair ? { option: optionPair } : {})}`
 
+/** The search for a term (/store/search/:term). */
+export const searchUrl = (term: string) => `/store/search/${encodeURIComponent(term)}`
+
 /** The store's live-stream rooms (spec §2), which the home page links to. */
 export const LIVE_ROOMS_PATH = '/wechatlivestreamrooms'
 

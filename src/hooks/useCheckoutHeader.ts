@@ -13,7 +13,7 @@ export function useCheckoutHeader() {
   return {
     storeName: useStoreName(t('header.storeFallback')),
     logoUrl: imageUrl(content?.logo?.imageURL, content?.appDetail?.cdnpath, platform.apiOrigin()),
-    goHome: () => platform.navigate(HOME_PATH),
-    backToCart: () => platform.navigate(CART_URL)
+    homeUrl: HOME_PATH,
+    cartUrl: CART_URL
   }
 }

@@ -3,6 +3,7 @@ import { catalogApi } from '@/api/catalog'
 import { searchHelpApi } from '@/api/searchHelp'
 import { RECENT_SEARCHES_KEY, recentSearchesFrom, rememberSearch } from '@/domain/recentSearches'
 import { platform } from '@/platform'
+import { searchUrl } from '@shared/routes'
 import { useLocale } from '@/stores/locale'
 import { showInAddressBar } from './addressBar'
 import { usePagedProducts, type PagedSource } from './useProductList'
@@ -45,7 +46,7 @@ export function useSearch(initialTerm: string | undefined) {
       platform.storage.set(RECENT_SEARCHES_KEY, updated)
       if (next === term) return
       setTerm(next)
-      showInAddressBar({ path: `/store/search/${encodeURIComponent(next)}` })
+      showInAddressBar({ path: searchUrl(next) })
     },
     [recent, term]
   )

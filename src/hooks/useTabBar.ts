@@ -24,6 +24,8 @@ export interface TabView {
   /** Display-only tabs (configured without a link) are not buttons. */
   tappable: boolean
   target: TabTarget
+  /** The page a tab opens (a route, the cart): a link to it; null for a tab that acts (support, a host page) or does nothing. */
+  href: string | null
   /** The support tab is the host's customer-service button (WeChat): the tap itself opens the conversation. */
   conversation: boolean
 }
@@ -84,6 +86,7 @@ export function useTabBar() {
           badge: target.kind === 'cart' ? cartBadge(itemCount) : null,
           tappable: target.kind !== 'none',
           target,
+          href: tabHref(target),
           conversation: target.kind === 'support' && platform.support === 'conversation'
         }
       })
@@ -96,8 +99,15 @@ export function useTabBar() {
         tappable: true,
         // Spec: the fixed Cart tab is /checkout; the cart action (campaign cart on group-campaign pages) is the header's.
         target: tab.target,
+        href: tabHref(tab.target),
         conversation: tab.id === 'support' && platform.support === 'conversation'
       }))
+
+  function tabHref(target: TabTarget): string | null {
+    if (target.kind === 'route') return target.url
+    if (target.kind === 'cart') return cartActionUrl(route.path, route.params)
+    return null
+  }
 
   /** The sheet where the platform has one; elsewhere the contact page (a conversation opens only from its own button). */
   function support() {
@@ -105,26 +115,16 @@ export function useTabBar() {
     else platform.navigate('/contact')
   }
 
+  /** A tab that acts instead of opening a page (the others are links to their `href`). */
   function open(target: TabTarget) {
-    switch (target.kind) {
-      case 'route':
-        platform.navigate(target.url)
-        break
-      case 'cart':
-        platform.navigate(cartActionUrl(route.path, route.params))
-        break
-      case 'miniProgram':
-        // A host page (the seeded Chat tab's messenger) exists only inside its mini-program; elsewhere the tab is
-        // not dead: it offers the store's support instead.
-        void platform.openMiniProgramPage(target.path).then((opened) => {
-          if (!opened) support()
-        })
-        break
-      case 'support':
-        support()
-        break
-      case 'none':
-        break
+    if (target.kind === 'miniProgram') {
+      // A host page (the seeded Chat tab's messenger) exists only inside its mini-program; elsewhere the tab is
+      // not dead: it offers the store's support instead.
+      void platform.openMiniProgramPage(target.path).then((opened) => {
+        if (!opened) support()
+      })
+    } else if (target.kind === 'support') {
+      support()
     }
   }
 

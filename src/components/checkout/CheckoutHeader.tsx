@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { Link } from '@/components/common/Link'
 import { Img } from '@/components/taro/Img'
 import { Icon } from '@/components/shell/Icons'
 import { useCheckoutHeader } from '@/hooks/useCheckoutHeader'
@@ -11,14 +12,14 @@ export function CheckoutHeader() {
   const h = useCheckoutHeader()
   return (
     <View className="checkout-header" role="banner">
-      <View className="checkout-header__brand" role="link" tabIndex={0} aria-label={t('header.home')} onClick={h.goHome}>
+      <Link className="checkout-header__brand" to={h.homeUrl} label={t('header.home')}>
         {h.logoUrl ? <Img className="checkout-header__logo" src={h.logoUrl} mode="aspectFit" alt={h.storeName} /> : <Text className="checkout-header__store">{h.storeName}</Text>}
-      </View>
+      </Link>
       <Text className="checkout-header__title">{t('checkout.title')}</Text>
-      <View className="checkout-header__cart" role="link" tabIndex={0} onClick={h.backToCart}>
+      <Link className="checkout-header__cart" to={h.cartUrl}>
         <Icon name="cart" />
         <Text>{t('checkout.backToCart')}</Text>
-      </View>
+      </Link>
     </View>
   )
 }

@@ -11,12 +11,20 @@ export interface LinkProps {
   label?: string
   /** Runs before following the link (closing a menu). */
   onFollow?(): void
+  /**
+   * Handles a plain tap in the page instead of opening `to` (a search suggestion searches where it is); the href stays
+   * for a new tab, a long press and crawlers.
+   */
+  onTap?(): void
+  /** The link is to the page shown (aria-current="page"). */
+  current?: boolean
   /** data-* attributes, passed on as they are (tests and the e2e harness find links by them). */
   [dataAttribute: `data-${string}`]: string | undefined
 }
 
-export const followLink = ({ to, external, onFollow }: Pick<LinkProps, 'to' | 'external' | 'onFollow'>) => {
+export const followLink = ({ to, external, onFollow, onTap }: Pick<LinkProps, 'to' | 'external' | 'onFollow' | 'onTap'>) => {
   onFollow?.()
-  if (external) platform.openExternal(to)
+  if (onTap) onTap()
+  else if (external) platform.openExternal(to)
   else platform.navigate(to)
 }

@@ -2,11 +2,11 @@ import { View, Text } from '@tarojs/components'
 import { Button } from '@/components/taro/Button'
 import type { Order } from '@/api/orders'
 import { CampaignConfirmation } from '@/features/campaigns/components/CampaignConfirmation'
+import { Link } from '@/components/common/Link'
 import { QrCode } from '@/components/common/LinkQrCode'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
 import { orderLookupPath } from '@/domain/orderLookup'
-import { platform } from '@/platform'
 import { paidWhenCollected, type OrderPlace } from '@/domain/placedOrder'
 import type { Confirmation } from '@/hooks/useConfirmation'
 import { useLocalized } from '@/hooks/useLocalized'
@@ -57,9 +57,9 @@ function LookupHint({ orderID }: { orderID: string }) {
   return (
     <Text className="confirmation__text confirmation__lookup">
       {before}
-      <Text className="confirmation__lookup-link" role="link" tabIndex={0} onClick={() => platform.navigate(orderLookupPath(orderID))}>
+      <Link className="confirmation__lookup-link" to={orderLookupPath(orderID)}>
         {t('lookup.title')}
-      </Text>
+      </Link>
       {after}
     </Text>
   )

@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { Link } from '@/components/common/Link'
 import { Img } from '@/components/taro/Img'
 import { useTabBar } from '@/hooks/useTabBar'
 import { useT } from '@/hooks/useT'
@@ -30,13 +31,19 @@ export function TabBar() {
             </ConversationButton>
           )
         }
+        if (tab.href) {
+          return (
+            <Link key={tab.key} className={className} to={tab.href} label={label} current={tab.active}>
+              {content}
+            </Link>
+          )
+        }
         return (
           <View
             key={tab.key}
             className={className}
-            role={tab.tappable ? 'link' : undefined}
+            role={tab.tappable ? 'button' : undefined}
             tabIndex={tab.tappable ? 0 : undefined}
-            aria-current={tab.active ? 'page' : undefined}
             aria-label={label}
             onClick={tab.tappable ? () => open(tab.target) : undefined}
           >

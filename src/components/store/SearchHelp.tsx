@@ -1,4 +1,6 @@
 import { View, Text } from '@tarojs/components'
+import { Link } from '@/components/common/Link'
+import { searchUrl } from '@shared/routes'
 import { useT } from '@/hooks/useT'
 import '@/i18n/walkthrough'
 import './SearchHelp.scss'
@@ -47,9 +49,10 @@ export function NothingFoundHelp({ suggestions, popular, onPick }: { suggestions
         <View className="search-help__did-you-mean" role="status">
           <Text>{t('walk.didYouMean')}</Text>
           {suggestions.map((term) => (
-            <Text key={term} className="search-help__suggestion" role="link" tabIndex={0} data-term={term} onClick={() => onPick(term)}>
+            // The suggestion's own search address; a tap searches it in this page (and shows that address).
+            <Link key={term} className="search-help__suggestion" to={searchUrl(term)} data-term={term} onTap={() => onPick(term)}>
               {term}
-            </Text>
+            </Link>
           ))}
         </View>
       ) : null}

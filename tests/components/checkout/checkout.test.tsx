@@ -707,6 +707,9 @@ describe.each(LANGS)('a focused checkout: header, bar, remembered choices, optio
     const header = document.querySelector('[role="banner"]') as HTMLElement
     expect(header).toHaveClass('checkout-header')
     expect(within(header).getByText({ en: 'Checkout', zh: '结算' }[lang])).toBeInTheDocument()
+    // Real links (H5): home behind the logo, the cart behind "Back to cart"; a tap opens them in the app.
+    expect(within(header).getByRole('link', { name: { en: 'Home', zh: '首页' }[lang] })).toHaveAttribute('href', '/')
+    expect(within(header).getByRole('link', { name: { en: 'Back to cart', zh: '返回购物车' }[lang] })).toHaveAttribute('href', '/checkout/cart')
     await click(within(header).getByText({ en: 'Back to cart', zh: '返回购物车' }[lang]))
     expect(navigations.at(-1)?.url).toBe('/checkout/cart')
     expect(document.querySelector('.header__menu, .header__toggle, .tab-bar, .footer, .side-menu')).toBeNull()

@@ -98,6 +98,7 @@ describe.each(LANGS)('order lookup (%s)', (lang) => {
     }
     const { container, rerender } = render(<ConfirmationPanel {...props} />)
     expect(container.querySelector('.confirmation__lookup')).toHaveTextContent(text.keep)
+    expect(container.querySelector('a.confirmation__lookup-link')).toHaveAttribute('href', '/orderlookup?order=100123')
     fireEvent.click(container.querySelector('.confirmation__lookup-link')!)
     expect(navigations.map((n) => n.url)).toEqual(['/orderlookup?order=100123'])
     rerender(<ConfirmationPanel {...props} loggedIn />)

@@ -3,6 +3,7 @@ import { useLocale } from '@/stores/locale'
 import SearchPage from '@/packages/store/pages/search/index'
 import { fail, mockHttp } from '../../support/mockHttp'
 import { pageOf, products } from '../../support/fixtures/catalog'
+import { navigations } from '../../support/taroMock'
 import { LANGS, pageBody, resetStore } from './storeTestKit'
 
 const TEXT = {
@@ -129,8 +130,12 @@ describe.each(LANGS)('search (%s)', (lang) => {
     const didYouMean = await screen.findByRole('status')
     expect(didYouMean.textContent).toBe(`${text.didYouMean}coffeetoffee`)
     expect(within(pageBody(container, '.search-help')).getByText('tea')).toBeTruthy()
+    // A real link to the suggestion's search; a tap searches it in this page.
+    expect(within(didYouMean).getByRole('link', { name: 'coffee' })).toHaveAttribute('href', '/store/search/coffee')
+    expect(within(didYouMean).getByRole('link', { name: 'coffee' }).tagName).toBe('A')
     fireEvent.click(within(didYouMean).getByRole('link', { name: 'coffee' }))
     expect(await screen.findByText(text.results(3, 'coffee'))).toBeTruthy()
+    expect(navigations).toEqual([])
     expect(window.location.pathname).toBe('/store/search/coffee')
     expect(screen.queryByText(text.didYouMean)).toBeNull()
     expect(http.calls.filter((c) => c.path.includes('searchSuggestions')).map((c) => c.path)).toEqual(['/productManagement2/products/searchSuggestions/cofee'])
