@@ -137,6 +137,20 @@ describe('real links, a main heading, a skip link and a brand focus ring on H5 (
 /** Every element of `selector` on the page: tag, href and whether it still carries role="link" (a div pretending). */
 const anchors = (page, selector) => page.$$eval(selector, (els) => els.map((el) => ({ tag: el.tagName, href: el.getAttribute('href'), role: el.getAttribute('role') })))
 
+/**
+ * The boxes of `selector` on the page that do not hold their own content: an inline <a> around blocks draws its
+ * background and border as a thin strip while the blocks inside fall outside it. Each as its class and the sizes seen.
+ */
+const boxesNotHoldingTheirContent = (page, selector) =>
+  page.$$eval(selector, (els) =>
+    els.flatMap((el) => {
+      const box = el.getBoundingClientRect()
+      const inside = Array.from(el.querySelectorAll('*')).map((child) => child.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0)
+      const held = inside.every((r) => r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5)
+      return inside.length > 0 && held ? [] : [{ cls: el.className, box: [box.width, box.height], children: inside.length }]
+    })
+  )
+
 /** A plain tap on `locator` goes to `url` through the app's router: the page's own marker survives (no reload). */
 async function tapStaysInApp(page, locator, url) {
   await page.evaluate(() => { window.__samePage = true })
@@ -250,8 +264,12 @@ describe('real links beyond product cards (issue 29 item 3, m-8)', () => {
       await visible(page, '.account-login input[name="password"]').fill('demopass123', WAIT)
       await visible(page, '.account-login .account-form__submit').click(WAIT)
       await page.waitForURL('**/user/list', WAIT)
+      // Audit R-2: each order row is a card holding its number, date, status and total (My account's recent orders too).
+      await visible(page, '.order-row').first().waitFor(WAIT)
+      assert.deepEqual(await boxesNotHoldingTheirContent(page, '.order-row'), [])
       await open(page, '/user/orders')
       await visible(page, '.order-row').first().waitFor(WAIT)
+      assert.deepEqual(await boxesNotHoldingTheirContent(page, '.order-row'), [])
       const rows = await anchors(page, '.order-row')
       for (const row of rows) assert.deepEqual([row.tag, row.role], ['A', null])
       const row = visible(page, 'a.order-row').first()

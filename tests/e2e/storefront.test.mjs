@@ -116,6 +116,17 @@ describe('no dead ends on a phone', () => {
           // The tab is lit on the page it opened, and was not on the page before (Taro keeps that page, hidden, for a while).
           await visible(page, '.tab-bar__tab--active').filter({ hasText: label }).first().waitFor(WAIT)
         }
+        // Highlighting follows the path: on search only Search is lit; the Coffee tab (productlist?cat=Coffee) is lit on
+        // its own list only, not on the Bakery list nor on a bakery product.
+        for (const [path, lit] of [['/store/search', [labels[2]]], ['/store/productlist?cat=Bakery', []], ['/store/product/1023', []]]) {
+          await open(page, path)
+          await visible(page, '.tab-bar__label').filter({ hasText: labels[1] }).waitFor(WAIT)
+          const active = (await visible(page, '.tab-bar__tab--active .tab-bar__label').allInnerTexts()).map((s) => s.trim())
+          assert.deepEqual(active, lit, `lit tabs on ${path}`)
+        }
+        await open(page, '/store/productlist?cat=Coffee')
+        await visible(page, '.tab-bar__tab--active').filter({ hasText: labels[1] }).first().waitFor(WAIT)
+
         // The Chat tab opens a WeChat mini-program page; on the web it opens the store's support sheet instead.
         await visible(page, '.tab-bar__tab').nth(4).click(WAIT)
         await visible(page, '.support-sheet__options').waitFor(WAIT)
