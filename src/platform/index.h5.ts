@@ -232,6 +232,7 @@ export const platform: Platform = {
     }
   },
   revealInvalidField,
+  keyboardType: () => undefined,
   preloadLazyAreas() {
     // Taro's H5 router keeps each page's lazy chunk loader in the app config; calling it fetches the chunk.
     const config = (window as unknown as { __taroAppConfig?: { routes?: { path: string; load: () => unknown }[] } }).__taroAppConfig

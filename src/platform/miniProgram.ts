@@ -144,6 +144,7 @@ export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics
     preloadLazyAreas: () => undefined,
     revealInvalidField(scope = '') {
       Taro.pageScrollTo({ selector: `${scope} .field--invalid`.trim(), duration: 300 }).catch(() => undefined)
-    }
+    },
+    keyboardType: (field) => (field === 'tel' ? 'number' : 'text')
   }
 }

@@ -178,6 +178,13 @@ export interface Platform {
   /** Spec §2 "lazy areas are preloaded after first load": H5 fetches their chunks when idle; mini-programs use preloadRule. */
   preloadLazyAreas(): void
   /**
+   * The Taro Input `type` that brings up the keyboard for a phone or e-mail field. The mini-programs' input has no
+   * autocomplete, inputmode or e-mail type (WeChat: text, number, idcard, digit, safe-password, nickname; Alipay: text,
+   * number, idcard, digit and its own *pad keypads): a phone gets the number keyboard, an e-mail the text one. H5
+   * answers undefined: the browser's input type and inputmode choose its keyboard (Field's nativeProps).
+   */
+  keyboardType(field: 'email' | 'tel'): 'number' | 'text' | undefined
+  /**
    * Spec §9 share popup (800x500) on H5. Mini-programs share through the page's share menu
    * (useShareAppMessage in the page), so there it does nothing and returns false.
    */

@@ -5,6 +5,8 @@
  * tab bar), the total and Place order in a bar fixed at the bottom of the screen (the build's own style sheet: the
  * runner sees no layout), the summary naming the line's option in the shopper's language; and a shopper coming back
  * after an order starts the next checkout with its method, store and way of paying, asked again only for the time.
+ * Issue 29 m-7: the phone fields bring up the number keyboard on both (the mini-programs' input has no autocomplete,
+ * inputmode or e-mail type; platform.keyboardType).
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -71,6 +73,22 @@ for (const kind of ['weapp', 'alipay']) {
       assert.match(bar, /bottom:\s*0/)
       const appJson = JSON.parse(readFileSync(path.join(distOf(root, kind), 'app.json'), 'utf8'))
       assert.equal(appJson.tabBar, undefined, 'no native tab bar (the shell draws its own, which the checkout leaves out)')
+    })
+
+    it('the phone fields bring up the number keyboard; the e-mail field the text one (neither mini-program has an e-mail keyboard)', async () => {
+      await runMiniProgram(kind, server.baseUrl, {}, async (mp) => {
+        await addHouseBlendToCart(mp)
+        await openCheckoutFromCart(mp, { until: 'Pickup' })
+        mp.tap('Pickup')
+        await mp.waitForText('Downtown Toronto')
+        assert.equal(mp.inputAttribute('phone', 'type'), 'number')
+        assert.equal(mp.inputAttribute('email', 'type'), 'text')
+        assert.equal(mp.inputAttribute('firstName', 'type'), undefined, 'a name field keeps the template\'s default, the text keyboard')
+        mp.tap('Delivery')
+        await mp.waitFor(() => { try { return mp.inputAttribute('address.phone', 'type') === 'number' } catch { return false } }, { what: 'the delivery address phone with the number keyboard' })
+        assert.equal(mp.inputAttribute('email', 'type'), 'text')
+        await assertDeviceClean(mp)
+      })
     })
 
     it('a shopper coming back after an order starts the next checkout with its method, store and way of paying; the time is asked again', async () => {

@@ -763,14 +763,20 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     notify()
   }
 
-  /** Types `value` into the input named `name`, as the keyboard does: one input event with the whole value, then blur. */
-  mp.input = (name, value, { page = mp.currentPage() } = {}) => {
-    let target = null
+  /** The input (or textarea) named `name` on the page: its node and the template that draws it. */
+  const inputNamed = (name, page) => {
+    let found = null
     walk(page.data.root, (node) => {
       const template = templates.get(String(node.nn))
-      if (!target && (template?.tag === 'input' || template?.tag === 'textarea') && node[template.attrs.name] === name) target = node
+      if (!found && (template?.tag === 'input' || template?.tag === 'textarea') && node[template.attrs.name] === name) found = { node, template }
     }, page)
-    if (!target) throw new Error(`no input named ${name} on ${page.route}`)
+    if (!found) throw new Error(`no input named ${name} on ${page.route}`)
+    return found
+  }
+
+  /** Types `value` into the input named `name`, as the keyboard does: one input event with the whole value, then blur. */
+  mp.input = (name, value, { page = mp.currentPage() } = {}) => {
+    const { node: target } = inputNamed(name, page)
     const owner = [...wrappers.values()].find((w) => w.page === page && containsSid(w.data.i, target.sid)) ?? page
     for (const type of ['input', 'blur']) {
       const at = { id: target.uid ?? target.sid, dataset: { sid: target.sid } }
@@ -781,13 +787,20 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
 
   /** What the input named `name` shows (its `value`), as the keyboard would find it on coming back to the page. */
   mp.inputValue = (name, { page = mp.currentPage() } = {}) => {
-    let value
-    walk(page.data.root, (node) => {
-      const template = templates.get(String(node.nn))
-      if (value === undefined && (template?.tag === 'input' || template?.tag === 'textarea') && node[template.attrs.name] === name) value = node[template.attrs.value] ?? ''
-    }, page)
-    if (value === undefined) throw new Error(`no input named ${name} on ${page.route}`)
-    return value
+    const { node, template } = inputNamed(name, page)
+    return node[template.attrs.value] ?? ''
+  }
+
+  /**
+   * What the build's template gives the input named `name` for `attribute` (e.g. `type`, the keyboard the phone brings
+   * up): the node's data under the key the template binds it to; undefined when the page set none (the template's
+   * default). A template without the attribute fails: the phone would not see it either.
+   */
+  mp.inputAttribute = (name, attribute, { page = mp.currentPage() } = {}) => {
+    const { node, template } = inputNamed(name, page)
+    const key = template.attrs[attribute]
+    if (!key) throw new Error(`the build's ${template.tag} template has no ${attribute} attribute`)
+    return node[key]
   }
 
   /**

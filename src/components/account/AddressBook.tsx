@@ -64,7 +64,7 @@ export function AddressBook() {
             first={<Field {...form.field('firstName')} label={t('account.field.firstName')} maxlength={60} />}
             last={<Field {...form.field('lastName')} label={t('account.field.lastName')} maxlength={60} />}
           />
-          <Field {...form.field('phone')} label={t('account.field.phone')} maxlength={30} />
+          <Field {...form.field('phone')} label={t('account.field.phone')} autoComplete="tel" inputType="tel" maxlength={30} />
           <Field {...form.field('streetNumberAndNameDetails')} label={t('account.field.street')} />
           <Field {...form.field('unit')} label={t('account.field.unit')} maxlength={40} />
           <Field {...form.field('city')} label={t('account.field.city')} maxlength={80} />

@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { Input, Textarea } from '@/components/taro/FormComponents'
 import { useFieldLink } from '@/hooks/useFieldLink'
+import { platform } from '@/platform'
 import './AccountForm.scss'
 
 interface FieldProps {
@@ -13,7 +14,10 @@ interface FieldProps {
   password?: boolean
   /** Browser autofill hint (H5). */
   autoComplete?: string
-  /** The browser's keyboard for it (H5): e-mail or phone keys (type and inputmode); any other field asks for text keys. */
+  /**
+   * The keyboard for it: on H5 e-mail or phone keys (type and inputmode; any other field asks for text keys); on the
+   * mini-programs the number keyboard for a phone (platform.keyboardType).
+   */
   inputType?: 'email' | 'tel'
   onBlur?(): void
   maxlength?: number
@@ -52,6 +56,7 @@ export function Field({ name, label, value, onChange, error, password, autoCompl
           name={name}
           value={value}
           password={password}
+          type={inputType ? platform.keyboardType(inputType) : undefined}
           maxlength={maxlength}
           ariaLabel={label}
           nativeProps={nativeProps}

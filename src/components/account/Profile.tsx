@@ -43,7 +43,7 @@ export function Profile() {
             first={<Field {...form.field('firstName')} label={t('account.field.firstName')} maxlength={60} />}
             last={<Field {...form.field('lastName')} label={t('account.field.lastName')} maxlength={60} />}
           />
-          <Field {...form.field('phone')} label={t('account.field.phone')} maxlength={30} />
+          <Field {...form.field('phone')} label={t('account.field.phone')} autoComplete="tel" inputType="tel" maxlength={30} />
           <FormError message={form.serverError} />
           <View className="my-account__actions">
             <BusyButton className="my-account__primary" size="mini" busy={form.busy} onClick={p.save}>

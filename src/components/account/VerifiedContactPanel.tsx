@@ -58,7 +58,7 @@ export function VerifiedContactPanel() {
         <View className="verified-contact__form">
           <Text className="verified-contact__hint">{t('user.verified.privacy')}</Text>
           <Field {...form.field('realName')} label={t('user.verified.realName')} maxlength={100} />
-          <Field {...form.field('phone')} label={t('account.field.phone')} maxlength={30} />
+          <Field {...form.field('phone')} label={t('account.field.phone')} autoComplete="tel" inputType="tel" maxlength={30} />
           <View className={form.errors.idType ? `account-field account-field--invalid ${idTypeLink.boxClass}` : 'account-field'}>
             <Text className="account-field__label" id="verified-contact-id-type">{t('user.verified.idType')}</Text>
             <View className="verified-contact__types" role="radiogroup" aria-labelledby="verified-contact-id-type" {...idTypeLink.control}>
