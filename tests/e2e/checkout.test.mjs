@@ -5,7 +5,8 @@
 // that shows 'Payment Failed' with Back to Cart and keeps the cart, and is then paid; a payment abandoned at the
 // provider that the confirmation page keeps polling as Pending until it is paid, then shows success without a
 // reload; and a coupon, a tip and store credit (the demo account) each changing the total to the server's number.
-// In Chinese on a desktop window: a pickup order paid in the Chinese sandbox page to the Chinese success view.
+// In Chinese on a desktop window: a pickup order paid in the Chinese sandbox page to the Chinese success view; on a
+// phone, a delivery order to a city chosen by its Chinese name (issue 29), which the confirmation names.
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, VIEWPORTS, withStackAndBrowser } from './harness.mjs'
@@ -507,6 +508,51 @@ describe('checkout in Chinese on a desktop window', () => {
       assert.equal(await successView(page, { heading: ZH.success, orderNumber: ZH.orderNumber }), orderID)
       await visible(page, '.confirmation--success .confirmation__receipt').getByText(`收据已发送至 ${GUEST.email}`, { exact: true }).waitFor(WAIT)
       await assertCartEmpty(page)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('delivery in Chinese on a phone', () => {
+  // Seed delivery areas (server/src/seed/store.ts deliveryLocations): Ontario's cities by their Chinese names.
+  const ONTARIO_ZH = ['多伦多', '密西沙加', '万锦', '列治文山', '士嘉堡']
+  const TORONTO_ZH = ONTARIO_ZH[0]
+
+  it('a city chosen by its Chinese name is sent as shown, validates, and the confirmation names it', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone', language: 'zh' })
+    try {
+      await addThroughApi(page, context, [COLOMBIA])
+      await openCheckout(page)
+      await chooseMethod(page, 'DELIVERY')
+      await visible(page, '.checkout__note').getByText(`配送范围：${ONTARIO_ZH.join('、')}（安大略省）；温哥华、列治文、本拿比（不列颠哥伦比亚省）`, { exact: true }).waitFor(WAIT)
+      await fill(page, 'address.firstName', ADDRESS.firstName)
+      await fill(page, 'address.lastName', ADDRESS.lastName)
+      await fill(page, 'address.phone', ADDRESS.phone)
+      await fill(page, 'address.streetNumberAndNameDetails', ADDRESS.street)
+      await fill(page, 'address.unit', ADDRESS.unit)
+      await choose(page, 'province', ADDRESS.province)
+      const cityChoices = visible(page, '.checkout-choices__option[data-name="city"]')
+      assert.deepEqual((await cityChoices.allInnerTexts()).map((s) => s.trim()), ONTARIO_ZH)
+      await choose(page, 'city', TORONTO_ZH)
+      assert.equal(await visible(page, '.checkout input[name="address.city"]').inputValue(), TORONTO_ZH)
+      await fill(page, 'address.postCode', ADDRESS.postCode)
+      await chooseSlot(page, 'delivery')
+      await fill(page, 'email', GUEST.email)
+      await choose(page, 'paymentMethod', 'ALIPAY')
+
+      const deliverInfo = response(page, 'POST', '/shoppingManagement4/orderDeliverInfo')
+      const placing = placeOrderToSandbox(page)
+      const answered = await deliverInfo
+      assert.equal(answered.status(), 200)
+      assert.equal(answered.request().postDataJSON().city, TORONTO_ZH)
+      assert.equal((await answered.json()).checkout.delivery.city, TORONTO_ZH)
+      const { orderID } = await placing
+      await sandbox(page, '#sandbox-pay')
+      assert.equal(await successView(page, { heading: ZH.success, orderNumber: ZH.orderNumber }), orderID)
+      const deliverTo = (await visible(page, '.confirmation--success .confirmation__fact[data-fact="address"]').innerText()).trim()
+      assert.equal(deliverTo, `配送地址：${ADDRESS.street}, ${ADDRESS.unit}, ${TORONTO_ZH} ${ADDRESS.province} ${ADDRESS.postCode}`)
       assert.deepEqual(errors.map(String), [])
     } finally {
       await context.close()
