@@ -612,6 +612,68 @@ describe('a focused checkout, on a phone and a desktop window, in English and Ch
     }
   }
 
+  /**
+   * The element's label (`labelSelector`) is wholly inside the window and not under the sticky header: the topmost
+   * element at its middle is the label itself.
+   */
+  async function labelOnScreen(page, labelSelector, height) {
+    const label = await box(page, labelSelector)
+    assert.ok(label.y >= 0 && label.y + label.height <= height, `${labelSelector} at y ${label.y}–${label.y + label.height} of ${height}`)
+    const onTop = await page.evaluate(({ x, y, selector }) => {
+      const label = Array.from(document.querySelectorAll(selector)).find((el) => el.getClientRects().length)
+      return Boolean(label && label.contains(document.elementFromPoint(x, y)))
+    }, { x: label.x + label.width / 2, y: label.y + label.height / 2, selector: labelSelector })
+    assert.ok(onTop, `${labelSelector} is covered`)
+  }
+
+  /** Waits until the focused element is the first one matching `selector` on the shown page. */
+  function focusIsOn(page, selector) {
+    return page.waitForFunction((sel) => {
+      const target = Array.from(document.querySelectorAll(sel)).find((el) => el.getClientRects().length)
+      return Boolean(target) && document.activeElement === target
+    }, selector, WAIT)
+  }
+
+  // The walkthrough's sizes: a phone (390x844) and a laptop screen 768 high.
+  for (const [viewport, language, size] of [['phone', 'en', { width: 390, height: 844 }], ['desktop', 'zh', { width: 1366, height: 768 }]]) {
+    it(`${viewport} ${size.width}x${size.height} ${language}: a refused Place order focuses the first invalid field and shows its label and message`, { timeout: 60_000 }, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport, language })
+      await page.setViewportSize(size)
+      try {
+        await addThroughApi(page, context, [COLOMBIA])
+        await openCheckout(page)
+        await fill(page, 'email', 'grace.hopper@')
+        await visible(page, '#checkout-place-order').click(WAIT)
+        // Nothing chosen: the order-method group's first option takes the focus; its question and message are in view.
+        await focusIsOn(page, '.checkout-choices[data-name="method"] [role="radio"]')
+        const method = '.checkout [data-section="method"]'
+        assert.equal(await visible(page, `${method} [role="radiogroup"]`).getAttribute('aria-invalid'), 'true')
+        await labelOnScreen(page, `${method} .checkout__section-title`, size.height)
+        await labelOnScreen(page, `${method} .checkout__field-error`, size.height)
+
+        await chooseMethod(page, 'PICKUP')
+        await choose(page, 'store', 'TOR-DT')
+        await chooseSlot(page, 'pickup')
+        await fill(page, 'firstName', GUEST.firstName)
+        await visible(page, '#checkout-place-order').click(WAIT)
+        // The e-mail is the first invalid field left: focused, what was typed kept, its label and message in view.
+        await focusIsOn(page, '.checkout input[name="email"]')
+        const email = visible(page, '.checkout input[name="email"]')
+        assert.equal(await email.inputValue(), 'grace.hopper@')
+        assert.equal(await email.getAttribute('aria-invalid'), 'true')
+        const described = await email.getAttribute('aria-describedby')
+        const message = await page.evaluate((id) => document.getElementById(id)?.textContent, described)
+        assert.ok(message, 'the e-mail names its message')
+        const emailBox = '.checkout .field--invalid:has(input[name="email"])'
+        await labelOnScreen(page, `${emailBox} .account-field__label`, size.height)
+        await labelOnScreen(page, `${emailBox} .account-field__error`, size.height)
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
   for (const [viewport, language] of [['phone', 'en'], ['desktop', 'zh']]) {
     it(`${viewport} ${language}: after a paid order, the next checkout starts with its method, store and payment method`, { timeout: 120_000 }, async () => {
       const { context, page, errors } = await openContext(browser, { viewport, language })
