@@ -6,7 +6,8 @@
  * button is the platform's own (WeChat's open-type share button; Alipay's share panel).
  * Then the browser's two-shopper journey (tests/e2e/campaigns.test.mjs): A joins the campaign that lacks two shoppers
  * and shares it from the page's share menu; B opens the shared card, signs up and joins through it; the group fills
- * for both, B marked invited. Each build gets a server of its own: that campaign has room for one pair of shoppers.
+ * for both, B marked invited; A's campaign page says "You're in" after paying and, once complete, that the order will
+ * be prepared. Each build gets a server of its own: that campaign has room for one pair of shoppers.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -119,6 +120,10 @@ for (const kind of ['weapp', 'alipay']) {
         mp.native.reLaunch({ url: `/${PAGES.campaign}?id=${campaign.id}` })
         await mp.waitForPage(PAGES.campaign)
         await mp.waitForText(`${campaign.participants + 1} of ${campaign.target} joined`)
+        // A is in: units and order, the invitation, and joining with more (1 of the limit of 4)
+        await mp.waitForText(`You're in: 1 unit, order ${aOrder}`)
+        assert.ok(mp.texts().includes('Invite friends so the group fills up before the end.'), mp.text())
+        assert.ok(mp.texts().includes('Join with more') && !mp.texts().includes('Join the group'), mp.text())
         await mp.settled()
         shared = mp.currentPage().onShareAppMessage({ from: 'menu' })
         // The sign-in answer carries the shopper's my_id, the inviter a shared card names.
@@ -163,6 +168,8 @@ for (const kind of ['weapp', 'alipay']) {
         mp.native.reLaunch({ url: `/${PAGES.campaign}?id=${campaign.id}` })
         await mp.waitForPage(PAGES.campaign)
         await mp.waitForText('Group complete')
+        await mp.waitForText(`You're in: 1 unit, order ${aOrder}`)
+        await mp.waitForText(`The group is complete: your order will be prepared for pickup at ${campaign.localStoreName.en}.`)
         assert.equal(mp.textsOf('campaign-participant__name').length, campaign.target)
         assert.deepEqual(mp.textsOf('campaign-participant__invited'), ['invited'])
         assert.ok(!mp.texts().includes('Join the group'), mp.text())
