@@ -71,14 +71,16 @@ const barLayout = (page) =>
     }
   })
 
-/** Scrolls the page to its end and waits until it is there. */
+/**
+ * Scrolls the page to its end and waits until it is there. The page's later parts (add-ons, rich detail, related
+ * products) arrive by their own requests and lengthen it, so it first waits for those, and it scrolls again on each
+ * check: one scroll made before the page grew would leave it short of the end for good (a CI run timed out so).
+ */
 async function scrollToEnd(page) {
-  await page.evaluate(() => {
-    const scroller = window.pageScroller()
-    scroller.scrollTop = scroller.scrollHeight
-  })
+  await page.waitForLoadState('networkidle', WAIT)
   await page.waitForFunction(() => {
     const scroller = window.pageScroller()
+    scroller.scrollTop = scroller.scrollHeight
     return scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop <= 1
   }, undefined, WAIT)
 }
