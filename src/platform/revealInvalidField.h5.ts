@@ -15,7 +15,18 @@ export function revealInvalidField(scope = ''): void {
   target?.focus({ preventScroll: true })
   const header = Array.from(document.querySelectorAll<HTMLElement>('.header--floating')).find(onShownPage)
   const top = Math.max(0, header?.getBoundingClientRect().bottom ?? 0) + ROOM_ABOVE
-  window.scrollTo({ top: window.scrollY + box.getBoundingClientRect().top - top })
+  const distance = box.getBoundingClientRect().top - top
+  // Taro's H5 pages scroll inside their own page box, not the window (unless the app scrolls the window).
+  const scroller = scrollingAncestor(box)
+  if (scroller) scroller.scrollTop += distance
+  else window.scrollTo({ top: window.scrollY + distance })
+}
+
+function scrollingAncestor(element: HTMLElement): HTMLElement | null {
+  for (let el = element.parentElement; el && el !== document.body; el = el.parentElement) {
+    if (/^(auto|scroll)$/.test(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight) return el
+  }
+  return null
 }
 
 function onShownPage(element: HTMLElement): boolean {

@@ -131,9 +131,12 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
           error={error('paymentMethod')}
         />
       </View>
-      {/* Beside the form on a wide screen (sticky), after it on a phone. */}
+      {/* Beside the form on a wide screen (sticky), after it on a phone. The messages come after Place order: one
+          appearing as a field loses focus to that tap must not move the button from under the pointer (on a wide
+          screen the tap was lost so). */}
       <View className="checkout__aside">
         <SummarySection cart={c.cart} />
+        <PlaceOrderBar cart={c.cart} busy={c.busy !== null} onPlace={() => void c.placeOrder()} />
         {c.serverError ? (
           <View className="checkout__server-error" role="alert">
             {c.serverError}
@@ -145,7 +148,6 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
           </View>
         ) : null}
         {c.busy === 'placing' ? <Text className="checkout__note">{t('checkout.placing')}</Text> : null}
-        <PlaceOrderBar cart={c.cart} busy={c.busy !== null} onPlace={() => void c.placeOrder()} />
       </View>
     </View>
   )
