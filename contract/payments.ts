@@ -96,6 +96,7 @@ export const SandboxActionParams = Type.Object({
 })
 export type SandboxActionParams = Static<typeof SandboxActionParams>
 export const SandboxPage = TextBody('text/html', "The sandbox provider's payment page")
+export const SandboxUnknownPage = TextBody('text/html', "The sandbox provider's page for a payment it does not know, in the shopper's language")
 export const SandboxRedirect = Type.Object({ redirectUrl: Type.String() })
 export type SandboxRedirect = Static<typeof SandboxRedirect>
 

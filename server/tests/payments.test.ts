@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -196,6 +197,111 @@ describe('hosted payment on the sandbox page', () => {
     const settled = (await call(v, 'GET', page)).body;
     assert.equal(shownById(settled, 'sandbox-settled'), '此笔付款已支付。');
     assert.equal(shownById(settled, 'sandbox-return'), '返回商店');
+  });
+
+  /** The visitor chose Chinese (changeLocale records it in the session). */
+  const chooseChinese = (visitor: Visitor) => db.query(`UPDATE sessions SET locale = 'zh', locale_chosen = true WHERE id = $1`, [visitor.sessionId]);
+
+  test('a payment the sandbox does not know: a page of its own (404) and the buttons\' 404 message, in the shopper\'s language', async () => {
+    const zhVisitor = await visitorWithOrder();
+    await chooseChinese(zhVisitor);
+    const expected = [
+      { visitor: v, lang: 'en', mark: 'SANDBOX: test payment, no money moves', heading: 'Payment sandbox', unknown: 'This payment is unknown.', action: 'Unknown sandbox action.' },
+      { visitor: zhVisitor, lang: 'zh-CN', mark: '沙盒：测试付款，不会真实扣款', heading: '支付沙盒', unknown: '找不到这笔付款。', action: '未知的沙盒操作。' },
+    ];
+    for (const { visitor, lang, mark, heading, unknown, action } of expected) {
+      const page = await call(visitor, 'GET', '/sandbox/pay/no-such-payment');
+      assert.equal(page.statusCode, 404);
+      assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+      assert.match(page.body, new RegExp(`<html lang="${lang}">`));
+      assert.deepEqual(['sandbox-mark', 'sandbox-heading', 'sandbox-unknown'].map((id) => shownById(page.body, id)), [mark, heading, unknown]);
+      // Everything it shows (its title, the mark, the heading and the message): nothing else, nothing in English on the Chinese one.
+      assert.equal(shownText(page.body), `${heading} ${mark} ${heading} ${unknown}`);
+      const pay = await call(visitor, 'POST', '/sandbox/pay/no-such-payment/pay', {});
+      assert.equal(pay.statusCode, 404);
+      assert.deepEqual(pay.json().errors, [unknown]);
+      const known = await startOtt(visitor);
+      const refund = await call(visitor, 'POST', `${known}/refund`, {});
+      assert.equal(refund.statusCode, 404);
+      assert.deepEqual(refund.json().errors, [action]);
+    }
+  });
+
+  test('a payment no longer open: the page says how it ended, in the shopper\'s language, with no buttons', async () => {
+    const expected: [status: string, en: string, zh: string][] = [
+      ['PAID', 'This payment is already paid.', '此笔付款已支付。'],
+      ['FAILED', 'This payment has already failed.', '此笔付款已失败。'],
+      ['VOID', 'This payment is already closed.', '此笔付款已关闭。'],
+      ['NEEDS_REFUND', 'This payment came after its order had closed: it is being refunded.', '此笔付款到账时订单已关闭，款项将退回。'],
+    ];
+    for (const [status, en, zh] of expected) {
+      const visitor = await visitorWithOrder();
+      const page = await startOtt(visitor);
+      await db.query(`UPDATE payment_attempts SET status = $2 WHERE id = $1`, [page.split('/').pop(), status]);
+      const enPage = (await call(visitor, 'GET', page)).body;
+      assert.deepEqual([shownById(enPage, 'sandbox-settled'), shownById(enPage, 'sandbox-return')], [en, 'Return to the store'], status);
+      await chooseChinese(visitor);
+      const zhPage = (await call(visitor, 'GET', page)).body;
+      assert.deepEqual([shownById(zhPage, 'sandbox-settled'), shownById(zhPage, 'sandbox-return')], [zh, '返回商店'], status);
+      for (const html of [enPage, zhPage]) assert.doesNotMatch(html, /<button|<script/, status);
+    }
+  });
+
+  /**
+   * Runs the page's own script on a stand-in for the browser (the buttons, the error line, fetch answering `answer`),
+   * clicks Pay and waits until the page either shows an error or leaves: what the shopper sees then.
+   */
+  async function clickPay(html: string, answer: { status: number; body?: unknown } | 'no answer') {
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
+    assert.ok(script, 'the open page has its script');
+    let outcome!: (seen: { error?: string; left?: string }) => void;
+    const seen = new Promise<{ error?: string; left?: string }>((resolve) => { outcome = resolve; });
+    const buttons = ['pay', 'fail', 'abandon'].map((action) => ({
+      dataset: { action }, disabled: false, clicks: [] as (() => void)[],
+      addEventListener(_event: string, listener: () => void) { this.clicks.push(listener); },
+    }));
+    const requests: { url: string; init: any }[] = [];
+    vm.runInNewContext(script, {
+      document: {
+        cookie: 'XSRF-TOKEN=tok',
+        querySelectorAll: () => buttons,
+        getElementById: (id: string) => ({ set textContent(text: string) { assert.equal(id, 'sandbox-error'); outcome({ error: text }); } }),
+      },
+      window: { location: { set href(url: string) { outcome({ left: url }); } } },
+      fetch: (url: string, init: unknown) => {
+        requests.push({ url, init });
+        if (answer === 'no answer') return Promise.reject(new TypeError('Failed to fetch'));
+        return Promise.resolve({ ok: answer.status < 300, status: answer.status, json: async () => answer.body });
+      },
+    });
+    buttons[0].clicks[0]();
+    const result = await seen;
+    assert.equal(requests.length, 1);
+    assert.match(requests[0].url, /\/sandbox\/pay\/[\w-]+\/pay$/);
+    assert.equal(requests[0].init.headers['X-XSRF-TOKEN'], 'tok');
+    return { ...result, buttonsEnabled: buttons.every((b) => !b.disabled) };
+  }
+
+  test('a refused or unanswered button shows the page\'s own text for it, in the shopper\'s language, never the server\'s message', async () => {
+    const page = await startOtt(v);
+    const en = (await call(v, 'GET', page)).body;
+    await chooseChinese(v);
+    const zh = (await call(v, 'GET', page)).body;
+    const englishMessage = { message: 'Invalid or missing XSRF token', errors: ['Invalid or missing XSRF token'] };
+    const expected: [answer: Parameters<typeof clickPay>[1], en: string, zh: string][] = [
+      [{ status: 404, body: { message: 'Unknown payment', errors: ['Unknown payment'] } }, 'This payment is unknown.', '找不到这笔付款。'],
+      [{ status: 403, body: englishMessage }, 'This page is out of date: reload it and try again.', '此页面已过期，请刷新后重试。'],
+      [{ status: 503, body: { message: 'The store is briefly unavailable; please try again in a moment' } }, 'The payment sandbox could not do that just now: try again.', '支付沙盒暂时无法完成此操作，请重试。'],
+      [{ status: 400, body: englishMessage }, 'The payment sandbox could not do that just now: try again.', '支付沙盒暂时无法完成此操作，请重试。'],
+      ['no answer', 'The payment sandbox could not do that just now: try again.', '支付沙盒暂时无法完成此操作，请重试。'],
+    ];
+    for (const [answer, enText, zhText] of expected) {
+      const what = answer === 'no answer' ? answer : String(answer.status);
+      assert.deepEqual(await clickPay(en, answer), { error: enText, buttonsEnabled: true }, `en ${what}`);
+      assert.deepEqual(await clickPay(zh, answer), { error: zhText, buttonsEnabled: true }, `zh ${what}`);
+    }
+    // An accepted button leaves for the store's return page.
+    assert.deepEqual(await clickPay(zh, { status: 200, body: { redirectUrl: '/confirmation?x=1' } }), { left: '/confirmation?x=1', buttonsEnabled: false });
   });
 
   test('a processor that carries several methods is named by them: Citcon shows WeChat Pay, Alipay and UnionPay card', async () => {

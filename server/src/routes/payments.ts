@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { NoBody } from '../../../contract/common.ts';
 import {
   AlipayOrderBody, AlipayStatusBody, AlipayTrade, Deposit, DepositBody, DepositPayment, DepositStatusBody, HostedPayment, HostedPaymentQuery, NativePayQuery, NativePayment, OrderStatus,
-  PaymentPayload, SandboxActionParams, SandboxPage, SandboxPageParams, SandboxRedirect, SnapPayParams, WeChatMiniProgramPaymentBody,
+  PaymentPayload, SandboxActionParams, SandboxPage, SandboxPageParams, SandboxRedirect, SandboxUnknownPage, SnapPayParams, WeChatMiniProgramPaymentBody,
   WeChatPayment,
 } from '../../../contract/payments.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
@@ -29,7 +29,7 @@ import type { StoredAttempt } from '../payments/storedAttempt.ts';
 import { applyStatus } from '../payments/events.ts';
 import type { PaymentRouter } from '../payments/index.ts';
 import type { PaymentAttempt, PaymentChannel, StartContext } from '../payments/provider.ts';
-import { sandboxPageHtml } from '../payments/sandboxPage.ts';
+import { sandboxPageHtml, sandboxRefusal, sandboxUnknownPageHtml } from '../payments/sandboxPage.ts';
 import { HOSTED_RETURN } from '../payments/channels.ts';
 import { depositView, openDeposit, ownDeposit } from '../payments/deposits.ts';
 
@@ -304,31 +304,36 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     return depositView(app.db, attempt);
   });
 
-  /** An attempt the sandbox serves: one of a channel a real provider serves is not the sandbox's to settle. */
+  /**
+   * An attempt the sandbox serves, or null: one of a channel a real provider serves is not the sandbox's to settle.
+   */
   async function sandboxAttempt(attemptId: string) {
     const attempt = await findAttempt(app.db, attemptId);
-    if (!attempt || !provider.sandboxChannels.includes(attempt.channel)) throw notFound('Unknown payment');
-    return attempt;
+    return attempt && provider.sandboxChannels.includes(attempt.channel) ? attempt : null;
   }
 
   // The sandbox's hosted page (the "provider's site") and its notification: only while the sandbox serves a channel (a
-  // production store on real providers has no such routes, nor do they appear in its OpenAPI document).
+  // production store on real providers has no such routes, nor do they appear in its OpenAPI document). Both speak the
+  // shopper's language, refusals too (the page is what the shopper sees).
   if (provider.sandboxChannels.length) {
     app.get('/sandbox/pay/:attemptId', {
-      schema: { params: SandboxPageParams, response: { 200: SandboxPage } },
+      schema: { params: SandboxPageParams, response: { 200: SandboxPage, 404: SandboxUnknownPage } },
     }, async (req, reply) => {
       const attempt = await sandboxAttempt(req.params.attemptId);
-      reply.header('Cache-Control', 'no-store');
-      return reply.type('text/html; charset=utf-8').send(sandboxPageHtml(attempt, `${req.url.split('?')[0]}`, await visitorLocale(req)));
+      const locale = await visitorLocale(req);
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      if (!attempt) return reply.status(404).send(sandboxUnknownPageHtml(locale));
+      return reply.send(sandboxPageHtml(attempt, `${req.url.split('?')[0]}`, locale));
     });
     app.post('/sandbox/pay/:attemptId/:action', {
       schema: { params: SandboxActionParams, body: NoBody, response: { 200: SandboxRedirect } },
     }, async (req) => {
       const attempt = await sandboxAttempt(req.params.attemptId);
+      if (!attempt) throw notFound(sandboxRefusal(await visitorLocale(req), 'unknown'));
       const { action } = req.params;
       if (action === 'pay') await settleAttempt(app.db, attempt.id, 'PAID');
       else if (action === 'fail') await settleAttempt(app.db, attempt.id, 'FAILED', 'Declined in the payment sandbox');
-      else if (action !== 'abandon') throw notFound('Unknown sandbox action');
+      else if (action !== 'abandon') throw notFound(sandboxRefusal(await visitorLocale(req), 'unknownAction'));
       return { redirectUrl: attempt.returnUrl };
     });
   }
