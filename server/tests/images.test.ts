@@ -2,7 +2,7 @@
 // live cover is a drawing of its kind of product, not initials; the header and footer logos share one mark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { kindOf, shortName } from '../src/lib/illustrations.ts';
+import { drawKind, kindOf, shortName, variantOf, type Kind } from '../src/lib/illustrations.ts';
 import { renderSvg } from '../src/lib/svg.ts';
 import { demoCatalogue } from '../src/seed/catalogue.ts';
 import { demoInfluencers } from '../src/features/influencers/seed.ts';
@@ -48,6 +48,76 @@ test('every product of the demo catalogue has its own picture, different from ev
     seen.set(key, p.nameEn);
   }
   assert.equal(seen.size, products.length);
+});
+
+/** Well-formed XML, checked the small way: every tag closes in order, attributes are quoted, text has no bare '<' or '&'. */
+function assertWellFormed(xml: string, what: string): void {
+  const open: string[] = [];
+  const token = /<(\/?)([a-zA-Z][\w:-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/g;
+  let m: RegExpExecArray | null;
+  while ((m = token.exec(xml))) {
+    const [, closing, name, , selfClosing, text, stray] = m;
+    assert.equal(stray, undefined, `${what}: a '<' that starts no tag at ${m.index}`);
+    if (text !== undefined) assert.doesNotMatch(text, /&(?!(amp|lt|gt|quot|apos);)/, `${what}: a bare '&'`);
+    else if (closing) assert.equal(open.pop(), name, `${what}: </${name}> closes the wrong tag`);
+    else if (!selfClosing) open.push(name);
+  }
+  assert.deepEqual(open, [], `${what}: tags left open`);
+  assert.match(xml, /^<svg [^>]*>[^]*<\/svg>$/, `${what}: one svg element`);
+}
+
+test('the well-formedness check refuses broken SVG', () => {
+  for (const broken of ['<svg x="1"><g></svg>', '<svg x="1"><rect x=1/></svg>', '<svg x="1"><text>A & B</text></svg>', '<svg x="1"><g></rect></g></svg>']) {
+    assert.throws(() => assertWellFormed(broken, 'broken'), broken);
+  }
+  assertWellFormed('<svg x="1"><g><rect x="1"/><text>A &amp; B</text></g></svg>', 'sound');
+});
+
+test('every product picture is well-formed SVG under 2000 bytes, and no two products\' pictures are the same', () => {
+  const { products } = demoCatalogue();
+  const seen = new Map<string, string>();
+  for (const p of products) {
+    for (const image of p.images) {
+      const svg = renderSvg(image);
+      assertWellFormed(svg, image);
+      assert.ok(Buffer.byteLength(svg) < 2000, `${image}: ${Buffer.byteLength(svg)} bytes`);
+    }
+    const svg = renderSvg(p.images[0]);
+    assert.equal(seen.get(svg), undefined, `${p.nameEn} is the same picture as ${seen.get(svg)}`);
+    seen.set(svg, p.nameEn);
+  }
+});
+
+test('no two coffees share a pack shape and label motif, and their drawings differ without name or colour', () => {
+  const coffees = demoCatalogue().products.map((p) => base(p.images[0])).filter((name) => kindOf(name) === 'coffeeBag');
+  assert.ok(coffees.length >= 6, `${coffees.length} coffees`);
+  const pairs = coffees.map((name) => variantOf('coffeeBag', name)).map(({ shape, motif }) => `${shape}+${motif}`);
+  assert.equal(new Set(pairs).size, coffees.length, pairs.join(', '));
+  assert.ok(pairs.every((pair) => !pair.endsWith('+null')), 'every coffee label has a motif');
+  // The choice shows in the drawing: the same accent and no name, yet every coffee is drawn differently.
+  assert.equal(new Set(coffees.map((name) => drawKind('coffeeBag', '#888', '', name))).size, coffees.length);
+});
+
+test('a kind the catalogue sells more than two of comes in several shapes, chosen from the product\'s own name', () => {
+  const byKind = new Map<Kind, string[]>();
+  for (const p of demoCatalogue().products) {
+    const name = base(p.images[0]);
+    byKind.set(kindOf(name)!, [...(byKind.get(kindOf(name)!) ?? []), name]);
+  }
+  const several = [...byKind].filter(([, names]) => names.length > 2);
+  assert.deepEqual(several.map(([kind]) => kind).sort(), ['bottle', 'coffeeBag', 'giftBox', 'snackBag', 'teaTin']);
+  for (const [kind, names] of several) {
+    const shapes = new Set(names.map((name) => variantOf(kind, name).shape));
+    assert.ok(shapes.size >= 3, `${kind}: ${[...shapes].join(', ')}`);
+    // No shape for more than half of them: not one outline with a few exceptions.
+    for (const shape of shapes) assert.ok(names.filter((name) => variantOf(kind, name).shape === shape).length * 2 <= names.length, `${kind}: ${shape}`);
+  }
+  // Stable, and from the words where they say something: a syrup in a pump bottle, oat milk in a carton, a decaf's drop.
+  assert.deepEqual(variantOf('bottle', 'maple-latte-syrup'), { shape: 'pump', motif: null });
+  assert.deepEqual(variantOf('bottle', 'oat-milk-upgrade'), { shape: 'carton', motif: null });
+  assert.equal(variantOf('coffeeBag', 'decaf-swiss-water-340g').motif, 'drop');
+  assert.deepEqual(variantOf('teaTin', 'pu-erh-cake-357g'), variantOf('teaTin', 'pu-erh-cake-357g'));
+  assert.deepEqual(variantOf('mug', 'ceramic-mug-350ml'), { shape: 'mug', motif: null });
 });
 
 test('short names for labels: two words, sizes and counts dropped, a one-letter word joined to the next', () => {

@@ -5,18 +5,12 @@
  * the store's logo (the same mark and colours in header and footer).
  */
 import { storeInfo } from '../seed/store.ts';
-import { PACK_LABEL, drawKind, kindOf, labelText, shortName } from './illustrations.ts';
+import { drawKind, hash, isPack, kindOf, labelText, shortName } from './illustrations.ts';
 
 const NAME_RE = /^[a-z0-9][a-z0-9-]{0,80}\.svg$/;
 
 export function isImageName(name: string): boolean {
   return NAME_RE.test(name);
-}
-
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
 }
 
 /** The brand's colours: maple red and jade green, the header logo's and the footer logo's alike. */
@@ -44,7 +38,7 @@ export function renderSvg(name: string): string {
     const [w, h] = [1000, 400];
     return svg(w, h, gradient(hue, w, h) + backdrop(hash(subject) >>> 9, w, h) +
       `<circle cx="${w * 0.8}" cy="${h * 0.5}" r="${h * 0.46}" fill="#fff" fill-opacity="0.22"/>` +
-      (kind ? `<g transform="translate(${w * 0.8 - 160} ${h * 0.5 - 160}) scale(0.8)">${drawKind(kind, accent)}</g>` : ''));
+      (kind ? `<g transform="translate(${w * 0.8 - 160} ${h * 0.5 - 160}) scale(0.8)">${drawKind(kind, accent, '', subject)}</g>` : ''));
   }
   if (base.startsWith('banner')) {
     // The storefront lays the slide's title over the left of the image: the drawing sits on the right, in the
@@ -52,14 +46,14 @@ export function renderSvg(name: string): string {
     const [w, h] = [1200, 540];
     return svg(w, h, gradient(hue, w, h) +
       `<circle cx="${w * 0.78}" cy="${h * 0.5}" r="${h * 0.42}" fill="#fff" fill-opacity="0.18"/>` +
-      (kind ? `<g transform="translate(${w * 0.78 - 180} ${h * 0.5 - 190}) scale(0.9)">${drawKind(kind, accent)}</g>` : ''));
+      (kind ? `<g transform="translate(${w * 0.78 - 180} ${h * 0.5 - 190}) scale(0.9)">${drawKind(kind, accent, '', subject)}</g>` : ''));
   }
   if (base.startsWith('live-') || base.startsWith('blog-')) {
     // 16:9 covers (live streams, blog posts): the subject drawn on the left, the stream's title on the right.
     const words = base.split('-').slice(1);
     const lines = wrap(words.map((x) => x[0].toUpperCase() + x.slice(1)), 16);
     return svg(800, 450, gradient(hue, 800, 450) +
-      (kind ? `<g transform="translate(20 40) scale(0.92)">${drawKind(kind, accent)}</g>` : '') +
+      (kind ? `<g transform="translate(20 40) scale(0.92)">${drawKind(kind, accent, '', subject)}</g>` : '') +
       lines.map((line, i) => `<text x="420" y="${190 + i * 56 - (lines.length - 1) * 28}" font-family="Helvetica,Arial,sans-serif" ` +
         `font-size="44" font-weight="700" fill="#fff">${escape(line)}</text>`).join(''));
   }
@@ -69,12 +63,13 @@ export function renderSvg(name: string): string {
       `<text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="Helvetica,Arial,sans-serif" font-size="160" ` +
       `font-weight="700" fill="${accent}">${escape(initials(subject))}</text>`);
   }
-  // One product, one picture: its short name on the pack (or on a hang tag) and a backdrop pattern from its own hash,
-  // so two products of a kind (eleven coffees) differ by more than a hue. Category tiles carry no name.
+  // One product, one picture: its short name on the pack (or on a hang tag), its kind's shape and motif for its name
+  // (variantOf) and a backdrop pattern from its own hash, so two products of a kind differ by more than a hue and a
+  // name. Category tiles carry no name.
   const label = base.startsWith('category-') ? '' : shortName(subject);
-  const tag = label && !PACK_LABEL[kind] ? hangTag(label, accent) : '';
+  const tag = label && !isPack(kind) ? hangTag(label, accent) : '';
   return svg(400, 400, `<rect width="400" height="400" fill="${background}"/>${backdrop(hash(subject) >>> 9)}` +
-    `<g transform="${second ? 'translate(-40 -40) scale(1.2)' : ''}">${drawKind(kind, accent, label)}</g>${tag}`);
+    `<g transform="${second ? 'translate(-40 -40) scale(1.2)' : ''}">${drawKind(kind, accent, label, subject)}</g>${tag}`);
 }
 
 /** A faint backdrop pattern, one of four by `seed`: plain, dots, stripes or a check. */
