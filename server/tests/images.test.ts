@@ -116,6 +116,9 @@ test('a kind the catalogue sells more than two of comes in several shapes, chose
   assert.deepEqual(variantOf('bottle', 'maple-latte-syrup'), { shape: 'pump', motif: null });
   assert.deepEqual(variantOf('bottle', 'oat-milk-upgrade'), { shape: 'carton', motif: null });
   assert.equal(variantOf('coffeeBag', 'decaf-swiss-water-340g').motif, 'drop');
+  // A category's tile shows its kind's archetype: the kraft bag with a bean, the round tin with a leaf.
+  assert.deepEqual(variantOf('coffeeBag', 'category-coffee'), { shape: 'kraft', motif: 'bean' });
+  assert.deepEqual(variantOf('teaTin', 'category-tea'), { shape: 'tin', motif: 'leaf' });
   assert.deepEqual(variantOf('teaTin', 'pu-erh-cake-357g'), variantOf('teaTin', 'pu-erh-cake-357g'));
   assert.deepEqual(variantOf('mug', 'ceramic-mug-350ml'), { shape: 'mug', motif: null });
 });

@@ -189,12 +189,13 @@ const VARIED = {
         `<path d="M96 104h208" stroke="#b0b6ba" stroke-width="10" stroke-linecap="round"/><rect x="136" y="164" width="128" height="150" rx="6" fill="${CREAM}"/>` +
         `<rect x="136" y="164" width="128" height="16" fill="${a}"/>${motif(200, 226)}` },
     },
-    // The house blend in the house kraft bag, the dark roast in the dark tin-tie bag, the decaf in a carton; origins by hash.
-    shape: { pool: ['kraft', 'pouch', 'tin', 'box', 'tintie'], words: [['kraft', ['blend']], ['tintie', ['dark', 'espresso']], ['box', ['decaf']]] },
+    // The house blend (and the Coffee category's tile) in the house kraft bag with a bean, the dark roast in the dark
+    // tin-tie bag, the decaf in a carton; origins by hash.
+    shape: { pool: ['kraft', 'pouch', 'tin', 'box', 'tintie'], words: [['kraft', ['blend', 'category']], ['tintie', ['dark', 'espresso']], ['box', ['decaf']]] },
     // An origin's mountain or stripes, a decaf's water drop, a dark roast's dots.
     motif: {
       pool: ['bean', 'leaf', 'mountain', 'stripes', 'dots', 'drop'],
-      words: [['drop', ['decaf']], ['dots', ['espresso', 'dark']], ['bean', ['blend']], ['leaf', ['yirgacheffe', 'ethiopia']],
+      words: [['drop', ['decaf']], ['dots', ['espresso', 'dark']], ['bean', ['blend', 'category']], ['leaf', ['yirgacheffe', 'ethiopia']],
         ['mountain', ['guatemala']], ['stripes', ['colombia']]],
     },
   },
@@ -219,8 +220,8 @@ const VARIED = {
         `<ellipse cx="200" cy="240" rx="118" ry="88" fill="none" stroke="${a}" stroke-width="6"/>` +
         `<path d="M200 140l-26-22M200 140v-28M200 140l26-22" stroke="#d8c8a8" stroke-width="6" stroke-linecap="round"/>${motif(200, 212)}` },
     },
-    shape: { pool: ['tin', 'caddy', 'pouch'], words: [['cake', ['pu-erh']], ['box', ['bags']], ['tin', ['matcha']]] },
-    motif: { pool: ['leaf', 'flower', 'waves'], words: [['flower', ['jasmine', 'chrysanthemum']], ['waves', ['longjing', 'west-lake']], ['leaf', ['matcha', 'tieguanyin']]] },
+    shape: { pool: ['tin', 'caddy', 'pouch'], words: [['cake', ['pu-erh']], ['box', ['bags']], ['tin', ['matcha', 'category']]] },
+    motif: { pool: ['leaf', 'flower', 'waves'], words: [['flower', ['jasmine', 'chrysanthemum']], ['waves', ['longjing', 'west-lake']], ['leaf', ['matcha', 'tieguanyin', 'category']]] },
   },
   snackBag: {
     shapes: {
