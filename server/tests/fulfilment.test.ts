@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { moveRefusal, MOVES, type Move } from '../src/orders/fulfilment.ts';
 import { registered } from './memberHelpers.ts';
-import { ADDRESS, CONTACT, freshDb, mailTo, ok, payOnline, reservePickup, runCli, Shopper, startServer, tomorrow, type Running, type TestDb } from './helpers.ts';
+import { ADDRESS, CONTACT, freshDb, mailTo, ok, payOnline, reservePickup, deskBeside, type Desk, runCli, Shopper, startServer, tomorrow, type Running, type TestDb } from './helpers.ts';
 
 describe('the allowed moves (orders/fulfilment.ts)', () => {
   const STATES = ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'];
@@ -60,21 +60,7 @@ describe('npm run orders: the day\'s orders', () => {
     await db.cleanup();
   });
 
-  type Desk = (...args: string[]) => ReturnType<typeof runCli>;
-  /**
-   * Runs the order desk as `npm run orders -- …` does, as many times as `work` asks: beside the running server on
-   * PostgreSQL; on PGlite the server is stopped once around them all (each stop and start costs seconds).
-   */
-  async function atTheDesk<T>(work: (orders: Desk) => Promise<T>): Promise<T> {
-    const orders: Desk = (...args) => runCli(db, 'orders', ...args);
-    if (db.databaseUrl) return work(orders);
-    await srv.close();
-    try {
-      return await work(orders);
-    } finally {
-      srv = await startServer(db);
-    }
-  }
+  const atTheDesk = <T>(work: (orders: Desk) => Promise<T>) => deskBeside(db, srv, 'orders', work, (restarted) => (srv = restarted));
   /** What a desk run that must succeed printed. */
   const done = (r: Awaited<ReturnType<Desk>>) => {
     assert.equal(r.code, 0, r.stderr);

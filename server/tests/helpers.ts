@@ -76,6 +76,25 @@ export function runCli(db: TestDb, script: string, ...args: string[]): Promise<{
   });
 }
 
+/** One operator CLI run: `desk('list')` as `npm run <script> -- list` does. */
+export type Desk = (...args: string[]) => ReturnType<typeof runCli>;
+
+/**
+ * Runs the operator CLI `script` as many times as `work` asks: beside the running server `srv` on PostgreSQL; on PGlite
+ * (one process per data directory) with the server stopped once around them all, since each stop and start costs
+ * seconds. `restarted` gets the server started again afterwards.
+ */
+export async function deskBeside<T>(db: TestDb, srv: Running, script: string, work: (desk: Desk) => Promise<T>, restarted: (srv: Running) => void): Promise<T> {
+  const desk: Desk = (...args) => runCli(db, script, ...args);
+  if (db.databaseUrl) return work(desk);
+  await srv.close();
+  try {
+    return await work(desk);
+  } finally {
+    restarted(await startServer(db));
+  }
+}
+
 export interface Running {
   app: FastifyInstance;
   base: string;

@@ -137,6 +137,16 @@ async function chooseMethod(page, method) {
   await checked(page, 'method', method)
 }
 
+/** The delivery address's fields above the city: name, phone, street, unit and the province. */
+async function fillAddressBeforeCity(page) {
+  await fill(page, 'address.firstName', ADDRESS.firstName)
+  await fill(page, 'address.lastName', ADDRESS.lastName)
+  await fill(page, 'address.phone', ADDRESS.phone)
+  await fill(page, 'address.streetNumberAndNameDetails', ADDRESS.street)
+  await fill(page, 'address.unit', ADDRESS.unit)
+  await choose(page, 'province', ADDRESS.province)
+}
+
 async function fillGuestContact(page, contact = GUEST) {
   await fill(page, 'firstName', contact.firstName)
   await fill(page, 'lastName', contact.lastName)
@@ -234,12 +244,7 @@ describe('checkout and payment on a phone in English', () => {
       await addThroughApi(page, context, [COLOMBIA])
       await openCheckout(page)
       await chooseMethod(page, 'DELIVERY')
-      await fill(page, 'address.firstName', ADDRESS.firstName)
-      await fill(page, 'address.lastName', ADDRESS.lastName)
-      await fill(page, 'address.phone', ADDRESS.phone)
-      await fill(page, 'address.streetNumberAndNameDetails', ADDRESS.street)
-      await fill(page, 'address.unit', ADDRESS.unit)
-      await choose(page, 'province', ADDRESS.province)
+      await fillAddressBeforeCity(page)
       await choose(page, 'city', ADDRESS.city)
       assert.equal(await visible(page, '.checkout input[name="address.city"]').inputValue(), ADDRESS.city)
       await fill(page, 'address.postCode', ADDRESS.postCode)
@@ -527,12 +532,7 @@ describe('delivery in Chinese on a phone', () => {
       await openCheckout(page)
       await chooseMethod(page, 'DELIVERY')
       await visible(page, '.checkout__note').getByText(`配送范围：${ONTARIO_ZH.join('、')}（安大略省）；温哥华、列治文、本拿比（不列颠哥伦比亚省）`, { exact: true }).waitFor(WAIT)
-      await fill(page, 'address.firstName', ADDRESS.firstName)
-      await fill(page, 'address.lastName', ADDRESS.lastName)
-      await fill(page, 'address.phone', ADDRESS.phone)
-      await fill(page, 'address.streetNumberAndNameDetails', ADDRESS.street)
-      await fill(page, 'address.unit', ADDRESS.unit)
-      await choose(page, 'province', ADDRESS.province)
+      await fillAddressBeforeCity(page)
       const cityChoices = visible(page, '.checkout-choices__option[data-name="city"]')
       assert.deepEqual((await cityChoices.allInnerTexts()).map((s) => s.trim()), ONTARIO_ZH)
       await choose(page, 'city', TORONTO_ZH)
