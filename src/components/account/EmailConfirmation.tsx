@@ -7,6 +7,7 @@ import { FormError } from './Field'
 import { TextLink } from './TextLink'
 import './AccountPage.scss'
 import './AccountForm.scss'
+import './MyAccount.scss'
 
 /** My account: while the address is not confirmed, says so and offers the link again. */
 export function EmailConfirmationNotice() {

@@ -3,6 +3,7 @@ import { useRecentOrders } from '@/hooks/useRecentOrders'
 import { useT } from '@/hooks/useT'
 import { OrderRow } from './OrderRow'
 import { TextLink } from './TextLink'
+import './MyAccount.scss'
 
 /** My account's newest orders, each opening its detail, and the way to the whole history; nothing before the first order. */
 export function RecentOrders() {

@@ -1,4 +1,6 @@
 import type { SelectPickerProps } from './SelectPicker'
+import './AccountForm.scss'
+import './MyAccount.scss'
 
 export type { SelectPickerProps } from './SelectPicker'
 

@@ -1,5 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { Picker } from '@/components/taro/FormComponents'
+import './AccountForm.scss'
+import './MyAccount.scss'
 
 export interface SelectPickerProps {
   /** data-field of the control (tests and styles find it by this). */

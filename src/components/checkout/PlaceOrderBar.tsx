@@ -4,6 +4,7 @@ import type { CheckoutCart } from '@/api/checkout'
 import { Price } from '@/components/common/Price'
 import { useCartTotals } from '@/hooks/useCartTotals'
 import { useT } from '@/hooks/useT'
+import './Checkout.scss'
 
 /** The total and "Place order": fixed at the bottom of a phone's screen, under the summary on a wide one. */
 export function PlaceOrderBar({ cart, busy, onPlace }: { cart: CheckoutCart; busy: boolean; onPlace(): void }) {

@@ -1,5 +1,6 @@
 import type { PropsWithChildren } from 'react'
 import { View } from '@tarojs/components'
+import './ProductGrid.scss'
 
 /**
  * One page of product cards in a list (ProductGrid). WeChat wraps it in a CustomWrapper

@@ -1,5 +1,6 @@
 import type { PropsWithChildren } from 'react'
 import { CustomWrapper, View } from '@tarojs/components'
+import './ProductGrid.scss'
 
 /**
  * WeChat: each page of cards is a CustomWrapper, so a change inside it is set on that wrapper

@@ -2,6 +2,7 @@ import { Text } from '@tarojs/components'
 import { clockText } from '@/features/campaigns/campaigns'
 import { useCountdown } from '@/features/campaigns/hooks/useCountdown'
 import { useT } from '@/hooks/useT'
+import './Campaigns.scss'
 
 /** "Ends in 1d 02:03:04" on the server's clock (offset = server time - device time of the answer). */
 export function CampaignClock({ endsAt, offset, className }: { endsAt: string; offset: number; className?: string }) {

@@ -7,6 +7,7 @@ import { useAppInfo } from '@/stores/appInfo'
 import { CampaignProgress } from './CampaignProgress'
 import './Campaigns.scss'
 import { Link } from '@/components/common/Link'
+import '@/components/common/EmptyState.scss'
 
 /** On the confirmation of a campaign order: the group's progress and the invitation to share it (nothing otherwise). */
 export function CampaignConfirmation({ order }: { order: Order }) {

@@ -4,6 +4,7 @@ import type { CampaignParticipation, CampaignStatus } from '@/features/campaigns
 import { Link } from '@/components/common/Link'
 import { campaignCartUrl } from '@/features/campaigns/campaigns'
 import { useT } from '@/hooks/useT'
+import './CampaignPage.scss'
 
 interface Props {
   participation: CampaignParticipation

@@ -12,6 +12,7 @@ import { useT } from '@/hooks/useT'
 import { Initials } from './Initials'
 import { useBilingual } from '../hooks/useBilingual'
 import './Influencers.scss'
+import '@/components/account/AccountForm.scss'
 
 function Pick({ pick }: { pick: InfluencerPick }) {
   const localized = useLocalized()

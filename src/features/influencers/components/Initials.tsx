@@ -1,4 +1,5 @@
 import { View, Text } from '@tarojs/components'
+import './Influencers.scss'
 
 /** Stands in for a missing profile picture: the first letter of the name. */
 export function Initials({ name }: { name: string }) {

@@ -3,6 +3,7 @@ import { Shell } from '@/components/shell/Shell'
 import { InfluencerList } from '@/features/influencers/components/InfluencerList'
 import { useT } from '@/hooks/useT'
 import '@/features/influencers/i18n'
+import '@/packages/store/pages/store.scss'
 
 /** /store/influencers: approved influencers, newest or most liked. */
 export default function Page() {

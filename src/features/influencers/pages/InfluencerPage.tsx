@@ -14,6 +14,7 @@ import { platform } from '@/platform'
 import '@/i18n/more'
 import '@/i18n/browse'
 import '@/features/influencers/i18n'
+import '@/packages/store/pages/store.scss'
 
 /** /store/influencer/:id: one approved profile (a suspended or unknown one is "not available"). */
 export default function Page() {

@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import type { ChartBucket } from '@/features/referral/api'
 import { barPercent, chartIsEmpty } from '@/features/referral/referral'
+import '@/components/members/Members.scss'
 
 export interface BarChartProps {
   title: string
