@@ -268,7 +268,7 @@ type VariedKind = keyof typeof VARIED;
 const isVaried = (kind: Kind): kind is VariedKind => kind in VARIED;
 
 /** Which drawing a product of a kind gets: its shape and the motif on its label, if its kind has motifs (single-shape kinds: the kind). */
-export type Variant = { shape: string; motif: Motif | null };
+export type DrawingVariant = { shape: string; motif: Motif | null };
 
 function choose<T extends string>({ pool, words = [] }: Choice<T>, base: string, seed: number): T {
   const name = `-${base}-`;
@@ -276,7 +276,7 @@ function choose<T extends string>({ pool, words = [] }: Choice<T>, base: string,
 }
 
 /** The drawing of the product (or category, banner...) named `base`, of `kind`: from its words, else its hash. */
-export function variantOf(kind: Kind, base: string): Variant {
+export function variantOf(kind: Kind, base: string): DrawingVariant {
   if (!isVaried(kind)) return { shape: kind, motif: null };
   const { shape, motif } = VARIED[kind] as { shape: Choice<string>; motif?: Choice<Motif> };
   // FNV's low bits barely change between similar names ('…-340g'): mix them (murmur3's finaliser) before taking a remainder.
