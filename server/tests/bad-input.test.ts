@@ -138,6 +138,14 @@ async function snapshot(srv: Running): Promise<Record<string, string>> {
 
 const { srv } = serverOnFreshDb();
 
+/**
+ * A page a browser opens (the sandbox's payment page) refuses as a page in the shopper's language: its message is the
+ * text of its alert.
+ */
+function alertInPage(res: { body: unknown; headers: Headers }): boolean {
+  return (res.headers.get('content-type') ?? '').startsWith('text/html') && typeof res.body === 'string' && /role="alert"[^>]*>\s*[^<\s]/.test(res.body);
+}
+
 test('every route refuses generated bad input with a 4xx and its message, and nothing changes', async () => {
   const member = new Shopper(srv.base);
   ok(await member.post('/common3/clientRegistration', { emailID: 'fuzz@example.com', password: 'longenough1', firstName: 'Fuzz', lastName: 'Tester' }));
@@ -165,7 +173,7 @@ test('every route refuses generated bad input with a 4xx and its message, and no
       else if (JSON.stringify(res.body ?? '').includes('istore-reference-server')) failures.push(`${label} → served a file of the server`);
       else if (res.status < 400 && !(c.allowedByShape && read)) failures.push(`${label} → ${res.status}: accepted`);
       else if (res.status < 400) continue;
-      else if (typeof res.body?.message !== 'string') failures.push(`${label} → ${res.status} without a message`);
+      else if (typeof res.body?.message !== 'string' && !alertInPage(res)) failures.push(`${label} → ${res.status} without a message`);
     }
   }
   console.log(`bad-input: ${tried} generated requests over ${Object.keys(spec.paths).length} paths`);
