@@ -2,18 +2,13 @@
  * "A payload shape is declared once, in contract/": neither the client's api modules nor the server may declare an
  * interface or type alias under a name contract/ exports (re-exporting the contract's own is how they use it).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { filesUnder, isTypeScript } from '../support/sourceFiles'
 
 const root = path.resolve(__dirname, '../..')
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name)
-    if (statSync(file).isDirectory()) return sources(file)
-    return /\.tsx?$/.test(name) ? [file] : []
-  })
-}
+const sources = (dir: string) => filesUnder(dir, isTypeScript)
 
 const contractNames = new Set(
   sources(path.join(root, 'contract')).flatMap((file) =>

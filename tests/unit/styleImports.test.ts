@@ -10,7 +10,8 @@
  * .scss imports, and @use/@import inside the scss), or by one reachable from src/app.ts, which is loaded first on
  * every platform (the mini-programs' app.wxss applies to every page). A class defined in no stylesheet is a finding too.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs'
+import { filesUnder } from '../support/sourceFiles'
 import { tmpdir } from 'os'
 import path from 'path'
 import ts from 'typescript'
@@ -77,14 +78,6 @@ const UNSTYLED_NAMES: string[] = [
   'side-menu__item', 'side-menu__item--open', 'side-menu__sub', 'social-icons__name', 'spinner__label',
   'verified-contact__choose', 'verified-contact__form', 'verified-contact__photo-state', 'wechat-binding__link'
 ]
-
-function files(dir: string, test: (name: string) => boolean): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name)
-    if (statSync(file).isDirectory()) return files(file, test)
-    return test(name) ? [file] : []
-  })
-}
 
 /* ---------- stylesheets: which classes each defines ---------- */
 
@@ -303,8 +296,8 @@ function platformsOf(file: string): Platform[] {
 /* ---------- the check ---------- */
 
 const testFiles = [
-  ...files(path.resolve(src, '..', 'tests'), (n) => /\.(m?js|tsx?)$/.test(n)),
-  ...files(path.join(src, 'features'), (n) => /\.tsx?$/.test(n)).filter((f) => f.includes(`${path.sep}tests${path.sep}`))
+  ...filesUnder(path.resolve(src, '..', 'tests'), (n) => /\.(m?js|tsx?)$/.test(n)),
+  ...filesUnder(path.join(src, 'features'), (n) => /\.tsx?$/.test(n)).filter((f) => f.includes(`${path.sep}tests${path.sep}`))
 ].filter((f) => f !== __filename)
 const testSources = testFiles.map((f) => readFileSync(f, 'utf8')).join('\n')
 
@@ -313,12 +306,12 @@ function selectedByTests(className: string): boolean {
   return new RegExp(`(^|[^\\w-])${className.replace(/-/g, '\\-')}(?![\\w-])`).test(testSources)
 }
 
-const stylesheets = files(src, (n) => n.endsWith('.scss'))
+const stylesheets = filesUnder(src, (n) => n.endsWith('.scss'))
 const definedBy = new Map<string, string[]>()
 for (const sheet of stylesheets) {
   for (const name of classesDefinedBy(sheet)) definedBy.set(name, [...(definedBy.get(name) ?? []), sheet])
 }
-const components = files(src, (n) => n.endsWith('.tsx'))
+const components = filesUnder(src, (n) => n.endsWith('.tsx'))
 const global = Object.fromEntries(PLATFORMS.map((p) => [p, stylesheetsReached(path.join(src, 'app.ts'), p)])) as Record<
   Platform,
   Set<string>

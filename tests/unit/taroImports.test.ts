@@ -3,8 +3,9 @@
  * '@tarojs/components' hand out Taro's HTML components; the store takes Button and the form components from
  * src/components/taro (web components on H5, kept out of the first load) and images with alternative text from Img.
  */
-import { readdirSync, readFileSync, statSync } from 'fs'
+import { readFileSync } from 'fs'
 import path from 'path'
+import { filesUnder, isTypeScript } from '../support/sourceFiles'
 
 const src = path.resolve(__dirname, '..', '..', 'src')
 const OWN = path.join(src, 'components', 'taro')
@@ -12,13 +13,7 @@ const FROM_OWN = ['Button', 'Checkbox', 'Input', 'Label', 'Picker', 'RichText', 
 /** The mini-program LazyImage is Taro's Image itself (H5 has LazyImage.h5.tsx, a plain <img>). */
 const IMAGE_ALLOWED = [path.join(src, 'components', 'common', 'LazyImage.tsx')]
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name)
-    if (statSync(file).isDirectory()) return file === OWN ? [] : sources(file)
-    return /\.tsx?$/.test(name) ? [file] : []
-  })
-}
+const sources = (dir: string) => filesUnder(dir, isTypeScript, (folder) => folder === OWN)
 
 function namesFromTaro(file: string): string[] {
   const text = readFileSync(file, 'utf8')
