@@ -436,13 +436,17 @@ describe("My account's buttons (issue 29 polish)", () => {
             return { background: cs.backgroundColor, color: cs.color, fontSize: cs.fontSize, fontWeight: cs.fontWeight, borderRadius: cs.borderRadius, height: Math.round(el.getBoundingClientRect().height) }
           }, selector)
         await open(page, '/store/product/1003')
-        await visible(page, '.product-page__add').waitFor(WAIT)
+        // Add to cart stays grey until the product's stock is known (its own request): compare the enabled button.
+        await visible(page, '.product-page__add:not([disabled])').waitFor(WAIT)
         const primary = await buttonStyle('.product-page__add')
 
         await signInAsDemo(page)
-        await visible(page, '.store-credit .top-up__open').waitFor(WAIT)
-        const heights = await page.evaluate(() =>
-          Object.fromEntries(['.top-up__open', '.profile__image-button', '.profile__edit', '.address-book__add'].map((s) => [s, Math.round([...document.querySelectorAll(s)].find((e) => e.offsetParent).getBoundingClientRect().height)]))
+        // My account's parts come from their own requests: measure once all four buttons are shown.
+        const rows = ['.top-up__open', '.profile__image-button', '.profile__edit', '.address-book__add']
+        await page.waitForFunction((selectors) => selectors.every((s) => [...document.querySelectorAll(s)].some((e) => e.offsetParent)), rows, WAIT)
+        const heights = await page.evaluate((selectors) =>
+          Object.fromEntries(selectors.map((s) => [s, Math.round([...document.querySelectorAll(s)].find((e) => e.offsetParent).getBoundingClientRect().height)])),
+          rows
         )
         const neighbours = Object.values(heights).slice(1)
         assert.equal(new Set(neighbours).size, 1, JSON.stringify(heights))

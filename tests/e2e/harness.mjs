@@ -84,10 +84,23 @@ export async function openContext(browser, { viewport = 'phone', language = 'en'
     // Taro's H5 storage keeps JSON envelopes ({ data }) in localStorage.
     if (!localStorage.getItem('istore.language')) localStorage.setItem('istore.language', JSON.stringify({ data: lang }))
   }, language)
+  if (JITTER_MS > 0) await context.route((url) => url.pathname.startsWith('/api/'), jitter)
   const page = await context.newPage()
   const errors = []
   page.on('pageerror', (err) => errors.push(err))
   return { context, page, errors }
+}
+
+/**
+ * `E2E_JITTER_MS=N npm run test:e2e` holds each API request back by a random 0..N ms, so answers arrive in another
+ * order and later than on a quiet machine: a test that measures before the part it measures has arrived fails here,
+ * not once in a while on CI. A stress run for hunting such races, not part of `npm test`.
+ */
+const JITTER_MS = Number(process.env.E2E_JITTER_MS ?? 0)
+
+async function jitter(route) {
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * JITTER_MS))
+  await route.fallback()
 }
 
 /**
