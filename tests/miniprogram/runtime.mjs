@@ -23,6 +23,12 @@ const MAX_IN_FLIGHT = 10
 const MAX_PAGES = 10
 /** Waits end when their condition holds; this only bounds a failing one (the machine may be busy). */
 const DEFAULT_WAIT_MS = 15_000
+/**
+ * `MP_JITTER_MS=N` holds each wx.request / my.request back by a random 0..N ms (counted in flight), so answers reach
+ * the app later and in another order than on a quiet machine: a test that reads before what it reads has arrived
+ * fails here, not once in a while on CI. A stress run for hunting such races, not part of `npm test`.
+ */
+const JITTER_MS = Number(process.env.MP_JITTER_MS ?? 0)
 
 /**
  * `requestHeader`: the one key each request API reads its headers from (wx.request `header`, my.request `headers`;
@@ -214,6 +220,7 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     inFlight.push(url)
     if (inFlight.length > MAX_IN_FLIGHT) mp.refusals.push({ kind: 'requests-in-flight', detail: `${inFlight.length} at ${url}; on their way: ${inFlight.slice(0, -1).join(', ')}` })
     try {
+      if (JITTER_MS > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * JITTER_MS))
       const method = String(options.method ?? 'GET').toUpperCase()
       const headers = { ...(options[platform.requestHeader] ?? {}) }
       let target = serverUrl + url.slice(TEST_ORIGIN.length)
