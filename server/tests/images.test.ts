@@ -88,14 +88,27 @@ test('every product picture is well-formed SVG under 2000 bytes, and no two prod
   }
 });
 
-test('no two coffees share a pack shape and label motif, and their drawings differ without name or colour', () => {
-  const coffees = demoCatalogue().products.map((p) => base(p.images[0])).filter((name) => kindOf(name) === 'coffeeBag');
+test('no two products of a kind share a pack shape and label motif, and their drawings differ without name or colour', () => {
+  const byKind = new Map<Kind, string[]>();
+  for (const p of demoCatalogue().products) {
+    const name = base(p.images[0]);
+    byKind.set(kindOf(name)!, [...(byKind.get(kindOf(name)!) ?? []), name]);
+  }
+  // Kinds drawn one way only (a croissant, a mug) are told apart by name, colour and backdrop; the others by their drawing.
+  const drawnOneWay = (kind: Kind, names: string[]) => names.every((name) => variantOf(kind, name).shape === kind && variantOf(kind, name).motif === null);
+  const varied = [...byKind].filter(([kind, names]) => !drawnOneWay(kind, names));
+  assert.deepEqual(varied.map(([kind]) => kind).sort(), ['bottle', 'coffeeBag', 'giftBox', 'snackBag', 'teaTin']);
+  for (const [kind, names] of varied) {
+    const pairs = names.map((name) => variantOf(kind, name)).map(({ shape, motif }) => `${shape}+${motif}`);
+    assert.equal(new Set(pairs).size, names.length, `${kind}: ${names.map((name, i) => `${name} ${pairs[i]}`).join(', ')}`);
+    // The choice shows in the drawing: the same accent and no name, yet every product of the kind is drawn differently.
+    assert.equal(new Set(names.map((name) => drawKind(kind, '#888', '', name))).size, names.length, kind);
+  }
+  const coffees = byKind.get('coffeeBag')!;
   assert.ok(coffees.length >= 6, `${coffees.length} coffees`);
-  const pairs = coffees.map((name) => variantOf('coffeeBag', name)).map(({ shape, motif }) => `${shape}+${motif}`);
-  assert.equal(new Set(pairs).size, coffees.length, pairs.join(', '));
-  assert.ok(pairs.every((pair) => !pair.endsWith('+null')), 'every coffee label has a motif');
-  // The choice shows in the drawing: the same accent and no name, yet every coffee is drawn differently.
-  assert.equal(new Set(coffees.map((name) => drawKind('coffeeBag', '#888', '', name))).size, coffees.length);
+  for (const kind of ['coffeeBag', 'teaTin', 'snackBag'] as const) {
+    assert.ok(byKind.get(kind)!.every((name) => variantOf(kind, name).motif !== null), `every ${kind} label has a motif`);
+  }
 });
 
 test('a kind the catalogue sells more than two of comes in several shapes, chosen from the product\'s own name', () => {
@@ -116,6 +129,12 @@ test('a kind the catalogue sells more than two of comes in several shapes, chose
   assert.deepEqual(variantOf('bottle', 'maple-latte-syrup'), { shape: 'pump', motif: null });
   assert.deepEqual(variantOf('bottle', 'oat-milk-upgrade'), { shape: 'carton', motif: null });
   assert.equal(variantOf('coffeeBag', 'decaf-swiss-water-340g').motif, 'drop');
+  // Earl Grey's bergamot, oolong's rolled leaves, seaweed's sheets, rice crackers' discs, a mooncake box's window.
+  assert.equal(variantOf('teaTin', 'earl-grey-loose-leaf-100g').motif, 'citrus');
+  assert.equal(variantOf('teaTin', 'tieguanyin-oolong-100g').motif, 'rolled');
+  assert.equal(variantOf('snackBag', 'seaweed-crisps-6-pack').motif, 'sheets');
+  assert.equal(variantOf('snackBag', 'rice-crackers-150g').motif, 'discs');
+  assert.equal(variantOf('giftBox', 'mooncake-gift-set').shape, 'window');
   // A category's tile shows its kind's archetype: the kraft bag with a bean, the round tin with a leaf.
   assert.deepEqual(variantOf('coffeeBag', 'category-coffee'), { shape: 'kraft', motif: 'bean' });
   assert.deepEqual(variantOf('teaTin', 'category-tea'), { shape: 'tin', motif: 'leaf' });

@@ -130,12 +130,28 @@ const MOTIFS = {
   drop: (x: number, y: number) => `<path d="M${x} ${y - 32}c14 20 22 30 22 40a22 22 0 0 1-44 0c0-10 8-20 22-40z" fill="#4a90c2"/>`,
   flower: (x: number, y: number, accent: string) => [[0, -16], [15, -5], [9, 13], [-9, 13], [-15, -5]]
     .map(([dx, dy]) => `<circle cx="${x + dx}" cy="${y + dy}" r="11" fill="${accent}"/>`).join('') + `<circle cx="${x}" cy="${y}" r="8" fill="#f2b705"/>`,
+  // A slice of bergamot, the citrus that flavours Earl Grey.
+  citrus: (x: number, y: number) => `<circle cx="${x}" cy="${y}" r="27" fill="#f2b705"/><circle cx="${x}" cy="${y}" r="21" fill="#ffe9a3"/>` +
+    `<path d="M${x - 21} ${y}h42M${x} ${y - 21}v42M${x - 15} ${y - 15}l30 30M${x + 15} ${y - 15}l-30 30" stroke="#f2b705" stroke-width="3"/>` +
+    `<path d="M${x + 14} ${y - 24}c6-14 18-16 28-14-4 12-16 18-28 14z" fill="#3f8f5a"/>`,
+  // Oolong's leaves rolled into balls.
+  rolled: (x: number, y: number) => {
+    const balls = [[x - 16, y - 12], [x + 14, y - 16], [x - 2, y + 12], [x + 24, y + 10]];
+    return balls.map(([cx, cy]) => `<circle cx="${cx}" cy="${cy}" r="13" fill="#3f8f5a"/>`).join('') +
+      `<path d="${balls.map(([cx, cy]) => `M${cx - 6} ${cy + 4}c0-10 12-10 12-2s-8 6-8 0`).join('')}" stroke="${CREAM}" stroke-width="3" fill="none"/>`;
+  },
   waves: (x: number, y: number) => `<path d="M${x - 30} ${y}l22-28 16 14 10-8 16 22z" fill="#3f8f5a"/>` +
     `<path d="M${x - 34} ${y + 10}q8 -8 17 0t17 0 17 0 17 0M${x - 34} ${y + 24}q8 -8 17 0t17 0 17 0 17 0" stroke="#4a90c2" stroke-width="5" fill="none"/>`,
   // A snack bag's window: what is in it.
   chunks: (x: number, y: number) => `<circle cx="${x - 18}" cy="${y - 8}" r="16" fill="${PASTRY}"/><circle cx="${x + 16}" cy="${y + 12}" r="18" fill="${CRUST}"/>` +
     `<circle cx="${x + 14}" cy="${y - 22}" r="10" fill="#7a5236"/>`,
   strips: (x: number, y: number) => `<path d="M${x - 34} ${y - 16}l58-10M${x - 30} ${y + 4}l62 4M${x - 26} ${y + 22}l50-8" stroke="${CRUST}" stroke-width="12" stroke-linecap="round"/>`,
+  // Sheets of roasted seaweed, their ridges showing.
+  sheets: (x: number, y: number) => `<path d="M${x - 36} ${y - 14}l44-12 10 36-44 12z" fill="#24402c"/><path d="M${x - 6} ${y - 2}l44-12 10 36-44 12z" fill="#2f5a3a"/>` +
+    `<path d="M${x - 28} ${y - 6}q7-8 14-4t14-4M${x + 2} ${y + 6}q7-8 14-4t14-4M${x + 6} ${y + 20}q7-8 14-4t14-4" stroke="#7aa86e" stroke-width="3" fill="none"/>`,
+  // Round rice crackers, sesame on top.
+  discs: (x: number, y: number) => [[-14, -8], [16, 10]].map(([dx, dy]) => `<circle cx="${x + dx}" cy="${y + dy}" r="22" fill="#f0d595" stroke="${CRUST}" stroke-width="4"/>`).join('') +
+    [[10, 4], [20, 14], [14, 20], [24, 4]].map(([dx, dy]) => `<circle cx="${x + dx}" cy="${y + dy}" r="2" fill="${INK}"/>`).join(''),
   chips: (x: number, y: number) => `<path d="M${x - 38} ${y - 4}c10-26 40-26 50 0-10 10-40 10-50 0zM${x - 10} ${y + 14}c10-26 40-26 50 0-10 10-40 10-50 0z" fill="${PASTRY}"/>`,
 };
 type Motif = keyof typeof MOTIFS;
@@ -145,13 +161,18 @@ type Shape = { label: Spot; draw: (accent: string, motif: (x: number, y: number)
 /** A choice among names: the first name whose words are in the product's image name, else one of `pool` by hash. */
 type Choice<T extends string> = { pool: T[]; words?: [T, string[]][] };
 
-/** A gift box in one of its wrappings: a bow, a cross ribbon with a seal, a dotted paper with a bow. */
-function giftBox(wrap: 'bow' | 'cross' | 'dots'): Shape {
+/**
+ * A gift box in one of its wrappings: a bow, a cross ribbon with a seal, a dotted paper with a bow, a bow and a round
+ * window showing a mooncake.
+ */
+function giftBox(wrap: 'bow' | 'cross' | 'dots' | 'window'): Shape {
   return {
     label: { x: 137, y: 270, w: 84, ink: false },
     draw: (a) => shadow() + `<rect x="90" y="170" width="220" height="180" rx="8" fill="${a}"/>` +
       (wrap === 'dots' ? [[244, 214], [284, 246], [244, 282], [284, 318]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="9" fill="${CREAM}" fill-opacity=".6"/>`).join('') : '') +
       (wrap === 'cross' ? `<rect x="90" y="190" width="220" height="20" fill="${CREAM}"/>` : '') +
+      (wrap === 'window' ? `<circle cx="263" cy="266" r="38" fill="${CREAM}"/><circle cx="263" cy="266" r="28" fill="${PASTRY}" stroke="${CRUST}" stroke-width="5"/>` +
+        `<path d="M263 252l5 10h10l-8 7 3 10-10-6-10 6 3-10-8-7h10z" fill="${CRUST}"/>` : '') +
       `<rect x="80" y="130" width="240" height="50" rx="8" fill="${a}" stroke="${INK}" stroke-opacity="0.2" stroke-width="6"/><rect x="184" y="130" width="32" height="220" fill="${CREAM}"/>` +
       (wrap === 'cross' ? `<circle cx="200" cy="200" r="20" fill="${a}" stroke="${CREAM}" stroke-width="6"/>`
         : `<path d="M200 130c-40-60-90-30-60 0zM200 130c40-60 90-30 60 0z" fill="${CREAM}"/>`),
@@ -221,7 +242,12 @@ const VARIED = {
         `<path d="M200 140l-26-22M200 140v-28M200 140l26-22" stroke="#d8c8a8" stroke-width="6" stroke-linecap="round"/>${motif(200, 212)}` },
     },
     shape: { pool: ['tin', 'caddy', 'pouch'], words: [['cake', ['pu-erh']], ['box', ['bags']], ['tin', ['matcha', 'category']]] },
-    motif: { pool: ['leaf', 'flower', 'waves'], words: [['flower', ['jasmine', 'chrysanthemum']], ['waves', ['longjing', 'west-lake']], ['leaf', ['matcha', 'tieguanyin', 'category']]] },
+    // A flower tea's flower, West Lake's hills and lake, Earl Grey's bergamot, oolong's rolled leaves.
+    motif: {
+      pool: ['leaf', 'flower', 'waves'],
+      words: [['flower', ['jasmine', 'chrysanthemum']], ['waves', ['longjing', 'west-lake']], ['citrus', ['earl-grey', 'bergamot']],
+        ['rolled', ['oolong', 'tieguanyin']], ['leaf', ['matcha', 'category']]],
+    },
   },
   snackBag: {
     shapes: {
@@ -239,11 +265,17 @@ const VARIED = {
     },
     // Crisps and crackers in a tube, jerky and trail mix in a resealable pouch, chips in a pillow bag; the others by hash.
     shape: { pool: ['pillow', 'pouch', 'canister'], words: [['canister', ['crisps', 'cracker']], ['pouch', ['jerky', 'trail-mix']], ['pillow', ['chips']]] },
-    motif: { pool: ['chunks', 'strips', 'chips'], words: [['chunks', ['peanut', 'trail-mix']], ['strips', ['jerky', 'mango']], ['chips', ['chips', 'crisps', 'cracker']]] },
+    // What is in the bag: nuts, strips of jerky or mango, seaweed sheets, round rice crackers, chips.
+    motif: {
+      pool: ['chunks', 'strips', 'chips'],
+      words: [['chunks', ['peanut', 'trail-mix']], ['strips', ['jerky', 'mango']], ['sheets', ['seaweed', 'nori']], ['discs', ['cracker']],
+        ['chips', ['chips', 'crisps']]],
+    },
   },
   giftBox: {
-    shapes: { bow: giftBox('bow'), cross: giftBox('cross'), dots: giftBox('dots') },
-    shape: { pool: ['bow', 'cross', 'dots'] },
+    shapes: { bow: giftBox('bow'), cross: giftBox('cross'), dots: giftBox('dots'), window: giftBox('window') },
+    // Mooncakes show through a window; the other boxes' wrapping by hash.
+    shape: { pool: ['bow', 'cross', 'dots'], words: [['window', ['mooncake']]] },
   },
   bottle: {
     shapes: {
