@@ -307,16 +307,21 @@ async function signInAsDemo(page) {
   await page.waitForURL('**/user/list', WAIT)
 }
 
-/** The left edge (CSS px, rounded) of the first visible element of each selector; a selector with none is missing. */
-const leftEdges = (page, selectors) =>
-  page.evaluate((list) => {
+/**
+ * The left edge (CSS px, rounded) of the first visible element of each selector, once each has one: a page's parts come
+ * from their own requests (a list's cards after its banner), and one measured before it arrived would read as missing.
+ */
+const leftEdges = async (page, selectors) => {
+  await page.waitForFunction((list) => list.every((s) => [...document.querySelectorAll(s)].some((e) => e.offsetParent)), selectors, WAIT)
+  return page.evaluate((list) => {
     const edges = {}
     for (const selector of list) {
       const el = [...document.querySelectorAll(selector)].find((e) => e.offsetParent)
-      edges[selector] = el ? Math.round(el.getBoundingClientRect().left) : 'missing'
+      edges[selector] = Math.round(el.getBoundingClientRect().left)
     }
     return edges
   }, selectors)
+}
 
 describe('titles and text line up with the content column (issue 29 m-10)', () => {
   // Each account page's title and content against My account's own title: one column (its padding, centred on a wide
