@@ -285,6 +285,22 @@ test('page content, section templates, coupons, images, contact form', async () 
   isError(await s.post('/message/submitForm', { name: 'Ada' }), 400);
 });
 
+test('a brand mark the client loads by URL (UnionPay) is its committed file, an SVG cached as the drawn images are', async () => {
+  const drawn = await s.get('/common3/image/house-blend-coffee-beans-340g.svg');
+  const mark = await s.get('/common3/brandMark/unionpay.svg');
+  assert.equal(mark.status, 200);
+  assert.match(mark.headers.get('content-type')!, /^image\/svg\+xml/);
+  assert.equal(mark.headers.get('cache-control'), drawn.headers.get('cache-control'));
+  assert.match(mark.headers.get('cache-control')!, /^public, max-age=\d+, immutable$/);
+  const file = fs.readFileSync(new URL('../src/assets/brandMarks/unionpay.svg', import.meta.url), 'utf8');
+  assert.equal(String(mark.body), file);
+  assert.match(file, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="256" height="160" viewBox="0 0 256 160">/);
+  // Only the generated marks: not the README beside them, not another image's name, not a path out of the folder.
+  for (const name of ['README.md', 'visa.svg', 'house-blend-coffee-beans-340g.svg', '..%2Fbrand.ts', '..%2F..%2Fpackage.json']) {
+    isError(await s.get(`/common3/brandMark/${name}`), 404);
+  }
+});
+
 test('every call of the spec is implemented: no route declares 501', async () => {
   const declared = srv.app.declaredRoutes.filter((r) => Object.keys((r.schema?.response ?? {}) as object).includes('501'));
   assert.deepEqual(declared.map((r) => `${r.method} ${r.url}`), []);

@@ -1,6 +1,7 @@
 /** Store content calls (spec §7): general pages by name, the section templates the landing pages are built from, coupons. Types: contract/content.ts. */
 import type { Coupon, Coupons, PageContent, SectionTemplate } from '@contract/content'
-import { http } from './http'
+import type { ServedBrandMarkName } from '@/assets/brandMarks'
+import { apiUrl, http } from './http'
 
 export type { BannerSlide, Coupon, FeaturedCategory, PageContent, Section, SectionTemplate } from '@contract/content'
 
@@ -10,5 +11,7 @@ export const contentApi = {
   /** The coupons this visitor may use: the public ones, and for a signed-in account those given to it. */
   coupons: () => http.get<Coupons>('/common3/coupons/'),
   /** One coupon's terms by its code (404 when the visitor may not use such a code). */
-  coupon: (code: string) => http.get<Coupon>(`/common3/coupons/${encodeURIComponent(code)}`)
+  coupon: (code: string) => http.get<Coupon>(`/common3/coupons/${encodeURIComponent(code)}`),
+  /** Where a brand mark served as a file (not bundled) loads from: an SVG on the API origin. */
+  brandMarkUrl: (name: ServedBrandMarkName) => apiUrl(`/common3/brandMark/${name}.svg`)
 }

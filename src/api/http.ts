@@ -10,6 +10,9 @@ import type { Method, Transport, TransportRequest, TransportResponse } from './t
 
 export const API_PREFIX = '/api/istore/client'
 export const XSRF_COOKIE = 'XSRF-TOKEN'
+
+/** A path under the API as an absolute URL on the API origin (a mini-program has no page origin; H5's is its own). */
+export const apiUrl = (path: string) => `${platform.apiOrigin()}${API_PREFIX}${path}`
 export const XSRF_HEADER = 'X-XSRF-TOKEN'
 
 export type { Method, Transport, TransportRequest, TransportResponse }
@@ -74,7 +77,7 @@ async function send(method: Method, path: string, options: RequestOptions, xsrf:
   if (cookie) header.Cookie = cookie
 
   const answered = transport({
-    url: `${platform.apiOrigin()}${API_PREFIX}${path}${buildQuery(options.query)}`,
+    url: `${apiUrl(path)}${buildQuery(options.query)}`,
     method,
     header,
     data: options.body,

@@ -21,3 +21,8 @@ export const BRAND_MARKS = {
 } satisfies Record<string, BrandMarkData>
 
 export type BrandMarkName = keyof typeof BRAND_MARKS
+
+/** Marks the API serves as SVG files (GET /common3/brandMark/{name}.svg; server/src/assets/brandMarks/). */
+export const SERVED_BRAND_MARKS = ['unionpay'] as const
+
+export type ServedBrandMarkName = (typeof SERVED_BRAND_MARKS)[number]

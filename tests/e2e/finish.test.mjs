@@ -24,12 +24,19 @@ describe('brand marks (issue 29 M-1)', () => {
       await open(page, '/')
       await visible(page, '.footer__payment').first().waitFor(WAIT)
       const badges = await page.$$eval('.footer__payment', (els) => els.map((el) => [el.textContent, el.querySelector('img')?.getAttribute('src')]))
-      // The demo store accepts WeChat Pay, Alipay, UnionPay and PayPal (server/src/seed/store.ts); simple-icons has no
-      // UnionPay mark, so that badge is its name alone.
+      // The demo store accepts WeChat Pay, Alipay, UnionPay and PayPal (server/src/seed/store.ts). simple-icons has no
+      // UnionPay mark: that badge shows SVG Logos' (CC0), too large to bundle, as the file the API serves.
       assert.deepEqual(
-        badges.map(([name, src]) => [name, markColour(src)]),
-        [['PayPal', '#002991'], ['WeChat Pay', '#07C160'], ['Alipay', '#1677FF'], ['UnionPay', null]]
+        badges.map(([name, src]) => [name, markColour(src) ?? src]),
+        [['PayPal', '#002991'], ['WeChat Pay', '#07C160'], ['Alipay', '#1677FF'], ['UnionPay', '/api/istore/client/common3/brandMark/unionpay.svg']]
       )
+      // It loads: the picture arrived and decoded, at its own 256 x 160 shape.
+      await page.waitForFunction(() => {
+        const img = document.querySelector('.footer__payment--unionpay img')
+        return img?.complete && img.naturalWidth > 0
+      }, null, WAIT)
+      const unionPay = await page.$eval('.footer__payment--unionpay img', (img) => [img.naturalWidth, img.naturalHeight, img.alt])
+      assert.deepEqual(unionPay, [256, 160, ''])
       const social = await page.$$eval('.social-icons__icon', (els) => els.map((el) => [el.textContent, el.querySelector('img')?.getAttribute('src')]))
       assert.ok(social.length > 0)
       for (const [name, src] of social) assert.notEqual(markColour(src), null, `${name} has its mark`)

@@ -1,13 +1,21 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { BRAND_MARKS } from '@/assets/brandMarks'
+import { BRAND_MARKS, SERVED_BRAND_MARKS } from '@/assets/brandMarks'
+import { contentApi } from '@/api/content'
+
+// A mini-program build: no page origin, so the API's origin is built in (ISTORE_API_ORIGIN).
+jest.mock('@/platform', () => ({ platform: { apiOrigin: () => 'https://shop.test' } }))
+// The mini-programs' transport (reached through the API module) imports Taro, which this node test does not run.
+jest.mock('@tarojs/taro', () => ({ __esModule: true, default: {} }))
+
+const root = path.resolve(__dirname, '../..')
+const script = path.join(root, 'scripts/make-brand-marks.mjs')
+const generate = (...args: string[]) => execFileSync(process.execPath, [script, ...args], { encoding: 'utf8' })
 
 describe('brand marks (src/assets/brandMarks.ts)', () => {
   it('is what scripts/make-brand-marks.mjs writes from the installed simple-icons', () => {
-    const script = path.resolve(__dirname, '../../scripts/make-brand-marks.mjs')
-    const generated = execFileSync(process.execPath, [script, '--print'], { encoding: 'utf8' })
-    expect(readFileSync(path.resolve(__dirname, '../../src/assets/brandMarks.ts'), 'utf8')).toBe(generated)
+    expect(readFileSync(path.join(root, 'src/assets/brandMarks.ts'), 'utf8')).toBe(generate('--print'))
   })
 
   it('has a path and a six-digit colour for every mark', () => {
@@ -15,5 +23,34 @@ describe('brand marks (src/assets/brandMarks.ts)', () => {
       expect([name, /^[0-9A-F]{6}$/.test(mark.hex)]).toEqual([name, true])
       expect([name, /^M[\d.\-\s,a-zA-Z]+$/.test(mark.path)]).toEqual([name, true])
     }
+  })
+})
+
+describe('brand marks served as files (server/src/assets/brandMarks/)', () => {
+  it('serves UnionPay, which simple-icons lacks, and nothing that is bundled', () => {
+    expect(SERVED_BRAND_MARKS).toEqual(['unionpay'])
+    for (const name of SERVED_BRAND_MARKS) expect(Object.keys(BRAND_MARKS)).not.toContain(name)
+  })
+
+  it.each(SERVED_BRAND_MARKS.map((name) => [name]))('%s.svg is what the script writes from the installed @iconify-json/logos', (name) => {
+    const committed = readFileSync(path.join(root, `server/src/assets/brandMarks/${name}.svg`), 'utf8')
+    expect(committed).toBe(generate('--print-served', name))
+    // One svg element with its own size (an <img> needs a natural size) and the brand's colours, not one fill.
+    expect(committed).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="\d+" viewBox="0 0 \d+ \d+">.*<\/svg>\n$/s)
+    expect(new Set(committed.match(/fill="#[0-9a-f]{6}"/g)).size).toBeGreaterThan(1)
+  })
+
+  it('names its source, pinned version and licence beside the files (the README the script writes)', () => {
+    const readme = readFileSync(path.join(root, 'server/src/assets/brandMarks/README.md'), 'utf8')
+    expect(readme).toBe(generate('--print-readme'))
+    const pinned = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies['@iconify-json/logos']
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(readme).toContain(`\`@iconify-json/logos\` ${pinned}`)
+    expect(readme).toContain('CC0-1.0')
+    expect(readme).toContain('https://github.com/gilbarbara/logos')
+  })
+
+  it('loads from an absolute URL on the API origin, which a mini-program needs', () => {
+    expect(contentApi.brandMarkUrl('unionpay')).toBe('https://shop.test/api/istore/client/common3/brandMark/unionpay.svg')
   })
 })

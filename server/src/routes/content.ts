@@ -2,11 +2,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  Coupon, CouponCodeParams, Coupons, ImageParams, PageContent, PageContentQuery, SectionTemplate,
+  BrandMarkImage, Coupon, CouponCodeParams, Coupons, ImageParams, PageContent, PageContentQuery, SectionTemplate,
   SectionTemplateParams, StoreImage,
 } from '../../../contract/content.ts';
 import { notFound } from '../lib/errors.ts';
 import { isImageName, renderSvg } from '../lib/svg.ts';
+import { servedBrandMark } from '../lib/brandMarks.ts';
 import { availableCoupons, couponByCode, pageContent, sectionTemplate } from '../services/content.ts';
 import { getSession } from '../lib/session.ts';
 import { isPhotoName } from '../catalog/images.ts';
@@ -42,6 +43,14 @@ export default async function contentRoutes(server: FastifyInstance) {
     if (!isImageName(name)) throw notFound(`Image '${name}' not found`);
     reply.header('Cache-Control', 'public, max-age=604800, immutable');
     return reply.type('image/svg+xml').send(renderSvg(name));
+  });
+
+  // A payment brand mark too large to bundle into the mini-programs (lib/brandMarks.ts); cached as the drawn images are.
+  app.get('/common3/brandMark/:name', { schema: { params: ImageParams, response: { 200: BrandMarkImage } } }, async (req, reply) => {
+    const svg = servedBrandMark(req.params.name);
+    if (svg === null) throw notFound(`Brand mark '${req.params.name}' not found`);
+    reply.header('Cache-Control', 'public, max-age=604800, immutable');
+    return reply.type('image/svg+xml').send(svg);
   });
 
   // Guests see the public coupons; a signed-in account also those given to it (spec §7 "my coupons").

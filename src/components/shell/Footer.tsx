@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { ConfiguredLink } from '@/components/common/ConfiguredLink'
-import type { BrandMarkName } from '@/assets/brandMarks'
-import { BrandMark } from '@/components/common/BrandMark'
+import { PaymentMark, type PaymentMarkName } from '@/components/common/PaymentMark'
 import { Img } from '@/components/taro/Img'
 import type { PaymentIcon } from '@/domain/footer'
 import { useFooter } from '@/hooks/useFooter'
@@ -49,15 +48,14 @@ function FooterColumn({ entry, open, onToggle }: { entry: MenuEntry; open: boole
   )
 }
 
-/** simple-icons has no UnionPay mark, so that badge is its name alone. */
-const PAYMENT_MARK: Record<PaymentIcon, BrandMarkName | null> = {
+const PAYMENT_MARK: Record<PaymentIcon, PaymentMarkName> = {
   visa: 'visa',
   mastercard: 'mastercard',
   amex: 'amex',
   paypal: 'paypal',
   wechat: 'wechat',
   alipay: 'alipay',
-  unionpay: null
+  unionpay: 'unionpay'
 }
 
 /** Spec §2 Footer. */
@@ -86,15 +84,12 @@ export function Footer() {
             <View className="footer__section footer__section--payment">
               <Text className="footer__heading">{t('footer.payment')}</Text>
               <View className="footer__payments">
-                {f.payments.map((icon) => {
-                  const mark = PAYMENT_MARK[icon]
-                  return (
-                    <View key={icon} className={`footer__payment footer__payment--${icon}`}>
-                      {mark ? <BrandMark name={mark} /> : null}
-                      <Text>{t(`payment.${icon}`)}</Text>
-                    </View>
-                  )
-                })}
+                {f.payments.map((icon) => (
+                  <View key={icon} className={`footer__payment footer__payment--${icon}`}>
+                    <PaymentMark name={PAYMENT_MARK[icon]} />
+                    <Text>{t(`payment.${icon}`)}</Text>
+                  </View>
+                ))}
               </View>
             </View>
           )}

@@ -71,6 +71,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     payAtStore: 'Pay at store',
     methods: 'WeChat Pay|Alipay',
     methodsWithPayPal: 'WeChat Pay|PayPal',
+    unionPay: 'UnionPay card',
     lastNameLabel: 'Last name (optional)',
     empty: 'Your cart is empty.',
     couponUnknown: 'This code isn’t valid. Check the spelling and try again.',
@@ -105,6 +106,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     payAtStore: '到店付款',
     methods: '微信支付|支付宝',
     methodsWithPayPal: '微信支付|PayPal 贝宝',
+    unionPay: '银联卡',
     lastNameLabel: '姓（选填）',
     empty: '您的购物车是空的。',
     couponUnknown: '此优惠码无效，请检查后重试。',
@@ -543,6 +545,20 @@ describe.each(LANGS)('payment methods (%s)', (lang) => {
       [true, '#1677FF']
     ])
     expect(chosen()).toEqual([])
+  })
+
+  test('UnionPay where the store accepts it: its mark is the file the API serves (too large to bundle), beside its name', async () => {
+    resetStores(withPayment(appInfoFixture(), { supportUnionPay: true }), lang)
+    server()
+    await renderCheckout()
+    const unionPay = option('paymentMethod', 'UNIONPAY')
+    const mark = unionPay.querySelector('.checkout-choices__logo--unionpay')
+    expect(mark).toHaveClass('brand-mark')
+    const img = unionPay.querySelector('.checkout-choices__logo--unionpay img, img.checkout-choices__logo--unionpay')
+    // jsdom's origin; the API origin is the page's own on H5 (ISTORE_API_ORIGIN '', as in this test build).
+    expect(img).toHaveAttribute('src', '/api/istore/client/common3/brandMark/unionpay.svg')
+    expect(img).toHaveAttribute('alt', '')
+    expect(unionPay.textContent).toBe(text.unionPay)
   })
 
   test.each([

@@ -65,6 +65,17 @@ describe.each(LANGS)('footer (%s)', (lang) => {
     expect(paymentLabels(container)).toEqual([text.visa, text.mastercard, text.paypal, text.wechat, text.alipay])
   })
 
+  it("UnionPay's badge: the mark the API serves as a file (too large to bundle), decorative beside its name", () => {
+    resetStores(withPayment(appInfoFixture(), { supportUnionPay: true }), lang)
+    const { container } = render(<Footer />)
+    expect(paymentLabels(container)).toEqual([text.visa, text.mastercard, text.paypal, text.wechat, text.alipay, text.unionpay])
+    const badge = container.querySelector('.footer__payment--unionpay')!
+    expect(badge.querySelector('.brand-mark--unionpay')).not.toBeNull()
+    // The page's own origin on H5 (ISTORE_API_ORIGIN '' here); a mini-program build puts its API origin first.
+    expect(badge.querySelector('img')).toHaveAttribute('src', '/api/istore/client/common3/brandMark/unionpay.svg')
+    expect(badge.querySelector('img')).toHaveAttribute('alt', '')
+  })
+
   it('inside the Alipay in-app browser only the alipay icon shows', () => {
     setUserAgent(ALIPAY_UA)
     resetStores(appInfoFixture(), lang)
