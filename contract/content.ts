@@ -60,7 +60,7 @@ export const StoreImage = {
   description: 'The image: a drawn SVG, or an imported product photo (JPEG, photo-<hash>.jpg, photo-<hash>-400.jpg for cards)',
   content: { 'image/svg+xml': { schema: Type.String() }, 'image/jpeg': { schema: Type.String({ format: 'binary' }) } }
 }
-/** A brand mark the client loads by URL rather than bundling (the UnionPay payment badge): a CC0 SVG file. */
+/** A brand mark the client loads by URL rather than bundling (the payment and social badges): a CC0 SVG file. */
 export const BrandMarkImage = {
   description: 'The brand mark: an SVG file ({mark}.svg, e.g. unionpay.svg), from a pinned CC0 source',
   content: { 'image/svg+xml': { schema: Type.String() } }

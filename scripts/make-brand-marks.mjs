@@ -2,9 +2,11 @@
 /**
  * Writes src/assets/brandMarks.ts: the few brand marks the store shows (payment methods, social networks) from the
  * pinned `simple-icons` package (CC0; the brands' trademarks stay their owners', see README "Brand marks"). Only
- * these paths ship, not the package's 5 MB index. Also writes the marks simple-icons lacks (SERVED_MARKS) as SVG
- * files the server serves (server/src/assets/brandMarks/, with a README naming source and licence), from the pinned
- * `@iconify-json/logos` (SVG Logos, CC0). The output is committed and jest tests (tests/unit/brandMarks.test.ts,
+ * these paths ship, not the package's 5 MB index; H5 draws them inline (BrandMark.h5.tsx). Also writes every mark as
+ * an SVG file the server serves (server/src/assets/brandMarks/, with a README naming sources and licences): the
+ * simple-icons ones, which the mini-programs load by URL rather than spend their main packages' budget on the paths
+ * (BrandMark.tsx), and the marks simple-icons lacks (SERVED_MARKS), from the pinned `@iconify-json/logos` (SVG Logos,
+ * CC0), which every platform loads by URL. The output is committed and jest tests (tests/unit/brandMarks.test.ts,
  * through --print, --print-served and --print-readme) check it matches the installed packages: run `node scripts/make-brand-marks.mjs`
  * after changing either version or the lists below.
  */
@@ -43,13 +45,23 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SERVED_DIR = path.join(root, 'server', 'src', 'assets', 'brandMarks')
 const packageVersion = (name) => JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version
 
-export async function brandMarksSource() {
+/** Our mark name -> its simple-icons icon (title, hex, path). */
+async function simpleIcons() {
   const icons = await import('simple-icons')
   const version = packageVersion('simple-icons')
   const bySlug = new Map(Object.values(icons).filter((i) => i && i.slug).map((i) => [i.slug, i]))
-  const lines = Object.entries(MARKS).map(([name, slug]) => {
-    const icon = bySlug.get(slug)
-    if (!icon) throw new Error(`simple-icons ${version} has no "${slug}"`)
+  return new Map(
+    Object.entries(MARKS).map(([name, slug]) => {
+      const icon = bySlug.get(slug)
+      if (!icon) throw new Error(`simple-icons ${version} has no "${slug}"`)
+      return [name, icon]
+    })
+  )
+}
+
+export async function brandMarksSource() {
+  const version = packageVersion('simple-icons')
+  const lines = [...(await simpleIcons())].map(([name, icon]) => {
     return `  ${name}: { title: ${JSON.stringify(icon.title)}, hex: '${icon.hex}', path: '${icon.path}' }`
   })
   const served = Object.keys(SERVED_MARKS).map((name) => `'${name}'`)
@@ -67,7 +79,10 @@ ${lines.join(',\n')}
 
 export type BrandMarkName = keyof typeof BRAND_MARKS
 
-/** Marks the API serves as SVG files (GET /common3/brandMark/{name}.svg; server/src/assets/brandMarks/). */
+/**
+ * Marks simple-icons lacks, loaded by URL on every platform (GET /common3/brandMark/{name}.svg). The API serves the
+ * marks above as files too, which the mini-programs load instead of bundling the paths (BrandMark.tsx).
+ */
 export const SERVED_BRAND_MARKS = [${served.join(', ')}] as const
 
 export type ServedBrandMarkName = (typeof SERVED_BRAND_MARKS)[number]
@@ -75,10 +90,15 @@ export type ServedBrandMarkName = (typeof SERVED_BRAND_MARKS)[number]
 }
 
 /**
- * The SVG Logos icon as a standalone SVG file: Iconify's body (already SVGO-optimised by Iconify; used as published,
- * nothing redrawn or rounded) in an svg element with the icon's own size, so an <img> has a natural size.
+ * A mark as the standalone SVG file the server serves. simple-icons': its one path in the brand's colour in its 24 x 24
+ * view box (as BrandMark.h5.tsx draws it). SVG Logos': Iconify's body (already SVGO-optimised by Iconify; used as
+ * published, nothing redrawn or rounded) in an svg element with the icon's own size, so an <img> has a natural size.
  */
-export function servedMarkSvg(name) {
+export async function servedMarkSvg(name) {
+  if (Object.hasOwn(MARKS, name)) {
+    const icon = (await simpleIcons()).get(name)
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill="#${icon.hex}" d="${icon.path}"/></svg>\n`
+  }
   const set = require('@iconify-json/logos/icons.json')
   const icon = set.icons[SERVED_MARKS[name]]
   if (!icon) throw new Error(`@iconify-json/logos ${packageVersion('@iconify-json/logos')} has no "${SERVED_MARKS[name]}"`)
@@ -90,21 +110,28 @@ export function servedMarkSvg(name) {
 /** The README beside the served files: where each comes from, at which version, under which licence. */
 export function servedMarksReadme() {
   const info = require('@iconify-json/logos/info.json')
-  const rows = Object.entries(SERVED_MARKS).map(([name, icon]) => `| \`${name}.svg\` | \`${icon}\` |`)
+  const rows = [
+    ...Object.entries(MARKS).map(([name, slug]) => `| \`${name}.svg\` | Simple Icons | \`${slug}\` |`),
+    ...Object.entries(SERVED_MARKS).map(([name, icon]) => `| \`${name}.svg\` | SVG Logos | \`${icon}\` |`)
+  ]
   return `# Brand marks served as files
 
 Generated by \`node scripts/make-brand-marks.mjs\`; do not edit by hand. The server serves each file at
-\`GET /api/istore/client/common3/brandMark/{name}.svg\` (server/src/lib/brandMarks.ts). These marks are multi-colour
-and several KB each, too large for the mini-programs' main packages, so the client loads them by URL rather than
-bundling them (src/components/common/PaymentMark.tsx).
+\`GET /api/istore/client/common3/brandMark/{name}.svg\` (server/src/lib/brandMarks.ts). The mini-programs' main
+packages have no room for the marks' drawings, so there the client loads every mark by URL
+(src/components/common/BrandMark.tsx); H5 draws the Simple Icons marks from its bundle (BrandMark.h5.tsx). The SVG
+Logos marks (multi-colour, several KB each) load by URL on every platform (src/components/common/PaymentMark.tsx).
 
-Source: ${info.name} by ${info.author.name} (${info.author.url}), from the npm package
+Simple Icons marks: from the npm package \`simple-icons\` ${packageVersion('simple-icons')} (https://simpleicons.org/),
+pinned in the root package.json, licence CC0 1.0 (CC0-1.0); each is the icon's path in the brand's colour.
+
+SVG Logos marks: ${info.name} by ${info.author.name} (${info.author.url}), from the npm package
 \`@iconify-json/logos\` ${packageVersion('@iconify-json/logos')}, pinned in the root package.json (devDependencies).
 Licence: ${info.license.title} (${info.license.spdx}), ${info.license.url}. The marks are the brands' trademarks;
 CC0 covers the drawings, not the trademarks (README "Third-party marks").
 
-| file | SVG Logos icon |
-| --- | --- |
+| file | source | icon |
+| --- | --- | --- |
 ${rows.join('\n')}
 `
 }
@@ -116,12 +143,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const served = process.argv.indexOf('--print-served')
   if (process.argv.includes('--print')) process.stdout.write(await brandMarksSource())
   else if (process.argv.includes('--print-readme')) process.stdout.write(servedMarksReadme())
-  else if (served > 0) process.stdout.write(servedMarkSvg(process.argv[served + 1]))
+  else if (served > 0) process.stdout.write(await servedMarkSvg(process.argv[served + 1]))
   else {
     writeFileSync(out, await brandMarksSource())
     console.log(`wrote ${out}`)
     mkdirSync(SERVED_DIR, { recursive: true })
-    for (const name of Object.keys(SERVED_MARKS)) writeFileSync(path.join(SERVED_DIR, `${name}.svg`), servedMarkSvg(name))
+    for (const name of [...Object.keys(MARKS), ...Object.keys(SERVED_MARKS)]) {
+      writeFileSync(path.join(SERVED_DIR, `${name}.svg`), await servedMarkSvg(name))
+    }
     writeFileSync(path.join(SERVED_DIR, 'README.md'), servedMarksReadme())
     console.log(`wrote ${SERVED_DIR}`)
   }

@@ -49,7 +49,7 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /common3/blog/categories': 'Blog categories',
   'GET /common3/blog/post/{slug}': 'One blog post',
   'GET /common3/blog/posts': 'A page of blog posts',
-  'GET /common3/brandMark/{name}': 'A brand mark served as a file (the UnionPay payment badge)',
+  'GET /common3/brandMark/{name}': 'A brand mark served as a file (the payment and social badges)',
   'GET /common3/campaign/fission/{id}': 'One group campaign',
   'GET /common3/campaign/fissionList': 'Open group campaigns',
   'GET /common3/changeLocale/{locale}': 'Switch the session\'s language',

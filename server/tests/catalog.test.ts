@@ -285,7 +285,7 @@ test('page content, section templates, coupons, images, contact form', async () 
   isError(await s.post('/message/submitForm', { name: 'Ada' }), 400);
 });
 
-test('a brand mark the client loads by URL (UnionPay) is its committed file, an SVG cached as the drawn images are', async () => {
+test('a brand mark the client loads by URL (UnionPay; simple-icons\' on the mini-programs) is its committed file, an SVG cached as the drawn images are', async () => {
   const drawn = await s.get('/common3/image/house-blend-coffee-beans-340g.svg');
   const mark = await s.get('/common3/brandMark/unionpay.svg');
   assert.equal(mark.status, 200);
@@ -295,8 +295,16 @@ test('a brand mark the client loads by URL (UnionPay) is its committed file, an 
   const file = fs.readFileSync(new URL('../src/assets/brandMarks/unionpay.svg', import.meta.url), 'utf8');
   assert.equal(String(mark.body), file);
   assert.match(file, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="256" height="160" viewBox="0 0 256 160">/);
-  // Only the generated marks: not the README beside them, not another image's name, not a path out of the folder.
-  for (const name of ['README.md', 'visa.svg', 'house-blend-coffee-beans-340g.svg', '..%2Fbrand.ts', '..%2F..%2Fpackage.json']) {
+  // A simple-icons mark, which the mini-programs load by URL: the same headers, its committed file, one path in WeChat's green.
+  const wechat = await s.get('/common3/brandMark/wechat.svg');
+  assert.equal(wechat.status, 200);
+  assert.match(wechat.headers.get('content-type')!, /^image\/svg\+xml/);
+  assert.equal(wechat.headers.get('cache-control'), drawn.headers.get('cache-control'));
+  assert.equal(String(wechat.body), fs.readFileSync(new URL('../src/assets/brandMarks/wechat.svg', import.meta.url), 'utf8'));
+  assert.match(String(wechat.body), /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 24 24"><path fill="#07C160" d="M[^"]+"\/><\/svg>\n$/);
+  // Only the generated marks: not the README beside them, not a mark simple-icons lacks (LinkedIn), not a name without
+  // its extension, not another image's name, not a path out of the folder.
+  for (const name of ['README.md', 'linkedin.svg', 'wechat', 'house-blend-coffee-beans-340g.svg', '..%2Fbrand.ts', '..%2F..%2Fpackage.json']) {
     isError(await s.get(`/common3/brandMark/${name}`), 404);
   }
 });

@@ -22,7 +22,10 @@ export const BRAND_MARKS = {
 
 export type BrandMarkName = keyof typeof BRAND_MARKS
 
-/** Marks the API serves as SVG files (GET /common3/brandMark/{name}.svg; server/src/assets/brandMarks/). */
+/**
+ * Marks simple-icons lacks, loaded by URL on every platform (GET /common3/brandMark/{name}.svg). The API serves the
+ * marks above as files too, which the mini-programs load instead of bundling the paths (BrandMark.tsx).
+ */
 export const SERVED_BRAND_MARKS = ['unionpay'] as const
 
 export type ServedBrandMarkName = (typeof SERVED_BRAND_MARKS)[number]

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { BRAND_MARKS, SERVED_BRAND_MARKS } from '@/assets/brandMarks'
 import { contentApi } from '@/api/content'
@@ -40,6 +40,17 @@ describe('brand marks served as files (server/src/assets/brandMarks/)', () => {
     expect(new Set(committed.match(/fill="#[0-9a-f]{6}"/g)).size).toBeGreaterThan(1)
   })
 
+  it.each(Object.entries(BRAND_MARKS))('%s.svg (for the mini-programs) is its simple-icons path in its colour, as the script writes it', (name, mark) => {
+    const committed = readFileSync(path.join(root, `server/src/assets/brandMarks/${name}.svg`), 'utf8')
+    expect(committed).toBe(generate('--print-served', name))
+    expect(committed).toBe(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill="#${mark.hex}" d="${mark.path}"/></svg>\n`)
+  })
+
+  it('serves exactly the marks the script writes (no stale file, none missing)', () => {
+    const files = readdirSync(path.join(root, 'server/src/assets/brandMarks')).filter((file) => file.endsWith('.svg'))
+    expect(files.sort()).toEqual([...Object.keys(BRAND_MARKS), ...SERVED_BRAND_MARKS].map((name) => `${name}.svg`).sort())
+  })
+
   it('names its source, pinned version and licence beside the files (the README the script writes)', () => {
     const readme = readFileSync(path.join(root, 'server/src/assets/brandMarks/README.md'), 'utf8')
     expect(readme).toBe(generate('--print-readme'))
@@ -48,9 +59,13 @@ describe('brand marks served as files (server/src/assets/brandMarks/)', () => {
     expect(readme).toContain(`\`@iconify-json/logos\` ${pinned}`)
     expect(readme).toContain('CC0-1.0')
     expect(readme).toContain('https://github.com/gilbarbara/logos')
+    const simpleIcons = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies['simple-icons']
+    expect(readme).toContain(`\`simple-icons\` ${simpleIcons}`)
+    for (const name of [...Object.keys(BRAND_MARKS), ...SERVED_BRAND_MARKS]) expect(readme).toContain(`| \`${name}.svg\` |`)
   })
 
   it('loads from an absolute URL on the API origin, which a mini-program needs', () => {
     expect(contentApi.brandMarkUrl('unionpay')).toBe('https://shop.test/api/istore/client/common3/brandMark/unionpay.svg')
+    expect(contentApi.brandMarkUrl('wechat')).toBe('https://shop.test/api/istore/client/common3/brandMark/wechat.svg')
   })
 })

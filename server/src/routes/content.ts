@@ -45,7 +45,7 @@ export default async function contentRoutes(server: FastifyInstance) {
     return reply.type('image/svg+xml').send(renderSvg(name));
   });
 
-  // A payment brand mark too large to bundle into the mini-programs (lib/brandMarks.ts); cached as the drawn images are.
+  // A payment or social brand mark not bundled into the mini-programs (lib/brandMarks.ts); cached as the drawn images are.
   app.get('/common3/brandMark/:name', { schema: { params: ImageParams, response: { 200: BrandMarkImage } } }, async (req, reply) => {
     const svg = servedBrandMark(req.params.name);
     if (svg === null) throw notFound(`Brand mark '${req.params.name}' not found`);

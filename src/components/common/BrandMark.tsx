@@ -1,10 +1,13 @@
 import type { BrandMarkName } from '@/assets/brandMarks'
+import { contentApi } from '@/api/content'
+import { Img } from '@/components/taro/Img'
+import './BrandMark.scss'
 
 /**
- * Mini-programs: no mark, the brand's name alone. Their main packages sit at their size budgets (bench/budgets.json)
- * and the marks' paths cost about 12 KB; a mini-program pays with its own sheet and opens no social links, so the
- * marks would only decorate the footer there. H5: BrandMark.h5.tsx.
+ * Mini-programs: the brand's mark loaded by URL from the API (server/src/assets/brandMarks/, the same simple-icons
+ * drawing H5 bundles), beside its name, so decorative (empty alt). Bundling the paths would cost their main packages
+ * about 12 KB, and they sit at their size budgets (bench/budgets.json). H5: BrandMark.h5.tsx.
  */
-export function BrandMark(_props: { name: BrandMarkName; onColour?: boolean; className?: string }) {
-  return null
+export function BrandMark({ name, className = '' }: { name: BrandMarkName; className?: string }) {
+  return <Img className={`brand-mark brand-mark--${name} ${className}`} src={contentApi.brandMarkUrl(name)} mode="aspectFit" alt="" />
 }

@@ -16,7 +16,7 @@ const MARK: Record<SocialNetwork, BrandMarkName | null> = {
   pinterest: 'pinterest'
 }
 
-/** Each network as its own mark and name (the mark on H5 only, see BrandMark). */
+/** Each network as its own mark and name (drawn inline on H5, loaded by URL on the mini-programs: BrandMark). */
 export function SocialIcons({ links }: { links: { network: SocialNetwork; url: string }[] }) {
   const t = useT()
   return (
