@@ -2,7 +2,7 @@
  * The browser's shell journeys (tests/e2e/shell.test.mjs) on the production builds of both mini-programs: a page path
  * the build does not have (a share card or QR code of an older version) opens the home page instead (the app's
  * onPageNotFound), and so does a general page the store does not have; the store's name, in the device's language,
- * ends each page's title in the navigation bar.
+ * ends each page's title in the navigation bar; the footer shows the brand marks the API serves.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -33,6 +33,22 @@ for (const kind of ['weapp', 'alipay']) {
       await runMiniProgram(kind, server.baseUrl, { entry: 'pages/general/index?name=no-such-page' }, async (mp) => {
         await mp.waitForPage(PAGES.home)
         await mp.waitForText('Tea Gift Box')
+        await mp.settled()
+        await assertDeviceClean(mp)
+      })
+    })
+
+    it('the footer shows every payment method and social link with its brand mark, loaded from the API', async () => {
+      await runMiniProgram(kind, server.baseUrl, {}, async (mp) => {
+        await mp.waitForPage(PAGES.home)
+        // The demo store's payment methods and its social networks with a page (server/src/seed/store.ts); simple-icons
+        // has no LinkedIn mark, and its LinkedIn has no page anyway. Every mark is the file the API serves, none bundled.
+        const expected = ['alipay', 'facebook', 'instagram', 'paypal', 'pinterest', 'unionpay', 'wechat', 'youTube']
+          .map((name) => `https://shop.test/api/istore/client/common3/brandMark/${name}.svg`)
+        const marks = () => [...mp.imageSources].filter((src) => src.includes('/brandMark/')).sort()
+        await mp.waitFor(() => marks().length >= expected.length, { what: `the ${expected.length} brand marks shown` })
+        assert.deepEqual(marks(), expected)
+        assert.deepEqual(mp.textsOf('footer__payment'), ['PayPal', 'WeChat Pay', 'Alipay', 'UnionPay'])
         await mp.settled()
         await assertDeviceClean(mp)
       })
