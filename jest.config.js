@@ -20,6 +20,9 @@ const shared = {
 }
 
 module.exports = {
+  // Whole pages render in jsdom; on a 2-core machine busy with builds one such test took over jest's 5 s default
+  // (productDetail, search). The tests wait for conditions, so a longer limit only spares a slow machine.
+  testTimeout: 15_000,
   projects: [
     {
       ...shared,
