@@ -29,3 +29,6 @@ export type BrandMarkName = keyof typeof BRAND_MARKS
 export const SERVED_BRAND_MARKS = ['unionpay'] as const
 
 export type ServedBrandMarkName = (typeof SERVED_BRAND_MARKS)[number]
+
+/** Any mark the store shows: bundled (simple-icons) or served only. */
+export type MarkName = BrandMarkName | ServedBrandMarkName

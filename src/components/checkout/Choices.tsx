@@ -1,5 +1,6 @@
 import { View, Text } from '@tarojs/components'
-import { PaymentMark, type PaymentMarkName } from '@/components/common/PaymentMark'
+import type { MarkName } from '@/assets/brandMarks'
+import { BrandMark } from '@/components/common/BrandMark'
 import type { FieldErrors, FieldName } from '@/domain/checkoutForm'
 import { useT } from '@/hooks/useT'
 import './Checkout.scss'
@@ -8,7 +9,7 @@ export interface Choice<T extends string | number> {
   value: T
   label: string
   /** A brand mark shown before the label (payment methods). */
-  logo?: PaymentMarkName
+  logo?: MarkName
 }
 
 /**
@@ -46,7 +47,7 @@ export function Choices<T extends string | number>({
             data-value={String(option.value)}
             onClick={() => !disabled && onSelect(option.value)}
           >
-            {option.logo ? <PaymentMark name={option.logo} className={`checkout-choices__logo checkout-choices__logo--${option.logo}`} /> : null}
+            {option.logo ? <BrandMark name={option.logo} className={`checkout-choices__logo checkout-choices__logo--${option.logo}`} /> : null}
             <Text>{option.label}</Text>
           </View>
         )

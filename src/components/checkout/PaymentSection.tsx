@@ -1,5 +1,5 @@
 import { Text } from '@tarojs/components'
-import type { PaymentMarkName } from '@/components/common/PaymentMark'
+import type { MarkName } from '@/assets/brandMarks'
 import type { PaymentChoice } from '@/domain/checkoutForm'
 import type { PaymentMethod } from '@/domain/paymentMethods'
 import type { Translate } from '@/i18n'
@@ -7,7 +7,7 @@ import { useFieldLink } from '@/hooks/useFieldLink'
 import { useT } from '@/hooks/useT'
 import { Choices, FieldMessage, Section, type Choice } from './Choices'
 
-const LOGO: Record<PaymentMethod, PaymentMarkName> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay', PAYPAL: 'paypal' }
+const LOGO: Record<PaymentMethod, MarkName> = { WECHAT_PAY: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay', PAYPAL: 'paypal' }
 
 /** The methods as choices: each named as shoppers know it, with its mark (checkout, store-credit top-up). */
 export const paymentMethodChoices = (methods: PaymentMethod[], t: Translate): Choice<PaymentMethod>[] =>

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { ConfiguredLink } from '@/components/common/ConfiguredLink'
-import { PaymentMark, type PaymentMarkName } from '@/components/common/PaymentMark'
+import type { MarkName } from '@/assets/brandMarks'
+import { BrandMark } from '@/components/common/BrandMark'
 import { Img } from '@/components/taro/Img'
 import type { PaymentIcon } from '@/domain/footer'
 import { useFooter } from '@/hooks/useFooter'
@@ -48,7 +49,7 @@ function FooterColumn({ entry, open, onToggle }: { entry: MenuEntry; open: boole
   )
 }
 
-const PAYMENT_MARK: Record<PaymentIcon, PaymentMarkName> = {
+const PAYMENT_MARK: Record<PaymentIcon, MarkName> = {
   visa: 'visa',
   mastercard: 'mastercard',
   amex: 'amex',
@@ -86,7 +87,7 @@ export function Footer() {
               <View className="footer__payments">
                 {f.payments.map((icon) => (
                   <View key={icon} className={`footer__payment footer__payment--${icon}`}>
-                    <PaymentMark name={PAYMENT_MARK[icon]} />
+                    <BrandMark name={PAYMENT_MARK[icon]} />
                     <Text>{t(`payment.${icon}`)}</Text>
                   </View>
                 ))}
