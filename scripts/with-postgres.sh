@@ -11,7 +11,17 @@ port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
 as_owner() { # initdb and postgres refuse to run as root
   if [ "$(id -u)" = 0 ]; then chown -R postgres "$dir"; runuser -u postgres -- "$@"; else "$@"; fi
 }
+# The server's CPU (its own and its ended backends'), which the caller's `time` cannot see: the cluster is a daemon.
+# scripts/test-run.mjs asks for it with TEST_EXTRA_CPU (a file to add seconds to).
+record_cpu() {
+  [ -n "${TEST_EXTRA_CPU:-}" ] && [ -f "$dir/data/postmaster.pid" ] || return 0
+  local pid ticks
+  pid=$(head -1 "$dir/data/postmaster.pid")
+  ticks=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$pid/stat" 2>/dev/null) || return 0
+  echo "$ticks $(getconf CLK_TCK)" | awk '{printf "%.1f\n", $1 / $2}' >> "$TEST_EXTRA_CPU"
+}
 stop() {
+  record_cpu
   as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$dir"
 }

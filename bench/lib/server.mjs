@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { nodeArgs } from '../../server/tests/entry.mjs'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const serverDir = path.join(repoRoot, 'server')
@@ -48,7 +49,7 @@ export async function startServer({ staticDir = path.join(repoRoot, 'dist', 'h5'
   mkdirSync(path.dirname(logFile), { recursive: true })
   const logFd = openSync(logFile, 'a')
   const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-bench-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, nodeArgs('src/index.ts'), {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', logFd, logFd]

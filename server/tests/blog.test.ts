@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { sanitizeRichText } from '../src/lib/richText.ts';
 import { blogPosts as seeded } from '../src/seed/blog.ts';
 import { serverOnFreshDb, startServer, Shopper, isError, ok } from './helpers.ts';
+import { nodeArgs } from './entry.mjs';
 
 let s: Shopper;
 const published = seeded.filter((p) => p.daysAgo !== null);
@@ -173,7 +174,7 @@ test('operator CLI: add a draft, list it, publish it; shoppers then read it sani
   const run = promisify(execFile);
   const cwd = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
   const env = { ...process.env, DATA_DIR: db.dataDir, ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}) };
-  const blog = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/blog.ts', ...args], { cwd, env });
+  const blog = (...args: string[]) => run(process.execPath, [...nodeArgs('scripts/blog.ts'), ...args], { cwd, env });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-blog-'));
   try {
     const file = path.join(dir, 'post.json');

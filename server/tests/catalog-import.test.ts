@@ -15,6 +15,7 @@ import { parseOptionsCell, optionsCell, readCatalog, readCatalogCsv, readCatalog
 import { exportCatalog, importCatalog } from '../src/catalog/import.ts';
 import { demoCatalogue } from '../src/seed/catalogue.ts';
 import { freshDb, PREFIX, startServer, type TestDb } from './helpers.ts';
+import { nodeArgs } from './entry.mjs';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 let db: TestDb;
@@ -37,7 +38,7 @@ after(async () => {
 function catalog(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '' };
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/catalog.ts', ...args], { cwd: serverDir, env, maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [...nodeArgs('scripts/catalog.ts'), ...args], { cwd: serverDir, env, maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
       resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
     });
   });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { CONTACT_LIMITS } from '../src/services/contact.ts';
 import { parseEml } from './eml.ts';
 import { serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
+import { nodeArgs } from './entry.mjs';
 
 // The tests speak for several senders through X-Forwarded-For, as a proxy in front of the store would.
 const { db, srv } = serverOnFreshDb({ config: { trustProxy: true } });
@@ -101,10 +102,10 @@ test('operator CLI: messages list shows the newest messages', async () => {
   const run = promisify(execFile);
   const cwd = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
   const env = { ...process.env, DATA_DIR: db.dataDir, ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}) };
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/messages.ts', 'list', '1'], { cwd, env });
+  const { stdout } = await run(process.execPath, [...nodeArgs('scripts/messages.ts'), 'list', '1'], { cwd, env });
   assert.match(stdout, /^#\d+ {2}\S+ {2}Grace <grace@example\.com> {2}from 198\.51\.100\.7 \(en\)$/m);
   assert.match(stdout, /^ {2}subject: Beans$/m);
   assert.match(stdout, /^ {2}Line one\n {2}Line two$/m);
   assert.doesNotMatch(stdout, /Flood/, 'only the newest one');
-  await assert.rejects(run(process.execPath, ['--import', 'tsx', 'scripts/messages.ts', 'list', 'all'], { cwd, env }), /usage: messages list/);
+  await assert.rejects(run(process.execPath, [...nodeArgs('scripts/messages.ts'), 'list', 'all'], { cwd, env }), /usage: messages list/);
 });

@@ -11,6 +11,7 @@ import readline from 'node:readline';
 import { test } from 'node:test';
 import { EmbeddedDbInUse, openDb } from '../src/db/index.ts';
 import { freshDb } from './helpers.ts';
+import { nodeArgs } from './entry.mjs';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const skip = process.env.DATABASE_URL ? 'PostgreSQL: servers and CLIs share it' : false;
@@ -22,7 +23,7 @@ interface Claimant {
 }
 
 function startClaimant(dataDir: string): Claimant {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/embeddedDbClaimant.ts'], { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir } });
+  const child = spawn(process.execPath, nodeArgs('tests/embeddedDbClaimant.ts'), { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir } });
   const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
@@ -117,7 +118,7 @@ test('the server refuses to start on an embedded database another process has op
   const holder = await openDb({ dataDir: db.dataDir });
   try {
     const started = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+      execFile(process.execPath, nodeArgs('src/index.ts'), {
         cwd: serverDir,
         env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: path.join(db.dataDir, 'no-static') },
       }, (err, _stdout, stderr) => resolve({ code: err ? (err.code as number) : 0, stderr }));

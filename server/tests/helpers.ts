@@ -14,7 +14,8 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { XSRF_GET_ROUTES } from '../src/lib/session.ts';
 import { parseEml } from './eml.ts';
-import { pristineTemplate } from './template.mjs';
+import { pristineTemplate, templateKey } from './template.mjs';
+import { nodeArgs } from './entry.mjs';
 
 export const PREFIX = '/api/istore/client';
 /** Password hashes at the old cost (N=2^14, p=1): the production cost would make every sign-in of the suite 6x slower. */
@@ -34,8 +35,10 @@ async function buildTemplate(dir: string) {
 }
 
 /**
- * A fresh database per test: on PGlite a copy of the pristine template (server/tests/template.mjs), or from nothing
- * with `pristine: true` (the restart test covers initdb + migrations + seed that way); on PostgreSQL a new database.
+ * A fresh database per test: on PGlite a copy of the pristine template (server/tests/template.mjs), on PostgreSQL a
+ * database created from the template database of the same key (built once per cluster and quarter, under an advisory
+ * lock, so the test files running side by side build it once); from nothing with `pristine: true` (the restart test
+ * covers initdb + migrations + seed that way).
  */
 export async function freshDb(opts: { pristine?: boolean } = {}): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-test-'));
@@ -48,13 +51,15 @@ export async function freshDb(opts: { pristine?: boolean } = {}): Promise<TestDb
   const name = `istore_test_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  try {
+    if (opts.pristine) await admin.query(`CREATE DATABASE ${name}`);
+    else await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(admin, adminUrl)}`);
+  } finally {
+    await admin.end();
+  }
   return {
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrlOf(adminUrl, name),
     async cleanup() {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -65,12 +70,36 @@ export async function freshDb(opts: { pristine?: boolean } = {}): Promise<TestDb
   };
 }
 
+const databaseUrlOf = (adminUrl: string, name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+
+/**
+ * The name of this quarter's migrated and seeded template database on the PostgreSQL server of `admin`, built first
+ * when missing. The advisory lock is held until the caller's CREATE DATABASE has copied it (no session may be connected
+ * to a template while it is copied, and two files may ask at once).
+ */
+async function postgresTemplate(admin: import('pg').Client, adminUrl: string): Promise<string> {
+  const template = `istore_template_${templateKey().replace(/-/g, '_')}`;
+  await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['istore-test-template']);
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+  if (!rowCount) {
+    const building = `${template}_build`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-template-pg-'));
+    const app = await buildApp({ config: { dataDir: dir, databaseUrl: databaseUrlOf(adminUrl, building), staticDir: dir, port: 0, ...FAST_HASHING }, logger: false });
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
+  }
+  return template;
+}
+
 /** Runs an operator CLI (server/scripts/<script>.ts) on the test database in a child process, as `npm run <script>` does. */
 export function runCli(db: TestDb, script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '' };
   const serverDir = path.resolve(import.meta.dirname, '..');
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: serverDir, env }, (err, stdout, stderr) => {
+    execFile(process.execPath, [...nodeArgs(`scripts/${script}.ts`), ...args], { cwd: serverDir, env }, (err, stdout, stderr) => {
       resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
     });
   });

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { freshDb, serverOnFreshDb, startServer, Shopper, isError, ok, PREFIX, type TestDb } from './helpers.ts';
 import { approveInfluencer, rejectInfluencer, suspendInfluencer } from '../src/features/influencers/service.ts';
+import { nodeArgs } from './entry.mjs';
 
 const { db, srv } = serverOnFreshDb();
 
@@ -365,7 +366,7 @@ describe('influencer profiles', () => {
 describe('operator CLI (npm run influencers)', () => {
   // Its own database: on PGlite the CLI needs the database to itself, as the README says.
   const cli = (own: TestDb, ...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/influencers.ts', ...args], {
+    spawnSync(process.execPath, [...nodeArgs('scripts/influencers.ts'), ...args], {
       cwd: path.join(import.meta.dirname, '..'), env: { ...process.env, DATA_DIR: own.dataDir, DATABASE_URL: own.databaseUrl ?? '' }, encoding: 'utf8',
     });
 

@@ -25,6 +25,7 @@ import { startPayPalDouble, type PayPalDouble } from './doubles/paypal.ts';
 import { startSnapPayDouble, type SnapPayDouble } from './doubles/snappay.ts';
 import { WeChatDouble } from './doubles/wechat.ts';
 import { WeChatPayDouble } from './doubles/wechatpay.ts';
+import { nodeArgs } from './entry.mjs';
 
 const PUBLIC_URL = 'https://shop.test';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
@@ -79,7 +80,7 @@ before(async () => {
     IOTPAY_MERCHANT_ID: iotpay.merchantId, IOTPAY_LOGIN_NAME: iotpay.loginName, IOTPAY_MERCHANT_KEY_FILE: path.join(keyDir, 'iotpay'), IOTPAY_BASE_URL: iotpay.baseUrl,
   };
   for (const k of ['ISTORE_SANDBOX', 'SEED', 'PAYMENT_PROVIDER', 'IDENTITY_PROVIDER', 'PAYMENT_H5_CHANNELS', 'PLAIN_HTTP', 'PUBLIC_ORIGIN']) delete env[k];
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], { cwd: serverDir, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  child = spawn(process.execPath, nodeArgs('src/index.ts'), { cwd: serverDir, env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr!.on('data', (d) => (stderr += d));
   base = `http://127.0.0.1:${port}`;
   await waitFor('the production server to answer', async () => {

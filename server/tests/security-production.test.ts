@@ -21,6 +21,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, demoAccountRefusal } from '../src/seed/index
 import { hashPassword } from '../src/lib/password.ts';
 import { SESSION_COOKIE } from '../src/lib/session.ts';
 import { freshDb, isError, mailTo, ok, PREFIX, Shopper, startServer, withFreshServer, FAST_HASHING, type TestDb } from './helpers.ts';
+import { nodeArgs } from './entry.mjs';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 /** A public demo in production (the sandboxes, ISTORE_SANDBOX=1); production on real providers: production-payments.test.ts. */
@@ -34,7 +35,7 @@ after(async () => {
 
 function runEntry(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-prod-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, nodeArgs('src/index.ts'), {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ISTORE_SANDBOX: '', PUBLIC_URL: '', SEED: '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

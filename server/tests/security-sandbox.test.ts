@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { freshDb, startServer, reservedDelivery, Shopper, ok, type TestDb } from './helpers.ts';
+import { nodeArgs } from './entry.mjs';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const dbs: TestDb[] = [];
@@ -20,7 +21,7 @@ after(async () => {
 
 function runEntry(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-prod-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, nodeArgs('src/index.ts'), {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,1 +1,2 @@
 export function pristineTemplate(build: (dir: string) => Promise<void>): Promise<string>;
+export function templateKey(): string;

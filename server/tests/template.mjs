@@ -30,10 +30,11 @@ function removeOldTemplates() {
 }
 
 /**
- * The template's folder (its database in `pgdata/`), built first by `build(dir)` (which migrates and seeds a database
- * in `dir`) when this quarter's is not there yet.
+ * What a template is made of, as a short key: a hash of the migrations, seed (features' seed.ts too), lib and catalogue
+ * code, and this quarter of an hour (the seed is timed around the moment it runs). The PostgreSQL template database
+ * (server/tests/helpers.ts) is named by the same key.
  */
-export async function pristineTemplate(build) {
+export function templateKey() {
   const hash = crypto.createHash('sha256');
   for (const dir of ['db/migrations', 'seed', 'lib', 'catalog']) {
     for (const f of fs.readdirSync(path.join(serverSrc, dir)).sort()) hash.update(f).update(fs.readFileSync(path.join(serverSrc, dir, f)));
@@ -43,8 +44,15 @@ export async function pristineTemplate(build) {
     const seed = path.join(serverSrc, 'features', area, 'seed.ts');
     if (fs.existsSync(seed)) hash.update(`features/${area}/seed.ts`).update(fs.readFileSync(seed));
   }
-  const quarter = Math.floor(Date.now() / TEMPLATE_LIFE_MS);
-  const template = path.join(os.tmpdir(), `${PREFIX}${hash.digest('hex').slice(0, 16)}-${quarter}`);
+  return `${hash.digest('hex').slice(0, 16)}-${Math.floor(Date.now() / TEMPLATE_LIFE_MS)}`;
+}
+
+/**
+ * The template's folder (its database in `pgdata/`), built first by `build(dir)` (which migrates and seeds a database
+ * in `dir`) when this quarter's is not there yet.
+ */
+export async function pristineTemplate(build) {
+  const template = path.join(os.tmpdir(), `${PREFIX}${templateKey()}`);
   if (fs.existsSync(path.join(template, 'READY'))) return template;
   removeOldTemplates();
   const building = fs.mkdtempSync(path.join(os.tmpdir(), `${PREFIX}build-`));

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { openContext, withStackAndBrowser } from './harness.mjs'
 import { API, WAIT, fillIn, open, response, visible } from './steps.mjs'
+import { nodeArgs } from '../../server/tests/entry.mjs'
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server')
 
@@ -82,7 +83,7 @@ describe("back-in-stock alert (walkthrough 2.3)", () => {
 
     await stack.restart(async () => {
       for (const id of [tea, buns]) {
-        await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/stock.ts', 'set', id, '5'], {
+        await promisify(execFile)(process.execPath, [...nodeArgs('scripts/stock.ts'), 'set', id, '5'], {
           cwd: serverDir, env: { ...process.env, DATA_DIR: stack.dataDir, DATABASE_URL: '' }
         })
       }

@@ -7,6 +7,7 @@ import { after, before } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { distOf, launch } from './runtime.mjs'
 import { startServer } from './server.mjs'
+import { nodeArgs } from '../../server/tests/entry.mjs'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -52,7 +53,7 @@ export async function runMiniProgram(kind, serverUrl, options, journey) {
  * store's variables for it, its control address); `stop()` ends it.
  */
 export async function startDoubleProcess(script) {
-  const child = spawn(process.execPath, ['--import', 'tsx', `tests/doubles/${script}`], { cwd: path.join(root, 'server'), stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, nodeArgs(`tests/doubles/${script}`), { cwd: path.join(root, 'server'), stdio: ['ignore', 'pipe', 'inherit'] })
   const info = await new Promise((resolve, reject) => {
     let out = ''
     child.stdout.on('data', (d) => {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { nodeArgs } from '../../server/tests/entry.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -42,7 +43,7 @@ async function waitForHealth(baseUrl, child, deadlineMs) {
  */
 export async function startServerProcess({ dataDir, staticDir, env = {} }) {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, nodeArgs('src/index.ts'), {
     cwd: path.join(root, 'server'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit']

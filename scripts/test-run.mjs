@@ -1,0 +1,199 @@
+/**
+ * `npm test`'s stages (scripts/test.sh installs what they need first), run in two lanes side by side so both cores stay
+ * busy: each lane runs its stages one after another and stops at its first failure; a stage may also wait for a stage
+ * of the other lane (the journeys wait for the builds). Each stage's output goes to its own log, printed when the
+ * stage ends (whole when it failed, its last lines when it passed), so the lanes' outputs do not interleave.
+ *
+ * At the end it prints a table: each stage's wall and CPU seconds, the load average, and the five slowest files of each
+ * test runner. With TEST_TIMES_REPORT=FILE it also writes that table, with the commit, to FILE (`npm run test:times`
+ * writes bench/test-times.md). Nothing else is written into the tree. TEST_VERBOSE=1 prints every log whole.
+ *
+ * Only these stages: `node scripts/test-run.mjs --only jest,server-pglite` (the stages they wait for are not run, so
+ * name them too, or build first).
+ */
+import { spawn, execSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-test-run-'))
+const clock = `--import ${path.join(root, 'scripts/test-file-clock.mjs')}`
+const times = (name) => path.join(work, `${name}.times.jsonl`)
+/** The server's compiled build (server/scripts/compile.mjs), made by the first stage, used by every server process. */
+const build = { ISTORE_SERVER_BUILD: '.build' }
+
+/** A node --test run of `files` (relative to `cwd`) at `concurrency`, its per-file times kept for the table. */
+const nodeTests = (name, cwd, files, concurrency) =>
+  `cd ${cwd} && TEST_FILE_TIMES=${times(name)} node ${clock} --test --test-reporter=spec --test-concurrency=${concurrency} ${files}`
+
+const STAGES = [
+  // Lane "server": the reference server's checks and its contract suite on both databases.
+  { lane: 'server', name: 'compile-server', title: 'server compiled once for the run (esbuild)', cmd: 'node server/scripts/compile.mjs' },
+  { lane: 'server', name: 'types-server', title: 'types: server', cmd: 'npm --prefix server run --silent typecheck' },
+  { lane: 'server', name: 'server-pglite', title: 'server contract tests (real server, embedded database)', runner: 'node', env: build,
+    cmd: nodeTests('server-pglite', 'server', '.build/tests/*.test.mjs', 2) },
+  { lane: 'server', name: 'server-postgres', title: 'server contract tests on PostgreSQL (throw-away cluster)', runner: 'node', env: build,
+    cmd: `bash scripts/with-postgres.sh bash -c '${nodeTests('server-postgres', 'server', '.build/tests/*.test.mjs', 2)}'` },
+  // Lane "client": the app's checks, its builds and the journeys that run them against the real server.
+  { lane: 'client', name: 'types-client', title: 'types: client', cmd: 'npx tsc -p tsconfig.json --noEmit' },
+  { lane: 'client', name: 'openapi-lint', title: "OpenAPI document: Redocly's recommended rules (redocly.yaml)",
+    cmd: 'REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint --config redocly.yaml --format summary contract/openapi.json' },
+  { lane: 'client', name: 'import-rules', title: 'import rules (.dependency-cruiser.cjs)', cmd: 'npm run --silent check:imports' },
+  { lane: 'client', name: 'jest', title: 'unit and component tests (jest)', runner: 'jest',
+    cmd: `npx jest --ci --maxWorkers=2 --json --outputFile=${path.join(work, 'jest.json')}` },
+  // The mini-programs call an absolute https API origin; the mini-program suite maps this test origin to its server.
+  { lane: 'client', name: 'build-weapp', title: 'build: weapp', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:weapp --silent' },
+  { lane: 'client', name: 'weapp-scan', title: "WeChat's code-quality scan on dist/weapp (miniprogram-ci checkCodeQuality)", cmd: 'node scripts/check-weapp-quality.mjs' },
+  { lane: 'client', name: 'build-alipay', title: 'build: alipay', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:alipay --silent' },
+  { lane: 'client', name: 'build-h5', title: 'build: h5', cmd: 'npm run build:h5 --silent' },
+  { lane: 'client', name: 'budgets', title: 'size budgets', cmd: 'node bench/check-budgets.mjs' },
+  { lane: 'client', name: 'miniprogram', title: 'mini-programs: dist/weapp and dist/alipay run headlessly against the real server', runner: 'node',
+    env: build, after: ['compile-server'], cmd: nodeTests('miniprogram', '.', 'tests/miniprogram/', 1) },
+  { lane: 'client', name: 'e2e', title: 'browser tests (Playwright, Debian Chromium)', runner: 'node',
+    env: build, after: ['compile-server'], cmd: nodeTests('e2e', '.', 'tests/e2e/*.test.mjs', 1) },
+]
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null
+const stages = STAGES.filter((s) => !only || only.includes(s.name))
+for (const name of only ?? []) if (!STAGES.some((s) => s.name === name)) throw new Error(`no stage ${name}: ${STAGES.map((s) => s.name).join(', ')}`)
+
+const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ')
+const results = new Map() // name -> { status, wall, cpu, load }
+const children = new Set()
+
+/** Runs one stage under bash's `time` (its CPU is the user + sys of every process it waited for). */
+function runStage(stage) {
+  const log = path.join(work, `${stage.name}.log`)
+  const cpuFile = path.join(work, `${stage.name}.cpu`)
+  const script = `exec 3>"$1"; TIMEFORMAT='%U %S'; { time { ${stage.cmd} ; } >"$2" 2>&1 ; } 2>&3`
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', script, 'stage', cpuFile, log], {
+      cwd: root, detached: true, stdio: 'ignore', env: { ...process.env, ...stage.env, TEST_EXTRA_CPU: path.join(work, `${stage.name}.extra-cpu`) },
+    })
+    children.add(child)
+    child.on('exit', (code, signal) => {
+      children.delete(child)
+      const wall = (Date.now() - started) / 1000
+      const [user, sys] = fs.existsSync(cpuFile) ? fs.readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number) : [0, 0]
+      const extra = readExtraCpu(stage)
+      const ok = code === 0
+      results.set(stage.name, { status: ok ? 'ok' : `failed (${signal ?? code})`, wall, cpu: user + sys + extra, extra, load: loadavg() })
+      report(stage, log, ok)
+      resolve(ok)
+    })
+  })
+}
+
+/** CPU a stage's daemons spent outside its process tree (the PostgreSQL server, scripts/with-postgres.sh). */
+function readExtraCpu(stage) {
+  const file = path.join(work, `${stage.name}.extra-cpu`)
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').reduce((a, l) => a + Number(l || 0), 0) : 0
+}
+
+function report(stage, log, ok) {
+  const r = results.get(stage.name)
+  const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''
+  const lines = text.trimEnd().split('\n')
+  const shown = ok && !process.env.TEST_VERBOSE ? lines.slice(-12) : lines
+  const head = `== ${stage.title} [${stage.name}, lane ${stage.lane}]: ${r.status} in ${r.wall.toFixed(0)} s (CPU ${r.cpu.toFixed(0)} s, load ${r.load})`
+  process.stdout.write(`${head}\n${ok && lines.length > shown.length ? `   … ${lines.length - shown.length} lines above in ${log}\n` : ''}${shown.join('\n')}\n\n`)
+}
+
+/** A stage's result for the table, when it did not run. */
+const skipped = (why) => ({ status: `skipped (${why})`, wall: 0, cpu: 0, extra: 0, load: loadavg() })
+
+const settle = new Map() // name -> resolves finished.get(name)
+const finished = new Map(stages.map((s) => [s.name, new Promise((resolve) => settle.set(s.name, resolve))]))
+
+async function runLane(lane) {
+  const own = stages.filter((s) => s.lane === lane)
+  for (const [i, stage] of own.entries()) {
+    const needed = await Promise.all((stage.after ?? []).filter((n) => finished.has(n)).map((n) => finished.get(n)))
+    let ok = false
+    if (needed.every(Boolean)) ok = await runStage(stage)
+    else results.set(stage.name, skipped('a stage it needs failed'))
+    settle.get(stage.name)(ok)
+    if (!ok) {
+      for (const rest of own.slice(i + 1)) {
+        results.set(rest.name, skipped('an earlier stage of its lane failed'))
+        settle.get(rest.name)(false)
+      }
+      return
+    }
+  }
+}
+
+function abort() {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+  }
+  process.exit(130)
+}
+process.on('SIGINT', abort)
+process.on('SIGTERM', abort)
+
+const startLoad = loadavg()
+const started = Date.now()
+console.log(`test-run: ${stages.length} stages in lanes ${[...new Set(stages.map((s) => s.lane))].join(' + ')}; logs in ${work}\n`)
+await Promise.all([...new Set(stages.map((s) => s.lane))].map(runLane))
+const wall = (Date.now() - started) / 1000
+
+const table = summary()
+console.log(table)
+if (process.env.TEST_TIMES_REPORT) {
+  const commit = execSync('git rev-parse --short HEAD', { cwd: root, encoding: 'utf8' }).trim()
+  const dirty = execSync('git status --porcelain', { cwd: root, encoding: 'utf8' }).trim() ? ' (with uncommitted changes)' : ''
+  const title = `# npm test: where the time goes\n\nCommit ${commit}${dirty}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.cpus().length} cores. Written by \`npm run test:times\`.\n\n`
+  fs.writeFileSync(path.resolve(root, process.env.TEST_TIMES_REPORT), title + table)
+}
+const failed = [...results.values()].some((r) => r.status !== 'ok')
+fs.rmSync(work, { recursive: true, force: failed ? false : true })
+process.exit(failed ? 1 : 0)
+
+function summary() {
+  const rows = stages.map((s) => {
+    const r = results.get(s.name)
+    return `| ${s.name} | ${s.lane} | ${r.wall.toFixed(0)} | ${r.cpu.toFixed(0)}${r.extra ? ` (${r.extra.toFixed(0)} in PostgreSQL)` : ''} | ${r.load} | ${r.status} |`
+  })
+  const cpu = [...results.values()].reduce((a, r) => a + r.cpu, 0)
+  const out = [
+    `## Stages (wall and CPU seconds; load average 1/5/15 min at the stage's end)`,
+    '',
+    '| stage | lane | wall s | CPU s | load at end | result |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    `| **all** | | **${wall.toFixed(0)}** (${(wall / 60).toFixed(1)} min) | **${cpu.toFixed(0)}** | start ${startLoad}, end ${loadavg()} | ${(cpu / wall / os.cpus().length * 100).toFixed(0)} % of ${os.cpus().length} cores busy |`,
+    '',
+    '## Slowest files of each runner (wall s; CPU s of the test process itself, not of the servers it starts)',
+    '',
+  ]
+  for (const s of stages.filter((st) => st.runner)) {
+    const files = s.runner === 'jest' ? jestFiles() : nodeFiles(s.name)
+    if (!files.length) continue
+    out.push(`**${s.name}** (${files.length} files)`, '', '| file | wall s | CPU s |', '|---|---|---|')
+    for (const f of files.sort((a, b) => b.wall - a.wall).slice(0, 5)) out.push(`| ${f.file} | ${f.wall.toFixed(1)} | ${f.cpu === undefined ? '' : f.cpu.toFixed(1)} |`)
+    out.push('')
+  }
+  return out.join('\n')
+}
+
+function jestFiles() {
+  const file = path.join(work, 'jest.json')
+  if (!fs.existsSync(file)) return []
+  return JSON.parse(fs.readFileSync(file, 'utf8')).testResults.map((t) => ({
+    file: path.relative(root, t.name), wall: (t.endTime - t.startTime) / 1000,
+  }))
+}
+
+function nodeFiles(name) {
+  const file = times(name)
+  if (!fs.existsSync(file)) return []
+  return fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).map((t) => ({ ...t, file: path.relative(root, t.file) }))
+}

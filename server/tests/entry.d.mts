@@ -1,0 +1,2 @@
+export declare const serverDir: string;
+export declare function nodeArgs(entry: string): string[];

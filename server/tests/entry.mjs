@@ -1,0 +1,23 @@
+/**
+ * How a test starts one of the server's own programs as a process (the server, an operator CLI, a provider double):
+ * from the compiled build when the test run made one (scripts/compile.mjs, announced by ISTORE_SERVER_BUILD), else
+ * from source through tsx, as a developer running one file does.
+ *
+ *   spawn(process.execPath, nodeArgs('src/index.ts'), { cwd: serverDir })   (paths are relative to server/)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Node's arguments that run `entry` (a .ts file, relative to server/), with the compiled copy when there is one. */
+export function nodeArgs(entry) {
+  const build = process.env.ISTORE_SERVER_BUILD;
+  if (build) {
+    const compiled = path.resolve(serverDir, build, entry.replace(/\.ts$/, '.mjs'));
+    if (!fs.existsSync(compiled)) throw new Error(`${entry} is not in the compiled build ${build} (server/scripts/compile.mjs lists its entries)`);
+    return [compiled];
+  }
+  return ['--import', 'tsx', entry];
+}
