@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { cookieSecurity, isProduction, loadConfig, productionRefusal, sandboxesOf, sandboxRefusal, seedsDemo, type Config } from './config.ts';
+import { cookieSecurity, isProduction, loadConfig, productionCause, productionRefusal, sandboxesOf, sandboxRefusal, seedsDemo, type Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate, pendingMigrations } from './db/migrate.ts';
 import { demoAccountRefusal, seedIfEmpty } from './seed/index.ts';
@@ -159,7 +159,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     const demo = await demoAccountRefusal(db);
     if (demo && !config.allowSandbox) {
       await db.close();
-      throw new Error(`Refusing to start: NODE_ENV=${config.nodeEnv} and ${demo}`);
+      throw new Error(`Refusing to start: ${productionCause(config)} and ${demo}`);
     }
     if (demo) app.log.warn(`DEMO STORE: ${demo}; it stays because ISTORE_SANDBOX=1 makes this a public demo`);
   }

@@ -33,8 +33,13 @@ export interface Config {
    */
   paymentProvider: string;
   identityProvider: string;
-  /** ISTORE_SANDBOX=1: the operator's explicit yes to running a sandbox with NODE_ENV=production. */
+  /**
+   * ISTORE_SANDBOX=1: the operator's explicit yes to a sandbox (and the demo seed): with NODE_ENV=production a public
+   * demo; otherwise a sandbox start even beside a live shop's settings (credentialVars, SMTP_URL, an https PUBLIC_URL).
+   */
   allowSandbox: boolean;
+  /** The provider credentials set in the environment (names of CREDENTIAL_VARS): any of them is a live shop's sign. */
+  credentialVars: string[];
   /**
    * TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (Fastify trustProxy). Off by default: anyone can send
    * those headers, and the sign-in limits and cookie/redirect decisions depend on them. `true`, a hop count, or
@@ -97,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
     identityProvider: env.IDENTITY_PROVIDER || 'sandbox',
     allowSandbox: env.ISTORE_SANDBOX === '1',
+    credentialVars: credentialVarsOf(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicOrigins: (env.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 60_000),
@@ -146,23 +152,83 @@ export function sandboxesOf(payments: PaymentSandboxUse, identity: { sandboxChan
 }
 
 /**
- * Whether the production rules apply. NODE_ENV is read case-insensitively, and only the names of a developer's
- * machine (development, dev, test, testing) or no value at all escape the production rules: `Production`, `prod`, or
- * a value nobody recognises (`staging`) fail closed. Everything that differs between production and development asks
- * this one function.
+ * The provider credentials of server/README.md's provider tables (payment and sign-in). Any one of them set means the
+ * operator is wiring the store to a real provider: a live shop (security probe N1), whatever NODE_ENV says.
  */
-export function isProduction(config: Pick<Config, 'nodeEnv'>): boolean {
-  return !/^(|dev|development|test|testing)$/.test(config.nodeEnv.trim().toLowerCase());
+export const CREDENTIAL_VARS = [
+  'WECHATPAY_MCHID', 'WECHATPAY_SERIAL_NO', 'WECHATPAY_PRIVATE_KEY_FILE', 'WECHATPAY_APIV3_KEY', 'WECHATPAY_PUBLIC_KEY_ID', 'WECHATPAY_PUBLIC_KEY_FILE',
+  'ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE',
+  'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID',
+  'SNAPPAY_APP_ID', 'SNAPPAY_MERCHANT_NO', 'SNAPPAY_SIGN_KEY_FILE',
+  'IOTPAY_MERCHANT_ID', 'IOTPAY_LOGIN_NAME', 'IOTPAY_MERCHANT_KEY_FILE',
+  'WECHAT_MINI_PROGRAM_APPID', 'WECHAT_MINI_PROGRAM_SECRET', 'WECHAT_OFFICIAL_ACCOUNT_APPID', 'WECHAT_OFFICIAL_ACCOUNT_SECRET',
+] as const;
+
+/** Which of CREDENTIAL_VARS this environment sets (to anything but blanks). */
+export function credentialVarsOf(env: NodeJS.ProcessEnv): string[] {
+  return CREDENTIAL_VARS.filter((v) => (env[v] ?? '').trim() !== '');
+}
+
+/**
+ * What the start rules read: NODE_ENV, ISTORE_SANDBOX and the settings that only a live shop has. The optional ones
+ * count as unset when absent (a unit test's `{ nodeEnv }`); a real start passes its whole Config.
+ */
+export type StartFacts = Pick<Config, 'nodeEnv'> & Partial<Pick<Config, 'allowSandbox' | 'credentialVars' | 'smtpUrl' | 'publicUrl' | 'databaseUrl'>>;
+
+/** Whether a DATABASE_URL names this machine (loopback or a Unix socket), not a database server elsewhere. */
+function databaseIsLocal(databaseUrl: string): boolean {
+  if (!URL.canParse(databaseUrl)) return false;
+  const url = new URL(databaseUrl);
+  const socket = url.searchParams.get('host');
+  const host = (socket ?? url.hostname).replace(/^\[|\]$/g, '').toLowerCase();
+  return host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The settings of this start that only a live shop has (security probe N1): a provider credential, SMTP_URL, an https
+ * PUBLIC_URL, a DATABASE_URL on another host. Any of them means production rules whatever NODE_ENV says, unless
+ * ISTORE_SANDBOX=1 asks for a sandbox start on purpose.
+ */
+export function liveShopSignals(facts: StartFacts): string[] {
+  return [
+    ...(facts.credentialVars ?? []),
+    ...(facts.smtpUrl ? ['SMTP_URL'] : []),
+    ...(facts.publicUrl?.toLowerCase().startsWith('https://') ? [`PUBLIC_URL=${facts.publicUrl}`] : []),
+    ...(facts.databaseUrl && !databaseIsLocal(facts.databaseUrl) ? ['DATABASE_URL on another host'] : []),
+  ];
+}
+
+/** NODE_ENV alone: only the names of a developer's machine (development, dev, test, testing) or no value are not production. */
+function nodeEnvIsProduction(nodeEnv: string): boolean {
+  return !/^(|dev|development|test|testing)$/.test(nodeEnv.trim().toLowerCase());
+}
+
+/**
+ * Whether the production rules apply; everything that differs between production and development asks this one
+ * function. It fails closed: NODE_ENV is read case-insensitively, and only the names of a developer's machine
+ * (development, dev, test, testing) or no value at all escape the production rules (`Production`, `prod`, `staging`
+ * do not), and even they only while the start has none of a live shop's settings (liveShopSignals) or says it is a
+ * sandbox on purpose (ISTORE_SANDBOX=1).
+ */
+export function isProduction(facts: StartFacts): boolean {
+  if (nodeEnvIsProduction(facts.nodeEnv)) return true;
+  return !facts.allowSandbox && liveShopSignals(facts).length > 0;
+}
+
+/** How a refusal names the reason this start is production: NODE_ENV, or the live shop's settings that made it so. */
+export function productionCause(facts: StartFacts): string {
+  if (nodeEnvIsProduction(facts.nodeEnv)) return `NODE_ENV=${facts.nodeEnv}`;
+  return `a live shop's settings (${liveShopSignals(facts).join(', ')}; production rules whatever NODE_ENV says, unless ISTORE_SANDBOX=1)`;
 }
 
 /** Cookies' Secure attribute: always in production (and with COOKIE_SECURE=true), never with PLAIN_HTTP=1, else when the request came over TLS. */
-export function cookieSecurity(config: Pick<Config, 'nodeEnv' | 'cookieSecure' | 'plainHttp'>): boolean | 'auto' {
+export function cookieSecurity(config: StartFacts & Pick<Config, 'cookieSecure' | 'plainHttp'>): boolean | 'auto' {
   if (config.plainHttp) return false;
   return config.cookieSecure || isProduction(config) ? true : 'auto';
 }
 
 /** Whether the demo store (its public account, coupons and credit) is seeded on an empty database. */
-export function seedsDemo(config: Pick<Config, 'nodeEnv' | 'seed'>): boolean {
+export function seedsDemo(config: StartFacts & Pick<Config, 'seed'>): boolean {
   if (config.seed === undefined || config.seed === 'true') return !isProduction(config);
   return config.seed === 'demo';
 }
@@ -171,7 +237,7 @@ export function seedsDemo(config: Pick<Config, 'nodeEnv' | 'seed'>): boolean {
 export function sandboxRefusal(config: Config, payments: PaymentSandboxUse, identity: { sandboxChannels: readonly string[] }): string | null {
   const on = sandboxesOf(payments, identity);
   if (!on.length || !isProduction(config) || config.allowSandbox) return null;
-  return `Refusing to start: NODE_ENV=${config.nodeEnv} with ${on.join(' and ')}. The sandbox providers let anyone mark an ` +
+  return `Refusing to start: ${productionCause(config)} with ${on.join(' and ')}. The sandbox providers let anyone mark an ` +
     'order paid without paying and sign in as any WeChat/Alipay-linked account. Configure a real provider, or set ' +
     'ISTORE_SANDBOX=1 to run a demo store on purpose (it is then marked "sandbox" everywhere).';
 }
@@ -182,7 +248,7 @@ export function productionRefusal(config: Config): string | null {
     return `SEED must be demo or none, got '${config.seed}'`;
   }
   if (!isProduction(config)) return null;
-  const env = `NODE_ENV=${config.nodeEnv}`;
+  const env = productionCause(config);
   if (config.seed === 'true') {
     return `Refusing to start: ${env} with SEED=true. In production the demo store is only seeded when asked for by name: SEED=demo (a public demo, with ISTORE_SANDBOX=1), or SEED=none`;
   }

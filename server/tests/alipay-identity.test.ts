@@ -21,7 +21,7 @@ before(async () => {
   env = alipay.env();
   Object.assign(process.env, env);
   Object.assign(db, await freshDb());
-  Object.assign(srv, await startServer(db));
+  Object.assign(srv, await startServer(db, { config: { allowSandbox: true } }));
 });
 after(async () => {
   await srv.close?.();

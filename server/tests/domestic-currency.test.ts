@@ -24,7 +24,7 @@ const weChat = new WeChatDouble([
   { appId: wechatPay.miniProgramAppId, secret: wechatPay.miniProgramSecret, unionBound: false },
   { appId: wechatPay.officialAccountAppId, secret: wechatPay.officialAccountSecret, unionBound: false },
 ]);
-const WORKERS_BY_HAND = { reservationMaxOpenPerAddress: 1000, paymentSyncPollMs: 3_600_000, refundPollMs: 3_600_000, reconcileAfterSeconds: 0, refundRetryBaseMs: 1 };
+const WORKERS_BY_HAND = { allowSandbox: true, reservationMaxOpenPerAddress: 1000, paymentSyncPollMs: 3_600_000, refundPollMs: 3_600_000, reconcileAfterSeconds: 0, refundRetryBaseMs: 1 };
 let db: TestDb;
 let srv: Running;
 const saved = { ...process.env };

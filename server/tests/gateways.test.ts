@@ -34,7 +34,7 @@ before(async () => {
     IOTPAY_MERCHANT_ID: iotpay.merchantId, IOTPAY_LOGIN_NAME: iotpay.loginName, IOTPAY_MERCHANT_KEY_FILE: path.join(keyDir, 'iotpay'), IOTPAY_BASE_URL: iotpay.baseUrl,
   });
   db = await freshDb();
-  srv = await startServer(db, { config: { paymentSyncPollMs: 3_600_000, reconcileAfterSeconds: 0, refundPollMs: 30, refundRetryBaseMs: 30 } });
+  srv = await startServer(db, { config: { allowSandbox: true, paymentSyncPollMs: 3_600_000, reconcileAfterSeconds: 0, refundPollMs: 30, refundRetryBaseMs: 30 } });
   products = await deliverableProducts(srv.app);
 });
 after(async () => {

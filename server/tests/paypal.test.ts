@@ -23,7 +23,7 @@ before(async () => {
   });
   db = await freshDb();
   // The sync worker runs only when a test ticks it (reconcileAfterSeconds 0: every payment in flight is due then).
-  srv = await startServer(db, { config: { paymentSyncPollMs: 3_600_000, reconcileAfterSeconds: 0, refundPollMs: 30, refundRetryBaseMs: 30 } });
+  srv = await startServer(db, { config: { allowSandbox: true, paymentSyncPollMs: 3_600_000, reconcileAfterSeconds: 0, refundPollMs: 30, refundRetryBaseMs: 30 } });
   paypal.webhookUrl = `${srv.base}/api/istore/notify/paypal`;
   products = await deliverableProducts(srv.app);
 });
@@ -228,7 +228,7 @@ test('store-credit top-up through PayPal: captured at the status call, credited 
 });
 
 test('two instances on one PostgreSQL: status checks and sync rounds on both at once capture once, pay once', { skip: !process.env.DATABASE_URL && 'PostgreSQL only' }, async () => {
-  const second = await startServer(db, { config: { paymentSyncPollMs: 3_600_000, reconcileAfterSeconds: 0 } });
+  const second = await startServer(db, { config: { allowSandbox: true, paymentSyncPollMs: 3_600_000, reconcileAfterSeconds: 0 } });
   try {
     const s = new Shopper(srv.base);
     const { orderID, redirectUrl, paypalOrderId } = await atPayPal(s);

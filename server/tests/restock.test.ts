@@ -14,7 +14,7 @@ import { parseEml } from './eml.ts';
 import { serverOnFreshDb, startServer, Shopper, isError, ok, CONTACT } from './helpers.ts';
 
 /** The worker is ticked by the tests (its own timer would race them). */
-const CONFIG = { config: { trustProxy: true, restockPollMs: 3_600_000, publicUrl: 'https://shop.test' } };
+const CONFIG = { config: { allowSandbox: true, trustProxy: true, restockPollMs: 3_600_000, publicUrl: 'https://shop.test' } };
 const { db, srv } = serverOnFreshDb(CONFIG);
 const start = () => startServer(db, CONFIG);
 

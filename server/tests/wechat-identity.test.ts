@@ -31,7 +31,7 @@ before(async () => {
   await wechat.start();
   Object.assign(process.env, ENV, { WECHAT_API_BASE_URL: wechat.baseUrl });
   Object.assign(db, await freshDb());
-  Object.assign(srv, await startServer(db));
+  Object.assign(srv, await startServer(db, { config: { allowSandbox: true } }));
 });
 after(async () => {
   await srv.close?.();
@@ -174,8 +174,8 @@ describe('which sign-in a store offers', () => {
     assert.throws(() => router.authorizeUrl('/user/list', 's'), IdentityUnavailableError);
   });
 
-  test('in development the channels without credentials stay on the sandbox, and say so', () => {
-    const router = createIdentityProvider({ ...production, nodeEnv: 'development' }, PREFIX, { WECHAT_OFFICIAL_ACCOUNT_APPID: OFFICIAL.appId, WECHAT_OFFICIAL_ACCOUNT_SECRET: OFFICIAL.secret });
+  test('a sandbox start (ISTORE_SANDBOX=1) beside credentials: the channels without them stay on the sandbox, and say so', () => {
+    const router = createIdentityProvider({ ...production, nodeEnv: 'development', allowSandbox: true }, PREFIX, { WECHAT_OFFICIAL_ACCOUNT_APPID: OFFICIAL.appId, WECHAT_OFFICIAL_ACCOUNT_SECRET: OFFICIAL.secret });
     assert.deepEqual(router.sandboxChannels, ['WECHAT_MINI_PROGRAM', 'ALIPAY_MINI_PROGRAM']);
     assert.equal(router.weChatOfficialAccountAppId, OFFICIAL.appId);
   });

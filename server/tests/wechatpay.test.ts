@@ -35,7 +35,7 @@ before(async () => {
   Object.assign(process.env, double.env(weChat.baseUrl));
   db = await freshDb();
   // The workers are driven by the tests (tick()), never by their own timers.
-  srv = await startServer(db, { config: { reservationMaxOpenPerAddress: 1000, paymentSyncPollMs: 3_600_000, refundPollMs: 3_600_000, reconcileAfterSeconds: 0, refundRetryBaseMs: 1 } });
+  srv = await startServer(db, { config: { allowSandbox: true, reservationMaxOpenPerAddress: 1000, paymentSyncPollMs: 3_600_000, refundPollMs: 3_600_000, reconcileAfterSeconds: 0, refundRetryBaseMs: 1 } });
   double.deliverTo = srv.base;
 });
 after(async () => {

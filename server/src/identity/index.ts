@@ -4,7 +4,7 @@
  * official account, Alipay's alipay.system.oauth.token for the Alipay mini-program); any other by the sandbox, except in production without ISTORE_SANDBOX=1, where that sign-in is
  * not offered at all (the routes answer 400 and say so, /wechat/enabled says false, the app ids are empty).
  */
-import { isProduction } from '../config.ts';
+import { credentialVarsOf, isProduction, type StartFacts } from '../config.ts';
 import { ApiError, badRequest } from '../lib/errors.ts';
 import { IdentityCodeError, IdentityServiceError, IdentityUnavailableError, providerOf, type IdentityChannel, type IdentityProvider, type VerifiedIdentity } from './provider.ts';
 import { alipaySettings } from '../payments/alipay.ts';
@@ -29,10 +29,10 @@ export interface IdentityRouter extends IdentityProvider {
   readonly weChatMiniProgram?: WeChatApp & { baseUrl: string };
 }
 
-export interface IdentitySettings {
+/** The start's facts (config.ts StartFacts: NODE_ENV, ISTORE_SANDBOX, a live shop's settings) and IDENTITY_PROVIDER. */
+export interface IdentitySettings extends StartFacts {
   /** IDENTITY_PROVIDER: only 'sandbox' (or unset) remains; real sign-in is chosen per channel by its credentials. */
   identityProvider: string;
-  nodeEnv: string;
   allowSandbox: boolean;
 }
 
@@ -79,7 +79,9 @@ export function createIdentityProvider(settings: IdentitySettings, apiPrefix: st
   const miniProgram = weChatAppFromEnv(env, 'WECHAT_MINI_PROGRAM');
   const officialAccount = weChatAppFromEnv(env, 'WECHAT_OFFICIAL_ACCOUNT');
   const alipay = alipaySettings(env);
-  const sandbox = !isProduction(settings) || settings.allowSandbox ? sandboxIdentityProvider(apiPrefix) : null;
+  // The credentials this router is given count as a live shop's, like those of the start's own environment.
+  const production = isProduction({ ...settings, credentialVars: [...settings.credentialVars ?? [], ...credentialVarsOf(env)] });
+  const sandbox = !production || settings.allowSandbox ? sandboxIdentityProvider(apiPrefix) : null;
 
   const real: Partial<Record<IdentityChannel, Pick<IdentityProvider, 'exchange'>>> = {
     ...(miniProgram && { WECHAT_MINI_PROGRAM: weChatIdentity(baseUrl, 'WECHAT_MINI_PROGRAM', miniProgram) }),

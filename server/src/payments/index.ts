@@ -5,7 +5,7 @@
  * without a real provider is not offered at all. PAYMENT_H5_CHANNELS narrows the hosted channels offered.
  */
 import { H5_PAYMENT_CHANNELS, PAYMENT_CHANNELS } from '../../../contract/constants.ts';
-import { isProduction } from '../config.ts';
+import { credentialVarsOf, isProduction, type StartFacts } from '../config.ts';
 import { badRequest } from '../lib/errors.ts';
 import type { PaymentAttempt, PaymentChannel, PaymentProvider } from './provider.ts';
 import { sandboxProvider } from './sandbox.ts';
@@ -36,10 +36,10 @@ export interface PaymentRouter extends PaymentProvider {
   forNewPayment(channel: PaymentChannel): PaymentProvider;
 }
 
-export interface RouterSettings {
+/** The start's facts (config.ts StartFacts: NODE_ENV, ISTORE_SANDBOX, a live shop's settings) and the router's own. */
+export interface RouterSettings extends StartFacts {
   /** PAYMENT_PROVIDER: only 'sandbox' (or unset) remains; real providers are chosen per channel by their credentials. */
   paymentProvider: string;
-  nodeEnv: string;
   allowSandbox: boolean;
   sandboxRefundFailures: number;
 }
@@ -50,7 +50,9 @@ export function createPaymentProvider(settings: RouterSettings, env: NodeJS.Proc
       'credentials are set (WECHATPAY_*, ALIPAY_*, PAYPAL_*; server/README.md), and PAYMENT_PROVIDER only takes \'sandbox\'');
   }
   const real = factories.map((f) => f(env)).filter((p): p is PaymentProvider => p !== null);
-  const sandboxAllowed = !isProduction(settings) || settings.allowSandbox;
+  // The credentials this router is given count as a live shop's, like those of the start's own environment.
+  const production = isProduction({ ...settings, credentialVars: [...settings.credentialVars ?? [], ...credentialVarsOf(env)] });
+  const sandboxAllowed = !production || settings.allowSandbox;
   const sandbox = sandboxProvider({ refundFailures: settings.sandboxRefundFailures });
   return paymentRouter(real, sandboxAllowed ? sandbox : null, hostedChannelsWanted(env));
 }
