@@ -15,6 +15,7 @@ import { formatOf, readCatalog, writeCatalogCsv, writeCatalogJson } from '../src
 import { exportCatalog, importCatalog } from '../src/catalog/import.ts';
 import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
 import { storeCurrency } from '../src/services/storeCurrency.ts';
+import { shopMissing } from '../src/shop/apply.ts';
 
 const USAGE = 'usage: catalog import <file.csv|file.json> [--images DIR] [--dry-run] | catalog export [file.csv|file.json]';
 const { positionals, values } = operatorArgs(USAGE, {
@@ -36,6 +37,12 @@ await withOperatorDb(`catalog ${command}`, async (db) => {
       console.error(`${catalog.products.length} products written to ${file}`);
     } else process.stdout.write(text);
     return;
+  }
+  // The catalogue's prices are in the store currency, which the shop's settings name: a database without them is refused.
+  const notAShop = await shopMissing(db);
+  if (notAShop) {
+    console.error(`catalog import: ${notAShop}`);
+    return 1;
   }
   const catalog = readCatalog(fs.readFileSync(file, 'utf8'), format, await storeCurrency(db));
   const s = await importCatalog(db, catalog, { imagesDir: values.images ?? null, dryRun: !!values['dry-run'] });

@@ -11,6 +11,7 @@ import { openDb, type Db } from './db/index.ts';
 import { migrate, pendingMigrations } from './db/migrate.ts';
 import { demoAccountRefusal, seedIfEmpty } from './seed/index.ts';
 import { startCurrency } from './services/storeCurrency.ts';
+import { shopMissing } from './shop/apply.ts';
 import { ApiError, isDatabaseUnavailable, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
 import { registerHardening } from './lib/hardening.ts';
@@ -153,6 +154,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await db.close();
     throw new Error(`Refusing to start: ${currencyRefusal}`);
   }
+  // A database with no shop settings shows a broken shop on every platform: production does not start on it, and names
+  // the command that writes them (development answers 503 on app info until then, and says so in the log).
+  const notAShop = await shopMissing(db);
+  if (notAShop && isProduction(config)) {
+    await db.close();
+    throw new Error(`Refusing to start: ${notAShop}`);
+  }
+  if (notAShop) app.log.warn(notAShop);
   if (isProduction(config)) {
     // The demo account's password is published: a production store refuses to run with it, unless it is the public
     // demo (ISTORE_SANDBOX=1), which says so in its log as well as in its sandbox marks.

@@ -80,10 +80,13 @@ test('M3: production seeds no demo store unless SEED=demo names it, and SEED=tru
   assert.match(productionRefusal({ ...loadConfig({}), seed: 'yes' }) ?? '', /SEED must be demo or none/);
 });
 
-test('M3: a production start on an empty database seeds nothing: the demo account does not exist', async () => {
+test('M3: a production start on an empty database seeds nothing: it refuses to start, and the demo account does not exist', async () => {
   const db = await freshDb({ pristine: true });
   dbs.push(db);
-  const srv = await startServer(db, { config: PUBLIC_DEMO });
+  // Without shop settings production does not start (issue 37): it names the command that writes them.
+  await assert.rejects(startServer(db, { config: PUBLIC_DEMO }), /^Error: Refusing to start: this database has no shop settings yet .*npm --prefix server run shop -- init/);
+  // What the refused start left: a development start that seeds nothing finds no account and no demo store.
+  const srv = await startServer(db, { config: { seed: 'none' } });
   try {
     const s = new Shopper(srv.base);
     isError(await s.post('/common3/signon', { emailID: DEMO_EMAIL, password: DEMO_PASSWORD }), 401);

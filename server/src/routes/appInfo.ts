@@ -10,7 +10,7 @@ import {
 import type { Locale } from '../../../contract/constants.ts';
 import { localeFromAcceptLanguage } from '../lib/acceptLanguage.ts';
 import { NoBody } from '../../../contract/common.ts';
-import { badRequest, notFound } from '../lib/errors.ts';
+import { ApiError, badRequest, notFound } from '../lib/errors.ts';
 import { ensureSession, getSession, visitorLocale } from '../lib/session.ts';
 
 /** The language of a visitor who never chose one (a new session's `locale`). */
@@ -49,6 +49,8 @@ export default async function appInfoRoutes(server: FastifyInstance) {
   app.get('/common3/appInfoInit', { schema: { response: { 200: AppInfo } } }, async (req) => {
     const s = await getSession(req);
     const st = await getSettings(db, SETTINGS);
+    // A database no shop file was applied to (production does not start on one): say so, never a 500.
+    if (!st.storeInfo || !st.appDetail) throw new ApiError(503, 'This shop is not set up yet: its operator runs npm --prefix server run shop -- apply');
     const locations = await allLocations(db);
     const currencies = await exchangeCurrencies(db);
     const locale: Locale = await visitorLocale(req);

@@ -14,7 +14,8 @@ import { seedReferralGroups } from '../features/referral/seed.ts';
 import { seedCampaigns } from '../features/campaigns/seed.ts';
 import { seedPayPal } from './paypal.ts';
 import { seedAddOnCategories, seedSearchTerms } from './walkthrough.ts';
-import * as S from './store.ts';
+import { applyShopIn } from '../shop/apply.ts';
+import { demoShop } from './demoShop.ts';
 import { STORE_CURRENCY_SQL } from '../services/storeCurrency.ts';
 
 export const DEMO_EMAIL = 'demo@istore.test';
@@ -46,7 +47,7 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
  * the demo cities still there get their Chinese names. Cities an operator added or renamed are left as they are.
  */
 async function nameDemoDeliveryCitiesInChinese(q: Queryable) {
-  for (const area of S.deliveryLocations) {
+  for (const area of demoShop().deliveryAreas ?? []) {
     for (const city of area.cities) {
       await q.query('UPDATE delivery_cities SET name_zh = $4 WHERE country = $1 AND province = $2 AND name_en = $3 AND name_zh IS NULL',
         [area.country, area.province, city.en, city.zh]);
@@ -103,51 +104,11 @@ export async function seedIfEmpty(db: Db, log: (m: string) => void = () => undef
 }
 
 async function seed(q: Queryable, demoHash: string) {
-  const settings: Record<string, unknown> = {
-    storeInfo: S.storeInfo, appConfig: S.appConfig, payment: S.payment, social: S.social, css: S.css,
-    headerControl: S.headerControl, appDetail: S.appDetail, labels: S.labels, navigation: S.navigation,
-    checkout: S.checkout, messages: S.messages,
-  };
-  for (const [key, value] of Object.entries(settings)) {
-    await q.query('INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)', [key, JSON.stringify(value)]);
-  }
+  // The demo store's settings are a shop file, applied by the code `npm run shop -- apply` runs (src/shop/apply.ts).
+  await applyShopIn(q, demoShop());
   const catalogue = demoCatalogue();
   await applyCatalog(q, await preparePhotos(catalogue, null), { createdHoursAgo: demoCreatedHoursAgo });
   await padCatalogue(q, Number(process.env.SEED_PRODUCTS ?? 0), catalogue);
-  for (const [i, l] of S.storeLocations.entries()) {
-    await q.query(
-      `INSERT INTO store_locations (id, display, virtual, name_en, name_zh, street, city, province, post_code, landing_page_url, sort)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-      [l.id, l.display, l.virtual, l.en, l.zh, l.street, l.city, l.province, l.post, l.landing, i],
-    );
-  }
-  for (const [i, area] of S.deliveryLocations.entries()) {
-    for (const [j, city] of area.cities.entries()) {
-      await q.query('INSERT INTO delivery_cities (country, province, name_en, name_zh, sort) VALUES ($1,$2,$3,$4,$5)',
-        [area.country, area.province, city.en, city.zh, (i + 1) * 1000 + j + 1]);
-    }
-  }
-  for (const [i, r] of S.exchangeRates.entries()) {
-    await q.query('INSERT INTO exchange_rates (currency, symbol, rate, is_base, sort) VALUES ($1,$2,$3,$4,$5)', [r.currency, r.symbol, r.rate, !!r.base, i]);
-  }
-  for (const c of S.coupons) {
-    await q.query(
-      'INSERT INTO coupons (code, kind, value, min_subtotal, expires_at, desc_en, desc_zh, public) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)',
-      [c.code, c.kind, c.value, c.min, c.expires, c.en, c.zh, c.pub],
-    );
-  }
-  for (const p of S.pages) {
-    await q.query('INSERT INTO pages (name, title_en, title_zh, content_en, content_zh) VALUES ($1,$2,$3,$4,$5)', [p.name, p.title.en, p.title.zh, p.content.en, p.content.zh]);
-  }
-  for (const [type, sections] of Object.entries(S.sectionTemplates)) {
-    await q.query('INSERT INTO section_templates (type, sections) VALUES ($1,$2::jsonb)', [type, JSON.stringify(sections)]);
-  }
-  for (const [i, c] of S.countries.entries()) {
-    await q.query('INSERT INTO countries (code, name_en, name_zh, sort) VALUES ($1,$2,$3,$4)', [c.code, c.en, c.zh, i]);
-    for (const [code, en, zh] of c.provinces) {
-      await q.query('INSERT INTO provinces (country, code, name_en, name_zh) VALUES ($1,$2,$3,$4)', [c.code, code, en, zh]);
-    }
-  }
   await seedDemoAccount(q, demoHash);
   const at = JSON.stringify({ at: new Date().toISOString() });
   for (const step of ADDED_LATER) {

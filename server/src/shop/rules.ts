@@ -1,0 +1,141 @@
+/**
+ * What a shop file must say beyond its schema (schema.ts): rules across fields and lists, pure, each problem with the
+ * JSON path it is at (`checkout.delivery.provinces[1]`). Table-tested in tests/shop-rules.test.ts.
+ */
+import type { ShopFile } from './schema.ts';
+
+export interface ShopProblem { path: string; message: string }
+
+const validTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const isoTime = (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s));
+const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Every problem of a file that passed its schema; none: it may be applied. */
+export function shopProblems(f: ShopFile): ShopProblem[] {
+  const out: ShopProblem[] = [];
+  const add = (path: string, message: string) => out.push({ path, message });
+  const currency = f.payment?.defaultCurrency?.currencyType;
+
+  const languages = f.appConfig.supportedLanguages;
+  if (languages && !languages.length) add('appConfig.supportedLanguages', 'at least one language (en, zh)');
+
+  // The exchange rates: one base, the store currency at rate 1 (the client converts from it; the start refuses otherwise).
+  if (f.exchangeRates) {
+    const bases = f.exchangeRates.flatMap((r, i) => (r.base ? [i] : []));
+    if (bases.length !== 1) add('exchangeRates', `exactly one rate is the base (base: true), the store currency ${currency}; ${bases.length} are`);
+    for (const i of bases) {
+      const r = f.exchangeRates[i];
+      if (currency && r.currency !== currency) add(`exchangeRates[${i}].currency`, `the base is the store currency (payment.defaultCurrency.currencyType), ${currency}, not ${r.currency}`);
+      if (r.rate !== 1) add(`exchangeRates[${i}].rate`, 'the base currency\'s rate is 1');
+    }
+    duplicates(f.exchangeRates.map((r) => r.currency), (i, v) => add(`exchangeRates[${i}].currency`, `${v} is listed twice`));
+  }
+
+  // Countries and their provinces: every address, store and delivery area is checked against them.
+  const provincesOf = new Map<string, Set<string>>();
+  if (f.countries) {
+    duplicates(f.countries.map((c) => c.code), (i, v) => add(`countries[${i}].code`, `${v} is listed twice`));
+    f.countries.forEach((c, i) => {
+      provincesOf.set(c.code, new Set(c.provinces.map((p) => p.code)));
+      duplicates(c.provinces.map((p) => p.code), (j, v) => add(`countries[${i}].provinces[${j}].code`, `${v} is listed twice in ${c.code}`));
+    });
+  }
+  const known = (country: string) => !f.countries || provincesOf.has(country);
+  const knownProvince = (country: string, province: string) => !f.countries || !!provincesOf.get(country)?.has(province);
+
+  const c = f.checkout;
+  if (!validTimeZone(c.timeZone)) add('checkout.timeZone', `'${c.timeZone}' is not a time zone (IANA, like America/Toronto or Asia/Shanghai)`);
+  for (const [i, m] of c.payAtStoreMethods.entries()) {
+    if (!c.orderMethods.includes(m)) add(`checkout.payAtStoreMethods[${i}]`, `${m} is not one of the order methods (${c.orderMethods.join(', ')})`);
+  }
+  for (const part of ['pickup', 'delivery'] as const) {
+    const s = c[part];
+    if (minutes(s.closeTime) <= minutes(s.openTime)) add(`checkout.${part}.closeTime`, `${s.closeTime} is not after the opening time ${s.openTime}`);
+  }
+  try {
+    new RegExp(c.eatIn.tableNumberPattern);
+  } catch (e) {
+    add('checkout.eatIn.tableNumberPattern', `not a regular expression: ${(e as Error).message}`);
+  }
+  if (c.orderMethods.includes('DELIVERY')) {
+    if (!c.delivery.countries.length) add('checkout.delivery.countries', 'a shop that delivers names at least one country');
+    if (!c.delivery.provinces.length) add('checkout.delivery.provinces', 'a shop that delivers names at least one province');
+  }
+  c.delivery.countries.forEach((code, i) => {
+    if (!known(code)) add(`checkout.delivery.countries[${i}]`, `${code} is not among the file's countries`);
+  });
+  // Provinces are checked against the delivery countries the file has (one it lacks is named above, once).
+  const deliveryCountries = c.delivery.countries.filter(known);
+  c.delivery.provinces.forEach((code, i) => {
+    if (f.countries && deliveryCountries.length && !deliveryCountries.some((country) => knownProvince(country, code))) {
+      add(`checkout.delivery.provinces[${i}]`, `${code} is not a province of ${c.delivery.countries.join(' or ') || 'a delivery country'} (countries[].provinces)`);
+    }
+  });
+
+  if (f.storeLocations) {
+    duplicates(f.storeLocations.map((l) => l.id.toUpperCase()), (i, v) => add(`storeLocations[${i}].id`, `${v} is listed twice`));
+    f.storeLocations.forEach((l, i) => {
+      if (!known(l.address.country)) add(`storeLocations[${i}].address.country`, `${l.address.country} is not among the file's countries`);
+      else if (!knownProvince(l.address.country, l.address.province)) add(`storeLocations[${i}].address.province`, `${l.address.province} is not a province of ${l.address.country}`);
+    });
+    const pickable = f.storeLocations.some((l) => l.display && !l.virtual);
+    for (const m of ['PICKUP', 'EAT_IN'] as const) {
+      if (c.orderMethods.includes(m) && !pickable) add('storeLocations', `${m} needs a store shoppers can choose (display: true, virtual: false)`);
+    }
+  }
+
+  if (f.deliveryAreas) {
+    duplicates(f.deliveryAreas.map((a) => `${a.country}-${a.province}`), (i, v) => add(`deliveryAreas[${i}]`, `${v} is listed twice`));
+    f.deliveryAreas.forEach((a, i) => {
+      if (!known(a.country)) add(`deliveryAreas[${i}].country`, `${a.country} is not among the file's countries`);
+      else if (!knownProvince(a.country, a.province)) add(`deliveryAreas[${i}].province`, `${a.province} is not a province of ${a.country}`);
+      // A delivery address names its city in either language, so no two cities of a province share a name in either.
+      const seen = new Map<string, number>();
+      a.cities.forEach((city, j) => {
+        if (!city.en.trim()) add(`deliveryAreas[${i}].cities[${j}].en`, 'the English name is required');
+        for (const name of [city.en, city.zh]) {
+          if (!name?.trim()) continue;
+          const k = fold(name);
+          if (seen.has(k) && seen.get(k) !== j) add(`deliveryAreas[${i}].cities[${j}]`, `'${name}' also names another city of ${a.country}-${a.province}`);
+          seen.set(k, j);
+        }
+      });
+    });
+  }
+
+  if (f.coupons) {
+    duplicates(f.coupons.map((x) => x.code.toUpperCase()), (i, v) => add(`coupons[${i}].code`, `${v} is listed twice`));
+    f.coupons.forEach((x, i) => {
+      if (x.kind === 'PERCENT' && x.value > 100) add(`coupons[${i}].value`, `a PERCENT coupon takes 1 to 100 percent off, not ${x.value}`);
+      if (x.expiresAt !== null && !isoTime(x.expiresAt)) add(`coupons[${i}].expiresAt`, `'${x.expiresAt}' is not a date and time like 2027-05-31T23:59:59Z`);
+      if (x.maxUses !== null && x.maxUsesPerShopper !== null && x.maxUsesPerShopper > x.maxUses) add(`coupons[${i}].maxUsesPerShopper`, 'is more than maxUses');
+    });
+  }
+  if (f.pages) duplicates(f.pages.map((p) => p.name), (i, v) => add(`pages[${i}].name`, `${v} is listed twice`));
+  if (f.listHeadings) duplicates(f.listHeadings.map((h) => `${h.kind} ${h.name}`), (i, v) => add(`listHeadings[${i}].name`, `${v} is listed twice`));
+  if (f.liveRooms) {
+    duplicates(f.liveRooms.map((r) => String(r.roomid)), (i, v) => add(`liveRooms[${i}].roomid`, `${v} is listed twice`));
+    f.liveRooms.forEach((r, i) => {
+      if (!isoTime(r.start)) add(`liveRooms[${i}].start`, `'${r.start}' is not a date and time like 2027-05-31T18:00:00Z`);
+      if (!isoTime(r.end)) add(`liveRooms[${i}].end`, `'${r.end}' is not a date and time like 2027-05-31T19:00:00Z`);
+      else if (isoTime(r.start) && Date.parse(r.end) <= Date.parse(r.start)) add(`liveRooms[${i}].end`, 'is not after its start');
+    });
+  }
+  return out;
+}
+
+function duplicates(values: string[], report: (index: number, value: string) => void) {
+  const seen = new Set<string>();
+  values.forEach((v, i) => {
+    if (seen.has(v)) report(i, v);
+    seen.add(v);
+  });
+}
