@@ -110,9 +110,12 @@ export type OrderStatus = Static<typeof OrderStatus>
  * or phone given at checkout. Both must match; one answer for every miss.
  */
 export const OrderLookupBody = Type.Object({
-  /** The order number from the confirmation page or receipt ('#' and spaces are ignored). */
-  orderID: Type.String({ minLength: 1, maxLength: 20 }),
-  /** The e-mail address or phone number given at checkout. */
-  contact: Type.String({ minLength: 1, maxLength: 254 })
+  /** The receipt link's secret reference (`ref` of /orderlookup?order=…&ref=…): opens that guest order alone. */
+  ref: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** Without ref: the order number from the confirmation or receipt ('#' and spaces are ignored)... */
+  orderID: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+  /** ...with the e-mail address AND the phone number given at checkout. */
+  email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
+  phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 }))
 })
 export type OrderLookupBody = Static<typeof OrderLookupBody>

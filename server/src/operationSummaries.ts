@@ -65,7 +65,7 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /common3/influencerProfile/detail/{id}': 'One influencer\'s public profile',
   'GET /common3/influencerProfile/list': 'Influencers, sorted and paged',
   'GET /common3/logout': 'Sign out',
-  'POST /common3/orderLookup': 'Look up an order by number and contact',
+  'POST /common3/orderLookup': 'Look up a guest order by its receipt reference, or by number, e-mail and phone',
   'GET /common3/orders/{id}': 'One order placed in this session or account',
   'GET /common3/orders/list': 'The shopper\'s group-campaign orders',
   'GET /common3/orderStatus/{id}': 'Payment state of one of the visitor\'s orders',

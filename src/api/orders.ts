@@ -1,6 +1,6 @@
 /** Order history calls (spec §7 Checkout and orders): list 10 at a time, count, a customer's newest orders, detail, cancel, comment. Types: contract/orders.ts. */
 import type { Count } from '@contract/common'
-import type { CustomerOrders, Order, OrderPage } from '@contract/orders'
+import type { CustomerOrders, Order, OrderLookupBody, OrderPage } from '@contract/orders'
 import { orderListQuery } from '@shared/productQuery'
 import { http } from './http'
 
@@ -15,8 +15,11 @@ export const ordersApi = {
     http.get<CustomerOrders>(`/admin/orderManagement/customer/${encodeURIComponent(userID)}/orders`, { numberToLoad, startingPosition: 0 }),
   /** One order of this visitor, guest or signed in (the session's own orders): what the confirmation page shows. */
   placed: (orderID: string) => http.get<Order>(`/common3/orders/${encodeURIComponent(orderID)}`),
-  /** Any order by its number and the e-mail or phone given at checkout (guest order lookup), read-only. */
-  lookup: (orderID: string, contact: string) => http.post<Order>('/common3/orderLookup', { orderID, contact }),
+  /**
+   * A guest order, read-only: by the receipt link's reference (`{ ref }`), or by its number with the e-mail and the
+   * phone given at checkout (`{ orderID, email, phone }`). An account's order is never found here (My orders).
+   */
+  lookup: (query: OrderLookupBody) => http.post<Order>('/common3/orderLookup', query),
   detail: (orderID: string) => http.get<Order>(`/admin/orderManagement/order/${encodeURIComponent(orderID)}`),
   cancel: (orderID: string) => http.put<Order>(`/admin/orderManagement/cancelOrder/${encodeURIComponent(orderID)}`),
   addComment: (orderID: string, comment: string) =>

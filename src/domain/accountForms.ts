@@ -20,7 +20,6 @@ export type FieldError =
   | 'postCodeFormat'
   | 'postCodeProvince'
   | 'orderNumber'
-  | 'lookupContact'
 export type FieldErrors<F extends string> = Partial<Record<F, FieldError>>
 
 export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH

@@ -1,20 +1,28 @@
 /**
  * The guest order lookup's form rules (/orderlookup): the order number as on the confirmation or receipt ('#' and
- * spaces allowed) and the e-mail or phone given at checkout. The server checks again (server/src/services/orderLookup.ts).
+ * spaces allowed) with the e-mail AND the phone given at checkout (the receipt mail's link opens the order by its
+ * reference instead). The server checks again (server/src/services/orderLookup.ts).
  */
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@contract/constants'
 import type { FieldErrors } from './accountForms'
 
 export interface OrderLookupValues {
   orderID: string
-  contact: string
+  email: string
+  phone: string
 }
 
 export type OrderLookupField = keyof OrderLookupValues
 
-/** The page's public URL, with the order number filled in when known. */
+/** The page's public URL, with the order number filled in when known (the receipt mail's link adds `&ref=`). */
 export const ORDER_LOOKUP_PATH = '/orderlookup'
 export const orderLookupPath = (orderID?: string) => (orderID ? `${ORDER_LOOKUP_PATH}?order=${encodeURIComponent(orderID)}` : ORDER_LOOKUP_PATH)
+
+/** The receipt link's reference as the server takes it (32 hex digits), or null. */
+export function lookupRefOf(raw: string | undefined): string | null {
+  const ref = (raw ?? '').trim().toLowerCase()
+  return /^[0-9a-f]{32}$/.test(ref) ? ref : null
+}
 
 /** '#1042 ' → '1042'; null when it is not an order number. */
 export function orderNumberOf(raw: string): string | null {
@@ -26,8 +34,11 @@ export function validateOrderLookup(v: OrderLookupValues): FieldErrors<OrderLook
   const errors: FieldErrors<OrderLookupField> = {}
   if (!v.orderID.trim()) errors.orderID = 'required'
   else if (!orderNumberOf(v.orderID)) errors.orderID = 'orderNumber'
-  const contact = v.contact.trim()
-  if (!contact) errors.contact = 'required'
-  else if (!new RegExp(contact.includes('@') ? EMAIL_PATTERN : PHONE_PATTERN).test(contact)) errors.contact = 'lookupContact'
+  const email = v.email.trim()
+  if (!email) errors.email = 'required'
+  else if (!new RegExp(EMAIL_PATTERN).test(email)) errors.email = 'emailInvalid'
+  const phone = v.phone.trim()
+  if (!phone) errors.phone = 'required'
+  else if (!new RegExp(PHONE_PATTERN).test(phone)) errors.phone = 'phoneInvalid'
   return errors
 }

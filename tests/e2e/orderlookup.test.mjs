@@ -1,7 +1,10 @@
 /**
  * Issue 18: a guest finds an order again (item 4.11: /orderlookup from the confirmation, with the number and the
- * checkout e-mail or phone, from any browser), and the footer stays about one screen tall on a phone (item 6.2).
+ * checkout e-mail and phone (issue 38 item 2), from any browser; the receipt mail's link opens it at once), and the
+ * footer stays about one screen tall on a phone (item 6.2).
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, withStackAndBrowser } from './harness.mjs'
@@ -9,8 +12,8 @@ import { callApi, fillIn, open, response, uniqueEmail, visible, WAIT } from './s
 
 const COLOMBIA = { id: '1003', name: 'Colombia Supremo 340g' }
 const TEXT = {
-  en: { submit: 'Find my order', miss: 'No order matches that number and e-mail.', placed: 'Placed', payAtStore: 'Pay at store' },
-  zh: { submit: '查询订单', miss: '没有与该订单号和邮箱相符的订单。', placed: '已下单', payAtStore: '到店支付' }
+  en: { submit: 'Find my order', miss: 'No order matches that number, e-mail and phone.', placed: 'Placed', payAtStore: 'Pay at store' },
+  zh: { submit: '查询订单', miss: '没有与该订单号、邮箱和电话相符的订单。', placed: '已下单', payAtStore: '到店支付' }
 }
 
 let stack
@@ -30,11 +33,29 @@ async function guestOrder(page, context, contact) {
   return orderID
 }
 
-async function lookUp(page, orderID, contact) {
+/** The lookup link of the order's receipt mail, read from the outbox (no SMTP_URL). */
+async function receiptLink(email, orderID) {
+  const outbox = path.join(stack.dataDir, 'outbox')
+  const until = Date.now() + 15_000
+  for (;;) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('-order-receipt.eml')) : []
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+      if (!text.includes(email)) continue
+      const m = text.match(new RegExp(`https?://[^\\s"<>]+/orderlookup\\?order=${orderID}&ref=[0-9a-f]{32}`))
+      if (m) return new URL(m[0])
+    }
+    if (Date.now() > until) throw new Error(`no receipt mail with a lookup link for ${email}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+async function lookUp(page, orderID, email, phone) {
   const scope = '.order-lookup'
   await visible(page, scope).waitFor(WAIT)
   if (orderID !== null) await fillIn(page, scope, 'orderID', orderID)
-  await fillIn(page, scope, 'contact', contact)
+  await fillIn(page, scope, 'email', email)
+  await fillIn(page, scope, 'phone', phone)
   const answered = response(page, 'POST', '/common3/orderLookup')
   await visible(page, `${scope} .order-lookup__submit`).click(WAIT)
   const answer = await answered
@@ -55,7 +76,7 @@ for (const language of ['en', 'zh']) {
         await page.waitForURL(`${stack.baseUrl}/orderlookup?order=${orderID}`, WAIT)
         await visible(page, '.order-lookup input[name="orderID"]').waitFor(WAIT)
         assert.equal(await visible(page, '.order-lookup input[name="orderID"]').inputValue(), orderID)
-        const found = await lookUp(page, null, contact.email.toUpperCase())
+        const found = await lookUp(page, null, contact.email.toUpperCase(), '(416) 555-0142')
         assert.equal(found.status, 200)
         const result = visible(page, '.order-lookup__result')
         await result.waitFor(WAIT)
@@ -69,17 +90,28 @@ for (const language of ['en', 'zh']) {
         await context.close()
         assert.deepEqual(errors, [])
 
-        // Another browser: a wrong e-mail gets the one message and keeps what was typed; the phone finds it.
+        // Another browser: a wrong e-mail gets the one message and keeps what was typed; the right e-mail finds it.
         const other = await openContext(browser, { viewport, language })
         await open(other.page, stack.baseUrl, '/orderlookup')
-        assert.equal((await lookUp(other.page, orderID, 'someone.else@example.com')).status, 404)
+        assert.equal((await lookUp(other.page, orderID, 'someone.else@example.com', contact.phone)).status, 404)
         await visible(other.page, '.order-lookup').getByText(text.miss).waitFor(WAIT)
         assert.equal(await visible(other.page, '.order-lookup input[name="orderID"]').inputValue(), orderID)
-        assert.equal(await visible(other.page, '.order-lookup input[name="contact"]').inputValue(), 'someone.else@example.com')
-        assert.equal((await lookUp(other.page, null, '(416) 555-0142')).status, 200)
+        assert.equal(await visible(other.page, '.order-lookup input[name="email"]').inputValue(), 'someone.else@example.com')
+        assert.equal((await lookUp(other.page, null, contact.email, contact.phone)).status, 200)
         await visible(other.page, '.order-lookup__result').waitFor(WAIT)
         await other.context.close()
         assert.deepEqual(other.errors, [])
+
+        // A third browser: the receipt mail's link (its number and secret ref) opens the order without the form.
+        const link = await receiptLink(contact.email, orderID)
+        const third = await openContext(browser, { viewport, language })
+        const answered = response(third.page, 'POST', '/common3/orderLookup')
+        await open(third.page, stack.baseUrl, `${link.pathname}${link.search}`)
+        const answer = await answered
+        assert.deepEqual([answer.status(), answer.request().postDataJSON()], [200, { ref: link.searchParams.get('ref') }])
+        await visible(third.page, '.order-lookup__result').waitFor(WAIT)
+        await third.context.close()
+        assert.deepEqual(third.errors, [])
       })
     }
 

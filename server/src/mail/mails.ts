@@ -45,7 +45,7 @@ export async function queueReceipt(q: Queryable, orderId: number) {
     lines: lines.map((l: any) => ({ name: (locale === 'zh' ? l.name_zh : l.name_en) || l.name_en, quantity: l.quantity, lineTotal: l.line_total })),
     totals: { subtotal: o.subtotal, discount: o.discount, tip: o.tip, tax: o.tax, shipping: o.shipping, storeCredit: o.store_credit, total: o.total },
     inAccount: o.user_id != null,
-    ...(o.shop_origin ? { lookupLink: `${o.shop_origin}/orderlookup?order=${o.id}` } : {}),
+    ...(o.shop_origin && o.user_id == null ? { lookupLink: lookupLink(o) } : {}),
   });
   return enqueueMail(q, { kind: 'order-receipt', to: o.contact.email, locale, orderId, ...mail });
 }
@@ -54,6 +54,14 @@ export async function queueReceipt(q: Queryable, orderId: number) {
  * The store moved the order on (orders/lifecycle.ts moveOrder): READY_FOR_PICKUP and OUT_FOR_DELIVERY are told to the
  * order's contact e-mail, in the language of the session that placed it, as a shop would; other moves send nothing.
  */
+/**
+ * A guest order's lookup link: its number and secret reference (services/orderLookup.ts), so the link opens the order
+ * and nothing else does without the checkout e-mail and phone. An account's order is under My orders instead.
+ */
+function lookupLink(o: { shop_origin: string; id: number; lookup_ref: string }): string {
+  return `${o.shop_origin}/orderlookup?order=${o.id}&ref=${o.lookup_ref}`;
+}
+
 export async function queueFulfilmentMail(q: Queryable, orderId: number) {
   const o = (await q.query(
     `SELECT o.*, s.locale, l.name_en AS store_en, l.name_zh AS store_zh, l.street AS store_street, l.city AS store_city
@@ -69,7 +77,7 @@ export async function queueFulfilmentMail(q: Queryable, orderId: number) {
     ...(storeLocation ? { pickupAt: o.store_street ? `${storeLocation}, ${o.store_street}, ${o.store_city}` : storeLocation } : {}),
     when: o.pickup_date_time ?? o.delivery_date_time ?? null,
     payAtStore: o.payment_status === 'PAY_AT_STORE',
-    ...(o.shop_origin ? { lookupLink: `${o.shop_origin}/orderlookup?order=${o.id}` } : {}),
+    ...(o.shop_origin && o.user_id == null ? { lookupLink: lookupLink(o) } : {}),
   };
   return o.status === 'READY_FOR_PICKUP'
     ? enqueueMail(q, { kind: 'order-ready', to: o.contact.email, locale, orderId, ...orderReadyMail(locale, data) })

@@ -80,7 +80,7 @@ export interface ReceiptData {
   totals: { subtotal: number; discount: number; tip: number; tax: number; shipping: number; storeCredit: number; total: number };
   /** the order is on an account, so it is listed under My account → Orders */
   inAccount: boolean;
-  /** The shop's order lookup page (/orderlookup?order=…), when the order knows the shop's origin. */
+  /** A guest order's lookup link (/orderlookup?order=…&ref=…), when the order knows the shop's origin. */
   lookupLink?: string;
 }
 
@@ -106,14 +106,14 @@ export function receiptMail(locale: Locale, d: ReceiptData): Rendered {
       { p: `感谢您的订购！这是订单 ${d.orderID} 的收据。${paid}` },
       { table: rows },
       ...(d.inAccount ? [{ p: '您也可以在“我的账户 → 我的订单”中查看此订单。' }] : []),
-      ...(d.lookupLink ? [{ p: `随时可用订单号 ${d.orderID} 和您的邮箱查看订单状态：` }, { link: d.lookupLink, label: '查询订单' }] : []),
+      ...(d.lookupLink ? [{ p: `随时通过此链接查看订单 ${d.orderID} 的状态（链接可直接打开订单，请勿转发）：` }, { link: d.lookupLink, label: '查询订单' }] : []),
     ])
     : render(locale, d.storeName, `${d.storeName}: receipt for order ${d.orderID}`, [
       { p: `Hello ${d.firstName},` },
       { p: `Thank you for your order! This is the receipt for order ${d.orderID}. ${paid}` },
       { table: rows },
       ...(d.inAccount ? [{ p: 'You can also find this order under My account → My orders.' }] : []),
-      ...(d.lookupLink ? [{ p: `Check this order's status any time with its number ${d.orderID} and your e-mail:` }, { link: d.lookupLink, label: 'Track my order' }] : []),
+      ...(d.lookupLink ? [{ p: `Check order ${d.orderID}'s status any time through this link (it opens the order: keep it to yourself):` }, { link: d.lookupLink, label: 'Track my order' }] : []),
     ]);
 }
 

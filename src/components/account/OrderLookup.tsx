@@ -9,10 +9,13 @@ import { OrderView } from './OrderView'
 import { TextLink } from './TextLink'
 import './AccountPage.scss'
 
-/** /orderlookup: a guest finds an order by its number and the checkout e-mail or phone (issue 18 item 4.11). */
+/**
+ * /orderlookup: a guest finds a guest order by the receipt link's reference, or by its number with the checkout e-mail
+ * and phone (issue 18 item 4.11, issue 38 item 2).
+ */
 export function OrderLookup() {
   const t = useT()
-  const { form, submit, order, again } = useOrderLookup()
+  const { form, submit, order, again, linkBusy, linkError } = useOrderLookup()
   const loggedIn = useAppInfo(selectLoggedIn)
   if (order) {
     return (
@@ -21,6 +24,13 @@ export function OrderLookup() {
         <Button className="account-form__submit order-lookup__again" onClick={again}>
           {t('lookup.another')}
         </Button>
+      </View>
+    )
+  }
+  if (linkBusy) {
+    return (
+      <View className="account-page order-lookup order-lookup--link">
+        <Text className="account-page__title">{t('lookup.title')}</Text>
       </View>
     )
   }
@@ -34,13 +44,21 @@ export function OrderLookup() {
         maxlength={20}
       />
       <Field
-        {...form.field('contact')}
-        label={t('lookup.field.contact')}
+        {...form.field('email')}
+        label={t('lookup.field.email')}
+        inputType="email"
         autoComplete="email"
         maxlength={254}
+      />
+      <Field
+        {...form.field('phone')}
+        label={t('lookup.field.phone')}
+        inputType="tel"
+        autoComplete="tel"
+        maxlength={40}
         onSubmit={submit}
       />
-      <FormError message={form.serverError} />
+      <FormError message={form.serverError ?? linkError} />
       <BusyButton className="account-form__submit order-lookup__submit" busy={form.busy} onClick={submit}>
         {t('lookup.submit')}
       </BusyButton>
