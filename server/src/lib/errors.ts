@@ -25,6 +25,8 @@ export function errorBody(messages: string[]) {
  */
 export function isDatabaseUnavailable(err: any): boolean {
   const code = typeof err?.code === 'string' ? err.code : '';
-  if (/^08/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)) return true;
+  // 08: connection exceptions; 28: the server refused our credentials; 3D000: the database is gone (dropped or
+  // renamed); 57P0x: the server is shutting down or starting. None is the request's fault (probe N9).
+  if (/^(08|28)/.test(code) || ['3D000', '57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)) return true;
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i.test(String(err?.message ?? ''));
 }

@@ -16,6 +16,7 @@
 import crypto from 'node:crypto';
 import { ApiError } from '../lib/errors.ts';
 import { keyFromFile, notifyBaseOf, providerOrigin, requiredSet } from './providerConfig.ts';
+import { readNotificationJson } from './notificationJson.ts';
 import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentProvider, type ProviderStatus } from './provider.ts';
 
 /** The currencies IOTPay's v1 API takes. */
@@ -166,7 +167,7 @@ export function iotpayProvider(config: IotPayConfig): PaymentProvider {
       const type = headers['content-type'] ?? '';
       let params: Record<string, unknown>;
       try {
-        params = /json/i.test(type) ? JSON.parse(rawBody) : Object.fromEntries(new URLSearchParams(rawBody));
+        params = /json/i.test(type) ? readNotificationJson(rawBody) as Record<string, unknown> : Object.fromEntries(new URLSearchParams(rawBody));
       } catch {
         throw new NotificationRefused('IOTPay notify: unreadable body', refusal);
       }

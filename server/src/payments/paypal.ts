@@ -31,6 +31,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import { currencyDecimals } from '../../../contract/constants.ts';
 import { ApiError } from '../lib/errors.ts';
+import { readNotificationJson } from './notificationJson.ts';
 import { providerOrigin, requiredSet } from './providerConfig.ts';
 import {
   NotificationRefused,
@@ -313,7 +314,7 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
       const h = (name: string) => headers[name] ?? '';
       let event: { event_type?: string; resource?: Record<string, any> };
       try {
-        event = JSON.parse(rawBody);
+        event = readNotificationJson(rawBody) as typeof event;
       } catch {
         throw new NotificationRefused('PayPal webhook: the body is not JSON', refusal('not JSON'));
       }

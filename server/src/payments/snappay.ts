@@ -19,6 +19,7 @@
 import crypto from 'node:crypto';
 import { ApiError } from '../lib/errors.ts';
 import { keyFromFile, notifyBaseOf, providerOrigin, requiredSet } from './providerConfig.ts';
+import { JsonNumber, readNotificationJson, type Json } from './notificationJson.ts';
 import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentChannel, type PaymentProvider, type ProviderStatus } from './provider.ts';
 
 /** The currencies SnapPay's merchants abroad are paid in. */
@@ -27,69 +28,15 @@ const SNAPPAY_CURRENCIES = ['CAD', 'USD'];
 export const SNAPPAY_LIVE = 'https://open.snappay.ca';
 
 /** A JSON number kept as the text it was written in. */
-export class JsonNumber {
-  constructor(readonly text: string) {}
-}
-type Json = null | boolean | string | JsonNumber | Json[] | { [k: string]: Json };
+export { JsonNumber };
 
-/** JSON.parse, except that numbers stay JsonNumber (their text): a signature covers that text, not a float. */
+/**
+ * SnapPay's JSON (notifications and answers): the shared notification reader (notificationJson.ts) with numbers kept
+ * as their text, since a signature covers that text, not a float. Own members only, no `__proto__` (probe N3), a
+ * depth limit (N10).
+ */
 export function parseJson(text: string): Json {
-  let i = 0;
-  const ws = () => { while (/\s/.test(text[i] ?? '')) i++; };
-  const fail = (): never => { throw new SyntaxError(`bad JSON at ${i}`); };
-  const value = (): Json => {
-    ws();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      const obj: { [k: string]: Json } = {};
-      ws();
-      if (text[i] === '}') { i++; return obj; }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        const key = string();
-        ws();
-        if (text[i++] !== ':') fail();
-        obj[key] = value();
-        ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i++] === '}') return obj;
-        fail();
-      }
-    }
-    if (c === '[') {
-      i++;
-      const arr: Json[] = [];
-      ws();
-      if (text[i] === ']') { i++; return arr; }
-      for (;;) {
-        arr.push(value());
-        ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i++] === ']') return arr;
-        fail();
-      }
-    }
-    if (c === '"') return string();
-    const m = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i));
-    if (m) { i += m[0].length; return new JsonNumber(m[0]); }
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, i)) { i += word.length; return v; }
-    }
-    return fail();
-  };
-  const string = (): string => {
-    const start = i;
-    i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    if (text[i++] !== '"') fail();
-    return JSON.parse(text.slice(start, i));
-  };
-  const v = value();
-  ws();
-  if (i !== text.length) fail();
-  return v;
+  return readNotificationJson(text, { numbers: 'text' });
 }
 
 /** Compact JSON as the SDK's Gson writes it: numbers as their text, null members left out, no HTML escaping. */

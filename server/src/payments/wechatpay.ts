@@ -16,6 +16,7 @@
  */
 import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
+import { readNotificationJson } from './notificationJson.ts';
 import { ApiError, badRequest } from '../lib/errors.ts';
 import {
   NotificationRefused,
@@ -161,7 +162,7 @@ export function decryptResource(apiV3Key: Buffer, resource: { algorithm?: string
   const decipher = crypto.createDecipheriv('aes-256-gcm', apiV3Key, Buffer.from(resource.nonce, 'utf8'));
   decipher.setAuthTag(data.subarray(data.length - 16));
   decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
-  return JSON.parse(Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8'));
+  return readNotificationJson(Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8'));
 }
 
 /** A WeChat Pay error answer (code and message), or the transport's failure. */
@@ -352,7 +353,7 @@ export function wechatPayProvider(s: WeChatPaySettings): PaymentProvider {
       let note: any;
       let resource: any;
       try {
-        note = JSON.parse(rawBody);
+        note = readNotificationJson(rawBody);
         resource = decryptResource(s.apiV3Key, note.resource ?? {});
       } catch (e: any) {
         throw new NotificationRefused(`unreadable notification: ${e.message}`);
