@@ -43,6 +43,8 @@ export const Section = Type.Union([
     tagName: Type.String(),
     numberToLoad: Type.Optional(Type.Integer())
   }),
+  /** The home page's entry to the live rooms: a shop with live rooms puts it in its home template (none: no entry). */
+  Type.Object({ kind: Type.Literal('liveRooms'), id: Type.String() }),
   /** A block an influencer may add to a profile (template type 'influencer'; contract/influencers.ts). */
   Type.Object({ kind: Type.Literal('influencerSection'), id: Type.String(), block: StringEnum(INFLUENCER_SECTION_KINDS), title: OperatorText })
 ])

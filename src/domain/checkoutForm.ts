@@ -64,7 +64,7 @@ export const EMPTY_FORM: CheckoutForm = {
   deliveryDate: '',
   deliveryTime: '',
   contact: { firstName: '', lastName: '', email: '', phone: '' },
-  address: { firstName: '', lastName: '', phone: '', streetNumberAndNameDetails: '', unit: '', city: '', province: '', postCode: '', country: 'CA' },
+  address: { firstName: '', lastName: '', phone: '', streetNumberAndNameDetails: '', unit: '', city: '', province: '', postCode: '', country: '' },
   saveToProfile: false,
   couponCode: '',
   storeCredit: '',

@@ -12,3 +12,13 @@ export function deliveryAreasText(locations: readonly DeliveryLocation[], langua
   const p = PUNCTUATION[language]
   return locations.map((l) => `${l.cities.join(p.city)}${p.open}${provinceName(l.province, language)}${p.close}`).join(p.area)
 }
+
+/**
+ * The country a delivery address is in, from the shop's delivery areas (its settings), never a fixed one: the address's
+ * own when the shop delivers there, else the first country the shop delivers to; unchanged while the areas are unknown.
+ */
+export function deliveryCountry(current: string, locations: readonly DeliveryLocation[]): string {
+  const code = current.trim().toUpperCase()
+  if (!locations.length || locations.some((l) => l.country === code)) return current
+  return locations[0].country
+}

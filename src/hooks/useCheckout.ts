@@ -4,9 +4,10 @@
  * from (useCheckoutData), the signed-in shopper's details (useCheckoutPrefill), the last order's choices
  * (useRememberedMethod), changes answered with new totals (useCheckoutAdjustments) and placing the order (useCheckoutOrder); the rules are src/domain/checkoutForm.ts.
  */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { CheckoutCart } from '@/api/checkout'
 import { formFromServer, messageOnLeaving, payAtStoreAllowed, withoutErrors, type TypedField } from '@/domain/checkoutForm'
+import { deliveryCountry } from '@/domain/deliveryAreas'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { useCheckoutAdjustments } from './useCheckoutAdjustments'
@@ -38,6 +39,15 @@ export function useCheckout() {
   )
   const data = useCheckoutData(receiveBilling)
   const prefill = useCheckoutPrefill(draft, data.stores)
+  // The delivery address's country is one the shop delivers to (its settings' delivery areas): a new form, or an address
+  // in another country, starts at the first of them, with no province chosen.
+  const { deliveryLocations } = data
+  useEffect(() => {
+    setForm((f) => {
+      const country = deliveryCountry(f.address.country, deliveryLocations)
+      return country === f.address.country ? f : { ...f, address: { ...f.address, country, province: '' } }
+    })
+  }, [deliveryLocations, setForm])
   const payment = useCheckoutPayment(data.paymentConfig, draft)
   /** The shopper's coupons for the picker; without them the code field still works. */
   const coupons = useCoupons()

@@ -1,12 +1,15 @@
 /** What the checkout form is built from: the store's checkout and payment set-up, its stores and delivery areas, the cart with the server's totals, and the signed-in shopper's store credit. */
 import { useCallback } from 'react'
 import { accountApi } from '@/api/account'
-import { checkoutApi, type CheckoutCart } from '@/api/checkout'
+import { checkoutApi, type CheckoutCart, type DeliveryLocation } from '@/api/checkout'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useLocale } from '@/stores/locale'
 import { useLoad } from './useLoad'
 
 /** `onBilling` (stable) receives the cart of every load. */
+/** One empty list while the delivery areas load (the same one each render, so effects on it do not rerun). */
+const NO_LOCATIONS: DeliveryLocation[] = []
+
 export function useCheckoutData(onBilling: (billing: CheckoutCart) => void) {
   const loadAll = useCallback(async () => {
     const [config, paymentConfig, stores, billing] = await Promise.all([
@@ -38,7 +41,7 @@ export function useCheckoutData(onBilling: (billing: CheckoutCart) => void) {
     paymentConfig: loaded.data?.paymentConfig ?? null,
     /** Null until loaded. */
     stores: loaded.data?.stores ?? null,
-    deliveryLocations: delivery.data?.locations ?? [],
+    deliveryLocations: delivery.data?.locations ?? NO_LOCATIONS,
     // Without a balance the store-credit section is not offered.
     storeCreditBalance: credit.error ? null : (credit.data?.balance ?? null)
   }

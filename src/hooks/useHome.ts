@@ -24,6 +24,8 @@ export interface HomeContent {
   rows: ProductRowContent[]
   /** The group campaigns of the campaign row (null when they could not be read: the row is left out). */
   campaigns: CampaignList | null
+  /** The home template has the live rooms' entry (a shop without live rooms shows none). */
+  liveRooms: boolean
   /** Which built-in row is which, for their translated titles. */
   newRowId: string
   clearanceRowId: string
@@ -76,6 +78,7 @@ async function loadHome(): Promise<HomeContent> {
     campaigns: await campaigns,
     categories,
     categoriesTitle: featured?.title ?? null,
+    liveRooms: template.some((s) => s.kind === 'liveRooms'),
     rows: [
       ...carouselRows,
       { id: NEW_ROW, title: null, url: `/store/productlist?cat=all&sort=date&list=${NEW_ARRIVALS_LIST}`, products: newest.products },

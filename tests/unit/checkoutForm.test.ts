@@ -23,7 +23,7 @@ import {
 import { messageOf } from '@/domain/errors'
 
 const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '416-555-0199' }
-const ADDRESS = { ...EMPTY_FORM.address, firstName: 'Ada', phone: '416-555-0199', streetNumberAndNameDetails: '1 Front St W', city: 'Toronto', province: 'ON', postCode: 'M5J 2X5' }
+const ADDRESS = { ...EMPTY_FORM.address, country: 'CA', firstName: 'Ada', phone: '416-555-0199', streetNumberAndNameDetails: '1 Front St W', city: 'Toronto', province: 'ON', postCode: 'M5J 2X5' }
 const PICKUP: CheckoutForm = { ...EMPTY_FORM, method: 'PICKUP', storeId: 'TOR-DT', pickupDate: '2030-01-07', pickupTime: '10:00', contact: CONTACT, paymentMethod: 'WECHAT_PAY' }
 const DELIVERY: CheckoutForm = { ...PICKUP, method: 'DELIVERY', storeId: '', pickupDate: '', pickupTime: '', address: ADDRESS, deliveryDate: '2030-01-07', deliveryTime: '15:00' }
 const EAT_IN: CheckoutForm = { ...PICKUP, method: 'EAT_IN', pickupDate: '', pickupTime: '', tableNumber: 'A-12' }

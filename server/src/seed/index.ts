@@ -40,7 +40,14 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.searchTerms', run: (q) => seedSearchTerms(q) },
   { key: 'seeded.addOnCategories', run: (q) => seedAddOnCategories(q) },
   { key: 'seeded.deliveryCitiesZh', run: (q) => nameDemoDeliveryCitiesInChinese(q) },
+  // The home page's live-room entry became a section of the home template (issue 37): a demo store keeps its entry.
+  { key: 'seeded.homeLiveRooms', run: (q) => addHomeLiveRoomsEntry(q) },
 ];
+
+async function addHomeLiveRoomsEntry(q: Queryable) {
+  await q.query(`UPDATE section_templates SET sections = jsonb_insert(sections, '{2}', '{"kind":"liveRooms","id":"home-live"}'::jsonb)
+    WHERE type = 'home' AND NOT sections @> '[{"kind":"liveRooms"}]'::jsonb`);
+}
 
 /**
  * A demo store seeded while the delivery areas were English only (migration 487 moved its cities without Chinese names):

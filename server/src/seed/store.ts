@@ -54,6 +54,7 @@ export const sectionTemplates = {
       { name: 'Bakery', nameContent: m('Bakery', '烘焙'), image: 'category-bakery.svg', link: 'products/Bakery' },
       { name: 'Home & Kitchen', nameContent: m('Home & Kitchen', '家居厨房'), image: 'category-home-kitchen.svg', link: 'productlist?cat=Home%20%26%20Kitchen' },
     ] },
+    { kind: 'liveRooms', id: 'home-live' },
     { kind: 'productCarousel', id: 'home-bestsellers', title: m('Bestsellers', '热销商品'), tagName: 'bestseller', numberToLoad: 8 },
   ],
   store: [

@@ -32,13 +32,15 @@ export default function HomePage() {
           title={content.categoriesTitle ? localized(content.categoriesTitle, content.categoriesTitle.en ?? '') : t('home.featuredCategories')}
           categories={content.categories}
         />
-        <Link className="home-page__live" to={LIVE_ROOMS_PATH}>
-          <Icon name="live" className="home-page__live-icon" />
-          <View className="home-page__live-text">
-            <Text className="home-page__live-title">{t('live.entry')}</Text>
-            <Text className="home-page__live-subtitle">{t('live.entryText')}</Text>
-          </View>
-        </Link>
+        {content.liveRooms ? (
+          <Link className="home-page__live" to={LIVE_ROOMS_PATH}>
+            <Icon name="live" className="home-page__live-icon" />
+            <View className="home-page__live-text">
+              <Text className="home-page__live-title">{t('live.entry')}</Text>
+              <Text className="home-page__live-subtitle">{t('live.entryText')}</Text>
+            </View>
+          </Link>
+        ) : null}
         <HomeCampaignRow data={content.campaigns} />
         {content.rows.map((row, index) => {
           let title: string

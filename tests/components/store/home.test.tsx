@@ -74,6 +74,24 @@ describe.each(LANGS)('home (%s)', (lang) => {
     expect(navigations.at(-1)?.url).toBe('/store/productlist?cat=all&sort=date&list=new')
   })
 
+  it("shows the live rooms' entry only when the home template has it (a shop without live rooms shows none)", async () => {
+    resetStore(lang, '/')
+    serveHome()
+    const without = render(<HomePage />)
+    await screen.findByText(text.bestsellers)
+    expect(without.container.querySelector('.home-page__live')).toBeNull()
+    without.unmount()
+
+    resetStore(lang, '/')
+    serveHome({ 'GET /common3/sectionTemplateByType/home': { type: 'home', sections: [...homeSections, { kind: 'liveRooms', id: 'home-live' }] } })
+    const withLive = render(<HomePage />)
+    await screen.findByText(text.bestsellers)
+    const entry = withLive.container.querySelector('.home-page__live') as HTMLElement
+    expect(entry).not.toBeNull()
+    fireEvent.click(entry)
+    expect(navigations.at(-1)?.url).toBe('/wechatlivestreamrooms')
+  })
+
   it('still shows the catalogue rows when the template is missing, and an error when the catalogue fails', async () => {
     resetStore(lang, '/')
     const http = serveHome({ 'GET /common3/sectionTemplateByType/home': fail(404, "No section template of type 'home'"), 'GET /productManagement/categories/all': { categories: [] } })
