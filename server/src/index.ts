@@ -1,6 +1,8 @@
 import pretty from 'pino-pretty';
 import { buildApp } from './app.ts';
 import { isProduction, loadConfig } from './config.ts';
+import { effectivePayments } from './payments/channels.ts';
+import { getSettings } from './services/settings.ts';
 
 const t0 = Date.now();
 const config = loadConfig();
@@ -37,6 +39,10 @@ const app = await buildApp({ config, logger }).catch((err: Error) => {
 });
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ coldStartMs: Date.now() - t0, db: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`, staticDir: config.staticDir }, 'storefront server ready');
+// The effective choice of the shop file and the environment together (server/README.md "Your shop as a file").
+const shop = await getSettings(app.db, ['storeInfo', 'payment']);
+app.log.info(`shop ${JSON.stringify(shop.storeInfo?.storeName ?? null)} sells in ${shop.payment?.defaultCurrency?.currencyType ?? '?'}; ` +
+  `payments offered: ${effectivePayments(shop.payment, app.paymentProvider)}; mail from ${config.mailFrom}`);
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { freshDb, ok, runCli, Shopper, type TestDb } from './helpers.ts';
+import { freshDb, ok, runCli, Shopper, waitFor, type TestDb } from './helpers.ts';
 import { startPayPalDouble, type PayPalDouble } from './doubles/paypal.ts';
 import { refusedServerProcess, startServerProcess, type ServerProcess } from './serverProcess.ts';
 
@@ -95,8 +95,11 @@ test('opening day: from an empty database to the first paid order, in production
   assert.match(imported.stdout, /added 2 product\(s\)/);
 
   // 6. The start, 7. the checks.
-  server = await step('npm --prefix server start', () => startServerProcess(productionEnv()));
+  server = await step('npm --prefix server start', () => startServerProcess({ ...productionEnv(), LOG_LEVEL: 'info' }));
   const s = new Shopper(server.base);
+  // The start logs what the shop file and the environment together offer.
+  await waitFor('the start to log the effective payment choice', () => (server!.stdout().includes('payments offered') ? true : undefined));
+  assert.match(server.stdout(), /"msg":"shop \\"Rainier Tea House\\" sells in USD; payments offered: H5: PAYPAL by PAYPAL; WeChat mini-program: no; WeChat browser \(JSAPI\): no; Alipay mini-program: no; mail from /);
   await step('checks: /ready, app info, paymentConfig', async () => {
     assert.deepEqual(ok(await s.get('/ready')), { ok: true });
     const info = ok(await s.get('/common3/appInfoInit'));

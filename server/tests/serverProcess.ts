@@ -30,6 +30,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** What the process wrote to stderr so far. */
   stderr(): string;
+  /** What it wrote to stdout so far (its log: JSON lines in production). */
+  stdout(): string;
   /** SIGTERM, and wait for it to exit. */
   stop(): Promise<void>;
 }
@@ -38,10 +40,12 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>, entry = SERVER_ENTRY): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, nodeArgs(entry), {
-    cwd: serverDir, env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: serverDir, env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (d) => (stderr += d));
+  child.stdout!.on('data', (d) => (stdout += d));
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -58,7 +62,7 @@ export async function startServerProcess(env: Record<string, string>, entry = SE
     await stop();
     throw e;
   }
-  return { base, child, stderr: () => stderr, stop };
+  return { base, child, stderr: () => stderr, stdout: () => stdout, stop };
 }
 
 /** Runs the server with `env` until it exits by itself (a refused start): its exit code and stderr. */

@@ -2,6 +2,7 @@
 import { H5_PAYMENT_CHANNELS, type PaymentChannel } from '../../../contract/constants.ts';
 import type { OnlineProviders } from '../../../contract/checkout.ts';
 import type { PaymentRouter } from './index.ts';
+import { CHANNEL_METHODS, PAYMENT_METHODS, type PaymentMethod } from '../../../shared/paymentMethods.ts';
 
 /** Hosted channels the H5 client may offer, and the from_source each one returns with (spec §2). */
 export const HOSTED_RETURN: Partial<Record<PaymentChannel, (orderID: string) => string>> = {
@@ -32,4 +33,23 @@ export function onlineProviders(router: PaymentRouter): OnlineProviders {
     weChatMiniProgram: offered.has('WECHAT_MINI_PROGRAM'),
     alipayMiniProgram: offered.has('ALIPAY_MINI_PROGRAM'),
   };
+}
+
+const METHOD_FLAG: Record<PaymentMethod, string> = { WECHAT_PAY: 'supportWeChatPay', ALIPAY: 'supportAliPay', UNIONPAY: 'supportUnionPay', PAYPAL: 'supportPayPal' };
+
+/**
+ * What the shop offers, as its file and the environment together decide (the start logs it): each payment method the
+ * shop file's `payment` flags accept with the served H5 channel that carries it (the first, in PAYMENT_H5_CHANNELS'
+ * order: credentials and that variable only narrow), the methods accepted that no served channel carries, and the
+ * mini-programs' in-app payments.
+ */
+export function effectivePayments(flags: Record<string, unknown> | null | undefined, router: PaymentRouter): string {
+  const online = onlineProviders(router);
+  const accepted = PAYMENT_METHODS.filter((m) => flags?.[METHOD_FLAG[m]] === true);
+  const carried = accepted.map((m) => [m, online.h5Channels.find((c) => CHANNEL_METHODS[c]?.includes(m))] as const);
+  const h5 = carried.filter(([, c]) => c).map(([m, c]) => `${m} by ${c}`);
+  const without = carried.filter(([, c]) => !c).map(([m]) => m);
+  return `H5: ${h5.join(', ') || 'none'}${without.length ? ` (accepted by the shop file, but no channel serves: ${without.join(', ')})` : ''}; ` +
+    `WeChat mini-program: ${online.weChatMiniProgram ? 'yes' : 'no'}; WeChat browser (JSAPI): ${online.weChatJsApi ? 'yes' : 'no'}; ` +
+    `Alipay mini-program: ${online.alipayMiniProgram ? 'yes' : 'no'}`;
 }
