@@ -81,11 +81,16 @@ export interface HardeningOptions {
   hsts: boolean | 'auto';
 }
 
+/** The liveness and readiness checks, answered whatever the Host (PUBLIC_ORIGIN's check does not apply to them). */
+const OWN_ADDRESS_CHECKS = new Set(['/api/istore/client/health', '/api/istore/client/ready']);
+
 export function registerHardening(app: FastifyInstance, opts: HardeningOptions) {
   const csp = indexCsp(opts.indexFile);
   // Redirect targets, payment return URLs and appDomain are built from the request's host: only ours.
   if (opts.allowedHosts.length) {
     app.addHook('onRequest', async (req: FastifyRequest) => {
+      // A load balancer checks each process on its own address (issue 37 item 6): the checks build nothing from the host.
+      if (OWN_ADDRESS_CHECKS.has(req.url.split('?')[0])) return;
       if (!opts.allowedHosts.includes(req.hostname.toLowerCase())) throw new ApiError(421, `This server does not answer for '${req.hostname}'`);
     });
   }
