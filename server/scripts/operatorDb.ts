@@ -73,6 +73,14 @@ export function amountArg(raw: string | undefined, currency: string): number | u
   return Math.round(Number(raw) * 10 ** d);
 }
 
+/**
+ * The part of a CLI refund's idempotency key that the operator chose: `key:<--key>` or `amount:<minor units>` or
+ * `rest`, so a --key never equals an amount (probe N6: `--key 1073` met the earlier refund of 10.73).
+ */
+export function refundKeyPart(key: string | undefined, amount: number | undefined): string {
+  return key !== undefined ? `key:${key}` : amount !== undefined ? `amount:${amount}` : 'rest';
+}
+
 /** A wrong command line: the message (usually the usage) on stderr and exit code 2. Only before the database opens. */
 export function usageError(message: string): never {
   console.error(message);

@@ -15,7 +15,8 @@
  * an order already handed over. Every move and cancel is recorded in order_events with --by, shown by `history`.
  * A refund is recorded at once (store credit goes back at once); the running server's refund worker sends the online
  * part to the payment provider and retries until it is accepted. Running the same command twice refunds once (the
- * refund's key is the order and amount); a second refund of the same amount needs its own --key.
+ * refund's key is the order and amount, or the order and --key, kept apart so a key never meets an amount); the repeat
+ * says which refund it was and when, and exits 1 (nothing new). A second refund of the same amount needs its own --key.
  * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). With PostgreSQL it runs beside the running
  * servers. The embedded PGlite database is one process's: stop the server first (operatorDb.ts refuses while it runs).
  */
@@ -26,7 +27,7 @@ import { moveOrder, operatorCancel, requestRefund } from '../src/orders/lifecycl
 import { dayOrders, pickList } from '../src/services/dayOrders.ts';
 import { refundsOf } from '../src/services/refunds.ts';
 import { ORDER_METHODS } from '../../contract/constants.ts';
-import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { amountArg, operatorArgs, refundKeyPart, usageError, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = [
   'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> --by NAME [--reason text] | orders refunds <orderID>',
@@ -100,8 +101,14 @@ await withOperatorDb(`orders ${command}`, async (db) => {
     if (!refunds.length) console.log(`order ${o.id} has no refunds`);
   } else {
     const amount = amountArg(values.amount, o.currency);
-    const key = `operator-refund:${o.id}:${values.key ?? amount ?? 'rest'}`;
+    const key = `operator-refund:${o.id}:${refundKeyPart(values.key, amount)}`;
     const r = await db.tx((q) => requestRefund(q, { orderID: String(o.id), amount, reason: values.reason ?? 'Refunded by the store', key }));
+    if (r.repeated) {
+      // Idempotent: the same command again refunds nothing, and says so (probe N6: it used to print a success).
+      console.error(`nothing refunded: order ${r.orderID} was refunded ${formatMoney(r.amount, o.currency)} by ${r.id} on ${r.createdAt} ` +
+        `with this ${values.key !== undefined ? '--key' : values.amount !== undefined ? 'amount' : 'command'} (${r.status}); to refund the same amount again, give a new --key`);
+      return 1;
+    }
     console.log(`refund ${r.id} of order ${r.orderID}: ${formatMoney(r.amount, o.currency)} (${r.status})`);
   }
 });

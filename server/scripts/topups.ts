@@ -15,7 +15,7 @@ import { formatMoney } from '../src/lib/money.ts';
 import { depositOf } from '../src/payments/deposits.ts';
 import { depositRefundsOf, requestDepositRefund } from '../src/services/refunds.ts';
 import { storeCreditBalance } from '../src/services/storeCredit.ts';
-import { amountArg, operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { amountArg, operatorArgs, refundKeyPart, usageError, withOperatorDb } from './operatorDb.ts';
 import { storeCurrency } from '../src/services/storeCurrency.ts';
 
 const USAGE = 'usage: topups list <e-mail> | topups refund <depositID> [--amount 12.34] [--reason text] [--key k]';
@@ -44,7 +44,12 @@ await withOperatorDb(`topups ${command}`, async (db) => {
   // setting: an unknown top-up is then a 404 on any database, even one whose store is not set up.
   const { currency } = await depositOf(db, subject);
   const amount = amountArg(values.amount, currency);
-  const key = `operator-topup-refund:${subject}:${values.key ?? amount ?? 'rest'}`;
+  const key = `operator-topup-refund:${subject}:${refundKeyPart(values.key, amount)}`;
   const r = await db.tx((q) => requestDepositRefund(q, { depositID: subject, amount, reason: values.reason ?? 'Top-up refunded by the store', key }));
+  if (r.repeated) {
+    console.error(`nothing refunded: top-up ${r.depositID} was refunded ${formatMoney(r.amount, currency)} by ${r.id} on ${r.createdAt} ` +
+      `with this ${values.key !== undefined ? '--key' : values.amount !== undefined ? 'amount' : 'command'} (${r.status}); to refund the same amount again, give a new --key`);
+    return 1;
+  }
   console.log(`refund ${r.id} of top-up ${r.depositID}: ${formatMoney(r.amount, currency)} (${r.status})`);
 });

@@ -12,7 +12,7 @@ import { NotificationRefused } from '../src/payments/provider.ts';
 const SIGN_KEY = '7e2083699dd510575faa1c72f9e35d43';
 const snappay = snappayProvider({ appId: '9f00cd9a873c511e', merchantNo: '901800000116', signKey: SIGN_KEY, gatewayUrl: 'https://snappay.invalid' });
 const firstSeen = async () => true;
-const notify = (rawBody: string) => snappay.notification({ headers: { 'content-type': 'application/json' }, rawBody, firstSeen } as any);
+const notify = (rawBody: string) => snappay.notification!({ headers: { 'content-type': 'application/json' }, rawBody, firstSeen } as any);
 const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 
 test('N3: the reader builds objects without a prototype and refuses the names that would reach one, and repeated names', () => {

@@ -6,13 +6,14 @@
  * the whole file with every problem's line and field, and nothing changes. Stock is one number per product or option
  * combination (no per-store stock); an empty stock keeps what the store has.
  */
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db, Queryable } from '../db/index.ts';
 import { allOptionPairs } from '../lib/options.ts';
 import { isImageName } from '../lib/svg.ts';
 import { CatalogProblems, type Catalog, type CatalogProduct, type RowProblem } from './format.ts';
-import { isPhotoName, preparePhoto, type ResizedPhoto } from './images.ts';
+import { isPhotoName, PHOTO_MAX_BYTES, preparePhoto, type ResizedPhoto } from './images.ts';
 import { bumpCatalog } from '../services/catalogCache.ts';
 import { storeCurrency } from '../services/storeCurrency.ts';
 
@@ -30,6 +31,30 @@ export interface PreparedCatalog {
   catalog: Catalog;
   /** resized photos of the files the catalogue names, each size */
   photos: ResizedPhoto[];
+}
+
+/**
+ * A supplier's image file, read only if it is a regular file inside `dir` (security probe 2026-12-01 N7): a symlink
+ * may point within the folder but never out of it (a hostile archive would publish any file the operator can read), and
+ * a FIFO, device or folder is refused rather than read (a FIFO hung the import). The file is opened without following
+ * a link and without blocking, then checked by its handle, so it cannot be swapped between the check and the read; its
+ * size is capped before reading.
+ */
+export async function readImageFile(dir: string, name: string): Promise<{ data: Buffer } | { refused: string }> {
+  const root = await fs.realpath(dir);
+  const real = await fs.realpath(path.join(dir, name));
+  if (path.relative(root, real).startsWith('..') || path.isAbsolute(path.relative(root, real))) {
+    return { refused: `is a link to a file outside ${dir}` };
+  }
+  const handle = await fs.open(real, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) return { refused: 'is not a regular file' };
+    if (st.size > PHOTO_MAX_BYTES) return { refused: `is ${(st.size / 1048576).toFixed(1)} MB, more than ${PHOTO_MAX_BYTES / 1048576} MB` };
+    return { data: await handle.readFile() };
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -53,9 +78,10 @@ export async function preparePhotos(catalog: Catalog, imagesDir: string | null):
         continue;
       }
       if (!byFile.has(img)) {
-        byFile.set(img, fs.readFile(path.join(imagesDir, img)).then(preparePhoto, (e: NodeJS.ErrnoException) => ({
-          refused: e.code === 'ENOENT' ? `is not in ${imagesDir}` : `cannot be read: ${e.message}`,
-        })));
+        byFile.set(img, readImageFile(imagesDir, img).then(
+          (read) => ('refused' in read ? read : preparePhoto(read.data)),
+          (e: NodeJS.ErrnoException) => ({ refused: e.code === 'ENOENT' ? `is not in ${imagesDir}` : `cannot be read: ${e.message}` }),
+        ));
       }
       const result = await byFile.get(img)!;
       if ('refused' in result) problems.push({ line: p.line, field: 'images', message: `'${img}' ${result.refused}` });

@@ -237,13 +237,13 @@ export interface RefundRequest {
  */
 export async function requestRefund(q: Queryable, req: RefundRequest): Promise<RefundRecord> {
   const seen = await refundOfKey(q, req.key);
-  if (seen) return toRefundRecord(seen);
+  if (seen) return toRefundRecord(seen, true);
   if (!/^\d{1,9}$/.test(req.orderID)) throw badRequest(`Invalid order id '${String(req.orderID).slice(0, 40)}'`);
   const order: OrderRow | undefined = (await q.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [Number(req.orderID)])).rows[0];
   if (!order) throw notFound(`Order ${req.orderID} not found`);
   // Checked again under the order's lock: two callers with the same key wait for each other here.
   const raced = await refundOfKey(q, req.key);
-  if (raced) return toRefundRecord(raced);
+  if (raced) return toRefundRecord(raced, true);
   if (!PAID.includes(order.payment_status) || order.status === 'INTERIM') throw conflict(`Order ${order.id} was not paid: nothing to refund`);
   const list = installed();
   const paid = order.total + order.store_credit;

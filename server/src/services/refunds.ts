@@ -20,9 +20,18 @@ export interface RefundRecord {
   orderID: string;
   amount: number;
   status: 'PENDING' | 'DONE';
+  /** When it was recorded. */
+  createdAt: string;
+  /**
+   * True when the key had this refund already and nothing new was done (an idempotent repeat): a caller that reports
+   * to a person must say so (probe N6: a repeated CLI refund was reported as a success).
+   */
+  repeated: boolean;
 }
 
-export const toRefundRecord = (r: any): RefundRecord => ({ id: r.id, orderID: String(r.order_id), amount: r.amount, status: r.status });
+export const toRefundRecord = (r: any, repeated = false): RefundRecord => ({
+  id: r.id, orderID: String(r.order_id), amount: r.amount, status: r.status, createdAt: new Date(r.created_at).toISOString(), repeated,
+});
 
 /** The refund recorded under `key` already, if any (after checking the key's shape). */
 export async function refundOfKey(q: Queryable, key: string): Promise<any> {
@@ -75,9 +84,14 @@ export interface DepositRefundRecord {
   depositID: string;
   amount: number;
   status: 'PENDING' | 'DONE';
+  createdAt: string;
+  /** As RefundRecord.repeated: the key's earlier refund, nothing new done. */
+  repeated: boolean;
 }
 
-const toDepositRecord = (r: any): DepositRefundRecord => ({ id: r.id, depositID: r.attempt_id, amount: r.amount, status: r.status });
+const toDepositRecord = (r: any, repeated = false): DepositRefundRecord => ({
+  id: r.id, depositID: r.attempt_id, amount: r.amount, status: r.status, createdAt: new Date(r.created_at).toISOString(), repeated,
+});
 
 /**
  * Refunds a paid store-credit top-up, in full or in part, once per key: the amount leaves the account's store credit
@@ -86,11 +100,11 @@ const toDepositRecord = (r: any): DepositRefundRecord => ({ id: r.id, depositID:
  */
 export async function requestDepositRefund(q: Queryable, req: DepositRefundRequest): Promise<DepositRefundRecord> {
   const seen = await refundOfKey(q, req.key);
-  if (seen) return toDepositRecord(seen);
+  if (seen) return toDepositRecord(seen, true);
   const deposit = await depositOf(q, req.depositID, { forUpdate: true });
   // Checked again under the top-up's lock: two callers with the same key wait for each other here.
   const raced = await refundOfKey(q, req.key);
-  if (raced) return toDepositRecord(raced);
+  if (raced) return toDepositRecord(raced, true);
   if (deposit.status !== 'PAID') throw conflict(`Top-up ${deposit.id} was not paid: nothing to refund`);
   const { rows: [{ done }] } = await q.query('SELECT COALESCE(sum(amount), 0)::int AS done FROM refunds WHERE attempt_id = $1 AND order_id IS NULL', [deposit.id]);
   const amount = refundAmount(req.amount, deposit.amount - done, `Top-up ${deposit.id}`, deposit.currency);
@@ -109,11 +123,11 @@ export async function requestDepositRefund(q: Queryable, req: DepositRefundReque
 /** A top-up's refunds, oldest first. */
 export async function depositRefundsOf(q: Queryable, depositID: string): Promise<DepositRefundRecord[]> {
   const { rows } = await q.query('SELECT * FROM refunds WHERE attempt_id = $1 AND order_id IS NULL ORDER BY created_at, id', [depositID]);
-  return rows.map(toDepositRecord);
+  return rows.map((r) => toDepositRecord(r));
 }
 
 export async function refundsOf(q: Queryable, orderId: number): Promise<RefundRecord[]> {
   const { rows } = await q.query('SELECT * FROM refunds WHERE order_id = $1 ORDER BY created_at, id', [orderId]);
-  return rows.map(toRefundRecord);
+  return rows.map((r) => toRefundRecord(r));
 }
 
