@@ -68,7 +68,14 @@ export type DeliveryLocationsBody = Static<typeof DeliveryLocationsBody>
 /** The language to name the cities in; without it, the shopper's (their choice, else Accept-Language). */
 export const DeliveryLocationsQuery = Type.Object({ locale: Type.Optional(StringEnum(LOCALES)) })
 export type DeliveryLocationsQuery = Static<typeof DeliveryLocationsQuery>
-export const DeliveryLocation = Type.Object({ country: Type.String(), province: Type.String(), cities: Type.Array(Type.String()) })
+export const DeliveryLocation = Type.Object({
+  country: Type.String(),
+  province: Type.String(),
+  /** The province's name in the language asked for, from the shop's countries (its shop file); absent: show the code. */
+  provinceName: Type.Optional(Type.String()),
+  /** Its cities in that language, in the shop's order; none: any city of the province. */
+  cities: Type.Array(Type.String())
+})
 export type DeliveryLocation = Static<typeof DeliveryLocation>
 export const DeliveryLocations = Type.Object({ locations: Type.Array(DeliveryLocation) })
 export type DeliveryLocations = Static<typeof DeliveryLocations>

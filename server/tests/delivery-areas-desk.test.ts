@@ -122,12 +122,12 @@ describe('npm run delivery-areas: the desk and what shoppers see', () => {
     assert.equal(outs[5], 'CA-ON\n   1. Scarborough / 士嘉堡区\n   2. Toronto / 多伦多\n   3. Oakville / 奥克维尔\n   4. Mississauga City / 密西沙加\n   5. Richmond Hill / 列治文山\n');
 
     assert.deepEqual(await locations('en'), [
-      { country: 'CA', province: 'ON', cities: ['Scarborough', 'Toronto', 'Oakville', 'Mississauga City', 'Richmond Hill'] },
-      { country: 'CA', province: 'BC', cities: ['Vancouver', 'Richmond', 'Burnaby', 'North Vancouver'] },
+      { country: 'CA', province: 'ON', provinceName: 'Ontario', cities: ['Scarborough', 'Toronto', 'Oakville', 'Mississauga City', 'Richmond Hill'] },
+      { country: 'CA', province: 'BC', provinceName: 'British Columbia', cities: ['Vancouver', 'Richmond', 'Burnaby', 'North Vancouver'] },
     ]);
     assert.deepEqual(await locations('zh'), [
-      { country: 'CA', province: 'ON', cities: ['士嘉堡区', '多伦多', '奥克维尔', '密西沙加', '列治文山'] },
-      { country: 'CA', province: 'BC', cities: ['温哥华', '列治文', '本拿比', '北温哥华'] },
+      { country: 'CA', province: 'ON', provinceName: '安大略省', cities: ['士嘉堡区', '多伦多', '奥克维尔', '密西沙加', '列治文山'] },
+      { country: 'CA', province: 'BC', provinceName: '不列颠哥伦比亚省', cities: ['温哥华', '列治文', '本拿比', '北温哥华'] },
     ]);
 
     // The added city validates by either name (as the area spells it); the removed one gets the 400.

@@ -39,20 +39,20 @@ test('delivery locations name the cities in English or Chinese: locale query, el
   const shopper = new Shopper(srv.base);
   const en = ok(await shopper.post('/common3/deliveryLocations?locale=en', {}));
   assert.deepEqual(en.locations, [
-    { country: 'CA', province: 'ON', cities: ON_EN },
-    { country: 'CA', province: 'BC', cities: ['Vancouver', 'Richmond', 'Burnaby'] },
+    { country: 'CA', province: 'ON', provinceName: 'Ontario', cities: ON_EN },
+    { country: 'CA', province: 'BC', provinceName: 'British Columbia', cities: ['Vancouver', 'Richmond', 'Burnaby'] },
   ]);
   const zh = ok(await shopper.post('/common3/deliveryLocations?locale=zh', {}));
   assert.deepEqual(zh.locations, [
-    { country: 'CA', province: 'ON', cities: ON_ZH },
-    { country: 'CA', province: 'BC', cities: ['温哥华', '列治文', '本拿比'] },
+    { country: 'CA', province: 'ON', provinceName: '安大略省', cities: ON_ZH },
+    { country: 'CA', province: 'BC', provinceName: '不列颠哥伦比亚省', cities: ['温哥华', '列治文', '本拿比'] },
   ]);
   // Without the query: a Chinese browser's Accept-Language, and a filter by province (case aside).
   const chineseBrowser = new Shopper(srv.base);
   const byHeader = ok(await chineseBrowser.req('POST', '/common3/deliveryLocations', { province: 'on' }, { headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.5' } }));
-  assert.deepEqual(byHeader.locations, [{ country: 'CA', province: 'ON', cities: ON_ZH }]);
+  assert.deepEqual(byHeader.locations, [{ country: 'CA', province: 'ON', provinceName: '安大略省', cities: ON_ZH }]);
   const englishBrowser = ok(await new Shopper(srv.base).req('POST', '/common3/deliveryLocations', { country: 'ca', province: 'ON' }, { headers: { 'accept-language': 'en-CA' } }));
-  assert.deepEqual(englishBrowser.locations, [{ country: 'CA', province: 'ON', cities: ON_EN }]);
+  assert.deepEqual(englishBrowser.locations, [{ country: 'CA', province: 'ON', provinceName: 'Ontario', cities: ON_EN }]);
   // The shopper's own choice wins over the header.
   ok(await chineseBrowser.req('GET', '/common3/changeLocale/en', undefined, { headers: { 'accept-language': 'zh-CN' } }));
   const chosen = ok(await chineseBrowser.req('POST', '/common3/deliveryLocations', { province: 'ON' }, { headers: { 'accept-language': 'zh-CN' } }));
@@ -117,6 +117,6 @@ test('migration 487 moves an English-only store\'s areas; the demo cities get th
     { country: 'CA', province: 'BC', name_en: 'Vancouver', name_zh: '温哥华' },
   ]);
   const zh = ok(await new Shopper(srv.base).post('/common3/deliveryLocations?locale=zh', { province: 'ON' }));
-  assert.deepEqual(zh.locations, [{ country: 'CA', province: 'ON', cities: ['多伦多', 'Oakville', '万锦'] }]);
+  assert.deepEqual(zh.locations, [{ country: 'CA', province: 'ON', provinceName: '安大略省', cities: ['多伦多', 'Oakville', '万锦'] }]);
   assert.deepEqual(await deliveryOrderTo('oakville', 'zh'), { cartCity: 'Oakville', orderCity: 'Oakville' });
 });

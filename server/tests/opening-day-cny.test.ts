@@ -95,7 +95,7 @@ test('a CNY shop from an empty database pays on the WeChat and Alipay mini-progr
   assert.deepEqual([online.weChatMiniProgram, online.alipayMiniProgram], [true, true]);
   const [tea] = ok(await s.get('/productManagement2/products?numberToLoad=10')).products;
   assert.equal(tea.name, 'Jasmine Pearls 50g');
-  assert.deepEqual(ok(await s.post('/common3/deliveryLocations?locale=zh', {})).locations, [{ country: 'CN', province: 'SH', cities: ['上海'] }]);
+  assert.deepEqual(ok(await s.post('/common3/deliveryLocations?locale=zh', {})).locations, [{ country: 'CN', province: 'SH', provinceName: '上海市', cities: ['上海'] }]);
   // 2 × ¥68.00 = ¥136.00: delivery free from ¥50.00, no tax in the starter.
   const TOTAL = 13600;
 

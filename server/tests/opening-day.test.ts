@@ -118,7 +118,7 @@ test('opening day: from an empty database to the first paid order, in production
     const sencha = products.find((p: { name: string }) => p.name === 'Sencha 100g');
     ok(await s.post('/shoppingManagement4/myCart', { productId: sencha.id, quantity: 2 }));
     const delivery = ok(await s.post('/common3/deliveryLocations?locale=zh', {}));
-    assert.deepEqual(delivery.locations, [{ country: 'US', province: 'WA', cities: ['西雅图', '贝尔维尤'] }]);
+    assert.deepEqual(delivery.locations, [{ country: 'US', province: 'WA', provinceName: '华盛顿州', cities: ['西雅图', '贝尔维尤'] }]);
     ok(await s.post('/shoppingManagement4/orderDeliverInfo', {
       firstName: 'Ada', lastName: 'Lovelace', phone: '206-555-0199', streetNumberAndNameDetails: '400 Pine St', city: 'Seattle', province: 'WA', postCode: '98101', country: 'US',
     }));

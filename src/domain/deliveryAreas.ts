@@ -10,7 +10,13 @@ const PUNCTUATION: Record<Language, { city: string; area: string; open: string; 
 
 export function deliveryAreasText(locations: readonly DeliveryLocation[], language: Language): string {
   const p = PUNCTUATION[language]
-  return locations.map((l) => `${l.cities.join(p.city)}${p.open}${provinceName(l.province, language)}${p.close}`).join(p.area)
+  // A province with no cities listed takes any city of it: named alone.
+  return locations
+    .map((l) => {
+      const province = l.provinceName ?? provinceName(l.province, language)
+      return l.cities.length ? `${l.cities.join(p.city)}${p.open}${province}${p.close}` : province
+    })
+    .join(p.area)
 }
 
 /**

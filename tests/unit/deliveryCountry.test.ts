@@ -1,4 +1,5 @@
-import { deliveryCountry } from '@/domain/deliveryAreas'
+import type { DeliveryLocation } from '@contract/checkout'
+import { deliveryAreasText, deliveryCountry } from '@/domain/deliveryAreas'
 
 /** The delivery address's country comes from the shop's delivery areas (its settings), never a fixed 'CA' (issue 37). */
 const US = { country: 'US', province: 'WA', cities: ['Seattle'] }
@@ -17,5 +18,17 @@ describe('deliveryCountry', () => {
     ['areas not known yet: unchanged', 'CA', [], 'CA']
   ])('%s', (_what, current, locations, expected) => {
     expect(deliveryCountry(current, locations)).toBe(expected)
+  })
+})
+
+describe('deliveryAreasText', () => {
+  const cases: [string, DeliveryLocation[], 'en' | 'zh', string][] = [
+    ['cities of a province', [CA], 'en', 'Toronto (Ontario)'],
+    ['a province with no cities listed takes any city: named alone', [{ country: 'US', province: 'NY', cities: [] }], 'en', 'NY'],
+    ['the name the shop\'s settings give (the server\'s provinceName)', [{ ...US, provinceName: 'Washington' }, { country: 'US', province: 'OR', provinceName: 'Oregon', cities: [] }], 'en', 'Seattle (Washington); Oregon'],
+    ['in Chinese', [{ country: 'CA', province: 'ON', cities: ['多伦多', '万锦'] }, { country: 'CA', province: 'BC', cities: [] }], 'zh', '多伦多、万锦（安大略省）；不列颠哥伦比亚省']
+  ]
+  it.each(cases)('%s', (_what, locations, language, expected) => {
+    expect(deliveryAreasText(locations, language)).toBe(expected)
   })
 })

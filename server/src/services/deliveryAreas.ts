@@ -4,7 +4,7 @@
  */
 import type { Db, Queryable } from '../db/index.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
-import type { CheckoutRules } from './settings.ts';
+import { getSetting, type CheckoutRules } from './settings.ts';
 import type { Locale } from '../../../contract/constants.ts';
 import type { DeliveryLocation } from '../../../contract/checkout.ts';
 
@@ -64,9 +64,40 @@ function byProvince(rows: readonly CityRow[]): ProvinceCities[] {
   return [...areas.values()];
 }
 
+/**
+ * The areas with listed cities, then each delivery province of the checkout setting that lists none (any city of it
+ * goes: cities []), among the provinces `known` (the provinces table), in the setting's order, narrowed as `filter`
+ * asks. A shop whose file names delivery provinces but no cities is offered them all the same.
+ */
+export function withAnyCityProvinces(
+  listed: readonly ProvinceCities[],
+  delivery: Pick<CheckoutRules['delivery'], 'countries' | 'provinces'> | undefined,
+  known: readonly { country: string; code: string }[],
+  filter: { country?: string; province?: string } = {},
+): ProvinceCities[] {
+  const country = filter.country?.trim().toUpperCase() || null;
+  const province = filter.province?.trim().toUpperCase() || null;
+  const out = [...listed];
+  for (const c of delivery?.countries ?? []) {
+    for (const p of delivery?.provinces ?? []) {
+      if ((country && c !== country) || (province && p !== province)) continue;
+      if (!known.some((k) => k.country === c && k.code === p) || out.some((a) => a.country === c && a.province === p)) continue;
+      out.push({ country: c, province: p, cities: [] });
+    }
+  }
+  return out;
+}
+
 /** The delivery areas (optionally of one country or province), each province's cities named in `locale`. */
 export async function deliveryAreas(q: Queryable, locale: Locale, filter: { country?: string; province?: string } = {}): Promise<DeliveryLocation[]> {
-  return byProvince(await cityRows(q, filter)).map((a) => ({ ...a, cities: a.cities.map((c) => cityName(c, locale)) }));
+  const delivery = (await getSetting<CheckoutRules | null>(q, 'checkout'))?.delivery;
+  const listed = byProvince(await cityRows(q, filter));
+  const { rows: known } = await q.query<{ country: string; code: string; name_en: string; name_zh: string }>(
+    'SELECT country, code, name_en, name_zh FROM provinces WHERE country = ANY($1::text[])', [[...new Set([...(delivery?.countries ?? []), ...listed.map((a) => a.country)])]]);
+  return withAnyCityProvinces(listed, delivery, known, filter).map((a) => {
+    const p = known.find((k) => k.country === a.country && k.code === a.province);
+    return { country: a.country, province: a.province, ...(p ? { provinceName: (locale === 'zh' && p.name_zh) || p.name_en } : {}), cities: a.cities.map((c) => cityName(c, locale)) };
+  });
 }
 
 /** The cities the store delivers to in a province (none listed: the province has no city limits). */

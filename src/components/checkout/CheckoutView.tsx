@@ -4,6 +4,7 @@ import { Spinner } from '@/components/common/Spinner'
 import type { CheckoutState } from '@/hooks/useCheckout'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
+import { useCurrency } from '@/stores/currency'
 import { useErrorText } from './Choices'
 import { CommentSection } from './CommentSection'
 import { ContactSection } from './ContactSection'
@@ -23,13 +24,15 @@ import './Checkout.scss'
 export function CheckoutView({ c }: { c: CheckoutState }) {
   const t = useT()
   const error = useErrorText(c.errors)
+  // Until the checkout's rules arrive, the store currency app info gave (the currency store's base), never a fixed one.
+  const baseCurrency = useCurrency((st) => st.base)
   if (c.loading) return <Spinner label={t('checkout.loading')} />
   if (c.loadError) return <EmptyState tone="error" message={c.loadError} action={{ label: t('checkout.retry'), onClick: () => void c.reload() }} />
   if (!c.cart || c.cart.itemCount === 0) {
     return <EmptyState message={t('checkout.empty')} action={{ label: t('checkout.goShopping'), onClick: () => platform.navigate('/store') }} />
   }
   const { form, config, update } = c
-  const currency = config?.currency ?? 'CAD'
+  const currency = config?.currency ?? baseCurrency
   const chooseStore = (id: string) => update('storeId', id, ['storeId'])
   // A new date asks for a time again.
   const chooseDate = (dateKey: 'pickupDate' | 'deliveryDate', timeKey: 'pickupTime' | 'deliveryTime') => (date: string) => {

@@ -102,7 +102,7 @@ export function DeliverySection(props: {
       <Field name="address.unit" label={t('checkout.field.unit')} value={a.unit ?? ''} onChange={set('unit')} autoComplete="shipping address-line2" maxlength={40} />
       <View className={provinceLink.boxClass}>
         <Text className="checkout__note">{t('checkout.field.province')}</Text>
-        <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: provinceName(p.province, language) }))} selected={a.province} onSelect={set('province')} link={provinceLink.control} />
+        <Choices name="province" options={provinces.map((p) => ({ value: p.province, label: p.provinceName ?? provinceName(p.province, language) }))} selected={a.province} onSelect={set('province')} link={provinceLink.control} />
         <FieldMessage text={error('address.province')} id={provinceLink.messageId} />
       </View>
       {/* The city as the shopper sees it (the server accepts a city by its English or Chinese name). */}
