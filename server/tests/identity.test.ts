@@ -4,6 +4,7 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import { serverOnFreshDb, Shopper, confirmEmail, isError, ok, PREFIX } from './helpers.ts';
 import { sandboxIdentityProvider } from '../src/identity/sandbox.ts';
 import { PAIR_RULE } from '../src/identity/rateLimit.ts';
@@ -249,7 +250,9 @@ describe('profile picture upload', () => {
     const own = await fetch(`${srv.base}${PREFIX}/admin/userManagement/image/${res.body.profileImage}`, { headers: { cookie: s.cookieHeader() } });
     assert.equal(own.status, 200);
     assert.equal(own.headers.get('content-type'), 'image/png');
-    assert.deepEqual(Buffer.from(await own.arrayBuffer()), PNG);
+    // Re-encoded without metadata (security probe 2026-12-01 N4): the same picture, a PNG of its size.
+    const served = await sharp(Buffer.from(await own.arrayBuffer())).metadata();
+    assert.deepEqual([served.format, served.width, served.height], ['png', 1, 1]);
     const cdn = await fetch(`${srv.base}${PREFIX}/common3/image/${res.body.profileImage}`);
     assert.equal(cdn.status, 200);
 

@@ -6,13 +6,15 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { serverOnFreshDb, Shopper, isError, ok, PREFIX } from './helpers.ts';
 import { listContacts, maskIdNumber, verifyContact } from '../src/services/verifiedContact.ts';
 
 const { db, srv } = serverOnFreshDb();
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b5e0e50000000049454e44ae426082', 'hex');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+/** A real (decodable) JPEG: uploads are re-encoded, so a header alone is refused (security probe 2026-12-01 N4). */
+const JPEG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } }).jpeg().toBuffer();
 const CONTACT = '/admin/userManagement/verifiedContact';
 const ID_NUMBER = '/admin/userManagement/verifiedContact/idNumber';
 
@@ -68,7 +70,9 @@ describe('verified contact', () => {
     assert.equal(own.status, 200);
     assert.equal(own.headers.get('content-type'), 'image/png');
     assert.equal(own.headers.get('cache-control'), 'private, no-store');
-    assert.deepEqual(Buffer.from(await own.arrayBuffer()), PNG);
+    // Re-encoded without metadata (security probe 2026-12-01 N4): the same picture, a PNG of its size.
+    const served = await sharp(Buffer.from(await own.arrayBuffer())).metadata();
+    assert.deepEqual([served.format, served.width, served.height], ['png', 1, 1]);
     // Never under the public image path.
     assert.equal((await fetch(`${srv.base}${PREFIX}/common3/image/${up.body.idImage}`)).status, 404);
     // Stored on disk under the data folder.

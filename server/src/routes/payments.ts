@@ -15,6 +15,7 @@ import {
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
 import { getSession, visitorLocale } from '../lib/session.ts';
 import { alipayIdOf } from '../identity/store.ts';
+import { giveBack, takeAttempts, type LimitRule } from '../identity/rateLimit.ts';
 import {
   findAttempt,
   latestAttempt,
@@ -50,6 +51,13 @@ interface PaymentBody {
 }
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
+
+/**
+ * Status checks ask the provider about an order at most twice a second, whoever asks and on whichever process (the
+ * client polls every 2 s; the second allows the check on the shopper's return right after one made while they were
+ * paying; probe N5): more checks answer the stored state.
+ */
+export const STATUS_QUERY_RULE: LimitRule = { max: 2, windowMs: 1000 };
 
 function orderIdOf(body: PaymentBody | undefined): string {
   const id = text(body?.orderID);
@@ -89,23 +97,36 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
   const provider = opts.provider ?? app.paymentProvider;
 
   /** Asks the provider about one attempt and applies its answer (with the in-app sheet's report, for the sandbox). */
-  async function ask(req: FastifyRequest, attempt: StoredAttempt, clientReport?: 'PAID' | 'FAILED', errorMessage?: string) {
+  /** Whether the provider answered (false: it could not be asked now). */
+  async function ask(req: FastifyRequest, attempt: StoredAttempt, clientReport?: 'PAID' | 'FAILED', errorMessage?: string): Promise<boolean> {
     try {
       await applyStatus(app.db, attempt, await provider.query(attempt, clientReport), req.log, errorMessage);
+      return true;
     } catch (e: any) {
       // The provider could not be asked now: the state stays as stored, the client asks again, the sync worker too.
       if (e?.statusCode && e.statusCode < 500) throw e;
       req.log.warn({ attemptId: attempt.id, err: String(e?.message ?? e) }, 'payment status query failed');
+      return false;
     }
   }
 
-  /** Asks the provider about the order's pending attempts, settles what it reports, answers the state. */
-  async function checkStatus(req: FastifyRequest) {
+  /**
+   * Asks the provider about the order's newest pending attempt, at most STATUS_QUERY_RULE.max times per order per interval
+   * (across processes: auth_attempts), settles what it reports, answers the state. A shopper's client pays the newest
+   * attempt; older ones are the sync worker's (payments/sync.ts). Polling faster, or opening many attempts, no longer
+   * multiplies signed queries to the provider (security probe 2026-12-01 N5: 10 checks made 200).
+   */
+  async function checkStatus(req: FastifyRequest, opts: { asked?: boolean } = {}) {
     const body = req.body as PaymentBody | undefined;
     const id = orderIdOf(body);
     const session = await getSession(req);
     await orderPaymentState(app.db, session, id);
-    for (const attempt of await pendingAttempts(app.db, id)) await ask(req, attempt);
+    const [newest] = await pendingAttempts(app.db, id);
+    const key = `status-query:${newest?.orderID}`;
+    if (newest && !opts.asked && (await takeAttempts(app.db, [[key, STATUS_QUERY_RULE]])) === 0) {
+      // A query the provider did not answer (down, or its capture failed) does not hold the next check back.
+      if (!(await ask(req, newest))) await giveBack(app.db, [key]);
+    }
     return orderPaymentState(app.db, session, id);
   }
 
@@ -236,6 +257,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
       const attempt = await latestAttempt(app.db, await getSession(req), id, ['ALIPAY_MINI_PROGRAM']);
       if (!attempt) throw notFound('No payment was started for this order');
       await ask(req, attempt, resultCode === '9000' ? 'PAID' : 'FAILED', resultCode === '9000' ? undefined : `Alipay ${resultCode}`);
+      return checkStatus(req, { asked: true });
     }
     return checkStatus(req);
   });
@@ -249,7 +271,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     'checkNativePayPaymentStatus',
     'checkPayPalPaymentStatus',
   ]) {
-    app.post(`/shoppingManagement4/${path}`, statusSchema, checkStatus);
+    app.post(`/shoppingManagement4/${path}`, statusSchema, (req) => checkStatus(req));
   }
 
   /** A signed-in shopper's account for the store-credit calls; a guest gets 401 with a message. */

@@ -1,6 +1,7 @@
 /**
  * Profile picture upload (client: accountApi.uploadProfileImage). The file is checked (PNG, JPEG, GIF or WebP by
- * its bytes, at most 5 MB), written under DATA_DIR/uploads, and becomes the user's profileImage 'user/<id>'.
+ * its bytes, at most 5 MB), re-encoded without its metadata (EXIF GPS and author: receive.ts cleanImageOf), written
+ * under DATA_DIR/uploads, and becomes the user's profileImage 'user/<id>'.
  * It is served to its owner at admin/userManagement/image/user/<id> (spec §7) and, as avatars are shown to the
  * page like any store image, under the CDN path common3/image/user/<id> (unguessable id).
  *
@@ -18,7 +19,7 @@ import { IdPhotoUpload, ProfileImageUpload, UploadParams } from '../../../contra
 import { UploadedImage } from '../../../contract/content.ts';
 import { requireUser } from '../lib/session.ts';
 import { uploadPath } from '../uploads/images.ts';
-import { acceptMultipart, imageOf, multipart } from '../uploads/receive.ts';
+import { acceptMultipart, cleanImageOf, multipart } from '../uploads/receive.ts';
 import { addIdPhoto, ownUpload, profilePicture, replaceProfileImage, type StoredUpload } from '../services/uploads.ts';
 
 export default async function uploadRoutes(server: FastifyInstance) {
@@ -46,7 +47,7 @@ export default async function uploadRoutes(server: FastifyInstance) {
     schema: { consumes: multipart, response: { 200: ProfileImageUpload } },
   }, async (req) => {
     const s = await requireUser(req);
-    const { data, type } = imageOf(req, 'picture');
+    const { data, type } = await cleanImageOf(req, 'picture');
     const id = crypto.randomBytes(16).toString('hex');
     const previous = await stored(fileOf(id, type.ext), data, () => replaceProfileImage(db, s.userId, { id, mime: type.mime, bytes: data.length }));
     // The replaced picture is no longer anyone's; a failed delete only leaves a stray file.
@@ -58,7 +59,7 @@ export default async function uploadRoutes(server: FastifyInstance) {
     schema: { consumes: multipart, response: { 200: IdPhotoUpload } },
   }, async (req) => {
     const s = await requireUser(req);
-    const { data, type } = imageOf(req, 'ID photo');
+    const { data, type } = await cleanImageOf(req, 'ID photo');
     const id = crypto.randomBytes(16).toString('hex');
     const strays = await stored(fileOf(id, type.ext), data, () => addIdPhoto(db, s.userId, { id, mime: type.mime, bytes: data.length }));
     await Promise.all(strays.map(removeFile));

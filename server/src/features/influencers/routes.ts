@@ -16,7 +16,7 @@ import {
 import { NoBody, Ok } from '../../../../contract/common.ts';
 import { getSession, requireUser } from '../../lib/session.ts';
 import { uploadPath } from '../../uploads/images.ts';
-import { acceptMultipart, imageOf, multipart } from '../../uploads/receive.ts';
+import { acceptMultipart, cleanImageOf, multipart } from '../../uploads/receive.ts';
 import {
   addInfluencerImage, applyAsInfluencer, deleteInfluencerImage, editInfluencerProfile, influencerDetail, influencerStatus,
   likeInfluencer, listInfluencers, myProfile,
@@ -50,7 +50,7 @@ export default async function influencerRoutes(server: FastifyInstance) {
     schema: { consumes: multipart, response: { 200: InfluencerImageUpload } },
   }, async (req) => {
     const s = await requireUser(req);
-    const { data, type } = imageOf(req, 'image');
+    const { data, type } = await cleanImageOf(req, 'image');
     const id = crypto.randomBytes(16).toString('hex');
     const file = uploadPath(app.config.dataDir, id, type.mime);
     await fs.mkdir(path.dirname(file), { recursive: true });
