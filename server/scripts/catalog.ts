@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import { formatOf, readCatalog, writeCatalogCsv, writeCatalogJson } from '../src/catalog/format.ts';
 import { exportCatalog, importCatalog } from '../src/catalog/import.ts';
-import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { operatorArgs, usageError, withOperatorDb, writeOut } from './operatorDb.ts';
 import { storeCurrency } from '../src/services/storeCurrency.ts';
 
 const USAGE = 'usage: catalog import <file.csv|file.json> [--images DIR] [--dry-run] | catalog export [file.csv|file.json]';
@@ -34,7 +34,7 @@ await withOperatorDb(`catalog ${command}`, async (db) => {
     if (file) {
       fs.writeFileSync(file, text);
       console.error(`${catalog.products.length} products written to ${file}`);
-    } else process.stdout.write(text);
+    } else writeOut(text);
     return;
   }
   const catalog = readCatalog(fs.readFileSync(file, 'utf8'), format, await storeCurrency(db));

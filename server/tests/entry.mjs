@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,4 +20,10 @@ export function nodeArgs(entry) {
     return [compiled];
   }
   return ['--import', 'tsx', entry];
+}
+
+/** The URL to import `entry` (a .ts file, relative to server/) in this process: its compiled copy in a compiled run. */
+export function moduleUrl(entry) {
+  const build = process.env.ISTORE_SERVER_BUILD;
+  return pathToFileURL(build ? path.resolve(serverDir, build, entry.replace(/\.ts$/, '.mjs')) : path.join(serverDir, entry)).href;
 }
