@@ -5,5 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
 [ "${SKIP_BUILD:-}" = 1 ] || npm run build:h5 --silent
-node server/scripts/compile.mjs
-ISTORE_SERVER_BUILD=.build exec node --test --test-concurrency=1 tests/e2e/*.test.mjs
+exec node scripts/test-run.mjs --only compile-server,e2e

@@ -1,7 +1,9 @@
 /**
  * `npm test`'s stages (scripts/test.sh installs what they need first), run in two lanes side by side so both cores stay
  * busy: each lane runs its stages one after another and stops at its first failure; a stage may also wait for a stage
- * of the other lane (the journeys wait for the builds). Each stage's output goes to its own log, printed when the
+ * of the other lane (the journeys wait for the compiled server). The suites whose files each start their own server
+ * (server, mini-programs, browser) run two files at a time: a file often waits (on a browser, a timer, a database), and
+ * the other file then has the core. Each stage's output goes to its own log, printed when the
  * stage ends (whole when it failed, its last lines when it passed), so the lanes' outputs do not interleave.
  *
  * At the end it prints a table: each stage's wall and CPU seconds, the load average, and the five slowest files of each
@@ -16,6 +18,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { TEST_NODE_FLAGS } from '../server/tests/entry.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-test-run-'))
@@ -26,7 +29,7 @@ const build = { ISTORE_SERVER_BUILD: '.build' }
 
 /** A node --test run of `files` (relative to `cwd`) at `concurrency`, its per-file times kept for the table. */
 const nodeTests = (name, cwd, files, concurrency) =>
-  `cd ${cwd} && TEST_FILE_TIMES=${times(name)} node ${clock} --test --test-reporter=spec --test-concurrency=${concurrency} ${files}`
+  `cd ${cwd} && TEST_FILE_TIMES=${times(name)} node ${TEST_NODE_FLAGS.join(' ')} ${clock} --test --test-reporter=spec --test-concurrency=${concurrency} ${files}`
 
 const STAGES = [
   // Lane "server": the reference server's checks and its contract suite on both databases.
@@ -42,7 +45,9 @@ const STAGES = [
     cmd: 'REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint --config redocly.yaml --format summary contract/openapi.json' },
   { lane: 'client', name: 'import-rules', title: 'import rules (.dependency-cruiser.cjs)', cmd: 'npm run --silent check:imports' },
   { lane: 'client', name: 'jest', title: 'unit and component tests (jest)', runner: 'jest',
-    cmd: `npx jest --ci --maxWorkers=2 --json --outputFile=${path.join(work, 'jest.json')}` },
+    // One worker: the other lane keeps the second core busy, and a second jsdom worker cost more CPU than it saved
+    // (227 s against one worker's 158 s, on a busier machine).
+    cmd: `npx jest --ci --maxWorkers=1 --json --outputFile=${path.join(work, 'jest.json')}` },
   // The mini-programs call an absolute https API origin; the mini-program suite maps this test origin to its server.
   { lane: 'client', name: 'build-weapp', title: 'build: weapp', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:weapp --silent' },
   { lane: 'client', name: 'weapp-scan', title: "WeChat's code-quality scan on dist/weapp (miniprogram-ci checkCodeQuality)", cmd: 'node scripts/check-weapp-quality.mjs' },
@@ -50,9 +55,9 @@ const STAGES = [
   { lane: 'client', name: 'build-h5', title: 'build: h5', cmd: 'npm run build:h5 --silent' },
   { lane: 'client', name: 'budgets', title: 'size budgets', cmd: 'node bench/check-budgets.mjs' },
   { lane: 'client', name: 'miniprogram', title: 'mini-programs: dist/weapp and dist/alipay run headlessly against the real server', runner: 'node',
-    env: build, after: ['compile-server'], cmd: nodeTests('miniprogram', '.', 'tests/miniprogram/', 1) },
+    env: build, after: ['compile-server'], cmd: nodeTests('miniprogram', '.', 'tests/miniprogram/', 2) },
   { lane: 'client', name: 'e2e', title: 'browser tests (Playwright, Debian Chromium)', runner: 'node',
-    env: build, after: ['compile-server'], cmd: nodeTests('e2e', '.', 'tests/e2e/*.test.mjs', 1) },
+    env: build, after: ['compile-server'], cmd: nodeTests('e2e', '.', 'tests/e2e/*.test.mjs', 2) },
 ]
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null

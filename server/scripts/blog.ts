@@ -13,10 +13,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { allBlogPosts, saveBlogPost, setBlogPostPublished } from '../src/services/blog.ts';
-import { usageError, withOperatorDb } from './operatorDb.ts';
+import { cliArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = 'usage: blog list | add <post.json> | publish <slug> [ISO time] | unpublish <slug>';
-const [command, arg, when] = process.argv.slice(2);
+const [command, arg, when] = cliArgs();
 const known = command === 'list' || (['add', 'publish', 'unpublish'].includes(command) && !!arg);
 if (!known) usageError(USAGE);
 

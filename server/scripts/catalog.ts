@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import { formatOf, readCatalog, writeCatalogCsv, writeCatalogJson } from '../src/catalog/format.ts';
 import { exportCatalog, importCatalog } from '../src/catalog/import.ts';
-import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { operatorArgs, usageError, withOperatorDb, writeOut } from './operatorDb.ts';
 import { storeCurrency } from '../src/services/storeCurrency.ts';
 import { shopMissing } from '../src/shop/apply.ts';
 
@@ -35,7 +35,7 @@ await withOperatorDb(`catalog ${command}`, async (db) => {
     if (file) {
       fs.writeFileSync(file, text);
       console.error(`${catalog.products.length} products written to ${file}`);
-    } else process.stdout.write(text);
+    } else writeOut(text);
     return;
   }
   // The catalogue's prices are in the store currency, which the shop's settings name: a database without them is refused.

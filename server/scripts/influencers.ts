@@ -13,10 +13,10 @@
  */
 import { approveInfluencer, profileForReview, profilesForReview, rejectInfluencer, suspendInfluencer } from '../src/features/influencers/service.ts';
 import { uploadPath } from '../src/uploads/images.ts';
-import { usageError as fail, withOperatorDb } from './operatorDb.ts';
+import { cliArgs, usageError as fail, withOperatorDb } from './operatorDb.ts';
 
 const usage = 'usage: influencers list | show <id> | approve <id> | reject <id> --reason <text> | suspend <id> [--reason <text>]';
-const args = process.argv.slice(2);
+const args = cliArgs();
 const command = args[0];
 const at = args.indexOf('--reason');
 const reason = at > 0 ? args.slice(at + 1).join(' ').trim() : '';

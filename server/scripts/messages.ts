@@ -7,9 +7,9 @@
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
 import { listContactMessages } from '../src/services/contact.ts';
-import { usageError, withOperatorDb } from './operatorDb.ts';
+import { cliArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
-const [command, arg] = process.argv.slice(2);
+const [command, arg] = cliArgs();
 const limit = arg === undefined ? 50 : Number(arg);
 if (command !== 'list' || !Number.isInteger(limit) || limit < 1) usageError('usage: messages list [N]');
 

@@ -38,8 +38,53 @@ function printTerminalSafe(): () => void {
   return () => Object.assign(console, { log, error });
 }
 
+/**
+ * A CLI run inside a program that already holds the database: the server's tests call the CLIs as an operator would,
+ * but on the running server's database handle, without a process and a database opening each time
+ * (server/tests/helpers.ts `runCli`; `operator-cli.test.ts` keeps running them as processes). The command line, the
+ * database, and the exit code the run ends with.
+ */
+export interface HostedRun {
+  argv: string[];
+  db: Db;
+  config: Config;
+  /** Where the CLI's raw output goes (writeOut), which a process writes to its standard output. */
+  out(text: string): void;
+  exitCode: number;
+}
+let hosted: HostedRun | undefined;
+
+/** How a hosted run ends early (a usage error): the exit code a process would have ended with. */
+export class CliExit extends Error {
+  constructor(readonly code: number) {
+    super(`the CLI exited with ${code}`);
+  }
+}
+
+/** Evaluates a CLI module (`load` imports a fresh instance of it) as the run `run`; answers its exit code. */
+export async function runHosted(run: Omit<HostedRun, 'exitCode'>, load: () => Promise<unknown>): Promise<number> {
+  if (hosted) throw new Error('one hosted CLI run at a time');
+  hosted = { ...run, exitCode: 0 };
+  try {
+    await load();
+    return hosted.exitCode;
+  } catch (e) {
+    if (e instanceof CliExit) return e.code;
+    throw e;
+  } finally {
+    hosted = undefined;
+  }
+}
+
 export async function withOperatorDb(command: string, work: (db: Db, config: Config) => Promise<number | void>): Promise<void> {
   const restoreConsole = printTerminalSafe();
+  installOrderSubscribers();
+  if (hosted) {
+    // The host's database stays open, already up to date.
+    const run = hosted;
+    await runWork(command, () => work(run.db, run.config), (code) => (run.exitCode = code)).finally(restoreConsole);
+    return;
+  }
   const config = loadConfig();
   let db: Db;
   try {
@@ -51,19 +96,34 @@ export async function withOperatorDb(command: string, work: (db: Db, config: Con
     restoreConsole();
     return;
   }
-  installOrderSubscribers();
   try {
     await migrate(db);
-    process.exitCode = (await work(db, config)) ?? 0;
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    console.error(`${command}: ${e.errors.join('; ')}`);
-    process.exitCode = 1;
+    await runWork(command, () => work(db, config), (code) => (process.exitCode = code));
   } finally {
     await db.close();
     restoreConsole();
   }
 }
+
+/** The work's exit code (0 when it answers nothing); a refusal by the store's rules is printed and exits 1. */
+async function runWork(command: string, work: () => Promise<number | void>, exit: (code: number) => void): Promise<void> {
+  try {
+    exit((await work()) ?? 0);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    console.error(`${command}: ${e.errors.join('; ')}`);
+    exit(1);
+  }
+}
+
+/** Raw output (an export), unlike console.log not made terminal-safe: the process's standard output, or the host's. */
+export function writeOut(text: string): void {
+  if (hosted) hosted.out(text);
+  else process.stdout.write(text);
+}
+
+/** The command line's arguments (after the script), the hosted run's when there is one. */
+export const cliArgs = (): string[] => hosted?.argv ?? process.argv.slice(2);
 
 /** An --amount in major units ("12.34") as minor units of `currency`; undefined when not given. */
 export function amountArg(raw: string | undefined, currency: string): number | undefined {
@@ -84,13 +144,14 @@ export function refundKeyPart(key: string | undefined, amount: number | undefine
 /** A wrong command line: the message (usually the usage) on stderr and exit code 2. Only before the database opens. */
 export function usageError(message: string): never {
   console.error(message);
+  if (hosted) throw new CliExit(2);
   process.exit(2);
 }
 
 /** The command line as node:util's parseArgs reads it; an unknown option or a missing value is a usage error. */
 export function operatorArgs<T extends ParseArgsConfig>(usage: string, config: T): ReturnType<typeof parseArgs<T>> {
   try {
-    return parseArgs<T>({ ...config, args: config.args ?? process.argv.slice(2) });
+    return parseArgs<T>({ ...config, args: config.args ?? cliArgs() });
   } catch (e) {
     return usageError(`${(e as Error).message}\n${usage}`);
   }

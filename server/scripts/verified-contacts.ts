@@ -9,9 +9,9 @@
  */
 import { listContacts, verifyContact } from '../src/services/verifiedContact.ts';
 import { uploadPath } from '../src/uploads/images.ts';
-import { usageError, withOperatorDb } from './operatorDb.ts';
+import { cliArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
-const [command, arg] = process.argv.slice(2);
+const [command, arg] = cliArgs();
 const usage = 'usage: verified-contacts list [PENDING|VERIFIED] | verify <e-mail>';
 if (command !== 'list' && command !== 'verify') usageError(usage);
 const status = command === 'list' && arg ? arg.toUpperCase() : undefined;

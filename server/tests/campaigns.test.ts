@@ -259,21 +259,25 @@ describe('campaigns', () => {
     const c = await campaign({ target: 3 });
     const a = await shopper();
     const b = await shopper();
-    await pay(a.s, await reserve(a.s, c));
-    await pay(b.s, await reserve(b.s, c));
-    await srv.app.db.query(`UPDATE campaigns SET ends_at = now() - interval '1 second' WHERE id = $1`, [Number(c.id)]);
+    const orders = [await reserve(a.s, c), await reserve(b.s, c)];
+    await pay(a.s, orders[0]);
+    await pay(b.s, orders[1]);
     // a second connection pool stands for a second server process on PostgreSQL (PGlite is one process's)
     const other = tdb.databaseUrl ? await openDb({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir }) : srv.app.db;
     try {
+      await srv.app.db.query(`UPDATE campaigns SET ends_at = now() - interval '1 second' WHERE id = $1`, [Number(c.id)]);
+      // The server's own sweeper (every CAMPAIGN_SWEEP_SECONDS) may take part too: it is a fourth sweeper, and whichever
+      // gets there first settles, once; the settlement row names it.
       const runs = await Promise.all([sweepCampaigns(srv.app.db, 'one'), sweepCampaigns(other, 'two'), settleCampaign(other, Number(c.id), 'three')]);
       const mine = [...runs[0], ...runs[1], ...(runs[2] ? [runs[2]] : [])].filter((s) => s.campaignId === Number(c.id));
-      assert.equal(mine.length, 1);
-      assert.equal(mine[0].refunds, 2);
+      assert.ok(mine.length <= 1, `settled by ${mine.length} of the sweepers`);
     } finally {
       if (other !== srv.app.db) await other.close();
     }
-    const { rows } = await srv.app.db.query('SELECT count(*)::int AS n FROM campaign_settlements WHERE campaign_id = $1', [Number(c.id)]);
-    assert.equal(rows[0].n, 1);
+    const { rows } = await srv.app.db.query('SELECT refunds FROM campaign_settlements WHERE campaign_id = $1', [Number(c.id)]);
+    assert.deepEqual(rows, [{ refunds: 2 }], 'settled once, with a refund for each paid order');
+    const perOrder = await srv.app.db.query('SELECT order_id, count(*)::int AS n FROM refunds WHERE order_id = ANY($1::int[]) GROUP BY order_id', [orders.map(Number)]);
+    assert.deepEqual(perOrder.rows.map((r: any) => r.n), [1, 1], 'one refund per paid order');
   });
 
   test('bad input answers 4xx with a message', async () => {

@@ -1,14 +1,11 @@
 /** The contact form: rules, acknowledgement mail, honeypot, rate limits, and the operator's `messages list`. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { CONTACT_LIMITS } from '../src/services/contact.ts';
 import { parseEml } from './eml.ts';
-import { serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
-import { nodeArgs } from './entry.mjs';
+import { deskOf, serverOnFreshDb, Shopper, isError, ok } from './helpers.ts';
 
 // The tests speak for several senders through X-Forwarded-For, as a proxy in front of the store would.
 const { db, srv } = serverOnFreshDb({ config: { trustProxy: true } });
@@ -98,14 +95,13 @@ test('operator CLI: messages list shows the newest messages', async () => {
   const s = new Shopper(srv.base);
   await srv.app.db.query(`DELETE FROM form_submissions WHERE ip LIKE '10.0.%'`);
   ok(await s.post('/message/submitForm', { name: 'Grace', email: 'grace@example.com', subject: 'Beans', message: 'Line one\nLine two' }, from('198.51.100.7')));
-  await srv.close(); // the embedded database is one process's
-  const run = promisify(execFile);
-  const cwd = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-  const env = { ...process.env, DATA_DIR: db.dataDir, ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}) };
-  const { stdout } = await run(process.execPath, [...nodeArgs('scripts/messages.ts'), 'list', '1'], { cwd, env });
+  const messages = deskOf(srv, 'messages');
+  const { stdout } = await messages('list', '1');
   assert.match(stdout, /^#\d+ {2}\S+ {2}Grace <grace@example\.com> {2}from 198\.51\.100\.7 \(en\)$/m);
   assert.match(stdout, /^ {2}subject: Beans$/m);
   assert.match(stdout, /^ {2}Line one\n {2}Line two$/m);
   assert.doesNotMatch(stdout, /Flood/, 'only the newest one');
-  await assert.rejects(run(process.execPath, [...nodeArgs('scripts/messages.ts'), 'list', 'all'], { cwd, env }), /usage: messages list/);
+  const wrong = await messages('list', 'all');
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /usage: messages list/);
 });

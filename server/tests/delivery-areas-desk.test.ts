@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { changeProvinceCities, type AreaChange, type DeliveryCity } from '../src/services/deliveryAreas.ts';
 import { ApiError } from '../src/lib/errors.ts';
-import { ADDRESS, freshDb, isError, ok, deskBeside, type Desk, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
+import { ADDRESS, freshDb, isError, ok, deskOf, type Desk, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
 
 describe('the rules of a change (changeProvinceCities)', () => {
   const ON: DeliveryCity[] = [{ en: 'Toronto', zh: '多伦多' }, { en: 'Richmond Hill', zh: '列治文山' }, { en: 'Oakville', zh: null }];
@@ -82,7 +82,7 @@ describe('npm run delivery-areas: the desk and what shoppers see', () => {
     await db.cleanup();
   });
 
-  const atTheDesk = <T>(work: (desk: Desk) => Promise<T>) => deskBeside(db, srv, 'delivery-areas', work, (restarted) => (srv = restarted));
+  const atTheDesk = <T>(work: (desk: Desk) => Promise<T>) => work(deskOf(srv, 'delivery-areas'));
   const done = (r: Awaited<ReturnType<Desk>>) => {
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr, '');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { moveRefusal, MOVES, type Move } from '../src/orders/fulfilment.ts';
 import { registered } from './memberHelpers.ts';
-import { ADDRESS, CONTACT, freshDb, mailTo, ok, payOnline, reservePickup, deskBeside, type Desk, runCli, Shopper, startServer, tomorrow, type Running, type TestDb } from './helpers.ts';
+import { ADDRESS, CONTACT, freshDb, mailTo, ok, payOnline, reservePickup, deskOf, type Desk, runCli, Shopper, startServer, tomorrow, type Running, type TestDb } from './helpers.ts';
 
 describe('the allowed moves (orders/fulfilment.ts)', () => {
   const STATES = ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'];
@@ -60,7 +60,7 @@ describe('npm run orders: the day\'s orders', () => {
     await db.cleanup();
   });
 
-  const atTheDesk = <T>(work: (orders: Desk) => Promise<T>) => deskBeside(db, srv, 'orders', work, (restarted) => (srv = restarted));
+  const atTheDesk = <T>(work: (orders: Desk) => Promise<T>) => work(deskOf(srv, 'orders'));
   /** What a desk run that must succeed printed. */
   const done = (r: Awaited<ReturnType<Desk>>) => {
     assert.equal(r.code, 0, r.stderr);
@@ -206,10 +206,10 @@ describe('npm run orders: the day\'s orders', () => {
     assert.deepEqual(await mailsTo('out@example.com'), ['order-receipt', 'order-out-for-delivery'], 'no mail for a refused move');
 
     // A wrong command line exits 2 before the database opens (the server may run): no --by, an unknown move.
-    const noBy = await runCli(db, 'orders', 'move', delivery.orderID, 'completed');
+    const noBy = await deskOf(srv, 'orders')('move', delivery.orderID, 'completed');
     assert.equal(noBy.code, 2);
     assert.match(noBy.stderr, /^move needs --by NAME/);
-    const unknown = await runCli(db, 'orders', 'move', delivery.orderID, 'shipped', '--by', 'mia');
+    const unknown = await deskOf(srv, 'orders')('move', delivery.orderID, 'shipped', '--by', 'mia');
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /^move to one of ready, out-for-delivery, completed, cancelled/);
     assert.equal((await row(delivery.orderID)).status, 'OUT_FOR_DELIVERY');

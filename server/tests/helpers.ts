@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { format } from 'node:util';
 import { execFile } from 'node:child_process';
 import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,8 @@ import type { Config } from '../src/config.ts';
 import { XSRF_GET_ROUTES } from '../src/lib/session.ts';
 import { parseEml } from './eml.ts';
 import { pristineTemplate, templateKey } from './template.mjs';
-import { nodeArgs } from './entry.mjs';
+import { moduleUrl, nodeArgs } from './entry.mjs';
+import { runHosted } from '../scripts/operatorDb.ts';
 
 export const PREFIX = '/api/istore/client';
 /** Password hashes at the old cost (N=2^14, p=1): the production cost would make every sign-in of the suite 6x slower. */
@@ -94,8 +96,20 @@ async function postgresTemplate(admin: import('pg').Client, adminUrl: string): P
   return template;
 }
 
-/** Runs an operator CLI (server/scripts/<script>.ts) on the test database in a child process, as `npm run <script>` does. */
-export function runCli(db: TestDb, script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** What an operator CLI run ended with: its exit code and what it printed. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs an operator CLI (server/scripts/<script>.ts) on the test database in a child process, exactly as
+ * `npm run <script>` does: for the tests of the process itself (exit codes before the database opens, the embedded
+ * database's one-process rule: operator-cli.test.ts, the catalogue import). The server must not hold an embedded
+ * database meanwhile. Tests of what a CLI does use `deskOf`.
+ */
+export function runCli(db: TestDb, script: string, ...args: string[]): Promise<CliResult> {
   const env = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '' };
   const serverDir = path.resolve(import.meta.dirname, '..');
   return new Promise((resolve) => {
@@ -106,22 +120,33 @@ export function runCli(db: TestDb, script: string, ...args: string[]): Promise<{
 }
 
 /** One operator CLI run: `desk('list')` as `npm run <script> -- list` does. */
-export type Desk = (...args: string[]) => ReturnType<typeof runCli>;
+export type Desk = (...args: string[]) => Promise<CliResult>;
+
+let hostedRuns = 0;
 
 /**
- * Runs the operator CLI `script` as many times as `work` asks: beside the running server `srv` on PostgreSQL; on PGlite
- * (one process per data directory) with the server stopped once around them all, since each stop and start costs
- * seconds. `restarted` gets the server started again afterwards.
+ * The operator CLI `script` run in this process on the running server's database handle (scripts/operatorDb.ts
+ * `runHosted`): the same module, command line, checks, exit codes and output as `npm run <script>`, without a process
+ * and a database opening per run, and without stopping the server that holds an embedded database. What it prints
+ * (console, and writeOut's raw output) is captured, as a process's would be; not process.stdout itself, which is the
+ * test runner's channel. `srv` is read at each run (a test that restarts its server keeps the same desk).
  */
-export async function deskBeside<T>(db: TestDb, srv: Running, script: string, work: (desk: Desk) => Promise<T>, restarted: (srv: Running) => void): Promise<T> {
-  const desk: Desk = (...args) => runCli(db, script, ...args);
-  if (db.databaseUrl) return work(desk);
-  await srv.close();
-  try {
-    return await work(desk);
-  } finally {
-    restarted(await startServer(db));
-  }
+export function deskOf(srv: Running, script: string): Desk {
+  return async (...args) => {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const { log, error } = console;
+    console.log = (...a: unknown[]) => stdout.push(`${format(...a)}\n`);
+    console.error = (...a: unknown[]) => stderr.push(`${format(...a)}\n`);
+    try {
+      // A fresh instance of the CLI's own module each run (its command line is read when it is evaluated).
+      const run = { argv: args, db: srv.app.db, config: srv.app.config, out: (text: string) => stdout.push(text) };
+      const code = await runHosted(run, () => import(`${moduleUrl(`scripts/${script}.ts`)}?run=${++hostedRuns}`));
+      return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+    } finally {
+      Object.assign(console, { log, error });
+    }
+  };
 }
 
 export interface Running {

@@ -2,13 +2,14 @@
  * Security note M1: a cancellation or refund started from the operator CLIs (server/scripts, a process of their own
  * that loads only what the CLI imports) takes back what the order gave, as one started in the server does, because the
  * CLIs install the same order subscribers (orders/subscribers.ts): referral commission, in proportion for a partial
- * refund, and memberships. Each test sets up over HTTP with the server running, stops it (the embedded database is one
- * process's), runs the CLI as `npm run <cli>` does, and reads the outcome with the server started again.
+ * refund, and memberships. Each test sets up over HTTP and runs the CLI's own module with its command line on the
+ * server's database (helpers.ts deskOf; scripts/operatorDb.ts installs the subscribers for a hosted run as for a
+ * process: the process itself is operator-cli.test.ts's).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { creditDue } from '../src/features/referral/service.ts';
-import { confirmEmail, freshDb, ok, payOnline, reservePickup, runCli, startServer, type Running, type TestDb } from './helpers.ts';
+import { confirmEmail, freshDb, ok, payOnline, reservePickup, deskOf, startServer, type Running, type TestDb } from './helpers.ts';
 import { buy, planId, registered } from './memberHelpers.ts';
 
 let db: TestDb;
@@ -22,11 +23,9 @@ after(async () => {
   await db.cleanup();
 });
 
-/** Stops the server, runs the operator CLI (it must exit 0), starts the server again; answers what the CLI printed. */
+/** Runs the operator CLI (it must exit 0); answers what it printed. */
 async function operator(script: string, ...args: string[]): Promise<string> {
-  await srv.close();
-  const r = await runCli(db, script, ...args);
-  srv = await startServer(db);
+  const r = await deskOf(srv, script)(...args);
   assert.equal(r.code, 0, r.stderr);
   return r.stdout;
 }

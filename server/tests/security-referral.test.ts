@@ -7,11 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADDRESS, confirmEmail, freshDb, isError, ok, payOnline, runCli, serverOnFreshDb, Shopper, type TestDb } from './helpers.ts';
+import { ADDRESS, confirmEmail, freshDb, isError, ok, payOnline, deskOf, serverOnFreshDb, startServer, Shopper, type TestDb } from './helpers.ts';
 import { buy, registered } from './memberHelpers.ts';
-import { openDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { seedIfEmpty } from '../src/seed/index.ts';
 import { assignGroup, creditDue, DEFAULT_MONTHLY_CAP, referralSettings, setMonthlyCap } from '../src/features/referral/service.ts';
 import { addressKey, cappedCommission, phoneKey, referrerOwnOrder } from '../src/features/referral/rules.ts';
 
@@ -138,18 +135,10 @@ test('L6: a commission keeps the hold of the group it accrued in: switching to a
 
 test('M2: npm run referral assigns groups, opens and closes them, and sets the monthly cap', async () => {
   const own: TestDb = await freshDb();
+  const beside = await startServer(own);
   try {
-    const cli = (...args: string[]) => runCli(own, 'referral', ...args);
-    const store = await openDb({ databaseUrl: own.databaseUrl, dataDir: own.dataDir });
-    let amb: number;
-    try {
-      // A fresh PostgreSQL database is empty: the demo store as the server would seed it.
-      await migrate(store);
-      await seedIfEmpty(store);
-      amb = (await store.query(`SELECT id FROM referral_groups WHERE commission_percent = 8`)).rows[0].id;
-    } finally {
-      await store.close();
-    }
+    const cli = deskOf(beside, 'referral');
+    const amb: number = (await beside.app.db.query(`SELECT id FROM referral_groups WHERE commission_percent = 8`)).rows[0].id;
     assert.match((await cli('groups')).stdout, new RegExp(`#${amb}  Ambassadors / .+  8%  hold 14 days  assigned`));
     const assigned = await cli('assign', 'demo@istore.test', String(amb));
     assert.equal(assigned.code, 0, assigned.stderr);
@@ -164,6 +153,7 @@ test('M2: npm run referral assigns groups, opens and closes them, and sets the m
     assert.match((await cli('cap', '25.50')).stdout, /monthly cap per referrer: \$25\.50/);
     assert.equal((await cli('cap', '-1')).code, 2);
   } finally {
+    await beside.close();
     await own.cleanup();
   }
 });

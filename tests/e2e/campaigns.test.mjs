@@ -10,13 +10,12 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { launchBrowser, openContext } from './harness.mjs'
 import { API, PASSWORD, visible, WAIT } from './steps.mjs'
-import { startServerProcess } from '../support/referenceServer.mjs'
+import { seededDataDir, startServerProcess } from '../support/referenceServer.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -34,19 +33,20 @@ const EN = {
 }
 const ZH = { join: '参加拼团', pay: '付款参团', success: '感谢您的订购！', refunded: '拼团未成：已退款', failed: '未能按时成团，所有付款将自动退款。' }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-e2e-campaigns-'))
+let dataDir
 const staticDir = path.join(root, 'dist/h5')
 let server
 let browser
 before(async () => {
   if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error('dist/h5 is not built: run npm run build:h5')
+  dataDir = await seededDataDir('istore-e2e-campaigns-')
   server = await startServerProcess({ dataDir, staticDir })
   browser = await launchBrowser()
 })
 after(async () => {
   await browser?.close()
   await server?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 const base = () => server.baseUrl

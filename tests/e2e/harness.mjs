@@ -9,7 +9,7 @@ import { after, before } from 'node:test'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { startServerProcess } from '../support/referenceServer.mjs'
+import { seededDataDir, startServerProcess } from '../support/referenceServer.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -20,11 +20,11 @@ export const VIEWPORTS = {
   laptop: { width: 1280, height: 800, isMobile: false, hasTouch: false }
 }
 
-/** Starts the reference server on its own temporary database. */
+/** Starts the reference server on its own temporary copy of the seeded demo database. */
 export async function startStack() {
   const staticDir = path.join(root, 'dist/h5')
   if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error('dist/h5 is not built: run npm run build:h5')
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'istore-e2e-'))
+  const dataDir = await seededDataDir('istore-e2e-')
   let server = await startServerProcess({ dataDir, staticDir })
   return {
     get baseUrl() {

@@ -268,7 +268,8 @@ async function openPostgres(url: string): Promise<Db> {
   const { default: pgmod } = await import('pg');
   // timestamps/ints: keep node-postgres defaults; SQL casts counts to int so both drivers return numbers.
   // A request waits at most this long for a connection: with the database gone it gets a 503, not a hang.
-  const pool = new pgmod.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), connectionTimeoutMillis: 5000 });
+  const connectionTimeoutMillis = Number(process.env.PG_CONNECT_TIMEOUT_MS ?? 5000) || 5000;
+  const pool = new pgmod.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), connectionTimeoutMillis });
   // An idle connection the database dropped (restart, failover, terminated backend) emits 'error' on the pool; unheard,
   // it would end the process. The pool replaces it by itself; requests in flight get a 503 (lib/errors.ts).
   pool.on('error', (err) => console.warn(`database connection lost (${(err as Error).message}); the pool reconnects`));
