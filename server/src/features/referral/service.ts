@@ -16,7 +16,7 @@ import type {
 import { isCancellable, type OrderRow } from '../../orders/lifecycle.ts';
 import { getSetting, type CheckoutRules } from '../../services/settings.ts';
 import { addCreditEntry } from '../../services/storeCredit.ts';
-import { cappedCommission, referrerOwnOrder, type ReferrerTraces } from './rules.ts';
+import { alreadyRewardedPerson, cappedCommission, referrerOwnOrder, type OrderParties, type ReferrerTraces } from './rules.ts';
 import { storeCurrency } from '../../services/storeCurrency.ts';
 
 export const PAGE_SIZE = 10;
@@ -134,6 +134,7 @@ export async function confirmAttribution(q: Queryable, userId: number): Promise<
 async function tracesOf(q: Queryable, referrerId: number): Promise<ReferrerTraces> {
   const { rows: [u] } = await q.query(
     `SELECT u.email, u.phone,
+       COALESCE((SELECT jsonb_agg(i.provider || ':' || i.subject) FROM identities i WHERE i.user_id = u.id), '[]'::jsonb) AS identities,
        COALESCE((SELECT jsonb_agg(a.data) FROM addresses a WHERE a.user_id = u.id), '[]'::jsonb) AS book,
        COALESCE((SELECT jsonb_agg(jsonb_build_object('contact', o.contact, 'delivery', o.delivery))
                    FROM orders o WHERE o.user_id = u.id AND o.status <> 'INTERIM'), '[]'::jsonb) AS orders
@@ -143,7 +144,22 @@ async function tracesOf(q: Queryable, referrerId: number): Promise<ReferrerTrace
     emails: [u.email, ...own.map((o) => o.contact?.email ?? '')].filter(Boolean),
     phones: [u.phone, ...(u.book as { phone?: string }[]).map((a) => a.phone ?? ''), ...own.map((o) => o.contact?.phone ?? '')].filter(Boolean),
     addresses: [...u.book, ...own.map((o) => o.delivery).filter(Boolean)],
+    identities: u.identities as string[],
   };
+}
+
+/** What an order shows of the person behind it: contact, delivery, and its account's e-mail and identities. */
+const PARTIES = `SELECT o.contact, o.delivery, u.email AS "accountEmail",
+    COALESCE((SELECT jsonb_agg(i.provider || ':' || i.subject) FROM identities i WHERE i.user_id = o.user_id), '[]'::jsonb) AS identities
+  FROM orders o LEFT JOIN users u ON u.id = o.user_id`;
+
+/** The orders of this referrer's other introduced accounts that accrued commission (one reward per real person). */
+async function rewardedElsewhere(q: Queryable, referrerId: number, userId: number): Promise<OrderParties[]> {
+  const { rows } = await q.query(
+    `${PARTIES} WHERE o.user_id <> $2 AND o.id IN (
+       SELECT c.order_id FROM referral_commissions c WHERE c.referrer_id = $1 AND c.kind = 'ACCRUE' AND c.amount > 0)`,
+    [referrerId, userId]);
+  return rows;
 }
 
 /** Commission this referrer accrued in the current calendar month of the store's time zone, net of its reversals. */
@@ -162,7 +178,9 @@ async function accruedThisMonth(q: Queryable, referrerId: number): Promise<numbe
 /**
  * Commission accrues on an introduced shopper's settled order: the referrer's group rate of goods after discounts, up to
  * what is left of the referrer's monthly cap, with the group's hold as it is now. Nothing when the attribution does not
- * count yet, or when the order's payer or delivery address is the referrer's. An account with a WeChat/Alipay identity
+ * count yet, when the order's payer or delivery address is the referrer's, or when the person behind it (mailbox, phone,
+ * address, WeChat/Alipay identity) already earned this referrer commission through another account (issue 38 item 3:
+ * one reward per real person). An account with a WeChat/Alipay identity
  * whose e-mail is not confirmed has its attribution confirmed by the first order it pays online as someone other than
  * the referrer (that order earns).
  */
@@ -176,8 +194,10 @@ export async function accrue(q: Queryable, order: OrderRow): Promise<void> {
   if (!introduced.counts && !(introduced.has_identity && order.payment_status === 'PAID_ONLINE')) return;
   // One referrer's accruals one at a time: the monthly cap holds under concurrent orders.
   await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [referrer]);
-  const { rows: [parties] } = await q.query('SELECT contact, delivery FROM orders WHERE id = $1', [order.id]);
+  const { rows: [parties] } = await q.query(`${PARTIES} WHERE o.id = $1`, [order.id]);
   if (referrerOwnOrder(await tracesOf(q, referrer), parties)) return;
+  // One reward per real person: another introduced account of the same person earned this referrer already.
+  if (alreadyRewardedPerson(parties, await rewardedElsewhere(q, referrer, order.user_id))) return;
   if (!introduced.counts) await confirmAttribution(q, order.user_id);
   const group = await groupOf(q, referrer);
   if (!group) return;
