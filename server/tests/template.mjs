@@ -30,13 +30,13 @@ function removeOldTemplates() {
 }
 
 /**
- * What a template is made of, as a short key: a hash of the migrations, seed (features' seed.ts too), lib and catalogue
- * code, and this quarter of an hour (the seed is timed around the moment it runs). The PostgreSQL template database
+ * What a template is made of, as a short key: a hash of the migrations, seed (features' seed.ts too), shop-file, lib
+ * and catalogue code, and this quarter of an hour (the seed is timed around the moment it runs). The PostgreSQL template database
  * (server/tests/helpers.ts) is named by the same key.
  */
 export function templateKey() {
   const hash = crypto.createHash('sha256');
-  for (const dir of ['db/migrations', 'seed', 'lib', 'catalog']) {
+  for (const dir of ['db/migrations', 'seed', 'shop', 'lib', 'catalog']) {
     for (const f of fs.readdirSync(path.join(serverSrc, dir)).sort()) hash.update(f).update(fs.readFileSync(path.join(serverSrc, dir, f)));
   }
   // A feature folder's demo data (features/<area>/seed.ts, run by seed/index.ts) is seed code too.
