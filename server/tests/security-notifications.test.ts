@@ -8,6 +8,9 @@ import assert from 'node:assert/strict';
 import { JsonNumber, NOTIFICATION_MAX_DEPTH, NotificationJsonError, readNotificationJson } from '../src/payments/notificationJson.ts';
 import { snappayProvider, snappaySign } from '../src/payments/snappay.ts';
 import { NotificationRefused } from '../src/payments/provider.ts';
+import { serverOnFreshDb } from './helpers.ts';
+
+const { srv } = serverOnFreshDb();
 
 const SIGN_KEY = '7e2083699dd510575faa1c72f9e35d43';
 const snappay = snappayProvider({ appId: '9f00cd9a873c511e', merchantNo: '901800000116', signKey: SIGN_KEY, gatewayUrl: 'https://snappay.invalid' });
@@ -51,5 +54,15 @@ test('N3: a SnapPay notification whose payment fields come in a __proto__ member
 test('N10: a SnapPay notification 3,000 levels deep is a 400 (the provider\'s refusal), not a stack overflow', async () => {
   for (const levels of [3000, 5000]) {
     await assert.rejects(notify(deep(levels)), (e) => e instanceof NotificationRefused && e.reply.status === 400, `${levels} deep`);
+  }
+});
+
+test('N10: a notification body past the size limit is refused with 413 before any provider reads it; a deep one to the route is never a 500', async () => {
+  const big = JSON.stringify({ trans_no: 'x', pad: 'a'.repeat(70 * 1024) });
+  for (const name of ['snappay', 'wechatpay', 'sandbox']) {
+    const r = await fetch(`${srv.base}/api/istore/notify/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    assert.equal(r.status, 413, name);
+    const deepBody = await fetch(`${srv.base}/api/istore/notify/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep(3000) });
+    assert.ok(deepBody.status >= 400 && deepBody.status < 500, `${name}: ${deepBody.status}`);
   }
 });
