@@ -5,9 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deskBeside, payOnline, reservePickup, serverOnFreshDb, Shopper } from './helpers.ts';
+import { deskOf, payOnline, reservePickup, serverOnFreshDb, Shopper } from './helpers.ts';
 
-const { db, srv } = serverOnFreshDb({ config: { refundPollMs: 3_600_000 } });
+const { srv } = serverOnFreshDb({ config: { refundPollMs: 3_600_000 } });
 
 const money = (minor: number) => (minor / 100).toFixed(2);
 
@@ -18,7 +18,8 @@ test('N6: `orders refund` repeated with the same amount or key refunds nothing, 
   const half = Math.floor(total / 2);
   const refunds = async () => (await srv.app.db.query('SELECT id, amount FROM refunds WHERE order_id = $1 ORDER BY created_at', [Number(orderID)])).rows;
 
-  await deskBeside(db, srv, 'orders', async (desk) => {
+  {
+    const desk = deskOf(srv, 'orders');
     const first = await desk('refund', orderID, '--amount', money(half));
     assert.equal(first.code, 0, first.stderr);
     const id = /^refund (\S+) of order/.exec(first.stdout)![1];
@@ -40,7 +41,7 @@ test('N6: `orders refund` repeated with the same amount or key refunds nothing, 
     // The same amount again under a key of its own is a new refund.
     const second = await desk('refund', orderID, '--key', 'second-item', '--amount', money(half - 1));
     assert.equal(second.code, 0, second.stderr);
-  }, (restarted) => Object.assign(srv, restarted));
+  }
 
   assert.deepEqual((await refunds()).map((r) => r.amount), [half, 1, half - 1]);
   assert.equal((await srv.app.db.query('SELECT refunded FROM orders WHERE id = $1', [Number(orderID)])).rows[0].refunded, total);
