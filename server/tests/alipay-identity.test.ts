@@ -20,10 +20,14 @@ before(async () => {
   await alipay.start();
   env = alipay.env();
   Object.assign(process.env, env);
+  // Real credentials beside the sandbox, here and for the test template this process may build: a sandbox start on
+  // purpose (ISTORE_SANDBOX=1; security probe 2026-12-01 N1).
+  process.env.ISTORE_SANDBOX = '1';
   Object.assign(db, await freshDb());
   Object.assign(srv, await startServer(db, { config: { allowSandbox: true } }));
 });
 after(async () => {
+  delete process.env.ISTORE_SANDBOX;
   await srv.close?.();
   await db.cleanup?.();
   await alipay.stop();

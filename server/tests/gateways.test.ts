@@ -33,11 +33,15 @@ before(async () => {
     SNAPPAY_APP_ID: snappay.appId, SNAPPAY_MERCHANT_NO: snappay.merchantNo, SNAPPAY_SIGN_KEY_FILE: path.join(keyDir, 'snappay'), SNAPPAY_GATEWAY_URL: snappay.baseUrl,
     IOTPAY_MERCHANT_ID: iotpay.merchantId, IOTPAY_LOGIN_NAME: iotpay.loginName, IOTPAY_MERCHANT_KEY_FILE: path.join(keyDir, 'iotpay'), IOTPAY_BASE_URL: iotpay.baseUrl,
   });
+  // Real credentials beside the sandbox, here and for the test template this process may build: a sandbox start on
+  // purpose (ISTORE_SANDBOX=1; security probe 2026-12-01 N1).
+  process.env.ISTORE_SANDBOX = '1';
   db = await freshDb();
   srv = await startServer(db, { config: { allowSandbox: true, paymentSyncPollMs: 3_600_000, reconcileAfterSeconds: 0, refundPollMs: 30, refundRetryBaseMs: 30 } });
   products = await deliverableProducts(srv.app);
 });
 after(async () => {
+  delete process.env.ISTORE_SANDBOX;
   await srv?.close();
   await db?.cleanup();
   await Promise.all([snappay?.stop(), iotpay?.stop()]);

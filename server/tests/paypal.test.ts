@@ -21,6 +21,9 @@ before(async () => {
   Object.assign(process.env, {
     PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_WEBHOOK_ID: paypal.webhookId, PAYPAL_BASE_URL: paypal.baseUrl,
   });
+  // Real credentials beside the sandbox, here and for the test template this process may build: a sandbox start on
+  // purpose (ISTORE_SANDBOX=1; security probe 2026-12-01 N1).
+  process.env.ISTORE_SANDBOX = '1';
   db = await freshDb();
   // The sync worker runs only when a test ticks it (reconcileAfterSeconds 0: every payment in flight is due then).
   srv = await startServer(db, { config: { allowSandbox: true, paymentSyncPollMs: 3_600_000, reconcileAfterSeconds: 0, refundPollMs: 30, refundRetryBaseMs: 30 } });
@@ -33,6 +36,7 @@ let products: string[] = [];
 let nextProduct = 0;
 const reserved = (s: Shopper) => reservePickup(s, [[products[nextProduct++ % products.length], 1]]);
 after(async () => {
+  delete process.env.ISTORE_SANDBOX;
   await srv?.close();
   await db?.cleanup();
   await paypal?.stop();

@@ -30,10 +30,14 @@ const ENV = {
 before(async () => {
   await wechat.start();
   Object.assign(process.env, ENV, { WECHAT_API_BASE_URL: wechat.baseUrl });
+  // Real credentials beside the sandbox, here and for the test template this process may build: a sandbox start on
+  // purpose (ISTORE_SANDBOX=1; security probe 2026-12-01 N1).
+  process.env.ISTORE_SANDBOX = '1';
   Object.assign(db, await freshDb());
   Object.assign(srv, await startServer(db, { config: { allowSandbox: true } }));
 });
 after(async () => {
+  delete process.env.ISTORE_SANDBOX;
   await srv.close?.();
   await db.cleanup?.();
   await wechat.stop();

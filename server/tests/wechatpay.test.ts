@@ -33,12 +33,16 @@ before(async () => {
   await double.start();
   await weChat.start();
   Object.assign(process.env, double.env(weChat.baseUrl));
+  // Real credentials beside the sandbox, here and for the test template this process may build: a sandbox start on
+  // purpose (ISTORE_SANDBOX=1; security probe 2026-12-01 N1).
+  process.env.ISTORE_SANDBOX = '1';
   db = await freshDb();
   // The workers are driven by the tests (tick()), never by their own timers.
   srv = await startServer(db, { config: { allowSandbox: true, reservationMaxOpenPerAddress: 1000, paymentSyncPollMs: 3_600_000, refundPollMs: 3_600_000, reconcileAfterSeconds: 0, refundRetryBaseMs: 1 } });
   double.deliverTo = srv.base;
 });
 after(async () => {
+  delete process.env.ISTORE_SANDBOX;
   await srv?.close();
   await db?.cleanup();
   await double.stop();
