@@ -165,16 +165,16 @@ process.exit(failed ? 1 : 0)
 function summary() {
   const rows = stages.map((s) => {
     const r = results.get(s.name)
-    return `| ${s.name} | ${s.lane} | ${r.wall.toFixed(0)} | ${r.cpu.toFixed(0)}${r.extra ? ` (${r.extra.toFixed(0)} in PostgreSQL)` : ''} | ${r.load} | ${r.status} |`
+    return `| ${s.name} | ${s.lane} | ${r.wall.toFixed(0)} | ${r.cpu.toFixed(0)}${r.extra ? ` (${r.extra.toFixed(0)} in PostgreSQL)` : ''} | ${r.load} | ${testCount(s)} | ${r.status} |`
   })
   const cpu = [...results.values()].reduce((a, r) => a + r.cpu, 0)
   const out = [
     `## Stages (wall and CPU seconds; load average 1/5/15 min at the stage's end)`,
     '',
-    '| stage | lane | wall s | CPU s | load at end | result |',
-    '|---|---|---|---|---|---|',
+    '| stage | lane | wall s | CPU s | load at end | tests | result |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
-    `| **all** | | **${wall.toFixed(0)}** (${(wall / 60).toFixed(1)} min) | **${cpu.toFixed(0)}** | start ${startLoad}, end ${loadavg()} | ${(cpu / wall / os.cpus().length * 100).toFixed(0)} % of ${os.cpus().length} cores busy |`,
+    `| **all** | | **${wall.toFixed(0)}** (${(wall / 60).toFixed(1)} min) | **${cpu.toFixed(0)}** | start ${startLoad}, end ${loadavg()} | | ${(cpu / wall / os.cpus().length * 100).toFixed(0)} % of ${os.cpus().length} cores busy |`,
     '',
     '## Slowest files of each runner (wall s; CPU s of the test process itself, not of the servers it starts)',
     '',
@@ -187,6 +187,23 @@ function summary() {
     out.push('')
   }
   return out.join('\n')
+}
+
+/** A runner stage's tests as its reporter counted them: "passed / all" (and how many were skipped), else empty. */
+function testCount(stage) {
+  if (stage.runner === 'jest') {
+    const file = path.join(work, 'jest.json')
+    if (!fs.existsSync(file)) return ''
+    const { numTotalTests, numPassedTests, numPendingTests } = JSON.parse(fs.readFileSync(file, 'utf8'))
+    return `${numPassedTests} / ${numTotalTests}${numPendingTests ? `, ${numPendingTests} skipped` : ''}`
+  }
+  if (stage.runner !== 'node') return ''
+  const log = path.join(work, `${stage.name}.log`)
+  const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''
+  // The spec reporter's summary: "ℹ tests 512", "ℹ pass 510", "ℹ skipped 2", ...
+  const count = (what) => Number(new RegExp(`^ℹ ${what} (\\d+)$`, 'm').exec(text)?.[1] ?? 0)
+  if (!count('tests')) return ''
+  return `${count('pass')} / ${count('tests')}${count('skipped') ? `, ${count('skipped')} skipped` : ''}`
 }
 
 function jestFiles() {
