@@ -29,7 +29,7 @@ export function OrderLookup() {
   }
   if (linkBusy) {
     return (
-      <View className="account-page order-lookup order-lookup--link">
+      <View className="account-page order-lookup">
         <Text className="account-page__title">{t('lookup.title')}</Text>
       </View>
     )
