@@ -19,7 +19,9 @@ let server
 before(async () => {
   doubleProcess = await startDoubleProcess('wechatpay-process.ts')
   double = doubleProcess.info
-  server = await startServer(double.env)
+  // The demo store (its published demo account, the sign-in sandbox) beside the provider's credentials: a live shop's
+  // settings, so a public demo on purpose (server/README.md, the start-environment table).
+  server = await startServer({ ...double.env, ISTORE_SANDBOX: '1' })
 })
 after(async () => {
   await server?.stop()
