@@ -24,8 +24,6 @@ let work: string;
 let d: Db | null = null;
 before(async () => {
   db = await freshDb();
-  // A fresh PostgreSQL database is empty (PGlite's is a copy of the seeded template): one start migrates and seeds it.
-  if (db.databaseUrl) await (await startServer(db)).close();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-catalog-'));
   d = await openDb({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { freshDb, serverOnFreshDb, startServer, Shopper, isError, ok, PREFIX, type TestDb } from './helpers.ts';
+import { freshDb, serverOnFreshDb, Shopper, isError, ok, PREFIX, type TestDb } from './helpers.ts';
 import { approveInfluencer, rejectInfluencer, suspendInfluencer } from '../src/features/influencers/service.ts';
 import { nodeArgs } from './entry.mjs';
 
@@ -373,8 +373,6 @@ describe('operator CLI (npm run influencers)', () => {
   test('refuses a reject without a reason; suspends with a reason; lists status, review and reason', async () => {
     const own = await freshDb();
     try {
-      // A new PostgreSQL database is seeded by the server's first start (the PGlite copy is seeded already).
-      if (own.databaseUrl) await (await startServer(own)).close();
       const noReason = cli(own, 'reject', '1');
       assert.equal(noReason.status, 2);
       assert.match(noReason.stderr, /reject needs --reason/);

@@ -14,14 +14,13 @@ import { openDb, type Db } from '../src/db/index.ts';
 import { parseCsv } from '../src/catalog/csv.ts';
 import { readCatalog, writeCatalogCsv, writeCatalogJson } from '../src/catalog/format.ts';
 import { exportCatalog, importCatalog } from '../src/catalog/import.ts';
-import { freshDb, startServer, type TestDb } from './helpers.ts';
+import { freshDb, type TestDb } from './helpers.ts';
 
 let db: TestDb;
 let work: string;
 let d: Db | null = null;
 before(async () => {
   db = await freshDb();
-  if (db.databaseUrl) await (await startServer(db)).close();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-catalog-sec-'));
   d = await openDb({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
 });
