@@ -31,8 +31,8 @@ function removeOldTemplates() {
 
 /**
  * What a template is made of, as a short key: a hash of the migrations, seed (features' seed.ts too), shop-file, lib
- * and catalogue code, and this quarter of an hour (the seed is timed around the moment it runs). The PostgreSQL template database
- * (server/tests/helpers.ts) is named by the same key.
+ * and catalogue code, and this quarter of an hour (the seed is timed around the moment it runs). The PostgreSQL
+ * template database (server/tests/helpers.ts) is named by the same key.
  */
 export function templateKey() {
   const hash = crypto.createHash('sha256');
