@@ -41,7 +41,7 @@ function printTerminalSafe(): () => void {
 /**
  * A CLI run inside a program that already holds the database: the server's tests call the CLIs as an operator would,
  * but on the running server's database handle, without a process and a database opening each time
- * (server/tests/helpers.ts `runCli`; `operator-cli.test.ts` keeps running them as processes). The command line, the
+ * (server/tests/helpers.ts `deskOf`; `operator-cli.test.ts` keeps running them as processes). The command line, the
  * database, and the exit code the run ends with.
  */
 export interface HostedRun {

@@ -19,19 +19,25 @@ export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url
  */
 export const TEST_NODE_FLAGS = ['--liftoff-only'];
 
+/**
+ * `entry` (a .ts file, relative to server/) in the compiled build when the run made one (ISTORE_SERVER_BUILD), else
+ * undefined. A build without it is an error: the entry is missing from server/scripts/compile.mjs's list.
+ */
+function compiledPath(entry) {
+  const build = process.env.ISTORE_SERVER_BUILD;
+  if (!build) return undefined;
+  const compiled = path.resolve(serverDir, build, entry.replace(/\.ts$/, '.mjs'));
+  if (!fs.existsSync(compiled)) throw new Error(`${entry} is not in the compiled build ${build} (server/scripts/compile.mjs lists its entries)`);
+  return compiled;
+}
+
 /** Node's arguments that run `entry` (a .ts file, relative to server/), with the compiled copy when there is one. */
 export function nodeArgs(entry) {
-  const build = process.env.ISTORE_SERVER_BUILD;
-  if (build) {
-    const compiled = path.resolve(serverDir, build, entry.replace(/\.ts$/, '.mjs'));
-    if (!fs.existsSync(compiled)) throw new Error(`${entry} is not in the compiled build ${build} (server/scripts/compile.mjs lists its entries)`);
-    return [...TEST_NODE_FLAGS, compiled];
-  }
-  return [...TEST_NODE_FLAGS, '--import', 'tsx', entry];
+  const compiled = compiledPath(entry);
+  return compiled ? [...TEST_NODE_FLAGS, compiled] : [...TEST_NODE_FLAGS, '--import', 'tsx', entry];
 }
 
 /** The URL to import `entry` (a .ts file, relative to server/) in this process: its compiled copy in a compiled run. */
 export function moduleUrl(entry) {
-  const build = process.env.ISTORE_SERVER_BUILD;
-  return pathToFileURL(build ? path.resolve(serverDir, build, entry.replace(/\.ts$/, '.mjs')) : path.join(serverDir, entry)).href;
+  return pathToFileURL(compiledPath(entry) ?? path.join(serverDir, entry)).href;
 }
