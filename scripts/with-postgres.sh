@@ -6,7 +6,7 @@ set -euo pipefail
 initdb=$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -1)
 [ -n "$initdb" ] || { echo "with-postgres: no PostgreSQL (run scripts/setup.sh --postgres)" >&2; exit 1; }
 bin=$(dirname "$initdb")
-dir=$(mktemp -d /tmp/istore-pg.XXXXXX)
+dir=$(mktemp -d "${TMPDIR:-/tmp}/istore-pg.XXXXXX")
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 as_owner() { # initdb and postgres refuse to run as root
   if [ "$(id -u)" = 0 ]; then chown -R postgres "$dir"; runuser -u postgres -- "$@"; else "$@"; fi

@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -56,6 +57,19 @@ type Answer = { rows: any[]; rowCount: number };
 const unavailable = (why: string) => Object.assign(new Error(`embedded database unavailable: ${why}`), { code: '57P01' });
 
 /**
+ * PGlite's WebAssembly compiled, and its file bundle read, once per process and handed to each thread it starts (a
+ * restart after a crash, the CLIs, the tests' hundreds of servers): a thread then only instantiates them.
+ */
+let pgliteArtifacts: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Buffer }> | null = null;
+const loadPgliteArtifacts = () =>
+  (pgliteArtifacts ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const read = (file: string) => fs.promises.readFile(path.join(dist, file));
+    const [pglite, initdb, fsBundle] = await Promise.all([read('pglite.wasm'), read('initdb.wasm'), read('pglite.data')]);
+    return { pgliteWasmModule: await WebAssembly.compile(pglite), initdbWasmModule: await WebAssembly.compile(initdb), fsBundle };
+  })());
+
+/**
  * The embedded database's thread (pgliteWorker.mjs): one statement per message, answered in order. Should the thread
  * die (a WebAssembly abort, say), the statements sent to it fail as unavailable and the next statement starts a new
  * thread on the same data, the way PostgreSQL's pool replaces a lost connection. `worker` is the running thread (tests
@@ -84,9 +98,10 @@ export async function pgliteThread(dataDir: string): Promise<Queryable & { close
     console.warn(`embedded database thread lost (${why}); the next statement starts a new one`);
     for (const id of [...pending.keys()]) settle(id, (call) => call.reject(unavailable(why)));
   };
+  const artifacts = await loadPgliteArtifacts();
   const start = () =>
     (starting ??= new Promise<Worker>((resolve, reject) => {
-      const thread = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir } });
+      const thread = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir, artifacts } });
       thread.once('message', () => resolve(thread));
       thread.once('error', reject);
       thread.once('exit', (code) => reject(new Error(`thread exited with code ${code} while starting`)));
