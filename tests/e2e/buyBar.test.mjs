@@ -255,3 +255,74 @@ describe('the product page and home on a laptop (1366×768)', () => {
     })
   }
 })
+
+// Issue 42 N-3: "Added to your cart · View cart" was drawn behind the phone's buy bar, so nothing visible answered the
+// tap. Now it stands on the bar on phones and sits under the buy row on a laptop: on screen, and what a finger or a
+// click at its middle (and at View cart's) reaches is the note itself, at 360, 390 and 1366 px wide.
+const COLOMBIA = '1003'
+const ADDED = { en: { added: 'Added to your cart', viewCart: 'View cart' }, zh: { added: '已加入购物车', viewCart: '查看购物车' } }
+
+/** Where the note, its link and the buy bar are, and whether the points at the note's and the link's middles reach them. */
+const addedLayout = (page) =>
+  page.evaluate(() => {
+    const shown = (selector) => [...document.querySelectorAll(selector)].find((el) => el.getClientRects().length > 0)
+    const note = shown('.product-page__added')
+    const link = note.querySelector('.product-page__view-cart')
+    const bar = shown('.product-page__buy-bar')
+    const box = (el) => {
+      const r = el.getBoundingClientRect()
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }
+    }
+    const reaches = (el) => {
+      const r = el.getBoundingClientRect()
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      return !!hit && (hit === el || el.contains(hit))
+    }
+    return {
+      innerWidth: window.innerWidth,
+      innerHeight: window.innerHeight,
+      barFixed: getComputedStyle(bar).position === 'fixed',
+      note: box(note),
+      bar: box(bar),
+      noteReached: reaches(note),
+      linkReached: reaches(link)
+    }
+  })
+
+describe('the add-to-cart confirmation on every size (issue 42 N-3)', () => {
+  for (const language of ['en', 'zh']) {
+    it(`${language}: after Add to cart the note is on screen and uncovered at 360×740, 390×844 and 1366×768`, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport: 'narrowPhone', language })
+      try {
+        await page.setViewportSize({ width: 360, height: 740 })
+        await open(page, `/store/product/${COLOMBIA}`)
+        const add = visible(page, '.product-page__add:not([disabled])').filter({ hasText: TEXT[language].add })
+        await add.waitFor(WAIT)
+        await visible(page, '.product-page__stock--ok').waitFor(WAIT)
+        const posted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`${API}/shoppingManagement4/myCart`), WAIT)
+        await add.click()
+        assert.equal((await posted).status(), 200)
+        const note = visible(page, '.product-page__added[role="status"]')
+        await note.filter({ hasText: ADDED[language].added }).waitFor(WAIT)
+        await note.locator('.product-page__view-cart', { hasText: ADDED[language].viewCart }).waitFor(WAIT)
+
+        for (const [width, height] of [[360, 740], [390, 844], [1366, 768]]) {
+          await page.setViewportSize({ width, height })
+          await page.waitForFunction((w) => window.innerWidth === w, width, WAIT)
+          const at = await addedLayout(page)
+          const where = `${width}×${height}: note ${JSON.stringify(at.note)}, bar ${JSON.stringify(at.bar)}`
+          assert.ok(at.note.top >= 0 && at.note.bottom <= at.innerHeight, `on screen, ${where}`)
+          assert.ok(at.note.left >= 0 && at.note.right <= at.innerWidth, `across the screen, ${where}`)
+          assert.equal(at.barFixed, width < 1024, `the bar is fixed on phones only, ${where}`)
+          // Not under the bar: on a phone it ends where the bar begins.
+          if (at.barFixed) assert.ok(at.note.bottom <= at.bar.top + 0.5, `above the bar, ${where}`)
+          assert.equal(at.noteReached, true, `the note's middle reaches the note, ${where}`)
+          assert.equal(at.linkReached, true, `View cart's middle reaches the link, ${where}`)
+        }
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})

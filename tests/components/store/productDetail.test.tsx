@@ -11,14 +11,14 @@ const TEXT = {
     name: 'Panda Hoodie', chooseAll: 'Choose every option to see availability.', inStock: (n: number) => `${n} in stock`, optionSoldOut: 'This choice is sold out',
     onlyLeft: (n: number) => `Only ${n} left in stock`, add: 'Add to cart', added: 'Added to your cart', soldOut: 'Sold out', notFound: 'This product is not available.',
     medium: 'Medium', small: 'Small', red: 'Red', black: 'Black', related: 'You may also like', addOns: 'Add-ons', wrap: 'Gift Wrapping', addAddOn: 'Add',
-    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', shareToApps: 'Share to apps…', chooseSize: 'Choose Size', addOnAdded: 'Added ✓',
+    copy: 'Copy link', copied: 'Link copied', facebook: 'Facebook', shareToApps: 'Share to apps…', chooseSize: 'Choose Size', addOnAdded: 'Added ✓', viewCart: 'View cart',
     pleaseChooseSize: 'Please choose: Size', pleaseChooseColour: 'Please choose: Colour', redSoldOut: 'Red, sold out'
   },
   zh: {
     name: '熊猫连帽衫', chooseAll: '选择所有选项后可查看库存。', inStock: (n: number) => `库存 ${n} 件`, optionSoldOut: '该选项已售罄',
     onlyLeft: (n: number) => `库存仅剩 ${n} 件`, add: '加入购物车', added: '已加入购物车', soldOut: '已售罄', notFound: '该商品暂不可用。',
     medium: '中号', small: '小号', red: '红色', black: '黑色', related: '猜你喜欢', addOns: '加购商品', wrap: '礼品包装', addAddOn: '加入',
-    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', shareToApps: '分享到应用…', chooseSize: '请选择尺码', addOnAdded: '已加入 ✓',
+    copy: '复制链接', copied: '链接已复制', facebook: 'Facebook', shareToApps: '分享到应用…', chooseSize: '请选择尺码', addOnAdded: '已加入 ✓', viewCart: '查看购物车',
     pleaseChooseSize: '请先选择尺码', pleaseChooseColour: '请先选择颜色', redSoldOut: '红色，已售罄'
   }
 }
@@ -93,6 +93,18 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     const post = http.calls.find((c) => c.method === 'POST' && c.path === '/shoppingManagement4/myCart')
     expect(post?.body).toEqual({ productId: '1050', quantity: 3, optionPair: 'color:Red,size:M' })
     expect(useCart.getState().cart?.itemCount).toBe(3)
+    // Issue 42 N-3: the confirmation is a status (read out), with the way to the cart, and the page keeps room for it
+    // above the buy bar (product-page--added; where it stands is the browser's to check, tests/e2e/buyBar.test.mjs).
+    const note = screen.getByRole('status')
+    expect(note).toHaveClass('product-page__added')
+    expect(within(note).getByText(text.added)).toBeTruthy()
+    expect(within(note).getByRole('link', { name: text.viewCart })).toHaveAttribute('href', '/checkout/cart')
+    expect(page(container)).toHaveClass('product-page--added')
+    // Another choice is another purchase: the note and its room go.
+    fireEvent.click(value(container, text.black))
+    expect(screen.queryByRole('status')).toBeNull()
+    expect(page(container)).not.toHaveClass('product-page--added')
+    expect(await screen.findByText(text.inStock(2))).toBeTruthy()
   })
 
   it("opened from a link with an option pair (a cart line, the back-in-stock mail), those options are chosen and their stock shown", async () => {

@@ -98,7 +98,7 @@ export default function ProductPage() {
 
   return (
     <Shell title={name} bottomBar>
-      <View className="product-page" data-product-id={product.id}>
+      <View className={detail.added ? 'product-page product-page--added' : 'product-page'} data-product-id={product.id}>
         <View className="product-page__top">
           <View className="product-page__gallery">
             <ProductGallery images={product.images} name={name} />
@@ -144,6 +144,7 @@ export default function ProductPage() {
                 {detail.addError}
               </View>
             ) : null}
+            {/* On a phone it stands on the buy bar, not behind it (index.scss, issue 42 N-3). */}
             {detail.added ? (
               <View className="product-page__added" role="status">
                 <Text>{t('product.added')}</Text>
