@@ -41,6 +41,26 @@ export function paidWhenCollected(order: Pick<Order, 'paymentStatus'>): boolean 
   return order.paymentStatus === 'PAY_AT_STORE'
 }
 
+/**
+ * How an order is paid, as the shopper reads it (issue 42 N-4): at the store when collected, wholly with store credit
+ * (the server settles it PAID_ONLINE: the shopper's own money, nothing charged to a card or wallet), wholly by a
+ * coupon, online, or not yet. A part paid with credit and the rest online is online.
+ */
+export type HowPaid = 'PAY_AT_STORE' | 'STORE_CREDIT' | 'DISCOUNT' | 'ONLINE' | 'NOT_PAID'
+
+export function howPaid(order: Pick<Order, 'paymentStatus' | 'total' | 'storeCredit'>): HowPaid {
+  switch (order.paymentStatus) {
+    case 'PAY_AT_STORE':
+      return 'PAY_AT_STORE'
+    case 'PAID_BY_DISCOUNT':
+      return 'DISCOUNT'
+    case 'PAID_ONLINE':
+      return order.total === 0 && order.storeCredit > 0 ? 'STORE_CREDIT' : 'ONLINE'
+    default:
+      return 'NOT_PAID'
+  }
+}
+
 /** Sign-up with the order's e-mail and name filled in (a guest's order only has them in its contact). */
 export function signUpPath(contact: Order['contact'] | undefined): string {
   const search = (['email', 'firstName', 'lastName'] as const)

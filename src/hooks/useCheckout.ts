@@ -53,7 +53,14 @@ export function useCheckout() {
   const coupons = useCoupons()
   const storeClock = useStoreClock()
   const localDelivery = useLocalDelivery(draft.form.method === 'DELIVERY')
-  const adjustments = useCheckoutAdjustments({ ...draft, appliedCoupon: cart?.coupon?.code ?? null, setCart, setServerError })
+  const adjustments = useCheckoutAdjustments({
+    ...draft,
+    appliedCoupon: cart?.coupon?.code ?? null,
+    storeCreditBalance: data.storeCreditBalance,
+    cart,
+    setCart,
+    setServerError
+  })
   useRememberedMethod({ ...draft, config: data.config, cart, chooseMethod: adjustments.chooseMethod })
   const tableNumberPattern = data.config?.eatIn.tableNumberPattern
   const needsMethod = payment.choosesMethod && payment.methods.length > 0

@@ -1,23 +1,30 @@
 /** Changes to the server's draft while the shopper fills the form: order method, coupon, tip and store credit, each answered with the server's totals. */
 import { useCallback, useState } from 'react'
 import { checkoutApi, type CheckoutCart, type OrderMethod } from '@/api/checkout'
-import { couponRefusal, secondCoupon, toMinorUnits, type CouponRefusal } from '@/domain/checkoutForm'
+import { couponRefusal, secondCoupon, type CouponRefusal } from '@/domain/checkoutForm'
 import { messageOf } from '@/domain/errors'
+import { mostStoreCredit, storeCreditRefusal, storeCreditRequest, type StoreCreditProblem } from '@/domain/storeCredit'
 import type { CheckoutDraft } from './useCheckoutDraft'
 
 export type Adjustment = 'method' | 'pickupDate' | 'coupon' | 'tip' | 'storeCredit'
 
-interface Deps extends Pick<CheckoutDraft, 'form' | 'update' | 'setErrors'> {
+interface Deps extends Pick<CheckoutDraft, 'form' | 'update'> {
   /** The code the server has applied to the cart, if any. */
   appliedCoupon: string | null
+  /** The signed-in shopper's store credit (minor units), null when none is offered. */
+  storeCreditBalance: number | null
+  /** The server's totals: what store credit can still cover. */
+  cart: { total: number; storeCredit: number } | null
   setCart(cart: CheckoutCart): void
   setServerError(message: string | null): void
 }
 
-export function useCheckoutAdjustments({ form, update, setErrors, appliedCoupon, setCart, setServerError }: Deps) {
+export function useCheckoutAdjustments({ form, update, appliedCoupon, storeCreditBalance, cart, setCart, setServerError }: Deps) {
   const [adjusting, setAdjusting] = useState<Adjustment | null>(null)
   /** Shown under the coupon field, where the shopper is looking. */
   const [couponRefused, setCouponRefused] = useState<CouponRefusal | null>(null)
+  /** Shown under the store-credit field: an empty amount, not an amount, or the server's refusal (issue 42 N-4). */
+  const [storeCreditRefused, setStoreCreditRefused] = useState<StoreCreditProblem | null>(null)
 
   /** A call that changes the server's draft and totals; a failure keeps the form and shows the message (by default at the bottom). */
   const adjust = useCallback(
@@ -80,11 +87,52 @@ export function useCheckoutAdjustments({ form, update, setErrors, appliedCoupon,
 
   const chooseTip = useCallback((percent: number) => adjust('tip', () => checkoutApi.tips(percent)), [adjust])
 
-  const applyStoreCredit = useCallback(async () => {
-    const amount = toMinorUnits(form.storeCredit || '0')
-    if (amount === null) setErrors((e) => ({ ...e, storeCredit: 'checkout.error.amount' }))
-    else await adjust('storeCredit', () => checkoutApi.applyStoreCredit(amount))
-  }, [adjust, form.storeCredit, setErrors])
+  const setStoreCreditAmount = useCallback(
+    (amount: string) => {
+      update('storeCredit', amount, ['storeCredit'])
+      setStoreCreditRefused(null)
+    },
+    [update]
+  )
 
-  return { adjusting, chooseMethod, choosePickupDate, couponRefused, setCouponCode, applyCoupon, removeCoupon, chooseTip, applyStoreCredit }
+  /** The most this order can take, said when the amount is empty. */
+  const storeCreditMost = storeCreditBalance === null ? 0 : mostStoreCredit(storeCreditBalance, cart ?? { total: 0, storeCredit: 0 })
+
+  /**
+   * Uses the typed amount: an empty (or 0) amount or one that is not money is said at once and nothing is sent; the
+   * server's refusal (more than the balance, more than the order) is said under the field and the applied credit stays
+   * as the summary shows it. Once applied, the field empties: the section says what is used.
+   */
+  const applyStoreCredit = useCallback(async () => {
+    const request = storeCreditRequest(form.storeCredit, storeCreditMost)
+    if ('reason' in request) {
+      setStoreCreditRefused(request)
+      return
+    }
+    setStoreCreditRefused(null)
+    if (await adjust('storeCredit', () => checkoutApi.applyStoreCredit(request.amount), (message) => setStoreCreditRefused(storeCreditRefusal(message)))) {
+      update('storeCredit', '')
+    }
+  }, [adjust, update, form.storeCredit, storeCreditMost])
+
+  /** Takes the applied credit off the order (an amount of 0). */
+  const removeStoreCredit = useCallback(async () => {
+    setStoreCreditRefused(null)
+    await adjust('storeCredit', () => checkoutApi.applyStoreCredit(0), (message) => setStoreCreditRefused({ reason: 'other', message }))
+  }, [adjust])
+
+  return {
+    adjusting,
+    chooseMethod,
+    choosePickupDate,
+    couponRefused,
+    setCouponCode,
+    applyCoupon,
+    removeCoupon,
+    chooseTip,
+    storeCreditRefused,
+    setStoreCreditAmount,
+    applyStoreCredit,
+    removeStoreCredit
+  }
 }

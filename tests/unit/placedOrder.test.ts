@@ -1,6 +1,6 @@
 import type { StoreLocation } from '@/api/appInfo'
 import type { Order } from '@/api/orders'
-import { orderPlace, paidWhenCollected, signUpPath, type OrderPlace } from '@/domain/placedOrder'
+import { howPaid, orderPlace, paidWhenCollected, signUpPath, type OrderPlace } from '@/domain/placedOrder'
 
 const STORES = [
   { id: 'loc-ric', localStoreName: 'Richmond Centre', address: { streetNumberAndNameDetails: '6551 No. 3 Rd', city: 'Richmond', province: 'BC', postCode: 'V6Y 2B6' } },
@@ -38,4 +38,16 @@ describe('paidWhenCollected and signUpPath', () => {
     [null, '/account/signup'],
     [undefined, '/account/signup']
   ])('%p → %p', (contact, path) => expect(signUpPath(contact as Order['contact'])).toBe(path))
+})
+
+describe('howPaid: what the confirmation and the order pages say about the payment (issue 42 N-4)', () => {
+  it.each<[string, Order['paymentStatus'], number, number, ReturnType<typeof howPaid>]>([
+    ['wholly by store credit', 'PAID_ONLINE', 0, 1242, 'STORE_CREDIT'],
+    ['part credit, the rest online', 'PAID_ONLINE', 742, 500, 'ONLINE'],
+    ['online, no credit', 'PAID_ONLINE', 1899, 0, 'ONLINE'],
+    ['a free order paid online (nothing charged, no credit)', 'PAID_ONLINE', 0, 0, 'ONLINE'],
+    ['wholly by a coupon', 'PAID_BY_DISCOUNT', 0, 0, 'DISCOUNT'],
+    ['to pay at the store, with some credit', 'PAY_AT_STORE', 742, 500, 'PAY_AT_STORE'],
+    ['not paid yet', 'NOT_PAID', 1899, 0, 'NOT_PAID']
+  ])('%s', (_, paymentStatus, total, storeCredit, expected) => expect(howPaid({ paymentStatus, total, storeCredit })).toBe(expected))
 })

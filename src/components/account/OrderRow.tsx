@@ -4,7 +4,7 @@ import { CampaignOrderState } from '@/features/campaigns/components/CampaignOrde
 import { Link } from '@/components/common/Link'
 import { Price } from '@/components/common/Price'
 import { useT } from '@/hooks/useT'
-import { formatDateTime, orderStatusLabel, paymentStatusLabel } from './orderLabels'
+import { formatDateTime, orderPaymentLabel, orderStatusLabel } from './orderLabels'
 import './Orders.scss'
 
 /** One order in a list (order history, my account's recent orders): number, date, status, payment, total; opens it. */
@@ -18,7 +18,7 @@ export function OrderRow({ order }: { order: Order }) {
       </View>
       <View className="order-row__body">
         <Text className={`order-row__status order-status--${order.status.toLowerCase()}`}>{orderStatusLabel(t, order.status)}</Text>
-        <Text className="order-row__payment">{paymentStatusLabel(t, order.paymentStatus)}</Text>
+        <Text className="order-row__payment">{orderPaymentLabel(t, order)}</Text>
         <Price className="order-row__total" amount={order.total} currency={order.currency} />
       </View>
       <CampaignOrderState order={order} />

@@ -10,7 +10,7 @@ import { useLocalized } from '@/hooks/useLocalized'
 import { useOrderPlace } from '@/hooks/useOrderPlace'
 import { useT } from '@/hooks/useT'
 import { useLocale } from '@/stores/locale'
-import { formatDateTime, orderMethodLabel, orderStatusLabel, paymentStatusLabel } from './orderLabels'
+import { formatDateTime, orderMethodLabel, orderPaymentLabel, orderStatusLabel } from './orderLabels'
 import './AccountPage.scss'
 import './Orders.scss'
 
@@ -37,7 +37,7 @@ export function OrderView({ order }: { order: Order }) {
       <Text className="account-page__title">{t('user.order.number', { id: order.orderID })}</Text>
       <View className="order-detail__facts">
         <Fact label={t('user.order.status')} value={orderStatusLabel(t, order.status)} name="status" />
-        <Fact label={t('user.order.payment')} value={paymentStatusLabel(t, order.paymentStatus)} name="payment" />
+        <Fact label={t('user.order.payment')} value={orderPaymentLabel(t, order)} name="payment" />
         <Fact label={t('user.order.method')} value={orderMethodLabel(t, order.method)} name="method" />
         {place && place.method !== 'DELIVERY' && place.store ? <Fact label={t('user.order.store')} value={place.store} name="store" /> : null}
         {place?.address ? <Fact label={t('user.order.address')} value={place.address} name="address" /> : null}

@@ -1,5 +1,7 @@
 import { ORDER_METHODS, STORE_CREDIT_REASONS } from '@contract/constants'
+import type { Order } from '@contract/orders'
 import { formatLocalDate } from '@/domain/dates'
+import { howPaid } from '@/domain/placedOrder'
 import type { MessageKey, Translate } from '@/i18n'
 
 const STATUS = ['NEW', 'INTERIM', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'FAILED', 'REFUND_PENDING', 'REFUNDED'] as const
@@ -15,6 +17,9 @@ function label<C extends string>(t: Translate, known: readonly C[], key: (code: 
 
 export const orderStatusLabel = (t: Translate, code: string) => label(t, STATUS, (c) => `user.status.${c}`, code)
 export const paymentStatusLabel = (t: Translate, code: string) => label(t, PAYMENT, (c) => `user.payment.${c}`, code)
+/** An order's payment: its status's words, except that one wholly paid with store credit says so (issue 42 N-4). */
+export const orderPaymentLabel = (t: Translate, order: Pick<Order, 'paymentStatus' | 'total' | 'storeCredit'>) =>
+  howPaid(order) === 'STORE_CREDIT' ? t('user.payment.STORE_CREDIT') : paymentStatusLabel(t, order.paymentStatus)
 export const orderMethodLabel = (t: Translate, code: string) => label(t, ORDER_METHODS, (c) => `user.method.${c}`, code)
 export const creditReasonLabel = (t: Translate, code: string) => label(t, STORE_CREDIT_REASONS, (c) => `user.credit.reason.${c}`, code)
 

@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
+import { appliedStoreCredit } from '@/domain/storeCredit'
 import type { CheckoutState } from '@/hooks/useCheckout'
 import { useT } from '@/hooks/useT'
 import { platform } from '@/platform'
@@ -116,10 +117,12 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
             balance={c.storeCreditBalance}
             currency={c.cart.currency}
             amount={form.storeCredit}
-            error={error('storeCredit')}
+            applied={appliedStoreCredit(c.cart)}
+            problem={c.storeCreditRefused}
             busy={c.busy === 'storeCredit'}
-            onAmount={(amount) => update('storeCredit', amount, ['storeCredit'])}
+            onAmount={c.setStoreCreditAmount}
             onApply={() => void c.applyStoreCredit()}
+            onRemove={() => void c.removeStoreCredit()}
           />
         ) : null}
         <CommentSection comment={form.comment} onChange={(comment) => update('comment', comment)} />

@@ -7,7 +7,8 @@ import { QrCode } from '@/components/common/LinkQrCode'
 import { Price } from '@/components/common/Price'
 import { Spinner } from '@/components/common/Spinner'
 import { orderLookupPath } from '@/domain/orderLookup'
-import { paidWhenCollected, type OrderPlace } from '@/domain/placedOrder'
+import { howPaid, type HowPaid, type OrderPlace } from '@/domain/placedOrder'
+import type { MessageKey } from '@/i18n'
 import type { Confirmation } from '@/hooks/useConfirmation'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
@@ -65,6 +66,16 @@ function LookupHint({ orderID }: { orderID: string }) {
   )
 }
 
+/** What the confirmation says of the payment; an order wholly paid with store credit was not paid online (issue 42 N-4). */
+const PAYMENT_FACT: Record<HowPaid, MessageKey> = {
+  PAY_AT_STORE: 'confirmation.payWhenCollecting',
+  STORE_CREDIT: 'confirmation.paidWithStoreCredit',
+  DISCOUNT: 'confirmation.coveredByCoupon',
+  ONLINE: 'confirmation.paidOnline',
+  // The success view shows a paid order; one not paid yet keeps the words it had.
+  NOT_PAID: 'confirmation.paidOnline'
+}
+
 /** The pending, success, in-process and failure views of both confirmation pages. */
 /** The order as placed: its lines and total, how it is paid, and where and when the shopper gets it. */
 function OrderSummary({ order, place }: { order: Order; place: OrderPlace | null }) {
@@ -85,7 +96,7 @@ function OrderSummary({ order, place }: { order: Order; place: OrderPlace | null
         <Price amount={order.total} currency={order.currency} />
       </View>
       <Text className="confirmation__fact" data-fact="payment">
-        {paidWhenCollected(order) ? t('confirmation.payWhenCollecting') : t('confirmation.paidOnline')}
+        {t(PAYMENT_FACT[howPaid(order)])}
       </Text>
       {place ? <PlaceFacts place={place} /> : null}
     </View>

@@ -14,14 +14,14 @@ const TEXT: Record<Language, Record<string, string>> = {
     pickup: 'Pickup', cancel: 'Cancel order', cancelled: 'Cancelled', add: 'Add comment', required: 'This field is required.',
     line: 'House Blend', total: 'Total', tax: 'Tax', comments: 'Comments', notFound: 'There is no order 999999 in your account.', myOrders: 'My orders',
     retry: 'Try again', refundPending: 'Refund on its way', vancouver: 'Vancouver Downtown',
-    READY_FOR_PICKUP: 'Ready for pickup', OUT_FOR_DELIVERY: 'Out for delivery'
+    READY_FOR_PICKUP: 'Ready for pickup', OUT_FOR_DELIVERY: 'Out for delivery', paidWithStoreCredit: 'Paid with store credit', paidOnline: 'Paid online'
   },
   zh: {
     empty: '您还没有订单。', count: '共 12 个订单', more: '加载更多', order: '订单 100012', placed: '已下单', payAtStore: '到店支付',
     pickup: '自取', cancel: '取消订单', cancelled: '已取消', add: '添加留言', required: '此项为必填项。',
     line: '招牌拼配', total: '合计', tax: '税费', comments: '留言', notFound: '您的账户中没有订单 999999。', myOrders: '我的订单',
     retry: '重试', refundPending: '退款处理中', vancouver: '温哥华市中心店',
-    READY_FOR_PICKUP: '待取货', OUT_FOR_DELIVERY: '配送中'
+    READY_FOR_PICKUP: '待取货', OUT_FOR_DELIVERY: '配送中', paidWithStoreCredit: '已用储值金支付', paidOnline: '已在线支付'
   }
 }
 
@@ -109,6 +109,24 @@ describe.each(LANGS)('order detail (%s)', (lang) => {
     expect(container.querySelector('.order-fact--payment')).toHaveTextContent(text.payAtStore)
     expect(container.querySelector('.order-total--grand')).toHaveTextContent('$38.40')
     expect(screen.getByText(text.tax)).toBeInTheDocument()
+  })
+
+  it('an order wholly paid with store credit says so, in the list and in the order (issue 42 N-4)', async () => {
+    const paidWithCredit = order('100012', { paymentStatus: 'PAID_ONLINE', storeCredit: 3840, total: 0, cancellable: false })
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    mockHttp({ 'GET /admin/orderManagement/order/100012': paidWithCredit })
+    const detail = render(<OrderDetail orderID="100012" />)
+    await settle()
+    expect(detail.container.querySelector('.order-fact--payment')).toHaveTextContent(text.paidWithStoreCredit)
+    detail.unmount()
+    resetStores(signedIn(), lang, '/user/orders')
+    mockHttp({
+      'GET /admin/orderManagement/orders/count': { count: 2 },
+      'GET /admin/orderManagement/orders/list': { orders: [paidWithCredit, order('100011', { paymentStatus: 'PAID_ONLINE', storeCredit: 500, total: 3340 })], startingPosition: 0, numberToLoad: 10, hasMore: false }
+    })
+    const list = render(<OrderList />)
+    await settle()
+    expect([...list.container.querySelectorAll('.order-row__payment')].map((el) => el.textContent)).toEqual([text.paidWithStoreCredit, text.paidOnline])
   })
 
   it('cancel is offered only where the server allows, and cancels after confirming', async () => {

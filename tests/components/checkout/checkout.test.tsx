@@ -711,6 +711,97 @@ describe('delivery, coupon, tip and store credit', () => {
   })
 })
 
+const CREDIT_TEXT = {
+  en: {
+    use: 'Use store credit',
+    empty: 'Enter how much store credit to use: up to $20.00 on this order.',
+    format: 'Enter an amount such as 5.00.',
+    balance: 'That is more than your store credit: your balance is $20.00.',
+    total: 'That is more than this order: at most $28.25 of store credit can be used.',
+    applied: 'Using $5.00 of store credit',
+    remove: 'Remove store credit'
+  },
+  zh: {
+    use: '使用储值金',
+    empty: '请输入要使用的储值金金额：本订单最多可用 $20.00。',
+    format: '请输入金额，例如 5.00。',
+    balance: '超出您的储值金余额：当前余额为 $20.00。',
+    total: '超出本订单金额：最多可使用 $28.25 储值金。',
+    applied: '已使用储值金 $5.00',
+    remove: '移除储值金'
+  }
+}
+
+describe.each(LANGS)('store credit: said when refused, shown when applied, removable (issue 42 N-4) (%s)', (lang) => {
+  const text = CREDIT_TEXT[lang]
+  const section = () => within(document.querySelector('[data-section="storeCredit"]') as HTMLElement)
+  const total = () => document.querySelector('.cart-totals__total')!.textContent
+  const credits = (http: MockHttp) => http.calls.filter((c) => c.path === '/shoppingManagement4/applyStoreCredit').map((c) => c.body)
+
+  test("an empty or non-money amount is said at once; the server's refusals (balance, order total) are said in the shopper's language; typing clears them", async () => {
+    resetStores(loggedInFixture(), lang)
+    const http = server()
+    await renderCheckout()
+    expect(section().getByText(lang === 'en' ? 'Balance: $20.00' : '余额：$20.00')).toBeInTheDocument()
+
+    // Empty: nothing is sent (0 would quietly take any credit off), and the most this order can take is named.
+    await click(section().getByText(text.use))
+    expect(section().getByRole('alert').textContent).toBe(text.empty)
+    // Taro's input passes its native attributes on a moment after React renders.
+    await waitFor(() => expect(fieldInput('storeCredit')).toHaveAttribute('aria-invalid', 'true'))
+    expect(fieldInput('storeCredit')!.getAttribute('aria-describedby')).toBe(section().getByRole('alert').id)
+    await type('storeCredit', '0')
+    expect(section().queryByRole('alert')).toBeNull()
+    await click(section().getByText(text.use))
+    expect(section().getByRole('alert').textContent).toBe(text.empty)
+    await type('storeCredit', '5.123')
+    await click(section().getByText(text.use))
+    expect(section().getByRole('alert').textContent).toBe(text.format)
+    expect(credits(http)).toEqual([])
+
+    // Too much: the server refuses and names the balance; the total stays, the amount typed stays to correct.
+    http.set('POST /shoppingManagement4/applyStoreCredit', fail(400, 'Store credit balance is only 20.00'))
+    await type('storeCredit', '500')
+    await click(section().getByText(text.use))
+    expect(credits(http)).toEqual([{ amount: 50000 }])
+    expect(section().getByRole('alert').textContent).toBe(text.balance)
+    expect(valueOf('storeCredit')).toBe('500')
+    expect(total()).toContain('28.25')
+    expect(section().queryByRole('status')).toBeNull()
+    // More than the order: the server names the order's total.
+    http.set('POST /shoppingManagement4/applyStoreCredit', fail(400, 'Store credit cannot exceed the order total (28.25)'))
+    await type('storeCredit', '20')
+    await click(section().getByText(text.use))
+    expect(section().getByRole('alert').textContent).toBe(text.total)
+    // A refusal worded otherwise is shown as the server said it.
+    http.set('POST /shoppingManagement4/applyStoreCredit', fail(409, 'Store credit is being used by another order'))
+    await click(section().getByText(text.use))
+    expect(section().getByRole('alert').textContent).toBe('Store credit is being used by another order')
+  })
+
+  test('applied: the section says how much is used, with Remove; Remove takes it off (amount 0)', async () => {
+    resetStores(loggedInFixture(), lang)
+    const http = server({ 'POST /shoppingManagement4/applyStoreCredit': (req: { data: { amount: number } }) => cart({ storeCredit: req.data.amount, total: 2825 - req.data.amount }) })
+    await renderCheckout()
+    expect(section().queryByRole('status')).toBeNull()
+    await type('storeCredit', '5')
+    await click(section().getByText(text.use))
+    expect(credits(http)).toEqual([{ amount: 500 }])
+    const applied = section().getByRole('status')
+    expect(applied.textContent).toContain(text.applied)
+    expect(total()).toContain('23.25')
+    // The field empties: what is used is said once, in the applied row.
+    await waitFor(() => expect(valueOf('storeCredit')).toBe(''))
+    expect(section().queryByRole('alert')).toBeNull()
+    const remove = within(applied).getByRole('button', { name: text.remove })
+    expect(remove).toHaveAttribute('tabindex', '0')
+    await click(remove)
+    expect(credits(http)).toEqual([{ amount: 500 }, { amount: 0 }])
+    expect(section().queryByRole('status')).toBeNull()
+    expect(total()).toContain('28.25')
+  })
+})
+
 describe.each(LANGS)('a focused checkout: header, bar, remembered choices, option text and field hints (%s)', (lang) => {
   const text = TEXT[lang]
   beforeEach(() => resetStores(appInfoFixture(), lang))

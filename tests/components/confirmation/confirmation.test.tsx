@@ -38,6 +38,8 @@ const TEXT: Record<Language, Record<string, string>> = {
     croissant: 'Butter Croissant 4-pack × 2',
     total: 'Total',
     paidOnline: 'Paid online.',
+    paidWithStoreCredit: 'Paid with store credit.',
+    coveredByCoupon: 'Covered by your coupon: nothing was charged.',
     payAtStore: 'Pay when you collect: nothing has been charged yet.',
     pickupAt: 'Pickup at Richmond Centre',
     pickupTime: 'Pickup time: Mon, Jan 7, 10:30',
@@ -68,6 +70,8 @@ const TEXT: Record<Language, Record<string, string>> = {
     croissant: '黄油可颂4个装 × 2',
     total: '合计',
     paidOnline: '已在线支付。',
+    paidWithStoreCredit: '已用储值金支付。',
+    coveredByCoupon: '优惠券已全额抵扣，未扣款。',
     payAtStore: '到店取货时付款：目前尚未扣款。',
     pickupAt: '自取门店：列治文中心店',
     pickupTime: '自取时间：1月7日 10:30',
@@ -408,6 +412,19 @@ describe.each(LANGS)('the confirmed order (%s)', (lang) => {
     expect(fact('store')).toBe(text.pickupAt)
     expect(fact('address')).toBe('6551 No. 3 Rd, Richmond BC V6Y 2B6')
     expect(fact('time')).toBe(text.pickupTime)
+  })
+
+  // Issue 42 N-4: nothing was charged online when store credit (or a coupon) covered the whole order.
+  test.each([
+    ['wholly paid with store credit', { storeCredit: 2032, total: 0 }, 'paidWithStoreCredit'],
+    ['part store credit, the rest online', { storeCredit: 500, total: 1532 }, 'paidOnline'],
+    ['wholly covered by a coupon', { paymentStatus: 'PAID_BY_DISCOUNT' as const, discount: 2032, total: 0 }, 'coveredByCoupon']
+  ])('%s: the payment line says how it was paid', async (_, patch, said) => {
+    resetStores(appInfoFixture(), lang)
+    mockHttp({ 'GET /common3/orderStatus/100001': status('NEW', 'PAID_ONLINE'), 'GET /common3/orders/100001': placedOrder(patch) })
+    renderAt('/confirmation/100001')
+    await settle()
+    expect(fact('payment')).toBe(text[said])
   })
 
   test('the receipt the server sent: "Receipt sent to" its address, under the order', async () => {
