@@ -20,7 +20,13 @@ export type Contact = Static<typeof Contact>
  * READY_FOR_PICKUP (a pickup order waits at its store) and OUT_FOR_DELIVERY: the store's fulfilment states, set by the
  * operator (`npm run orders -- move`, server/src/orders/fulfilment.ts); the spec has no states between NEW and COMPLETED.
  */
-export const ORDER_STATUSES = ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'] as const
+/**
+ * DISPUTED: the buyer disputed the payment at its provider (a PayPal dispute); the store makes no fulfilment move until
+ * it is resolved, and a resolution in the seller's favour returns the order to the state it was in. CHARGED_BACK: the
+ * provider took the money back (a reversal, or a dispute resolved for the buyer). Set from the provider's verified
+ * notifications only (server/src/orders/lifecycle.ts, server/src/payments/reversals.ts).
+ */
+export const ORDER_STATUSES = ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED', 'DISPUTED', 'CHARGED_BACK'] as const
 export type OrderStatusCode = (typeof ORDER_STATUSES)[number]
 const PAYMENT_STATUSES = ['NOT_PAID', 'PAY_AT_STORE', 'PAID_ONLINE', 'PAID_BY_DISCOUNT'] as const
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  captureRequestId, createRequestId, fromPayPalValue, PayPalFailure, paypalConfigFromEnv, paypalProvider, toPayPalValue,
+  captureRequestId, createRequestId, fromPayPalValue, moneyBackOf, PayPalFailure, paypalConfigFromEnv, paypalProvider, toPayPalValue,
   type PayPalConfig,
 } from '../src/payments/paypal.ts';
 import { NotificationRefused, type PaymentAttempt, type PaymentProvider } from '../src/payments/provider.ts';
@@ -324,4 +324,48 @@ test('the double: refuses a reused PayPal-Request-Id for another order, a create
   assert.equal((await create(order('0.00'), 'x2')).body.details[0].issue, 'CANNOT_BE_ZERO_OR_NEGATIVE');
   const noAuth = await fetch(`${paypal.baseUrl}/v2/checkout/orders/${a.providerRef}`);
   assert.equal(noAuth.status, 401);
+});
+
+test('disputes and money taken back: verified webhooks carry them, named by the attempt; capture events stay as they were', async () => {
+  const a = attempt({ amount: 5000 });
+  await started(a);
+  paypal.approve(a.providerRef as string);
+  await provider.query(a);
+  const ref = a.providerRef as string;
+  const read = async (type: string) => {
+    const signed = paypal.signedWebhook(paypal.lastEvent(type, ref));
+    return provider.notification!({ headers: signed.headers, rawBody: signed.body, firstSeen });
+  };
+  const dispute = paypal.openDispute(ref, { units: 2000 });
+  const created = await read('CUSTOMER.DISPUTE.CREATED');
+  assert.deepEqual(created.events, []);
+  assert.deepEqual(created.moneyBack, [{
+    kind: 'DISPUTE', attemptId: a.id, disputeId: dispute.dispute_id, status: 'OPEN', reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+    amount: 2000, currency: 'CAD', outcome: null, outcomeCode: '',
+  }]);
+  paypal.updateDispute(dispute.dispute_id, 'UNDER_REVIEW');
+  assert.deepEqual((await read('CUSTOMER.DISPUTE.UPDATED')).moneyBack?.map((e) => e.kind === 'DISPUTE' && [e.status, e.outcome]), [['UNDER_REVIEW', null]]);
+  for (const [code, outcome] of [['RESOLVED_SELLER_FAVOUR', 'SELLER'], ['CANCELED_BY_BUYER', 'SELLER'], ['RESOLVED_BUYER_FAVOUR', 'BUYER'], ['ACCEPTED', 'BUYER'], ['NONE', 'OTHER']] as const) {
+    paypal.resolveDispute(dispute.dispute_id, code);
+    assert.deepEqual((await read('CUSTOMER.DISPUTE.RESOLVED')).moneyBack?.map((e) => e.kind === 'DISPUTE' && [e.status, e.outcome, e.outcomeCode]), [['RESOLVED', outcome, code]], code);
+  }
+  paypal.refundInDashboard(ref, 700);
+  assert.deepEqual((await read('PAYMENT.CAPTURE.REFUNDED')).moneyBack, [{ kind: 'REFUND', attemptId: a.id, id: [...paypal.refunds.keys()].at(-1), amount: 700, currency: 'CAD', totalRefunded: 700 }]);
+  await provider.refund(a, { refundId: 'rf_after_dashboard', amount: 300 });
+  assert.deepEqual((await read('PAYMENT.CAPTURE.REFUNDED')).moneyBack?.map((e) => e.kind === 'REFUND' && [e.amount, e.totalRefunded]), [[300, 1000]]);
+  const reversed = paypal.reverse(ref);
+  assert.deepEqual((await read('PAYMENT.CAPTURE.REVERSED')).moneyBack, [{ kind: 'REVERSAL', attemptId: a.id, id: reversed.resource.id, amount: 4000, currency: 'CAD' }]);
+  // Unreadable ones are left out: no attempt named, no amount.
+  assert.deepEqual(moneyBackOf({ event_type: 'PAYMENT.CAPTURE.REVERSED', resource: { id: 'X', amount: { currency_code: 'CAD', value: '1.00' } } }), []);
+  assert.deepEqual(moneyBackOf({ event_type: 'CUSTOMER.DISPUTE.CREATED', resource: { dispute_id: 'PP-D-1', disputed_transactions: [{}] } }), []);
+  assert.deepEqual(moneyBackOf({ event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} }), []);
+  // The Disputes API shows the same dispute (GET /v1/customer/disputes/{id}, with the merchant's token).
+  const token = await (await fetch(`${paypal.baseUrl}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  })).json();
+  const shown = await (await fetch(`${paypal.baseUrl}/v1/customer/disputes/${dispute.dispute_id}`, { headers: { authorization: `Bearer ${token.access_token}` } })).json();
+  assert.equal(shown.dispute_outcome.outcome_code, 'NONE');
+  assert.equal(shown.disputed_transactions[0].custom, a.id);
 });

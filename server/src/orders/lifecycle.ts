@@ -16,6 +16,15 @@
  * NEW → READY_FOR_PICKUP | OUT_FOR_DELIVERY → COMPLETED (event `moved`), or cancels it (the move `cancelled`, or
  * operatorCancel: npm run orders -- cancel); each move and cancel is recorded in order_events with who made it.
  * A campaign that fails refunds its paid orders here too (features/campaigns/service.ts), with their stock.
+ *
+ * A payment provider's word on money already taken (payments/reversals.ts, from a verified notification: PayPal's
+ * CUSTOMER.DISPUTE.* and PAYMENT.CAPTURE.REVERSED / REFUNDED) is applied here as well, recorded in order_events with
+ * the provider as the actor:
+ *   settled order ──disputeOpened──► DISPUTED (no fulfilment move, no store cancel) ──disputeResolved──► back where it
+ *   was (seller's favour, buyer withdrew) | CHARGED_BACK (buyer's favour)
+ *   settled order ──providerRefunded (reversal)──► CHARGED_BACK, its money recorded as a CHARGEBACK refund (event `refunded`)
+ *   settled order ──providerRefunded (a refund made in the provider's dashboard)──► a PROVIDER refund of the order
+ *   (event `refunded`; REFUNDED when that was all of it); each once per key, whatever redeliveries happen.
  * Subscribers run in order, in the transaction: one that throws rolls the transition back. Each event is told once per
  * transition (a repeated notification or refund key finds the work done and tells nobody).
  */
@@ -177,7 +186,8 @@ async function cancelForStore(q: Queryable, o: OrderRow, actor: string, note: st
 export async function operatorCancel(q: Queryable, orderId: number, by: string, note = ''): Promise<OrderRow> {
   const actor = actorOf(by);
   const o = await lockedOrder(q, orderId);
-  if (o.status === 'CANCELLED' || o.status === 'REFUND_PENDING' || o.status === 'REFUNDED') return o;
+  if (o.status === 'CANCELLED' || o.status === 'REFUND_PENDING' || o.status === 'REFUNDED' || o.status === 'CHARGED_BACK') return o;
+  if (o.status === 'DISPUTED') throw conflict(disputedRefusal(o.id));
   const order = await cancelForStore(q, o, actor, note);
   await recordStoreChange(q, o, order, actor, note);
   return order;
@@ -203,6 +213,7 @@ export async function moveOrder(q: Queryable, orderId: number, move: Move, by: s
   const list = installed();
   const actor = actorOf(by);
   const o = await lockedOrder(q, orderId);
+  if (o.status === 'DISPUTED') throw conflict(disputedRefusal(o.id));
   const refusal = moveRefusal(move, o.status, o.method as 'PICKUP' | 'DELIVERY' | 'EAT_IN');
   if (refusal) throw conflict(`Order ${o.id}: ${refusal}`);
   let order: OrderRow;
@@ -260,8 +271,12 @@ export async function requestRefund(q: Queryable, req: RefundRequest): Promise<R
     id: refundIdOf(req.key), key: req.key, orderId: order.id, attemptId: attempt?.id ?? null, amount, online, credit, currency: order.currency, reason: req.reason,
   });
   const full = order.refunded + amount === paid;
+  // A disputed or charged-back order keeps that state (the provider's word); a disputed one returns to the refund's.
   const { rows: [after] } = await q.query(
-    `UPDATE orders SET refunded = refunded + $2, status = CASE WHEN $3 THEN $4 ELSE status END, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
+    `UPDATE orders SET refunded = refunded + $2,
+            status = CASE WHEN $3 AND status NOT IN ('DISPUTED', 'CHARGED_BACK') THEN $4 ELSE status END,
+            disputed_from = CASE WHEN $3 AND status = 'DISPUTED' THEN $4 ELSE disputed_from END,
+            updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
     [order.id, amount, full, online > 0 ? 'REFUND_PENDING' : 'REFUNDED'],
   );
   const done: OrderRefund = { id: record.id, amount, credit, full, restock: req.restock ?? false };
@@ -272,9 +287,155 @@ export async function requestRefund(q: Queryable, req: RefundRequest): Promise<R
 /** The online part of a refund was accepted: an order refunded in full with nothing else on its way is REFUNDED. */
 export async function refundSent(q: Queryable, orderId: number): Promise<void> {
   await q.query(
-    `UPDATE orders SET status = 'REFUNDED', updated_at = clock_timestamp()
-      WHERE id = $1 AND status = 'REFUND_PENDING'
+    `UPDATE orders SET status = CASE WHEN status = 'REFUND_PENDING' THEN 'REFUNDED' ELSE status END,
+            disputed_from = CASE WHEN status = 'DISPUTED' THEN 'REFUNDED' ELSE disputed_from END, updated_at = clock_timestamp()
+      WHERE id = $1 AND (status = 'REFUND_PENDING' OR (status = 'DISPUTED' AND disputed_from = 'REFUND_PENDING'))
         AND NOT EXISTS (SELECT 1 FROM refunds WHERE order_id = $1 AND status = 'PENDING')`,
     [orderId],
   );
+}
+
+// ---- a payment provider's word on money already taken: disputes, reversals, refunds made in its dashboard ----
+
+const disputedRefusal = (orderId: number) =>
+  `Order ${orderId} is DISPUTED at its payment provider: no fulfilment move or cancel until the dispute is resolved`;
+
+/** An order whose money was taken and is still the store's to lose (a dispute or reversal can reach it). */
+const isSettledPaid = (o: OrderRow) => PAID.includes(o.payment_status) && o.status !== 'INTERIM' && o.status !== 'CANCELLED';
+
+/** A dispute as the provider tells of it (payments/reversals.ts). */
+export interface DisputeNotice {
+  /** The provider's name (paypal), also the actor in order_events. */
+  provider: string;
+  disputeId: string;
+  orderId: number;
+  attemptId: string;
+  /** The provider's status word (OPEN, WAITING_FOR_SELLER_RESPONSE, UNDER_REVIEW, RESOLVED, ...). */
+  status: string;
+  reason: string;
+  amount: number | null;
+  currency: string | null;
+}
+
+/** How a dispute ended: SELLER (the store keeps the money), BUYER (it goes back to the buyer), OTHER. */
+export type DisputeOutcome = 'SELLER' | 'BUYER' | 'OTHER';
+
+async function recordProviderChange(q: Queryable, from: OrderRow, to: OrderRow, provider: string, note: string) {
+  await q.query('INSERT INTO order_events (order_id, from_status, to_status, actor, note) VALUES ($1, $2, $3, $4, $5)',
+    [from.id, from.status, to.status, provider.slice(0, 100), note.slice(0, 500)]);
+}
+
+/**
+ * A dispute was opened (or updated) at the provider: recorded once per dispute (payment_disputes), and a settled,
+ * paid order becomes DISPUTED, remembering the state it was in. A repeated or late word (the dispute is resolved
+ * already) changes nothing. Answers the order as it is now.
+ */
+export async function disputeOpened(q: Queryable, d: DisputeNotice): Promise<OrderRow> {
+  const o = await lockedOrder(q, d.orderId);
+  const { rows: [known] } = await q.query('SELECT * FROM payment_disputes WHERE provider = $1 AND dispute_id = $2 FOR UPDATE', [d.provider, d.disputeId]);
+  if (known?.resolved_at) return o;
+  if (known) {
+    await q.query(
+      `UPDATE payment_disputes SET status = $3, reason = COALESCE(NULLIF($4, ''), reason), amount = COALESCE($5, amount),
+              currency = COALESCE($6, currency), updated_at = clock_timestamp() WHERE provider = $1 AND dispute_id = $2`,
+      [d.provider, d.disputeId, d.status, d.reason, d.amount, d.currency]);
+  } else {
+    await q.query(
+      `INSERT INTO payment_disputes (provider, dispute_id, order_id, attempt_id, status, reason, amount, currency)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [d.provider, d.disputeId, d.orderId, d.attemptId, d.status, d.reason, d.amount, d.currency]);
+  }
+  if (!isSettledPaid(o) || o.status === 'DISPUTED' || o.status === 'CHARGED_BACK') return o;
+  const { rows: [after] } = await q.query(
+    `UPDATE orders SET status = 'DISPUTED', disputed_from = status, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`, [o.id]);
+  await recordProviderChange(q, o, after, d.provider, `dispute ${d.disputeId} opened${d.reason ? `: ${d.reason}` : ''}`);
+  return after;
+}
+
+/**
+ * A dispute was resolved at the provider (once: a repeat changes nothing). When no other dispute of the order is open,
+ * a DISPUTED order returns to the state it was in (the seller's favour, the buyer withdrew, or another ending) or
+ * becomes CHARGED_BACK (the buyer's favour); a buyer's win on an order never marked disputed charges it back too.
+ * The money itself moves with the provider's own money events (a reversal or refund: providerRefunded), not here.
+ */
+export async function disputeResolved(q: Queryable, d: DisputeNotice & { outcome: DisputeOutcome; outcomeCode: string }): Promise<OrderRow> {
+  const o = await lockedOrder(q, d.orderId);
+  const { rows: [known] } = await q.query('SELECT * FROM payment_disputes WHERE provider = $1 AND dispute_id = $2 FOR UPDATE', [d.provider, d.disputeId]);
+  if (known?.resolved_at) return o;
+  await q.query(
+    `INSERT INTO payment_disputes (provider, dispute_id, order_id, attempt_id, status, reason, amount, currency, outcome, outcome_code, resolved_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, clock_timestamp())
+     ON CONFLICT (provider, dispute_id) DO UPDATE SET status = EXCLUDED.status, outcome = EXCLUDED.outcome,
+        outcome_code = EXCLUDED.outcome_code, amount = COALESCE(EXCLUDED.amount, payment_disputes.amount),
+        resolved_at = EXCLUDED.resolved_at, updated_at = clock_timestamp()`,
+    [d.provider, d.disputeId, d.orderId, d.attemptId, d.status, d.reason, d.amount, d.currency, d.outcome, d.outcomeCode]);
+  const { rows: [{ open }] } = await q.query('SELECT count(*)::int AS open FROM payment_disputes WHERE order_id = $1 AND resolved_at IS NULL', [o.id]);
+  const note = `dispute ${d.disputeId} resolved: ${d.outcomeCode || d.outcome}`;
+  let after: OrderRow | undefined;
+  if (o.status === 'DISPUTED') {
+    const back = d.outcome === 'BUYER' ? 'CHARGED_BACK' : o.disputed_from as string;
+    // Another dispute still open: the order stays DISPUTED, and goes where this one sends it when the last is resolved.
+    after = open > 0
+      ? (await q.query(`UPDATE orders SET disputed_from = CASE WHEN $2 THEN 'CHARGED_BACK' ELSE disputed_from END, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`, [o.id, d.outcome === 'BUYER'])).rows[0]
+      : (await q.query(`UPDATE orders SET status = $2, disputed_from = NULL, updated_at = clock_timestamp() WHERE id = $1 RETURNING *`, [o.id, back])).rows[0];
+  } else if (d.outcome === 'BUYER' && isSettledPaid(o) && o.status !== 'CHARGED_BACK') {
+    after = (await q.query(`UPDATE orders SET status = 'CHARGED_BACK', updated_at = clock_timestamp() WHERE id = $1 RETURNING *`, [o.id])).rows[0];
+  }
+  await recordProviderChange(q, o, after ?? o, d.provider, note);
+  return after ?? o;
+}
+
+/** Money a provider moved back to the buyer on its own: a reversal (chargeback) or a refund made in its dashboard. */
+export interface ProviderMoneyBack {
+  provider: string;
+  orderId: number;
+  attemptId: string;
+  /** Idempotency key (the provider's id of the reversal or refund): the same key never records twice. */
+  key: string;
+  /** Minor units of the order's currency. */
+  amount: number;
+  kind: 'CHARGEBACK' | 'PROVIDER';
+  reason: string;
+}
+
+/**
+ * Records money the provider already sent back as a refund of the order (DONE at once: nothing is sent), once per
+ * key, and tells the `refunded` subscribers (commission, memberships: the online money went back; no store credit,
+ * no stock). A reversal makes the order CHARGED_BACK; a dashboard refund of everything paid makes it REFUNDED (a
+ * DISPUTED order keeps that state and returns to REFUNDED when the dispute is resolved for the seller). More than the
+ * online money not yet refunded is never recorded. Answers the refund, or null when the key had it already or the
+ * order has no money to take back (a voided attempt's money: the refund worker's, not the order's).
+ */
+export async function providerRefunded(q: Queryable, m: ProviderMoneyBack): Promise<RefundRecord | null> {
+  if (await refundOfKey(q, m.key)) return null;
+  const o = await lockedOrder(q, m.orderId);
+  if (await refundOfKey(q, m.key)) return null;
+  const list = installed();
+  if (!isSettledPaid(o)) return null;
+  const { rows: [{ n: onlineDone }] } = await q.query('SELECT COALESCE(sum(online), 0)::int AS n FROM refunds WHERE order_id = $1', [o.id]);
+  const amount = Math.min(m.amount, Math.max(0, o.total - onlineDone));
+  const chargeback = m.kind === 'CHARGEBACK';
+  let record: RefundRecord | null = null;
+  let after = o;
+  const full = o.refunded + amount === o.total + o.store_credit;
+  if (amount > 0) {
+    record = await insertOrderRefund(q, {
+      id: refundIdOf(m.key), key: m.key, orderId: o.id, attemptId: m.attemptId, amount, online: amount, credit: 0,
+      currency: o.currency, reason: m.reason, source: m.kind,
+    });
+  }
+  if (amount === 0 && !chargeback) return null;
+  const to = chargeback ? 'CHARGED_BACK' : full ? 'REFUNDED' : null;
+  ({ rows: [after] } = await q.query(
+    `UPDATE orders SET refunded = refunded + $2,
+            status = CASE WHEN $3::text IS NOT NULL AND ($4 OR status NOT IN ('DISPUTED', 'CHARGED_BACK')) THEN $3::text ELSE status END,
+            disputed_from = CASE WHEN $3::text IS NOT NULL AND NOT $4 AND status = 'DISPUTED' THEN $3::text ELSE disputed_from END,
+            updated_at = clock_timestamp() WHERE id = $1 RETURNING *`,
+    [o.id, amount, to, chargeback]));
+  if (record) {
+    const done: OrderRefund = { id: record.id, amount, credit: 0, full, restock: false };
+    for (const s of list) await s.refunded?.(q, after, done);
+  }
+  await recordProviderChange(q, o, after, m.provider, `${m.reason} (${m.key})`);
+  return record;
 }

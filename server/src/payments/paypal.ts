@@ -10,7 +10,9 @@
  *   timeout capture once); a completed capture is PAID with PayPal's amount and currency (the store checks them
  *   against the attempt); a declined one FAILED; a pending one (PayPal reviewing) stays pending until its webhook.
  * - notification: PayPal's webhook (PAYMENT.CAPTURE.COMPLETED / DENIED / DECLINED), verified by PayPal's
- *   /v1/notifications/verify-webhook-signature for PAYPAL_WEBHOOK_ID before anything is read from it.
+ *   /v1/notifications/verify-webhook-signature for PAYPAL_WEBHOOK_ID before anything is read from it. The same
+ *   verified webhook carries PayPal's word on money already taken (moneyBackOf, applied by payments/reversals.ts):
+ *   CUSTOMER.DISPUTE.CREATED / UPDATED / RESOLVED, PAYMENT.CAPTURE.REVERSED and PAYMENT.CAPTURE.REFUNDED.
  * - refund: POST /v2/payments/captures/{capture}/refund with PayPal-Request-Id = the store's refund id.
  * - close: nothing to call. Orders v2 has no cancel for an uncaptured CAPTURE order: a voided attempt is never queried
  *   again, so its PayPal order is never captured (an approval by the buyer moves no money) and expires at PayPal.
@@ -35,6 +37,7 @@ import { readNotificationJson } from './notificationJson.ts';
 import { providerOrigin, requiredSet } from './providerConfig.ts';
 import {
   NotificationRefused,
+  type MoneyBackEvent,
   type NotificationEvent,
   type PaymentAttempt,
   type PaymentProvider,
@@ -336,7 +339,7 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
       if (!(await verified(fields, rawBody))) throw new NotificationRefused('PayPal webhook: signature not verified by PayPal', refusal('signature'));
       // The same transmission twice is a replay (PayPal's redeliveries of an event are new transmissions, applied once).
       if (!(await firstSeen(`transmission:${fields.transmission_id}`))) throw new NotificationRefused('PayPal webhook: transmission replayed', refusal('replayed'));
-      return { events: eventsOf(event), reply: { status: 200, contentType: 'application/json', body: '{}' } };
+      return { events: eventsOf(event), moneyBack: moneyBackOf(event), reply: { status: 200, contentType: 'application/json', body: '{}' } };
     },
   };
 
@@ -392,6 +395,58 @@ export function eventsOf(event: { event_type?: string; resource?: Record<string,
   const currency = r.amount.currency_code;
   const amount = fromPayPalValue(r.amount.value, currency);
   return amount === null ? [] : [{ attemptId: r.custom_id, outcome, amount, currency }];
+}
+
+/** A PayPal money value ({ currency_code, value }; a reversal's may carry a minus sign) in the store's minor units, or null. */
+function moneyOf(m: unknown): { amount: number; currency: string } | null {
+  const v = m as { currency_code?: unknown; value?: unknown } | undefined;
+  if (typeof v?.currency_code !== 'string' || typeof v.value !== 'string') return null;
+  const amount = fromPayPalValue(v.value.replace(/^-/, ''), v.currency_code);
+  return amount === null ? null : { amount, currency: v.currency_code };
+}
+
+/** How PayPal's dispute outcome codes (Disputes API v1, dispute_outcome.outcome_code) end for the store's money. */
+const SELLER_OUTCOMES = new Set(['RESOLVED_SELLER_FAVOUR', 'CANCELED_BY_BUYER', 'DENIED', 'RESOLVED_WITH_PAYOUT']);
+const BUYER_OUTCOMES = new Set(['RESOLVED_BUYER_FAVOUR', 'ACCEPTED']);
+
+/**
+ * PayPal's word on money already taken, named by the custom_id (or invoice id) the store gave the payment: the
+ * attempt id (developer.paypal.com/api/rest/webhooks/event-names/; the dispute resource of the Disputes API v1,
+ * developer.paypal.com/api/customer-disputes/v1/, names its payments in disputed_transactions[] with `custom` and
+ * `invoice_number`).
+ * - CUSTOMER.DISPUTE.CREATED / UPDATED: a dispute open (status, reason, dispute_amount); RESOLVED (or a resource whose
+ *   status is RESOLVED): its dispute_outcome.outcome_code, the seller's or the buyer's.
+ * - PAYMENT.CAPTURE.REVERSED: PayPal took the money back (a chargeback): the amount reversed.
+ * - PAYMENT.CAPTURE.REFUNDED: a refund of the capture (the store's own, or one made in PayPal's dashboard), with
+ *   seller_payable_breakdown.total_refunded_amount, the capture's refunds so far (what tells the two apart).
+ * Anything unreadable is left out (the webhook is still acknowledged: PayPal's word on it is not lost, it is logged).
+ */
+export function moneyBackOf(event: { event_type?: string; resource?: Record<string, any> }): MoneyBackEvent[] {
+  const r = event.resource;
+  const type = event.event_type ?? '';
+  if (!r) return [];
+  if (type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED') {
+    const attemptId = typeof r.custom_id === 'string' ? r.custom_id : typeof r.invoice_id === 'string' ? r.invoice_id : null;
+    const money = moneyOf(r.amount);
+    if (!attemptId || !money || typeof r.id !== 'string') return [];
+    if (type === 'PAYMENT.CAPTURE.REVERSED') return [{ kind: 'REVERSAL', attemptId, id: r.id, ...money }];
+    const total = moneyOf(r.seller_payable_breakdown?.total_refunded_amount);
+    return [{ kind: 'REFUND', attemptId, id: r.id, ...money, totalRefunded: total && total.currency === money.currency ? total.amount : null }];
+  }
+  if (!type.startsWith('CUSTOMER.DISPUTE.') || typeof r.dispute_id !== 'string') return [];
+  const resolved = type === 'CUSTOMER.DISPUTE.RESOLVED' || r.status === 'RESOLVED';
+  const code = typeof r.dispute_outcome?.outcome_code === 'string' ? r.dispute_outcome.outcome_code : '';
+  const money = moneyOf(r.dispute_amount);
+  const transactions: any[] = Array.isArray(r.disputed_transactions) ? r.disputed_transactions : [];
+  return transactions.flatMap((t): MoneyBackEvent[] => {
+    const attemptId = typeof t?.custom === 'string' ? t.custom : typeof t?.invoice_number === 'string' ? t.invoice_number : null;
+    if (!attemptId) return [];
+    return [{
+      kind: 'DISPUTE', attemptId, disputeId: r.dispute_id, status: typeof r.status === 'string' ? r.status : resolved ? 'RESOLVED' : 'OPEN',
+      reason: typeof r.reason === 'string' ? r.reason : '', amount: money?.amount ?? null, currency: money?.currency ?? null,
+      outcome: !resolved ? null : SELLER_OUTCOMES.has(code) ? 'SELLER' : BUYER_OUTCOMES.has(code) ? 'BUYER' : 'OTHER', outcomeCode: code,
+    }];
+  });
 }
 
 /** The provider when PAYPAL_* are set (server/README.md "PayPal"), else null. */

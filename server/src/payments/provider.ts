@@ -58,6 +58,18 @@ export interface NotificationEvent {
   currency: string
 }
 
+/**
+ * A provider's word on money already taken for an attempt (payments/reversals.ts applies it through the order
+ * lifecycle): a dispute opened, updated or resolved (`outcome` null while open), a reversal (a chargeback: the provider
+ * took the money back), or a refund, which may be the store's own or one made in the provider's dashboard
+ * (`totalRefunded`, what the provider has refunded on the payment so far, tells them apart).
+ */
+export type MoneyBackEvent =
+  | { kind: 'DISPUTE'; attemptId: string; disputeId: string; status: string; reason: string; amount: number | null; currency: string | null;
+      outcome: 'SELLER' | 'BUYER' | 'OTHER' | null; outcomeCode: string }
+  | { kind: 'REVERSAL'; attemptId: string; id: string; amount: number; currency: string }
+  | { kind: 'REFUND'; attemptId: string; id: string; amount: number; currency: string; totalRefunded: number | null }
+
 export interface NotificationRequest {
   headers: Record<string, string | undefined>
   rawBody: string
@@ -119,5 +131,5 @@ export interface PaymentProvider {
    * POST /api/istore/notify/<name> (outside the XSRF check: the signature is the check): verifies and parses one
    * notification; throws NotificationRefused for a forged, stale, replayed or unreadable one.
    */
-  notification?(req: NotificationRequest): Promise<{ events: NotificationEvent[]; reply: NotificationReply; warnings?: string[] }>
+  notification?(req: NotificationRequest): Promise<{ events: NotificationEvent[]; moneyBack?: MoneyBackEvent[]; reply: NotificationReply; warnings?: string[] }>
 }

@@ -1,5 +1,6 @@
 /**
- * POST /api/istore/notify/:provider — the providers' payment and refund notifications (WeChat Pay, Alipay, PayPal).
+ * POST /api/istore/notify/:provider — the providers' payment and refund notifications (WeChat Pay, Alipay, PayPal), and
+ * their word on money already taken (disputes, reversals, dashboard refunds: payments/reversals.ts).
  * Outside the client API prefix, so outside the XSRF check, which a provider cannot pass: the provider's signature is
  * the check (its notification() verifies it on the raw body, before anything is parsed or applied). A refused
  * notification changes nothing and gets the provider's documented failure answer; a verified one is applied
@@ -9,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors.ts';
 import { applyNotificationEvent, firstSeenNonce } from '../payments/events.ts';
 import { NotificationRefused, type PaymentProvider } from '../payments/provider.ts';
+import { applyMoneyBackEvent } from '../payments/reversals.ts';
 
 export const NOTIFY_PREFIX = '/api/istore/notify';
 
@@ -24,9 +26,11 @@ export default async function notifyRoutes(app: FastifyInstance, opts: { provide
     const rawBody = typeof req.body === 'string' ? req.body : '';
     try {
       const firstSeen = (nonce: string) => firstSeenNonce(app.db, provider.name, nonce);
-      const { events, reply: answer, warnings = [] } = await provider.notification({ headers, rawBody, firstSeen });
+      const { events, moneyBack = [], reply: answer, warnings = [] } = await provider.notification({ headers, rawBody, firstSeen });
       for (const warning of warnings) req.log.warn({ provider: provider.name }, warning);
       for (const event of events) await applyNotificationEvent(app.db, provider, event, req.log);
+      // Disputes, reversals and dashboard refunds (payments/reversals.ts): through the order lifecycle, each once.
+      for (const event of moneyBack) await applyMoneyBackEvent(app.db, provider, event, req.log);
       return reply.status(answer.status).type(answer.contentType).send(answer.body);
     } catch (e) {
       if (!(e instanceof NotificationRefused)) throw e;

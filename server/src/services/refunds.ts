@@ -58,14 +58,22 @@ export interface NewOrderRefund {
   credit: number;
   currency: string;
   reason: string;
+  /**
+   * STORE (default): the store decided it, and the refund worker sends its online part. PROVIDER (made in the
+   * provider's own dashboard) and CHARGEBACK (the provider took the money back): the money has left already, so the
+   * refund is DONE at once and nothing is sent (migration 490).
+   */
+  source?: 'STORE' | 'PROVIDER' | 'CHARGEBACK';
 }
 
 /** Records an order's refund: PENDING while an online part is on its way, else DONE at once. */
 export async function insertOrderRefund(q: Queryable, r: NewOrderRefund): Promise<RefundRecord> {
+  const source = r.source ?? 'STORE';
   const { rows } = await q.query(
-    `INSERT INTO refunds (id, idempotency_key, order_id, attempt_id, amount, online, credit, currency, reason, status, done_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10, CASE WHEN $10 = 'DONE' THEN clock_timestamp() END) RETURNING *`,
-    [r.id, r.key, r.orderId, r.attemptId, r.amount, r.online, r.credit, r.currency, r.reason.slice(0, 500), r.online > 0 ? 'PENDING' : 'DONE'],
+    `INSERT INTO refunds (id, idempotency_key, order_id, attempt_id, amount, online, credit, currency, reason, status, source, done_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11, CASE WHEN $10 = 'DONE' THEN clock_timestamp() END) RETURNING *`,
+    [r.id, r.key, r.orderId, r.attemptId, r.amount, r.online, r.credit, r.currency, r.reason.slice(0, 500),
+      r.online > 0 && source === 'STORE' ? 'PENDING' : 'DONE', source],
   );
   return toRefundRecord(rows[0]);
 }

@@ -17,6 +17,19 @@
  * What a test can make it do: approve or cancel an order as the buyer on PayPal's page, decline or hold a capture,
  * fail the next calls on a path with a 5xx (before or after doing the work), answer late (after doing the work), and
  * deliver a webhook once, twice, tampered, badly signed, or not at all.
+ *
+ * Disputes and money taken back, as PayPal raises them (webhook event names and resources:
+ * https://developer.paypal.com/api/rest/webhooks/event-names/ ("Disputes" and "Payments" sections);
+ * https://developer.paypal.com/docs/multiparty/disputes-chargebacks/webhooks (CUSTOMER.DISPUTE.CREATED / UPDATED /
+ * RESOLVED); the dispute resource of the Disputes API v1, https://developer.paypal.com/api/customer-disputes/v1/
+ * (dispute_id, disputed_transactions[] with seller_transaction_id, invoice_number and custom, reason, status,
+ * dispute_amount, dispute_life_cycle_stage, dispute_channel, dispute_outcome.outcome_code / amount_refunded), also
+ * answered at GET /v1/customer/disputes/{id}; the refund resource of Payments v2,
+ * https://developer.paypal.com/docs/api/payments/v2/#refunds_get (custom_id, invoice_id,
+ * seller_payable_breakdown.total_refunded_amount: the capture's refunds to date)): a test can have the seller refund
+ * in PayPal's dashboard (PAYMENT.CAPTURE.REFUNDED, like a refund through the API), PayPal reverse a capture
+ * (PAYMENT.CAPTURE.REVERSED, a chargeback; its resource is refund-shaped, as the event-names page lists it), and a
+ * buyer open a dispute that PayPal updates and resolves with an outcome code.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -45,7 +58,35 @@ interface Capture {
   update_time: string;
 }
 
-interface Refund { id: string; status: 'COMPLETED'; amount: Money; captureId: string; create_time: string }
+interface Refund {
+  id: string;
+  status: 'COMPLETED';
+  amount: Money;
+  captureId: string;
+  create_time: string;
+  /** The capture's refunds to date once this one was made (minor units): seller_payable_breakdown.total_refunded_amount. */
+  totalAfter: number;
+  /** Made by the seller in PayPal's dashboard, not through the API. */
+  dashboard?: boolean;
+}
+
+/** A buyer's dispute (Disputes API v1). */
+export interface Dispute {
+  dispute_id: string;
+  orderId: string;
+  captureId: string;
+  reason: string;
+  status: 'OPEN' | 'WAITING_FOR_BUYER_RESPONSE' | 'WAITING_FOR_SELLER_RESPONSE' | 'UNDER_REVIEW' | 'RESOLVED' | 'OTHER';
+  stage: 'INQUIRY' | 'CHARGEBACK' | 'PRE_ARBITRATION' | 'ARBITRATION';
+  channel: 'INTERNAL' | 'EXTERNAL';
+  amount: Money;
+  outcome?: { outcome_code: string; amount_refunded?: Money };
+  create_time: string;
+  update_time: string;
+}
+
+/** Outcome codes of a resolved dispute (Disputes API v1, dispute_outcome.outcome_code). */
+export type DisputeOutcomeCode = 'RESOLVED_BUYER_FAVOUR' | 'RESOLVED_SELLER_FAVOUR' | 'RESOLVED_WITH_PAYOUT' | 'CANCELED_BY_BUYER' | 'ACCEPTED' | 'DENIED' | 'NONE';
 
 export interface DoubleOrder {
   id: string;
@@ -150,6 +191,7 @@ export class PayPalDouble extends LoopbackDouble {
   readonly orders = new Map<string, DoubleOrder>();
   readonly captures = new Map<string, Capture>();
   readonly refunds = new Map<string, Refund>();
+  readonly disputes = new Map<string, Dispute>();
   /** Every event PayPal raised, in order (deliver() sends one to the store; one never delivered is a lost webhook). */
   readonly events: WebhookEvent[] = [];
   /** Every call the merchant made, in order. */
@@ -217,10 +259,96 @@ export class PayPalDouble extends LoopbackDouble {
     this.raise(`PAYMENT.CAPTURE.${outcome}`, 'capture', `Payment ${outcome.toLowerCase()} for ${capture.amount.value} ${capture.amount.currency_code}`, this.captureResource(capture, true));
   }
 
+  /** The seller refunds `units` (minor units; default: all that is left) of the order's capture in PayPal's dashboard. */
+  refundInDashboard(orderId: string, units?: number): Refund {
+    const capture = this.order(orderId).capture;
+    if (!capture) throw new Error(`order ${orderId} has no capture`);
+    const body = units === undefined ? {} : { amount: { currency_code: capture.amount.currency_code, value: valueOf(units, capture.amount.currency_code) } };
+    this.refund(capture.id, body, true);
+    return [...this.refunds.values()].at(-1) as Refund;
+  }
+
+  /**
+   * PayPal takes the capture's money back (a chargeback, or a claim decided for the buyer): PAYMENT.CAPTURE.REVERSED,
+   * its resource refund-shaped with the amount reversed (default: all that is not refunded).
+   */
+  reverse(orderId: string, units?: number): WebhookEvent {
+    const capture = this.order(orderId).capture;
+    if (!capture) throw new Error(`order ${orderId} has no capture`);
+    const captured = minorUnits(capture.amount, 'capture');
+    const amount = units ?? captured.units - capture.refunded;
+    const id = paypalId(17);
+    const money = { currency_code: capture.amount.currency_code, value: valueOf(amount, capture.amount.currency_code) };
+    this.raise('PAYMENT.CAPTURE.REVERSED', 'refund', `A ${money.value} ${money.currency_code} capture payment was reversed`, {
+      id,
+      status: 'COMPLETED',
+      amount: money,
+      ...(capture.custom_id ? { custom_id: capture.custom_id } : {}),
+      ...(capture.invoice_id ? { invoice_id: capture.invoice_id } : {}),
+      note_to_payer: 'Payment reversed',
+      seller_payable_breakdown: { gross_amount: money, paypal_fee: { currency_code: money.currency_code, value: valueOf(0, money.currency_code) }, net_amount: money },
+      create_time: now(),
+      update_time: now(),
+      links: [
+        { href: `${this.baseUrl}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+        { href: `${this.baseUrl}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
+    });
+    return this.events.at(-1) as WebhookEvent;
+  }
+
+  /** The buyer disputes the order's capture (an inquiry on PayPal, or a chargeback from the card issuer): CUSTOMER.DISPUTE.CREATED. */
+  openDispute(orderId: string, opts: { reason?: string; channel?: 'INTERNAL' | 'EXTERNAL'; units?: number } = {}): Dispute {
+    const capture = this.order(orderId).capture;
+    if (!capture) throw new Error(`order ${orderId} has no capture`);
+    const channel = opts.channel ?? 'INTERNAL';
+    const dispute: Dispute = {
+      dispute_id: `PP-D-${Math.floor(10_000 + Math.random() * 89_999)}${paypalId(4)}`,
+      orderId,
+      captureId: capture.id,
+      reason: opts.reason ?? 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+      status: 'OPEN',
+      stage: channel === 'EXTERNAL' ? 'CHARGEBACK' : 'INQUIRY',
+      channel,
+      amount: opts.units === undefined ? capture.amount : { currency_code: capture.amount.currency_code, value: valueOf(opts.units, capture.amount.currency_code) },
+      create_time: now(),
+      update_time: now(),
+    };
+    this.disputes.set(dispute.dispute_id, dispute);
+    this.raise('CUSTOMER.DISPUTE.CREATED', 'dispute', `A new dispute opened with Case # ${dispute.dispute_id}`, this.disputeResource(dispute));
+    return dispute;
+  }
+
+  /** PayPal updates a dispute (the buyer escalates it to a claim, it waits for the seller): CUSTOMER.DISPUTE.UPDATED. */
+  updateDispute(disputeId: string, status: Dispute['status'] = 'WAITING_FOR_SELLER_RESPONSE', stage?: Dispute['stage']) {
+    const dispute = this.dispute(disputeId);
+    dispute.status = status;
+    if (stage) dispute.stage = stage;
+    dispute.update_time = now();
+    this.raise('CUSTOMER.DISPUTE.UPDATED', 'dispute', `A dispute was updated with Case # ${dispute.dispute_id}`, this.disputeResource(dispute));
+  }
+
+  /** PayPal resolves a dispute with an outcome code: CUSTOMER.DISPUTE.RESOLVED (the money moves by its own events). */
+  resolveDispute(disputeId: string, outcome: DisputeOutcomeCode) {
+    const dispute = this.dispute(disputeId);
+    dispute.status = 'RESOLVED';
+    dispute.outcome = { outcome_code: outcome, ...(outcome === 'RESOLVED_BUYER_FAVOUR' || outcome === 'ACCEPTED' ? { amount_refunded: dispute.amount } : {}) };
+    dispute.update_time = now();
+    this.raise('CUSTOMER.DISPUTE.RESOLVED', 'dispute', `A dispute was resolved with Case # ${dispute.dispute_id}`, this.disputeResource(dispute));
+  }
+
+  dispute(disputeId: string): Dispute {
+    const dispute = this.disputes.get(disputeId);
+    if (!dispute) throw new Error(`PayPal has no dispute ${disputeId}`);
+    return dispute;
+  }
+
   /** The newest event of a type (for an order, when given). */
   lastEvent(type: string, orderId?: string): WebhookEvent {
     const event = [...this.events].reverse().find((e) => e.event_type === type &&
-      (!orderId || e.resource.id === orderId || (e.resource as any).supplementary_data?.related_ids?.order_id === orderId));
+      (!orderId || e.resource.id === orderId || (e.resource as any).supplementary_data?.related_ids?.order_id === orderId ||
+        (e.resource as any).disputed_transactions?.some((t: any) => t.seller_transaction_id === this.orders.get(orderId)?.capture?.id) ||
+        (e.resource as any).links?.some((l: any) => l.rel === 'up' && l.href.endsWith(`/captures/${this.orders.get(orderId)?.capture?.id}`))));
     if (!event) throw new Error(`PayPal raised no ${type}${orderId ? ` for order ${orderId}` : ''}`);
     return event;
   }
@@ -334,6 +462,11 @@ export class PayPalDouble extends LoopbackDouble {
       return this.idempotent(requestId, `refund:${id}:${raw}`, () => this.refund(id, raw ? json(raw) : {}), prefer);
     }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return { status: 200, body: this.verifyWebhook(json(raw)) };
+    if (method === 'GET' && (m = /^\/v1\/customer\/disputes\/([A-Za-z0-9-]+)$/.exec(path))) {
+      const dispute = this.disputes.get(m[1]);
+      if (!dispute) throw notFound();
+      return { status: 200, body: this.disputeResource(dispute) };
+    }
     throw notFound('INVALID_RESOURCE_ID');
   }
 
@@ -471,7 +604,7 @@ export class PayPalDouble extends LoopbackDouble {
     return { status: 201, replay: () => this.orderResource(order) };
   }
 
-  private refund(captureId: string, body: any) {
+  private refund(captureId: string, body: any, dashboard = false) {
     const capture = this.captures.get(captureId);
     if (!capture) throw notFound();
     if (capture.status === 'REFUNDED') throw unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
@@ -483,7 +616,10 @@ export class PayPalDouble extends LoopbackDouble {
     capture.refunded += asked.units;
     capture.status = capture.refunded === captured.units ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     capture.update_time = now();
-    const refund: Refund = { id: paypalId(17), status: 'COMPLETED', amount: { currency_code: asked.currency, value: valueOf(asked.units, asked.currency) }, captureId, create_time: now() };
+    const refund: Refund = {
+      id: paypalId(17), status: 'COMPLETED', amount: { currency_code: asked.currency, value: valueOf(asked.units, asked.currency) }, captureId,
+      create_time: now(), totalAfter: capture.refunded, ...(dashboard ? { dashboard } : {}),
+    };
     this.refunds.set(refund.id, refund);
     this.raise('PAYMENT.CAPTURE.REFUNDED', 'refund', `A ${refund.amount.value} ${refund.amount.currency_code} capture payment was refunded`, this.refundResource(refund));
     return { status: 201, replay: () => this.refundResource(refund) };
@@ -580,11 +716,47 @@ export class PayPalDouble extends LoopbackDouble {
     };
   }
 
+  /** A dispute as the Disputes API v1 shows it, and as CUSTOMER.DISPUTE.* webhooks carry it. */
+  private disputeResource(d: Dispute): Record<string, unknown> {
+    const capture = this.captures.get(d.captureId);
+    return {
+      dispute_id: d.dispute_id,
+      create_time: d.create_time,
+      update_time: d.update_time,
+      disputed_transactions: [{
+        seller_transaction_id: d.captureId,
+        create_time: capture?.create_time,
+        transaction_status: 'COMPLETED',
+        gross_amount: capture?.amount,
+        ...(capture?.invoice_id ? { invoice_number: capture.invoice_id } : {}),
+        ...(capture?.custom_id ? { custom: capture.custom_id } : {}),
+        seller: { merchant_id: 'C7CYMKZDG8D6E' },
+      }],
+      reason: d.reason,
+      status: d.status,
+      dispute_amount: d.amount,
+      ...(d.outcome ? { dispute_outcome: d.outcome } : {}),
+      dispute_life_cycle_stage: d.stage,
+      dispute_channel: d.channel,
+      links: [{ href: `${this.baseUrl}/v1/customer/disputes/${d.dispute_id}`, rel: 'self', method: 'GET' }],
+    };
+  }
+
   private refundResource(refund: Refund): Record<string, unknown> {
+    const capture = this.captures.get(refund.captureId);
+    const currency = refund.amount.currency_code;
     return {
       id: refund.id,
       status: refund.status,
       amount: refund.amount,
+      ...(capture?.custom_id ? { custom_id: capture.custom_id } : {}),
+      ...(capture?.invoice_id ? { invoice_id: capture.invoice_id } : {}),
+      seller_payable_breakdown: {
+        gross_amount: refund.amount,
+        paypal_fee: { currency_code: currency, value: valueOf(0, currency) },
+        net_amount: refund.amount,
+        total_refunded_amount: { currency_code: currency, value: valueOf(refund.totalAfter, currency) },
+      },
       create_time: refund.create_time,
       update_time: refund.create_time,
       links: [

@@ -4,7 +4,7 @@ import { formatLocalDate } from '@/domain/dates'
 import { howPaid } from '@/domain/placedOrder'
 import type { MessageKey, Translate } from '@/i18n'
 
-const STATUS = ['NEW', 'INTERIM', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'FAILED', 'REFUND_PENDING', 'REFUNDED'] as const
+const STATUS = ['NEW', 'INTERIM', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'FAILED', 'REFUND_PENDING', 'REFUNDED', 'DISPUTED', 'CHARGED_BACK'] as const
 const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'PAID_BY_DISCOUNT', 'FAILED', 'REFUNDED'] as const
 
 /**
