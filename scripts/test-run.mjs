@@ -1,17 +1,19 @@
 /**
- * `npm test`'s stages (scripts/test.sh installs what they need first), run in two lanes side by side so both cores stay
- * busy: each lane runs its stages one after another and stops at its first failure; a stage may also wait for a stage
- * of the other lane (the journeys wait for the compiled server). The suites whose files each start their own server
- * (server, mini-programs, browser) run two files at a time: a file often waits (on a browser, a timer, a database), and
- * the other file then has the core. Each stage's output goes to its own log, printed when the
- * stage ends (whole when it failed, its last lines when it passed), so the lanes' outputs do not interleave.
+ * `npm test`'s stages (scripts/test.sh installs what they need first), run side by side so both cores stay busy: a
+ * stage starts once the stages it needs have passed and one of the run's slots is free (TEST_SLOTS, 3 by default),
+ * the earliest in STAGES' order first. The order puts the long chain first (the H5 build, then the browser suite, the
+ * longest stage) and the server suites next, so the short stages fill the gaps and no long stage starts last. Three
+ * slots, not two: the suites that start servers wait often (on a browser, a timer, a database), and a third stage
+ * takes the core meanwhile. A failed stage skips the stages that need it; the others still run. Each stage's output
+ * goes to its own log, printed when the stage ends (whole when it failed, its last lines when it passed), so outputs
+ * do not interleave.
  *
  * At the end it prints a table: each stage's wall and CPU seconds, the load average, and the five slowest files of each
  * test runner. With TEST_TIMES_REPORT=FILE it also writes that table, with the commit, to FILE (`npm run test:times`
  * writes bench/test-times.md). Nothing else is written into the tree. TEST_VERBOSE=1 prints every log whole.
  *
- * Only these stages: `node scripts/test-run.mjs --only jest,server-pglite` (the stages they wait for are not run, so
- * name them too, or build first).
+ * Only these stages: `node scripts/test-run.mjs --only jest,server-pglite` (the stages they need are not run, so name
+ * them too, or build first).
  */
 import { spawn, execSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -42,32 +44,32 @@ const nodeTests = (name, cwd, files, concurrency) =>
   `cd ${cwd} && TEST_FILE_TIMES=${times(name)} node ${TEST_NODE_FLAGS.join(' ')} ${clock} --test --test-reporter=spec --test-concurrency=${concurrency} ${files}`
 
 const STAGES = [
-  // Lane "server": the reference server's checks and its contract suite on both databases.
-  { lane: 'server', name: 'compile-server', title: 'server compiled once for the run (esbuild)', cmd: 'node server/scripts/compile.mjs' },
-  { lane: 'server', name: 'types-server', title: 'types: server', cmd: 'npm --prefix server run --silent typecheck' },
-  { lane: 'server', name: 'server-pglite', title: 'server contract tests (real server, embedded database)', runner: 'node', env: build,
-    cmd: nodeTests('server-pglite', 'server', '.build/tests/*.test.mjs', 2) },
-  { lane: 'server', name: 'server-postgres', title: 'server contract tests on PostgreSQL (throw-away cluster)', runner: 'node', env: build,
-    cmd: `bash scripts/with-postgres.sh bash -c '${nodeTests('server-postgres', 'server', '.build/tests/*.test.mjs', 2)}'` },
-  // Lane "client": the app's checks, its builds and the journeys that run them against the real server.
-  { lane: 'client', name: 'types-client', title: 'types: client', cmd: 'npx tsc -p tsconfig.json --noEmit' },
-  { lane: 'client', name: 'openapi-lint', title: "OpenAPI document: Redocly's recommended rules (redocly.yaml)",
+  { name: 'compile-server', title: 'server compiled once for the run (esbuild)', cmd: 'node server/scripts/compile.mjs' },
+  { name: 'build-h5', title: 'build: h5', cmd: 'npm run build:h5 --silent' },
+  { name: 'e2e', title: 'browser tests (Playwright, Debian Chromium)', runner: 'node', env: build, needs: ['compile-server', 'build-h5'],
+    cmd: nodeTests('e2e', '.', 'tests/e2e/*.test.mjs', 2) },
+  { name: 'types-server', title: 'types: server', cmd: 'npm --prefix server run --silent typecheck' },
+  { name: 'types-client', title: 'types: client', cmd: 'npx tsc -p tsconfig.json --noEmit' },
+  { name: 'openapi-lint', title: "OpenAPI document: Redocly's recommended rules (redocly.yaml)",
     cmd: 'REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint --config redocly.yaml --format summary contract/openapi.json' },
-  { lane: 'client', name: 'import-rules', title: 'import rules (.dependency-cruiser.cjs)', cmd: 'npm run --silent check:imports' },
-  { lane: 'client', name: 'jest', title: 'unit and component tests (jest)', runner: 'jest',
-    // One worker: the other lane keeps the second core busy, and a second jsdom worker cost more CPU than it saved
-    // (227 s against one worker's 158 s, on a busier machine).
-    cmd: `npx jest --ci --maxWorkers=1 --json --outputFile=${path.join(work, 'jest.json')}` },
+  { name: 'import-rules', title: 'import rules (.dependency-cruiser.cjs)', cmd: 'npm run --silent check:imports' },
+  { name: 'server-pglite', title: 'server contract tests (real server, embedded database)', runner: 'node', env: build, needs: ['compile-server'],
+    cmd: nodeTests('server-pglite', 'server', '.build/tests/*.test.mjs', 2) },
   // The mini-programs call an absolute https API origin; the mini-program suite maps this test origin to its server.
-  { lane: 'client', name: 'build-weapp', title: 'build: weapp', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:weapp --silent' },
-  { lane: 'client', name: 'weapp-scan', title: "WeChat's code-quality scan on dist/weapp (miniprogram-ci checkCodeQuality)", cmd: 'node scripts/check-weapp-quality.mjs' },
-  { lane: 'client', name: 'build-alipay', title: 'build: alipay', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:alipay --silent' },
-  { lane: 'client', name: 'build-h5', title: 'build: h5', cmd: 'npm run build:h5 --silent' },
-  { lane: 'client', name: 'budgets', title: 'size budgets', cmd: 'node bench/check-budgets.mjs' },
-  { lane: 'client', name: 'miniprogram', title: 'mini-programs: dist/weapp and dist/alipay run headlessly against the real server', runner: 'node',
-    env: build, after: ['compile-server'], cmd: nodeTests('miniprogram', '.', 'tests/miniprogram/', 2) },
-  { lane: 'client', name: 'e2e', title: 'browser tests (Playwright, Debian Chromium)', runner: 'node',
-    env: build, after: ['compile-server'], cmd: nodeTests('e2e', '.', 'tests/e2e/*.test.mjs', 2) },
+  { name: 'build-weapp', title: 'build: weapp', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:weapp --silent' },
+  { name: 'weapp-scan', title: "WeChat's code-quality scan on dist/weapp (miniprogram-ci checkCodeQuality)", needs: ['build-weapp'],
+    cmd: 'node scripts/check-weapp-quality.mjs' },
+  { name: 'build-alipay', title: 'build: alipay', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:alipay --silent' },
+  { name: 'budgets', title: 'size budgets', needs: ['build-h5', 'build-weapp', 'build-alipay'], cmd: 'node bench/check-budgets.mjs' },
+  { name: 'server-postgres', title: 'server contract tests on PostgreSQL (throw-away cluster)', runner: 'node', env: build, needs: ['compile-server'],
+    cmd: `bash scripts/with-postgres.sh bash -c '${nodeTests('server-postgres', 'server', '.build/tests/*.test.mjs', 2)}'` },
+  { name: 'miniprogram', title: 'mini-programs: dist/weapp and dist/alipay run headlessly against the real server', runner: 'node',
+    env: build, needs: ['compile-server', 'build-weapp', 'build-alipay'], cmd: nodeTests('miniprogram', '.', 'tests/miniprogram/', 2) },
+  { name: 'jest', title: 'unit and component tests (jest)', runner: 'jest',
+    // One worker: the other stages keep the other cores busy, and a second jsdom worker cost more CPU than it saved
+    // (227 s against one worker's 158 s, on a busier machine). Its transform cache starts empty, as on CI's clean
+    // machine, so the table shows what CI pays.
+    cmd: `npx jest --ci --maxWorkers=1 --cacheDirectory=${path.join(scratch, 'jest')} --json --outputFile=${path.join(work, 'jest.json')}` },
 ]
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null
@@ -95,7 +97,7 @@ function runStage(stage) {
       const [user, sys] = fs.existsSync(cpuFile) ? fs.readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number) : [0, 0]
       const extra = readExtraCpu(stage)
       const ok = code === 0
-      results.set(stage.name, { status: ok ? 'ok' : `failed (${signal ?? code})`, wall, cpu: user + sys + extra, extra, load: loadavg() })
+      results.set(stage.name, { status: ok ? 'ok' : `failed (${signal ?? code})`, started: (started - runStarted) / 1000, wall, cpu: user + sys + extra, extra, load: loadavg() })
       report(stage, log, ok)
       resolve(ok)
     })
@@ -113,32 +115,41 @@ function report(stage, log, ok) {
   const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : ''
   const lines = text.trimEnd().split('\n')
   const shown = ok && !process.env.TEST_VERBOSE ? lines.slice(-12) : lines
-  const head = `== ${stage.title} [${stage.name}, lane ${stage.lane}]: ${r.status} in ${r.wall.toFixed(0)} s (CPU ${r.cpu.toFixed(0)} s, load ${r.load})`
+  const head = `== ${stage.title} [${stage.name}]: ${r.status} in ${r.wall.toFixed(0)} s (CPU ${r.cpu.toFixed(0)} s, load ${r.load})`
   process.stdout.write(`${head}\n${ok && lines.length > shown.length ? `   … ${lines.length - shown.length} lines above in ${log}\n` : ''}${shown.join('\n')}\n\n`)
 }
 
 /** A stage's result for the table, when it did not run. */
-const skipped = (why) => ({ status: `skipped (${why})`, wall: 0, cpu: 0, extra: 0, load: loadavg() })
+const skipped = (why) => ({ status: `skipped (${why})`, started: NaN, wall: 0, cpu: 0, extra: 0, load: loadavg() })
 
-const settle = new Map() // name -> resolves finished.get(name)
-const finished = new Map(stages.map((s) => [s.name, new Promise((resolve) => settle.set(s.name, resolve))]))
+const SLOTS = Number(process.env.TEST_SLOTS ?? 3)
 
-async function runLane(lane) {
-  const own = stages.filter((s) => s.lane === lane)
-  for (const [i, stage] of own.entries()) {
-    const needed = await Promise.all((stage.after ?? []).filter((n) => finished.has(n)).map((n) => finished.get(n)))
-    let ok = false
-    if (needed.every(Boolean)) ok = await runStage(stage)
-    else results.set(stage.name, skipped('a stage it needs failed'))
-    settle.get(stage.name)(ok)
-    if (!ok) {
-      for (const rest of own.slice(i + 1)) {
-        results.set(rest.name, skipped('an earlier stage of its lane failed'))
-        settle.get(rest.name)(false)
+/** Runs every stage, at most SLOTS at once, each once the stages it needs have passed (a failed need skips it). */
+function runAll() {
+  const waiting = [...stages]
+  let running = 0
+  return new Promise((resolve) => {
+    const next = () => {
+      for (const stage of [...waiting]) {
+        const needs = (stage.needs ?? []).filter((n) => stages.some((s) => s.name === n))
+        const failed = needs.find((n) => results.has(n) && results.get(n).status !== 'ok')
+        if (failed) {
+          waiting.splice(waiting.indexOf(stage), 1)
+          results.set(stage.name, skipped(`${failed} did not pass`))
+          continue
+        }
+        if (running >= SLOTS || !needs.every((n) => results.get(n)?.status === 'ok')) continue
+        waiting.splice(waiting.indexOf(stage), 1)
+        running++
+        runStage(stage).then(() => {
+          running--
+          next()
+        })
       }
-      return
+      if (!running && !waiting.length) resolve()
     }
-  }
+    next()
+  })
 }
 
 function abort() {
@@ -156,10 +167,10 @@ process.on('SIGINT', abort)
 process.on('SIGTERM', abort)
 
 const startLoad = loadavg()
-const started = Date.now()
-console.log(`test-run: ${stages.length} stages in lanes ${[...new Set(stages.map((s) => s.lane))].join(' + ')}; logs in ${work}\n`)
-await Promise.all([...new Set(stages.map((s) => s.lane))].map(runLane))
-const wall = (Date.now() - started) / 1000
+const runStarted = Date.now()
+console.log(`test-run: ${stages.length} stages, ${SLOTS} at a time; logs in ${work}\n`)
+await runAll()
+const wall = (Date.now() - runStarted) / 1000
 
 const table = summary()
 console.log(table)
@@ -177,13 +188,13 @@ process.exit(failed ? 1 : 0)
 function summary() {
   const rows = stages.map((s) => {
     const r = results.get(s.name)
-    return `| ${s.name} | ${s.lane} | ${r.wall.toFixed(0)} | ${r.cpu.toFixed(0)}${r.extra ? ` (${r.extra.toFixed(0)} in PostgreSQL)` : ''} | ${r.load} | ${testCount(s)} | ${r.status} |`
+    return `| ${s.name} | ${Number.isNaN(r.started) ? '' : r.started.toFixed(0)} | ${r.wall.toFixed(0)} | ${r.cpu.toFixed(0)}${r.extra ? ` (${r.extra.toFixed(0)} in PostgreSQL)` : ''} | ${r.load} | ${testCount(s)} | ${r.status} |`
   })
   const cpu = [...results.values()].reduce((a, r) => a + r.cpu, 0)
   const out = [
     `## Stages (wall and CPU seconds; load average 1/5/15 min at the stage's end)`,
     '',
-    '| stage | lane | wall s | CPU s | load at end | tests | result |',
+    '| stage | started at s | wall s | CPU s | load at end | tests | result |',
     '|---|---|---|---|---|---|---|',
     ...rows,
     `| **all** | | **${wall.toFixed(0)}** (${(wall / 60).toFixed(1)} min) | **${cpu.toFixed(0)}** | start ${startLoad}, end ${loadavg()} | | ${(cpu / wall / os.cpus().length * 100).toFixed(0)} % of ${os.cpus().length} cores busy |`,

@@ -18,7 +18,8 @@ const sharedBuffers = process.env.PGLITE_SHARED_BUFFERS;
 const pg = await PGlite.create(path.join(workerData.dataDir, 'pgdata'), {
   pgliteWasmModule,
   initdbWasmModule,
-  fsBundle: new Blob([fsBundle]),
+  // PGlite only asks the bundle for its bytes; a Blob's arrayBuffer() would copy them in small chunks each start.
+  fsBundle: { arrayBuffer: async () => fsBundle.buffer.slice(fsBundle.byteOffset, fsBundle.byteOffset + fsBundle.byteLength) },
   startParams: [...PGlite.defaultStartParams, ...(sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : [])],
 });
 const { serialize } = protocol;
