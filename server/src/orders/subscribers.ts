@@ -15,6 +15,7 @@ import { grantForOrder, revokeForOrder } from '../features/memberships/service.t
 import { accrue, reverse } from '../features/referral/service.ts';
 import { returnStock } from '../services/stock.ts';
 import { payOrderWithCredit, returnOrderCredit, returnRefundCredit } from '../services/storeCredit.ts';
+import { queueShipping } from '../payments/wechatShipping.ts';
 import { setOrderSubscribers, type OrderSubscriber } from './lifecycle.ts';
 
 export const ORDER_SUBSCRIBERS: readonly OrderSubscriber[] = [
@@ -44,6 +45,11 @@ export const ORDER_SUBSCRIBERS: readonly OrderSubscriber[] = [
     settled: (q, o) => queueReceipt(q, o.id),
     // Ready for pickup and out for delivery are told to the shopper; completing an order sends nothing.
     moved: (q, o) => queueFulfilmentMail(q, o.id),
+  },
+  {
+    // WeChat holds a mini-program payment's funds until its shipping is uploaded: queued when the goods are handed over.
+    name: 'wechat shipping',
+    moved: queueShipping,
   },
   {
     name: 'memberships',

@@ -73,10 +73,11 @@ export async function openAttempt(
 }
 
 /** Keeps the provider's reference of a started attempt (prepay id, trade number, order id). */
-export async function recordProviderRef(q: Queryable, attempt: PaymentAttempt, providerRef: string | undefined): Promise<void> {
+export async function recordProviderRef(q: Queryable, attempt: PaymentAttempt, providerRef: string | undefined, payerOpenId?: string): Promise<void> {
   if (!providerRef) return;
   attempt.providerRef = providerRef;
-  await q.query(`UPDATE payment_attempts SET provider_ref = $2 WHERE id = $1`, [attempt.id, providerRef]);
+  // A WeChat in-app payment keeps its payer's openid: WeChat's shipping upload names the payer (payments/wechatShipping.ts).
+  await q.query(`UPDATE payment_attempts SET provider_ref = $2, payer_openid = COALESCE($3, payer_openid) WHERE id = $1`, [attempt.id, providerRef, payerOpenId ?? null]);
 }
 
 export async function findAttempt(q: Queryable, attemptId: string): Promise<StoredAttempt | null> {

@@ -144,7 +144,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
   /** A WeChat JSAPI / mini-program payment's signed sheet parameters; the prepay id is the attempt's provider reference. */
   async function startWeChat(attempt: PaymentAttempt, openId: string) {
     const started = await provider.startWeChatInApp(attempt, openId);
-    await recordProviderRef(app.db, attempt, started.prepayId);
+    await recordProviderRef(app.db, attempt, started.prepayId, openId);
     return started;
   }
 

@@ -9,6 +9,18 @@
  *   { access_token, expires_in }.
  * - POST /wxa/business/getliveinfo?access_token= { start, limit } → { errcode: 0, errmsg, room_info, total };
  *   a token it did not issue, or expired, is 40001; an empty list is 9410000.
+ * - The mini-program platform's order-shipping service (小程序发货信息管理服务,
+ *   https://developers.weixin.qq.com/miniprogram/dev/platform-capabilities/business-capabilities/order-shipping/order-shipping.html;
+ *   发货信息录入 https://developers.weixin.qq.com/miniprogram/dev/server/API/order_shipping/api_uploadshippinginfo):
+ *   POST /wxa/sec/order/is_trade_managed?access_token= { appid } → { errcode: 0, is_trade_managed };
+ *   POST /wxa/sec/order/upload_shipping_info?access_token= { order_key { order_number_type 1: mchid + out_trade_no, 2:
+ *   transaction_id }, logistics_type 1-4, delivery_mode 1 (UNIFIED_DELIVERY, one shipping_list entry) or 2,
+ *   shipping_list [] (an array: an object is 47001 "data format error", as WeChat answers it), item_desc (at most 120
+ *   characters; tracking_no and express_company for express, logistics_type 1), upload_time in RFC 3339, payer.openid }
+ *   → { errcode: 0 }; a second upload of a payment is a re-shipment (WeChat allows one), counted by `shipments`;
+ *   POST /wxa/sec/order/get_order { transaction_id | merchant_id + merchant_trade_no } → { order: { order_state } }
+ *   (1 waiting for shipping, 2 shipped, ...). `loseNextUploadAnswer()` takes an upload and answers 503 (an answer lost
+ *   on the way back).
  * Errors are HTTP 200 with { errcode, errmsg }, as WeChat answers them. `failNext(n)` answers the next n requests 503.
  */
 import crypto from 'node:crypto';
@@ -40,6 +52,11 @@ export interface LiveRoomAtWeChat {
 export class WeChatDouble extends LoopbackDouble {
   readonly requests: { method: string; path: string; query: Record<string, string>; body: any }[] = [];
   rooms: LiveRoomAtWeChat[] = [];
+  /** is_trade_managed's answer: the mini-program is in WeChat's order-shipping service. */
+  tradeManaged = true;
+  /** Shipping uploads taken, by payment (`<mchid>:<out_trade_no>` or the transaction id): each body, in order. */
+  readonly shipments = new Map<string, any[]>();
+  private loseUploadAnswer = false;
   private codes = new Map<string, { appId: string; person: string; used: boolean }>();
   private people = new Map<string, WeChatPerson>();
   private tokens = new Map<string, { appId: string; expiresAt: number }>();
@@ -71,6 +88,11 @@ export class WeChatDouble extends LoopbackDouble {
     this.failures = n;
   }
 
+  /** The next upload is taken, but its answer is lost (503 on the way back). */
+  loseNextUploadAnswer() {
+    this.loseUploadAnswer = true;
+  }
+
   count(path: string): number {
     return this.requests.filter((r) => r.path === path).length;
   }
@@ -100,6 +122,28 @@ export class WeChatDouble extends LoopbackDouble {
     if (route === 'GET /sns/oauth2/access_token') return this.send(res, this.exchange(query, 'code'));
     if (route === 'POST /cgi-bin/stable_token') return this.send(res, this.stableToken(body));
     if (route === 'POST /wxa/business/getliveinfo') return this.send(res, this.liveInfo(query, body));
+    if (route.startsWith('POST /wxa/sec/order/')) {
+      const token = this.tokens.get(query.access_token ?? '');
+      if (!token || token.expiresAt < Date.now()) return this.send(res, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
+      if (url.pathname === '/wxa/sec/order/is_trade_managed') {
+        if (body?.appid !== token.appId) return this.send(res, { errcode: 40013, errmsg: 'invalid appid' });
+        return this.send(res, { errcode: 0, errmsg: 'ok', is_trade_managed: this.tradeManaged });
+      }
+      if (url.pathname === '/wxa/sec/order/upload_shipping_info') {
+        const answer = this.uploadShipping(body);
+        if (answer.errcode === 0 && this.loseUploadAnswer) {
+          this.loseUploadAnswer = false;
+          res.writeHead(503).end('busy');
+          return;
+        }
+        return this.send(res, answer);
+      }
+      if (url.pathname === '/wxa/sec/order/get_order') {
+        const key = body?.transaction_id ?? (body?.merchant_id && body?.merchant_trade_no ? `${body.merchant_id}:${body.merchant_trade_no}` : null);
+        if (!key) return this.send(res, { errcode: 47001, errmsg: 'data format error' });
+        return this.send(res, { errcode: 0, errmsg: 'ok', order: { order_state: this.shipments.has(key) ? 2 : 1, ...(body.merchant_trade_no ? { merchant_trade_no: body.merchant_trade_no } : {}) } });
+      }
+    }
     res.writeHead(404).end();
   }
 
@@ -137,6 +181,35 @@ export class WeChatDouble extends LoopbackDouble {
     const token = crypto.randomBytes(24).toString('hex');
     this.tokens.set(token, { appId: app.appId, expiresAt: Date.now() + 7200_000 });
     return { access_token: token, expires_in: 7200 };
+  }
+
+  /** upload_shipping_info's checks, as WeChat's documentation states them; a well-formed upload is recorded. */
+  private uploadShipping(body: any): { errcode: number; errmsg: string } {
+    const bad = (why: string) => ({ errcode: 47001, errmsg: `data format error: ${why}` });
+    const key = body?.order_key;
+    let payment: string;
+    if (key?.order_number_type === 1) {
+      if (typeof key.mchid !== 'string' || !key.mchid || typeof key.out_trade_no !== 'string' || !key.out_trade_no) return bad('order_key needs mchid and out_trade_no');
+      payment = `${key.mchid}:${key.out_trade_no}`;
+    } else if (key?.order_number_type === 2) {
+      if (typeof key.transaction_id !== 'string' || !key.transaction_id) return bad('order_key needs transaction_id');
+      payment = key.transaction_id;
+    } else {
+      return bad('order_key.order_number_type');
+    }
+    if (![1, 2, 3, 4].includes(body.logistics_type)) return bad('logistics_type');
+    const unified = body.delivery_mode === 1 || body.delivery_mode === 'UNIFIED_DELIVERY';
+    if (!unified && body.delivery_mode !== 2 && body.delivery_mode !== 'SPLIT_DELIVERY') return bad('delivery_mode');
+    if (!Array.isArray(body.shipping_list)) return bad('shipping_list must be an array');
+    if (unified ? body.shipping_list.length !== 1 : body.shipping_list.length < 1 || body.shipping_list.length > 15) return bad('shipping_list length');
+    for (const item of body.shipping_list) {
+      if (typeof item?.item_desc !== 'string' || !item.item_desc || [...item.item_desc].length > 120) return bad('item_desc');
+      if (body.logistics_type === 1 && (!item.tracking_no || !item.express_company)) return bad('tracking_no and express_company');
+    }
+    if (typeof body.upload_time !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(body.upload_time)) return bad('upload_time');
+    if (typeof body.payer?.openid !== 'string' || !body.payer.openid) return bad('payer.openid');
+    this.shipments.set(payment, [...this.shipments.get(payment) ?? [], body]);
+    return { errcode: 0, errmsg: 'ok' };
   }
 
   private liveInfo(query: Record<string, string>, body: any) {

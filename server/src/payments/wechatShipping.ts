@@ -1,0 +1,189 @@
+/**
+ * Shipping information to WeChat (issue 40 item 1): WeChat holds the funds of a mini-program payment until the merchant
+ * uploads its shipping information to the mini-program platform's order-shipping service ("用户交易后，默认资金将会进入
+ * 冻结状态，开发者在发货后，需要在小程序平台录入相关发货信息": upload_shipping_info,
+ * https://developers.weixin.qq.com/miniprogram/dev/platform-capabilities/business-capabilities/order-shipping/order-shipping.html,
+ * https://developers.weixin.qq.com/miniprogram/dev/server/API/order_shipping/api_uploadshippinginfo).
+ *
+ * - Queued (queueShipping, the `moved` subscriber of orders/subscribers.ts), in the move's transaction, once per payment:
+ *   a pickup order when it is READY_FOR_PICKUP, a delivery when it is OUT_FOR_DELIVERY (logistics_type 2, same-city
+ *   delivery), any order handed over at once (COMPLETED from NEW: eat-in served, a pickup at the counter: 4, self-pickup),
+ *   when it was paid by WeChat Pay in the mini-program (channel WECHAT_MINI_PROGRAM).
+ * - Sent by ShippingWorker, restart-safe and shared by instances like the refund worker (a claimed row's due time is its
+ *   lease; FOR UPDATE SKIP LOCKED): `order_key` by the merchant's number and the store's out_trade_no (the attempt id,
+ *   order_number_type 1), UNIFIED_DELIVERY, one shipping_list entry naming the goods (item_desc, at most 120
+ *   characters), upload_time in RFC 3339, the payer's openid kept at the payment's start.
+ * - Never twice: WeChat counts a second upload for a payment as a re-shipment (one allowed per payment), so a try after
+ *   an interrupted one (tries > 1) first asks WeChat's get_order, and a payment WeChat shows as shipped is DONE.
+ * - is_trade_managed is asked once and kept (wechat_trade_managed): a mini-program outside the service (a store abroad
+ *   paid in foreign currency) uploads nothing; its rows are SKIPPED.
+ */
+import type { Db, Queryable } from '../db/index.ts';
+import { claimDue, PollingWorker, retryDelayMs, type DueRows } from '../lib/pollingWorker.ts';
+import { weChatCall, withWeChatAccessToken, type WeChatApp } from '../identity/wechat.ts';
+import type { OrderRow } from '../orders/lifecycle.ts';
+
+/** WeChat's logistics_type values (upload_shipping_info): same-city delivery and self-pickup. */
+export const LOGISTICS = { DELIVERY: 2, SELF_PICKUP: 4 } as const;
+
+/** The logistics type of a move that hands an order's goods over, or null when the move hands nothing over. */
+export function handedOver(order: Pick<OrderRow, 'status'> & { method?: unknown }, from: string): number | null {
+  const method = String(order.method);
+  if (order.status === 'READY_FOR_PICKUP') return LOGISTICS.SELF_PICKUP;
+  if (order.status === 'OUT_FOR_DELIVERY') return LOGISTICS.DELIVERY;
+  if (order.status === 'COMPLETED' && from === 'NEW') return method === 'DELIVERY' ? LOGISTICS.DELIVERY : LOGISTICS.SELF_PICKUP;
+  return null;
+}
+
+/** The `moved` subscriber: queues the order's upload when the move hands its goods over and it was paid in the mini-program. */
+export async function queueShipping(q: Queryable, order: OrderRow, from: string): Promise<void> {
+  const logistics = handedOver(order, from);
+  if (logistics === null) return;
+  await q.query(
+    `INSERT INTO wechat_shipping_uploads (attempt_id, order_id, logistics_type)
+     SELECT id, order_id, $2 FROM payment_attempts WHERE order_id = $1 AND status = 'PAID' AND channel = 'WECHAT_MINI_PROGRAM'
+     ON CONFLICT (attempt_id) DO NOTHING`,
+    [order.id, logistics],
+  );
+}
+
+export interface ShippingSettings {
+  /** The mini-program (WECHAT_MINI_PROGRAM_APP_ID / _SECRET) and WeChat's API base (WECHAT_API_BASE_URL). */
+  app: WeChatApp & { baseUrl: string };
+  /** The WeChat Pay merchant number the payments were made to (WECHATPAY_MCHID). */
+  mchId: string;
+}
+
+export interface ShippingWorkerOptions {
+  pollMs: number;
+  /** First retry after a failed upload; doubles per try up to an hour. */
+  retryBaseMs: number;
+  log: { info(o: object, msg: string): void; warn(o: object, msg: string): void; error(o: object, msg: string): void };
+}
+
+const ROWS: DueRows = { table: 'wechat_shipping_uploads', waiting: "status = 'PENDING'", due: 'next_attempt_at', tries: 'tries' };
+/** How long a claimed upload is this process's before another may try it (a process that died mid-way). */
+const LEASE_SECONDS = 120;
+
+/** WeChat's get_order order_state values that mean the payment's shipping is known to WeChat (shipped and after). */
+const SHIPPED_STATES = new Set([2, 3, 4]);
+
+/** Whether the mini-program is in WeChat's order-shipping service: the kept answer, else WeChat's (then kept). */
+export async function isTradeManaged(db: Db, app: ShippingSettings['app']): Promise<boolean> {
+  const { rows: [known] } = await db.query('SELECT managed FROM wechat_trade_managed WHERE app_id = $1', [app.appId]);
+  if (known) return known.managed;
+  const answer = await withWeChatAccessToken(db, app.baseUrl, app, (token) =>
+    weChatCall(app.baseUrl, '/wxa/sec/order/is_trade_managed', { query: { access_token: token }, body: { appid: app.appId } }));
+  const managed = answer.is_trade_managed === true;
+  await db.query(
+    `INSERT INTO wechat_trade_managed (app_id, managed) VALUES ($1, $2) ON CONFLICT (app_id) DO UPDATE SET managed = EXCLUDED.managed, asked_at = now()`,
+    [app.appId, managed]);
+  return managed;
+}
+
+/** RFC 3339 with the offset WeChat's examples use (Beijing time), e.g. 2022-12-15T13:29:35.120+08:00. */
+export function rfc3339Beijing(at: Date): string {
+  return `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 23)}+08:00`;
+}
+
+/** Sends queued shipping uploads to WeChat until each is taken. */
+export class ShippingWorker extends PollingWorker {
+  constructor(private db: Db, private settings: ShippingSettings, private opts: ShippingWorkerOptions) {
+    super(opts.pollMs);
+  }
+
+  /** Asks is_trade_managed at start (kept in the database), then polls; a failure to ask is retried by the rounds. */
+  override start(): void {
+    isTradeManaged(this.db, this.settings.app).catch((e) => this.opts.log.warn({ err: String(e?.message ?? e) }, 'wechat shipping: is_trade_managed not answered; asked again later'));
+    super.start();
+  }
+
+  protected async round() {
+    try {
+      while (!this.stopped) {
+        const due = await claimDue(this.db, ROWS, 10, LEASE_SECONDS,
+          `wechat_shipping_uploads.*, (SELECT row_to_json(a) FROM payment_attempts a WHERE a.id = wechat_shipping_uploads.attempt_id) AS attempt`);
+        for (const row of due) await this.send(row);
+        if (due.length < 10) return;
+      }
+    } catch (e) {
+      this.opts.log.error({ err: e }, 'wechat shipping: claiming uploads failed');
+    }
+  }
+
+  private async send(row: any) {
+    const { app, mchId } = this.settings;
+    try {
+      if (!(await isTradeManaged(this.db, app))) {
+        await this.db.query(`UPDATE wechat_shipping_uploads SET status = 'SKIPPED', done_at = now(), last_error = NULL WHERE id = $1`, [row.id]);
+        this.opts.log.info({ orderID: row.order_id }, 'wechat shipping: the mini-program is not in WeChat\'s order-shipping service; nothing uploaded');
+        return;
+      }
+      const orderKey = { order_number_type: 1, mchid: mchId, out_trade_no: row.attempt_id };
+      // A try after an interrupted one: WeChat may have taken the first. Asked before uploading again.
+      if (row.tries > 1 && (await this.shippedAtWeChat(row.attempt_id))) {
+        await this.done(row, 'already shipped at WeChat');
+        return;
+      }
+      const openid = row.attempt?.payer_openid;
+      if (!openid) throw new Error(`payment ${row.attempt_id} has no payer openid`);
+      const body = {
+        order_key: orderKey,
+        logistics_type: row.logistics_type,
+        delivery_mode: 1,
+        shipping_list: [{ item_desc: await this.itemDesc(row.order_id) }],
+        upload_time: rfc3339Beijing(new Date()),
+        payer: { openid },
+      };
+      await withWeChatAccessToken(this.db, app.baseUrl, app, (token) =>
+        weChatCall(app.baseUrl, '/wxa/sec/order/upload_shipping_info', { query: { access_token: token }, body }));
+      await this.done(row, 'uploaded');
+    } catch (e: any) {
+      const message = String(e?.message ?? e).slice(0, 500);
+      const delayMs = retryDelayMs(this.opts.retryBaseMs, row.tries);
+      await this.db.query(`UPDATE wechat_shipping_uploads SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`,
+        [row.id, delayMs / 1000, message]);
+      this.opts.log.warn({ orderID: row.order_id, tries: row.tries, retryInMs: delayMs, err: message }, 'wechat shipping: upload not taken; will retry');
+    }
+  }
+
+  private async done(row: any, how: string) {
+    await this.db.query(`UPDATE wechat_shipping_uploads SET status = 'DONE', done_at = now(), last_error = NULL WHERE id = $1`, [row.id]);
+    this.opts.log.info({ orderID: row.order_id, attemptId: row.attempt_id }, `wechat shipping: ${how}`);
+  }
+
+  /** WeChat's get_order (查询订单发货状态) by the merchant's number and out_trade_no: has the payment's shipping been taken? */
+  private async shippedAtWeChat(attemptId: string): Promise<boolean> {
+    const { app, mchId } = this.settings;
+    const answer = await withWeChatAccessToken(this.db, app.baseUrl, app, (token) =>
+      weChatCall(app.baseUrl, '/wxa/sec/order/get_order', { query: { access_token: token }, body: { merchant_id: mchId, merchant_trade_no: attemptId } }));
+    return SHIPPED_STATES.has(Number(answer.order?.order_state));
+  }
+
+  /** What the shopper bought, as WeChat shows it (item_desc: at most 120 characters). */
+  private async itemDesc(orderId: number): Promise<string> {
+    const { rows } = await this.db.query('SELECT name_zh, name_en, quantity FROM order_lines WHERE order_id = $1 ORDER BY line_no', [orderId]);
+    const text = rows.map((l: any) => `${l.name_zh || l.name_en}*${l.quantity}`).join(', ') || `Order ${orderId}`;
+    return [...text].length > 120 ? `${[...text].slice(0, 119).join('')}…` : text;
+  }
+}
+
+/**
+ * The settings when the store takes WeChat mini-program payments for real: the mini-program's credentials (the
+ * identity router's, WECHAT_MINI_PROGRAM_*) and WECHATPAY_MCHID; null otherwise (the sandbox uploads nothing).
+ */
+export function shippingSettings(miniProgram: (WeChatApp & { baseUrl: string }) | undefined, env: NodeJS.ProcessEnv): ShippingSettings | null {
+  const mchId = env.WECHATPAY_MCHID;
+  return miniProgram && mchId ? { app: miniProgram, mchId } : null;
+}
+
+/**
+ * Starts the shipping worker when shippingSettings() gives settings (the start is app.ts's: see server/README.md
+ * "Shipping information to WeChat"); answers it, for stop() at close, or null.
+ */
+export function startShippingWorker(db: Db, settings: ShippingSettings | null, opts: ShippingWorkerOptions): ShippingWorker | null {
+  if (!settings) return null;
+  const worker = new ShippingWorker(db, settings, opts);
+  worker.start();
+  return worker;
+}

@@ -1,0 +1,155 @@
+/**
+ * Shipping information to WeChat (issue 40 item 1; payments/wechatShipping.ts) against the WeChat double's
+ * order-shipping service (tests/doubles/wechat.ts, written from WeChat's documentation): a pickup order paid in the
+ * mini-program is uploaded once, as self-pickup, when the store makes it ready; a failed upload is retried, with a
+ * server restart in between; an answer lost after WeChat took the upload is not a second upload; a delivery goes as
+ * same-city delivery when it goes out; an order paid otherwise uploads nothing; a mini-program outside the service
+ * uploads nothing. One server (restarted once) for the file; the worker is run by hand (ShippingWorker.tick).
+ *
+ * The payments here are WeChat mini-program attempts recorded as routes/payments.ts records them (provider reference
+ * and the payer's openid) and settled through settleAttempt, the code every provider's report goes through.
+ */
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { settleAttempt } from '../src/payments/attempts.ts';
+import { ShippingWorker, type ShippingSettings } from '../src/payments/wechatShipping.ts';
+import { WeChatDouble } from './doubles/wechat.ts';
+import { deliverableProducts, deskOf, freshDb, reservedDelivery, reservePickup, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
+
+const app = { appId: 'wx0123456789abcdef', secret: crypto.randomBytes(16).toString('hex'), unionBound: false };
+const weChat = new WeChatDouble([app]);
+const MCHID = '1900000109';
+let db: TestDb;
+let srv: Running;
+let products: string[] = [];
+let nextProduct = 0;
+let settings: ShippingSettings;
+const quiet = { info() {}, warn() {}, error() {} };
+
+before(async () => {
+  await weChat.start();
+  settings = { app: { appId: app.appId, secret: app.secret, baseUrl: weChat.baseUrl }, mchId: MCHID };
+  db = await freshDb();
+  srv = await startServer(db, { config: { allowSandbox: true, paymentSyncPollMs: 3_600_000, refundPollMs: 3_600_000 } });
+  products = await deliverableProducts(srv.app);
+});
+after(async () => {
+  await srv?.close();
+  await db?.cleanup();
+  await weChat.stop();
+});
+
+/** A worker on the running server's database, ticked by hand (no timer: start() is not called). */
+const worker = () => new ShippingWorker(srv.app.db, settings, { pollMs: 3_600_000, retryBaseMs: 1, log: quiet });
+const q = async (sql: string, params: unknown[] = []) => (await srv.app.db.query(sql, params)).rows;
+const uploadOf = async (orderID: string) => (await q('SELECT status, tries, logistics_type, last_error FROM wechat_shipping_uploads WHERE order_id = $1', [Number(orderID)]))[0];
+
+/** A pickup (or delivery) order paid by WeChat Pay in the mini-program by `openid` (or on `channel`): its id and the attempt id. */
+async function paidInMiniProgram(openid: string, channel = 'WECHAT_MINI_PROGRAM', delivery = false) {
+  const s = new Shopper(srv.base);
+  const product = products[nextProduct++ % products.length];
+  const orderID = delivery ? await reservedDelivery(s, product, 1) : (await reservePickup(s, [[product, 1]])).orderID;
+  const [{ total }] = await q('SELECT total FROM orders WHERE id = $1', [Number(orderID)]);
+  const attemptId = `wx${crypto.randomBytes(8).toString('hex')}`;
+  await q(`INSERT INTO payment_attempts (id, order_id, channel, status, amount, currency, return_url, provider_ref, payer_openid)
+           SELECT $1, id, $2, 'PENDING', $3, currency, '', $4, $5 FROM orders WHERE id = $6`,
+  [attemptId, channel, total, `wx_prepay_${attemptId}`, openid, Number(orderID)]);
+  assert.equal(await settleAttempt(srv.app.db, attemptId, 'PAID'), 'PAID');
+  return { orderID: orderID as string, attemptId };
+}
+
+const move = (orderID: string, to: string) => deskOf(srv, 'orders')('move', orderID, to, '--by', 'mia');
+
+test('a pickup order is uploaded once, as self-pickup, when it is ready: a failure is retried across a restart', async () => {
+  const openid = weChat.openIdOf(app.appId, 'ada');
+  const { orderID, attemptId } = await paidInMiniProgram(openid);
+  assert.equal(await uploadOf(orderID), undefined, 'nothing is queued before the goods are handed over');
+  assert.equal((await move(orderID, 'ready')).code, 0);
+  assert.deepEqual(await uploadOf(orderID), { status: 'PENDING', tries: 0, logistics_type: 4, last_error: null });
+
+  // WeChat is down for the first try: the upload stays queued with the error.
+  weChat.failNext(100);
+  const first = worker();
+  await first.tick();
+  await first.stop();
+  weChat.failNext(0);
+  const failed = await uploadOf(orderID);
+  assert.equal(failed.status, 'PENDING');
+  assert.equal(failed.tries, 1);
+  assert.match(failed.last_error, /WeChat/);
+  assert.equal(weChat.shipments.size, 0);
+
+  // The server restarts on the same database; the next worker sends it, once.
+  await srv.close();
+  srv = await startServer(db, { config: { allowSandbox: true, paymentSyncPollMs: 3_600_000, refundPollMs: 3_600_000 } });
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const second = worker();
+  await second.tick();
+  await second.tick();
+  await second.stop();
+  assert.deepEqual(await uploadOf(orderID), { status: 'DONE', tries: 2, logistics_type: 4, last_error: null });
+  const sent = weChat.shipments.get(`${MCHID}:${attemptId}`);
+  assert.equal(sent?.length, 1, 'uploaded once');
+  assert.deepEqual(sent[0].order_key, { order_number_type: 1, mchid: MCHID, out_trade_no: attemptId });
+  assert.equal(sent[0].logistics_type, 4);
+  assert.equal(sent[0].delivery_mode, 1);
+  assert.deepEqual(sent[0].payer, { openid });
+  assert.match(sent[0].shipping_list[0].item_desc, /\*1$/);
+  assert.match(sent[0].upload_time, /\+08:00$/);
+  assert.equal(weChat.count('/wxa/sec/order/is_trade_managed'), 1, 'asked once, then kept');
+
+  // Completing the order later uploads nothing more.
+  assert.equal((await move(orderID, 'completed')).code, 0);
+  const third = worker();
+  await third.tick();
+  await third.stop();
+  assert.equal(weChat.shipments.get(`${MCHID}:${attemptId}`)?.length, 1);
+});
+
+test('an answer lost after WeChat took the upload: the retry asks WeChat first and uploads nothing twice', async () => {
+  const { orderID, attemptId } = await paidInMiniProgram(weChat.openIdOf(app.appId, 'bo'));
+  assert.equal((await move(orderID, 'completed')).code, 0, 'handed over at the counter');
+  weChat.loseNextUploadAnswer();
+  const w = worker();
+  await w.tick();
+  assert.equal((await uploadOf(orderID)).status, 'PENDING', 'the store did not hear WeChat take it');
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  await w.tick();
+  await w.stop();
+  assert.equal((await uploadOf(orderID)).status, 'DONE');
+  assert.equal(weChat.shipments.get(`${MCHID}:${attemptId}`)?.length, 1, 'one upload at WeChat');
+  assert.ok(weChat.requests.some((r) => r.path === '/wxa/sec/order/get_order' && r.body?.merchant_trade_no === attemptId));
+});
+
+test('an order paid otherwise queues nothing; a mini-program outside WeChat\'s service uploads nothing', async () => {
+  const { orderID } = await paidInMiniProgram('', 'PAYPAL');
+  assert.equal((await move(orderID, 'ready')).code, 0);
+  assert.equal(await uploadOf(orderID), undefined);
+
+  // Another store's answer: not in the service (the kept answer is asked again for this test).
+  await q('DELETE FROM wechat_trade_managed');
+  weChat.tradeManaged = false;
+  try {
+    const { orderID: other, attemptId } = await paidInMiniProgram(weChat.openIdOf(app.appId, 'cy'));
+    assert.equal((await move(other, 'ready')).code, 0);
+    const w = worker();
+    await w.tick();
+    await w.stop();
+    assert.equal((await uploadOf(other)).status, 'SKIPPED');
+    assert.equal(weChat.shipments.has(`${MCHID}:${attemptId}`), false);
+  } finally {
+    weChat.tradeManaged = true;
+    await q('DELETE FROM wechat_trade_managed');
+  }
+});
+
+test('a delivery is uploaded as same-city delivery when it goes out', async () => {
+  const { orderID, attemptId } = await paidInMiniProgram(weChat.openIdOf(app.appId, 'di'), 'WECHAT_MINI_PROGRAM', true);
+  assert.equal((await move(orderID, 'out-for-delivery')).code, 0);
+  const w = worker();
+  await w.tick();
+  await w.stop();
+  assert.equal((await uploadOf(orderID)).status, 'DONE');
+  assert.equal(weChat.shipments.get(`${MCHID}:${attemptId}`)?.[0].logistics_type, 2);
+});
