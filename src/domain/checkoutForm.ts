@@ -95,6 +95,14 @@ export function timesOn(slots: Slot[], date: string): string[] {
   return slots.find((s) => s.date === date)?.times ?? []
 }
 
+/**
+ * An online payment asks for a method only where the shopper chooses one (a browser offering methods) and something is
+ * left to pay: an order that store credit (or a coupon) covers in whole is settled without a provider (issue 42 N-4).
+ */
+export function needsPaymentMethod(choosesMethod: boolean, methodsOffered: number, total: number | null | undefined): boolean {
+  return choosesMethod && methodsOffered > 0 && total !== 0
+}
+
 export interface ValidationOptions {
   /** An online payment needs a method chosen (a browser with methods to choose from). */
   needsMethod: boolean

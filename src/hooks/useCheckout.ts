@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { CheckoutCart } from '@/api/checkout'
-import { formFromServer, messageOnLeaving, payAtStoreAllowed, withoutErrors, type TypedField } from '@/domain/checkoutForm'
+import { formFromServer, messageOnLeaving, needsPaymentMethod, payAtStoreAllowed, withoutErrors, type TypedField } from '@/domain/checkoutForm'
 import { deliveryCountry } from '@/domain/deliveryAreas'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
@@ -63,7 +63,7 @@ export function useCheckout() {
   })
   useRememberedMethod({ ...draft, config: data.config, cart, chooseMethod: adjustments.chooseMethod })
   const tableNumberPattern = data.config?.eatIn.tableNumberPattern
-  const needsMethod = payment.choosesMethod && payment.methods.length > 0
+  const needsMethod = needsPaymentMethod(payment.choosesMethod, payment.methods.length, cart?.total)
   const validation = useMemo(() => ({ needsMethod, tableNumberPattern }), [needsMethod, tableNumberPattern])
   const { form, setErrors } = draft
   /** Checks a typed field as the shopper leaves it. */

@@ -703,3 +703,89 @@ describe('a focused checkout, on a phone and a desktop window, in English and Ch
     })
   }
 })
+
+// Issue 42 N-4, against the real server: store credit says what happened, where the shopper looks (on screen, not under
+// the phone's sticky Place order bar), and an order it pays in whole says "Paid with store credit", not "Paid online".
+describe('store credit on a phone: refusals and the applied amount in sight, an order it pays says so (issue 42 N-4)', () => {
+  it("empty and too large are said under the field (the server's refusal with its balance); the whole order paid with credit", { timeout: 150_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone', language: 'en' })
+    try {
+      await open(page, '/account/login')
+      await visible(page, '.account-login input[name="emailID"]').fill(DEMO.email, WAIT)
+      await visible(page, '.account-login input[name="password"]').fill(DEMO.password, WAIT)
+      const signedOn = response(page, 'POST', '/common3/signon')
+      await visible(page, '.account-login .account-form__submit').click(WAIT)
+      assert.equal((await signedOn).status(), 200)
+      await page.waitForURL(`${stack.baseUrl}/user/list`, WAIT)
+      // Other tests of this file spend the demo's credit too: the balance as it is now.
+      const { balance } = await (await page.request.get(`${stack.baseUrl}${API}/admin/storeCreditManagement/storeCredit`)).json()
+
+      await addThroughApi(page, context, [CROISSANT])
+      const total = CROISSANT.price + taxOf(CROISSANT.price)
+      assert.ok(balance > total, `balance ${balance} covers ${total}`)
+      await openCheckout(page)
+      await chooseMethod(page, 'PICKUP')
+      await choose(page, 'store', 'TOR-DT')
+      await chooseSlot(page, 'pickup')
+      await totalShows(page, total)
+
+      const section = visible(page, '.checkout [data-section="storeCredit"]')
+      const use = section.getByText('Use store credit', { exact: true })
+      await section.locator('input[name="storeCredit"]').evaluate((el) => el.scrollIntoView({ block: 'center' }))
+      /** The message is on screen, and what a finger at its middle reaches is the message, not the Place order bar. */
+      const inSight = (locator) =>
+        locator.evaluate((el) => {
+          const r = el.getBoundingClientRect()
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+          return r.top >= 0 && r.bottom <= window.innerHeight && !!hit && el.contains(hit)
+        })
+
+      // Empty: nothing is sent, the most this order can take is named.
+      let sent = 0
+      const countCredit = (req) => void (req.url().includes(`${SM}/applyStoreCredit`) && sent++)
+      page.on('request', countCredit)
+      await use.click(WAIT)
+      const message = section.locator('.checkout__field-error[role="alert"]')
+      await message.getByText(`Enter how much store credit to use: up to ${money(total)} on this order.`, { exact: true }).waitFor(WAIT)
+      assert.equal(await inSight(message), true, 'the empty-amount message in sight')
+      page.off('request', countCredit)
+      assert.equal(sent, 0)
+
+      // Too large: the server refuses and names the balance.
+      await fill(page, 'storeCredit', '500')
+      const refused = response(page, 'POST', '/shoppingManagement4/applyStoreCredit')
+      await use.click(WAIT)
+      assert.equal((await refused).status(), 400)
+      await message.getByText(`That is more than your store credit: your balance is ${money(balance)}.`, { exact: true }).waitFor(WAIT)
+      assert.equal(await inSight(message), true, "the server's refusal in sight")
+      await totalShows(page, total)
+
+      // The whole total: applied, said with Remove, and the order costs nothing more.
+      await fill(page, 'storeCredit', (total / 100).toFixed(2))
+      const applied = response(page, 'POST', '/shoppingManagement4/applyStoreCredit')
+      await use.click(WAIT)
+      assert.equal((await applied).status(), 200)
+      const appliedRow = section.locator('.checkout__store-credit-applied[role="status"]')
+      await appliedRow.getByText(`Using ${money(total)} of store credit`, { exact: true }).waitFor(WAIT)
+      await appliedRow.getByRole('button', { name: 'Remove store credit' }).waitFor(WAIT)
+      assert.equal(await message.count(), 0)
+      assert.equal(await inSight(appliedRow), true, 'the applied credit in sight')
+      await totalShows(page, 0)
+
+      // Placed: settled with store credit, nothing charged online; the confirmation and the order page say so.
+      const paidWithCredit = response(page, 'POST', '/shoppingManagement4/storeCreditPayment')
+      await visible(page, '#checkout-place-order').click(WAIT)
+      assert.equal((await paidWithCredit).status(), 200)
+      await page.waitForURL((url) => url.pathname.startsWith('/confirmation/'), WAIT)
+      const orderID = await successView(page)
+      await visible(page, '.confirmation__fact[data-fact="payment"]').getByText('Paid with store credit.', { exact: true }).waitFor(WAIT)
+      await open(page, `/user/orders/${orderID}`)
+      await visible(page, '.order-fact--payment').getByText('Paid with store credit', { exact: false }).waitFor(WAIT)
+      const after = await (await page.request.get(`${stack.baseUrl}${API}/admin/storeCreditManagement/storeCredit`)).json()
+      assert.equal(after.balance, balance - total)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+})

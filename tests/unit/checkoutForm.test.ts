@@ -8,6 +8,7 @@ import {
   EMPTY_FORM,
   formFromServer,
   messageOnLeaving,
+  needsPaymentMethod,
   payAtStoreAllowed,
   prefilledContact,
   preselectedStore,
@@ -59,6 +60,16 @@ describe('validate: the messages of an order that cannot be placed yet', () => {
   it('a mini-program (no method to choose) accepts an online order without one', () => {
     expect(validate({ ...PICKUP, paymentMethod: '' }, { needsMethod: false })).toEqual({})
   })
+})
+
+describe('needsPaymentMethod: a method is asked only when there is something to pay online (issue 42 N-4)', () => {
+  it.each<[string, boolean, number, number | null | undefined, boolean]>([
+    ['a browser choosing among methods, money left to pay', true, 3, 1016, true],
+    ['store credit (or a coupon) covers the whole order', true, 3, 0, false],
+    ['totals not known yet', true, 3, undefined, true],
+    ['no methods offered', true, 0, 1016, false],
+    ['a platform that pays in its own sheet', false, 3, 1016, false]
+  ])('%s', (_, choosesMethod, offered, total, expected) => expect(needsPaymentMethod(choosesMethod, offered, total)).toBe(expected))
 })
 
 describe('toMinorUnits: store credit typed as dollars', () => {

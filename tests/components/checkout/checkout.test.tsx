@@ -800,6 +800,34 @@ describe.each(LANGS)('store credit: said when refused, shown when applied, remov
     expect(section().queryByRole('status')).toBeNull()
     expect(total()).toContain('28.25')
   })
+
+  test('an order the credit covers in whole asks for no payment method and is settled with store credit', async () => {
+    resetStores(loggedInFixture(), lang)
+    const covered = cart({ storeCredit: 2000, discount: 825, total: 0 })
+    const http = server({
+      'POST /shoppingManagement4/applyStoreCredit': covered,
+      'POST /shoppingManagement4/updateOrderMethod': covered,
+      'POST /shoppingManagement4/orderPickupDateTime': covered,
+      'GET /shoppingManagement4/billing/': billingOf(covered),
+      'POST /shoppingManagement4/reserve': { orderID: '100007', total: 0, currency: 'CAD', reused: false },
+      'POST /shoppingManagement4/storeCreditPayment': order('100007', { paymentStatus: 'PAID_ONLINE', storeCredit: 2000, total: 0 })
+    })
+    await renderCheckout()
+    await click(option('method', 'PICKUP'))
+    await click(option('store', 'TOR-DT'))
+    await click(option('pickupDate', TODAY))
+    await click(option('pickupTime', '10:30'))
+    await type('phone', '416-555-0199')
+    await type('storeCredit', '20')
+    await click(section().getByText(text.use))
+    expect(total()).toContain('0.00')
+    await click(document.querySelector('#checkout-place-order')!)
+    expect([...document.querySelectorAll('[role="alert"]')].map((el) => el.textContent)).toEqual([])
+    const calls = http.calls.map((c) => `${c.method} ${c.path}`)
+    expect(calls.slice(calls.indexOf('POST /shoppingManagement4/reserve'))).toEqual(['POST /shoppingManagement4/reserve', 'POST /shoppingManagement4/storeCreditPayment'])
+    expect(navigations.map((n) => n.url)).toContain('/confirmation/100007')
+    expect(exits).toEqual([])
+  })
 })
 
 describe.each(LANGS)('a focused checkout: header, bar, remembered choices, option text and field hints (%s)', (lang) => {
