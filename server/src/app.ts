@@ -42,6 +42,7 @@ import { createPaymentProvider, type PaymentRouter } from './payments/index.ts';
 import { PaymentSyncWorker } from './payments/sync.ts';
 import notifyRoutes, { NOTIFY_PREFIX } from './routes/notify.ts';
 import { RefundWorker } from './payments/refundWorker.ts';
+import { shippingSettings, startShippingWorker } from './payments/wechatShipping.ts';
 import { createIdentityProvider, type IdentityRouter } from './identity/index.ts';
 import identityRoutes from './routes/identity.ts';
 import liveStreamRoutes from './routes/liveStream.ts';
@@ -202,6 +203,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.decorate('paymentSync', paymentSync);
   app.addHook('preClose', () => paymentSync.stop());
   paymentSync.start();
+  // WeChat holds a mini-program payment's funds until the goods are reported handed over (issue 40).
+  const shipping = startShippingWorker(db, shippingSettings(identityProvider.weChatMiniProgram, process.env), {
+    pollMs: config.refundPollMs, retryBaseMs: config.refundRetryBaseMs, log: app.log,
+  });
+  if (shipping) app.addHook('preClose', () => shipping.stop());
   await startCampaignSweeper(app);
   startRestockWorker(app);
 
