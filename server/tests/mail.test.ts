@@ -126,10 +126,14 @@ test('queued mail survives a restart: a mail the first server could not send is 
   // The retry is due in a minute; a restart must not lose it. Make it due now, as the minute passing would.
   const second = await start(db);
   await second.app.db.query(`UPDATE mail_queue SET next_attempt_at = now()`);
-  const [file] = await waitFor('the mail after the restart', () => outboxFiles(db, 'password-reset')[0] ? outboxFiles(db, 'password-reset') : undefined);
-  assert.match(parseEml(fs.readFileSync(file, 'utf8')).text, /\/account\/reset\?token=/);
-  const { rows } = await second.app.db.query(`SELECT status, attempts FROM mail_queue`);
+  // The mail is written before its row says SENT: wait for the row, the last of the two.
+  const rows = await waitFor('the mail sent after the restart', async () => {
+    const { rows: queued } = await second.app.db.query(`SELECT status, attempts FROM mail_queue`);
+    return queued.every((r: { status: string }) => r.status !== 'PENDING') ? queued : undefined;
+  });
   assert.deepEqual(rows, [{ status: 'SENT', attempts: 2 }]);
+  const [file] = outboxFiles(db, 'password-reset');
+  assert.match(parseEml(fs.readFileSync(file, 'utf8')).text, /\/account\/reset\?token=/);
 });
 
 test('SMTP without PUBLIC_URL is refused at start: a reset link must not take the request\'s forgeable host', async () => {

@@ -65,8 +65,12 @@ export async function startServerProcess(env: Record<string, string>, entry = SE
   return { base, child, stderr: () => stderr, stdout: () => stdout, stop };
 }
 
-/** Runs the server with `env` until it exits by itself (a refused start): its exit code and stderr. */
-export function refusedServerProcess(env: Record<string, string>, entry = SERVER_ENTRY, ms = 60_000): Promise<{ code: number | null; stderr: string }> {
+/**
+ * Runs the server with `env` until it exits by itself (a refused start): its exit code and stderr. `ms` only guards
+ * against a start that never ends: on an empty database the start first creates it (PGlite's initdb and every
+ * migration, about 10 s of CPU), which took over 60 s on a busy two-core machine.
+ */
+export function refusedServerProcess(env: Record<string, string>, entry = SERVER_ENTRY, ms = 180_000): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, nodeArgs(entry), {
     cwd: serverDir, env: { ...baseEnv(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'pipe'],
   });
