@@ -1,10 +1,11 @@
 /**
  * `npm test`'s stages (scripts/test.sh installs what they need first), run side by side so both cores stay busy: a
- * stage starts once the stages it needs have passed and one of the run's slots is free (TEST_SLOTS, 3 by default),
+ * stage starts once the stages it needs have passed and one of the run's slots is free (TEST_SLOTS, 2 by default),
  * the earliest in STAGES' order first. The order puts the long chain first (the H5 build, then the browser suite, the
- * longest stage) and the server suites next, so the short stages fill the gaps and no long stage starts last. Three
- * slots, not two: the suites that start servers wait often (on a browser, a timer, a database), and a third stage
- * takes the core meanwhile. A failed stage skips the stages that need it; the others still run. Each stage's output
+ * longest stage) and the server suites next, so the short stages fill the gaps and no long stage starts last. Two
+ * slots, not three: with three, the load reached 15-19, every unit of work cost more CPU (the PGlite suite 917 s
+ * against 734 s alone), and starts that create a database outgrew their guards. A failed stage skips the stages that
+ * need it; the others still run. Each stage's output
  * goes to its own log, printed when the stage ends (whole when it failed, its last lines when it passed), so outputs
  * do not interleave.
  *
@@ -66,7 +67,7 @@ const STAGES = [
   { name: 'miniprogram', title: 'mini-programs: dist/weapp and dist/alipay run headlessly against the real server', runner: 'node',
     env: build, needs: ['compile-server', 'build-weapp', 'build-alipay'], cmd: nodeTests('miniprogram', '.', 'tests/miniprogram/', 2) },
   { name: 'jest', title: 'unit and component tests (jest)', runner: 'jest',
-    // One worker: the other stages keep the other cores busy, and a second jsdom worker cost more CPU than it saved
+    // One worker: the other stage keeps the other core busy, and a second jsdom worker cost more CPU than it saved
     // (227 s against one worker's 158 s, on a busier machine). Its transform cache starts empty, as on CI's clean
     // machine, so the table shows what CI pays.
     cmd: `npx jest --ci --maxWorkers=1 --cacheDirectory=${path.join(scratch, 'jest')} --json --outputFile=${path.join(work, 'jest.json')}` },
@@ -122,7 +123,7 @@ function report(stage, log, ok) {
 /** A stage's result for the table, when it did not run. */
 const skipped = (why) => ({ status: `skipped (${why})`, started: NaN, wall: 0, cpu: 0, extra: 0, load: loadavg() })
 
-const SLOTS = Number(process.env.TEST_SLOTS ?? 3)
+const SLOTS = Number(process.env.TEST_SLOTS ?? 2)
 
 /** Runs every stage, at most SLOTS at once, each once the stages it needs have passed (a failed need skips it). */
 function runAll() {
