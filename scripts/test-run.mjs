@@ -5,9 +5,8 @@
  * longest stage) and the server suites next, so the short stages fill the gaps and no long stage starts last. Two
  * slots, not three: with three, the load reached 15-19, every unit of work cost more CPU (the PGlite suite 917 s
  * against 734 s alone), and starts that create a database outgrew their guards. A failed stage skips the stages that
- * need it; the others still run. Each stage's output
- * goes to its own log, printed when the stage ends (whole when it failed, its last lines when it passed), so outputs
- * do not interleave.
+ * need it; the others still run. Each stage's output goes to its own log, printed when the stage ends (whole when it
+ * failed, its last lines when it passed), so outputs do not interleave.
  *
  * At the end it prints a table: each stage's wall and CPU seconds, the load average, and the five slowest files of each
  * test runner. With TEST_TIMES_REPORT=FILE it also writes that table, with the commit, to FILE (`npm run test:times`
