@@ -64,7 +64,7 @@ await esbuild.build({
   target: 'node20',
   packages: 'external',
   tsconfig: 'tsconfig.json',
-  sourcemap: 'inline',
+  sourcemap: 'linked',
   plugins: [ownImportMeta],
   logLevel: 'warning',
 });

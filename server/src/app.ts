@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import fastJsonStringify from 'fast-json-stringify';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -79,16 +79,44 @@ export interface BuildOptions {
 
 // Route schemas are module constants, so their validators and serialisers are compiled once per process, however many
 // apps it builds (the tests build hundreds): Ajv keeps what it compiled per schema object, and so does serializerOf.
+// Each is compiled when its route first answers, not at start: a process that serves a few routes (a test file, an
+// operator CLI's app) does not pay for all of them (about 0.3 s of CPU); a schema Ajv cannot compile is caught by the
+// contract tests, which call every route.
 // Query strings and params arrive as text, so they are coerced to the schema's types; JSON bodies are not: a body
 // field of the wrong JSON type is a 400.
 const ajvOpts = { removeAdditional: false, useDefaults: true, allErrors: true, strict: false } as const;
 const looseValidators = new Ajv.default({ ...ajvOpts, coerceTypes: 'array' });
 const strictValidators = new Ajv.default({ ...ajvOpts, coerceTypes: false });
+/** Fastify's validator for `schema`, compiled at its first call; Fastify reads a failed call's `errors` from it. */
+function validatorOf(ajv: Ajv.default, schema: object) {
+  let compiled: ValidateFunction | undefined;
+  const validate = (data: unknown) => {
+    compiled ??= ajv.compile(schema);
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  validate.errors = null as ValidateFunction['errors'];
+  return validate;
+}
 const serializers = new WeakMap<object, (data: unknown) => string>();
-function serializerOf(schema: object): (data: unknown) => string {
+function compiledSerializer(schema: object): (data: unknown) => string {
   let serialize = serializers.get(schema);
   if (!serialize) serializers.set(schema, (serialize = fastJsonStringify(schema)));
   return serialize;
+}
+/** Fastify's serialiser for `schema`, compiled at its first call. */
+function serializerOf(schema: object): (data: unknown) => string {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= compiledSerializer(schema))(data);
+}
+
+/** Compiles a route's validators and serialisers now, as its first call would: contract.test.ts checks every route's. */
+export function compileRouteSchemas(schema: FastifySchema): void {
+  for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
+    if (schema[part]) (part === 'body' ? strictValidators : looseValidators).compile(schema[part] as object);
+  }
+  for (const response of Object.values((schema.response ?? {}) as Record<string, object>)) compiledSerializer(response);
 }
 
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -121,7 +149,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       reply.status(typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400).send(errorBody([err.message]));
     },
   });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strictValidators : looseValidators).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => validatorOf(httpPart === 'body' ? strictValidators : looseValidators, schema));
   app.setSerializerCompiler(({ schema }) => serializerOf(schema));
   // Idle or slow sockets hold file descriptors; past this many the server closes new ones at once (finding 14).
   app.server.maxConnections = config.maxConnections;

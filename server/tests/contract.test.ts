@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Product } from '../../contract/catalog.ts';
 import { serverOnFreshDb, PREFIX } from './helpers.ts';
+import { compileRouteSchemas } from '../src/app.ts';
 
 const COMMITTED = new URL('../../contract/openapi.json', import.meta.url);
 
@@ -31,6 +32,19 @@ test('every API route declares its request and response schemas', () => {
   assert.ok(routes.length > 100, `expected the whole API, found ${routes.length} routes`);
   const gaps = routes.flatMap((r) => missing(r).map((what) => `${r.method} ${r.url} declares no ${what}`));
   assert.deepEqual(gaps, []);
+});
+
+test("every route's validators and serialisers compile (the server compiles each at its route's first call)", () => {
+  const failures: string[] = [];
+  for (const route of srv.app.declaredRoutes) {
+    try {
+      compileRouteSchemas(route.schema ?? {});
+    } catch (e) {
+      failures.push(`${route.method} ${route.url}: ${(e as Error).message}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(srv.app.declaredRoutes.length > 100);
 });
 
 test('route files parse, call services and answer: no SQL, no import of another route file', () => {

@@ -6,7 +6,7 @@
  * with a year's cache lifetime).
  */
 import crypto from 'node:crypto';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import { sniffImage } from '../uploads/images.ts';
 
 export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
@@ -40,7 +40,9 @@ export async function preparePhoto(data: Buffer): Promise<{ photos: ResizedPhoto
   if (data.length > PHOTO_MAX_BYTES) return { refused: `is ${(data.length / 1048576).toFixed(1)} MB, more than ${PHOTO_MAX_BYTES / 1048576} MB` };
   const type = sniffImage(data);
   if (!type) return { refused: 'is not a PNG, JPEG, GIF or WebP image' };
-  let meta: sharp.Metadata;
+  // Loaded here, not at start: only a catalogue import or an upload needs it (a native library, ~0.1 s of CPU to load).
+  const { default: sharp } = await import('sharp');
+  let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: PHOTO_MAX_PIXELS }).metadata();
   } catch (e) {

@@ -34,7 +34,7 @@ export function alipayIdentity(s: AlipaySettings): Pick<IdentityProvider, 'excha
       if (!/^[A-Za-z0-9_-]{1,128}$/.test(code)) throw new IdentityCodeError('The Alipay code was not accepted');
       let answer: any;
       try {
-        answer = await sdk.exec(METHOD, { grant_type: 'authorization_code', code, timestamp: beijingTimestamp() }, { validateSign: true });
+        answer = await (await sdk()).exec(METHOD, { grant_type: 'authorization_code', code, timestamp: beijingTimestamp() }, { validateSign: true });
       } catch (e: any) {
         const refusal = refusalIn(e?.responseDataRaw);
         if (refusal && CODE_REFUSED.test(refusal.subCode)) throw new IdentityCodeError(`The Alipay code was not accepted (${refusal.subCode})`);

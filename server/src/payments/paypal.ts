@@ -18,19 +18,7 @@
  *   again, so its PayPal order is never captured (an approval by the buyer moves no money) and expires at PayPal.
  * Every PayPal failure is a PayPalFailure (HTTP 502 for a shopper's request; logged and retried by the workers).
  */
-import {
-  ApiError as SdkApiError,
-  CheckoutPaymentIntent,
-  Client,
-  Environment,
-  OrdersController,
-  PaymentsController,
-  PaypalExperienceUserAction,
-  PaypalWalletContextShippingPreference,
-  type ClientCredentialsAuthManager,
-  type OAuthToken,
-  type Order,
-} from '@paypal/paypal-server-sdk';
+import type { Client, ClientCredentialsAuthManager, OAuthToken, Order, OrdersController, PaymentsController } from '@paypal/paypal-server-sdk';
 import { currencyDecimals } from '../../../contract/constants.ts';
 import { ApiError } from '../lib/errors.ts';
 import { readNotificationJson } from './notificationJson.ts';
@@ -111,8 +99,18 @@ export function paypalConfigFromEnv(env: NodeJS.ProcessEnv): PayPalConfig | null
   return { clientId, clientSecret, webhookId, baseUrl: providerOrigin(env, 'PAYPAL_BASE_URL', PAYPAL_LIVE) };
 }
 
+type PayPalSdk = typeof import('@paypal/paypal-server-sdk');
+let loadedSdk: PayPalSdk | undefined;
+/**
+ * PayPal's SDK, loaded by the first call that needs it: loading it costs about a second of CPU, which every process of
+ * a shop without PayPal (and every test process but PayPal's) would otherwise pay at start.
+ */
+async function paypalSdk(): Promise<PayPalSdk> {
+  return (loadedSdk ??= await import('@paypal/paypal-server-sdk'));
+}
+
 /** The SDK knows PayPal's two hosts only; any other base (a double) gets the SDK's requests re-addressed to it. */
-function sdkTransport(baseUrl: string) {
+function sdkTransport({ Environment }: PayPalSdk, baseUrl: string) {
   if (baseUrl === PAYPAL_LIVE) return { environment: Environment.Production };
   if (baseUrl === PAYPAL_SANDBOX) return { environment: Environment.Sandbox };
   const rebased: typeof fetch = (input, init) => {
@@ -123,6 +121,7 @@ function sdkTransport(baseUrl: string) {
   return { environment: Environment.Sandbox, unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: rebased } } };
 }
 
+/** The SDK's controllers, once paypalSdk() has loaded it. */
 interface PayPalApi {
   orders(): OrdersController;
   payments(): PaymentsController;
@@ -149,8 +148,8 @@ function paypalApi(config: PayPalConfig): PayPalApi {
     ).finally(() => { pending = undefined; });
     return pending;
   };
-  const sdk = () => client ??= new Client({
-    ...sdkTransport(config.baseUrl),
+  const sdk = () => client ??= new (loadedSdk as PayPalSdk).Client({
+    ...sdkTransport(loadedSdk as PayPalSdk, config.baseUrl),
     timeout: config.timeoutMs ?? 15_000,
     clientCredentialsAuthCredentials: {
       oAuthClientId: config.clientId,
@@ -161,9 +160,12 @@ function paypalApi(config: PayPalConfig): PayPalApi {
     },
   });
   return {
-    orders: () => new OrdersController(sdk()),
-    payments: () => new PaymentsController(sdk()),
-    token: async () => (await fresh(sdk().clientCredentialsAuthManager)).accessToken,
+    orders: () => new (loadedSdk as PayPalSdk).OrdersController(sdk()),
+    payments: () => new (loadedSdk as PayPalSdk).PaymentsController(sdk()),
+    token: async () => {
+      await paypalSdk();
+      return (await fresh(sdk().clientCredentialsAuthManager)).accessToken;
+    },
     forgetToken() {
       token = undefined;
       client = undefined;
@@ -189,11 +191,12 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
    * Runs one SDK call; any failure becomes a PayPalFailure. A 401 (the token was revoked or expired early) drops the
    * token and the call is made once more with a new one: every call is a read or carries its PayPal-Request-Id.
    */
-  async function call<T>(operation: string, run: () => Promise<{ result: T }>, retried = false): Promise<T> {
+  async function call<T>(operation: string, run: (sdk: PayPalSdk) => Promise<{ result: T }>, retried = false): Promise<T> {
+    const sdk = await paypalSdk();
     try {
-      return (await run()).result;
+      return (await run(sdk)).result;
     } catch (e) {
-      if (e instanceof SdkApiError) {
+      if (e instanceof sdk.ApiError) {
         if (e.statusCode === 401) {
           api.forgetToken();
           if (!retried) return call(operation, run, true);
@@ -237,10 +240,10 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
     async startHosted(attempt, ctx) {
       // The return URL is relative when the storefront is this server (no returnUrlInfo): PayPal needs it absolute.
       const back = new URL(attempt.returnUrl, ctx.origin).toString();
-      const order = await call('create the order', () => api.orders().createOrder({
+      const order = await call('create the order', (sdk) => api.orders().createOrder({
         paypalRequestId: createRequestId(attempt.id),
         body: {
-          intent: CheckoutPaymentIntent.Capture,
+          intent: sdk.CheckoutPaymentIntent.Capture,
           purchaseUnits: [{
             amount: money(attempt.amount, attempt.currency),
             customId: attempt.id,
@@ -252,8 +255,8 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
               experienceContext: {
                 returnUrl: back,
                 cancelUrl: back,
-                userAction: PaypalExperienceUserAction.PayNow,
-                shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
+                userAction: sdk.PaypalExperienceUserAction.PayNow,
+                shippingPreference: sdk.PaypalWalletContextShippingPreference.NoShipping,
               },
             },
           },

@@ -1,6 +1,5 @@
 /** Taking an image from a multipart upload: the checks every upload route makes (by content, never by file name). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { ApiError, badRequest } from '../lib/errors.ts';
 import { MAX_IMAGE_BYTES, sniffImage, type ImageType } from './images.ts';
 import { boundaryOf, fileParts } from './multipart.ts';
@@ -43,6 +42,8 @@ export const UPLOAD_MAX_PIXELS = 40_000_000;
 export async function cleanImageOf(req: FastifyRequest, what: string): Promise<{ data: Buffer; type: ImageType }> {
   const { data, type } = imageOf(req, what);
   const animated = type.mime === 'image/gif' || type.mime === 'image/webp';
+  // Loaded at the first upload, not at start (a native library, ~0.1 s of CPU to load).
+  const { default: sharp } = await import('sharp');
   try {
     // Decoded as leniently as a browser shows it (a bad checksum passes), but a cut-off file is refused.
     const image = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS, animated, failOn: 'truncated' });
