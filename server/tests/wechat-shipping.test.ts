@@ -4,7 +4,8 @@
  * mini-program is uploaded once, as self-pickup, when the store makes it ready; a failed upload is retried, with a
  * server restart in between; an answer lost after WeChat took the upload is not a second upload; a delivery goes as
  * same-city delivery when it goes out; an order paid otherwise uploads nothing; a mini-program outside the service
- * uploads nothing. One server (restarted once) for the file; the worker is run by hand (ShippingWorker.tick).
+ * uploads nothing; memberships and store-credit top-ups go as virtual goods when they are settled (once, and only when
+ * paid in the mini-program). One server (restarted once) for the file; the worker is run by hand (ShippingWorker.tick).
  *
  * The payments here are WeChat mini-program attempts recorded as routes/payments.ts records them (provider reference
  * and the payer's openid) and settled through settleAttempt, the code every provider's report goes through.
@@ -15,7 +16,8 @@ import { after, before, test } from 'node:test';
 import { settleAttempt } from '../src/payments/attempts.ts';
 import { ShippingWorker, type ShippingSettings } from '../src/payments/wechatShipping.ts';
 import { WeChatDouble } from './doubles/wechat.ts';
-import { deliverableProducts, deskOf, freshDb, reservedDelivery, reservePickup, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
+import { registered, planId } from './memberHelpers.ts';
+import { CONTACT, deliverableProducts, deskOf, freshDb, reservedDelivery, reservePickup, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
 
 const app = { appId: 'wx0123456789abcdef', secret: crypto.randomBytes(16).toString('hex'), unionBound: false };
 const weChat = new WeChatDouble([app]);
@@ -46,10 +48,10 @@ const q = async (sql: string, params: unknown[] = []) => (await srv.app.db.query
 const uploadOf = async (orderID: string) => (await q('SELECT status, tries, logistics_type, last_error FROM wechat_shipping_uploads WHERE order_id = $1', [Number(orderID)]))[0];
 
 /** A pickup (or delivery) order paid by WeChat Pay in the mini-program by `openid` (or on `channel`): its id and the attempt id. */
-async function paidInMiniProgram(openid: string, channel = 'WECHAT_MINI_PROGRAM', delivery = false) {
-  const s = new Shopper(srv.base);
-  const product = products[nextProduct++ % products.length];
-  const orderID = delivery ? await reservedDelivery(s, product, 1) : (await reservePickup(s, [[product, 1]])).orderID;
+async function paidInMiniProgram(openid: string, channel = 'WECHAT_MINI_PROGRAM', delivery = false, buyer?: Shopper & { contact?: typeof CONTACT }, productId?: string) {
+  const s = buyer ?? new Shopper(srv.base);
+  const product = productId ?? products[nextProduct++ % products.length];
+  const orderID = delivery ? await reservedDelivery(s, product, 1) : (await reservePickup(s, [[product, 1]], buyer?.contact)).orderID;
   const [{ total }] = await q('SELECT total FROM orders WHERE id = $1', [Number(orderID)]);
   const attemptId = `wx${crypto.randomBytes(8).toString('hex')}`;
   await q(`INSERT INTO payment_attempts (id, order_id, channel, status, amount, currency, return_url, provider_ref, payer_openid)
@@ -152,4 +154,34 @@ test('a delivery is uploaded as same-city delivery when it goes out', async () =
   await w.stop();
   assert.equal((await uploadOf(orderID)).status, 'DONE');
   assert.equal(weChat.shipments.get(`${MCHID}:${attemptId}`)?.[0].logistics_type, 2);
+});
+
+test('virtual goods when settled: a membership order and a store-credit top-up paid in the mini-program', async () => {
+  const s = await registered(srv.base, 'Vi');
+  const openid = weChat.openIdOf(app.appId, 'vi');
+  const membership = await paidInMiniProgram(openid, 'WECHAT_MINI_PROGRAM', false, s, await planId(s, 'MONTH'));
+  assert.equal((await uploadOf(membership.orderID))?.logistics_type, 3, 'queued at settlement: nothing to hand over');
+
+  const depositId = `wx${crypto.randomBytes(8).toString('hex')}`;
+  await q(`INSERT INTO payment_attempts (id, order_id, user_id, channel, status, amount, currency, return_url, provider_ref, payer_openid)
+           SELECT $1, NULL, $2, 'WECHAT_MINI_PROGRAM', 'PENDING', 5000, currency, '', $3, $4 FROM orders WHERE id = $5`,
+  [depositId, s.userID, `wx_prepay_${depositId}`, openid, Number(membership.orderID)]);
+  assert.equal(await settleAttempt(srv.app.db, depositId, 'PAID'), 'PAID');
+  assert.equal(await settleAttempt(srv.app.db, depositId, 'PAID'), 'PAID', 'a repeated notification');
+  // A top-up paid another way has nothing frozen at WeChat.
+  const otherId = `pp${crypto.randomBytes(8).toString('hex')}`;
+  await q(`INSERT INTO payment_attempts (id, order_id, user_id, channel, status, amount, currency, return_url)
+           SELECT $1, NULL, $2, 'PAYPAL', 'PENDING', 5000, currency, '' FROM orders WHERE id = $3`,
+  [otherId, s.userID, Number(membership.orderID)]);
+  assert.equal(await settleAttempt(srv.app.db, otherId, 'PAID'), 'PAID');
+  assert.deepEqual(await q('SELECT attempt_id FROM wechat_shipping_uploads WHERE attempt_id = ANY($1)', [[depositId, otherId]]), [{ attempt_id: depositId }]);
+  const w = worker();
+  await w.tick();
+  await w.stop();
+  assert.equal((await uploadOf(membership.orderID)).status, 'DONE');
+  const [deposit] = await q('SELECT status, logistics_type FROM wechat_shipping_uploads WHERE attempt_id = $1', [depositId]);
+  assert.deepEqual(deposit, { status: 'DONE', logistics_type: 3 });
+  assert.equal(weChat.shipments.get(`${MCHID}:${membership.attemptId}`)?.[0].logistics_type, 3);
+  assert.match(weChat.shipments.get(`${MCHID}:${depositId}`)?.[0].shipping_list[0].item_desc, /Store credit top-up/);
+  assert.equal(weChat.shipments.get(`${MCHID}:${depositId}`)?.length, 1, 'uploaded once');
 });

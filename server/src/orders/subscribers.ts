@@ -15,7 +15,7 @@ import { grantForOrder, revokeForOrder } from '../features/memberships/service.t
 import { accrue, reverse } from '../features/referral/service.ts';
 import { returnStock } from '../services/stock.ts';
 import { payOrderWithCredit, returnOrderCredit, returnRefundCredit } from '../services/storeCredit.ts';
-import { queueShipping } from '../payments/wechatShipping.ts';
+import { queueShipping, queueVirtualOrder } from '../payments/wechatShipping.ts';
 import { setOrderSubscribers, type OrderSubscriber } from './lifecycle.ts';
 
 export const ORDER_SUBSCRIBERS: readonly OrderSubscriber[] = [
@@ -47,8 +47,10 @@ export const ORDER_SUBSCRIBERS: readonly OrderSubscriber[] = [
     moved: (q, o) => queueFulfilmentMail(q, o.id),
   },
   {
-    // WeChat holds a mini-program payment's funds until its shipping is uploaded: queued when the goods are handed over.
+    // WeChat holds a mini-program payment's funds until its shipping is uploaded: queued when the goods are handed over,
+    // or when it is settled for an order of memberships only (virtual goods: nothing to hand over).
     name: 'wechat shipping',
+    settled: queueVirtualOrder,
     moved: queueShipping,
   },
   {

@@ -7,6 +7,7 @@
  * Settling is idempotent and restart-safe: the attempt row is locked, only a PENDING attempt moves, and the ledger row
  * names the attempt (deposit_attempt_id UNIQUE), so a repeated, late or concurrent notification credits it once.
  */
+import { queueVirtualDeposit } from './wechatShipping.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { addCreditEntry, storeCreditBalance } from '../services/storeCredit.ts';
@@ -82,5 +83,7 @@ export async function settleDeposit(q: Queryable, attemptId: string, outcome: 'P
   }
   await q.query(`UPDATE payment_attempts SET status = $2, error_message = $3, updated_at = clock_timestamp() WHERE id = $1`,
     [attemptId, outcome, outcome === 'FAILED' ? (errorMessage ?? null) : null]);
+  // WeChat holds a mini-program payment's funds until its (virtual) shipping is uploaded (payments/wechatShipping.ts).
+  if (outcome === 'PAID') await queueVirtualDeposit(q, attempt);
   return outcome;
 }

@@ -8,7 +8,9 @@
  * - Queued (queueShipping, the `moved` subscriber of orders/subscribers.ts), in the move's transaction, once per payment:
  *   a pickup order when it is READY_FOR_PICKUP, a delivery when it is OUT_FOR_DELIVERY (logistics_type 2, same-city
  *   delivery), any order handed over at once (COMPLETED from NEW: eat-in served, a pickup at the counter: 4, self-pickup),
- *   when it was paid by WeChat Pay in the mini-program (channel WECHAT_MINI_PROGRAM).
+ *   when it was paid by WeChat Pay in the mini-program (channel WECHAT_MINI_PROGRAM). Virtual goods (logistics_type 3)
+ *   when they are settled: an order of memberships only (queueVirtualOrder, the `settled` subscriber) and a store-credit
+ *   top-up (queueVirtualDeposit, from payments/deposits.ts settleDeposit).
  * - Sent by ShippingWorker, restart-safe and shared by instances like the refund worker (a claimed row's due time is its
  *   lease; FOR UPDATE SKIP LOCKED): `order_key` by the merchant's number and the store's out_trade_no (the attempt id,
  *   order_number_type 1), UNIFIED_DELIVERY, one shipping_list entry naming the goods (item_desc, at most 120
@@ -21,10 +23,12 @@
 import type { Db, Queryable } from '../db/index.ts';
 import { claimDue, PollingWorker, retryDelayMs, type DueRows } from '../lib/pollingWorker.ts';
 import { weChatCall, withWeChatAccessToken, type WeChatApp } from '../identity/wechat.ts';
-import type { OrderRow } from '../orders/lifecycle.ts';
+
+/** The columns of an order row this module reads (orders/lifecycle.ts OrderRow; not imported: deposits.ts imports this module). */
+interface OrderRow { id: number; status: string; [column: string]: unknown }
 
 /** WeChat's logistics_type values (upload_shipping_info): same-city delivery and self-pickup. */
-export const LOGISTICS = { DELIVERY: 2, SELF_PICKUP: 4 } as const;
+export const LOGISTICS = { DELIVERY: 2, VIRTUAL: 3, SELF_PICKUP: 4 } as const;
 
 /** The logistics type of a move that hands an order's goods over, or null when the move hands nothing over. */
 export function handedOver(order: Pick<OrderRow, 'status'> & { method?: unknown }, from: string): number | null {
@@ -44,6 +48,29 @@ export async function queueShipping(q: Queryable, order: OrderRow, from: string)
      SELECT id, order_id, $2 FROM payment_attempts WHERE order_id = $1 AND status = 'PAID' AND channel = 'WECHAT_MINI_PROGRAM'
      ON CONFLICT (attempt_id) DO NOTHING`,
     [order.id, logistics],
+  );
+}
+
+/** The `settled` subscriber: an order of memberships only has nothing to hand over: virtual goods, queued now. */
+export async function queueVirtualOrder(q: Queryable, order: OrderRow): Promise<void> {
+  await q.query(
+    `INSERT INTO wechat_shipping_uploads (attempt_id, order_id, logistics_type)
+     SELECT a.id, a.order_id, $2 FROM payment_attempts a
+      WHERE a.order_id = $1 AND a.status = 'PAID' AND a.channel = 'WECHAT_MINI_PROGRAM'
+        AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = $1)
+        AND NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = $1
+                         AND NOT EXISTS (SELECT 1 FROM membership_plans mp WHERE mp.product_id = l.product_id))
+     ON CONFLICT (attempt_id) DO NOTHING`,
+    [order.id, LOGISTICS.VIRTUAL],
+  );
+}
+
+/** A store-credit top-up paid in the mini-program was credited: virtual goods, queued in the crediting transaction. */
+export async function queueVirtualDeposit(q: Queryable, attempt: { id: string; channel: string }): Promise<void> {
+  if (attempt.channel !== 'WECHAT_MINI_PROGRAM') return;
+  await q.query(
+    `INSERT INTO wechat_shipping_uploads (attempt_id, order_id, logistics_type) VALUES ($1, NULL, $2) ON CONFLICT (attempt_id) DO NOTHING`,
+    [attempt.id, LOGISTICS.VIRTUAL],
   );
 }
 
@@ -161,7 +188,8 @@ export class ShippingWorker extends PollingWorker {
   }
 
   /** What the shopper bought, as WeChat shows it (item_desc: at most 120 characters). */
-  private async itemDesc(orderId: number): Promise<string> {
+  private async itemDesc(orderId: number | null): Promise<string> {
+    if (orderId === null) return '储值充值 Store credit top-up';
     const { rows } = await this.db.query('SELECT name_zh, name_en, quantity FROM order_lines WHERE order_id = $1 ORDER BY line_no', [orderId]);
     const text = rows.map((l: any) => `${l.name_zh || l.name_en}*${l.quantity}`).join(', ') || `Order ${orderId}`;
     return [...text].length > 120 ? `${[...text].slice(0, 119).join('')}…` : text;
