@@ -5,7 +5,7 @@
  * server restart in between; an answer lost after WeChat took the upload is not a second upload; a delivery goes as
  * same-city delivery when it goes out; an order paid otherwise uploads nothing; a mini-program outside the service
  * uploads nothing; memberships and store-credit top-ups go as virtual goods when they are settled (once, and only when
- * paid in the mini-program). One server (restarted once) for the file; the worker is run by hand (ShippingWorker.tick).
+ * paid in the mini-program); the messages' jump path is set once per store. One server (restarted once) for the file; the worker is run by hand (ShippingWorker.tick).
  *
  * The payments here are WeChat mini-program attempts recorded as routes/payments.ts records them (provider reference
  * and the payer's openid) and settled through settleAttempt, the code every provider's report goes through.
@@ -14,8 +14,9 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { settleAttempt } from '../src/payments/attempts.ts';
-import { ShippingWorker, type ShippingSettings } from '../src/payments/wechatShipping.ts';
-import { WeChatDouble } from './doubles/wechat.ts';
+import { jumpPathOf, ORDER_PAGE, ShippingWorker, type ShippingSettings } from '../src/payments/wechatShipping.ts';
+import { ROUTES } from '../../shared/routes.ts';
+import { WECHAT_CONFIRM_PAGE, WeChatDouble } from './doubles/wechat.ts';
 import { registered, planId } from './memberHelpers.ts';
 import { CONTACT, deliverableProducts, deskOf, freshDb, reservedDelivery, reservePickup, Shopper, startServer, type Running, type TestDb } from './helpers.ts';
 
@@ -184,4 +185,55 @@ test('virtual goods when settled: a membership order and a store-credit top-up p
   assert.equal(weChat.shipments.get(`${MCHID}:${membership.attemptId}`)?.[0].logistics_type, 3);
   assert.match(weChat.shipments.get(`${MCHID}:${depositId}`)?.[0].shipping_list[0].item_desc, /Store credit top-up/);
   assert.equal(weChat.shipments.get(`${MCHID}:${depositId}`)?.length, 1, 'uploaded once');
+});
+
+test('the messages open the order page: the jump path is set once per store, and again only when it changes', async () => {
+  weChat.pages = new Set(ROUTES.map((r) => r.page)); // the mini-program's app.json
+  const SET = '/wxa/sec/order/set_msg_jump_path';
+  const withPath = (jumpPath: string) => new ShippingWorker(srv.app.db, { ...settings, jumpPath }, { pollMs: 3_600_000, retryBaseMs: 1, log: quiet });
+  assert.equal(ORDER_PAGE, 'packages/user/pages/order/index');
+
+  // WeChat is down at the first round: the next round sets it.
+  const first = withPath(ORDER_PAGE);
+  weChat.failNext(100);
+  await first.tick();
+  weChat.failNext(0);
+  assert.equal(weChat.jumpPaths.has(app.appId), false);
+  await first.tick();
+  assert.equal(weChat.jumpPaths.get(app.appId), ORDER_PAGE);
+  const sent = weChat.count(SET);
+  await first.tick();
+  await first.stop();
+  // Another start (or instance) with the same path sends nothing: WeChat has it.
+  const second = withPath(ORDER_PAGE);
+  await second.tick();
+  assert.equal(weChat.count(SET), sent, 'set once');
+
+  // The shopper's message for a payment shipped then opens the order page with WeChat's parameters.
+  const { orderID, attemptId } = await paidInMiniProgram(weChat.openIdOf(app.appId, 'jo'));
+  assert.equal((await move(orderID, 'ready')).code, 0);
+  await second.tick();
+  await second.stop();
+  assert.equal((await uploadOf(orderID)).status, 'DONE');
+  const opens = new URL(weChat.messageOpens(app.appId, `${MCHID}:${attemptId}`), 'wxapp://');
+  assert.equal(opens.pathname.replace(/^\//, ''), ORDER_PAGE);
+  assert.equal(opens.searchParams.get('merchant_trade_no'), attemptId);
+  assert.equal(opens.searchParams.get('merchant_id'), MCHID);
+
+  // The store changes its path: set again, once.
+  const third = withPath(`${ORDER_PAGE}?from=wechat`);
+  await third.tick();
+  await third.tick();
+  await third.stop();
+  assert.equal(weChat.count(SET), sent + 1);
+  assert.equal(weChat.jumpPaths.get(app.appId), `${ORDER_PAGE}?from=wechat`);
+  assert.deepEqual(await q('SELECT path FROM wechat_msg_jump_paths'), [{ path: `${ORDER_PAGE}?from=wechat` }]);
+
+  // A path WeChat would not open (not a page of the app, or using WeChat's own parameter names) is refused at start.
+  assert.equal(jumpPathOf('  '), undefined);
+  assert.equal(jumpPathOf(` ${ORDER_PAGE} `), ORDER_PAGE);
+  assert.throws(() => jumpPathOf('pages/order/detail'), /not a page of the mini-program/);
+  assert.throws(() => jumpPathOf(`${ORDER_PAGE}?merchant_trade_no=1`), /appends merchant_trade_no/);
+  weChat.jumpPaths.set(app.appId, 'pages/order/detail');
+  assert.equal(weChat.messageOpens(app.appId, `${MCHID}:${attemptId}`), WECHAT_CONFIRM_PAGE, 'WeChat\'s own page for a path the app lacks');
 });

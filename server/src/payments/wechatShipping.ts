@@ -19,7 +19,15 @@
  *   an interrupted one (tries > 1) first asks WeChat's get_order, and a payment WeChat shows as shipped is DONE.
  * - is_trade_managed is asked once and kept (wechat_trade_managed): a mini-program outside the service (a store abroad
  *   paid in foreign currency) uploads nothing; its rows are SKIPPED.
+ * - The page WeChat's shipping and confirm-receipt messages open (set_msg_jump_path,
+ *   https://developers.weixin.qq.com/miniprogram/dev/server/API/order_shipping/api_setmsgjumppath): one path per
+ *   mini-program, to which WeChat appends the payment's transaction_id, merchant_id and merchant_trade_no. Set once per
+ *   store (kept in wechat_msg_jump_paths; sent again only when the configured path changes) by the worker, when the
+ *   store configures one (WECHAT_SHIPPING_JUMP_PATH, a page of the app: jumpPathOf). WeChat's documentation says to set
+ *   it once the mini-program embeds WeChat's confirm-receipt component (wx.openBusinessView 'weappOrderConfirm'); unset,
+ *   WeChat opens its own confirm-receipt page, as it does for an empty path or one the mini-program does not have.
  */
+import { ROUTES } from '../../../shared/routes.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { claimDue, PollingWorker, retryDelayMs, type DueRows } from '../lib/pollingWorker.ts';
 import { weChatCall, withWeChatAccessToken, type WeChatApp } from '../identity/wechat.ts';
@@ -79,6 +87,47 @@ export interface ShippingSettings {
   app: WeChatApp & { baseUrl: string };
   /** The WeChat Pay merchant number the payments were made to (WECHATPAY_MCHID). */
   mchId: string;
+  /** The mini-program page the shipping and confirm-receipt messages open (set_msg_jump_path); none: WeChat's own page. */
+  jumpPath?: string;
+}
+
+/** The order page of the mini-program (shared/routes.ts), the page a store's messages are meant to open. */
+export const ORDER_PAGE = ROUTES.find((r) => r.patterns.includes('/user/orders/:id'))!.page;
+
+/** The query parameters WeChat appends to the jump path (set_msg_jump_path, 注意事项): a path's own must differ. */
+const WECHAT_JUMP_PARAMS = ['transaction_id', 'merchant_id', 'merchant_trade_no', 'sub_merchant_id'];
+
+/**
+ * WECHAT_SHIPPING_JUMP_PATH checked: a page of the app (no leading slash, as WeChat's example `pages/order/detail`),
+ * optionally with a query of its own that does not use WeChat's parameter names; WeChat takes any path and silently
+ * opens its own page for one the mini-program lacks, so a typo is refused here, at start. Blank: none.
+ */
+export function jumpPathOf(value: string | undefined): string | undefined {
+  const path = (value ?? '').trim();
+  if (!path) return undefined;
+  const [page, query = ''] = path.split('?', 2);
+  if (!ROUTES.some((r) => r.page === page)) {
+    throw new Error(`WECHAT_SHIPPING_JUMP_PATH: ${page} is not a page of the mini-program (e.g. ${ORDER_PAGE})`);
+  }
+  const clash = [...new URLSearchParams(query).keys()].filter((k) => WECHAT_JUMP_PARAMS.includes(k));
+  if (clash.length) throw new Error(`WECHAT_SHIPPING_JUMP_PATH: WeChat appends ${clash.join(', ')} itself; name the page's own parameters otherwise`);
+  if (path.length > 1024) throw new Error('WECHAT_SHIPPING_JUMP_PATH: longer than 1024 characters');
+  return path;
+}
+
+/**
+ * Gives WeChat the store's jump path unless it already has it (the kept path is the same): answers whether it was sent.
+ * Two instances starting at once may both send it; WeChat keeps one path per mini-program, so that changes nothing.
+ */
+export async function setMsgJumpPath(db: Db, app: ShippingSettings['app'], path: string): Promise<boolean> {
+  const { rows: [kept] } = await db.query('SELECT path FROM wechat_msg_jump_paths WHERE app_id = $1', [app.appId]);
+  if (kept?.path === path) return false;
+  await withWeChatAccessToken(db, app.baseUrl, app, (token) =>
+    weChatCall(app.baseUrl, '/wxa/sec/order/set_msg_jump_path', { query: { access_token: token }, body: { path } }));
+  await db.query(
+    `INSERT INTO wechat_msg_jump_paths (app_id, path) VALUES ($1, $2) ON CONFLICT (app_id) DO UPDATE SET path = EXCLUDED.path, set_at = now()`,
+    [app.appId, path]);
+  return true;
 }
 
 export interface ShippingWorkerOptions {
@@ -117,7 +166,11 @@ export function rfc3339Beijing(at: Date): string {
 export class ShippingWorker extends PollingWorker {
   constructor(private db: Db, private settings: ShippingSettings, private opts: ShippingWorkerOptions) {
     super(opts.pollMs);
+    this.jumpPathDone = !settings.jumpPath;
   }
+
+  /** Whether this process has seen the jump path set (or has none to set). */
+  private jumpPathDone: boolean;
 
   /** Asks is_trade_managed at start (kept in the database), then polls; a failure to ask is retried by the rounds. */
   override start(): void {
@@ -125,7 +178,22 @@ export class ShippingWorker extends PollingWorker {
     super.start();
   }
 
+  /** The store's jump path, set once (a round until WeChat took it); a mini-program outside the service has no messages. */
+  private async ensureJumpPath() {
+    const { app, jumpPath } = this.settings;
+    if (this.jumpPathDone || !jumpPath) return;
+    try {
+      if (await isTradeManaged(this.db, app)) {
+        if (await setMsgJumpPath(this.db, app, jumpPath)) this.opts.log.info({ path: jumpPath }, 'wechat shipping: the messages\' jump path set');
+      }
+      this.jumpPathDone = true;
+    } catch (e: any) {
+      this.opts.log.warn({ err: String(e?.message ?? e) }, 'wechat shipping: set_msg_jump_path not taken; tried again next round');
+    }
+  }
+
   protected async round() {
+    await this.ensureJumpPath();
     try {
       while (!this.stopped) {
         const due = await claimDue(this.db, ROWS, 10, LEASE_SECONDS,
@@ -198,11 +266,15 @@ export class ShippingWorker extends PollingWorker {
 
 /**
  * The settings when the store takes WeChat mini-program payments for real: the mini-program's credentials (the
- * identity router's, WECHAT_MINI_PROGRAM_*) and WECHATPAY_MCHID; null otherwise (the sandbox uploads nothing).
+ * identity router's, WECHAT_MINI_PROGRAM_*) and WECHATPAY_MCHID, with the messages' jump path when
+ * WECHAT_SHIPPING_JUMP_PATH names one (a path that is not a page of the app throws: the start refuses it); null
+ * otherwise (the sandbox uploads nothing).
  */
 export function shippingSettings(miniProgram: (WeChatApp & { baseUrl: string }) | undefined, env: NodeJS.ProcessEnv): ShippingSettings | null {
   const mchId = env.WECHATPAY_MCHID;
-  return miniProgram && mchId ? { app: miniProgram, mchId } : null;
+  if (!miniProgram || !mchId) return null;
+  const jumpPath = jumpPathOf(env.WECHAT_SHIPPING_JUMP_PATH);
+  return { app: miniProgram, mchId, ...(jumpPath && { jumpPath }) };
 }
 
 /**

@@ -21,6 +21,12 @@
  *   POST /wxa/sec/order/get_order { transaction_id | merchant_id + merchant_trade_no } → { order: { order_state } }
  *   (1 waiting for shipping, 2 shipped, ...). `loseNextUploadAnswer()` takes an upload and answers 503 (an answer lost
  *   on the way back).
+ *   POST /wxa/sec/order/set_msg_jump_path?access_token= { path } (消息跳转路径设置,
+ *   https://developers.weixin.qq.com/miniprogram/dev/server/API/order_shipping/api_setmsgjumppath): path is a required
+ *   string (else 47001, WeChat's general "data format error") → { errcode: 0, errmsg: 'ok' }; one path per mini-program,
+ *   the last one set. What the shopper's shipping / confirm-receipt message then opens (`messageOpens`), per the page's
+ *   注意事项: the path with the payment's transaction_id, merchant_id and merchant_trade_no appended as query parameters;
+ *   WeChat's own confirm-receipt page when the path is empty or not a page of the mini-program (`pages`, its app.json).
  * Errors are HTTP 200 with { errcode, errmsg }, as WeChat answers them. `failNext(n)` answers the next n requests 503.
  */
 import crypto from 'node:crypto';
@@ -49,6 +55,9 @@ export interface LiveRoomAtWeChat {
   end_time: number;
 }
 
+/** What messageOpens answers when WeChat opens its own confirm-receipt page rather than the mini-program's. */
+export const WECHAT_CONFIRM_PAGE = 'wechat:confirm-receipt';
+
 export class WeChatDouble extends LoopbackDouble {
   readonly requests: { method: string; path: string; query: Record<string, string>; body: any }[] = [];
   rooms: LiveRoomAtWeChat[] = [];
@@ -56,6 +65,10 @@ export class WeChatDouble extends LoopbackDouble {
   tradeManaged = true;
   /** Shipping uploads taken, by payment (`<mchid>:<out_trade_no>` or the transaction id): each body, in order. */
   readonly shipments = new Map<string, any[]>();
+  /** The jump path each mini-program set (set_msg_jump_path), by app id. */
+  readonly jumpPaths = new Map<string, string>();
+  /** The mini-program's pages (its app.json, without a leading slash): a jump path elsewhere opens WeChat's own page. */
+  pages = new Set<string>();
   private loseUploadAnswer = false;
   private codes = new Map<string, { appId: string; person: string; used: boolean }>();
   private people = new Map<string, WeChatPerson>();
@@ -91,6 +104,22 @@ export class WeChatDouble extends LoopbackDouble {
   /** The next upload is taken, but its answer is lost (503 on the way back). */
   loseNextUploadAnswer() {
     this.loseUploadAnswer = true;
+  }
+
+  /**
+   * The page the shopper's shipping / confirm-receipt message of an uploaded payment (`<mchid>:<out_trade_no>`) opens in
+   * mini-program `appId`: the jump path with WeChat's query appended, or WECHAT_CONFIRM_PAGE.
+   */
+  messageOpens(appId: string, payment: string): string {
+    const path = this.jumpPaths.get(appId) ?? '';
+    const [page, own] = path.split('?', 2);
+    if (!path || !this.pages.has(page)) return WECHAT_CONFIRM_PAGE;
+    const [mchid, outTradeNo] = payment.split(':');
+    const query = new URLSearchParams(own);
+    query.set('transaction_id', `42${crypto.createHash('sha256').update(payment).digest('hex').replace(/\D/g, '').padEnd(26, '0').slice(0, 26)}`);
+    query.set('merchant_id', mchid);
+    query.set('merchant_trade_no', outTradeNo);
+    return `${page}?${query}`;
   }
 
   count(path: string): number {
@@ -137,6 +166,11 @@ export class WeChatDouble extends LoopbackDouble {
           return;
         }
         return this.send(res, answer);
+      }
+      if (url.pathname === '/wxa/sec/order/set_msg_jump_path') {
+        if (typeof body?.path !== 'string') return this.send(res, { errcode: 47001, errmsg: 'data format error: path' });
+        this.jumpPaths.set(token.appId, body.path);
+        return this.send(res, { errcode: 0, errmsg: 'ok' });
       }
       if (url.pathname === '/wxa/sec/order/get_order') {
         const key = body?.transaction_id ?? (body?.merchant_id && body?.merchant_trade_no ? `${body.merchant_id}:${body.merchant_trade_no}` : null);
