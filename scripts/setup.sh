@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the project needs, idempotently: client and server packages (npm); with --browser,
-# Debian's Chromium for the browser tests; with --postgres, Debian's PostgreSQL for the server tests on it; with --nginx,
+# Debian's Chromium and its headless shell for the browser tests; with --postgres, Debian's PostgreSQL for the server tests on it; with --nginx,
 # Debian's nginx for the test of the shipped reverse-proxy config (deploy/nginx/).
 # Safe to run on every `npm start` / `npm test`.
 set -euo pipefail
@@ -32,6 +32,10 @@ apt_install() {
 
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   apt_install chromium "the browser tests"
+fi
+# The browser tests run in Chromium's headless shell (tests/e2e/harness.mjs), the install-prompt test in the full one.
+if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium-headless-shell ]; then
+  apt_install chromium-headless-shell "the browser tests"
 fi
 if [ "${1:-}" = "--postgres" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   apt_install postgresql "the server tests on PostgreSQL"

@@ -48,8 +48,17 @@ export async function startStack() {
   }
 }
 
+/**
+ * The tests' browser is Debian's chromium-headless-shell: Chromium's old headless mode (what Playwright itself runs for
+ * headless tests), the same Blink and V8 as Debian's chromium without the full browser around them. It cost a third
+ * less CPU for the same suite (540 s against 805 s), and CPU is what `npm test` is short of. The full browser only where
+ * the full browser's own behaviour is the test: the install prompt (pwaContext), which the shell never offers.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
+const FULL_CHROMIUM = '/usr/bin/chromium'
+
 const BROWSER_OPTIONS = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: HEADLESS_SHELL,
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 }
@@ -104,14 +113,16 @@ async function jitter(route) {
 }
 
 /**
- * For the service-worker journeys (the harness blocks service workers elsewhere): a persistent profile with workers
- * allowed (Chromium never offers to install from an incognito-like context), removed again on close.
+ * For the service-worker journeys (the harness blocks service workers elsewhere): the full browser on a persistent
+ * profile with workers allowed (Chromium never offers to install from an incognito-like context, nor from the headless
+ * shell), removed again on close.
  */
 export async function pwaContext() {
   const profile = mkdtempSync(path.join(tmpdir(), 'istore-pwa-'))
   const { width, height, isMobile, hasTouch } = VIEWPORTS.phone
   const context = await chromium.launchPersistentContext(profile, {
     ...BROWSER_OPTIONS,
+    executablePath: FULL_CHROMIUM,
     viewport: { width, height },
     isMobile,
     hasTouch,
