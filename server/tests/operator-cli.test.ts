@@ -86,7 +86,7 @@ test('L4: stored shopper text reaches the operator\'s terminal with its control 
 
 /** One command of each operator CLI that gets as far as opening the database (scripts/*.ts around withOperatorDb). */
 const EVERY_CLI: [script: string, ...args: string[]][] = [
-  ['blog', 'list'], ['campaigns', 'list'], ['catalog', 'export'], ['delivery-areas', 'list'], ['influencers', 'list'], ['messages', 'list'], ['orders', 'today'],
+  ['attention', 'list'], ['blog', 'list'], ['campaigns', 'list'], ['catalog', 'export'], ['delivery-areas', 'list'], ['influencers', 'list'], ['messages', 'list'], ['orders', 'today'],
   ['referral', 'groups'], ['shop', 'export'], ['stock', 'alerts'], ['topups', 'list', 'nobody@example.com'], ['verified-contacts', 'list'],
 ];
 
