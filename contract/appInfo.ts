@@ -145,7 +145,12 @@ export const AppContent = Type.Object({
     appConfig: AppConfig,
     payment: PaymentSettings,
     social: SocialConfig,
-    storeLocations: Type.Array(StoreLocation)
+    storeLocations: Type.Array(StoreLocation),
+    /**
+     * Store credit as the shop sets it (the shop file's storeCredit): the top-up amounts offered as quick choices, minor
+     * units of the store currency; [] offers a typed amount only. Absent: the shop says nothing (the client's own choices).
+     */
+    storeCredit: Type.Optional(Type.Object({ topUpAmounts: Type.Array(Type.Integer({ minimum: 0 })) }))
   }),
   appDetail: AppDetail,
   /** The operator's wording of labels the spec names (currencyLabel, languageLabel, pickupLabel ...), per language. */

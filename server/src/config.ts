@@ -59,7 +59,8 @@ export interface Config {
   scryptP: number;
   /** smtp(s)://user:pass@host:port; unset → mail is written to DATA_DIR/outbox as .eml files */
   smtpUrl?: string;
-  mailFrom: string;
+  /** MAIL_FROM: overrides the shop file's sender (src/mail/sender.ts). */
+  mailFrom?: string;
   /**
    * PUBLIC_URL: the shop's public origin for links in mail (https://shop.example.com); required in production and
    * with smtpUrl. Unset in development: the server's own loopback address, never the request's Host.
@@ -111,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptLogN: Number(env.SCRYPT_LOG_N ?? 15),
     scryptP: Number(env.SCRYPT_P ?? 3),
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'iStore <no-reply@istore.test>',
+    mailFrom: env.MAIL_FROM || undefined,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     mailPollMs: Number(env.MAIL_POLL_MS ?? 2000),
     mailRetryBaseMs: Number(env.MAIL_RETRY_BASE_MS ?? 30_000),

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { isProduction, loadConfig } from './config.ts';
 import { effectivePayments } from './payments/channels.ts';
 import { getSettings } from './services/settings.ts';
+import { describeMailSender } from './mail/sender.ts';
 
 const t0 = Date.now();
 const config = loadConfig();
@@ -42,7 +43,7 @@ app.log.info({ coldStartMs: Date.now() - t0, db: config.databaseUrl ? 'postgres'
 // The effective choice of the shop file and the environment together (server/README.md "Your shop as a file").
 const shop = await getSettings(app.db, ['storeInfo', 'payment']);
 app.log.info(`shop ${JSON.stringify(shop.storeInfo?.storeName ?? null)} sells in ${shop.payment?.defaultCurrency?.currencyType ?? '?'}; ` +
-  `payments offered: ${effectivePayments(shop.payment, app.paymentProvider)}; mail from ${config.mailFrom}`);
+  `payments offered: ${effectivePayments(shop.payment, app.paymentProvider)}; mail from ${await describeMailSender(app.db, config.mailFrom)}`);
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

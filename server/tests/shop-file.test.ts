@@ -11,7 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { freshDb, ok, runCli, Shopper, startServer, type TestDb } from './helpers.ts';
+import { freshDb, ok, runCli, Shopper, startServer, waitFor, type TestDb } from './helpers.ts';
+import { enqueueMail } from '../src/mail/queue.ts';
+import { describeMailSender, mailSender } from '../src/mail/sender.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-file-'));
 const dbs: TestDb[] = [];
@@ -23,6 +25,12 @@ const fresh = async (pristine: boolean) => {
   const db = await freshDb({ pristine });
   dbs.push(db);
   return db;
+};
+const MEMBERSHIP_PLANS = '/productManagement2/products?productType=MEMBERSHIP&recordStatus=ACTIVE&sortby=default&infiniteLoad=false';
+const GOLD = {
+  sku: 'GOLD-YEAR', duration: 'YEAR', priceMinor: 4900, name: { en: 'Gold membership: 1 year', zh: '金卡会员：1年' },
+  description: { en: 'A year of member prices.', zh: '一年会员价。' }, level: { en: 'Gold', zh: '金卡' },
+  benefits: [{ en: '5% off everything', zh: '全店九五折' }], image: 'membership-card-year.svg', category: { en: 'Memberships', zh: '会员' }, brand: { en: 'Harbour Goods', zh: '海港好物' },
 };
 const changeLines = (stdout: string) => stdout.trim().split('\n').filter((l) => /^[+~-] /.test(l));
 
@@ -47,6 +55,8 @@ async function shopperReads(base: string) {
     store: await get('/common3/sectionTemplateByType/store'),
     coupons: await get('/common3/coupons/'),
     liveRooms: ok(await s.post('/wechat/weChatlivestreaminfo', {})),
+    // The plans as sold, without their product ids and times (a copy made from a file numbers and dates its own).
+    membershipPlans: (ok(await s.get(MEMBERSHIP_PLANS)).products as { id: string; createdAt: string }[]).map(({ id, createdAt, ...plan }) => plan),
   };
 }
 
@@ -75,7 +85,7 @@ test('init → apply --dry-run → apply → apply again, from an empty database
   const dry = await runCli(db, 'shop', 'apply', file, '--dry-run');
   assert.equal(dry.code, 0, dry.stderr);
   const planned = changeLines(dry.stdout);
-  for (const line of ['+ settings storeInfo', '+ settings checkout', '+ settings payment', '+ storeLocations MAIN', '+ countries US', '+ countries CN', '+ exchangeRates USD', '+ pages about', '+ sections home']) {
+  for (const line of ['+ settings storeInfo', '+ settings checkout', '+ settings payment', '+ storeLocations MAIN', '+ countries US', '+ countries CN', '+ exchangeRates USD', '+ pages about', '+ sections home', '+ settings storeCredit', '+ settings mail']) {
     assert.ok(planned.includes(line), `${line} in ${dry.stdout}`);
   }
   assert.match(dry.stdout, new RegExp(`dry run, nothing changed: ${planned.length} change\\(s\\) to make`));
@@ -102,10 +112,22 @@ test('init → apply --dry-run → apply → apply again, from an empty database
   edited.checkout.delivery.provinces = ['NY', 'NJ'];
   edited.coupons = [{ code: 'HELLO5', kind: 'FIXED', value: 500, minSubtotalMinor: 2000, expiresAt: null, description: { en: '$5 off', zh: '减5美元' }, public: true, maxUsesPerShopper: 1, maxUses: null }];
   edited.pages = edited.pages.filter((p: { name: string }) => p.name !== 'privacy');
+  edited.storeCredit.topUpAmountsMinor = [1000, 2500];
+  edited.mail.from = 'Harbour Goods <orders@harbour.example.com>';
+  edited.membershipPlans = [GOLD];
   fs.writeFileSync(file, JSON.stringify(edited, null, 2));
   const editDry = await runCli(db, 'shop', 'apply', file, '--dry-run');
-  assert.deepEqual(changeLines(editDry.stdout), ['~ settings storeInfo (storeNameContent)', '~ settings checkout (delivery)', '+ coupons HELLO5', '- pages privacy']);
+  assert.deepEqual(changeLines(editDry.stdout), ['~ settings storeInfo (storeNameContent)', '~ settings checkout (delivery)',
+    '~ settings storeCredit (topUpAmountsMinor)', '~ settings mail (from)', '+ coupons HELLO5', '- pages privacy', '+ membershipPlans GOLD-YEAR']);
   assert.equal((await runCli(db, 'shop', 'apply', file)).code, 0);
+  // A plan left out stops being sold; listed again it is the same product again (its orders and members keep it).
+  fs.writeFileSync(file, JSON.stringify({ ...edited, membershipPlans: [] }, null, 2));
+  assert.deepEqual(changeLines((await runCli(db, 'shop', 'apply', file)).stdout), ['- membershipPlans GOLD-YEAR']);
+  fs.writeFileSync(file, JSON.stringify(edited, null, 2));
+  assert.deepEqual(changeLines((await runCli(db, 'shop', 'apply', file)).stdout), ['+ membershipPlans GOLD-YEAR']);
+  const plansOut = JSON.parse((await runCli(db, 'shop', 'export')).stdout);
+  assert.deepEqual(plansOut.membershipPlans, [GOLD]);
+  assert.deepEqual([plansOut.storeCredit, plansOut.mail], [edited.storeCredit, edited.mail]);
 
   // A broken file: every problem with its JSON path and line, exit 1, and the store as it was.
   const before = (await runCli(db, 'shop', 'export')).stdout;
@@ -113,6 +135,9 @@ test('init → apply --dry-run → apply → apply again, from an empty database
   broken.checkout.timeZone = 'Mars/Base';
   broken.storeInfo.storeNme = 'typo';
   broken.storeInfo.storeNameContent.en = 'Changed';
+  broken.mail.from = 'orders at harbour';
+  broken.membershipPlans = [GOLD, { ...GOLD, priceMinor: 5900 }];
+  broken.storeCredit.topUpAmountsMinor = [50];
   const brokenText = JSON.stringify(broken, null, 2);
   fs.writeFileSync(file, brokenText);
   const refused = await runCli(db, 'shop', 'apply', file);
@@ -120,7 +145,10 @@ test('init → apply --dry-run → apply → apply again, from an empty database
   const lineOf = (needle: string) => brokenText.split('\n').findIndex((l) => l.includes(needle)) + 1;
   assert.ok(refused.stderr.includes(`${file}: checkout.timeZone (line ${lineOf('"timeZone"')}): 'Mars/Base' is not a time zone`), refused.stderr);
   assert.ok(refused.stderr.includes(`${file}: storeInfo.storeNme (line ${lineOf('"storeNme"')}): is not a field here`), refused.stderr);
-  assert.match(refused.stderr, /2 problem\(s\) in .*; nothing changed/);
+  assert.ok(refused.stderr.includes(`${file}: mail.from (line ${lineOf('"from"')}): 'orders at harbour' is not a sender`), refused.stderr);
+  assert.match(refused.stderr, /membershipPlans\[1\]\.sku \(line \d+\): GOLD-YEAR is listed twice/);
+  assert.match(refused.stderr, /storeCredit\.topUpAmountsMinor\[0\] \(line \d+\): must be >= 100/);
+  assert.match(refused.stderr, /5 problem\(s\) in .*; nothing changed/);
   assert.equal((await runCli(db, 'shop', 'export')).stdout, before, 'nothing changed');
 
   // The shop the file describes is what shoppers get.
@@ -134,6 +162,18 @@ test('init → apply --dry-run → apply → apply again, from an empty database
     assert.deepEqual(reads.liveRooms.room_info, []);
     assert.equal(reads.provinces[1][0], 200);
     assert.ok((reads.provinces[1][1] as { code: string }[]).some((p) => p.code === 'NJ'));
+    assert.deepEqual(reads.appContent.system.storeCredit, { topUpAmounts: [1000, 2500] });
+    assert.deepEqual((reads.membershipPlans as { name: string; price: number }[]).map((p) => [p.name, p.price]), [['Gold membership: 1 year', 4900]]);
+    // The store's mail is from the file's sender; MAIL_FROM, where set, overrides it (and the start says so).
+    await enqueueMail(srv.app.db, { kind: 'contact-ack', to: 'ada@example.com', locale: 'en', subject: 'Hello', text: 't', html: '<p>h</p>' });
+    await srv.app.mailWorker.tick();
+    const outbox = path.join(db.dataDir, 'outbox');
+    const eml = await waitFor('the mail', () => fs.readdirSync(outbox).find((f) => f.endsWith('-contact-ack.eml')));
+    assert.match(fs.readFileSync(path.join(outbox, eml), 'utf8'), /^From: Harbour Goods <orders@harbour\.example\.com>$/m);
+    assert.deepEqual(await mailSender(srv.app.db, 'Env <env@example.com>'), { from: 'Env <env@example.com>', source: 'MAIL_FROM' });
+    assert.equal(await describeMailSender(srv.app.db, 'Env <env@example.com>'),
+      'Env <env@example.com> (MAIL_FROM, over the shop file\'s Harbour Goods <orders@harbour.example.com>)');
+    assert.equal(await describeMailSender(srv.app.db, undefined), 'Harbour Goods <orders@harbour.example.com> (the shop file)');
   } finally {
     await srv.close();
   }
@@ -150,6 +190,9 @@ test('export → apply onto an empty database gives the same store, as the shopp
   const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
   assert.equal(doc.storeInfo.storeName, 'Maple & Jade Market');
   assert.equal(doc.liveRooms.length, 5, 'every setting, the live rooms too');
+  assert.deepEqual(doc.membershipPlans.map((p: { sku: string }) => p.sku), ['MEMBERSHIP-MONTH', 'MEMBERSHIP-QUARTER', 'MEMBERSHIP-YEAR', 'MEMBERSHIP-LIFETIME']);
+  assert.deepEqual(doc.storeCredit, { topUpAmountsMinor: [2000, 5000, 10000] });
+  assert.equal(first.membershipPlans.length, 4);
   const own = await runCli(demo, 'shop', 'apply', file);
   assert.equal(own.code, 0, own.stderr);
   assert.match(own.stdout, /nothing to change/);

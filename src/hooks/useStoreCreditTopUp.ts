@@ -20,7 +20,8 @@ import { useLoad } from './useLoad'
 import { useRoute } from './useRoute'
 import { useT } from './useT'
 
-export type AmountChoice = (typeof TOP_UP_CHOICES)[number] | 'other'
+/** A quick choice (minor units) or a typed amount. */
+export type AmountChoice = number | 'other'
 
 export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
   const t = useT()
@@ -28,6 +29,9 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
   const environment = useMemo(() => platform.environment(), [])
   const choosesMethod = !environment.miniProgram
   const flags = useAppInfo((s) => s.info?.appContent.system.payment)
+  // The shop's quick choices (its shop file's storeCredit); a shop that says nothing gets the built-in ones.
+  const offered = useAppInfo((s) => s.info?.appContent.system.storeCredit?.topUpAmounts)
+  const amounts: readonly number[] = offered ?? TOP_UP_CHOICES
 
   const [open, setOpen] = useState(false)
   const config = useLoad(checkoutApi.paymentConfig, open && choosesMethod)
@@ -37,7 +41,7 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
   }, [config.data])
   const methods = useMemo(() => offeredMethods(flags, channels), [flags, channels])
 
-  const [choice, setChoice] = useState<AmountChoice>(TOP_UP_CHOICES[0])
+  const [choice, setChoice] = useState<AmountChoice>(amounts[0] ?? 'other')
   const [other, setOther] = useState('')
   const [method, setMethod] = useState<PaymentMethod | ''>('')
   const [amountError, setAmountError] = useState<string | undefined>()
@@ -145,7 +149,7 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
       setError(null)
     },
     cancel: () => setOpen(false),
-    choices: TOP_UP_CHOICES.map((value) => ({ value, label: money(value) })),
+    choices: amounts.map((value) => ({ value, label: money(value) })),
     choice,
     choose: (value: AmountChoice) => {
       setChoice(value)

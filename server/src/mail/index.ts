@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MailWorker } from './queue.ts';
 import { outboxTransport, smtpTransport } from './transport.ts';
+import { DEFAULT_MAIL_FROM, mailSender } from './sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,9 +21,12 @@ export function mailRefusal({ smtpUrl, publicUrl }: { smtpUrl?: string; publicUr
 
 export function startMail(app: FastifyInstance) {
   const { smtpUrl, mailFrom, dataDir, mailPollMs, mailRetryBaseMs } = app.config;
-  const transport = smtpUrl ? smtpTransport(smtpUrl, mailFrom) : outboxTransport(path.join(dataDir, 'outbox'), mailFrom);
+  const fallback = mailFrom ?? DEFAULT_MAIL_FROM;
+  const transport = smtpUrl ? smtpTransport(smtpUrl, fallback) : outboxTransport(path.join(dataDir, 'outbox'), fallback);
   app.log.info({ mail: transport.describe }, smtpUrl ? 'mail is sent by SMTP' : `no SMTP_URL: mail is written as .eml files to ${path.join(dataDir, 'outbox')}`);
-  const worker = new MailWorker(app.db, transport, { pollMs: mailPollMs, retryBaseMs: mailRetryBaseMs, log: app.log });
+  // MAIL_FROM, else the shop file's sender (read at each send, so an apply reaches a running server), else the default.
+  const sender = async () => (await mailSender(app.db, mailFrom)).from;
+  const worker = new MailWorker(app.db, transport, { pollMs: mailPollMs, retryBaseMs: mailRetryBaseMs, log: app.log, sender });
   app.decorate('mailWorker', worker);
   app.addHook('preClose', () => worker.stop());
   worker.start();

@@ -7,7 +7,7 @@
  */
 import type { Db, Queryable } from '../db/index.ts';
 import { claimDue, PollingWorker, retryDelayMs } from '../lib/pollingWorker.ts';
-import type { MailTransport } from './transport.ts';
+import type { MailTransport, OutgoingMail } from './transport.ts';
 import type { Locale, Rendered } from './templates.ts';
 
 export interface QueuedMail extends Rendered {
@@ -34,6 +34,8 @@ export interface WorkerOptions {
   /** first retry after this; doubles per attempt up to an hour */
   retryBaseMs: number;
   log: { info(o: object, msg: string): void; warn(o: object, msg: string): void; error(o: object, msg: string): void };
+  /** The sender of each mail, asked at each send (src/mail/sender.ts); the transport's own without it. */
+  sender?: () => Promise<string>;
 }
 
 /** A recipient the server rejects for good (5xx to RCPT TO) will never be delivered; anything else is retried. */
@@ -70,8 +72,9 @@ export class MailWorker extends PollingWorker {
   }
 
   private async deliver(row: any) {
-    const mail = { id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body };
+    const mail: OutgoingMail = { id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body };
     try {
+      if (this.opts.sender) mail.from = await this.opts.sender();
       const where = await this.transport.send(mail);
       // Bodies are dropped once delivered: a reset link should not outlive its mail in the database.
       await this.db.query(

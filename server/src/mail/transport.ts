@@ -14,6 +14,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The sender (src/mail/sender.ts); the transport's own when absent. */
+  from?: string;
 }
 
 export interface MailTransport {
@@ -34,7 +36,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   return {
     describe: `smtp ${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
     async send(mail) {
-      const info = await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transporter.sendMail({ from: mail.from ?? from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       return `smtp ${info.messageId}`;
     },
     close: () => transporter.close(),
@@ -46,7 +48,7 @@ export function outboxTransport(dir: string, from: string): MailTransport {
   return {
     describe: `outbox ${dir}`,
     async send(mail) {
-      const info = await composer.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await composer.sendMail({ from: mail.from ?? from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       fs.mkdirSync(dir, { recursive: true });
       // Named by queue id: a mail sent again after a crash overwrites its own file instead of appearing twice.
       const file = path.join(dir, `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`);

@@ -21,7 +21,7 @@ import { exchangeCurrencies, exchangeRate, exchangeRates } from '../services/exc
 import { setSessionChoice } from '../services/visitor.ts';
 import { sessionFields } from '../services/sessionFields.ts';
 
-const SETTINGS = ['storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'messages'];
+const SETTINGS = ['storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'messages', 'storeCredit'];
 
 function userAgentFlags(req: FastifyRequest) {
   const ua = String(req.headers['user-agent'] ?? '').toLowerCase();
@@ -64,6 +64,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
           payment: { ...st.payment, exchangeCurrencies: currencies },
           social: st.social,
           storeLocations: locations,
+          ...(st.storeCredit ? { storeCredit: { topUpAmounts: st.storeCredit.topUpAmountsMinor } } : {}),
         },
         appDetail: {
           ...st.appDetail,

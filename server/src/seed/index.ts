@@ -34,7 +34,7 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.blog', run: (q) => seedBlog(q) },
   { key: 'seeded.influencers', run: (q) => seedInfluencers(q) },
   // One step (its key predates the split): the memberships' plans, then the referral groups.
-  { key: 'seeded.members', run: async (q) => { await seedMemberships(q); await seedReferralGroups(q); } },
+  { key: 'seeded.members', run: async (q) => { await seedMemberships(q, demoShop().membershipPlans ?? []); await seedReferralGroups(q); } },
   { key: 'seeded.campaigns', run: (q) => seedCampaigns(q) },
   { key: 'seeded.payPal', run: (q) => seedPayPal(q) },
   { key: 'seeded.searchTerms', run: (q) => seedSearchTerms(q) },
@@ -112,7 +112,8 @@ export async function seedIfEmpty(db: Db, log: (m: string) => void = () => undef
 
 async function seed(q: Queryable, demoHash: string) {
   // The demo store's settings are a shop file, applied by the code `npm run shop -- apply` runs (src/shop/apply.ts).
-  await applyShopIn(q, demoShop());
+  // Its membership plans are products filed under the catalogue's categories: written after the catalogue (seeded.members).
+  await applyShopIn(q, { ...demoShop(), membershipPlans: undefined });
   const catalogue = demoCatalogue();
   await applyCatalog(q, await preparePhotos(catalogue, null), { createdHoursAgo: demoCreatedHoursAgo });
   await padCatalogue(q, Number(process.env.SEED_PRODUCTS ?? 0), catalogue);

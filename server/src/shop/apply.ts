@@ -14,6 +14,7 @@ import {
   DEFAULT_APP_DETAIL, REQUIRED_SETTINGS, SHOP_FORMAT, SHOP_SETTINGS, type ShopFile, type ShopSetting,
 } from './schema.ts';
 import type { ShopProblem } from './rules.ts';
+import { storeCurrency } from '../services/storeCurrency.ts';
 
 type Item = Record<string, any>;
 export interface ShopChange {
@@ -230,7 +231,66 @@ const LISTS: ListSpec[] = [
     },
     remove: async (q, id) => void (await q.query('DELETE FROM live_rooms WHERE roomid = $1', [Number(id)])),
   },
+  {
+    // A plan is a product of type MEMBERSHIP (its SKU is the key) with a membership_plans row. A plan left out is no longer
+    // sold (record_status INACTIVE: its orders and members keep it); listed again, it is sold again.
+    // In the order shoppers see them (newest first): the n-th plan of the file is dated n hours before the apply.
+    name: 'membershipPlans', ordered: true, key: (p) => p.sku,
+    async read(q) {
+      const { rows } = await q.query(
+        `SELECT p.sku, p.name_en, p.name_zh, p.desc_en, p.desc_zh, p.price, p.images, p.category, c.name_zh AS category_zh, p.brand,
+                b.name_zh AS brand_zh, mp.duration, mp.level_en, mp.level_zh, mp.benefits
+         FROM products p JOIN membership_plans mp ON mp.product_id = p.id
+         JOIN categories c ON c.name = p.category JOIN brands b ON b.name = p.brand
+         WHERE p.product_type = 'MEMBERSHIP' AND p.record_status = 'ACTIVE' AND p.sku IS NOT NULL ORDER BY p.created_at DESC, p.id DESC`);
+      return rows.map((p) => ({
+        sku: p.sku, duration: p.duration, priceMinor: p.price, name: { en: p.name_en, zh: p.name_zh },
+        description: { en: p.desc_en, zh: p.desc_zh }, level: { en: p.level_en, zh: p.level_zh },
+        benefits: (p.benefits as Item[]).map((b) => ({ en: b.en, zh: b.zh })), image: p.images[0] ?? '',
+        category: { en: p.category, zh: p.category_zh }, brand: { en: p.brand, zh: p.brand_zh ?? '' },
+      }));
+    },
+    write: writeMembershipPlan,
+    remove: async (q, sku) => void (await q.query(
+      `UPDATE products SET record_status = 'INACTIVE' WHERE sku = $1 AND product_type = 'MEMBERSHIP'`, [sku])),
+  },
 ];
+
+/** Why a plan's SKU cannot be a plan's (a catalogue product has it), or null. */
+async function membershipSkuTaken(q: Queryable, sku: string): Promise<string | null> {
+  const { rows } = await q.query(`SELECT id, product_type FROM products WHERE sku = $1 AND product_type <> 'MEMBERSHIP'`, [sku]);
+  return rows[0] ? `${sku} is the SKU of ${rows[0].product_type.toLowerCase()} ${rows[0].id} of the catalogue: a plan needs a SKU of its own` : null;
+}
+
+/**
+ * Writes one membership plan (the shop file's, or the demo seed's): its product, the one stock line a plan has and its
+ * plan row; its category and brand are made when the store has none of the name (and take the file's Chinese names).
+ * Prices are in the store currency.
+ */
+export async function writeMembershipPlan(q: Queryable, p: Item, index = 0): Promise<void> {
+  await q.query(`INSERT INTO categories (name, name_en, name_zh, sort) VALUES ($1, $1, $2, (SELECT COALESCE(max(sort) + 1, 0) FROM categories))
+    ON CONFLICT (name) DO UPDATE SET name_zh = EXCLUDED.name_zh WHERE categories.name_zh IS DISTINCT FROM EXCLUDED.name_zh`, [p.category.en, p.category.zh]);
+  await q.query(`INSERT INTO brands (name, name_zh) VALUES ($1, $2)
+    ON CONFLICT (name) DO UPDATE SET name_zh = EXCLUDED.name_zh WHERE brands.name_zh IS DISTINCT FROM EXCLUDED.name_zh`, [p.brand.en, p.brand.zh]);
+  const fields = [p.name.en, p.name.zh, p.description.en, p.description.zh, p.category.en, p.brand.en, p.priceMinor, await storeCurrency(q), JSON.stringify([p.image])];
+  const { rows } = await q.query(
+    `UPDATE products SET name_en = $1, name_zh = $2, desc_en = $3, desc_zh = $4, category = $5, brand = $6, price = $7, currency = $8,
+       images = $9::jsonb, record_status = 'ACTIVE', created_at = now() - make_interval(hours => $11::int)
+     WHERE sku = $10 AND product_type = 'MEMBERSHIP' RETURNING id`, [...fields, p.sku, index]);
+  let id: number | undefined = rows[0]?.id;
+  if (id === undefined) {
+    const added = await q.query(
+      `INSERT INTO products (name_en, name_zh, desc_en, desc_zh, category, brand, price, currency, images, sku, product_type, created_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10,'MEMBERSHIP', now() - make_interval(hours => $11::int)) RETURNING id`, [...fields, p.sku, index]);
+    id = added.rows[0].id as number;
+    await q.query(`INSERT INTO variants (product_id, option_pair, stock) VALUES ($1, '', 1000000)`, [id]);
+  }
+  await q.query(
+    `INSERT INTO membership_plans (product_id, duration, level_en, level_zh, benefits) VALUES ($1,$2,$3,$4,$5::jsonb)
+     ON CONFLICT (product_id) DO UPDATE SET duration = EXCLUDED.duration, level_en = EXCLUDED.level_en, level_zh = EXCLUDED.level_zh,
+       benefits = EXCLUDED.benefits`,
+    [id, p.duration, p.level.en, p.level.zh, JSON.stringify(p.benefits)]);
+}
 
 /** The file's list under `name`, as rows (sections: a row per page type). */
 function fileList(file: ShopFile, name: string): Item[] | undefined {
@@ -242,7 +302,7 @@ function fileList(file: ShopFile, name: string): Item[] | undefined {
 function settingOf(file: ShopFile, key: ShopSetting): unknown {
   if (key === 'appDetail') return { ...DEFAULT_APP_DETAIL, ...file.appDetail };
   if (key === 'membership') return file.membership ?? undefined;
-  return file[key];
+  return file[key] ?? undefined;
 }
 
 /** Every setting of the store as a shop file (what `npm run shop -- export` writes). */
@@ -295,6 +355,12 @@ export async function planShop(q: Queryable, file: ShopFile): Promise<{ changes:
     const have = (await spec.read(q)).map(norm);
     const haveAt = new Map(have.map((x, i) => [spec.key(x), { item: x, index: i }]));
     const wantKeys = new Set(wanted.map(spec.key));
+    if (spec.name === 'membershipPlans') {
+      for (const [i, plan] of wanted.entries()) {
+        const why = await membershipSkuTaken(q, plan.sku);
+        if (why) problems.push({ path: `membershipPlans[${i}].sku`, message: why });
+      }
+    }
     for (const old of have) {
       const key = spec.key(old);
       if (wantKeys.has(key)) continue;

@@ -129,8 +129,21 @@ export function shopProblems(f: ShopFile): ShopProblem[] {
       else if (isoTime(r.start) && Date.parse(r.end) <= Date.parse(r.start)) add(`liveRooms[${i}].end`, 'is not after its start');
     });
   }
+  if (f.mail && !MAIL_SENDER.test(f.mail.from.trim())) {
+    add('mail.from', `'${f.mail.from}' is not a sender like "Your Shop <orders@shop.example.com>" or orders@shop.example.com`);
+  }
+  if (f.membershipPlans) {
+    duplicates(f.membershipPlans.map((p) => p.sku), (i, v) => add(`membershipPlans[${i}].sku`, `${v} is listed twice`));
+    f.membershipPlans.forEach((p, i) => {
+      if (!p.category.en.trim()) add(`membershipPlans[${i}].category.en`, 'is empty: name the category the plan is filed under');
+      if (!p.brand.en.trim()) add(`membershipPlans[${i}].brand.en`, 'is empty: name the brand the plan is filed under');
+    });
+  }
   return out;
 }
+
+/** `Name <local@domain>` or `local@domain`: one address, no line breaks (a header is made of it). */
+export const MAIL_SENDER = /^(?:[^<>\r\n"]*(?:"[^"\r\n]*")?[^<>\r\n"]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
 function duplicates(values: string[], report: (index: number, value: string) => void) {
   const seen = new Set<string>();

@@ -5,15 +5,16 @@
  * zone exists, a province is one of its country's, one base exchange rate...) are `rules.ts`.
  *
  * The settings documents the storefront reads (storeInfo, appConfig, payment, social, css, headerControl, labels,
- * navigation, checkout, messages) are required and are written as they are. The lists (store locations, countries,
- * delivery areas, exchange rates, coupons, pages, sections, list headings, live rooms) are each the whole list when
- * present (what the file leaves out is removed) and left as they are when the key is absent.
+ * navigation, checkout, messages) are required and are written as they are; membership, storeCredit and mail may be
+ * left out (none). The lists (store locations, countries, delivery areas, exchange rates, coupons, pages, sections, list
+ * headings, live rooms, membership plans) are each the whole list when present (what the file leaves out is removed; a
+ * membership plan stops being sold) and left as they are when the key is absent.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   AppConfig, FooterTab, HeaderControl, MenuItem, PaymentBrands, SocialConfig,
 } from '../../../contract/appInfo.ts';
-import { ORDER_METHODS } from '../../../contract/constants.ts';
+import { ORDER_METHODS, STORE_CREDIT_DEPOSIT_MAX, STORE_CREDIT_DEPOSIT_MIN } from '../../../contract/constants.ts';
 import { StringEnum } from '../../../contract/common.ts';
 import { Section } from '../../../contract/content.ts';
 
@@ -157,6 +158,31 @@ export const ShopLiveRoom = closed({
   end: Type.String({ format: 'date-time' }),
 });
 
+export const ShopStoreCredit = closed({
+  topUpAmountsMinor: Type.Array(Type.Integer({ minimum: STORE_CREDIT_DEPOSIT_MIN, maximum: STORE_CREDIT_DEPOSIT_MAX }), {
+    maxItems: 8, uniqueItems: true,
+    description: `the top-up amounts offered as quick choices, in minor units of the store currency (2000 = 20.00), each ${STORE_CREDIT_DEPOSIT_MIN}-${STORE_CREDIT_DEPOSIT_MAX}; a shopper may also type an amount; none: typed only`,
+  }),
+}, 'store credit (My account: top up)');
+
+export const ShopMail = closed({
+  from: Text(200, 'the sender of the store\'s mail: "Your Shop <orders@shop.example.com>" or orders@shop.example.com (MAIL_FROM, when set, overrides it)'),
+});
+
+export const MEMBERSHIP_DURATIONS = ['MONTH', 'QUARTER', 'YEAR', 'LIFETIME'] as const;
+export const ShopMembershipPlan = closed({
+  sku: Type.String({ pattern: '^[A-Za-z0-9._/-]{1,64}$', description: 'the plan\'s code (a product SKU no catalogue product has: keep it once sold)' }),
+  duration: StringEnum(MEMBERSHIP_DURATIONS, { description: 'how long one unit bought lasts' }),
+  priceMinor: Minor('its price in minor units of the store currency (3999 = 39.99)'),
+  name: Both(200, 'the plan as a product (My account, cart, orders)'),
+  description: Both(2000),
+  level: Both(80, 'the membership level a buyer holds (Gold member)'),
+  benefits: Type.Array(Both(200), { maxItems: 20 }),
+  image: Text(500, 'an image name served under common3/image (a drawn .svg or an imported photo-<hash>.jpg) or an https URL'),
+  category: Both(80, 'the catalogue category it is filed under, by its names (en is its key: made if the store has none of it)'),
+  brand: Both(80, 'the brand it is filed under, by its names (en is its key: made if the store has none of it)'),
+});
+
 export const ShopFile = closed({
   $schema: Type.Optional(Type.String()),
   format: Type.Literal(SHOP_FORMAT),
@@ -185,13 +211,23 @@ export const ShopFile = closed({
   })),
   listHeadings: Type.Optional(Type.Array(ShopListHeading, { maxItems: 1000 })),
   liveRooms: Type.Optional(Type.Array(ShopLiveRoom, { maxItems: 200 })),
+  storeCredit: Type.Optional(ShopStoreCredit),
+  mail: Type.Optional(ShopMail),
+  membershipPlans: Type.Optional(Type.Array(ShopMembershipPlan, {
+    maxItems: 50, description: 'the membership plans on sale (a plan left out stops being sold; its members keep what they bought)',
+  })),
 }, 'An iStore shop: every setting of the store (server/README.md "Your shop as a file")');
 export type ShopFile = Static<typeof ShopFile>;
 
 /** The settings documents a shop file writes, and which of them a shop cannot be without. */
-export const SHOP_SETTINGS = ['storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'checkout', 'messages', 'membership'] as const;
+export const SHOP_SETTINGS = [
+  'storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'checkout', 'messages',
+  'membership', 'storeCredit', 'mail',
+] as const;
 export type ShopSetting = (typeof SHOP_SETTINGS)[number];
-export const REQUIRED_SETTINGS: readonly ShopSetting[] = SHOP_SETTINGS.filter((k) => k !== 'membership');
+/** Settings a shop may be without (the file leaves them out, or membership is null). */
+export const OPTIONAL_SETTINGS: readonly ShopSetting[] = ['membership', 'storeCredit', 'mail'];
+export const REQUIRED_SETTINGS: readonly ShopSetting[] = SHOP_SETTINGS.filter((k) => !OPTIONAL_SETTINGS.includes(k));
 
 /** app info's appDetail when the file leaves it (or a field) out: the server's own paths. */
 export const DEFAULT_APP_DETAIL = {

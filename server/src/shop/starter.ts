@@ -1,6 +1,6 @@
 /**
  * What `npm run shop -- init FILE` writes: a complete shop for a merchant to edit, with nothing of the demo store in it
- * (no products, accounts, coupons, orders, members' discount or live rooms). It sells in US dollars from one pickup
+ * (no products, accounts, coupons, orders, membership plans, members' discount or live rooms). It sells in US dollars from one pickup
  * store, and knows the provinces of the United States, Canada and mainland China, so a shop in any of them only
  * chooses its own (checkout.delivery) and its currency.
  */
@@ -134,5 +134,8 @@ export function starterShop(schemaRef: string): ShopFile {
     },
     listHeadings: [],
     liveRooms: [],
+    storeCredit: { topUpAmountsMinor: [2000, 5000, 10000] },
+    mail: { from: 'Your Shop <orders@shop.example.com>' },
+    membershipPlans: [],
   };
 }

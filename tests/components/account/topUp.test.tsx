@@ -72,6 +72,26 @@ describe.each(LANGS)('store-credit top-up (%s)', (lang) => {
     })
   })
 
+  it('the shop\'s own top-up amounts (app info\'s storeCredit) are the choices; none offers a typed amount only', async () => {
+    const info = signedIn()
+    info.appContent.system.storeCredit = { topUpAmounts: [1500, 3000] }
+    resetStores(info, lang, '/user/list')
+    server()
+    const { unmount } = render(<StoreCreditPanel />)
+    await openForm()
+    const amounts = () => Array.from(document.querySelectorAll('.checkout-choices__option[data-name="topUpAmount"]')).map((el) => el.getAttribute('data-value'))
+    expect(amounts()).toEqual(['1500', '3000', 'other'])
+    expect(option('topUpAmount', '1500').textContent).toContain('$15.00')
+    unmount()
+
+    const none = signedIn()
+    none.appContent.system.storeCredit = { topUpAmounts: [] }
+    resetStores(none, lang, '/user/list')
+    render(<StoreCreditPanel />)
+    await openForm()
+    expect(amounts()).toEqual(['other'])
+  })
+
   it('a typed amount is checked (decimals, limit, method) before anything is sent, and what was typed stays', async () => {
     resetStores(signedIn(), lang, '/user/list')
     const http = server()
