@@ -1,21 +1,32 @@
-/** Display currency (spec §3 client state). The base currency is what is charged; others are shown converted. */
+/**
+ * Display currency (spec §3 client state). The base currency is what is charged; others are shown converted. The base is
+ * the shop's (app info's payment.defaultCurrency): nothing here assumes one. Until app info has come it is '' (unknown),
+ * and every amount is shown in the currency it came with, unconverted; the moment app info is stored the base is the
+ * shop's, before anything renders with it.
+ */
 import { create } from 'zustand'
 import { appInfoApi } from '@/api/appInfo'
 import { platform } from '@/platform'
+import { useAppInfo } from './appInfo'
 
 const KEY = 'istore.currency'
 
 interface CurrencyState {
+  /** The shop's currency; '' until app info names it. */
   base: string
+  /** The shopper's display currency; '' until the base is known (a saved choice counts once its rate is known). */
   current: string
   rates: Record<string, number>
   init(base: string): Promise<void>
   setCurrency(currency: string): void
 }
 
+/** The shop's currency as app info names it, or ''. */
+const shopCurrency = () => useAppInfo.getState().info?.appContent.system.payment?.defaultCurrency?.currencyType ?? ''
+
 export const useCurrency = create<CurrencyState>((set, get) => ({
-  base: 'CAD',
-  current: platform.storage.get<string>(KEY) ?? 'CAD',
+  base: shopCurrency(),
+  current: shopCurrency() ? (platform.storage.get<string>(KEY) ?? shopCurrency()) : '',
   rates: {},
   async init(base) {
     set({ base, current: platform.storage.get<string>(KEY) ?? base })
@@ -39,3 +50,11 @@ export const useCurrency = create<CurrencyState>((set, get) => ({
     )
   }
 }))
+
+// App info stored (at start-up, or again): the base is the shop's at once, in the same update React renders, so no
+// amount is ever shown in a currency that is not the shop's. init() then loads the rates.
+useAppInfo.subscribe((state) => {
+  const base = state.info?.appContent.system.payment?.defaultCurrency?.currencyType
+  if (!base || base === useCurrency.getState().base) return
+  useCurrency.setState({ base, current: platform.storage.get<string>(KEY) ?? base, rates: {} })
+})

@@ -25,7 +25,8 @@ import './Checkout.scss'
 export function CheckoutView({ c }: { c: CheckoutState }) {
   const t = useT()
   const error = useErrorText(c.errors)
-  // Until the checkout's rules arrive, the store currency app info gave (the currency store's base), never a fixed one.
+  // Until the checkout's rules arrive, the store currency app info gave (the currency store's base), else the cart's:
+  // never a fixed one.
   const baseCurrency = useCurrency((st) => st.base)
   if (c.loading) return <Spinner label={t('checkout.loading')} />
   if (c.loadError) return <EmptyState tone="error" message={c.loadError} action={{ label: t('checkout.retry'), onClick: () => void c.reload() }} />
@@ -33,7 +34,7 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
     return <EmptyState message={t('checkout.empty')} action={{ label: t('checkout.goShopping'), onClick: () => platform.navigate('/store') }} />
   }
   const { form, config, update } = c
-  const currency = config?.currency ?? baseCurrency
+  const currency = config?.currency ?? (baseCurrency || c.cart.currency)
   const chooseStore = (id: string) => update('storeId', id, ['storeId'])
   // A new date asks for a time again.
   const chooseDate = (dateKey: 'pickupDate' | 'deliveryDate', timeKey: 'pickupTime' | 'deliveryTime') => (date: string) => {
