@@ -7,7 +7,8 @@
  * One line each: since when (UTC), what (refund, return, dispute, shipping), its id, the order or top-up, the amount
  * and what the record says (tries, the provider's last refusal, the dispute's status and reason); then a count. A
  * pending refund or return is listed once the provider refused it 3 times, or when it has waited longer than
- * --stuck-after minutes (default 60); an upload once WeChat refused it. What is listed and why: src/payments/attention.ts.
+ * --stuck-after minutes (default 60); a refund the provider accepted and then reported ABNORMAL or CLOSED until it
+ * reports SUCCESS; an upload once WeChat refused it. What is listed and why: src/payments/attention.ts.
  * Exit 0 when it could look (whether or not anything is listed), 1 when it could not (the database), 2 for a wrong
  * command line; --help prints this usage. Reads only. Uses the same database settings as the server (DATA_DIR or
  * DATABASE_URL); the embedded PGlite database is one process's: stop the server first (with PostgreSQL it runs beside).

@@ -3,12 +3,13 @@
  * the cross-border API (the demo store sells in CAD): mini-program, JSAPI, H5 and Native payments; notifications
  * applied once, forged / stale / replayed ones refused with nothing changed; the client's report never taken for a
  * payment; a lost notification healed by reconciliation; a wrong amount not applied; close on void; money arriving for
- * a voided order refunded; a refund retried after a provider failure. Runs on PGlite and (DATABASE_URL) PostgreSQL.
+ * a voided order refunded; a refund retried after a provider failure; a refund WeChat Pay accepted and then reports
+ * ABNORMAL kept and listed by `npm run attention` until its SUCCESS. Runs on PGlite and (DATABASE_URL) PostgreSQL.
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { freshDb, isError, ok, reservedDelivery, Shopper, startServer, waitFor, type Running, type TestDb } from './helpers.ts';
+import { deskOf, freshDb, isError, ok, reservedDelivery, Shopper, startServer, waitFor, type Running, type TestDb } from './helpers.ts';
 import { refundIdOf } from '../src/services/refunds.ts';
 import { expireReservations, requestRefund } from '../src/orders/lifecycle.ts';
 import { createPaymentProvider } from '../src/payments/index.ts';
@@ -281,5 +282,29 @@ describe('void, close and refunds', () => {
     assert.equal([...double.refunds.values()].filter((r) => r.outTradeNo === attempt.id).length, 1);
     assert.equal((await double.send(double.refundNotification(record.id))).status, 204);
     assert.equal((await double.send(double.refundNotification(record.id, 'SUCCESS', { signWith: double.merchant.privateKey }))).status, 400);
+  });
+
+  test('a refund WeChat Pay accepted and then reports ABNORMAL is listed for the operator until WeChat Pay says SUCCESS', async () => {
+    const { orderID, attempt } = await nativeOrder();
+    double.pay(attempt.id);
+    assert.equal((await double.send(double.paymentNotification(attempt.id))).status, 204);
+    const record = await srv.app.db.tx((q) => requestRefund(q, { orderID, amount: 700, reason: 'test', key: `wx-abnormal-${orderID}` }));
+    await srv.app.refundWorker.tick();
+    const outcome = async () => (await srv.app.db.query(`SELECT status, provider_outcome FROM refunds WHERE id = $1`, [record.id])).rows[0];
+    assert.deepEqual(await outcome(), { status: 'DONE', provider_outcome: null }, 'accepted (PROCESSING at WeChat Pay)');
+    const attention = deskOf(srv, 'attention');
+
+    assert.equal((await double.send(double.refundNotification(record.id, 'ABNORMAL'))).status, 204);
+    assert.deepEqual(await outcome(), { status: 'DONE', provider_outcome: 'ABNORMAL' }, 'not sent again: the operator re-routes it');
+    const listed = await attention();
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stdout, new RegExp(`  refund    ${record.id}  order ${orderID}  \\$7\\.00  accepted by the provider, then ended ABNORMAL: .*return it by hand\n`));
+
+    // The merchant re-routed it at WeChat Pay: its SUCCESS clears it; a late ABNORMAL after that changes nothing.
+    assert.equal((await double.send(double.refundNotification(record.id, 'SUCCESS'))).status, 204);
+    assert.equal((await outcome()).provider_outcome, 'SUCCESS');
+    assert.equal((await double.send(double.refundNotification(record.id, 'ABNORMAL'))).status, 204);
+    assert.equal((await outcome()).provider_outcome, 'SUCCESS');
+    assert.doesNotMatch((await attention()).stdout, new RegExp(record.id));
   });
 });

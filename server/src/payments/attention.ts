@@ -3,13 +3,13 @@
  * read from what the workers and the providers' notifications record, oldest first:
  * - a refund stuck: PENDING at the refund worker (refunds, of an order or a top-up) and refused by the provider at least
  *   STUCK_TRIES times (a WeChat Pay refund answered CLOSED or ABNORMAL is refused: its last_error says so), or waiting
- *   longer than `stuckAfterMinutes` (the worker is not running, or the provider keeps failing);
+ *   longer than `stuckAfterMinutes` (the worker is not running, or the provider keeps failing); or one the provider
+ *   accepted and then reported failed (provider_outcome ABNORMAL or CLOSED: WeChat Pay's refund notification);
  * - a payment that could not pay its order and is not yet returned (payment_attempts NEEDS_REFUND), by the same rule;
  * - an open dispute (payment_disputes without resolved_at): the money may be taken back, and the order waits (DISPUTED);
  * - a WeChat shipping upload WeChat has not taken (wechat_shipping_uploads PENDING with a last_error): the payment's
  *   funds stay frozen at WeChat until it is.
- * Not listed, because nothing records it yet: a refund WeChat Pay reports ABNORMAL by notification after accepting it
- * (logged as a warning only) and statement lines no payment matches (daily reconciliation, issue 40 item 2).
+ * Not listed, because nothing records it yet: statement lines no payment matches (daily reconciliation, issue 40 item 2).
  */
 import type { Queryable } from '../db/index.ts';
 
@@ -52,6 +52,16 @@ export async function needsAttention(q: Queryable, { stuckAfterMinutes }: Attent
       kind: 'refund', since: new Date(r.created_at), id: r.id, orderId: r.order_id, depositId: r.order_id == null ? r.attempt_id : null,
       amount: r.online, currency: r.currency,
       detail: `PENDING, ${tries(r.attempts)}${r.last_error ? `, last refused: ${r.last_error}` : ', never refused (is the refund worker running?)'}`,
+    });
+  }
+  const { rows: abnormal } = await q.query(
+    `SELECT id, order_id, attempt_id, online, currency, provider_outcome, provider_outcome_at FROM refunds
+      WHERE provider_outcome IS NOT NULL AND provider_outcome <> 'SUCCESS'`);
+  for (const r of abnormal) {
+    items.push({
+      kind: 'refund', since: new Date(r.provider_outcome_at), id: r.id, orderId: r.order_id, depositId: r.order_id == null ? r.attempt_id : null,
+      amount: r.online, currency: r.currency,
+      detail: `accepted by the provider, then ended ${r.provider_outcome}: the money did not reach the payer; return it by hand`,
     });
   }
   const { rows: strays } = await q.query(

@@ -98,6 +98,15 @@ export class NotificationRefused extends Error {
   }
 }
 
+/**
+ * A provider's final word on a refund it had accepted (WeChat Pay REFUND.SUCCESS / ABNORMAL / CLOSED), by the store's
+ * refund id (out_refund_no): recorded on the refund (services/refunds.ts recordRefundOutcome), listed by attention.
+ */
+export interface RefundOutcome {
+  refundId: string;
+  status: string;
+}
+
 export interface PaymentProvider {
   /** 'sandbox' | 'wechatpay' | 'alipay' | 'paypal' | ... (also the notification path /api/istore/notify/<name>). */
   readonly name: string
@@ -131,5 +140,5 @@ export interface PaymentProvider {
    * POST /api/istore/notify/<name> (outside the XSRF check: the signature is the check): verifies and parses one
    * notification; throws NotificationRefused for a forged, stale, replayed or unreadable one.
    */
-  notification?(req: NotificationRequest): Promise<{ events: NotificationEvent[]; moneyBack?: MoneyBackEvent[]; reply: NotificationReply; warnings?: string[] }>
+  notification?(req: NotificationRequest): Promise<{ events: NotificationEvent[]; moneyBack?: MoneyBackEvent[]; refundOutcomes?: RefundOutcome[]; reply: NotificationReply; warnings?: string[] }>
 }

@@ -364,7 +364,8 @@ export function wechatPayProvider(s: WeChatPaySettings): PaymentProvider {
       if (eventType.startsWith('REFUND.')) {
         // A refund's result: the refund worker's call was accepted already; an abnormal or closed one needs the operator.
         const warnings = eventType === 'REFUND.SUCCESS' ? [] : [`WeChat Pay refund ${resource?.out_refund_no} of payment ${resource?.out_trade_no} ended ${resource?.refund_status}: return the money by hand`];
-        return { events: [], reply: done, warnings };
+        const refundOutcomes = typeof resource?.out_refund_no === 'string' ? [{ refundId: resource.out_refund_no, status: eventType.slice('REFUND.'.length) }] : [];
+        return { events: [], refundOutcomes, reply: done, warnings };
       }
       const outcome = eventType === 'TRANSACTION.SUCCESS' ? outcomeOf(String(resource?.trade_state ?? '')) : null;
       const events: NotificationEvent[] = outcome && typeof resource?.out_trade_no === 'string'

@@ -11,6 +11,7 @@ import { notFound } from '../lib/errors.ts';
 import { applyNotificationEvent, firstSeenNonce } from '../payments/events.ts';
 import { NotificationRefused, type PaymentProvider } from '../payments/provider.ts';
 import { applyMoneyBackEvent } from '../payments/reversals.ts';
+import { recordRefundOutcome } from '../services/refunds.ts';
 
 export const NOTIFY_PREFIX = '/api/istore/notify';
 
@@ -26,8 +27,10 @@ export default async function notifyRoutes(app: FastifyInstance, opts: { provide
     const rawBody = typeof req.body === 'string' ? req.body : '';
     try {
       const firstSeen = (nonce: string) => firstSeenNonce(app.db, provider.name, nonce);
-      const { events, moneyBack = [], reply: answer, warnings = [] } = await provider.notification({ headers, rawBody, firstSeen });
+      const { events, moneyBack = [], refundOutcomes = [], reply: answer, warnings = [] } = await provider.notification({ headers, rawBody, firstSeen });
       for (const warning of warnings) req.log.warn({ provider: provider.name }, warning);
+      // A refund the provider accepted and then could not complete (ABNORMAL, CLOSED): kept for `npm run attention`.
+      for (const outcome of refundOutcomes) await recordRefundOutcome(app.db, outcome);
       for (const event of events) await applyNotificationEvent(app.db, provider, event, req.log);
       // Disputes, reversals and dashboard refunds (payments/reversals.ts): through the order lifecycle, each once.
       for (const event of moneyBack) await applyMoneyBackEvent(app.db, provider, event, req.log);

@@ -139,3 +139,17 @@ export async function refundsOf(q: Queryable, orderId: number): Promise<RefundRe
   return rows.map((r) => toRefundRecord(r));
 }
 
+
+/**
+ * A provider's final word on a refund it accepted (payments/provider.ts RefundOutcome, from a verified notification):
+ * kept on the refund (provider_outcome), the last word winning but SUCCESS final, so `npm run attention` lists one that
+ * ended ABNORMAL or CLOSED until a later SUCCESS (WeChat Pay's abnormal refund re-routed by the merchant). A word on a refund the store does not keep (a stray payment's return) changes nothing.
+ */
+export async function recordRefundOutcome(q: Queryable, outcome: { refundId: string; status: string }): Promise<boolean> {
+  const { rowCount } = await q.query(
+    // SUCCESS is final: a late or repeated earlier word after it changes nothing.
+    `UPDATE refunds SET provider_outcome = $2, provider_outcome_at = clock_timestamp()
+      WHERE id = $1 AND provider_outcome IS DISTINCT FROM 'SUCCESS'`,
+    [outcome.refundId.slice(0, 64), outcome.status.slice(0, 40)]);
+  return (rowCount ?? 0) > 0;
+}
