@@ -43,6 +43,9 @@ const build = { ISTORE_SERVER_BUILD: '.build', TMPDIR: scratch }
 const nodeTests = (name, cwd, files, concurrency) =>
   `cd ${cwd} && TEST_FILE_TIMES=${times(name)} node ${TEST_NODE_FLAGS.join(' ')} ${clock} --test --test-reporter=spec --test-concurrency=${concurrency} ${files}`
 
+/** The server's test files as compile-server grouped them (server/scripts/compile.mjs, server/tests/group.mjs). */
+const SERVER_TESTS = '$(cat .build/tests/run-order.txt)'
+
 const STAGES = [
   { name: 'compile-server', title: 'server compiled once for the run (esbuild)', cmd: 'node server/scripts/compile.mjs' },
   { name: 'build-h5', title: 'build: h5', cmd: 'npm run build:h5 --silent' },
@@ -54,7 +57,7 @@ const STAGES = [
     cmd: 'REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint --config redocly.yaml --format summary contract/openapi.json' },
   { name: 'import-rules', title: 'import rules (.dependency-cruiser.cjs)', cmd: 'npm run --silent check:imports' },
   { name: 'server-pglite', title: 'server contract tests (real server, embedded database)', runner: 'node', env: build, needs: ['compile-server'],
-    cmd: nodeTests('server-pglite', 'server', '.build/tests/*.test.mjs', 2) },
+    cmd: nodeTests('server-pglite', 'server', SERVER_TESTS, 2) },
   // The mini-programs call an absolute https API origin; the mini-program suite maps this test origin to its server.
   { name: 'build-weapp', title: 'build: weapp', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:weapp --silent' },
   { name: 'weapp-scan', title: "WeChat's code-quality scan on dist/weapp (miniprogram-ci checkCodeQuality)", needs: ['build-weapp'],
@@ -62,7 +65,7 @@ const STAGES = [
   { name: 'build-alipay', title: 'build: alipay', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:alipay --silent' },
   { name: 'budgets', title: 'size budgets', needs: ['build-h5', 'build-weapp', 'build-alipay'], cmd: 'node bench/check-budgets.mjs' },
   { name: 'server-postgres', title: 'server contract tests on PostgreSQL (throw-away cluster)', runner: 'node', env: build, needs: ['compile-server'],
-    cmd: `bash scripts/with-postgres.sh bash -c '${nodeTests('server-postgres', 'server', '.build/tests/*.test.mjs', 2)}'` },
+    cmd: `bash scripts/with-postgres.sh bash -c '${nodeTests('server-postgres', 'server', SERVER_TESTS, 2)}'` },
   { name: 'miniprogram', title: 'mini-programs: dist/weapp and dist/alipay run headlessly against the real server', runner: 'node',
     env: build, needs: ['compile-server', 'build-weapp', 'build-alipay'], cmd: nodeTests('miniprogram', '.', 'tests/miniprogram/', 2) },
   { name: 'jest', title: 'unit and component tests (jest)', runner: 'jest',

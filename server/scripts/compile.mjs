@@ -11,6 +11,10 @@
  *
  *   node scripts/compile.mjs        writes .build/ and prints the build's path; tests/entry.mjs picks it up through
  *                                   ISTORE_SERVER_BUILD. Without that variable everything runs from source through tsx.
+ *
+ * It also groups the test files for `npm test` (tests/group.mjs): `.build/tests/group-NN.mjs` each run several files in
+ * one process, and `.build/tests/run-order.txt` lists what a run passes to `node --test` (the groups, and the files that
+ * need a process of their own), the costliest first, so the two files running at a time finish close together.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,3 +73,40 @@ await esbuild.build({
   logLevel: 'warning',
 });
 console.error(`compile: ${entryPoints.length} entries into ${path.relative(process.cwd(), outdir) || '.'} in ${Date.now() - started} ms`);
+
+/**
+ * A test file that changes something every later file in its process would see: environment variables, mocks of
+ * globals, globalThis, process handlers or the process's directory. It runs in a process of its own; so does one
+ * that says so with a comment `// test-run: own process (why)`.
+ */
+const PROCESS_WIDE = [
+  /process\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\?\?=|\|\|=)/, /delete process\.env/, /Object\.assign\(process\.env/,
+  /\bmock\.(timers|method|module|getter|setter|property)\b/, /\bglobalThis\./, /process\.(on|once|exit|chdir|umask)\(/,
+  /^\/\/ test-run: own process/m,
+];
+const ownProcess = (source) => PROCESS_WIDE.some((re) => re.test(source));
+
+/** Files per group: enough to pay a process's start once for several files, few enough to balance two at a time. */
+const GROUPS = 12;
+const testFiles = tsFiles('tests', (f) => f.endsWith('.test.ts')).map((f) => ({
+  name: path.basename(f).replace(/\.ts$/, '.mjs'),
+  source: fs.readFileSync(path.join(serverDir, f), 'utf8'),
+}));
+// The source's length stands for a file's cost; longest first onto the lightest group (LPT), so groups weigh alike.
+const alone = testFiles.filter((f) => ownProcess(f.source)).map((f) => ({ files: [f.name], cost: f.source.length }));
+const groups = Array.from({ length: GROUPS }, () => ({ files: [], cost: 0 }));
+for (const f of testFiles.filter((t) => !ownProcess(t.source)).sort((a, b) => b.source.length - a.source.length)) {
+  const lightest = groups.reduce((a, b) => (b.cost < a.cost ? b : a));
+  lightest.files.push(f.name);
+  lightest.cost += f.source.length;
+}
+const units = [];
+groups.filter((g) => g.files.length).forEach((g, i) => {
+  const name = `group-${String(i + 1).padStart(2, '0')}.mjs`;
+  fs.writeFileSync(path.join(outdir, 'tests', name),
+    `// Written by scripts/compile.mjs: these test files in one process (tests/group.mjs).\nimport { runFiles } from ${JSON.stringify(pathToFileURL(path.join(serverDir, 'tests/group.mjs')).href)};\n\nrunFiles(import.meta.url, ${JSON.stringify(g.files, null, 2)});\n`);
+  units.push({ path: `.build/tests/${name}`, cost: g.cost });
+});
+for (const a of alone) units.push({ path: `.build/tests/${a.files[0]}`, cost: a.cost });
+fs.writeFileSync(path.join(outdir, 'tests', 'run-order.txt'), `${units.sort((a, b) => b.cost - a.cost).map((u) => u.path).join('\n')}\n`);
+console.error(`compile: ${testFiles.length} test files as ${groups.filter((g) => g.files.length).length} groups and ${alone.length} files of their own (.build/tests/run-order.txt)`);
