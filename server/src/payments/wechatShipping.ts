@@ -164,13 +164,13 @@ export function rfc3339Beijing(at: Date): string {
 
 /** Sends queued shipping uploads to WeChat until each is taken. */
 export class ShippingWorker extends PollingWorker {
+  /** Whether this process has seen the jump path set (or has none to set). */
+  private jumpPathDone: boolean;
+
   constructor(private db: Db, private settings: ShippingSettings, private opts: ShippingWorkerOptions) {
     super(opts.pollMs);
     this.jumpPathDone = !settings.jumpPath;
   }
-
-  /** Whether this process has seen the jump path set (or has none to set). */
-  private jumpPathDone: boolean;
 
   /** Asks is_trade_managed at start (kept in the database), then polls; a failure to ask is retried by the rounds. */
   override start(): void {
