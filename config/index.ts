@@ -22,6 +22,9 @@ const { customRoutes } = require('../shared/routes') as typeof import('../shared
  */
 const contractDir = path.resolve(__dirname, '..', 'contract')
 
+/** H5: the largest root font size (CSS px) Taro's rem script sets, reached at 450 px wide (h5.postcss.pxtransform). */
+const DESKTOP_ROOT_SIZE = 24
+
 /** API origin for the mini-programs (they have no "same origin"); H5 defaults to its own origin. */
 const apiOrigin = apiOriginFor(process.env)
 
@@ -111,7 +114,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       postcss: {
         autoprefixer: { enable: true, config: {} },
-        pxtransform: { enable: true, config: {} },
+        // The root font size Taro's script (index.html) gives the page: 40 × width / 750, between minRootSize (20) and
+        // maxRootSize. Taro's default cap, 40, drew every window 750 px or wider at a 750 px phone's size: a desktop at
+        // 1.9× a 390 px phone, the header, menu and sandbox line a third of a 1366×768 screen (walkthrough 2026-12-01,
+        // N-2). Capped at 24 px, every phone (up to 450 px wide: 430 px, the widest, gets 22.9) keeps its size, and a
+        // wider window gets a 24 px root: 28 design px of body text are 16.8 px, as desktop shops set it. Layouts for
+        // wide windows stay in the stylesheets' media queries (CSS px, not converted).
+        pxtransform: { enable: true, config: { maxRootSize: DESKTOP_ROOT_SIZE } },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
       },
       webpackChain(chain) {

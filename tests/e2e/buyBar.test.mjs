@@ -326,3 +326,115 @@ describe('the add-to-cart confirmation on every size (issue 42 N-3)', () => {
     })
   }
 })
+
+// Issue 42 N-1 and N-2 (walkthrough 2026-12-01): on every desktop from 1024 to 1920 px, "Add to cart" was an 85×245 px
+// red column reading "Add / to / cart", below the fold at 1366×768; and the desktop was drawn at a phone's zoom (Taro's
+// rem script gave every window from 750 px a 40 px root: 28 px body text, a 204 px header). Measured here: the root,
+// the body text, the header and Add to cart (one line, a button's height, in the first screen) on laptops and a wide
+// screen in both languages, Taro's small buttons at the text's size; and a phone's sizes, which stay what they were.
+const DESKTOPS = [
+  [1366, 768],
+  [1920, 1080],
+  [1024, 768]
+]
+
+/** The sizes a shopper sees on the product page: the root font, body text, header, Add to cart and its label's lines. */
+const productScale = (page) =>
+  page.evaluate(() => {
+    const shown = (selector) => [...document.querySelectorAll(selector)].find((el) => el.getClientRects().length > 0)
+    const px = (el) => parseFloat(getComputedStyle(el).fontSize)
+    const add = shown('.product-page__add')
+    const label = add.querySelector('.taro-button__label') ?? add
+    const range = document.createRange()
+    range.selectNodeContents(label)
+    const box = add.getBoundingClientRect()
+    const main = shown('.product-page__main').getBoundingClientRect()
+    const scroller = (() => {
+      for (let el = shown('.product-page'); el; el = el.parentElement) {
+        const overflow = getComputedStyle(el).overflowY
+        if ((overflow === 'auto' || overflow === 'scroll') && el.scrollHeight > el.clientHeight) return el
+      }
+      return document.scrollingElement
+    })()
+    return {
+      innerWidth: window.innerWidth,
+      innerHeight: window.innerHeight,
+      scrollY: scroller.scrollTop,
+      root: px(document.documentElement),
+      body: px(shown('.product-page__description .rich-detail__line')),
+      header: shown('.header').getBoundingClientRect().height,
+      add: { top: box.top, bottom: box.bottom, left: box.left, right: box.right, width: box.width, height: box.height },
+      addPosition: getComputedStyle(shown('.product-page__buy-bar')).position,
+      // The label's lines: the distinct tops of its text's boxes.
+      addLines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+      main: { left: main.left, right: main.right },
+      // Taro's small buttons (the add-ons' Add): 13 px on any window unless the store sizes them.
+      miniButton: px(shown('.add-on-list__add')),
+      barPriceShown: !!shown('.product-page__buy-bar .product-page__bar-price')
+    }
+  })
+
+/** Opens the hoodie (two options: the tallest buy box of the demo catalogue) and waits for its buy box and add-ons. */
+async function openHoodie(page, language) {
+  await open(page, `/store/product/${HOODIE}`)
+  await visible(page, '.product-page__add').filter({ hasText: TEXT[language].add }).waitFor(WAIT)
+  await visible(page, '.option-picker').waitFor(WAIT)
+  await visible(page, '.product-page__description .rich-detail__line').first().waitFor(WAIT)
+  await visible(page, '.add-on-list__add').first().waitFor(WAIT)
+}
+
+describe('a desktop drawn for desktops (issue 42 N-1, N-2)', () => {
+  for (const language of ['en', 'zh']) {
+    it(`${language}: at 1366×768, 1920×1080 and 1024×768 the type is a desktop's, the header slim, and Add to cart one line of a button's height in the first screen`, { timeout: 120_000 }, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport: 'desktop', language })
+      try {
+        for (const [width, height] of DESKTOPS) {
+          await page.setViewportSize({ width, height })
+          await openHoodie(page, language)
+          const at = await productScale(page)
+          const where = `${width}×${height} ${language}: ${JSON.stringify(at)}`
+          assert.equal(at.innerWidth, width)
+          // N-2: a 24 px root (a 750 px phone's 40 px before), body text at a desktop's 14-18 px, the header's two rows
+          // (brand and actions, the menu) at most 110 px (204 before).
+          assert.ok(at.root >= 16 && at.root <= 24, `root font ${at.root} px, ${where}`)
+          assert.ok(at.body >= 14 && at.body <= 18, `body text ${at.body} px, ${where}`)
+          assert.ok(at.header >= 40 && at.header <= 110, `header ${at.header} px high, ${where}`)
+          assert.ok(at.miniButton >= 0.85 * at.body, `a small button's ${at.miniButton} px beside ${at.body} px text, ${where}`)
+          // N-1: in the page (no bar), the price shown once (above), the button a button: one line, 40-64 px high, at
+          // least 240 px wide, inside the buy box, and whole in the first screen, unscrolled.
+          assert.equal(at.addPosition, 'static', where)
+          assert.equal(at.barPriceShown, false, `the price once, above, ${where}`)
+          assert.equal(at.addLines, 1, `Add to cart on one line, ${where}`)
+          assert.ok(at.add.height >= 40 && at.add.height <= 64, `Add to cart ${at.add.height} px high, ${where}`)
+          assert.ok(at.add.width >= 240, `Add to cart ${at.add.width} px wide, ${where}`)
+          assert.ok(at.add.left >= at.main.left && at.add.right <= at.main.right, `inside the buy box, ${where}`)
+          assert.equal(at.scrollY, 0)
+          assert.ok(at.add.top >= 0 && at.add.bottom <= at.innerHeight, `in the first screen, ${where}`)
+        }
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
+  it("at 390×844 a phone's sizes stay what they were: Taro's root for a 390 px screen, the 59 px header, Add to cart in the fixed bar", async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'phone' })
+    try {
+      await openHoodie(page, 'en')
+      const at = await productScale(page)
+      const where = JSON.stringify(at)
+      // 40 × 390 / 750, as before the desktop's cap (config/index.ts); the sizes below are design px at that root.
+      assert.equal(at.root, 20.8, where)
+      assert.ok(Math.abs(at.header - (112 + 2) * (20.8 / 40)) <= 0.5, `header ${at.header} px high, ${where}`)
+      assert.ok(Math.abs(at.body - 28 * (20.8 / 40)) <= 0.01, `body text ${at.body} px, ${where}`)
+      assert.equal(at.miniButton, 13, `Taro's small button, ${where}`)
+      assert.equal(at.addPosition, 'fixed', where)
+      assert.equal(at.addLines, 1, where)
+      assert.ok(Math.abs(at.add.height - 32 * (20.8 / 40) * 2.55556) <= 0.5, `Add to cart ${at.add.height} px high, ${where}`)
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+})
