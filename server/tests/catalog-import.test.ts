@@ -132,7 +132,7 @@ test('bad rows are each reported with their line and field, and nothing changes'
 
 test('a SKU another product holds, or a membership plan, refuses the file with its line', async () => {
   const before = await snapshot();
-  const [plan] = await query(`SELECT id FROM products WHERE product_type = 'MEMBERSHIP' LIMIT 1`);
+  const [plan] = await query(`SELECT id, sku FROM products WHERE product_type = 'MEMBERSHIP' LIMIT 1`);
   await query(`UPDATE products SET sku = 'PLAN-1' WHERE id = $1`, [plan.id]);
   const problems = await refusal(load('taken.csv', [
     HEADER,
@@ -144,7 +144,7 @@ test('a SKU another product holds, or a membership plan, refuses the file with i
     "line 2, sku: 'PLAN-1' is a membership product, not the importer's",
     "line 3, combination_sku: 'P1039-COLOR-RED-SIZE-M' is the SKU of an option of product 1039, which this file does not name",
   ].join('\n'));
-  await query(`UPDATE products SET sku = NULL WHERE id = $1`, [plan.id]);
+  await query(`UPDATE products SET sku = $2 WHERE id = $1`, [plan.id, plan.sku]);
   assert.equal(await snapshot(), before);
 });
 
@@ -178,13 +178,13 @@ test('a dry run checks and counts, and changes nothing', async () => {
 test('export → import round trip, CSV and JSON: the same catalogue, every product updated in place', async () => {
   const json = await snapshot();
   const csv = writeCatalogCsv(await exportCatalog(d!));
-  const ids = await query('SELECT id, sku FROM products WHERE sku IS NOT NULL ORDER BY id');
+  const ids = await query(`SELECT id, sku FROM products WHERE sku IS NOT NULL AND product_type = 'PRODUCT' ORDER BY id`);
   const fromCsv = await load('out.csv', csv);
   assert.deepEqual([fromCsv.productsAdded, fromCsv.productsUpdated], [0, ids.length]);
   assert.equal(await snapshot(), json);
   await load('out.json', json);
   assert.equal(await snapshot(), json);
-  assert.deepEqual(await query('SELECT id, sku FROM products WHERE sku IS NOT NULL ORDER BY id'), ids);
+  assert.deepEqual(await query(`SELECT id, sku FROM products WHERE sku IS NOT NULL AND product_type = 'PRODUCT' ORDER BY id`), ids);
   assert.equal(writeCatalogCsv(readCatalogCsv(csv, 'CAD')), writeCatalogCsv(readCatalogJson(json, 'CAD')));
 });
 

@@ -14,7 +14,11 @@ import { CsvSyntaxError, parseCsv, writeCsv } from './csv.ts';
 
 export const FORMAT = 'istore-catalogue/1';
 
-export interface CatalogCategory { name: string; nameZh: string; image: string | null }
+/**
+ * A Chinese name or description left empty keeps the store's (a new row takes the English); a category image left
+ * undefined keeps the store's (null: none).
+ */
+export interface CatalogCategory { name: string; nameZh: string; image: string | null | undefined }
 export interface CatalogBrand { name: string; nameZh: string }
 export interface CatalogStock { combination: string; sku: string | null; stock: number | null }
 export interface CatalogProduct {
@@ -50,7 +54,7 @@ const DESC_MAX = 4000;
 const STOCK_MAX = 1_000_000;
 
 /** Collects problems while reading; `at(line)` answers helpers that report on that line. */
-class Checker {
+export class Checker {
   problems: RowProblem[] = [];
   constructor(readonly decimals: number) {}
   add(line: number, field: string, message: string) {
@@ -101,7 +105,7 @@ class Checker {
 }
 
 /** Field names as each format spells them (JSON's are the model's). */
-type FieldNames = Record<'memberPrice' | 'listPrice' | 'combination' | 'combinationSku', string>;
+export type FieldNames = Record<'memberPrice' | 'listPrice' | 'combination' | 'combinationSku', string>;
 const JSON_FIELDS: FieldNames = { memberPrice: 'memberPrice', listPrice: 'listPrice', combination: 'stock.combination', combinationSku: 'stock.sku' };
 const CSV_FIELDS: FieldNames = { memberPrice: 'member_price', listPrice: 'list_price', combination: 'combination', combinationSku: 'combination_sku' };
 
@@ -115,7 +119,11 @@ function checkProduct(c: Checker, p: CatalogProduct, categories: Map<string, Cat
   if (p.listPrice !== null && p.listPrice <= p.price) c.add(line, f.listPrice, 'must be above the price (it is the price struck through)');
   for (const t of p.tags) if (!t || t.length > 40) c.add(line, 'tags', `'${t}' is not a tag (1 to 40 characters)`);
   if (!p.images.length) c.add(line, 'images', 'at least one image is required');
-  for (const img of p.images) if (!img || /[\\/]/.test(img) || img.startsWith('.') || img.length > 100) c.add(line, 'images', `'${img}' is not an image file name`);
+  for (const img of p.images) {
+    if (/^https?:\/\//i.test(img)) {
+      if (img.length > 2000 || /\s/.test(img)) c.add(line, 'images', `'${img.slice(0, 100)}' is not an image address`);
+    } else if (!img || /[\\/]/.test(img) || img.startsWith('.') || img.length > 100) c.add(line, 'images', `'${img}' is not an image file name`);
+  }
   const names = new Set<string>();
   for (const o of p.options) {
     if (!OPTION_NAME_RE.test(o.name)) c.add(line, 'options', `'${o.name}' is not an option name (lower-case letters, digits, _)`);
@@ -156,7 +164,7 @@ function checkProduct(c: Checker, p: CatalogProduct, categories: Map<string, Cat
   if (!p.options.length && p.stock.length !== 1) c.add(line, 'stock', 'a product without options has one stock');
 }
 
-function checkWhole(c: Checker, catalog: Catalog, f: FieldNames) {
+export function checkWhole(c: Checker, catalog: Catalog, f: FieldNames) {
   const skus = new Map<string, number>();
   const claim = (sku: string | null, line: number, field: string) => {
     if (!sku) return;
@@ -198,8 +206,12 @@ function localized(c: Checker, line: number, field: string, raw: unknown, max = 
     if (required) c.add(line, field, 'must be { "en": ..., "zh": ... }');
     return { en: '', zh: '' };
   }
-  return { en: c.text(line, `${field}.en`, o.en, { max, required }), zh: c.text(line, `${field}.zh`, o.zh, { max, required }) };
+  // Chinese is optional everywhere: empty keeps the store's (a new product shows the English).
+  return { en: c.text(line, `${field}.en`, o.en, { max, required }), zh: c.text(line, `${field}.zh`, o.zh, { max, required: false }) };
 }
+
+/** An option label without Chinese shows the English one (it lives in the product's options, with no store row to keep). */
+const withEnglish = (l: { en: string; zh: string }) => ({ en: l.en, zh: l.zh || l.en });
 
 function jsonOptions(c: Checker, line: number, raw: unknown): ProductOption[] {
   if (raw === undefined || raw === null) return [];
@@ -209,9 +221,9 @@ function jsonOptions(c: Checker, line: number, raw: unknown): ProductOption[] {
   }
   return raw.map((o: any, i: number) => ({
     name: c.text(line, `options[${i}].name`, o?.name, { max: 31 }),
-    nameContent: localized(c, line, `options[${i}].label`, o?.label),
+    nameContent: withEnglish(localized(c, line, `options[${i}].label`, o?.label)),
     values: Array.isArray(o?.values)
-      ? o.values.map((v: any, j: number) => ({ value: c.text(line, `options[${i}].values[${j}].value`, v?.value, { max: 60 }), label: localized(c, line, `options[${i}].values[${j}].label`, v?.label) }))
+      ? o.values.map((v: any, j: number) => ({ value: c.text(line, `options[${i}].values[${j}].value`, v?.value, { max: 60 }), label: withEnglish(localized(c, line, `options[${i}].values[${j}].label`, v?.label)) }))
       : (c.add(line, `options[${i}].values`, 'must be a list'), []),
   }));
 }
@@ -243,11 +255,11 @@ export function readCatalogJson(text: string, storeCurrency: string): Catalog {
   let nameAt = 0;
   const categories: CatalogCategory[] = list('categories').map((x) => {
     const line = nameLines[nameAt++] ?? 1;
-    return { name: c.text(line, 'category.name', x?.name, { max: 60 }), nameZh: c.text(line, 'category.nameZh', x?.nameZh, { max: 60 }), image: c.text(line, 'category.image', x?.image, { required: false, max: 100 }) || null };
+    return { name: c.text(line, 'category.name', x?.name, { max: 60 }), nameZh: c.text(line, 'category.nameZh', x?.nameZh, { max: 60, required: false }), image: c.text(line, 'category.image', x?.image, { required: false, max: 100 }) || null };
   });
   const brands: CatalogBrand[] = list('brands').map((x) => {
     const line = nameLines[nameAt++] ?? 1;
-    return { name: c.text(line, 'brand.name', x?.name, { max: 60 }), nameZh: c.text(line, 'brand.nameZh', x?.nameZh, { max: 60 }) };
+    return { name: c.text(line, 'brand.name', x?.name, { max: 60 }), nameZh: c.text(line, 'brand.nameZh', x?.nameZh, { max: 60, required: false }) };
   });
   let skuAt = 0;
   const products: CatalogProduct[] = list('products').map((x: any) => {
@@ -332,10 +344,13 @@ export const CSV_COLUMNS = [
 type Column = (typeof CSV_COLUMNS)[number];
 const PRODUCT_ONLY: Column[] = ['name_en', 'name_zh', 'description_en', 'description_zh', 'category', 'category_zh', 'category_image', 'brand', 'brand_zh', 'tags', 'clearance', 'price', 'list_price', 'member_price', 'images', 'options'];
 
-/** `size(Size/尺码)=S(Small/小号)|M(Medium/中号);color(Colour/颜色)=Black(Black/黑色)` → options; null when malformed. */
+/**
+ * `size(Size/尺码)=S(Small/小号)|M(Medium/中号);color(Colour/颜色)=Black(Black/黑色)` → options; null when malformed. The
+ * Chinese label is optional (`size(Size)=S(Small)`): the English one stands for it.
+ */
 export function parseOptionsCell(cell: string): ProductOption[] | null {
   if (!cell.trim()) return [];
-  const named = /^\s*([^()/|;=,:]+?)\s*\(\s*([^()/|;=,:]+?)\s*\/\s*([^()/|;=,:]+?)\s*\)\s*$/;
+  const named = /^\s*([^()/|;=,:]+?)\s*\(\s*([^()/|;=,:]+?)\s*(?:\/\s*([^()/|;=,:]+?)\s*)?\)\s*$/;
   const options: ProductOption[] = [];
   for (const part of cell.split(';')) {
     const eq = part.indexOf('=');
@@ -344,7 +359,7 @@ export function parseOptionsCell(cell: string): ProductOption[] | null {
     if (!head) return null;
     const values = part.slice(eq + 1).split('|').map((v) => named.exec(v));
     if (values.some((v) => !v)) return null;
-    options.push({ name: head[1], nameContent: { en: head[2], zh: head[3] }, values: values.map((v) => ({ value: v![1], label: { en: v![2], zh: v![3] } })) });
+    options.push({ name: head[1], nameContent: { en: head[2], zh: head[3] ?? head[2] }, values: values.map((v) => ({ value: v![1], label: { en: v![2], zh: v![3] ?? v![2] } })) });
   }
   return options;
 }
@@ -402,13 +417,13 @@ export function readCatalogCsv(text: string, currency: string): Catalog {
     const options = parseOptionsCell(get('options'));
     if (!options) c.add(line, 'options', 'must look like size(Size/尺码)=S(Small/小号)|M(Medium/中号);color(Colour/颜色)=Red(Red/红色)');
     const category = c.text(line, 'category', get('category'), { max: 60 });
-    const categoryZh = c.text(line, 'category_zh', get('category_zh'), { max: 60 });
+    const categoryZh = c.text(line, 'category_zh', get('category_zh'), { max: 60, required: false });
     const categoryImage = get('category_image') || null;
     const known = categories.get(category);
     if (!known) categories.set(category, { name: category, nameZh: categoryZh, image: categoryImage, line });
     else if (known.nameZh !== categoryZh || known.image !== categoryImage) c.add(line, 'category_zh', `category '${category}' is described differently on line ${known.line}`);
     const brand = c.text(line, 'brand', get('brand'), { max: 60 });
-    const brandZh = c.text(line, 'brand_zh', get('brand_zh'), { max: 60 });
+    const brandZh = c.text(line, 'brand_zh', get('brand_zh'), { max: 60, required: false });
     const knownBrand = brands.get(brand);
     if (!knownBrand) brands.set(brand, { name: brand, nameZh: brandZh, line });
     else if (knownBrand.nameZh !== brandZh) c.add(line, 'brand_zh', `brand '${brand}' is described differently on line ${knownBrand.line}`);
@@ -417,7 +432,7 @@ export function readCatalogCsv(text: string, currency: string): Catalog {
     const opts = options ?? [];
     products.set(sku.toLowerCase(), {
       sku,
-      nameEn: c.text(line, 'name_en', get('name_en')), nameZh: c.text(line, 'name_zh', get('name_zh')),
+      nameEn: c.text(line, 'name_en', get('name_en')), nameZh: c.text(line, 'name_zh', get('name_zh'), { required: false }),
       descEn: c.text(line, 'description_en', get('description_en'), { required: false, max: DESC_MAX }),
       descZh: c.text(line, 'description_zh', get('description_zh'), { required: false, max: DESC_MAX }),
       category, brand, tags: list(get('tags')), clearance: clearance === 'yes',

@@ -14,6 +14,7 @@ import { allOptionPairs } from '../lib/options.ts';
 import { isImageName } from '../lib/svg.ts';
 import { CatalogProblems, type Catalog, type CatalogProduct, type RowProblem } from './format.ts';
 import { isPhotoName, PHOTO_MAX_BYTES, preparePhoto, type ResizedPhoto } from './images.ts';
+import { fetchImage, isImageUrl } from './fetchImage.ts';
 import { bumpCatalog } from '../services/catalogCache.ts';
 import { storeCurrency } from '../services/storeCurrency.ts';
 
@@ -59,7 +60,8 @@ export async function readImageFile(dir: string, name: string): Promise<{ data: 
 
 /**
  * Resolves each product image: a drawn demo image (name.svg) and an already stored photo (photo-<hash>.jpg) stay as
- * they are; any other name is a file in `imagesDir`, checked and resized, and the product lists its stored name.
+ * they are; an http(s) URL is fetched (fetchImage.ts); any other name is a file in `imagesDir`; each checked and
+ * resized, and the product lists its stored name.
  */
 export async function preparePhotos(catalog: Catalog, imagesDir: string | null): Promise<PreparedCatalog> {
   const problems: RowProblem[] = [];
@@ -73,11 +75,13 @@ export async function preparePhotos(catalog: Catalog, imagesDir: string | null):
         images.push(img);
         continue;
       }
-      if (!imagesDir) {
+      if (isImageUrl(img)) {
+        // An image named by URL is fetched (fetchImage.ts: no private address, a time limit, the size capped).
+        if (!byFile.has(img)) byFile.set(img, fetchImage(img).then((got) => ('refused' in got ? got : preparePhoto(got.data))));
+      } else if (!imagesDir) {
         problems.push({ line: p.line, field: 'images', message: `'${img}' is a file: give its folder with --images DIR` });
         continue;
-      }
-      if (!byFile.has(img)) {
+      } else if (!byFile.has(img)) {
         byFile.set(img, readImageFile(imagesDir, img).then(
           (read) => ('refused' in read ? read : preparePhoto(read.data)),
           (e: NodeJS.ErrnoException) => ({ refused: e.code === 'ENOENT' ? `is not in ${imagesDir}` : `cannot be read: ${e.message}` }),
@@ -145,15 +149,17 @@ export async function applyCatalog(q: Queryable, { catalog, photos }: PreparedCa
   let categoriesAdded = 0;
   for (const [i, c] of catalog.categories.entries()) {
     const { rows } = await q.query<{ added: boolean }>(
-      `INSERT INTO categories (name, name_en, name_zh, image, sort) VALUES ($1,$1,$2,$3,$4)
-       ON CONFLICT (name) DO UPDATE SET name_zh = EXCLUDED.name_zh, image = EXCLUDED.image RETURNING (xmax = 0) AS added`,
-      [c.name, c.nameZh, c.image, sortRows[0].next + i]);
+      `INSERT INTO categories (name, name_en, name_zh, image, sort) VALUES ($1,$1,COALESCE(NULLIF($2,''),$1),$3,$4)
+       ON CONFLICT (name) DO UPDATE SET name_zh = COALESCE(NULLIF($2,''), categories.name_zh),
+         image = CASE WHEN $5 THEN EXCLUDED.image ELSE categories.image END RETURNING (xmax = 0) AS added`,
+      [c.name, c.nameZh, c.image ?? null, sortRows[0].next + i, c.image !== undefined]);
     if (rows[0].added) categoriesAdded++;
   }
   let brandsAdded = 0;
   for (const b of catalog.brands) {
     const { rows } = await q.query<{ added: boolean }>(
-      'INSERT INTO brands (name, name_zh) VALUES ($1,$2) ON CONFLICT (name) DO UPDATE SET name_zh = EXCLUDED.name_zh RETURNING (xmax = 0) AS added',
+      `INSERT INTO brands (name, name_zh) VALUES ($1,COALESCE(NULLIF($2,''),$1))
+       ON CONFLICT (name) DO UPDATE SET name_zh = COALESCE(NULLIF($2,''), brands.name_zh) RETURNING (xmax = 0) AS added`,
       [b.name, b.nameZh]);
     if (rows[0].added) brandsAdded++;
   }
@@ -169,13 +175,14 @@ export async function applyCatalog(q: Queryable, { catalog, photos }: PreparedCa
       const { rows } = await q.query<{ id: number }>(
         `INSERT INTO products (name_en, name_zh, desc_en, desc_zh, category, brand, tags, clearance, price, list_price, member_price,
           currency, images, options, sku, created_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8,$9,$10,$11,$12,$13::jsonb,$14::jsonb,$15, now() - make_interval(hours => $16::int)) RETURNING id`,
+         VALUES ($1,COALESCE(NULLIF($2,''),$1),$3,COALESCE(NULLIF($4,''),$3),$5,$6,$7::jsonb,$8,$9,$10,$11,$12,$13::jsonb,$14::jsonb,$15,
+           now() - make_interval(hours => $16::int)) RETURNING id`,
         [...fields, p.sku, opts.createdHoursAgo?.(productsAdded) ?? 0]);
       id = rows[0].id;
       productsAdded++;
     } else {
       await q.query(
-        `UPDATE products SET name_en = $1, name_zh = $2, desc_en = $3, desc_zh = $4, category = $5, brand = $6, tags = $7::jsonb,
+        `UPDATE products SET name_en = $1, name_zh = COALESCE(NULLIF($2,''), name_zh), desc_en = $3, desc_zh = COALESCE(NULLIF($4,''), desc_zh), category = $5, brand = $6, tags = $7::jsonb,
           clearance = $8, price = $9, list_price = $10, member_price = $11, currency = $12, images = $13::jsonb, options = $14::jsonb
          WHERE id = $15`,
         [...fields, id]);
