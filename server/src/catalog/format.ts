@@ -370,15 +370,19 @@ export function optionsCell(options: ProductOption[]): string {
 
 const list = (cell: string) => cell.split('|').map((x) => x.trim()).filter(Boolean);
 
-/** A CSV catalogue (it names no currency): its amounts are in `currency`, the store's. */
-export function readCatalogCsv(text: string, currency: string): Catalog {
-  let records;
+/** The records of a catalogue's CSV text (ours or Shopify's); a text that is not CSV is the file's problem. */
+export function catalogCsvRecords(text: string): ReturnType<typeof parseCsv> {
   try {
-    records = parseCsv(text);
+    return parseCsv(text);
   } catch (e) {
     if (e instanceof CsvSyntaxError) throw new CatalogProblems([{ line: e.line, field: 'file', message: `not CSV: ${e.message}` }]);
     throw e;
   }
+}
+
+/** A CSV catalogue (it names no currency): its amounts are in `currency`, the store's. */
+export function readCatalogCsv(text: string, currency: string): Catalog {
+  const records = catalogCsvRecords(text);
   const c = new Checker(currencyDecimals(currency));
   const [header, ...rows] = records;
   const columns = (header?.fields ?? []).map((h) => h.trim().toLowerCase());

@@ -15,8 +15,7 @@
  */
 import type { ProductOption } from '../../../contract/catalog.ts';
 import { currencyDecimals } from '../lib/money.ts';
-import { CsvSyntaxError, parseCsv } from './csv.ts';
-import { CatalogProblems, Checker, checkWhole, type Catalog, type CatalogProduct, type CatalogStock, type FieldNames } from './format.ts';
+import { CatalogProblems, Checker, catalogCsvRecords, checkWhole, type Catalog, type CatalogProduct, type CatalogStock, type FieldNames } from './format.ts';
 
 const FIELDS: FieldNames = { memberPrice: 'Variant Price', listPrice: 'Variant Compare At Price', combination: 'Option1 Value', combinationSku: 'Variant SKU' };
 const REQUIRED = ['Handle', 'Title', 'Variant Price'];
@@ -59,13 +58,7 @@ const optionText = (s: string) => s.replace(OPTION_RESERVED, ' ').replace(/\s+/g
 const skuPart = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 
 export function readShopifyCsv(text: string, currency: string): ShopifyCatalog {
-  let records;
-  try {
-    records = parseCsv(text);
-  } catch (e) {
-    if (e instanceof CsvSyntaxError) throw new CatalogProblems([{ line: e.line, field: 'file', message: `not CSV: ${e.message}` }]);
-    throw e;
-  }
+  const records = catalogCsvRecords(text);
   const c = new Checker(currencyDecimals(currency));
   const [header, ...rows] = records;
   const columns = new Map((header?.fields ?? []).map((h, i) => [h.trim().toLowerCase(), i]));
