@@ -80,13 +80,14 @@ export interface BuildOptions {
 // Route schemas are module constants, so their validators and serialisers are compiled once per process, however many
 // apps it builds (the tests build hundreds): Ajv keeps what it compiled per schema object, and so does serializerOf.
 // Each is compiled when its route first answers, not at start: a process that serves a few routes (a test file, an
-// operator CLI's app) does not pay for all of them (about 0.3 s of CPU); a schema Ajv cannot compile is caught by the
-// contract tests, which call every route.
+// operator CLI's app) does not pay for all of them (about 0.3 s of CPU); a schema Ajv cannot compile still fails
+// contract.test.ts, which compiles every route's (compileRouteSchemas).
 // Query strings and params arrive as text, so they are coerced to the schema's types; JSON bodies are not: a body
 // field of the wrong JSON type is a 400.
 const ajvOpts = { removeAdditional: false, useDefaults: true, allErrors: true, strict: false } as const;
 const looseValidators = new Ajv.default({ ...ajvOpts, coerceTypes: 'array' });
 const strictValidators = new Ajv.default({ ...ajvOpts, coerceTypes: false });
+const validatorsFor = (httpPart: string | undefined) => (httpPart === 'body' ? strictValidators : looseValidators);
 /** Fastify's validator for `schema`, compiled at its first call; Fastify reads a failed call's `errors` from it. */
 function validatorOf(ajv: Ajv.default, schema: object) {
   let compiled: ValidateFunction | undefined;
@@ -114,7 +115,7 @@ function serializerOf(schema: object): (data: unknown) => string {
 /** Compiles a route's validators and serialisers now, as its first call would: contract.test.ts checks every route's. */
 export function compileRouteSchemas(schema: FastifySchema): void {
   for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
-    if (schema[part]) (part === 'body' ? strictValidators : looseValidators).compile(schema[part] as object);
+    if (schema[part]) validatorsFor(part).compile(schema[part] as object);
   }
   for (const response of Object.values((schema.response ?? {}) as Record<string, object>)) compiledSerializer(response);
 }
@@ -149,7 +150,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       reply.status(typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400).send(errorBody([err.message]));
     },
   });
-  app.setValidatorCompiler(({ schema, httpPart }) => validatorOf(httpPart === 'body' ? strictValidators : looseValidators, schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => validatorOf(validatorsFor(httpPart), schema));
   app.setSerializerCompiler(({ schema }) => serializerOf(schema));
   // Idle or slow sockets hold file descriptors; past this many the server closes new ones at once (finding 14).
   app.server.maxConnections = config.maxConnections;
