@@ -73,10 +73,15 @@ export const EMPTY_FORM: CheckoutForm = {
   paymentMethod: ''
 }
 
-/** What the next checkout keeps of a paid order's draft: method, store, contact and address, not this order's extras. */
+/**
+ * What the next checkout keeps of a paid order's draft: method, store, contact and address, not this order's extras.
+ * A table is one visit's (issue 42 n-3): never kept; nor is Eat in itself, which the next cart (a T-shirt, beans) may
+ * not suit: the store is kept, the shopper chooses the method again.
+ */
 export function draftAfterPlacedOrder(draft: Partial<CheckoutForm>): Partial<CheckoutForm> {
-  const { couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime } = EMPTY_FORM
-  return { ...draft, couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime }
+  const { couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime, tableNumber } = EMPTY_FORM
+  const method = draft.method === 'EAT_IN' ? EMPTY_FORM.method : draft.method
+  return { ...draft, ...(draft.method === undefined ? {} : { method }), couponCode, storeCredit, comment, pickupDate, pickupTime, deliveryDate, deliveryTime, tableNumber }
 }
 
 // The contract's patterns: what the server accepts is what the form lets through.

@@ -157,7 +157,18 @@ describe('what fills the form', () => {
 
   it('after a paid order the draft keeps method, store, contact and address, not the extras or the slot', () => {
     const paid: CheckoutForm = { ...PICKUP, couponCode: 'WELCOME10', storeCredit: '5', comment: 'napkins' }
-    expect(draftAfterPlacedOrder(paid)).toEqual({ ...PICKUP, pickupDate: '', pickupTime: '' })
+    expect(draftAfterPlacedOrder(paid)).toEqual({ ...PICKUP, pickupDate: '', pickupTime: '', tableNumber: '' })
+  })
+
+  // Issue 42 n-3: an eat-in order at table A12 pre-filled A12 and Eat in on the next order, a T-shirt's.
+  it.each<[string, Partial<CheckoutForm>, Partial<CheckoutForm>]>([
+    ['eat in at a table: neither the table nor Eat in', { method: 'EAT_IN', storeId: 'TOR-DT', tableNumber: 'A12' }, { method: null, storeId: 'TOR-DT', tableNumber: '' }],
+    ['pickup with a table typed before switching: the table goes', { method: 'PICKUP', storeId: 'TOR-DT', tableNumber: 'A12' }, { method: 'PICKUP', storeId: 'TOR-DT', tableNumber: '' }],
+    ['delivery: kept', { method: 'DELIVERY' }, { method: 'DELIVERY', tableNumber: '' }],
+    ['no method yet: none added', { storeId: 'TOR-DT' }, { storeId: 'TOR-DT', tableNumber: '' }]
+  ])('after a paid order, %s', (_, draft, kept) => {
+    const { method, storeId, tableNumber } = draftAfterPlacedOrder(draft)
+    expect(Object.fromEntries(Object.entries({ method, storeId, tableNumber }).filter(([, v]) => v !== undefined))).toEqual(kept)
   })
 })
 
