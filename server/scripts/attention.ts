@@ -2,7 +2,11 @@
  * What in the store's money needs the operator's hand (issue 40 item 4; the reference server has no back office):
  *
  *   npm run attention [-- list] [--stuck-after MINUTES]   stuck refunds, payments to return, open disputes, failed
- *                                                         WeChat shipping uploads, oldest first (list: the default)
+ *                                                         WeChat shipping uploads, statement lines the daily
+ *                                                         reconciliation found, oldest first (list: the default)
+ *   npm run attention -- handled refund|statement ID --by NAME
+ *                                                         marks a refund the provider ended ABNORMAL/CLOSED, or a
+ *                                                         statement line, handled by hand (who and when; once)
  *
  * One line each: since when (UTC), what (refund, return, dispute, shipping), its id, the order or top-up, the amount
  * and what the record says (tries, the provider's last refusal, the dispute's status and reason); then a count. A
@@ -14,17 +18,28 @@
  * DATABASE_URL); the embedded PGlite database is one process's: stop the server first (with PostgreSQL it runs beside).
  */
 import { formatMoney } from '../src/lib/money.ts';
-import { needsAttention } from '../src/payments/attention.ts';
+import { markHandled, needsAttention } from '../src/payments/attention.ts';
 import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
-const USAGE = 'usage: attention [list] [--stuck-after MINUTES]   (stuck refunds, payments to return, open disputes, failed WeChat shipping uploads; oldest first)';
+const USAGE = 'usage: attention [list] [--stuck-after MINUTES]   (stuck refunds, payments to return, open disputes, failed WeChat shipping uploads, statement lines; oldest first)\n' +
+  '       attention handled refund|statement ID --by NAME   (a refund the provider ended ABNORMAL/CLOSED, or a statement line, dealt with by hand)';
 const { positionals, values } = operatorArgs(USAGE, {
   allowPositionals: true,
-  options: { 'stuck-after': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: { 'stuck-after': { type: 'string' }, by: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
 if (values.help) {
   console.log(USAGE);
+} else if (positionals[0] === 'handled') {
+  const [, kind, id] = positionals;
+  if (positionals.length !== 3 || (kind !== 'refund' && kind !== 'statement') || values['stuck-after'] !== undefined) usageError(USAGE);
+  const by = values.by?.trim();
+  if (!by || by.length > 100) usageError(`--by names who handled it (at most 100 characters)\n${USAGE}`);
+  await withOperatorDb('attention handled', async (db) => {
+    const at = await markHandled(db, kind, id, by);
+    console.log(`${kind} ${id} marked handled by ${by} at ${at.toISOString()}`);
+  });
 } else {
+  if (values.by !== undefined) usageError(USAGE);
   if (positionals.length > 1 || (positionals[0] ?? 'list') !== 'list') usageError(USAGE);
   const raw = values['stuck-after'] ?? '60';
   if (!/^\d{1,6}$/.test(raw)) usageError(`--stuck-after is a whole number of minutes\n${USAGE}`);

@@ -141,11 +141,14 @@ export function refundKeyPart(key: string | undefined, amount: number | undefine
   return key !== undefined ? `key:${key}` : amount !== undefined ? `amount:${amount}` : 'rest';
 }
 
-/** A wrong command line: the message (usually the usage) on stderr and exit code 2. Only before the database opens. */
-export function usageError(message: string): never {
+/**
+ * A wrong command line: the message (usually the usage) on stderr and exit code 2 (`code`: a CLI whose 2 means something
+ * else, like reconcile's discrepancies, exits 1). Only before the database opens.
+ */
+export function usageError(message: string, code = 2): never {
   console.error(message);
-  if (hosted) throw new CliExit(2);
-  process.exit(2);
+  if (hosted) throw new CliExit(code);
+  process.exit(code);
 }
 
 /** The command line as node:util's parseArgs reads it; an unknown option or a missing value is a usage error. */

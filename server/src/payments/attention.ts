@@ -9,14 +9,20 @@
  * - an open dispute (payment_disputes without resolved_at): the money may be taken back, and the order waits (DISPUTED);
  * - a WeChat shipping upload WeChat has not taken (wechat_shipping_uploads PENDING with a last_error): the payment's
  *   funds stay frozen at WeChat until it is.
- * Not listed, because nothing records it yet: statement lines no payment matches (daily reconciliation, issue 40 item 2).
+ * - what the daily reconciliation found in a provider's statement that needs a hand (reconcile_items: money missing at
+ *   the store that could not be applied, missing at the provider, amounts or currencies that differ, refunds stuck;
+ *   not a payment it applied, not a fee), until the operator marks it handled.
+ * A refund the provider ended ABNORMAL or CLOSED, and a statement line, can be marked handled by the operator
+ * (markHandled: who and when); the others leave the list by themselves (the refund worker sends, the dispute resolves,
+ * WeChat takes the upload).
  */
 import type { Queryable } from '../db/index.ts';
+import { ApiError } from '../lib/errors.ts';
 
 /** Refused this many times, a pending refund is listed whatever its age. */
 export const STUCK_TRIES = 3;
 
-export type AttentionKind = 'refund' | 'return' | 'dispute' | 'shipping';
+export type AttentionKind = 'refund' | 'return' | 'dispute' | 'shipping' | 'statement';
 
 export interface AttentionItem {
   kind: AttentionKind;
@@ -56,7 +62,7 @@ export async function needsAttention(q: Queryable, { stuckAfterMinutes }: Attent
   }
   const { rows: abnormal } = await q.query(
     `SELECT id, order_id, attempt_id, online, currency, provider_outcome, provider_outcome_at FROM refunds
-      WHERE provider_outcome IS NOT NULL AND provider_outcome <> 'SUCCESS'`);
+      WHERE provider_outcome IS NOT NULL AND provider_outcome <> 'SUCCESS' AND handled_at IS NULL`);
   for (const r of abnormal) {
     items.push({
       kind: 'refund', since: new Date(r.provider_outcome_at), id: r.id, orderId: r.order_id, depositId: r.order_id == null ? r.attempt_id : null,
@@ -92,7 +98,50 @@ export async function needsAttention(q: Queryable, { stuckAfterMinutes }: Attent
       amount: u.amount, currency: u.currency, detail: `WeChat has not taken the shipping upload (funds frozen), ${tries(u.tries)}, last: ${u.last_error}`,
     });
   }
+  const { rows: lines } = await q.query(
+    `SELECT provider, to_char(day, 'YYYY-MM-DD') AS day, kind, ref, attempt_id, order_id, amount, currency, detail, created_at FROM reconcile_items
+      WHERE handled_at IS NULL AND kind <> 'FEE' AND action <> 'APPLIED'
+        -- a stuck refund of the store's is listed once, as the refund (its provider_outcome), and handled there
+        AND NOT (kind = 'REFUND_STUCK' AND EXISTS (SELECT 1 FROM refunds r WHERE r.id = reconcile_items.refund_id))`);
+  for (const l of lines) {
+    items.push({
+      kind: 'statement', since: new Date(l.created_at), id: `${l.provider}:${l.day}:${l.kind}:${l.ref}`, orderId: l.order_id,
+      depositId: l.order_id == null ? l.attempt_id : null, amount: l.amount, currency: l.currency, detail: l.detail,
+    });
+  }
   return items.sort((a, b) => a.since.getTime() - b.since.getTime() || a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id));
 }
 
 const tries = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'}`;
+
+/**
+ * The operator dealt with an attention line by hand (`npm run attention -- handled`): a refund the provider accepted and
+ * then ended ABNORMAL or CLOSED (re-routed at the provider, or paid another way: its provider_outcome stays the
+ * provider's word), or a statement line (`provider:day:kind:ref`). Recorded with who and when, once: a line already
+ * handled, unknown, or not of these (a refund still to be sent: the refund worker sends it) is refused (409/404).
+ */
+export async function markHandled(q: Queryable, kind: 'refund' | 'statement', id: string, by: string): Promise<Date> {
+  if (kind === 'refund') {
+    const { rows: [r] } = await q.query(`SELECT provider_outcome, handled_by FROM refunds WHERE id = $1`, [id.slice(0, 64)]);
+    if (!r) throw new ApiError(404, `no refund ${id}`);
+    if (r.handled_by) throw new ApiError(409, `refund ${id} is already handled by ${r.handled_by}`);
+    if (!r.provider_outcome || r.provider_outcome === 'SUCCESS') {
+      throw new ApiError(409, `refund ${id} did not end failed at the provider (${r.provider_outcome ?? 'no word'}): nothing to mark`);
+    }
+    const { rows: [done] } = await q.query(
+      `UPDATE refunds SET handled_at = clock_timestamp(), handled_by = $2 WHERE id = $1 AND handled_at IS NULL RETURNING handled_at`, [id, by]);
+    if (!done) throw new ApiError(409, `refund ${id} is already handled`);
+    return new Date(done.handled_at);
+  }
+  const m = /^([a-z]+):(\d{4}-\d{2}-\d{2}):([A-Z_]+):(.+)$/.exec(id);
+  if (!m) throw new ApiError(404, `no statement line ${id} (provider:YYYY-MM-DD:KIND:ref, as attention lists it)`);
+  const { rows: [line] } = await q.query(
+    `SELECT handled_by FROM reconcile_items WHERE provider = $1 AND day = $2::date AND kind = $3 AND ref = $4`, [m[1], m[2], m[3], m[4]]);
+  if (!line) throw new ApiError(404, `no statement line ${id}`);
+  if (line.handled_by) throw new ApiError(409, `statement line ${id} is already handled by ${line.handled_by}`);
+  const { rows: [done] } = await q.query(
+    `UPDATE reconcile_items SET handled_at = clock_timestamp(), handled_by = $5
+      WHERE provider = $1 AND day = $2::date AND kind = $3 AND ref = $4 AND handled_at IS NULL RETURNING handled_at`, [m[1], m[2], m[3], m[4], by]);
+  if (!done) throw new ApiError(409, `statement line ${id} is already handled`);
+  return new Date(done.handled_at);
+}

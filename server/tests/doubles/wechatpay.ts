@@ -10,12 +10,25 @@
  *   - signs every answer and notification with its own platform key (Wechatpay-Serial = its public key id) and encrypts
  *     notification resources with the APIv3 key (AEAD_AES_256_GCM);
  *   - can be told to answer late, with a bad signature or with a 5xx, and lets the test send notifications when, how
- *     often and in whatever order it likes (also forged, stale or replayed ones).
+ *     often and in whatever order it likes (also forged, stale or replayed ones);
+ *   - serves the day's trade bill built from what it took (payments by their payment time, refunds by their acceptance,
+ *     in Beijing time; a fee of FEE_RATE on each, returned in part with a refund): the domestic API's 申请交易账单
+ *     GET /v3/bill/tradebill (bill_date, bill_type ALL, tar_type GZIP → hash_type SHA1, hash_value of the unzipped
+ *     file, download_url) and its signed download (gzip, unsigned answer),
+ *     https://pay.weixin.qq.com/doc/v3/merchant/4012556654 ; the cross-border API's GET /v3/global/statements
+ *     (date YYYYMMDD, mchid → the file itself, Wechatpay-Statement-Sha1 and a signature over timestamp, nonce and that
+ *     SHA1), https://pay.weixin.qq.com/wiki/doc/api_external/en/apis/chapter3_3_6.shtml ; the file as
+ *     https://pay.weixin.qq.com/docs/merchant/products/bill-download/format-trade.html describes it (column header,
+ *     detail lines with a backtick before every field, summary header and line; amounts in major units). The domestic
+ *     ALL bill's columns are those pages'; the cross-border bill's columns are its page's, and its summary's names are
+ *     the domestic bill's (the page does not list them; the store's reader does not depend on them).
  * Keys are generated per run.
  */
 import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import zlib from 'node:zlib';
+import { currencyDecimals } from '../../../contract/constants.ts';
 import { LoopbackDouble } from './loopback.ts';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +61,9 @@ export interface WeChatOrder {
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   /** What was paid (a test may make it differ from the order). */
   paid?: { total: number; currency: string };
+  /** When it was paid, and WeChat Pay's transaction id (the trade bill's 微信订单号). */
+  paidAt?: Date;
+  transactionId?: string;
   body: any;
   prepayId: string;
 }
@@ -59,7 +75,14 @@ export interface WeChatRefund {
   total: number;
   currency: string;
   body: any;
+  /** When WeChat Pay accepted it (the trade bill dates it so), its own id, and its state as WeChat Pay holds it. */
+  acceptedAt: Date;
+  refundId: string;
+  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
 }
+
+/** The fee WeChat Pay keeps in this double: 0.60% of each payment (费率 "0.60%"), returned in proportion with a refund. */
+export const FEE_RATE = 0.006;
 
 type Fault = { status: number } | { badSignature: true } | { delayMs: number };
 
@@ -141,6 +164,8 @@ export class WeChatPayDouble extends LoopbackDouble {
     if (order.state !== 'NOTPAY') throw new Error(`double: order ${outTradeNo} is ${order.state}`);
     order.state = 'SUCCESS';
     order.paid = paid ?? { total: order.total, currency: order.currency };
+    order.paidAt = new Date();
+    order.transactionId = `42000${Date.now()}${crypto.randomInt(1e6)}`;
   }
 
   /** The payment notification of an order (TRANSACTION.SUCCESS), signed and encrypted as documented. */
@@ -151,7 +176,7 @@ export class WeChatPayDouble extends LoopbackDouble {
       mchid: this.mchId,
       appid: order.appid,
       out_trade_no: order.outTradeNo,
-      transaction_id: `42000${crypto.randomInt(1e9)}`,
+      transaction_id: order.transactionId,
       trade_type: order.kind === 'jsapi' ? 'JSAPI' : order.kind === 'h5' ? 'MWEB' : 'NATIVE',
       trade_state: 'SUCCESS',
       trade_state_desc: 'OK',
@@ -164,11 +189,12 @@ export class WeChatPayDouble extends LoopbackDouble {
   refundNotification(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED' = 'SUCCESS', opts: SignOptions = {}): SignedNotification {
     const refund = this.refunds.get(outRefundNo);
     if (!refund) throw new Error(`double: no refund ${outRefundNo}`);
+    refund.status = status;
     return this.notification(`REFUND.${status}`, 'refund', {
       mchid: this.mchId,
       out_trade_no: refund.outTradeNo,
       out_refund_no: refund.outRefundNo,
-      refund_id: `50000${crypto.randomInt(1e9)}`,
+      refund_id: refund.refundId,
       refund_status: status,
       amount: { total: refund.total, refund: refund.refund, payer_total: refund.total, payer_refund: refund.refund },
     }, opts);
@@ -280,6 +306,12 @@ export class WeChatPayDouble extends LoopbackDouble {
       }
     }
     if (method === 'POST' && url === p.refunds) return this.createRefund(json, reply);
+    if (method === 'GET') {
+      const u = new URL(url, this.baseUrl);
+      if (this.api === 'domestic' && u.pathname === '/v3/bill/tradebill') return this.tradeBill(u.searchParams, reply);
+      if (this.api === 'domestic' && u.pathname === '/v3/billdownload/file') return this.billFile(u.searchParams, res);
+      if (this.api === 'global' && u.pathname === '/v3/global/statements') return this.globalStatement(u.searchParams, res, reply, badSignature);
+    }
     return reply(404, { code: 'NOT_FOUND', message: `no ${method} ${url}` });
   }
 
@@ -327,13 +359,116 @@ export class WeChatPayDouble extends LoopbackDouble {
     const same = this.refunds.get(b.out_refund_no);
     if (same) {
       if (same.outTradeNo !== order.outTradeNo || same.refund !== b.amount.refund) return reply(400, { code: 'INVALID_REQUEST', message: 'out_refund_no reused with other parameters' });
-      return reply(200, { refund_id: `50000${same.outRefundNo}`, out_refund_no: same.outRefundNo, status: 'PROCESSING', amount: b.amount });
+      return reply(200, { refund_id: same.refundId, out_refund_no: same.outRefundNo, status: 'PROCESSING', amount: b.amount });
     }
     const refunded = [...this.refunds.values()].filter((r) => r.outTradeNo === order.outTradeNo).reduce((n, r) => n + r.refund, 0);
     if (!Number.isInteger(b.amount.refund) || b.amount.refund <= 0 || refunded + b.amount.refund > paid.total) return bad('amount.refund');
-    this.refunds.set(b.out_refund_no, { outRefundNo: b.out_refund_no, outTradeNo: order.outTradeNo, refund: b.amount.refund, total: order.total, currency: order.currency, body: b });
+    this.refunds.set(b.out_refund_no, {
+      outRefundNo: b.out_refund_no, outTradeNo: order.outTradeNo, refund: b.amount.refund, total: order.total, currency: order.currency, body: b,
+      acceptedAt: new Date(), refundId: `50300${Date.now()}${crypto.randomInt(1e6)}`, status: 'PROCESSING',
+    });
     order.state = 'REFUND';
-    return reply(200, { refund_id: `50000${b.out_refund_no}`, out_refund_no: b.out_refund_no, status: 'PROCESSING', amount: b.amount });
+    return reply(200, { refund_id: this.refunds.get(b.out_refund_no)!.refundId, out_refund_no: b.out_refund_no, status: 'PROCESSING', amount: b.amount });
+  }
+
+  // ---- the trade bill ----
+
+  /** The bill file of a day (YYYY-MM-DD, Beijing time), from the payments and refunds this double took. */
+  tradeBillText(day: string): string {
+    const beijing = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString();
+    const inDay = (d?: Date) => !!d && beijing(d).slice(0, 10) === day;
+    const at = (d: Date) => beijing(d).slice(0, 19).replace('T', ' ');
+    const major = (minor: number, currency: string) => (minor / 10 ** currencyDecimals(currency)).toFixed(currencyDecimals(currency));
+    const fee = (minor: number) => Math.round(minor * FEE_RATE);
+    const tradeType = (o: WeChatOrder) => (o.kind === 'jsapi' ? 'JSAPI' : o.kind === 'h5' ? 'MWEB' : 'NATIVE');
+    const domestic = this.api === 'domestic';
+    const header = domestic
+      ? ['交易时间', '公众账号ID', '商户号', '特约商户号', '设备号', '微信订单号', '商户订单号', '用户标识', '交易类型', '交易状态', '付款银行', '货币种类',
+        '应结订单金额', '代金券金额', '微信退款单号', '商户退款单号', '退款金额', '充值券退款金额', '退款类型', '退款状态', '商品名称', '商户数据包', '手续费', '费率',
+        '订单金额', '申请退款金额', '费率备注']
+      : ['交易时间', '公众账号ID', '商户号', '子商户号', '设备号', '微信订单号', '商户订单号', '用户标识', '交易类型', '交易状态', '付款银行', '充值券币种',
+        '充值券金额', '优惠券币种', '优惠券金额', '微信退款单号', '商户退款单号', '退款类型', '退款状态', '商品名称', '商户数据包', '手续费', '费率', '标价币种',
+        '订单金额(标价币种)', '用户支付币种', '用户支付金额', '结算币种', '应结订单金额', '支付汇率', '退款汇率', '申请退款金额', '用户退款币种', '用户退款金额',
+        '退款结算币种', '退款应结订单金额', '充值券退款金额', '优惠券退款金额'];
+    type Line = { time: Date; fields: Record<string, string> };
+    const lines: Line[] = [];
+    let settled = 0; let refunded = 0; let fees = 0; let ordered = 0;
+    for (const o of this.orders.values()) {
+      if (!o.paid || !inDay(o.paidAt)) continue;
+      const c = o.paid.currency;
+      const f = fee(o.paid.total);
+      settled += o.paid.total; fees += f; ordered += o.paid.total;
+      lines.push({ time: o.paidAt!, fields: {
+        交易时间: at(o.paidAt!), 公众账号ID: o.appid, 商户号: this.mchId, 微信订单号: o.transactionId!, 商户订单号: o.outTradeNo, 用户标识: o.openid ?? '',
+        交易类型: tradeType(o), 交易状态: 'SUCCESS', 付款银行: 'OTHERS', 货币种类: c, 应结订单金额: major(o.paid.total, c), 代金券金额: '0.00',
+        微信退款单号: '0', 商户退款单号: '0', 退款金额: '0.00', 充值券退款金额: '0.00', 商品名称: String(o.body?.description ?? ''), 商户数据包: '',
+        手续费: major(f, c), 费率: '0.60%', 订单金额: major(o.paid.total, c), 申请退款金额: '0.00', 标价币种: c, '订单金额(标价币种)': major(o.paid.total, c),
+        用户支付币种: c, 用户支付金额: major(o.paid.total, c), 结算币种: c, 支付汇率: '100000000', 优惠券金额: '0.00', 充值券币种: c, 优惠券币种: c,
+      } });
+    }
+    for (const r of this.refunds.values()) {
+      if (!inDay(r.acceptedAt)) continue;
+      const o = this.orders.get(r.outTradeNo)!;
+      const c = r.currency;
+      const f = -fee(r.refund);
+      refunded += r.refund; fees += f;
+      lines.push({ time: r.acceptedAt, fields: {
+        交易时间: at(r.acceptedAt), 公众账号ID: o.appid, 商户号: this.mchId, 微信订单号: o.transactionId ?? '', 商户订单号: r.outTradeNo, 用户标识: o.openid ?? '',
+        交易类型: tradeType(o), 交易状态: 'REFUND', 付款银行: 'OTHERS', 货币种类: c, 应结订单金额: '0.00', 代金券金额: '0.00',
+        微信退款单号: r.refundId, 商户退款单号: r.outRefundNo, 退款金额: major(r.refund, c), 充值券退款金额: '0.00', 退款类型: 'ORIGINAL', 退款状态: r.status,
+        商品名称: String(o.body?.description ?? ''), 商户数据包: '', 手续费: major(f, c), 费率: '0.60%', 订单金额: major(r.total, c), 申请退款金额: major(r.refund, c),
+        标价币种: c, '订单金额(标价币种)': major(r.total, c), 结算币种: c, 用户退款币种: c, 用户退款金额: major(r.refund, c), 退款结算币种: c,
+        退款应结订单金额: major(r.refund, c), 退款汇率: '100000000', 优惠券退款金额: '0.00', 充值券币种: c, 优惠券币种: c,
+      } });
+    }
+    lines.sort((a, b) => a.time.getTime() - b.time.getTime());
+    const c = domestic ? 'CNY' : [...this.orders.values()][0]?.currency ?? 'CNY';
+    return [
+      header.join(','),
+      ...lines.map((l) => header.map((h) => `\`${l.fields[h] ?? ''}`).join(',')),
+      '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
+      [String(lines.length), major(settled, c), major(refunded, c), '0.00', major(fees, c), major(ordered, c), major(refunded, c)].map((v) => `\`${v}`).join(','),
+      '',
+    ].join('\r\n');
+  }
+
+  /** Bill downloads handed out: token → the day's file, valid five minutes. */
+  private bills = new Map<string, { file: Buffer; until: number }>();
+  /** Statement requests served (domestic: tradebill answers; global: statements), for the tests. */
+  billRequests = 0;
+
+  private tradeBill(q: URLSearchParams, reply: (status: number, payload?: object) => void) {
+    const day = q.get('bill_date') ?? '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return reply(400, { code: 'PARAM_ERROR', message: 'bill_date' });
+    if (q.has('bill_type') && q.get('bill_type') !== 'ALL') return reply(400, { code: 'PARAM_ERROR', message: 'this double serves bill_type ALL' });
+    this.billRequests++;
+    const text = Buffer.from(this.tradeBillText(day), 'utf8');
+    const token = crypto.randomBytes(16).toString('hex');
+    const gzip = q.get('tar_type') === 'GZIP';
+    this.bills.set(token, { file: gzip ? zlib.gzipSync(text) : text, until: Date.now() + 300_000 });
+    return reply(200, { hash_type: 'SHA1', hash_value: crypto.createHash('sha1').update(text).digest('hex'), download_url: `${this.baseUrl}/v3/billdownload/file?token=${token}` });
+  }
+
+  private billFile(q: URLSearchParams, res: http.ServerResponse) {
+    const bill = this.bills.get(q.get('token') ?? '');
+    if (!bill || bill.until < Date.now()) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ code: 'PARAM_ERROR', message: 'token expired or unknown' }));
+    }
+    // The download's answer carries no signature (the page says so); the file's SHA1 is the tradebill answer's.
+    res.writeHead(200, { 'content-type': 'application/octet-stream' });
+    res.end(bill.file);
+  }
+
+  private globalStatement(q: URLSearchParams, res: http.ServerResponse, reply: (status: number, payload?: object) => void, badSignature: boolean) {
+    const date = q.get('date') ?? '';
+    if (!/^\d{8}$/.test(date)) return reply(400, { code: 'PARAM_ERROR', message: 'date' });
+    if (q.get('mchid') !== this.mchId) return reply(400, { code: 'PARAM_ERROR', message: 'mchid' });
+    this.billRequests++;
+    const body = Buffer.from(this.tradeBillText(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`), 'utf8');
+    const digest = crypto.createHash('sha1').update(body).digest('hex');
+    res.writeHead(200, { ...this.signatureHeaders(digest, badSignature ? { signWith: this.merchant.privateKey } : {}), 'wechatpay-statement-sha1': digest, 'content-type': 'text/plain; charset=utf-8' });
+    res.end(body);
   }
 
   /** Why the merchant's Authorization does not hold, or null (WeChat Pay's signature rules). */
