@@ -9,8 +9,13 @@ import { Localized, Nullable, PageFields, PagingQuery, StringEnum } from './comm
 import { INFLUENCER_GALLERY_MAX, INFLUENCER_SECTION_KINDS } from './constants.ts'
 
 export const INFLUENCER_STATUSES = ['NOT_APPLIED', 'PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] as const
-/** The review of the owner's latest version: NONE when it is the published one (or nothing was submitted). */
-export const INFLUENCER_REVIEWS = ['NONE', 'PENDING', 'REJECTED'] as const
+/**
+ * The review of the owner's latest version: NONE when it is the published one (or nothing was submitted); CHECKING while
+ * the store's content check (WeChat's asynchronous picture check) has not answered; PENDING waiting for the operator.
+ */
+export const INFLUENCER_REVIEWS = ['NONE', 'CHECKING', 'PENDING', 'REJECTED'] as const
+/** What the content check refused in a REJECTED version (the shopper is told in their language); absent when a person did. */
+export const CONTENT_REFUSALS = ['text', 'image'] as const
 export const INFLUENCER_SORTS = ['newest', 'likes'] as const
 
 /** An uploaded image of the owner: 'user/<32 hex>'. */
@@ -69,6 +74,8 @@ export const InfluencerStatus = Type.Object({
   review: StringEnum(INFLUENCER_REVIEWS),
   id: Nullable(Type.String()),
   reason: Nullable(Type.String()),
+  /** The content check refused the version's text or a picture (server/src/services/contentCheck.ts). */
+  refusedBy: Type.Optional(StringEnum(CONTENT_REFUSALS)),
   likes: Type.Integer({ minimum: 0 })
 })
 export type InfluencerStatus = Static<typeof InfluencerStatus>

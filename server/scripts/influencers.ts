@@ -1,7 +1,9 @@
 /**
  * The store operator's review of influencer profiles (the reference server has no back office):
  *
- *   npm run influencers -- list                          profiles, those waiting for review first
+ *   npm run influencers -- list                          profiles, those waiting for review first (a version the content
+ *                                                        check (services/contentCheck.ts) called 'review' waits here as
+ *                                                        PENDING; one still CHECKING cannot be approved yet)
  *   npm run influencers -- show <id>                     the version waiting for review (else the published one), with
  *                                                        each picture's file, to review it
  *   npm run influencers -- approve <id>                  publishes the version waiting for review (or lifts a suspension)
@@ -31,7 +33,7 @@ await withOperatorDb(`influencers ${command}`, async (db, config) => {
   if (command === 'list') {
     const rows = await profilesForReview(db);
     for (const r of rows) {
-      const why = r.reason ? `  reason: ${r.reason}` : '';
+      const why = r.reason ? `  reason: ${r.reason}` : r.refusedBy ? `  refused by the content check: ${r.refusedBy}` : '';
       console.log(`${String(r.id).padStart(5)}  ${r.status.padEnd(9)} review ${r.review.padEnd(8)} ${r.email}  "${r.displayName}"  likes ${r.likes}  submitted ${r.submittedAt}${why}`);
     }
     if (!rows.length) console.log('no influencer profiles');

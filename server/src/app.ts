@@ -41,6 +41,7 @@ import paymentRoutes from './routes/payments.ts';
 import { createPaymentProvider, type PaymentRouter } from './payments/index.ts';
 import { PaymentSyncWorker } from './payments/sync.ts';
 import notifyRoutes, { NOTIFY_PREFIX } from './routes/notify.ts';
+import weChatMessageRoutes from './routes/wechatMessages.ts';
 import { RefundWorker } from './payments/refundWorker.ts';
 import { shippingSettings, startShippingWorker } from './payments/wechatShipping.ts';
 import { createIdentityProvider, type IdentityRouter } from './identity/index.ts';
@@ -345,6 +346,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(influencerRoutes, { prefix: API_PREFIX });
   await app.register(paymentRoutes, { prefix: API_PREFIX });
   await app.register(notifyRoutes, { prefix: NOTIFY_PREFIX, provider: paymentProvider });
+  await app.register(weChatMessageRoutes, { prefix: NOTIFY_PREFIX });
   await app.register(membershipRoutes, { prefix: API_PREFIX });
   await app.register(referralRoutes, { prefix: API_PREFIX });
   await app.register(campaignRoutes, { prefix: API_PREFIX });

@@ -27,6 +27,22 @@
  *   the last one set. What the shopper's shipping / confirm-receipt message then opens (`messageOpens`), per the page's
  *   注意事项: the path with the payment's transaction_id, merchant_id and merchant_trade_no appended as query parameters;
  *   WeChat's own confirm-receipt page when the path is empty or not a page of the mini-program (`pages`, its app.json).
+ * - Content security (内容安全), version 2:
+ *   POST /wxa/msg_sec_check?access_token= { content, version: 2, scene 1-4, openid, nickname?, title?, signature? }
+ *   (文本内容安全识别, https://developers.weixin.qq.com/miniprogram/dev/server/API/sec-center/sec-check/api_msgseccheck.html)
+ *   → { errcode: 0, errmsg: 'ok', trace_id, result: { suggest: 'risky' | 'pass' | 'review', label }, detail: [{ strategy,
+ *   errcode, suggest, label, keyword?, prob }] }; an openid WeChat never gave this app is 40003, a scene outside 1-4
+ *   40129, a version other than 2 or a content that is not a string (or over 2500 characters) 47001. The verdict comes
+ *   from `textRules` (the first whose word the content contains; else pass, label 100).
+ *   POST /wxa/media_check_async?access_token= { media_url, media_type 1 audio | 2 image, version: 2, scene, openid }
+ *   (音视频内容安全识别, https://developers.weixin.qq.com/miniprogram/dev/server/API/sec-center/sec-check/api_mediacheckasync.html)
+ *   → { errcode: 0, errmsg: 'ok', trace_id } at once; WeChat fetches the media from its URL (the double does: an
+ *   address it cannot fetch gets no pass) and pushes the verdict later, within 30 minutes, to the mini-program's
+ *   message push URL (`pushTo`), here when the test calls `pushMediaChecks()`: a JSON body { ToUserName, FromUserName,
+ *   CreateTime, MsgType: 'event', Event: 'wxa_media_check', appid, trace_id, version: 2, detail, errcode: 0, errmsg,
+ *   result: { suggest, label } } with `signature`, `timestamp` and `nonce` in the query, signature = SHA-1 of the token,
+ *   timestamp and nonce sorted and joined (消息推送, https://developers.weixin.qq.com/miniprogram/dev/framework/server-ability/message-push.html).
+ *   The picture's verdict comes from `imageVerdict` (pass by default); one it could not fetch is 'review'.
  * Errors are HTTP 200 with { errcode, errmsg }, as WeChat answers them. `failNext(n)` answers the next n requests 503.
  */
 import crypto from 'node:crypto';
@@ -58,6 +74,22 @@ export interface LiveRoomAtWeChat {
 /** What messageOpens answers when WeChat opens its own confirm-receipt page rather than the mini-program's. */
 export const WECHAT_CONFIRM_PAGE = 'wechat:confirm-receipt';
 
+export type ContentSuggest = 'pass' | 'review' | 'risky';
+
+/** A picture check waiting to be pushed: what WeChat would push for it. */
+export interface PendingMediaCheck {
+  appId: string;
+  traceId: string;
+  mediaUrl: string;
+  suggest: ContentSuggest;
+  label: number;
+}
+
+/** The message push signature of WeChat's plaintext mode, as the mini-program's server checks it. */
+export function weChatPushSignature(token: string, timestamp: string, nonce: string): string {
+  return crypto.createHash('sha1').update([token, timestamp, nonce].sort().join('')).digest('hex');
+}
+
 export class WeChatDouble extends LoopbackDouble {
   readonly requests: { method: string; path: string; query: Record<string, string>; body: any }[] = [];
   rooms: LiveRoomAtWeChat[] = [];
@@ -69,6 +101,15 @@ export class WeChatDouble extends LoopbackDouble {
   readonly jumpPaths = new Map<string, string>();
   /** The mini-program's pages (its app.json, without a leading slash): a jump path elsewhere opens WeChat's own page. */
   pages = new Set<string>();
+  /** msgSecCheck's verdicts: the first rule whose word the content contains decides; else pass (label 100). */
+  textRules: { word: string; suggest: ContentSuggest; label: number }[] = [];
+  /** mediaCheckAsync's verdict of a picture WeChat fetched (its bytes, and the address it was fetched from). */
+  imageVerdict: (bytes: Buffer, mediaUrl: string) => { suggest: ContentSuggest; label: number } = () => ({ suggest: 'pass', label: 100 });
+  /** The mini-program's message push: URL and token (the push settings of the mini-program's admin console). */
+  pushTo: { url: string; token: string } | null = null;
+  /** Picture checks taken and not pushed yet. */
+  readonly pendingMediaChecks: PendingMediaCheck[] = [];
+  private readonly issuedOpenIds = new Set<string>();
   private loseUploadAnswer = false;
   private codes = new Map<string, { appId: string; person: string; used: boolean }>();
   private people = new Map<string, WeChatPerson>();
@@ -89,7 +130,43 @@ export class WeChatDouble extends LoopbackDouble {
 
   /** The openid WeChat gives `person` in app `appId`: per app, stable. */
   openIdOf(appId: string, person: string): string {
-    return `o${crypto.createHash('sha256').update(`${appId}:${person}`).digest('base64url').slice(0, 27)}`;
+    const openId = `o${crypto.createHash('sha256').update(`${appId}:${person}`).digest('base64url').slice(0, 27)}`;
+    this.issuedOpenIds.add(`${appId}:${openId}`);
+    return openId;
+  }
+
+  /**
+   * Pushes every picture verdict taken so far to `pushTo`, signed as WeChat signs its message push; answers each
+   * push's HTTP status and body. The mini-program's server must answer 'success' (or empty) for WeChat to stop retrying.
+   */
+  async pushMediaChecks(): Promise<{ status: number; body: string }[]> {
+    if (!this.pushTo) throw new Error('pushTo is not set');
+    const answers = [];
+    for (const check of this.pendingMediaChecks.splice(0)) answers.push(await this.push(this.mediaCheckPush(check)));
+    return answers;
+  }
+
+  /** The JSON body WeChat pushes for a picture check (mediaCheckAsync v2's 异步检测结果推送). */
+  mediaCheckPush(check: PendingMediaCheck): Record<string, unknown> {
+    return {
+      ToUserName: `gh_${check.appId.slice(2, 14)}`, FromUserName: 'oUMGR4jlJgaGJ6hj4cYjnf5wPbT0', CreateTime: Math.floor(Date.now() / 1000),
+      MsgType: 'event', Event: 'wxa_media_check', appid: check.appId, trace_id: check.traceId, version: 2,
+      detail: [{ strategy: 'content_model', errcode: 0, suggest: check.suggest, label: check.label, prob: 90 }],
+      errcode: 0, errmsg: 'ok', result: { suggest: check.suggest, label: check.label },
+    };
+  }
+
+  /** Sends one message push, signed with `token` (pushTo's unless given: a forger's wrong token, say). */
+  async push(body: Record<string, unknown>, token = this.pushTo?.token ?? ''): Promise<{ status: number; body: string }> {
+    if (!this.pushTo) throw new Error('pushTo is not set');
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = String(crypto.randomInt(1e9));
+    const url = new URL(this.pushTo.url);
+    url.searchParams.set('signature', weChatPushSignature(token, timestamp, nonce));
+    url.searchParams.set('timestamp', timestamp);
+    url.searchParams.set('nonce', nonce);
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: await res.text() };
   }
 
   /** Every access token issued so far stops working (WeChat expired or replaced it). */
@@ -151,6 +228,11 @@ export class WeChatDouble extends LoopbackDouble {
     if (route === 'GET /sns/oauth2/access_token') return this.send(res, this.exchange(query, 'code'));
     if (route === 'POST /cgi-bin/stable_token') return this.send(res, this.stableToken(body));
     if (route === 'POST /wxa/business/getliveinfo') return this.send(res, this.liveInfo(query, body));
+    if (route === 'POST /wxa/msg_sec_check' || route === 'POST /wxa/media_check_async') {
+      const token = this.tokens.get(query.access_token ?? '');
+      if (!token || token.expiresAt < Date.now()) return this.send(res, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
+      return this.send(res, url.pathname === '/wxa/msg_sec_check' ? this.msgSecCheck(token.appId, body) : await this.mediaCheckAsync(token.appId, body));
+    }
     if (route.startsWith('POST /wxa/sec/order/')) {
       const token = this.tokens.get(query.access_token ?? '');
       if (!token || token.expiresAt < Date.now()) return this.send(res, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
@@ -244,6 +326,48 @@ export class WeChatDouble extends LoopbackDouble {
     if (typeof body.payer?.openid !== 'string' || !body.payer.openid) return bad('payer.openid');
     this.shipments.set(payment, [...this.shipments.get(payment) ?? [], body]);
     return { errcode: 0, errmsg: 'ok' };
+  }
+
+  /** The checks both content-security APIs make of their common fields. */
+  private contentFields(appId: string, body: any): { errcode: number; errmsg: string } | null {
+    if (body?.version !== 2) return { errcode: 47001, errmsg: 'data format error: version must be 2' };
+    if (![1, 2, 3, 4].includes(body.scene)) return { errcode: 40129, errmsg: 'invalid scene' };
+    if (typeof body.openid !== 'string' || !body.openid) return { errcode: 44002, errmsg: 'empty openid' };
+    if (!this.issuedOpenIds.has(`${appId}:${body.openid}`)) return { errcode: 40003, errmsg: 'invalid openid' };
+    return null;
+  }
+
+  private msgSecCheck(appId: string, body: any) {
+    const refused = this.contentFields(appId, body);
+    if (refused) return refused;
+    if (typeof body.content !== 'string' || [...body.content].length > 2500) return { errcode: 47001, errmsg: 'data format error: content' };
+    const rule = this.textRules.find((r) => body.content.includes(r.word));
+    const suggest = rule?.suggest ?? 'pass';
+    const label = rule?.label ?? 100;
+    return {
+      errcode: 0, errmsg: 'ok', trace_id: crypto.randomUUID(),
+      result: { suggest, label },
+      detail: [{ strategy: 'content_model', errcode: 0, suggest, label, prob: 90, ...(rule ? { keyword: rule.word } : {}) }],
+    };
+  }
+
+  private async mediaCheckAsync(appId: string, body: any) {
+    const refused = this.contentFields(appId, body);
+    if (refused) return refused;
+    if (typeof body.media_url !== 'string' || !/^https?:\/\//.test(body.media_url)) return { errcode: 47001, errmsg: 'data format error: media_url' };
+    if (body.media_type !== 1 && body.media_type !== 2) return { errcode: 47001, errmsg: 'data format error: media_type' };
+    // WeChat downloads the media itself (at most 10 MB): an address it cannot fetch is never a pass.
+    let bytes: Buffer | null = null;
+    try {
+      const res = await fetch(body.media_url, { signal: AbortSignal.timeout(5_000) });
+      if (res.ok) bytes = Buffer.from(await res.arrayBuffer());
+    } catch {
+      bytes = null;
+    }
+    const traceId = crypto.randomUUID();
+    const verdict = bytes?.length ? this.imageVerdict(bytes, body.media_url) : { suggest: 'review' as const, label: 21000 };
+    this.pendingMediaChecks.push({ appId, traceId, mediaUrl: body.media_url, ...verdict });
+    return { errcode: 0, errmsg: 'ok', trace_id: traceId };
   }
 
   private liveInfo(query: Record<string, string>, body: any) {

@@ -19,8 +19,9 @@ import { uploadPath } from '../../uploads/images.ts';
 import { acceptMultipart, cleanImageOf, multipart } from '../../uploads/receive.ts';
 import {
   addInfluencerImage, applyAsInfluencer, deleteInfluencerImage, editInfluencerProfile, influencerDetail, influencerStatus,
-  likeInfluencer, listInfluencers, myProfile,
+  likeInfluencer, listInfluencers, myProfile, screenInfluencerDraft,
 } from './service.ts';
+import { contentCheckerOf } from '../../services/contentCheck.ts';
 
 export default async function influencerRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -37,13 +38,21 @@ export default async function influencerRoutes(server: FastifyInstance) {
     return myProfile(db, s.userId);
   });
   const write = { body: InfluencerProfileInput, response: { 200: MyInfluencerProfile } };
+  // A submitted version is screened by the content check before the answer (services/contentCheck.ts): the answer says
+  // whether it was published, refused, waits for the operator, or is still CHECKING (WeChat's picture check).
+  const screened = async (userId: number) => {
+    await screenInfluencerDraft(db, await contentCheckerOf(app), userId);
+    return myProfile(db, userId);
+  };
   app.post('/admin/userManagement/influencerProfile', { schema: write }, async (req) => {
     const s = await requireUser(req);
-    return db.tx((q) => applyAsInfluencer(q, s.userId, req.body));
+    await db.tx((q) => applyAsInfluencer(q, s.userId, req.body));
+    return screened(s.userId);
   });
   app.put('/admin/userManagement/influencerProfile', { schema: write }, async (req) => {
     const s = await requireUser(req);
-    return db.tx((q) => editInfluencerProfile(q, s.userId, req.body));
+    await db.tx((q) => editInfluencerProfile(q, s.userId, req.body));
+    return screened(s.userId);
   });
 
   app.post('/admin/userManagement/image/influencer/upload', {

@@ -2,14 +2,18 @@
  * Influencer profiles: apply, edit (draft → review → published), the operator's review, the public list and detail,
  * likes. Rules:
  * - Only APPROVED profiles are public, and only their `published` version; an edit never changes what the public sees
- *   until the operator approves it. SUSPENDED hides a profile from list and detail at once (every public query filters).
+ *   until it is approved (by the content check's 'pass' or by the operator). SUSPENDED hides a profile from list and detail at once (every public query filters).
  * - Texts are stored as the owner typed them (trimmed) and always shown as plain text by clients.
  * - Every image a profile names is an 'influencer' upload of its owner; products named in picks must exist.
  * - One like per shopper per profile (primary key of influencer_likes); the count moves only when a row was inserted.
+ * - Every submitted version is screened by the content check (services/contentCheck.ts) before anyone else sees it:
+ *   CHECKING until every verdict is in (WeChat's picture check answers by push), then refused ('risky': REJECTED with
+ *   refused_by), the operator's (review PENDING), or published ('pass', as the operator's approval would).
  */
 import type { Db, Queryable } from '../../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { StoredUpload } from '../../services/uploads.ts';
+import { combinedVerdict, type ContentChecker, type ContentItem } from '../../services/contentCheck.ts';
 import type {
   InfluencerCard, InfluencerDetail, InfluencerPick, InfluencerProfileInput, InfluencerSection, InfluencerStatus, MyInfluencerProfile,
   PublicInfluencerSection,
@@ -93,7 +97,7 @@ export async function checkProfile(q: Queryable, userId: number, input: Influenc
 
 function statusOf(r: any | undefined): InfluencerStatus {
   if (!r) return { status: 'NOT_APPLIED', review: 'NONE', id: null, reason: null, likes: 0 };
-  return { status: r.status, review: r.review, id: String(r.id), reason: r.reason ?? null, likes: r.like_count };
+  return { status: r.status, review: r.review, id: String(r.id), reason: r.reason ?? null, ...(r.refused_by ? { refusedBy: r.refused_by } : {}), likes: r.like_count };
 }
 
 const OWN = 'SELECT * FROM influencer_profiles WHERE user_id = $1';
@@ -110,18 +114,18 @@ export async function myProfile(q: Queryable, userId: number): Promise<MyInfluen
   return { ...statusOf(rows[0]), draft: rows[0].draft, published: rows[0].published ?? null };
 }
 
-/** Applies: creates the profile, PENDING review. 409 when the shopper has one already (change it with PUT). */
+/** Applies: creates the profile, its version CHECKING (screenInfluencerDraft decides). 409 when the shopper has one already (change it with PUT). */
 export async function applyAsInfluencer(q: Queryable, userId: number, input: InfluencerProfileInput): Promise<MyInfluencerProfile> {
   const draft = await checkProfile(q, userId, input);
   const { rowCount } = await q.query(
-    `INSERT INTO influencer_profiles (user_id, status, review, draft) VALUES ($1, 'PENDING', 'PENDING', $2::jsonb)
+    `INSERT INTO influencer_profiles (user_id, status, review, draft) VALUES ($1, 'PENDING', 'CHECKING', $2::jsonb)
      ON CONFLICT (user_id) DO NOTHING`, [userId, JSON.stringify(draft)]);
   if (!rowCount) throw conflict('You have applied already: change your profile instead');
   return myProfile(q, userId);
 }
 
 /**
- * The owner's change: becomes the draft, PENDING review. A rejected application goes back to PENDING; an approved
+ * The owner's change: becomes the draft, CHECKING (then screenInfluencerDraft). A rejected application goes back to PENDING; an approved
  * profile stays APPROVED with its published version public. A suspended profile cannot be changed (403).
  */
 export async function editInfluencerProfile(q: Queryable, userId: number, input: InfluencerProfileInput): Promise<MyInfluencerProfile> {
@@ -130,7 +134,7 @@ export async function editInfluencerProfile(q: Queryable, userId: number, input:
   if (rows[0].status === 'SUSPENDED') throw forbidden('Your influencer profile is suspended');
   const draft = await checkProfile(q, userId, input);
   await q.query(
-    `UPDATE influencer_profiles SET draft = $2::jsonb, review = 'PENDING', reason = NULL, submitted_at = now(),
+    `UPDATE influencer_profiles SET draft = $2::jsonb, review = 'CHECKING', reason = NULL, refused_by = NULL, submitted_at = clock_timestamp(),
        status = CASE WHEN status = 'REJECTED' THEN 'PENDING' ELSE status END
      WHERE id = $1`, [rows[0].id, JSON.stringify(draft)]);
   return myProfile(q, userId);
@@ -237,6 +241,63 @@ export async function likeInfluencer(db: Db, id: number, userId: number): Promis
   });
 }
 
+// ---- the content check (services/contentCheck.ts) ----
+
+/** Every text of a version that others would read, one per line: names, bio, section titles and texts, link labels. */
+export function textsOf(p: InfluencerProfileInput): string {
+  const both = (c: { en: string; zh: string } | undefined) => (c ? [c.en, c.zh] : []);
+  return [
+    p.displayName, ...both(p.displayNameContent), p.bio.en, p.bio.zh,
+    ...p.sections.flatMap((s) => [s.title, ...both(s.titleContent), s.text ?? '']),
+    ...p.socialLinks.flatMap((l) => [l.label, l.url]),
+  ].map((t) => t.trim()).filter(Boolean).join('\n');
+}
+
+/**
+ * Screens the owner's version waiting in CHECKING: asks the content check about its text and each picture (outside any
+ * transaction: WeChat is called over the network), then applies the combined verdict unless the owner submitted
+ * another version meanwhile. Waits (stays CHECKING) while WeChat's picture check has not pushed its result; the push
+ * calls this again (rescreenAfterPush).
+ */
+export async function screenInfluencerDraft(db: Db, checker: ContentChecker, userId: number): Promise<void> {
+  const { rows } = await db.query(OWN, [userId]);
+  const p = rows[0];
+  if (!p || p.review !== 'CHECKING') return;
+  const draft = p.draft as InfluencerProfileInput;
+  const names = [...new Set(imagesOf(draft))];
+  const uploads = names.length
+    ? (await db.query(`SELECT id, mime FROM uploads WHERE user_id = $1 AND kind = 'influencer' AND id = ANY($2::text[])`, [userId, names.map(imageId)])).rows
+    : [];
+  const text: ContentItem = { kind: 'text', text: textsOf(draft), authorId: userId };
+  const [textVerdict, ...imageVerdicts] = await checker.verdicts([text, ...uploads.map((u: any) => checker.imageItem(u, userId))]);
+  const verdict = combinedVerdict([textVerdict, ...imageVerdicts]);
+  if (verdict === 'waiting') return;
+  await db.tx(async (q) => {
+    const now = await q.query(`SELECT review, submitted_at FROM influencer_profiles WHERE id = $1 FOR UPDATE`, [p.id]);
+    const row = now.rows[0];
+    if (!row || row.review !== 'CHECKING' || iso(row.submitted_at) !== iso(p.submitted_at)) return;
+    if (verdict === 'risky') {
+      await q.query(
+        `UPDATE influencer_profiles SET review = 'REJECTED', refused_by = $2, reason = NULL,
+           status = CASE WHEN status = 'PENDING' THEN 'REJECTED' ELSE status END
+         WHERE id = $1`, [p.id, textVerdict === 'risky' ? 'text' : 'image']);
+    } else if (verdict === 'review') {
+      await q.query(`UPDATE influencer_profiles SET review = 'PENDING' WHERE id = $1`, [p.id]);
+    } else {
+      await q.query(
+        `UPDATE influencer_profiles SET status = CASE WHEN status = 'SUSPENDED' THEN status ELSE 'APPROVED' END, reason = NULL,
+           published = draft, published_at = COALESCE(published_at, now()), review = 'NONE'
+         WHERE id = $1`, [p.id]);
+    }
+  });
+}
+
+/** After WeChat pushed a picture's verdict: screens again the version of the picture's owner, if it waits for it. */
+export async function rescreenAfterPush(db: Db, checker: ContentChecker, uploadId: string): Promise<void> {
+  const { rows } = await db.query(`SELECT user_id FROM uploads WHERE id = $1 AND kind = 'influencer'`, [uploadId]);
+  if (rows[0]) await screenInfluencerDraft(db, checker, rows[0].user_id);
+}
+
 // ---- the operator's review (scripts/influencers.ts) ----
 
 export interface ReviewRow {
@@ -246,6 +307,8 @@ export interface ReviewRow {
   status: string;
   review: string;
   reason: string | null;
+  /** What the content check refused ('text' | 'image'), when it did. */
+  refusedBy: string | null;
   likes: number;
   submittedAt: string;
 }
@@ -256,7 +319,7 @@ export async function profilesForReview(q: Queryable): Promise<ReviewRow[]> {
     `SELECT p.*, u.email FROM influencer_profiles p JOIN users u ON u.id = p.user_id
      ORDER BY (p.review = 'PENDING') DESC, p.submitted_at, p.id`);
   return rows.map((r: any) => ({
-    id: r.id, email: r.email, displayName: r.draft.displayName, status: r.status, review: r.review, reason: r.reason,
+    id: r.id, email: r.email, displayName: r.draft.displayName, status: r.status, review: r.review, reason: r.reason, refusedBy: r.refused_by ?? null,
     likes: r.like_count, submittedAt: iso(r.submitted_at),
   }));
 }
@@ -279,6 +342,7 @@ export async function approveInfluencer(q: Queryable, id: number): Promise<void>
   const { rows } = await q.query('SELECT status, review, published FROM influencer_profiles WHERE id = $1 FOR UPDATE', [id]);
   if (!rows[0]) throw notFound(`No influencer profile ${id}`);
   const { status, review, published } = rows[0];
+  if (review === 'CHECKING') throw conflict(`Profile ${id} is still being checked (WeChat's picture check has not answered)`);
   if (review !== 'PENDING' && !(status === 'SUSPENDED' && published)) throw conflict(`Profile ${id} has nothing waiting for review`);
   await q.query(
     `UPDATE influencer_profiles SET status = 'APPROVED', reason = NULL,
