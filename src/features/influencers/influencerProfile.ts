@@ -107,5 +107,17 @@ export function profileProblems(p: InfluencerProfileInput): ProfileProblem[] {
   return problems
 }
 
+/**
+ * The form field a problem is shown under (issue 42 n-10: a refused submit takes the focus to the first of them), or
+ * null for one the list under the form alone says (the gallery, a section of pictures or products).
+ */
+export function problemField(problem: ProfileProblem): string | null {
+  if (problem.field === 'displayName') return 'displayName'
+  if (problem.field === 'bio') return 'bioEn'
+  if (problem.field === 'link') return `linkLabel${problem.index}`
+  if (problem.field === 'section' && problem.kind === 'text') return `sectionText${problem.index}`
+  return null
+}
+
 /** The upload id of an image name 'user/<id>' (what the delete call takes). */
 export const uploadIdOf = (image: string) => image.replace(/^user\//, '')

@@ -129,7 +129,7 @@ function SectionEditor({ index, section, editor }: { index: number; section: Inf
       <Field name={`sectionTitle${index}`} label={t('influencer.sectionTitle')} value={section.titleContent?.en ?? ''} onChange={(en) => editor.changeSectionTitle(index, 'en', en)} maxlength={80} />
       <Field name={`sectionTitleZh${index}`} label={t('influencer.sectionTitleZh')} value={section.titleContent?.zh ?? ''} onChange={(zh) => editor.changeSectionTitle(index, 'zh', zh)} maxlength={80} />
       {section.kind === 'text' ? (
-        <Field name={`sectionText${index}`} label={t('influencer.sectionText')} value={section.text ?? ''} onChange={(text) => editor.changeSection(index, { text })} maxlength={4000} multiline />
+        <Field name={`sectionText${index}`} label={t('influencer.sectionText')} value={section.text ?? ''} onChange={(text) => editor.changeSection(index, { text })} maxlength={4000} multiline error={editor.fieldError(`sectionText${index}`)} />
       ) : null}
       {section.kind === 'image' ? (
         <View className="influencer-editor__row">
@@ -157,9 +157,9 @@ export function InfluencerEditor({ editor }: { editor: Editor }) {
   const { profile } = editor
   return (
     <View className="influencer-editor">
-      <Field name="displayName" label={t('influencer.field.displayName')} value={profile.displayNameContent?.en ?? ''} onChange={(en) => editor.changeName('en', en)} maxlength={60} />
+      <Field name="displayName" label={t('influencer.field.displayName')} value={profile.displayNameContent?.en ?? ''} onChange={(en) => editor.changeName('en', en)} maxlength={60} error={editor.fieldError('displayName')} />
       <Field name="displayNameZh" label={t('influencer.field.displayNameZh')} value={profile.displayNameContent?.zh ?? ''} onChange={(zh) => editor.changeName('zh', zh)} maxlength={60} />
-      <Field name="bioEn" label={t('influencer.field.bioEn')} value={profile.bio.en} onChange={(en) => editor.change({ bio: { ...profile.bio, en } })} maxlength={2000} multiline />
+      <Field name="bioEn" label={t('influencer.field.bioEn')} value={profile.bio.en} onChange={(en) => editor.change({ bio: { ...profile.bio, en } })} maxlength={2000} multiline error={editor.fieldError('bioEn')} />
       <Field name="bioZh" label={t('influencer.field.bioZh')} value={profile.bio.zh} onChange={(zh) => editor.change({ bio: { ...profile.bio, zh } })} maxlength={2000} multiline />
       <SlotImage slot="avatar" editor={editor} />
       <SlotImage slot="cover" editor={editor} />
@@ -186,7 +186,7 @@ export function InfluencerEditor({ editor }: { editor: Editor }) {
         <Text className="account-field__label">{t('influencer.links')}</Text>
         {profile.socialLinks.map((link, i) => (
           <View key={i} className="influencer-editor__link">
-            <Field name={`linkLabel${i}`} label={t('influencer.linkLabel')} value={link.label} onChange={(label) => editor.changeLink(i, { label })} maxlength={40} />
+            <Field name={`linkLabel${i}`} label={t('influencer.linkLabel')} value={link.label} onChange={(label) => editor.changeLink(i, { label })} maxlength={40} error={editor.fieldError(`linkLabel${i}`)} />
             <Field name={`linkUrl${i}`} label={t('influencer.linkUrl')} value={link.url} onChange={(url) => editor.changeLink(i, { url })} maxlength={300} />
             <Button size="mini" onClick={() => editor.removeLink(i)}>
               {t('influencer.removeLink')}

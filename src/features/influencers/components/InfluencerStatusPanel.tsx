@@ -7,7 +7,7 @@ import { influencerUrl } from '../urls'
 import './Influencers.scss'
 
 /** Where the shopper's application stands: status, a change waiting for review, the reviewer's reason, likes. */
-export function InfluencerStatusPanel({ status, onEdit }: { status: InfluencerStatus; onEdit(): void }) {
+export function InfluencerStatusPanel({ status, editing, onEdit }: { status: InfluencerStatus; editing?: boolean; onEdit(): void }) {
   const t = useT()
   const applied = status.status !== 'NOT_APPLIED'
   return (
@@ -27,7 +27,8 @@ export function InfluencerStatusPanel({ status, onEdit }: { status: InfluencerSt
         </Text>
       ) : null}
       <View className="influencer-status__actions">
-        {status.status !== 'SUSPENDED' ? (
+        {/* Not while the form is open below (issue 42 n-10). */}
+        {status.status !== 'SUSPENDED' && !editing ? (
           <Button size="mini" className="influencer-status__edit" onClick={onEdit}>
             {applied ? t('influencer.edit') : t('influencer.apply')}
           </Button>

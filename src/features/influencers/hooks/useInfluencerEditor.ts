@@ -21,14 +21,17 @@ import {
   emptyProfile,
   moveItem,
   profileBody,
+  problemField,
   profileProblems,
   rewrite,
   sectionFrom,
   uploadIdOf,
+  type ProfileProblem,
   type TemplateBlock,
   type TextLanguage
 } from '@/features/influencers/influencerProfile'
 import { messageOf } from '@/domain/errors'
+import { useRevealInvalid } from '@/hooks/useRevealInvalid'
 import { chooseOneImage } from '@/hooks/useAccount'
 import { useLoad } from '@/hooks/useLoad'
 import { useT } from '@/hooks/useT'
@@ -64,6 +67,9 @@ export function useInfluencerEditor() {
   const [profile, setProfile] = useState<InfluencerProfileInput>(emptyProfile)
   const [names, setNames] = useState<Record<string, Localized>>({})
   const [errors, setErrors] = useState<string[]>([])
+  /** A refused save's messages by the field they are shown under (problemField). */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const revealInvalid = useRevealInvalid('.influencer-editor')
   const [busy, setBusy] = useState(false)
   const [saved, setSaved] = useState(false)
 
@@ -79,6 +85,7 @@ export function useInfluencerEditor() {
     void loadNames(draft)
     setProfile(editableProfile(draft))
     setErrors([])
+    setFieldErrors({})
     setSaved(false)
     setEditing(true)
   }
@@ -172,8 +179,8 @@ export function useInfluencerEditor() {
     setProfile((p) => ({ ...p, socialLinks: p.socialLinks.map((l, i) => (i === index ? { ...l, ...patch } : l)) }))
   const removeLink = (index: number) => setProfile((p) => ({ ...p, socialLinks: p.socialLinks.filter((_, i) => i !== index) }))
 
-  const problemText = (body: InfluencerProfileInput): string[] =>
-    profileProblems(body).map((p) => {
+  const problemText = (problems: ProfileProblem[]): string[] =>
+    problems.map((p) => {
       if (p.field === 'displayName') return t('influencer.error.displayName')
       if (p.field === 'bio') return t('influencer.error.bio')
       if (p.field === 'gallery') return t('influencer.error.gallery', { max: INFLUENCER_GALLERY_MAX })
@@ -183,9 +190,12 @@ export function useInfluencerEditor() {
 
   const save = async () => {
     const body = profileBody(profile)
-    const problems = problemText(body)
+    const found = profileProblems(body)
+    const problems = problemText(found)
     setErrors(problems)
-    if (problems.length) return
+    setFieldErrors(Object.fromEntries(found.flatMap((p, i) => (problemField(p) ? [[problemField(p), problems[i]]] : []))))
+    // Refused: the focus and the view go to the first field with a message (as on checkout and contact).
+    if (problems.length) return revealInvalid()
     setBusy(true)
     try {
       const next: MyInfluencerProfile = applied ? await influencerApi.update(body) : await influencerApi.apply(body)
@@ -211,6 +221,8 @@ export function useInfluencerEditor() {
     profile,
     names,
     errors,
+    /** The message under a field after a refused save. */
+    fieldError: (name: string): string | undefined => fieldErrors[name],
     busy,
     saved,
     change,

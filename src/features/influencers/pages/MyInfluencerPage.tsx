@@ -20,7 +20,7 @@ function MyInfluencerProfile() {
   return (
     <View className="account-page influencer-mine">
       <Text className="account-page__title">{t('influencer.mine.title')}</Text>
-      <InfluencerStatusPanel status={editor.status} onEdit={editor.startEditing} />
+      <InfluencerStatusPanel status={editor.status} editing={editor.editing} onEdit={editor.startEditing} />
       {editor.saved ? (
         <View className="influencer-mine__saved" role="status">
           <Text>{t('influencer.saved')}</Text>

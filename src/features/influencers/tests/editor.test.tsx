@@ -188,12 +188,22 @@ describe.each(LANGS)('influencer editor (%s)', (lang) => {
     const http = api({ [`GET ${STATUS}`]: status() })
     render(<InfluencerPage />)
     fireEvent.click(await screen.findByText(text.apply))
+    // The form is open: Apply is not offered again above it (issue 42 n-10).
+    await waitFor(() => expect(screen.queryByText(text.apply)).toBeNull())
     fireEvent.click(await screen.findByText(text.addPicks))
     fireEvent.click(screen.getByText(text.save))
-    const alert = await screen.findByRole('alert')
+    await screen.findAllByRole('alert')
+    const alert = document.querySelector('.influencer-editor .account-form__error') as HTMLElement
     expect(within(alert).getByText(text.nameRequired)).toBeInTheDocument()
     expect(within(alert).getByText(text.bioRequired)).toBeInTheDocument()
     expect(within(alert).getByText(text.picksEmpty)).toBeInTheDocument()
+    // Each field's own message under it, the field marked invalid and described by it (the browser's focus goes to the
+    // first: tests/e2e/minors.test.mjs).
+    for (const [name, message] of [['displayName', text.nameRequired], ['bioEn', text.bioRequired]]) {
+      const box = document.querySelector(`.field--invalid [name="${name}"]`)?.closest('.account-field') as HTMLElement
+      expect(box).toBeTruthy()
+      expect(within(box).getByRole('alert')).toHaveTextContent(message)
+    }
     expect(sentBody(http, 'POST')).toHaveLength(0)
   })
 

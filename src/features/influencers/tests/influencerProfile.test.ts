@@ -6,6 +6,8 @@ import {
   moveItem,
   PICKS_MAX,
   profileBody,
+  problemField,
+  type ProfileProblem,
   profileProblems,
   rewrite,
   sectionFrom,
@@ -123,4 +125,16 @@ describe('profileProblems: what the server refuses, found before saving', () => 
 
 it('uploadIdOf takes the id out of an image name', () => {
   expect(uploadIdOf(`user/${'a'.repeat(32)}`)).toBe('a'.repeat(32))
+})
+
+// Issue 42 n-10: a refused save names its first field, which takes the focus, and each message stands under its field.
+describe('problemField: the field a problem is shown under', () => {
+  it.each<[ProfileProblem, string | null]>([
+    [{ field: 'displayName' }, 'displayName'],
+    [{ field: 'bio' }, 'bioEn'],
+    [{ field: 'link', index: 2 }, 'linkLabel2'],
+    [{ field: 'section', index: 1, kind: 'text' }, 'sectionText1'],
+    [{ field: 'section', index: 0, kind: 'picks' }, null],
+    [{ field: 'gallery' }, null]
+  ])('%j → %p', (problem, field) => expect(problemField(problem)).toBe(field))
 })
