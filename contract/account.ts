@@ -116,9 +116,25 @@ export const VerifiedContact = Type.Object({
   /** 'user/<id>', the ID photo, served only to its owner. */
   idImage: Nullable(Type.String()),
   submittedAt: Nullable(Type.String()),
-  verifiedAt: Nullable(Type.String())
+  verifiedAt: Nullable(Type.String()),
+  /**
+   * The version of the purpose text (ID_PURPOSE_VERSION) the shopper gave their separate consent to, and when; null
+   * until they do. ID details are taken only with consent to the current version (else 403).
+   */
+  consentVersion: Nullable(Type.String()),
+  consentGivenAt: Nullable(Type.String()),
+  /** When the ID number and photo on file will be deleted (the store's retention period, ID_RETENTION_DAYS). */
+  idDeleteAt: Nullable(Type.String()),
+  /** When they were deleted at the end of the retention period (the verified status stays). */
+  idErasedAt: Nullable(Type.String())
 })
 export type VerifiedContact = Static<typeof VerifiedContact>
+
+/** The shopper's separate consent to the purpose of collecting ID details (PIPL Art. 29): the version they read. */
+export const IdConsentEntry = Type.Object({
+  purposeVersion: Type.String({ maxLength: 40, description: 'ID_PURPOSE_VERSION of contract/constants.ts' })
+})
+export type IdConsentEntry = Static<typeof IdConsentEntry>
 
 /**
  * POST verifiedContact takes every field; PUT any of them (a missing idNumber / idImage keeps the one on file). Lengths

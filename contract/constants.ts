@@ -67,6 +67,12 @@ export const STORE_CREDIT_DEPOSIT_MAX = 100000
 export const ID_TYPES = ['NATIONAL_ID', 'PASSPORT', 'DRIVERS_LICENCE'] as const
 export type IdType = (typeof ID_TYPES)[number]
 
+/**
+ * The version of the purpose told before ID details are collected (the client's user.verified.purpose.* texts): a
+ * consent is to one version, and a new wording asks again. Change it whenever those texts change in meaning.
+ */
+export const ID_PURPOSE_VERSION = '2026-12-02'
+
 /** NONE until the shopper submits; PENDING until the store has checked the document; any change makes it PENDING again. */
 export const VERIFIED_CONTACT_STATUSES = ['NONE', 'PENDING', 'VERIFIED'] as const
 export type VerifiedContactStatus = (typeof VERIFIED_CONTACT_STATUSES)[number]

@@ -37,6 +37,7 @@ import campaignRoutes from './features/campaigns/routes.ts';
 import { startCampaignSweeper } from './features/campaigns/sweeper.ts';
 import restockRoutes from './routes/restock.ts';
 import { startRestockWorker } from './services/restock.ts';
+import { startIdRetention } from './services/idRetention.ts';
 import paymentRoutes from './routes/payments.ts';
 import { createPaymentProvider, type PaymentRouter } from './payments/index.ts';
 import { PaymentSyncWorker } from './payments/sync.ts';
@@ -240,6 +241,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (shipping) app.addHook('preClose', () => shipping.stop());
   await startCampaignSweeper(app);
   startRestockWorker(app);
+  startIdRetention(app);
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof ApiError) {

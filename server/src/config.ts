@@ -81,6 +81,13 @@ export interface Config {
   restockPollMs: number;
   /** SANDBOX_REFUND_FAILURES: the sandbox refuses this many refunds first (to watch the worker retry) */
   sandboxRefundFailures: number;
+  /** ID_ENCRYPTION_KEY / ID_ENCRYPTION_OLD_KEYS: seal and open ID numbers and photos at rest (lib/idCrypto.ts). */
+  idEncryptionKey?: string;
+  idEncryptionOldKeys: string[];
+  /** ID_RETENTION_DAYS: ID numbers and photos are deleted this many days after submission or verification (services/idRetention.ts). */
+  idRetentionDays: number;
+  /** ID_RETENTION_POLL_MS: how often the ID retention worker looks for ID details past their retention */
+  idRetentionPollMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -122,7 +129,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcileAfterSeconds: Number(env.RECONCILE_AFTER_SECONDS ?? 300),
     restockPollMs: Number(env.RESTOCK_POLL_MS ?? 10_000),
     sandboxRefundFailures: Number(env.SANDBOX_REFUND_FAILURES ?? 0),
+    idEncryptionKey: env.ID_ENCRYPTION_KEY?.trim() || undefined,
+    idEncryptionOldKeys: (env.ID_ENCRYPTION_OLD_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    idRetentionDays: idRetentionDaysOf(env.ID_RETENTION_DAYS),
+    idRetentionPollMs: Number(env.ID_RETENTION_POLL_MS ?? 3_600_000),
   };
+}
+
+/** ID_RETENTION_DAYS: a whole number of days, 1 to 3650; 90 when unset. */
+function idRetentionDaysOf(value: string | undefined): number {
+  const days = Number(value ?? 90);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) throw new Error(`ID_RETENTION_DAYS must be a whole number of days from 1 to 3650, got ${value}`);
+  return days;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {

@@ -40,6 +40,8 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /admin/userManagement/verifiedContact/idNumber': 'The shopper\'s verified contact (ID) details',
   'POST /admin/userManagement/verifiedContact': 'Add the shopper\'s verified contact (ID) details',
   'PUT /admin/userManagement/verifiedContact': 'Update the shopper\'s verified contact (ID) details',
+  'DELETE /admin/userManagement/verifiedContact': 'Delete the shopper\'s verified contact and ID details (name, phone, ID number, photo, consent)',
+  'POST /admin/userManagement/verifiedContact/consent': 'The shopper\'s separate consent to the purpose of collecting ID details',
   'POST /alipay/link': 'Join the waiting Alipay identity to an existing account',
   'POST /alipay/login': 'Sign in with an Alipay mini-program auth code',
   'POST /alipay/register': 'Create an account for the waiting Alipay identity',

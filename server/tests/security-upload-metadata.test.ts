@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { ok, PREFIX, serverOnFreshDb, Shopper } from './helpers.ts';
+import { ID_PURPOSE_VERSION } from '../../contract/constants.ts';
 
 const { srv } = serverOnFreshDb({ config: { trustProxy: true } });
 
@@ -51,6 +52,7 @@ test('N4: an influencer image and an ID photo are stored without metadata too', 
   const s = await account('exif-influencer');
   const image = ok(await s.upload('/admin/userManagement/image/influencer/upload', TAGGED, 'cover.jpg', 'image/jpeg'));
   await servedClean(`/admin/userManagement/image/${image.image}`, s.cookieHeader());
+  ok(await s.post('/admin/userManagement/verifiedContact/consent', { purposeVersion: ID_PURPOSE_VERSION }));
   const id = ok(await s.upload('/admin/userManagement/image/verifiedContact/upload', TAGGED, 'id.jpg', 'image/jpeg'));
   await servedClean(`/admin/userManagement/image/${id.idImage}`, s.cookieHeader());
 });

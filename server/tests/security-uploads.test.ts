@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serverOnFreshDb, Shopper, ok, PREFIX } from './helpers.ts';
+import { ID_PURPOSE_VERSION } from '../../contract/constants.ts';
 
 const { db, srv } = serverOnFreshDb();
 
@@ -31,6 +32,7 @@ test('an ID photo uploaded while the contact is submitted: no 500, and every fil
   for (let round = 0; round < 10; round++) {
     const s = new Shopper(srv.base);
     ok(await s.post('/common3/clientRegistration', { emailID: `race-${round}-${Date.now()}@example.com`, password: 'correct horse', firstName: 'Mei', lastName: 'Chen' }));
+    ok(await s.post('/admin/userManagement/verifiedContact/consent', { purposeVersion: ID_PURPOSE_VERSION }));
     const first = await uploadId(s);
     assert.equal(first.status, 200, JSON.stringify(first.body));
     const [submitted, second] = await Promise.all([s.post('/admin/userManagement/verifiedContact', entry(first.body.idImage)), uploadId(s)]);

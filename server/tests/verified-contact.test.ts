@@ -9,6 +9,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { serverOnFreshDb, Shopper, isError, ok, PREFIX } from './helpers.ts';
 import { listContacts, maskIdNumber, verifyContact } from '../src/services/verifiedContact.ts';
+import { loadIdKeys } from '../src/lib/idCrypto.ts';
+import { ID_PURPOSE_VERSION } from '../../contract/constants.ts';
 
 const { db, srv } = serverOnFreshDb();
 
@@ -19,12 +21,15 @@ const CONTACT = '/admin/userManagement/verifiedContact';
 const ID_NUMBER = '/admin/userManagement/verifiedContact/idNumber';
 
 let seq = 0;
+/** A signed-up shopper who has given the separate consent (issue 41; without it: id-protection.test.ts). */
 async function shopper() {
   const s = new Shopper(srv.base);
   const name = `vc-${Date.now().toString(36)}-${++seq}`;
   const me = ok(await s.post('/common3/clientRegistration', { emailID: `${name}@example.com`, password: 'correct horse', firstName: 'Mei', lastName: name }));
+  ok(await s.post(`${CONTACT}/consent`, { purposeVersion: ID_PURPOSE_VERSION }));
   return Object.assign(s, { userId: Number(me.userID), email: `${name}@example.com` });
 }
+const idProtection = () => ({ keys: loadIdKeys(srv.app.config), retentionDays: srv.app.config.idRetentionDays });
 
 async function uploadId(s: Shopper, data: Buffer, filename = 'id.png', type = 'image/png') {
   if (!s.cookies.has('XSRF-TOKEN')) await s.get('/health');
@@ -45,9 +50,12 @@ const entry = (idImage: string) => ({ realName: '陈美 Mei Chen', phone: '+86 1
 describe('verified contact', () => {
   test('nothing yet → NONE; upload, submit → PENDING with the number masked; photo only for its owner', async () => {
     const s = await shopper();
-    assert.deepEqual(ok(await s.get(ID_NUMBER)), {
+    const none = ok(await s.get(ID_NUMBER));
+    assert.deepEqual({ ...none, consentGivenAt: null }, {
       status: 'NONE', realName: null, phone: null, idType: null, idNumber: null, idImage: null, submittedAt: null, verifiedAt: null,
+      consentVersion: ID_PURPOSE_VERSION, consentGivenAt: null, idDeleteAt: null, idErasedAt: null,
     });
+    assert.ok(!Number.isNaN(Date.parse(none.consentGivenAt)));
     const up = await uploadId(s, PNG);
     assert.equal(up.status, 200, JSON.stringify(up.body));
     assert.match(up.body.idImage, /^user\/[a-f0-9]{32}$/);
@@ -75,8 +83,8 @@ describe('verified contact', () => {
     assert.deepEqual([served.format, served.width, served.height], ['png', 1, 1]);
     // Never under the public image path.
     assert.equal((await fetch(`${srv.base}${PREFIX}/common3/image/${up.body.idImage}`)).status, 404);
-    // Stored on disk under the data folder.
-    assert.ok(fs.existsSync(path.join(db.dataDir, 'uploads', `${up.body.id}.png`)));
+    // Stored on disk under the data folder, sealed (id-protection.test.ts shows it unreadable).
+    assert.ok(fs.existsSync(path.join(db.dataDir, 'uploads', `${up.body.id}.enc`)));
   });
 
   test('another shopper sees only their own: no contact, no photo, cannot use the photo, cannot change it', async () => {
@@ -153,7 +161,7 @@ describe('verified contact', () => {
     const first = await uploadId(s, PNG);
     ok(await s.post(CONTACT, { ...entry(first.body.idImage), idType: 'DRIVERS_LICENCE', idNumber: 'L1234-56789-01234' }));
 
-    const pending = (await listContacts(srv.app.db, 'PENDING')).find((c) => c.userId === s.userId);
+    const pending = (await listContacts(srv.app.db, idProtection(), 'PENDING')).find((c) => c.userId === s.userId);
     assert.equal(pending?.idNumber, 'L12345678901234', 'the operator sees the full number');
     assert.equal(pending?.email, s.email);
     assert.equal(await verifyContact(srv.app.db, s.userId), true);
@@ -174,7 +182,7 @@ describe('verified contact', () => {
     assert.equal(changed.idNumber, '***********1234');
     assert.equal(changed.idImage, second.body.idImage);
     assert.equal((await image(s, first.body.idImage)).status, 404, 'the replaced photo is gone');
-    assert.equal(fs.existsSync(path.join(db.dataDir, 'uploads', `${first.body.id}.png`)), false);
+    assert.equal(fs.existsSync(path.join(db.dataDir, 'uploads', `${first.body.id}.enc`)), false);
     assert.equal((await image(s, second.body.idImage)).status, 200);
   });
 

@@ -7,19 +7,22 @@
  *
  * The verified contact's ID photo (client: accountApi.uploadIdPhoto) is checked and stored the same way as an upload of
  * kind 'verifiedContact', but is served only to its owner (never under common3/image, never cached by shared caches);
- * src/routes/verifiedContact.ts attaches it to the contact.
+ * src/routes/verifiedContact.ts attaches it to the contact. It is taken only after the shopper's separate consent, and
+ * its re-encoded picture is sealed before it touches the disk (DATA_DIR/uploads/<id>.enc, lib/idCrypto.ts; issue 41).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { notFound } from '../lib/errors.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdPhotoUpload, ProfileImageUpload, UploadParams } from '../../../contract/account.ts';
 import { UploadedImage } from '../../../contract/content.ts';
 import { requireUser } from '../lib/session.ts';
-import { uploadPath } from '../uploads/images.ts';
+import { openFile, sealFile, loadIdKeys } from '../lib/idCrypto.ts';
+import { storedFilePath } from '../uploads/images.ts';
 import { acceptMultipart, cleanImageOf, multipart } from '../uploads/receive.ts';
+import { requireIdConsent } from '../services/verifiedContact.ts';
 import { addIdPhoto, ownUpload, profilePicture, replaceProfileImage, type StoredUpload } from '../services/uploads.ts';
 
 export default async function uploadRoutes(server: FastifyInstance) {
@@ -28,7 +31,8 @@ export default async function uploadRoutes(server: FastifyInstance) {
   const dir = path.join(app.config.dataDir, 'uploads');
   await fs.mkdir(dir, { recursive: true });
   const fileOf = (id: string, ext: string) => path.join(dir, `${id}.${ext}`);
-  const removeFile = (row: { id: string; mime: string }) => fs.rm(uploadPath(app.config.dataDir, row.id, row.mime), { force: true });
+  const removeFile = (row: StoredUpload) => fs.rm(storedFilePath(app.config.dataDir, row), { force: true });
+  const idProtection = { keys: loadIdKeys(app.config), retentionDays: app.config.idRetentionDays };
 
   /** Writes the file, then records it; a record that fails (rolled back) takes its file with it: no orphan files. */
   async function stored<T>(file: string, data: Buffer, record: () => Promise<T>): Promise<T> {
@@ -59,17 +63,26 @@ export default async function uploadRoutes(server: FastifyInstance) {
     schema: { consumes: multipart, response: { 200: IdPhotoUpload } },
   }, async (req) => {
     const s = await requireUser(req);
+    // No consent, no key: nothing is read or written (403 / 503), checked again with the record below.
+    const keys = await requireIdConsent(db, idProtection, s.userId);
     const { data, type } = await cleanImageOf(req, 'ID photo');
     const id = crypto.randomBytes(16).toString('hex');
-    const strays = await stored(fileOf(id, type.ext), data, () => addIdPhoto(db, s.userId, { id, mime: type.mime, bytes: data.length }));
+    const strays = await stored(fileOf(id, 'enc'), sealFile(keys, data), () =>
+      addIdPhoto(db, s.userId, { id, mime: type.mime, bytes: data.length }, (q) => requireIdConsent(q, idProtection, s.userId)));
     await Promise.all(strays.map(removeFile));
     return { id, idImage: `user/${id}` };
   });
 
+  function openSealed(file: Buffer): Buffer {
+    if (!idProtection.keys) throw new ApiError(503, 'The ID photo cannot be opened: the store has no ID encryption key (ID_ENCRYPTION_KEY)');
+    return openFile(idProtection.keys, file);
+  }
+
   async function send(reply: FastifyReply, row: StoredUpload | undefined) {
     if (!row) throw notFound('Image not found');
-    const data = await fs.readFile(uploadPath(app.config.dataDir, row.id, row.mime)).catch(() => null);
-    if (!data) throw notFound('Image not found');
+    const file = await fs.readFile(storedFilePath(app.config.dataDir, row)).catch(() => null);
+    if (!file) throw notFound('Image not found');
+    const data = row.sealed ? openSealed(file) : file;
     // A new picture gets a new id, so a given address never changes. An ID photo is kept out of every cache.
     const cache = row.kind === 'verifiedContact' ? 'private, no-store' : 'private, max-age=31536000, immutable';
     return reply.header('Cache-Control', cache).type(row.mime).send(data);

@@ -5,6 +5,8 @@ export interface StoredUpload {
   id: string;
   mime: string;
   kind?: string;
+  /** The file is sealed (an ID photo: DATA_DIR/uploads/<id>.enc, lib/idCrypto.ts). */
+  sealed?: boolean;
 }
 
 /** Records a new profile picture as the user's; answers the pictures it replaces (their files may go). */
@@ -30,20 +32,21 @@ export async function lockIdPhotos(q: Queryable, userId: number) {
  * Records a new ID photo; earlier ones no contact uses (a photo chosen, then another) are dropped and answered, while the
  * one on file stays until a change of the contact replaces it.
  */
-export async function addIdPhoto(db: Db, userId: number, upload: { id: string; mime: string; bytes: number }): Promise<StoredUpload[]> {
+export async function addIdPhoto(db: Db, userId: number, upload: { id: string; mime: string; bytes: number }, check: (q: Queryable) => Promise<unknown>): Promise<StoredUpload[]> {
   return db.tx(async (q) => {
+    await check(q);
     await lockIdPhotos(q, userId);
     const old = await q.query(
       `DELETE FROM uploads u WHERE u.user_id = $1 AND u.kind = 'verifiedContact'
-         AND NOT EXISTS (SELECT 1 FROM verified_contacts v WHERE v.id_image = u.id) RETURNING id, mime`, [userId]);
-    await q.query(`INSERT INTO uploads (id, user_id, kind, mime, bytes) VALUES ($1, $2, 'verifiedContact', $3, $4)`, [upload.id, userId, upload.mime, upload.bytes]);
+         AND NOT EXISTS (SELECT 1 FROM verified_contacts v WHERE v.id_image = u.id) RETURNING id, mime, kind, sealed`, [userId]);
+    await q.query(`INSERT INTO uploads (id, user_id, kind, mime, bytes, sealed) VALUES ($1, $2, 'verifiedContact', $3, $4, true)`, [upload.id, userId, upload.mime, upload.bytes]);
     return old.rows as StoredUpload[];
   });
 }
 
 /** An upload of this user. */
 export async function ownUpload(q: Queryable, id: string, userId: number): Promise<StoredUpload | undefined> {
-  const { rows } = await q.query('SELECT id, mime, kind FROM uploads WHERE id = $1 AND user_id = $2', [id, userId]);
+  const { rows } = await q.query('SELECT id, mime, kind, sealed FROM uploads WHERE id = $1 AND user_id = $2', [id, userId]);
   return rows[0];
 }
 
@@ -55,6 +58,6 @@ export async function profilePicture(q: Queryable, id: string): Promise<StoredUp
 
 /** Forgets an upload of this user; answers it when there was one. */
 export async function dropUpload(q: Queryable, id: string, userId: number): Promise<StoredUpload | undefined> {
-  const { rows } = await q.query('DELETE FROM uploads WHERE id = $1 AND user_id = $2 RETURNING id, mime', [id, userId]);
+  const { rows } = await q.query('DELETE FROM uploads WHERE id = $1 AND user_id = $2 RETURNING id, mime, kind, sealed', [id, userId]);
   return rows[0];
 }

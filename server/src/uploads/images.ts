@@ -28,3 +28,8 @@ export function sniffImage(data: Buffer): ImageType | null {
 export function uploadPath(dataDir: string, id: string, mime: string): string {
   return path.join(dataDir, 'uploads', `${id}.${mime.split('/')[1].replace('jpeg', 'jpg')}`);
 }
+
+/** Where an upload's file is: an ID photo's sealed file is DATA_DIR/uploads/<id>.enc (lib/idCrypto.ts), others as uploadPath. */
+export function storedFilePath(dataDir: string, row: { id: string; mime: string; sealed?: boolean }): string {
+  return row.sealed ? path.join(dataDir, 'uploads', `${row.id}.enc`) : uploadPath(dataDir, row.id, row.mime);
+}
