@@ -65,6 +65,7 @@ const barLayout = (page) =>
       price: document.querySelector('.product-page__buy-bar .product-page__bar-price .price__now')?.textContent ?? null,
       pagePrice: document.querySelector('.product-page__prices .product-page__price .price__now')?.textContent ?? null,
       tabBar: box('.tab-bar'),
+      cart: box('.product-page__buy-bar .product-page__bar-cart'),
       // The last things the page shows: the product page's own end and the shell's footer after it.
       pageEnd: box('.product-page'),
       footerEnd: box('.footer')
@@ -109,12 +110,15 @@ describe('the product page on a phone: a buy bar at the foot of the screen (issu
           return scroller.scrollHeight - scroller.clientHeight > window.innerHeight
         }, undefined, WAIT)
 
-        // The first screen, unscrolled: the whole bar on screen, standing on the tab bar, across the screen.
+        // The first screen, unscrolled: the whole bar on screen, at the screen's foot in the tab bar's place (issue 42
+        // n-16: the page has no tab bar; the bar holds the cart), across the screen.
         const first = await barLayout(page)
         assert.equal(first.scrollY, 0)
         assert.equal(first.position, 'fixed')
         assert.ok(first.bar.top >= 0 && first.bar.bottom <= first.innerHeight, `bar at ${first.bar.top}..${first.bar.bottom} of ${first.innerHeight}`)
-        assert.ok(Math.abs(first.bar.bottom - first.tabBar.top) <= 1, `bar ends at ${first.bar.bottom}, the tab bar starts at ${first.tabBar.top}`)
+        assert.equal(first.tabBar, null, 'no tab bar under the buy bar')
+        assert.ok(Math.abs(first.bar.bottom - first.innerHeight) <= 1, `bar ends at ${first.bar.bottom} of ${first.innerHeight}`)
+        assert.ok(first.cart && first.cart.left >= first.bar.left && first.cart.right <= first.add.left, 'the cart link in the bar, before Add to cart')
         assert.deepEqual([first.bar.left, first.bar.right], [0, first.innerWidth])
         assert.ok(first.add.top >= first.bar.top && first.add.bottom <= first.bar.bottom, 'Add to cart inside the bar')
         // The price a shopper who is not a member pays, as the page shows it above.
@@ -152,7 +156,7 @@ describe('the product page on a phone: a buy bar at the foot of the screen (issu
         page.off('request', countPosts)
         assert.equal(posts, 0, 'no pair chosen: nothing added')
 
-        // The pair chosen, Add to cart in the bar adds it: the tab bar's badge counts one.
+        // The pair chosen, Add to cart in the bar adds it: the bar's cart counts one, and leads to the cart.
         for (const [option, value] of pair.optionPair.split(',').map((part) => part.split(':'))) {
           await visible(page, `.option-picker__value[data-option="${option}"][data-value="${value}"]`).click()
           await visible(page, `.option-picker__value--chosen[data-option="${option}"][data-value="${value}"]`).waitFor(WAIT)
@@ -163,7 +167,9 @@ describe('the product page on a phone: a buy bar at the foot of the screen (issu
         const res = await posted
         assert.equal(res.status(), 200)
         assert.deepEqual(res.request().postDataJSON(), { productId: HOODIE, quantity: 1, optionPair: pair.optionPair })
-        await visible(page, '.tab-bar__badge').filter({ hasText: /^1$/ }).waitFor(WAIT)
+        await visible(page, '.product-page__bar-cart .product-page__bar-badge').filter({ hasText: /^1$/ }).waitFor(WAIT)
+        await visible(page, '.product-page__bar-cart').click()
+        await page.waitForURL(/\/checkout\/cart/, WAIT)
         assert.deepEqual(errors.map(String), [])
       } finally {
         await context.close()

@@ -6,6 +6,7 @@ import { useShell } from '@/hooks/useShell'
 import { Header } from './Header'
 import { ShellFooter } from './ShellFooter'
 import { ShellModals } from './ShellModals'
+import { PrivacyPrompt } from './PrivacyPrompt'
 import { ShellSideMenu } from './ShellSideMenu'
 import { SkipLink } from './SkipLink'
 import { TabBar } from './TabBar'
@@ -18,19 +19,27 @@ import './Shell.scss'
  * on home) in the title bar or browser tab. A focused page (checkout) is a step to finish, not a place to browse
  * from: its own slim `focusedHeader` (kept in the page's own package) and no menu, footer, tab bar or pop-ups; the
  * room kept for the tab bar on phones then holds the page's own bottom bar. `bottomBar`: the page has a bar of its own
- * at the foot of a phone's screen besides the tab bar (the product page's buy bar); the page keeps room for both.
+ * at the foot of a phone's screen: 'onTabBar' stands on the tab bar (the cart's total and Checkout), and the page keeps
+ * room for both; 'insteadOfTabBar' takes the tab bar's place, which the shell then leaves out (the product page's buy
+ * bar, with the cart in it, as JD's and Taobao's product pages do: issue 42 n-16).
  */
-export function Shell({ title, focusedHeader, bottomBar, children }: PropsWithChildren<{ title?: string; focusedHeader?: ReactNode; bottomBar?: boolean }>) {
+export function Shell({
+  title,
+  focusedHeader,
+  bottomBar,
+  children
+}: PropsWithChildren<{ title?: string; focusedHeader?: ReactNode; bottomBar?: 'onTabBar' | 'insteadOfTabBar' }>) {
   const shell = useShell(title)
   // The mini-programs' first page waits (blank, like their launch screen) for app info rather than show the defaults.
   if (!shell.appInfoSettled) return <View className="shell shell--starting" />
   return (
-    <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}${bottomBar ? ' shell--bottom-bar' : ''}`} style={shell.themeVariables as CSSProperties}>
+    <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}${bottomBar === 'onTabBar' ? ' shell--bottom-bar' : ''}${bottomBar === 'insteadOfTabBar' ? ' shell--bar-alone' : ''}`} style={shell.themeVariables as CSSProperties}>
       <SkipLink />
       {shell.showHeader && (focusedHeader || <Header />)}
       {!focusedHeader && <ShellSideMenu />}
       <SandboxMark />
       <OfflineNotice />
+      <PrivacyPrompt />
       <View className="shell__main" role="main" id="main">
         {/* The page's name as its one level-one heading: text for screen readers and crawlers, not shown (the page
             shows it in its own way). */}
@@ -42,7 +51,7 @@ export function Shell({ title, focusedHeader, bottomBar, children }: PropsWithCh
       {!focusedHeader && (
         <>
           <ShellFooter />
-          <TabBar />
+          {bottomBar !== 'insteadOfTabBar' && <TabBar />}
           <ShellModals />
         </>
       )}

@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
-import { Button } from '@/components/taro/Button'
 import { CartLine } from '@/components/cart/CartLine'
 import { CartTotals } from '@/components/cart/CartTotals'
+import { CartCheckoutBar } from '@/components/cart/CartCheckoutBar'
 import { EmptyState } from '@/components/common/EmptyState'
 import { UndoBar } from '@/components/common/UndoBar'
 import { Spinner } from '@/components/common/Spinner'
@@ -14,7 +14,6 @@ import { useT } from '@/hooks/useT'
 import '@/i18n/walkthrough'
 import '@/components/common/PrimaryButton.scss'
 import './index.scss'
-import { onlyWhen } from '@/components/common/booleanAttribute'
 import '@/i18n/browse'
 
 /** /checkout/cart */
@@ -59,11 +58,7 @@ export default function CartPage() {
           </View>
           <View className="cart-page__summary">
             <CartTotals cart={cart} />
-            <View className="cart-page__actions">
-              <Button className="primary-button cart-page__checkout" disabled={onlyWhen(page.pending)} onClick={page.checkout}>
-                {t('cart.checkout')}
-              </Button>
-            </View>
+            <CartCheckoutBar cart={cart} busy={page.pending} onCheckout={page.checkout} />
           </View>
         </View>
       </>
@@ -71,7 +66,7 @@ export default function CartPage() {
   }
 
   return (
-    <Shell title={t('cart.title')}>
+    <Shell title={t('cart.title')} bottomBar={cart && !page.empty && !page.loading ? 'onTabBar' : undefined}>
       <View className="cart-page">
         {page.error ? (
           <View className="cart-page__error" role="alert">

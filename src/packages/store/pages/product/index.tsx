@@ -22,6 +22,8 @@ import { productUrl } from '@shared/routes'
 import { Shell } from '@/components/shell/Shell'
 import { CART_URL } from '@/domain/cartAction'
 import { useAddOns } from '@/hooks/useAddOns'
+import { useCartEntry } from '@/hooks/useCartEntry'
+import { Icon } from '@/components/shell/Icons'
 import { useLocalized } from '@/hooks/useLocalized'
 import { usePrice } from '@/hooks/usePrice'
 import { useProduct } from '@/hooks/useProduct'
@@ -53,6 +55,7 @@ export default function ProductPage() {
   // The related row is below the fold: it renders in a pass of its own after the product (a deferred render, which React
   // splits into short tasks), not in the same long task as the first screen (issue 16, total blocking time).
   const related = useDeferredValue(detail.related)
+  const cartEntry = useCartEntry()
   const name = product ? localized(product.nameContent, product.name) : ''
 
   useReferralCapture()
@@ -97,7 +100,7 @@ export default function ProductPage() {
   const missingName = detail.missingOption ? localized(detail.missingOption.nameContent, detail.missingOption.name) : null
 
   return (
-    <Shell title={name} bottomBar>
+    <Shell title={name} bottomBar="insteadOfTabBar">
       <View className={detail.added ? 'product-page product-page--added' : 'product-page'} data-product-id={product.id}>
         <View className="product-page__top">
           <View className="product-page__gallery">
@@ -128,6 +131,11 @@ export default function ProductPage() {
                 </View>
               ) : null}
               <View className="product-page__buy-bar">
+                {/* The bar takes the tab bar's place on a phone (issue 42 n-16): the cart goes with it. */}
+                <Link className="product-page__bar-cart" to={cartEntry.href} label={cartEntry.label}>
+                  <Icon name="cart" />
+                  {cartEntry.badge ? <Text className="product-page__bar-badge">{cartEntry.badge}</Text> : null}
+                </Link>
                 {detail.payable ? <Price className="product-page__bar-price" amount={detail.payable.amount} currency={product.currency} was={detail.payable.was} /> : null}
                 <Button className="primary-button product-page__add" disabled={onlyWhen(!detail.canTryAdd)} loading={onlyWhen(detail.adding)} onClick={detail.addToCart}>
                   {product.soldOut ? t('store.soldOut') : detail.adding ? t('product.adding') : t('product.addToCart')}
@@ -158,7 +166,10 @@ export default function ProductPage() {
           </View>
         </View>
         <View className="product-page__section">
-          <Text className="product-page__section-title">{t('product.description')}</Text>
+          {/* Headings under the page's h1 (issue 42 p-8: they were plain text, and the details' h3s followed the h1). */}
+          <Text className="product-page__section-title" role="heading" aria-level={2}>
+            {t('product.description')}
+          </Text>
           <View className="product-page__description">
             {textParagraphs(localized(product.descriptionContent, product.description)).map((lines, i) => (
               <DetailParagraph key={i} lines={lines} />
