@@ -20,8 +20,9 @@ import './Shell.scss'
  * from: its own slim `focusedHeader` (kept in the page's own package) and no menu, footer, tab bar or pop-ups; the
  * room kept for the tab bar on phones then holds the page's own bottom bar. `bottomBar`: the page has a bar of its own
  * at the foot of a phone's screen: 'onTabBar' stands on the tab bar (the cart's total and Checkout), and the page keeps
- * room for both; 'insteadOfTabBar' takes the tab bar's place, which the shell then leaves out (the product page's buy
- * bar, with the cart in it, as JD's and Taobao's product pages do: issue 42 n-16).
+ * room for both; 'insteadOfTabBar' takes the tab bar's place on the web, which the shell then leaves out (the product
+ * page's buy bar, with the cart in it, as JD's and Taobao's product pages do: issue 42 n-16). The mini-programs keep
+ * their tab bar on every page, as their hosts' own tab bars stay: the bar stands on it there.
  */
 export function Shell({
   title,
@@ -32,8 +33,10 @@ export function Shell({
   const shell = useShell(title)
   // The mini-programs' first page waits (blank, like their launch screen) for app info rather than show the defaults.
   if (!shell.appInfoSettled) return <View className="shell shell--starting" />
+  const barAlone = bottomBar === 'insteadOfTabBar' && !shell.miniProgram
+  const barOnTabBar = !!bottomBar && !barAlone
   return (
-    <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}${bottomBar === 'onTabBar' ? ' shell--bottom-bar' : ''}${bottomBar === 'insteadOfTabBar' ? ' shell--bar-alone' : ''}`} style={shell.themeVariables as CSSProperties}>
+    <View className={`shell${shell.miniProgram ? ' shell--mini-program' : ''}${barOnTabBar ? ' shell--bottom-bar' : ''}${barAlone ? ' shell--bar-alone' : ''}`} style={shell.themeVariables as CSSProperties}>
       <SkipLink />
       {shell.showHeader && (focusedHeader || <Header />)}
       {!focusedHeader && <ShellSideMenu />}
@@ -51,7 +54,7 @@ export function Shell({
       {!focusedHeader && (
         <>
           <ShellFooter />
-          {bottomBar !== 'insteadOfTabBar' && <TabBar />}
+          {!barAlone && <TabBar />}
           <ShellModals />
         </>
       )}
