@@ -52,6 +52,7 @@ import blogRoutes from './routes/blog.ts';
 import uploadRoutes from './routes/uploads.ts';
 import verifiedContactRoutes from './routes/verifiedContact.ts';
 import influencerRoutes from './features/influencers/routes.ts';
+import adminRoutes from './features/admin/routes.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
 import { mailRefusal, startMail } from './mail/index.ts';
 import { addErrorSchemas, openApiDocument, recordRoutes, type DeclaredRoute } from './openapi.ts';
@@ -296,7 +297,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerHardening(app, {
     apiPrefix: API_PREFIX,
     indexFile: path.join(config.staticDir, 'index.html'),
-    allowedHosts: config.publicOrigins.map((o) => new URL(o).hostname),
+    allowedHosts: [...config.publicOrigins, ...(config.adminOrigin ? [config.adminOrigin] : [])].map((o) => new URL(o).hostname),
     hsts: cookieSecurity(config),
   });
   registerSessionHooks(app, API_PREFIX);
@@ -353,6 +354,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(referralRoutes, { prefix: API_PREFIX });
   await app.register(campaignRoutes, { prefix: API_PREFIX });
   await app.register(restockRoutes, { prefix: API_PREFIX });
+  await app.register(adminRoutes); // the back office: /api/istore/admin and /admin (features/admin/)
 
   registerStatic(app, config.staticDir);
   return app;

@@ -48,6 +48,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** PUBLIC_ORIGIN: the store's address(es), comma-separated; when set, requests for any other host get 421. */
   publicOrigins: string[];
+  /** ADMIN_ORIGIN: the back office's address (https://admin.shop.example); when set, /admin and /api/istore/admin answer 421 on any other origin. */
+  adminOrigin?: string;
+  /** ADMIN_DIR: the built back office (npm run build:admin), served at /admin. */
+  adminDir: string;
   /** REQUEST_TIMEOUT_MS: a request must arrive in full within this (slow-body clients hold sockets otherwise). */
   requestTimeoutMs: number;
   /** MAX_CONNECTIONS: open client connections the server accepts at once; more are closed at once (slowloris). */
@@ -113,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credentialVars: credentialVarsOf(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicOrigins: (env.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin),
+    adminOrigin: env.ADMIN_ORIGIN?.trim() ? new URL(env.ADMIN_ORIGIN.trim()).origin : undefined,
+    adminDir: path.resolve(serverRoot, env.ADMIN_DIR ?? '../dist/admin'),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 60_000),
     registrationsPerHour: Number(env.REGISTRATIONS_PER_HOUR ?? 10),
     maxConnections: Number(env.MAX_CONNECTIONS ?? 2000),
