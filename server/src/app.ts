@@ -227,6 +227,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startMail(app);
   const refunds = new RefundWorker(db, paymentProvider, { pollMs: config.refundPollMs, retryBaseMs: config.refundRetryBaseMs, log: app.log });
   app.decorate('refundWorker', refunds);
+  app.addHook('preClose', await paymentProvider.open({ db, log: app.log })); // WeChat Pay's platform certificates (WECHATPAY_VERIFY)
   app.addHook('preClose', () => refunds.stop());
   refunds.start();
   const paymentSync = new PaymentSyncWorker(db, paymentProvider, {

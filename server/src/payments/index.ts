@@ -7,7 +7,7 @@
 import { H5_PAYMENT_CHANNELS, PAYMENT_CHANNELS } from '../../../contract/constants.ts';
 import { credentialVarsOf, isProduction, type StartFacts } from '../config.ts';
 import { badRequest } from '../lib/errors.ts';
-import type { PaymentAttempt, PaymentChannel, PaymentProvider } from './provider.ts';
+import type { PaymentAttempt, PaymentChannel, PaymentProvider, ProviderContext } from './provider.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { paypalFromEnv } from './paypal.ts';
 import { snappayFromEnv } from './snappay.ts';
@@ -43,6 +43,8 @@ export interface RouterSettings extends StartFacts {
   allowSandbox: boolean;
   sandboxRefundFailures: number;
 }
+  /** Opens every real provider that keeps state in the database (PaymentProvider.open); resolves to what stops them. */
+  open(ctx: ProviderContext): Promise<() => Promise<void>>;
 
 export function createPaymentProvider(settings: RouterSettings, env: NodeJS.ProcessEnv = process.env, factories = PROVIDERS): PaymentRouter {
   if (settings.paymentProvider !== 'sandbox') {
@@ -104,3 +106,8 @@ export function paymentRouter(real: PaymentProvider[], sandbox: PaymentProvider 
     close: (attempt) => of(attempt).close(attempt),
   };
 }
+    async open(ctx) {
+      const stops: Array<() => void> = [];
+      for (const p of real) if (p.open) stops.push(await p.open(ctx));
+      return async () => stops.forEach((stop) => stop());
+    },

@@ -7,6 +7,7 @@
 
 import type { PaymentChannel } from '../../../contract/constants.ts';
 import type { WeChatPayInfo } from '../../../contract/payments.ts';
+import type { Queryable } from '../db/index.ts';
 
 /** Provider routes of the spec's table, plus the two Alipay flows whose paths the spec does not show. */
 export type { PaymentChannel, WeChatPayInfo };
@@ -113,6 +114,12 @@ export interface PaymentProvider {
   /** The channels it serves. */
   readonly channels: readonly PaymentChannel[]
   /**
+/** What open() gets: the database and the server's log. */
+export interface ProviderContext {
+  db: Queryable
+  log: { info(o: object, msg: string): void; warn(o: object, msg: string): void; error(o: object, msg: string): void }
+}
+
    * Why it cannot take payments in the store currency, naming the setting to change, or null: the start stops with it
    * (e.g. WeChat Pay's and Alipay's domestic APIs take CNY only). Absent: it takes any currency the store sells in.
    */
@@ -142,3 +149,8 @@ export interface PaymentProvider {
    */
   notification?(req: NotificationRequest): Promise<{ events: NotificationEvent[]; moneyBack?: MoneyBackEvent[]; refundOutcomes?: RefundOutcome[]; reply: NotificationReply; warnings?: string[] }>
 }
+  /**
+   * Called once the database is open and migrated (app.ts): a provider that keeps state there (WeChat Pay's platform
+   * certificates) loads it and starts its timers. Returns what stops them (at the server's close).
+   */
+  open?(ctx: ProviderContext): Promise<() => void>

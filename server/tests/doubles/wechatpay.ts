@@ -23,6 +23,26 @@
  *     ALL bill's columns are those pages'; the cross-border bill's columns are its page's, and its summary's names are
  *     the domestic bill's (the page does not list them; the store's reader does not depend on them).
  * Keys are generated per run.
+ *
+ * Partner mode (new WeChatPayDouble(api, { mode: 'partner' })): the mainland service provider's API
+ * ("JSAPI下单" for 普通服务商, https://pay.weixin.qq.com/doc/v3/partner/4012523579: POST /v3/pay/partner/transactions/jsapi
+ * with sp_appid, sp_mchid, sub_mchid required, sub_appid required with payer.sub_openid; the query
+ * https://pay.weixin.qq.com/wiki/doc/apiv3_partner/apis/chapter4_2_2.shtml takes sp_mchid and sub_mchid in the query)
+ * or the cross-border institution's ("JSAPI下单", https://pay.weixin.qq.com/wiki/doc/api_external/ch/apis/chapter3_3_1.shtml:
+ * mchid and appid "仅适用于直连模式", sub_mchid, sp_mchid, sp_appid "仅适用于机构模式"): it refuses an order without
+ * sub_mchid, one that carries a direct-mode field (appid, mchid, payer.openid) and, in direct mode, one with sp_ or sub_
+ * fields; its notifications carry sp_mchid / sub_mchid.
+ *
+ * Verification (new WeChatPayDouble(api, { verify })): `publicKey` signs with the WeChat Pay public key (its id in
+ * Wechatpay-Serial); `certificates` signs with a platform certificate and serves them at GET /v3/certificates and
+ * /v3/global/certificates ("下载平台证书", https://pay.weixin.qq.com/wiki/doc/api_external/ch/apis/chapter3_3_8.shtml:
+ * serial_no, effective_time, expire_time, encrypt_certificate AEAD_AES_256_GCM with the APIv3 key, associated_data
+ * "certificate"); rotate() lists a new certificate, moves the old one's expire_time to 24 hours ahead and signs with the
+ * new one from then on, as "平台证书更新指引" describes (https://pay.weixin.qq.com/wiki/doc/apiv3/open/pay/wechatpay5_0.shtml);
+ * retire() drops the old one. `both` is the move from certificates to the public key ("如何从平台证书切换成微信支付公钥",
+ * https://pay.weixin.qq.com/doc/v3/merchant/4012154180): an answer is signed with the public key when the request's
+ * Wechatpay-Serial names it, otherwise with the certificate; notifications come signed either way. A request whose
+ * Wechatpay-Serial names neither the public key nor a listed certificate is refused (400 PARAM_ERROR).
  */
 import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
@@ -86,6 +106,51 @@ export const FEE_RATE = 0.006;
 
 type Fault = { status: number } | { badSignature: true } | { delayMs: number };
 
+export interface PlatformCertificate {
+  serialNo: string;
+  keys: Keys;
+  pem: string;
+  effectiveTime: Date;
+  expireTime: Date;
+}
+
+export interface DoubleOptions {
+  mode?: 'direct' | 'partner';
+  verify?: 'publicKey' | 'certificates' | 'both';
+  /** WECHATPAY_CERT_REFRESH_MS for the store (env()). */
+  certRefreshMs?: number;
+}
+
+/** DER pieces of an X.509 certificate (RFC 5280), enough for a self-signed RSA certificate WeChat Pay would send. */
+const der = (tag: number, ...content: Buffer[]) => {
+  const body = Buffer.concat(content);
+  const n = body.length;
+  const len = n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
+  return Buffer.concat([Buffer.from([tag]), len, body]);
+};
+const derTime = (d: Date) => der(0x17, Buffer.from(d.toISOString().replace(/[-:T]/g, '').slice(2, 14) + 'Z', 'ascii'));
+const derName = (cn: string) => der(0x30, der(0x31, der(0x30, Buffer.from('0603550403', 'hex'), der(0x0c, Buffer.from(cn, 'utf8')))));
+const SHA256_WITH_RSA = Buffer.from('300d06092a864886f70d01010b0500', 'hex');
+
+/** A self-signed certificate of `keys` with this serial (hex), valid from notBefore to notAfter, as PEM. */
+export function certificatePem(keys: Keys, serialHex: string, notBefore: Date, notAfter: Date): string {
+  let serial = Buffer.from(serialHex.length % 2 ? `0${serialHex}` : serialHex, 'hex');
+  if (serial[0] & 0x80) serial = Buffer.concat([Buffer.from([0]), serial]);
+  const tbs = der(0x30,
+    Buffer.from('a003020102', 'hex'), // version 3
+    der(0x02, serial),
+    SHA256_WITH_RSA,
+    derName('Tenpay.com Root CA'),
+    der(0x30, derTime(notBefore), derTime(notAfter)),
+    derName('Tenpay.com'),
+    keys.publicKey.export({ type: 'spki', format: 'der' }) as Buffer);
+  const signature = crypto.sign('sha256', tbs, keys.privateKey);
+  const cert = der(0x30, tbs, SHA256_WITH_RSA, der(0x03, Buffer.from([0]), signature));
+  return `-----BEGIN CERTIFICATE-----\n${cert.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export class WeChatPayDouble extends LoopbackDouble {
   readonly merchant = rsaKeys();
   readonly platform = rsaKeys();
@@ -93,6 +158,19 @@ export class WeChatPayDouble extends LoopbackDouble {
   readonly serialNo = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
   readonly publicKeyId = 'PUB_KEY_ID_0119000001092024112600000000000001';
   readonly apiV3Key = crypto.randomBytes(16).toString('hex'); // 32 characters
+  /** Partner mode: the partner's app id (sp_appid) and the shop's sub-merchant number; mchId is then the sp_mchid. */
+  readonly spAppId = 'wx5a5a5a5a5a5a5a5a';
+  readonly subMchId = '1900000201';
+  readonly mode: 'direct' | 'partner';
+  readonly verify: 'publicKey' | 'certificates' | 'both';
+  /** The platform certificates listed by the download API, oldest first; the last one signs. */
+  readonly certificates: PlatformCertificate[] = [];
+  /** Certificate downloads answered. */
+  certificateDownloads = 0;
+  /** While true the certificate download API answers 500 (WeChat Pay unreachable for it). */
+  certificateOutage = false;
+  /** Answers signed, by the serial that signed them. */
+  readonly signedBy = new Map<string, number>();
   readonly miniProgramAppId = 'wx0123456789abcdef';
   readonly officialAccountAppId = 'wxfedcba9876543210';
   /** The apps' AppSecrets, for the identity provider's WeChat double (tests/doubles/wechat.ts) beside this one. */
@@ -109,8 +187,42 @@ export class WeChatPayDouble extends LoopbackDouble {
   private faults: Array<{ match: RegExp; fault: Fault }> = [];
   private keyDir = '';
 
-  constructor(readonly api: 'domestic' | 'global' = 'global') {
+  constructor(readonly api: 'domestic' | 'global' = 'global', readonly options: DoubleOptions = {}) {
     super();
+    this.mode = options.mode ?? 'direct';
+    this.verify = options.verify ?? 'publicKey';
+    if (this.verify !== 'publicKey') this.addCertificate();
+  }
+
+  private addCertificate(): PlatformCertificate {
+    const keys = rsaKeys();
+    const serialNo = crypto.randomBytes(20).toString('hex').toUpperCase().replace(/^0+/, '').replace(/^[89A-F]/, '5');
+    const effectiveTime = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    const expireTime = new Date(effectiveTime.getTime() + 5 * 365 * DAY_MS);
+    const cert = { serialNo, keys, pem: certificatePem(keys, serialNo, effectiveTime, expireTime), effectiveTime, expireTime };
+    this.certificates.push(cert);
+    return cert;
+  }
+
+  /** The certificate WeChat Pay signs with now. */
+  get signing(): PlatformCertificate {
+    return this.certificates[this.certificates.length - 1];
+  }
+
+  /**
+   * A certificate change: the new one is listed, the old one's expire_time moves to 24 hours ahead ("更换平台证书前，会提前
+   * 24小时修改老证书的弃用时间，接口返回新老两个平台证书"), and answers and notifications are signed with the new one.
+   */
+  rotate(): PlatformCertificate {
+    const old = this.signing;
+    const fresh = this.addCertificate();
+    old.expireTime = new Date(Date.now() + DAY_MS);
+    return fresh;
+  }
+
+  /** The change is done: the old certificates are no longer listed ("更换完成后，接口会返回最新的平台证书"). */
+  retire() {
+    this.certificates.splice(0, this.certificates.length - 1);
   }
 
   async start(): Promise<this> {
@@ -135,12 +247,18 @@ export class WeChatPayDouble extends LoopbackDouble {
       WECHAT_API_BASE_URL: weChatApiBaseUrl,
       WECHAT_MINI_PROGRAM_SECRET: this.miniProgramSecret,
       WECHAT_OFFICIAL_ACCOUNT_SECRET: this.officialAccountSecret,
-      WECHATPAY_MCHID: this.mchId,
+      ...(this.mode === 'partner'
+        ? { WECHATPAY_MODE: 'partner', WECHATPAY_SP_MCHID: this.mchId, WECHATPAY_SP_APPID: this.spAppId, WECHATPAY_SUB_MCHID: this.subMchId }
+        : { WECHATPAY_MCHID: this.mchId }),
       WECHATPAY_SERIAL_NO: this.serialNo,
       WECHATPAY_PRIVATE_KEY_FILE: path.join(this.keyDir, 'apiclient_key.pem'),
       WECHATPAY_APIV3_KEY: this.apiV3Key,
-      WECHATPAY_PUBLIC_KEY_ID: this.publicKeyId,
-      WECHATPAY_PUBLIC_KEY_FILE: path.join(this.keyDir, 'pub_key.pem'),
+      ...(this.verify === 'certificates' ? {} : {
+        WECHATPAY_PUBLIC_KEY_ID: this.publicKeyId,
+        WECHATPAY_PUBLIC_KEY_FILE: path.join(this.keyDir, 'pub_key.pem'),
+      }),
+      ...(this.verify === 'publicKey' ? {} : { WECHATPAY_VERIFY: this.verify }),
+      ...(this.options.certRefreshMs ? { WECHATPAY_CERT_REFRESH_MS: String(this.options.certRefreshMs) } : {}),
       WECHAT_MINI_PROGRAM_APPID: this.miniProgramAppId,
       WECHAT_OFFICIAL_ACCOUNT_APPID: this.officialAccountAppId,
       WECHATPAY_BASE_URL: this.baseUrl,
@@ -173,15 +291,14 @@ export class WeChatPayDouble extends LoopbackDouble {
     const order = this.orders.get(outTradeNo);
     if (!order?.paid) throw new Error(`double: order ${outTradeNo} is not paid`);
     return this.notification('TRANSACTION.SUCCESS', 'transaction', {
-      mchid: this.mchId,
-      appid: order.appid,
+      ...this.whoOf(order.appid),
       out_trade_no: order.outTradeNo,
       transaction_id: order.transactionId,
       trade_type: order.kind === 'jsapi' ? 'JSAPI' : order.kind === 'h5' ? 'MWEB' : 'NATIVE',
       trade_state: 'SUCCESS',
       trade_state_desc: 'OK',
       success_time: new Date().toISOString(),
-      payer: order.openid ? { openid: order.openid } : {},
+      payer: order.openid ? (this.mode === 'partner' ? { sub_openid: order.openid } : { openid: order.openid }) : {},
       amount: { total: order.paid.total, currency: order.paid.currency, payer_total: order.paid.total, payer_currency: order.paid.currency },
     }, opts);
   }
@@ -191,13 +308,20 @@ export class WeChatPayDouble extends LoopbackDouble {
     if (!refund) throw new Error(`double: no refund ${outRefundNo}`);
     refund.status = status;
     return this.notification(`REFUND.${status}`, 'refund', {
-      mchid: this.mchId,
+      ...(this.mode === 'partner' ? { sp_mchid: this.mchId, sub_mchid: this.subMchId } : { mchid: this.mchId }),
       out_trade_no: refund.outTradeNo,
       out_refund_no: refund.outRefundNo,
       refund_id: refund.refundId,
       refund_status: status,
       amount: { total: refund.total, refund: refund.refund, payer_total: refund.total, payer_refund: refund.refund },
     }, opts);
+  }
+
+  /** Who a transaction resource names: the merchant and its app, or the partner, the sub-merchant and their apps. */
+  private whoOf(appid: string): object {
+    return this.mode === 'partner'
+      ? { sp_mchid: this.mchId, sub_mchid: this.subMchId, sp_appid: this.spAppId, sub_appid: appid }
+      : { mchid: this.mchId, appid };
   }
 
   /** POSTs a notification to the store, as WeChat Pay does: to the notify_url's path at deliverTo. */
@@ -227,26 +351,67 @@ export class WeChatPayDouble extends LoopbackDouble {
     return { body, headers: this.signatureHeaders(body, opts) };
   }
 
-  /** Wechatpay-* headers over a body, signed with the platform key (or, to forge, another key / serial / time). */
+  /**
+   * Wechatpay-* headers over a body, signed with the public key (verify publicKey, or `by: 'publicKey'`) or the signing
+   * certificate (or, to forge, another key / serial / time; `certificate` picks an older listed one).
+   */
   signatureHeaders(body: string, opts: SignOptions = {}): Record<string, string> {
     const timestamp = String(Math.floor(Date.now() / 1000) + (opts.ageSeconds ? -opts.ageSeconds : 0));
     const nonce = crypto.randomBytes(16).toString('hex');
-    const key = opts.signWith ?? this.platform.privateKey;
+    const byPublicKey = this.verify === 'publicKey' || (this.verify === 'both' && opts.by === 'publicKey');
+    const cert = opts.certificate ?? this.signing;
+    const key = opts.signWith ?? (byPublicKey ? this.platform.privateKey : cert.keys.privateKey);
+    const serial = opts.serial ?? (byPublicKey ? this.publicKeyId : cert.serialNo);
+    this.signedBy.set(serial, (this.signedBy.get(serial) ?? 0) + 1);
     const signature = crypto.sign('RSA-SHA256', Buffer.from(`${timestamp}\n${nonce}\n${body}\n`, 'utf8'), key).toString('base64');
     return {
       'wechatpay-timestamp': timestamp,
       'wechatpay-nonce': nonce,
       'wechatpay-signature': signature,
-      'wechatpay-serial': opts.serial ?? this.publicKeyId,
+      'wechatpay-serial': serial,
     };
   }
 
   // ---- the API ----
 
   private paths() {
-    return this.api === 'global'
-      ? { order: /^\/v3\/global\/transactions\/(jsapi|mweb|native)$/, trade: /^\/v3\/global\/transactions\/out-trade-no\/([^/?]+)(\/close)?(\?.*)?$/, refunds: '/v3/global/refunds' }
-      : { order: /^\/v3\/pay\/transactions\/(jsapi|h5|native)$/, trade: /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)(\/close)?(\?.*)?$/, refunds: '/v3/refund/domestic/refunds' };
+    if (this.api === 'global') {
+      return { order: /^\/v3\/global\/transactions\/(jsapi|mweb|native)$/, trade: /^\/v3\/global\/transactions\/out-trade-no\/([^/?]+)(\/close)?(\?.*)?$/, refunds: '/v3/global/refunds', certificates: '/v3/global/certificates' };
+    }
+    // The mainland service provider's paths are its own (/v3/pay/partner/...); its refunds and certificates are shared.
+    return this.mode === 'partner'
+      ? { order: /^\/v3\/pay\/partner\/transactions\/(jsapi|h5|native)$/, trade: /^\/v3\/pay\/partner\/transactions\/out-trade-no\/([^/?]+)(\/close)?(\?.*)?$/, refunds: '/v3/refund/domestic/refunds', certificates: '/v3/certificates' }
+      : { order: /^\/v3\/pay\/transactions\/(jsapi|h5|native)$/, trade: /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)(\/close)?(\?.*)?$/, refunds: '/v3/refund/domestic/refunds', certificates: '/v3/certificates' };
+  }
+
+  /** The merchant fields of a close body or a query string: { mchid } direct; { sp_mchid, sub_mchid } partner. */
+  private merchantProblem(get: (name: string) => unknown): string | null {
+    if (this.mode === 'partner') {
+      if (get('mchid') !== undefined && get('mchid') !== null) return 'mchid (a direct-mode field in partner mode)';
+      if (get('sp_mchid') !== this.mchId) return 'sp_mchid';
+      if (!get('sub_mchid')) return 'sub_mchid (required in partner mode)';
+      return get('sub_mchid') === this.subMchId ? null : 'sub_mchid (not bound to this partner)';
+    }
+    if (get('sub_mchid') !== undefined && get('sub_mchid') !== null) return 'sub_mchid (a partner-mode field)';
+    return get('mchid') === this.mchId ? null : 'mchid';
+  }
+
+  /** The download API's answer: every listed certificate encrypted with the APIv3 key (associated_data "certificate"). */
+  private certificateList() {
+    return {
+      data: this.certificates.map((c) => {
+        const nonce = crypto.randomBytes(6).toString('hex');
+        const cipher = crypto.createCipheriv('aes-256-gcm', Buffer.from(this.apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
+        cipher.setAAD(Buffer.from('certificate', 'utf8'));
+        const ciphertext = Buffer.concat([cipher.update(c.pem, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+        return {
+          serial_no: c.serialNo,
+          effective_time: c.effectiveTime.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+          expire_time: c.expireTime.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+          encrypt_certificate: { algorithm: 'AEAD_AES_256_GCM', nonce, associated_data: 'certificate', ciphertext },
+        };
+      }),
+    };
   }
 
   protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -255,9 +420,12 @@ export class WeChatPayDouble extends LoopbackDouble {
     const body = Buffer.concat(chunks).toString('utf8');
     const url = req.url ?? '';
     const method = req.method ?? '';
+    // Moving to the public key: a request naming it in Wechatpay-Serial gets its answer signed with it.
+    const requestSerial = req.headers['wechatpay-serial'] as string | undefined;
+    const answerBy: SignOptions['by'] = this.verify === 'both' && requestSerial === this.publicKeyId ? 'publicKey' : 'certificate';
     const answer = (status: number, payload?: object, badSignature = false) => {
       const text = payload ? JSON.stringify(payload) : '';
-      const headers = this.signatureHeaders(text, badSignature ? { signWith: this.merchant.privateKey } : {});
+      const headers = this.signatureHeaders(text, badSignature ? { signWith: this.merchant.privateKey, by: answerBy } : { by: answerBy });
       res.writeHead(status, { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) });
       res.end(text);
     };
@@ -265,6 +433,10 @@ export class WeChatPayDouble extends LoopbackDouble {
     if (signProblem) {
       this.refusedRequests++;
       return answer(401, { code: 'SIGN_ERROR', message: signProblem });
+    }
+    const knownSerials = [...(this.verify === 'certificates' ? [] : [this.publicKeyId]), ...(this.verify === 'publicKey' ? [] : this.certificates.map((c) => c.serialNo))];
+    if (requestSerial !== undefined && !knownSerials.includes(requestSerial)) {
+      return answer(400, { code: 'PARAM_ERROR', message: `Wechatpay-Serial ${requestSerial} names no WeChat Pay public key or platform certificate of this merchant` });
     }
     this.calls.push(`${method} ${url}`);
     let badSignature = false;
@@ -283,24 +455,33 @@ export class WeChatPayDouble extends LoopbackDouble {
     } catch {
       return reply(400, { code: 'PARAM_ERROR', message: 'body is not JSON' });
     }
+    if (method === 'GET' && url === p.certificates) {
+      if (this.verify === 'publicKey') return reply(404, { code: 'NOT_FOUND', message: 'this merchant uses the WeChat Pay public key' });
+      if (this.certificateOutage) return reply(500, { code: 'SYSTEM_ERROR', message: 'system error, please retry' });
+      this.certificateDownloads++;
+      return reply(200, this.certificateList());
+    }
     const order = method === 'POST' ? url.match(p.order) : null;
     if (order) return this.createOrder(order[1] === 'mweb' ? 'h5' : (order[1] as WeChatOrder['kind']), json, reply);
     const trade = url.match(p.trade);
     if (trade) {
       const found = this.orders.get(decodeURIComponent(trade[1]));
       if (trade[2] && method === 'POST') {
-        if (json?.mchid !== this.mchId) return reply(400, { code: 'PARAM_ERROR', message: 'mchid' });
+        const problem = this.merchantProblem((name) => json?.[name]);
+        if (problem) return reply(400, { code: 'PARAM_ERROR', message: problem });
         if (!found) return reply(404, { code: 'ORDER_NOT_EXIST', message: 'order does not exist' });
         if (found.state === 'SUCCESS' || found.state === 'REFUND') return reply(400, { code: 'ORDERPAID', message: 'order paid' });
         found.state = 'CLOSED';
         return reply(204);
       }
       if (method === 'GET') {
-        if (new URL(url, this.baseUrl).searchParams.get('mchid') !== this.mchId) return reply(400, { code: 'PARAM_ERROR', message: 'mchid' });
+        const query = new URL(url, this.baseUrl).searchParams;
+        const problem = this.merchantProblem((name) => query.get(name) ?? undefined);
+        if (problem) return reply(400, { code: 'PARAM_ERROR', message: problem });
         if (!found) return reply(404, { code: 'ORDER_NOT_EXIST', message: 'order does not exist' });
         const amount = found.paid ?? { total: found.total, currency: found.currency };
         return reply(200, {
-          mchid: this.mchId, appid: found.appid, out_trade_no: found.outTradeNo, trade_state: found.state,
+          ...this.whoOf(found.appid), out_trade_no: found.outTradeNo, trade_state: found.state,
           amount: { total: amount.total, currency: amount.currency, payer_total: found.paid ? amount.total : 0, payer_currency: amount.currency },
         });
       }
@@ -317,9 +498,16 @@ export class WeChatPayDouble extends LoopbackDouble {
 
   private createOrder(kind: WeChatOrder['kind'], b: any, reply: (status: number, payload?: object) => void) {
     const bad = (field: string) => reply(400, { code: 'PARAM_ERROR', message: `invalid ${field}` });
-    if (b?.mchid !== this.mchId) return bad('mchid');
+    const partner = this.mode === 'partner';
+    const merchantProblem = this.merchantProblem((name) => b?.[name]);
+    if (merchantProblem) return bad(merchantProblem);
+    if (partner && 'appid' in b) return bad('appid (a direct-mode field in partner mode)');
+    if (!partner && ('sp_appid' in b || 'sub_appid' in b || 'sp_mchid' in b)) return bad('sp_appid/sub_appid/sp_mchid (partner-mode fields)');
+    if (partner && b.sp_appid !== this.spAppId) return bad('sp_appid');
+    // Partner: the app the shopper pays in is the sub-merchant's own (sub_appid), bound to sub_mchid.
+    const appid = partner ? b.sub_appid : b.appid;
     const appids = kind === 'jsapi' ? [this.miniProgramAppId, this.officialAccountAppId] : [this.officialAccountAppId];
-    if (!appids.includes(b.appid)) return bad('appid');
+    if (!appids.includes(appid)) return bad(partner ? 'sub_appid' : 'appid');
     if (typeof b.out_trade_no !== 'string' || !/^[A-Za-z0-9_*-]{6,32}$/.test(b.out_trade_no)) return bad('out_trade_no');
     if (typeof b.description !== 'string' || !b.description || b.description.length > 127) return bad('description');
     if (typeof b.notify_url !== 'string' || !/^https:\/\/[^?#]+$/.test(b.notify_url)) return bad('notify_url');
@@ -333,13 +521,16 @@ export class WeChatPayDouble extends LoopbackDouble {
       // The domestic order (JSAPI/H5/Native下单) has neither: its kind is the path, and a mainland merchant has no MCC field.
       return bad('trade_type/merchant_category_code (cross-border fields)');
     }
-    if (kind === 'jsapi' && (typeof b.payer?.openid !== 'string' || !b.payer.openid)) return bad('payer.openid');
+    // Partner: payer.sp_openid or payer.sub_openid ("若sub_openid有传的情况下，sub_appid必填"); direct: payer.openid.
+    const openid = partner ? b.payer?.sub_openid : b.payer?.openid;
+    if (partner && b.payer && 'openid' in b.payer) return bad('payer.openid (a direct-mode field in partner mode)');
+    if (kind === 'jsapi' && (typeof openid !== 'string' || !openid)) return bad(partner ? 'payer.sub_openid' : 'payer.openid');
     if (kind === 'h5' && (!b.scene_info?.payer_client_ip || b.scene_info?.h5_info?.type !== 'Wap')) return bad('scene_info');
     const seen = this.orders.get(b.out_trade_no);
     if (seen && seen.state !== 'NOTPAY') return reply(400, { code: 'ORDERPAID', message: 'order paid or closed' });
     const prepayId = seen?.prepayId ?? `wx${Date.now()}${crypto.randomBytes(8).toString('hex')}`;
     this.orders.set(b.out_trade_no, {
-      outTradeNo: b.out_trade_no, kind, appid: b.appid, openid: b.payer?.openid, total: b.amount.total, currency: b.amount.currency,
+      outTradeNo: b.out_trade_no, kind, appid, openid, total: b.amount.total, currency: b.amount.currency,
       notifyUrl: b.notify_url, state: 'NOTPAY', body: b, prepayId,
     });
     if (kind === 'jsapi') return reply(200, { prepay_id: prepayId });
@@ -349,7 +540,15 @@ export class WeChatPayDouble extends LoopbackDouble {
 
   private createRefund(b: any, reply: (status: number, payload?: object) => void) {
     const bad = (field: string) => reply(400, { code: 'PARAM_ERROR', message: `invalid ${field}` });
-    if (this.api === 'global' && (b?.mchid !== this.mchId || !b?.appid)) return bad('mchid/appid');
+    // Cross-border refunds name the merchant (mchid + appid, or sp_mchid + sub_mchid + sp_appid); domestic ones the
+    // sub-merchant in partner mode only ("退款申请" for 普通服务商, https://pay.weixin.qq.com/doc/v3/partner/4012886219: sub_mchid 必填).
+    if (this.api === 'global') {
+      const problem = this.merchantProblem((name) => b?.[name]);
+      if (problem) return bad(problem);
+      if (this.mode === 'partner' ? b.sp_appid !== this.spAppId || 'appid' in b : !b.appid) return bad(this.mode === 'partner' ? 'sp_appid' : 'appid');
+    } else if (this.mode === 'partner' ? b?.sub_mchid !== this.subMchId : b?.sub_mchid !== undefined) {
+      return bad('sub_mchid');
+    }
     const order = this.orders.get(b?.out_trade_no);
     if (!order) return reply(404, { code: 'RESOURCE_NOT_EXISTS', message: 'order does not exist' });
     if (typeof b.out_refund_no !== 'string' || !/^[A-Za-z0-9_|*@-]{1,64}$/.test(b.out_refund_no)) return bad('out_refund_no');
@@ -493,6 +692,10 @@ export interface SignOptions {
   serial?: string;
   /** Date the notification this many seconds back. */
   ageSeconds?: number;
+  /** verify 'both': sign with the public key or the certificate (default). */
+  by?: 'publicKey' | 'certificate';
+  /** Sign with this listed certificate instead of the newest. */
+  certificate?: PlatformCertificate;
 }
 
 export interface SignedNotification {
