@@ -225,9 +225,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }, 60_000);
   sweeper.unref();
   startMail(app);
+  app.addHook('preClose', await paymentProvider.open({ db, log: app.log })); // WeChat Pay's platform certificates (WECHATPAY_VERIFY)
   const refunds = new RefundWorker(db, paymentProvider, { pollMs: config.refundPollMs, retryBaseMs: config.refundRetryBaseMs, log: app.log });
   app.decorate('refundWorker', refunds);
-  app.addHook('preClose', await paymentProvider.open({ db, log: app.log })); // WeChat Pay's platform certificates (WECHATPAY_VERIFY)
   app.addHook('preClose', () => refunds.stop());
   refunds.start();
   const paymentSync = new PaymentSyncWorker(db, paymentProvider, {

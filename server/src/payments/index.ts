@@ -34,6 +34,8 @@ export interface PaymentRouter extends PaymentProvider {
   byName(name: string): PaymentProvider | undefined;
   /** The provider of a channel a shopper asks to pay on; a channel not offered is a 400. */
   forNewPayment(channel: PaymentChannel): PaymentProvider;
+  /** Opens every real provider that keeps state in the database (PaymentProvider.open); resolves to what stops them. */
+  open(ctx: ProviderContext): Promise<() => Promise<void>>;
 }
 
 /** The start's facts (config.ts StartFacts: NODE_ENV, ISTORE_SANDBOX, a live shop's settings) and the router's own. */
@@ -43,8 +45,6 @@ export interface RouterSettings extends StartFacts {
   allowSandbox: boolean;
   sandboxRefundFailures: number;
 }
-  /** Opens every real provider that keeps state in the database (PaymentProvider.open); resolves to what stops them. */
-  open(ctx: ProviderContext): Promise<() => Promise<void>>;
 
 export function createPaymentProvider(settings: RouterSettings, env: NodeJS.ProcessEnv = process.env, factories = PROVIDERS): PaymentRouter {
   if (settings.paymentProvider !== 'sandbox') {
@@ -104,10 +104,10 @@ export function paymentRouter(real: PaymentProvider[], sandbox: PaymentProvider 
     query: (attempt, clientReport) => of(attempt).query(attempt, clientReport),
     refund: (attempt, refund) => of(attempt).refund(attempt, refund),
     close: (attempt) => of(attempt).close(attempt),
-  };
-}
     async open(ctx) {
       const stops: Array<() => void> = [];
       for (const p of real) if (p.open) stops.push(await p.open(ctx));
       return async () => stops.forEach((stop) => stop());
     },
+  };
+}

@@ -108,18 +108,18 @@ export interface RefundOutcome {
   status: string;
 }
 
-export interface PaymentProvider {
-  /** 'sandbox' | 'wechatpay' | 'alipay' | 'paypal' | ... (also the notification path /api/istore/notify/<name>). */
-  readonly name: string
-  /** The channels it serves. */
-  readonly channels: readonly PaymentChannel[]
-  /**
 /** What open() gets: the database and the server's log. */
 export interface ProviderContext {
   db: Queryable
   log: { info(o: object, msg: string): void; warn(o: object, msg: string): void; error(o: object, msg: string): void }
 }
 
+export interface PaymentProvider {
+  /** 'sandbox' | 'wechatpay' | 'alipay' | 'paypal' | ... (also the notification path /api/istore/notify/<name>). */
+  readonly name: string
+  /** The channels it serves. */
+  readonly channels: readonly PaymentChannel[]
+  /**
    * Why it cannot take payments in the store currency, naming the setting to change, or null: the start stops with it
    * (e.g. WeChat Pay's and Alipay's domestic APIs take CNY only). Absent: it takes any currency the store sells in.
    */
@@ -144,13 +144,13 @@ export interface ProviderContext {
   /** The attempt was voided: the provider must no longer accept it. Throws when the provider did not confirm (retried). */
   close(attempt: PaymentAttempt): Promise<void>
   /**
+   * Called once the database is open and migrated (app.ts): a provider that keeps state there (WeChat Pay's platform
+   * certificates) loads it and starts its timers. Returns what stops them (at the server's close).
+   */
+  open?(ctx: ProviderContext): Promise<() => void>
+  /**
    * POST /api/istore/notify/<name> (outside the XSRF check: the signature is the check): verifies and parses one
    * notification; throws NotificationRefused for a forged, stale, replayed or unreadable one.
    */
   notification?(req: NotificationRequest): Promise<{ events: NotificationEvent[]; moneyBack?: MoneyBackEvent[]; refundOutcomes?: RefundOutcome[]; reply: NotificationReply; warnings?: string[] }>
 }
-  /**
-   * Called once the database is open and migrated (app.ts): a provider that keeps state there (WeChat Pay's platform
-   * certificates) loads it and starts its timers. Returns what stops them (at the server's close).
-   */
-  open?(ctx: ProviderContext): Promise<() => void>
