@@ -24,5 +24,8 @@ export default defineAppConfig({
   animation: false,
   // WeChat only: inject a page's components when it renders, not all at start (its code-quality check's
   // LAZYCODE_LOADING_OPEN, scripts/check-weapp-quality.mjs). Alipay has no such setting.
-  ...(process.env.TARO_ENV === 'weapp' ? { lazyCodeLoading: 'requiredComponents' } : {})
+  ...(process.env.TARO_ENV === 'weapp' ? { lazyCodeLoading: 'requiredComponents' } : {}),
+  // Alipay turns its privacy authorization on only with this (隐私信息授权; WeChat's is always on since 2023-09-15): the
+  // store's own prompt then answers it (platform/privacy.alipay.ts).
+  ...(process.env.TARO_ENV === 'alipay' ? ({ usePrivacyCheck: true } as Record<string, unknown>) : {})
 })

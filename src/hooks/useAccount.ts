@@ -7,6 +7,7 @@ import { signInUrlFor, validateProfile, type ProfileValues } from '@/domain/acco
 import { platform } from '@/platform'
 import { selectLoggedIn, useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
+import { usePrivacyPromptStore } from '@/stores/privacyPrompt'
 import { useSession } from '@/stores/session'
 import { useAccountForm } from './useAccountForm'
 import { useLoad } from './useLoad'
@@ -41,10 +42,16 @@ export async function signOut(): Promise<void> {
 
 /**
  * Lets the shopper pick one picture (profile picture, ID photo); its local path for `upload()`, or null when the picker
- * was closed. Album only: phones still offer the camera from their picker, and both sources would make Taro's H5 ask
+ * was closed or the shopper did not agree to the privacy guide. Album only: phones still offer the camera from their picker, and both sources would make Taro's H5 ask
  * first in a sheet it only words in Chinese.
  */
 export async function chooseOneImage(): Promise<string | null> {
+  // The album is a privacy API: the shopper's agreement to the privacy guide first; refused, nothing is chosen and the
+  // shell's privacy notice says why (components/shell/PrivacyPrompt).
+  if (!(await platform.privacy.require('chooseImage'))) {
+    usePrivacyPromptStore.getState().declined('chooseImage')
+    return null
+  }
   try {
     const chosen = await Taro.chooseImage({ count: 1, sizeType: ['compressed'], sourceType: ['album'] })
     return chosen.tempFilePaths[0] ?? null

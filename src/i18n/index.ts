@@ -29,17 +29,18 @@ import type promo from './messages/promo'
 import campaignsCore from '@/features/campaigns/messagesCore'
 import shell from '@shared/i18n/shell'
 import store from './messages/store'
+import privacy from './messages/privacy'
 
 export { LANGUAGES, type Language } from '@shared/i18n/define'
 
-type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof referral | typeof memberships | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof restock | typeof web | typeof promo | typeof campaignsCore | typeof shell | typeof store
+type Area = typeof account | typeof checkout | typeof confirmation | typeof contact | typeof security | typeof coupons | typeof topUp | typeof orderLookup | typeof lists | typeof blog | typeof influencers | typeof referral | typeof memberships | typeof campaigns | typeof browse | typeof live | typeof walkthrough | typeof restock | typeof web | typeof promo | typeof campaignsCore | typeof shell | typeof store | typeof privacy
 
 type AreaKeys<T> = T extends { en: infer E } ? keyof E : never
 export type MessageKey = AreaKeys<Area> & string
 
 const catalogue: Record<Language, Record<string, string>> = {
-  en: Object.assign({}, shell.en, store.en, campaignsCore.en),
-  zh: Object.assign({}, shell.zh, store.zh, campaignsCore.zh)
+  en: Object.assign({}, shell.en, store.en, campaignsCore.en, privacy.en),
+  zh: Object.assign({}, shell.zh, store.zh, campaignsCore.zh, privacy.zh)
 }
 
 /** Adds an area's texts (src/i18n/more.ts). */

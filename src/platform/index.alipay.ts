@@ -2,6 +2,7 @@
 import { miniProgramPlatform } from './miniProgram'
 import { signIn } from './signIn.alipay'
 import type { Platform } from './types'
+import { privacy } from './privacy.alipay'
 import { showSharePanel } from './share.alipay'
 
 export * from './types'
@@ -9,6 +10,7 @@ export * from './types'
 export const platform: Platform = miniProgramPlatform({
   kind: 'alipay',
   signIn,
+  privacy,
   support: 'page',
   userAgent: () => 'Alipay MiniProgram',
   shareSheet: 'panel',

@@ -173,6 +173,8 @@ export const platform: Platform = {
   },
   support: 'sheet',
   waitsForAppInfo: false,
+  // A browser asks for nothing before choosing a picture or copying a link: the store's privacy notice is its pages'.
+  privacy: { onRequest: () => undefined, require: async () => true },
   storage: taroStorage,
   userAgent: () => navigator.userAgent,
   // The server reads the browser's Accept-Language (app info currentLocale).

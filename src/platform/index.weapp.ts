@@ -4,12 +4,14 @@ import { livePlayerPage } from '@/domain/livePlayer'
 import { miniProgramPlatform, openHostPage } from './miniProgram'
 import { signIn } from './signIn.weapp'
 import type { Platform } from './types'
+import { privacy } from './privacy.weapp'
 
 export * from './types'
 
 export const platform: Platform = miniProgramPlatform({
   kind: 'weapp',
   signIn,
+  privacy,
   support: 'conversation',
   userAgent: () => 'WeChat MiniProgram',
   shareSheet: 'open-type',

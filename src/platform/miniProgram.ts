@@ -94,7 +94,7 @@ export function dialPhone(phone: string): void {
 /** What differs between the WeChat and the Alipay mini-program; the rest of their Platform is the same. */
 export type MiniProgramSpecifics = Pick<
   Platform,
-  'signIn' | 'support' | 'userAgent' | 'shareSheet' | 'sharePage' | 'virtualGoodsPurchase' | 'livePlayer' | 'playLiveRoom'
+  'signIn' | 'support' | 'userAgent' | 'shareSheet' | 'sharePage' | 'virtualGoodsPurchase' | 'livePlayer' | 'playLiveRoom' | 'privacy'
 > & { kind: 'weapp' | 'alipay' }
 
 /**
@@ -127,8 +127,11 @@ export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics
     back,
     openMiniProgramPage: openHostPage,
     openExternal(url) {
-      // Mini-programs cannot open arbitrary sites; copy the link so the shopper can open it in a browser.
-      Taro.setClipboardData({ data: url })
+      // Mini-programs cannot open arbitrary sites; copy the link so the shopper can open it in a browser (a privacy API:
+      // the shopper's agreement first, and nothing is copied without it).
+      void specifics.privacy.require('setClipboardData').then((agreed) => {
+        if (agreed) Taro.setClipboardData({ data: url }).catch(() => undefined)
+      })
     },
     dial: dialPhone,
     storage: taroStorage,

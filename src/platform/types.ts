@@ -108,6 +108,42 @@ export interface InstallPromptCapability {
   clear(): void
 }
 
+/**
+ * The privacy APIs the app calls (docs/deploy.md "Privacy declaration" lists each with its purpose, from
+ * src/platform/privacy-declaration.json; scripts/privacy-declaration.mjs checks the source for new ones).
+ */
+export type PrivacyApi = 'chooseImage' | 'setClipboardData'
+
+/** The host asks for the shopper's agreement to the store's privacy guide before `api` runs; the store's prompt answers. */
+export interface PrivacyRequest {
+  api: PrivacyApi | string
+  /** The guide's name as the host knows it (getPrivacySetting's privacyContractName), when it says. */
+  contractName?: string
+  /** The shopper tapped the prompt's agree button (its Button has `agreeOpenType` and the id PRIVACY_AGREE_BUTTON_ID). */
+  agree(): void
+  /** The shopper declined: the API is not run. */
+  refuse(): void
+  /** Opens the guide the store declared in the host's console (openPrivacyContract). */
+  openContract(): void
+}
+
+/** The id of the prompt's agree button: WeChat checks that the button resolve() names was tapped. */
+export const PRIVACY_AGREE_BUTTON_ID = 'privacy-agree'
+
+/**
+ * The hosts' privacy authorization (WeChat: onNeedPrivacyAuthorization, requirePrivacyAuthorize, getPrivacySetting,
+ * openPrivacyContract; Alipay: my.onNeedPrivacyAuthorization, my.getPrivacySetting, my.openPrivacyContract). H5 has
+ * none: require answers true and no prompt is ever asked for.
+ */
+export interface PrivacyAuthorization {
+  /** The open-type the agree button carries, so that its tap tells the host the shopper agreed; undefined on H5. */
+  readonly agreeOpenType?: 'agreePrivacyAuthorization'
+  /** Listens to the host's requests for agreement (once, at start): the listener shows the store's prompt. */
+  onRequest(listener: (request: PrivacyRequest) => void): void
+  /** Before a privacy API: asks for agreement when the host needs it; true once the shopper has agreed (or none is needed). */
+  require(api: PrivacyApi): Promise<boolean>
+}
+
 export interface Connectivity {
   online(): boolean
   subscribe(listener: (online: boolean) => void): () => void
@@ -146,6 +182,8 @@ export interface Platform {
    * on H5 the server writes app info into the page (shared/initialAnswers.ts), so it is in hand at once.
    */
   readonly waitsForAppInfo: boolean
+  /** The host's privacy authorization: every privacy API asks `privacy.require` first (pages never call them directly). */
+  privacy: PrivacyAuthorization
   /** Persistent key/value storage. */
   storage: {
     get<T>(key: string): T | undefined

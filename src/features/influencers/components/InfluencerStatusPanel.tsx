@@ -6,7 +6,10 @@ import { useT } from '@/hooks/useT'
 import { influencerUrl } from '../urls'
 import './Influencers.scss'
 
-/** Where the shopper's application stands: status, a change waiting for review, the reviewer's reason, likes. */
+/**
+ * Where the shopper's application stands: status, a change waiting for review or being checked, the reviewer's reason or
+ * what the content check refused, likes.
+ */
 export function InfluencerStatusPanel({ status, editing, onEdit }: { status: InfluencerStatus; editing?: boolean; onEdit(): void }) {
   const t = useT()
   const applied = status.status !== 'NOT_APPLIED'
@@ -19,6 +22,13 @@ export function InfluencerStatusPanel({ status, editing, onEdit }: { status: Inf
       {!applied ? <Text className="influencer-status__note">{t('influencer.intro')}</Text> : null}
       {status.status === 'APPROVED' && status.review !== 'NONE' ? (
         <Text className="influencer-status__note">{t(`influencer.review.${status.review}`)}</Text>
+      ) : null}
+      {status.status === 'PENDING' && status.review === 'CHECKING' ? <Text className="influencer-status__note">{t('influencer.checking')}</Text> : null}
+      {/* The content check's refusal, in the shopper's language (the server says only what it refused). */}
+      {status.review === 'REJECTED' && status.refusedBy ? (
+        <Text className="influencer-status__reason" role="note">
+          {t(`influencer.refused.${status.refusedBy}`)}
+        </Text>
       ) : null}
       {status.status === 'SUSPENDED' ? <Text className="influencer-status__note">{t('influencer.suspendedNote')}</Text> : null}
       {status.reason ? (
