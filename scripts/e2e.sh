@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
-[ "${SKIP_BUILD:-}" = 1 ] || npm run build:h5 --silent
+[ "${SKIP_BUILD:-}" = 1 ] || { npm run build:h5 --silent && npm run build:admin --silent; }
 exec node scripts/test-run.mjs --only compile-server,e2e

@@ -11,6 +11,12 @@ if [ ! -f dist/h5/index.html ] || [ -n "$(find src config package.json -newer di
   npm run build:h5 --silent
 fi
 
+# The back office (/admin) likewise.
+if [ ! -f dist/admin/index.html ] || [ -n "$(find admin contract/admin.ts package.json -newer dist/admin/index.html -print -quit)" ]; then
+  echo "start: building the back office"
+  npm run build:admin --silent
+fi
+
 export STATIC_DIR="$PWD/dist/h5"
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
 export PORT="${PORT:-8080}"

@@ -49,10 +49,13 @@ const SERVER_TESTS = '$(cat .build/tests/run-order.txt)'
 const STAGES = [
   { name: 'compile-server', title: 'server compiled once for the run (esbuild)', cmd: 'node server/scripts/compile.mjs' },
   { name: 'build-h5', title: 'build: h5', cmd: 'npm run build:h5 --silent' },
-  { name: 'e2e', title: 'browser tests (Playwright, Debian Chromium)', runner: 'node', env: build, needs: ['compile-server', 'build-h5'],
+  // The back office (admin/, esbuild: a few seconds); the browser journeys drive it at /admin beside the store.
+  { name: 'build-admin', title: 'build: back office', cmd: 'npm run build:admin --silent' },
+  { name: 'e2e', title: 'browser tests (Playwright, Debian Chromium)', runner: 'node', env: build, needs: ['compile-server', 'build-h5', 'build-admin'],
     cmd: nodeTests('e2e', '.', 'tests/e2e/*.test.mjs', 2) },
   { name: 'types-server', title: 'types: server', cmd: 'npm --prefix server run --silent typecheck' },
   { name: 'types-client', title: 'types: client', cmd: 'npx tsc -p tsconfig.json --noEmit' },
+  { name: 'types-admin', title: 'types: back office', cmd: 'npx tsc -p admin/tsconfig.json --noEmit' },
   { name: 'openapi-lint', title: "OpenAPI documents (shopper's and back office's): Redocly's recommended rules (redocly.yaml)",
     cmd: 'REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint --config redocly.yaml --format summary contract/openapi.json contract/openapi-admin.json' },
   { name: 'import-rules', title: 'import rules (.dependency-cruiser.cjs)', cmd: 'npm run --silent check:imports' },
