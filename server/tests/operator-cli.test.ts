@@ -87,7 +87,7 @@ test('L4: stored shopper text reaches the operator\'s terminal with its control 
 /** One command of each operator CLI that gets as far as opening the database (scripts/*.ts around withOperatorDb). */
 const EVERY_CLI: [script: string, ...args: string[]][] = [
   ['attention', 'list'], ['blog', 'list'], ['campaigns', 'list'], ['catalog', 'export'], ['delivery-areas', 'list'], ['influencers', 'list'], ['messages', 'list'], ['orders', 'today'],
-  ['reconcile', 'list'], ['referral', 'groups'], ['shop', 'export'], ['stock', 'alerts'], ['topups', 'list', 'nobody@example.com'], ['verified-contacts', 'list'],
+  ['reconcile', 'list'], ['referral', 'groups'], ['shop', 'export'], ['staff', 'list'], ['stock', 'alerts'], ['topups', 'list', 'nobody@example.com'], ['verified-contacts', 'list'],
 ];
 
 test('on the embedded database every operator CLI refuses while another process has it open, and runs once it is closed',
