@@ -8,6 +8,7 @@ import { demoCatalogue } from '../src/seed/catalogue.ts';
 import { demoInfluencers } from '../src/features/influencers/seed.ts';
 import { liveRooms } from '../src/seed/liveRooms.ts';
 import { css, sectionTemplates, storeInfo } from '../src/seed/store.ts';
+import { productDetails } from '../src/seed/calls.ts';
 
 const base = (image: string) => image.replace(/(-2)?\.svg$/, '');
 
@@ -25,6 +26,15 @@ test('kinds follow the product, specific words first', () => {
     ['cast-iron-teapot.svg', 'teapot'], ['tea-gift-box.svg', 'giftBox'], ['category-coffee.svg', 'coffeeBag'],
   ] as const) {
     assert.equal(kindOf(base(image)), kind, image);
+  }
+});
+
+test("a product detail's pictures are drawings without words, not initials (issue 42 n-1: House Blend's origin was \"DH\")", () => {
+  const images = productDetails.flatMap((d) => d.blocks.flatMap((b) => (b.kind === 'image' ? [b.image] : [])));
+  assert.ok(images.includes('detail-house-blend-origin.svg'));
+  for (const image of images) {
+    assert.notEqual(kindOf(base(image)), null, image);
+    assert.doesNotMatch(renderSvg(image), /<text/, `${image}: no words drawn (the caption says it in the shopper's language)`);
   }
 });
 

@@ -45,6 +45,8 @@ export const KIND_WORDS: [Kind, string[]][] = [
   ['tote', ['tote', 'reusable-bag']],
   ['tshirt', ['t-shirt', 'shirt', 'apparel']],
   ['teaTin', ['tea', 'longjing', 'oolong', 'tieguanyin', 'jasmine', 'pu-erh', 'matcha', 'chrysanthemum', 'earl-grey', 'breakfast']],
+  // A blend's origin (a product detail's picture): beans, not a bag (it fell back to initials, issue 42 n-1).
+  ['bean', ['origin']],
   ['coffeeBag', ['coffee', 'beans', 'espresso', 'roast', 'decaf', 'yirgacheffe', 'colombia', 'guatemala', 'supremo', 'autumn']],
   ['tag', ['clearance', 'sale', 'shop-all']],
 ];

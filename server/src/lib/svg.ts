@@ -65,8 +65,9 @@ export function renderSvg(name: string): string {
   }
   // One product, one picture: its short name on the pack (or on a hang tag), its kind's shape and motif for its name
   // (variantOf) and a backdrop pattern from its own hash, so two products of a kind differ by more than a hue and a
-  // name. Category tiles carry no name.
-  const label = base.startsWith('category-') ? '' : shortName(subject);
+  // name. Category tiles carry no name, nor do a product detail's pictures (the caption under them says it, in the
+  // shopper's language).
+  const label = base.startsWith('category-') || base.startsWith('detail-') ? '' : shortName(subject);
   const tag = label && !isPack(kind) ? hangTag(label, accent) : '';
   return svg(400, 400, `<rect width="400" height="400" fill="${background}"/>${backdrop(hash(subject) >>> 9)}` +
     `<g transform="${second ? 'translate(-40 -40) scale(1.2)' : ''}">${drawKind(kind, accent, label, subject)}</g>${tag}`);

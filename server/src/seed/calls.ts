@@ -25,7 +25,7 @@ export const productDetails: { product: string; blocks: Block[] }[] = [
       { kind: 'image', image: 'detail-house-blend-origin.svg', caption: m('Brazil and Colombia, roasted together.', '巴西与哥伦比亚豆，一同烘焙。') },
       { kind: 'heading', text: m('Brewing', '冲煮') },
       { kind: 'paragraph', text: m('Filter: 15 g for 250 ml at 94 °C. Espresso: 18 g in, 36 g out in 28 seconds.', '滤泡：15克咖啡粉配250毫升94°C热水。意式：18克粉，28秒萃取36克。') },
-      { kind: 'paragraph', text: m('Keep the bag closed, away from light, and use within a month of opening. <b>Tags</b> in text stay text.', '密封避光保存，开封后一个月内饮用。<b>标签</b>在文本中仍是文本。') },
+      { kind: 'paragraph', text: m('Keep the bag closed, away from light, and use within a month of opening.', '密封避光保存，开封后一个月内饮用。') },
     ],
   },
   {
