@@ -7,6 +7,7 @@
 
 import type { PaymentChannel } from '../../../contract/constants.ts';
 import type { WeChatPayInfo } from '../../../contract/payments.ts';
+import type { Queryable } from '../db/index.ts';
 
 /** Provider routes of the spec's table, plus the two Alipay flows whose paths the spec does not show. */
 export type { PaymentChannel, WeChatPayInfo };
@@ -39,12 +40,6 @@ export interface PaymentAttempt {
   returnUrl: string
   /** The provider's own reference, stored after the start (payment_attempts.provider_ref): prepay id, trade no, order id. */
   providerRef?: string | null
-  /**
-   * Until when the store takes this payment (payment_attempts.pay_by): the end of the order's stock hold
-   * (RESERVATION_TTL_MINUTES after it started), a top-up's as long from its start. Each provider is told its own
-   * documented form of it (payments/deadlines.ts); null for an attempt stored before there was one.
-   */
-  payBy?: Date | null
 }
 
 /** The shopper's request that starts a hosted payment (a provider may pick its flow by device, and must name the payer's IP). */
@@ -113,29 +108,17 @@ export interface RefundOutcome {
   status: string;
 }
 
+/** What open() gets: the database and the server's log. */
+export interface ProviderContext {
+  db: Queryable
+  log: { info(o: object, msg: string): void; warn(o: object, msg: string): void; error(o: object, msg: string): void }
+}
+
 export interface PaymentProvider {
   /** 'sandbox' | 'wechatpay' | 'alipay' | 'paypal' | ... (also the notification path /api/istore/notify/<name>). */
   readonly name: string
-  /** The channels it serves (without CHANNEL_PROVIDERS: the ones it claims whenever its credentials are set). */
+  /** The channels it serves. */
   readonly channels: readonly PaymentChannel[]
-  /**
-   * Every channel it can serve when CHANNEL_PROVIDERS gives it one (payments/index.ts); absent = `channels`. An
-   * acquirer (IOTPay, SnapPay) serves the WeChat in-app channels only when the operator assigns them.
-   */
-  readonly canServe?: readonly PaymentChannel[]
-  /** Why it cannot serve `channel` with the credentials it has (e.g. no mini-program app id), or null. */
-  channelRefusal?(channel: PaymentChannel): string | null
-  /**
-   * True where it serves a WeChat in-app channel with its own page (IOTPay's payForSubmit in the WeChat browser):
-   * the route starts it with startHosted and the shopper goes to the URL instead of getBrandWCPayRequest.
-   */
-  inAppByPage?(channel: PaymentChannel): boolean
-  /**
-   * Until when the provider itself takes a payment for an attempt started at `startedAt` (the deadline it was told,
-   * or its documented default), so a voided attempt is queried until then (payments/sync.ts). Absent: no payment can
-   * reach a voided attempt without the store (PayPal's capture is the store's own; the sandbox's page).
-   */
-  payableUntil?(attempt: PaymentAttempt, startedAt: Date): Date
   /**
    * Why it cannot take payments in the store currency, naming the setting to change, or null: the start stops with it
    * (e.g. WeChat Pay's and Alipay's domestic APIs take CNY only). Absent: it takes any currency the store sells in.
@@ -160,6 +143,11 @@ export interface PaymentProvider {
   refund(attempt: PaymentAttempt, refund: { refundId: string; amount: number }): Promise<void>
   /** The attempt was voided: the provider must no longer accept it. Throws when the provider did not confirm (retried). */
   close(attempt: PaymentAttempt): Promise<void>
+  /**
+   * Called once the database is open and migrated (app.ts): a provider that keeps state there (WeChat Pay's platform
+   * certificates) loads it and starts its timers. Returns what stops them (at the server's close).
+   */
+  open?(ctx: ProviderContext): Promise<() => void>
   /**
    * POST /api/istore/notify/<name> (outside the XSRF check: the signature is the check): verifies and parses one
    * notification; throws NotificationRefused for a forged, stale, replayed or unreadable one.
