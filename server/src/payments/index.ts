@@ -1,8 +1,13 @@
 /**
  * The payment router: one PaymentProvider for the routes and the workers, delegating each attempt to the provider
- * that serves its channel. Each channel is served by exactly one provider: a real one where its credentials are
- * configured (PROVIDERS below), else the sandbox, except in production without ISTORE_SANDBOX=1, where a channel
- * without a real provider is not offered at all. PAYMENT_H5_CHANNELS narrows the hosted channels offered.
+ * that serves its channel. Each channel is served by exactly one provider:
+ *   - the one CHANNEL_PROVIDERS names for it (e.g. `WECHAT_MINI_PROGRAM=iotpay,NATIVE_WECHAT_JSAPI=iotpay`): the start
+ *     refuses a channel given to a provider that cannot serve it, has no credentials, or lacks what the channel needs
+ *     (channelRefusal), and the sandbox where no sandbox is allowed, naming the channel and why;
+ *   - else a real one that claims it where its credentials are configured (PROVIDERS below; two claiming one channel
+ *     stop the start), else the sandbox, except in production without ISTORE_SANDBOX=1, where a channel without a real
+ *     provider is not offered at all.
+ * PAYMENT_H5_CHANNELS narrows the hosted channels offered, whoever serves them.
  */
 import { H5_PAYMENT_CHANNELS, PAYMENT_CHANNELS } from '../../../contract/constants.ts';
 import { credentialVarsOf, isProduction, type StartFacts } from '../config.ts';
@@ -32,6 +37,10 @@ export interface PaymentRouter extends PaymentProvider {
   providerName(channel: PaymentChannel): string;
   /** The provider whose notifications arrive at /api/istore/notify/<name>. */
   byName(name: string): PaymentProvider | undefined;
+  /** Until when the provider serving the attempt takes its payment, started at `startedAt`; null: nothing to watch. */
+  payableUntilOf(attempt: PaymentAttempt, startedAt: Date): Date | null;
+  /** True where the channel's provider serves that in-app channel with its own page (PaymentProvider.inAppByPage). */
+  inAppByPage(channel: PaymentChannel): boolean;
   /** The provider of a channel a shopper asks to pay on; a channel not offered is a 400. */
   forNewPayment(channel: PaymentChannel): PaymentProvider;
   /** Opens every real provider that keeps state in the database (PaymentProvider.open); resolves to what stops them. */
@@ -56,7 +65,49 @@ export function createPaymentProvider(settings: RouterSettings, env: NodeJS.Proc
   const production = isProduction({ ...settings, credentialVars: [...settings.credentialVars ?? [], ...credentialVarsOf(env)] });
   const sandboxAllowed = !production || settings.allowSandbox;
   const sandbox = sandboxProvider({ refundFailures: settings.sandboxRefundFailures });
-  return paymentRouter(real, sandboxAllowed ? sandbox : null, hostedChannelsWanted(env));
+  const assigned = channelAssignments(env.CHANNEL_PROVIDERS ?? '', real, sandboxAllowed ? sandbox : null);
+  return paymentRouter(real, sandboxAllowed ? sandbox : null, hostedChannelsWanted(env), assigned);
+}
+
+/** The providers CHANNEL_PROVIDERS may name, with the variables that configure each. */
+const PROVIDER_VARIABLES: Record<string, string> = {
+  wechatpay: 'WECHATPAY_*', alipay: 'ALIPAY_*', paypal: 'PAYPAL_*', snappay: 'SNAPPAY_*', iotpay: 'IOTPAY_*', sandbox: '',
+};
+
+/**
+ * CHANNEL_PROVIDERS (`CHANNEL=provider,…`): the provider the operator chose for each channel named. Throws (the start
+ * exits 1) naming the channel and why when the choice cannot work.
+ */
+export function channelAssignments(value: string, real: readonly PaymentProvider[], sandbox: PaymentProvider | null): Map<PaymentChannel, PaymentProvider> {
+  const assigned = new Map<PaymentChannel, PaymentProvider>();
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const m = /^([A-Z0-9_]+)\s*=\s*([a-z]+)$/.exec(entry);
+    if (!m) throw new Error(`CHANNEL_PROVIDERS: '${entry}' is not CHANNEL=provider (e.g. WECHAT_MINI_PROGRAM=iotpay)`);
+    const channel = m[1] as PaymentChannel;
+    const name = m[2];
+    const refuse = (why: string): never => {
+      throw new Error(`CHANNEL_PROVIDERS: ${channel} cannot be served by ${name}: ${why}`);
+    };
+    if (!PAYMENT_CHANNELS.includes(channel)) throw new Error(`CHANNEL_PROVIDERS: ${channel} is not a payment channel (${PAYMENT_CHANNELS.join(', ')})`);
+    if (assigned.has(channel)) throw new Error(`CHANNEL_PROVIDERS: ${channel} is given twice`);
+    if (!(name in PROVIDER_VARIABLES)) refuse(`there is no provider '${name}' (${Object.keys(PROVIDER_VARIABLES).join(', ')})`);
+    let provider: PaymentProvider | undefined;
+    if (name === 'sandbox') {
+      if (!sandbox) refuse('the sandbox is not allowed here (production without ISTORE_SANDBOX=1): anyone could pay without paying');
+      provider = sandbox as PaymentProvider;
+    } else {
+      provider = real.find((p) => p.name === name);
+      if (!provider) refuse(`${name} has no credentials (set ${PROVIDER_VARIABLES[name]}, server/README.md)`);
+    }
+    const p = provider as PaymentProvider;
+    const can = p.canServe ?? p.channels;
+    if (name !== 'sandbox' && !can.includes(channel)) refuse(`${name} serves ${can.join(', ')} only`);
+    const why = p.channelRefusal?.(channel);
+    if (why) refuse(why);
+    assigned.set(channel, p);
+  }
+  return assigned;
 }
 
 /** PAYMENT_H5_CHANNELS (comma list): the hosted channels the operator offers; unset = all of them. */
@@ -65,20 +116,33 @@ function hostedChannelsWanted(env: NodeJS.ProcessEnv): readonly PaymentChannel[]
   return only.length ? H5_PAYMENT_CHANNELS.filter((c) => only.includes(c)) : H5_PAYMENT_CHANNELS;
 }
 
-/** Routes every channel to its one provider: a real provider's, else the sandbox (when given), else none. */
-export function paymentRouter(real: PaymentProvider[], sandbox: PaymentProvider | null, hostedWanted: readonly PaymentChannel[] = H5_PAYMENT_CHANNELS): PaymentRouter {
-  const servedBy = new Map<PaymentChannel, PaymentProvider>();
+/**
+ * Routes every channel to its one provider: the assigned one (CHANNEL_PROVIDERS), else a real provider's claim, else
+ * the sandbox (when given), else none. Each provider is seen by the workers and the notification route with the
+ * channels it serves here (a notification for an attempt of another channel changes nothing: events.ts).
+ */
+export function paymentRouter(real: PaymentProvider[], sandbox: PaymentProvider | null, hostedWanted: readonly PaymentChannel[] = H5_PAYMENT_CHANNELS,
+  assigned: ReadonlyMap<PaymentChannel, PaymentProvider> = new Map()): PaymentRouter {
+  const claimed = new Map<PaymentChannel, PaymentProvider>(assigned);
   for (const p of real) {
     for (const c of p.channels) {
-      const other = servedBy.get(c);
+      if (assigned.has(c)) continue;
+      const other = claimed.get(c);
       if (other) throw new Error(`Payment channel ${c} is claimed by both ${other.name} and ${p.name}; configure one of them`);
-      servedBy.set(c, p);
+      claimed.set(c, p);
     }
   }
-  if (sandbox) for (const c of PAYMENT_CHANNELS) if (!servedBy.has(c)) servedBy.set(c, sandbox);
+  if (sandbox) for (const c of PAYMENT_CHANNELS) if (!claimed.has(c)) claimed.set(c, sandbox);
+  // Each provider as serving exactly its channels here (its own object underneath: its methods keep their state).
+  const views = new Map<PaymentProvider, PaymentProvider>();
+  for (const p of [...real, ...(sandbox ? [sandbox] : [])]) {
+    const served = PAYMENT_CHANNELS.filter((c) => claimed.get(c) === p);
+    views.set(p, Object.assign(Object.create(p) as PaymentProvider, { channels: served }));
+  }
+  const servedBy = new Map<PaymentChannel, PaymentProvider>([...claimed].map(([c, p]) => [c, views.get(p) ?? p]));
   const hosted = new Set<PaymentChannel>(H5_PAYMENT_CHANNELS);
   const offered = PAYMENT_CHANNELS.filter((c) => servedBy.has(c) && (!hosted.has(c) || hostedWanted.includes(c)));
-  const providers = [...new Set(servedBy.values())];
+  const providers = [...views.values()];
 
   const of = (attempt: PaymentAttempt): PaymentProvider => {
     const p = servedBy.get(attempt.channel);
@@ -91,13 +155,15 @@ export function paymentRouter(real: PaymentProvider[], sandbox: PaymentProvider 
     offered,
     currencyRefusal: (storeCurrency) => real.map((p) => p.currencyRefusal?.(storeCurrency) ?? null).find((r) => r !== null) ?? null,
     realProviders: real.map((p) => p.name),
-    sandboxChannels: sandbox ? offered.filter((c) => servedBy.get(c) === sandbox) : [],
+    sandboxChannels: sandbox ? offered.filter((c) => claimed.get(c) === sandbox) : [],
     providerName: (channel) => servedBy.get(channel)?.name ?? '',
     byName: (name) => providers.find((p) => p.name === name),
     forNewPayment(channel) {
       if (!offered.includes(channel)) throw badRequest(`The payment channel ${channel} is not offered by this store`);
       return servedBy.get(channel) as PaymentProvider;
     },
+    inAppByPage: (channel) => servedBy.get(channel)?.inAppByPage?.(channel) ?? false,
+    payableUntilOf: (attempt, startedAt) => of(attempt).payableUntil?.(attempt, startedAt) ?? null,
     startHosted: (attempt, ctx) => of(attempt).startHosted(attempt, ctx),
     startWeChatInApp: (attempt, openId) => of(attempt).startWeChatInApp(attempt, openId),
     startAlipayTrade: (attempt, buyer) => of(attempt).startAlipayTrade(attempt, buyer),

@@ -40,6 +40,12 @@ export interface PaymentAttempt {
   returnUrl: string
   /** The provider's own reference, stored after the start (payment_attempts.provider_ref): prepay id, trade no, order id. */
   providerRef?: string | null
+  /**
+   * Until when the store takes this payment (payment_attempts.pay_by): the end of the order's stock hold
+   * (RESERVATION_TTL_MINUTES after it started), a top-up's as long from its start. Each provider is told its own
+   * documented form of it (payments/deadlines.ts); null for an attempt stored before there was one.
+   */
+  payBy?: Date | null
 }
 
 /** The shopper's request that starts a hosted payment (a provider may pick its flow by device, and must name the payer's IP). */
@@ -117,8 +123,26 @@ export interface ProviderContext {
 export interface PaymentProvider {
   /** 'sandbox' | 'wechatpay' | 'alipay' | 'paypal' | ... (also the notification path /api/istore/notify/<name>). */
   readonly name: string
-  /** The channels it serves. */
+  /** The channels it serves (without CHANNEL_PROVIDERS: the ones it claims whenever its credentials are set). */
   readonly channels: readonly PaymentChannel[]
+  /**
+   * Every channel it can serve when CHANNEL_PROVIDERS gives it one (payments/index.ts); absent = `channels`. An
+   * acquirer (IOTPay, SnapPay) serves the WeChat in-app channels only when the operator assigns them.
+   */
+  readonly canServe?: readonly PaymentChannel[]
+  /** Why it cannot serve `channel` with the credentials it has (e.g. no mini-program app id), or null. */
+  channelRefusal?(channel: PaymentChannel): string | null
+  /**
+   * True where it serves a WeChat in-app channel with its own page (IOTPay's payForSubmit in the WeChat browser):
+   * the route starts it with startHosted and the shopper goes to the URL instead of getBrandWCPayRequest.
+   */
+  inAppByPage?(channel: PaymentChannel): boolean
+  /**
+   * Until when the provider itself takes a payment for an attempt started at `startedAt` (the deadline it was told,
+   * or its documented default), so a voided attempt is queried until then (payments/sync.ts). Absent: no payment can
+   * reach a voided attempt without the store (PayPal's capture is the store's own; the sandbox's page).
+   */
+  payableUntil?(attempt: PaymentAttempt, startedAt: Date): Date
   /**
    * Why it cannot take payments in the store currency, naming the setting to change, or null: the start stops with it
    * (e.g. WeChat Pay's and Alipay's domestic APIs take CNY only). Absent: it takes any currency the store sells in.
