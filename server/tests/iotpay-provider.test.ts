@@ -130,3 +130,77 @@ test('refund: of the IOTPay order, at most what is left; a retry after a 502 and
   await started(unpaid);
   await assert.rejects(provider.refund(unpaid, { refundId: 'rf_c', amount: 1 }), /ORDER_NOT_PAID/);
 });
+
+// WeChat through IOTPay (issue 39 item 2): the shop's own mini-program (WX_JSAPI minipay) and the WeChat browser (payForSubmit).
+const weChatProvider = () => iotpayProvider({
+  merchantId: iotpay.merchantId, loginName: iotpay.loginName, merchantKey: iotpay.merchantKey, baseUrl: iotpay.baseUrl,
+  notifyBase: 'https://shop.example.com', miniProgramAppId: iotpay.boundMiniProgramAppId,
+});
+
+test('mini-program: create_order WX_JSAPI with extra {openId, minipay, appId} answers the wx.requestPayment parameters; paid, notified, queried, refunded', async () => {
+  const p = weChatProvider();
+  assert.ok(p.canServe!.includes('WECHAT_MINI_PROGRAM') && !p.channels.includes('WECHAT_MINI_PROGRAM'), 'served only when CHANNEL_PROVIDERS assigns it');
+  const a = attempt({ channel: 'WECHAT_MINI_PROGRAM', returnUrl: '', amount: 4210 });
+  const { prepayId, weChatPayInfo } = await p.startWeChatInApp(a, 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o');
+  const order = iotpay.byMchOrderNo(a.id);
+  assert.deepEqual([order.channelId, order.amount, order.currency, order.notifyUrl], ['WX_JSAPI', 4210, 'CAD', 'https://shop.example.com/api/istore/notify/iotpay']);
+  assert.deepEqual(order.extra, { openId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', type: 'minipay', appId: iotpay.boundMiniProgramAppId });
+  assert.equal(prepayId, order.payOrderId, 'the provider reference is IOTPay\'s payOrderId, which refunds name');
+  assert.deepEqual(Object.keys(weChatPayInfo).sort(), ['appId', 'nonceStr', 'package', 'paySign', 'signType', 'timeStamp']);
+  assert.equal(weChatPayInfo.appId, iotpay.boundMiniProgramAppId);
+  assert.match(weChatPayInfo.package, /^prepay_id=/);
+  a.providerRef = prepayId;
+  assert.deepEqual(await p.query(a), { outcome: null });
+  iotpay.pay(a.id);
+  const got = await p.notification!({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: iotpay.notifyBody(a.id), firstSeen });
+  assert.deepEqual(got.events, [{ attemptId: a.id, outcome: 'PAID', amount: 4210, currency: 'CAD' }]);
+  assert.deepEqual(await p.query(a), { outcome: 'PAID', amount: 4210, currency: 'CAD' });
+  await p.refund(a, { refundId: 'rf_mini', amount: 4210 });
+  assert.equal(iotpay.byMchOrderNo(a.id).refunded, 4210);
+  // A mini-program IOTPay does not know (not the bound app id) is refused by IOTPay; an answer for another app by the store.
+  const other = iotpayProvider({ ...{ merchantId: iotpay.merchantId, loginName: iotpay.loginName, merchantKey: iotpay.merchantKey, baseUrl: iotpay.baseUrl }, notifyBase: 'https://shop.example.com', miniProgramAppId: 'wx9999999999999999' });
+  await assert.rejects(other.startWeChatInApp(attempt({ channel: 'WECHAT_MINI_PROGRAM' }), 'oOpenId'), /APPID_ERROR/);
+  await assert.rejects(p.startWeChatInApp(attempt({ channel: 'WECHAT_MINI_PROGRAM', currency: 'EUR' }), 'oOpenId'), /IOTPay does not take payments in EUR/);
+  // Without the shop's mini-program app id (or PUBLIC_URL) the channel is refused at the start, naming why.
+  assert.match(provider.channelRefusal!('WECHAT_MINI_PROGRAM') ?? '', /WECHAT_MINI_PROGRAM_APPID is not set/);
+  assert.equal(p.channelRefusal!('WECHAT_MINI_PROGRAM'), null);
+  assert.match(iotpayProvider({ merchantId: '1', loginName: 'x', merchantKey: 'k', baseUrl: iotpay.baseUrl, miniProgramAppId: 'wx1' }).channelRefusal!('WECHAT_MINI_PROGRAM') ?? '', /PUBLIC_URL is not set/);
+});
+
+test('WeChat browser: payForSubmit WX_JSAPI answers IOTPay\'s page (inAppByPage); its notify names the order in param1; queried and refunded', async () => {
+  const p = weChatProvider();
+  assert.equal(p.inAppByPage!('NATIVE_WECHAT_JSAPI'), true);
+  assert.equal(p.inAppByPage!('WECHAT_MINI_PROGRAM'), false);
+  const a = attempt({ channel: 'NATIVE_WECHAT_JSAPI', returnUrl: '/confirmation?from_source=weixin_js&status=ok&oid=200999' });
+  const wechatUa = { ...phone, userAgent: `${phone.userAgent} MicroMessenger/8.0.47` };
+  const { redirectUrl } = await p.startHosted(a, wechatUa);
+  const order = iotpay.byMchOrderNo(a.id);
+  assert.equal(redirectUrl, `${iotpay.baseUrl}/wechat/jsapi?payOrderId=${order.payOrderId}`);
+  assert.deepEqual([order.channelId, order.returnUrl, order.viaPayForSubmit], ['WX_JSAPI', `https://shop.example.com${a.returnUrl}`, true]);
+  const sent = iotpay.requests.filter((r) => r.path === '/v1/payForSubmit').at(-1)!.params;
+  assert.equal(sent.param1, undefined, 'param1 is left to IOTPay');
+  iotpay.pay(a.id);
+  // The notify of a payForSubmit order, with mchOrderNo only in param1, still names the attempt.
+  const body = iotpay.notifyBody(a.id, (params) => {
+    delete params.mchOrderNo;
+    const { sign: _sign, ...rest } = params;
+    params.sign = iotpaySign(rest, iotpay.merchantKey);
+  });
+  const got = await p.notification!({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: body, firstSeen });
+  assert.deepEqual(got.events, [{ attemptId: a.id, outcome: 'PAID', amount: 2865, currency: 'CAD' }]);
+  assert.deepEqual(await p.query(a), { outcome: 'PAID', amount: 2865, currency: 'CAD' });
+  a.providerRef = order.payOrderId;
+  await p.refund(a, { refundId: 'rf_jsapi', amount: 865 });
+  assert.equal(iotpay.byMchOrderNo(a.id).refunded, 865);
+  await assert.rejects(p.startHosted(attempt({ channel: 'ALIPAY_H5' }), desktop), /IOTPay does not serve ALIPAY_H5/);
+});
+
+test('order numbers and deadlines: mchOrderNo outside IOTPay\'s rule is never sent; a voided attempt is watched for a day', async () => {
+  const p = weChatProvider();
+  const before = iotpay.requests.length;
+  await assert.rejects(p.startHosted(attempt({ id: 'a'.repeat(31) }), desktop), /IOTPay mchOrderNo/);
+  await assert.rejects(p.startHosted(attempt({ id: 'with-dash' }), desktop), /IOTPay mchOrderNo/);
+  assert.equal(iotpay.requests.length, before, 'nothing reached IOTPay');
+  const at = new Date('2026-12-02T10:00:00Z');
+  assert.equal(p.payableUntil!(attempt(), at).toISOString(), '2026-12-03T10:00:00.000Z', 'IOTPay documents no deadline: the reconciliation day');
+});

@@ -139,3 +139,55 @@ test('refund: the 503 then the retry, and a repeated refund id, are one refund; 
   await provider.refund(a, { refundId: 'rf_2', amount: 3000 });
   assert.equal(snappay.order(a.id).refunded, 5000);
 });
+
+// WeChat Mini Program Payment through SnapPay (issue 39 item 2): pay.minipay for the shop's mini-program.
+const miniProvider = () => snappayProvider({
+  appId: snappay.appId, merchantNo: snappay.merchantNo, signKey: snappay.signKey, gatewayUrl: snappay.baseUrl,
+  notifyBase: 'https://shop.example.com', miniProgramAppId: snappay.boundMiniProgramAppId,
+});
+
+test('mini-program: pay.minipay for the payer\'s openid answers request_payment, the wx.requestPayment parameters; notified, queried, refunded, cancelled', async () => {
+  const p = miniProvider();
+  assert.ok(p.canServe!.includes('WECHAT_MINI_PROGRAM') && !p.channels.includes('WECHAT_MINI_PROGRAM'), 'served only when CHANNEL_PROVIDERS assigns it');
+  assert.ok(!p.canServe!.includes('NATIVE_WECHAT_JSAPI'), 'SnapPay\'s pages document no WeChat JSAPI payment');
+  const payBy = new Date(Date.now() + 20 * 60_000);
+  const a = attempt('WECHAT_MINI_PROGRAM', { returnUrl: '', amount: 1850, payBy });
+  const { prepayId, weChatPayInfo } = await p.startWeChatInApp(a, 'oSnapPayer_123');
+  const order = snappay.order(a.id);
+  assert.deepEqual([order.method, order.paymentMethod, order.payUserAccountId, order.amountText, order.currency, order.notifyUrl],
+    ['pay.minipay', 'WECHATPAY', 'oSnapPayer_123', '18.5', 'CAD', 'https://shop.example.com/api/istore/notify/snappay']);
+  assert.ok(order.effectiveMinutes === 20 || order.effectiveMinutes === 21, `the store's hold as effective_minutes (${order.effectiveMinutes})`);
+  assert.equal(prepayId, order.transNo);
+  assert.equal(weChatPayInfo.appId, snappay.boundMiniProgramAppId);
+  assert.match(weChatPayInfo.package, /^prepay_id=/);
+  a.providerRef = prepayId;
+  assert.deepEqual(await p.query(a), { outcome: null });
+  snappay.pay(a.id);
+  const got = await p.notification!({ headers: { 'content-type': 'application/json' }, rawBody: snappay.notificationBody(a.id), firstSeen });
+  assert.deepEqual(got.events, [{ attemptId: a.id, outcome: 'PAID', amount: 1850, currency: 'CAD' }]);
+  assert.deepEqual(await p.query(a), { outcome: 'PAID', amount: 1850, currency: 'CAD' });
+  await p.refund(a, { refundId: 'rf_sp_mini', amount: 850 });
+  assert.equal(snappay.order(a.id).refunded, 850);
+  const unpaid = attempt('WECHAT_MINI_PROGRAM', { returnUrl: '' });
+  await p.startWeChatInApp(unpaid, 'oSnapPayer_456');
+  await p.close(unpaid);
+  assert.deepEqual(await p.query(unpaid), { outcome: 'FAILED' });
+  // request_payment for another app than the shop's is refused by the store.
+  const other = snappayProvider({ appId: snappay.appId, merchantNo: snappay.merchantNo, signKey: snappay.signKey, gatewayUrl: snappay.baseUrl, notifyBase: 'https://shop.example.com', miniProgramAppId: 'wx1111111111111111' });
+  await assert.rejects(other.startWeChatInApp(attempt('WECHAT_MINI_PROGRAM', { returnUrl: '' }), 'oX'), /request_payment is for app/);
+  assert.match(provider.channelRefusal!('WECHAT_MINI_PROGRAM') ?? '', /WECHAT_MINI_PROGRAM_APPID is not set/);
+  assert.equal(p.channelRefusal!('WECHAT_MINI_PROGRAM'), null);
+});
+
+test('deadlines: every SnapPay payment carries effective_minutes (5 to 60) from the store\'s hold; payableUntil follows it', async () => {
+  const p = miniProvider();
+  const soon = attempt('SNAPPAY_ALIPAY', { payBy: new Date(Date.now() + 60_000) });
+  await p.startHosted(soon, desktop);
+  assert.equal(snappay.order(soon.id).effectiveMinutes, 5, 'SnapPay\'s least');
+  const late = attempt('SNAPPAY_WECHATPAY', { payBy: new Date(Date.now() + 5 * 3600_000) });
+  await p.startHosted(late, phone);
+  assert.equal(snappay.order(late.id).effectiveMinutes, 60, 'SnapPay\'s most');
+  const at = new Date('2026-12-02T10:00:00Z');
+  assert.equal(p.payableUntil!(attempt('SNAPPAY_ALIPAY', { payBy: new Date('2026-12-02T10:29:30Z') }), at).toISOString(), '2026-12-02T10:30:00.000Z');
+  await assert.rejects(p.startHosted(attempt('SNAPPAY_ALIPAY', { id: 'x'.repeat(65) }), desktop), /SnapPay out_order_no/);
+});

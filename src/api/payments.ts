@@ -49,9 +49,12 @@ export const paymentsApi = {
     if (snapPay) return http.get<HostedPayment>(`${SM}/requestSnapPayPrePayment/${snapPay}`, { orderID, returnUrlInfo })
     return http.post<HostedPayment>(`${SM}/${HOSTED_REQUEST[channel]}`, { orderID, returnUrlInfo })
   },
-  /** WeChat browser in-page payment (provider WECHATPAY with the OAuth code). */
+  /**
+   * WeChat browser payment (provider WECHATPAY with the OAuth code): getBrandWCPayRequest's parameters, or the page of a
+   * provider that answers one (IOTPay's payForSubmit).
+   */
   requestNativeJsApi: (orderID: string, returnUrlInfo: string, wechatCode: string) =>
-    http.post<WeChatPayment>(`${SM}/requestNativePayH5Payment`, { orderID, returnUrlInfo }, { provider: 'WECHATPAY', wechatCode }),
+    http.post<WeChatPayment | HostedPayment>(`${SM}/requestNativePayH5Payment`, { orderID, returnUrlInfo }, { provider: 'WECHATPAY', wechatCode }),
   checkStatus: (provider: StatusCheckProvider, payload: PaymentPayload) => http.post<OrderStatus>(`${SM}/${STATUS_CHECK[provider]}`, payload),
   /** The state of an order of this visitor (guest or signed in), for /confirmation/{id} without a provider. */
   orderStatus: (orderID: string) => http.get<OrderStatus>(`/common3/orderStatus/${encodeURIComponent(orderID)}`)

@@ -47,9 +47,14 @@ function weixinBridge(): Promise<WeixinJSBridge> {
 
 export const weixinJsConfirmationUrl = (orderID: string) => `/confirmation?from_source=weixin_js&status=ok&oid=${encodeURIComponent(orderID)}`
 
-/** /processpay: provider WECHATPAY with the OAuth code, then WeChat's in-page sheet. */
+/**
+ * /processpay: provider WECHATPAY with the OAuth code, then WeChat's in-page sheet; or, where the store's WeChat-browser
+ * provider answers its own page (IOTPay's payForSubmit), that page, which returns to the confirmation.
+ */
 async function payWithWeixinJsBridge(orderID: string, wechatCode: string): Promise<PaymentOutcome> {
-  const { weChatPayInfo } = await paymentsApi.requestNativeJsApi(orderID, window.location.origin, wechatCode)
+  const answer = await paymentsApi.requestNativeJsApi(orderID, window.location.origin, wechatCode)
+  if ('redirectUrl' in answer) return leaveFor(answer.redirectUrl)
+  const { weChatPayInfo } = answer
   const bridge = await weixinBridge()
   const result = await new Promise<WeixinJSBridgeResult>((resolve) => bridge.invoke('getBrandWCPayRequest', weChatPayInfo, resolve))
   Taro.redirectTo({ url: weixinJsConfirmationUrl(orderID) })

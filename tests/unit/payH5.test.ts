@@ -130,6 +130,22 @@ describe('WeChat browser', () => {
     expect(mockNavigations).toEqual([{ kind: 'redirectTo', url: '/confirmation?from_source=weixin_js&status=ok&oid=100003' }])
   })
 
+  test('a provider answering its own page in the WeChat browser (IOTPay payForSubmit): the browser goes there, no bridge', async () => {
+    const invoke = jest.fn()
+    ;(window as unknown as { WeixinJSBridge: unknown }).WeixinJSBridge = { invoke }
+    setTransport(async (req: TransportRequest) => {
+      const url = new URL(req.url, 'http://store.test')
+      calls.push({ method: req.method, path: url.pathname.replace('/api/istore/client', ''), query: url.search, body: req.data })
+      return { statusCode: 200, header: {}, data: { orderID: '100003', redirectUrl: 'https://pay.iotpaycloud.com/wechat/jsapi?payOrderId=WN1' } }
+    })
+    const outcome = await payInBrowser({ orderID: '100003', weChatCode: 'oauth-code' })
+    expect(outcome).toEqual({ kind: 'redirect', url: 'https://pay.iotpaycloud.com/wechat/jsapi?payOrderId=WN1' })
+    expect(exits).toEqual(['https://pay.iotpaycloud.com/wechat/jsapi?payOrderId=WN1'])
+    expect(calls.map((c) => c.path)).toEqual(['/shoppingManagement4/requestNativePayH5Payment'])
+    expect(invoke).not.toHaveBeenCalled()
+    expect(mockNavigations).toEqual([])
+  })
+
   test('the bridge arriving late (WeixinJSBridgeReady) is waited for', async () => {
     const invoke = jest.fn((_n: string, _p: unknown, callback: (res: { err_msg: string }) => void) => callback({ err_msg: 'get_brand_wcpay_request:ok' }))
     const paying = payInBrowser({ orderID: '100003', weChatCode: 'oauth-code' })

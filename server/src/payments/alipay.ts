@@ -5,7 +5,8 @@
  * is what my.tradePay opens) and ALIPAY_H5 (alipay.trade.wap.pay on a phone, alipay.trade.page.pay on a desktop: the
  * shopper's browser is sent to the signed gateway URL and comes back to the return URL). Query alipay.trade.query,
  * refund alipay.trade.refund (out_request_no = the refund's deterministic id), close alipay.trade.close, all by
- * out_trade_no = the attempt id.
+ * out_trade_no = the attempt id (letters, digits and underscore, 64 at most: orderNumbers.ts). Each trade is sent the
+ * store's deadline as timeout_express (deadlines.ts), so it cannot be paid after the order's stock hold.
  *
  * Two APIs (ALIPAY_API): `global`, the open platform's cross-border acquiring for a merchant abroad: the same methods
  * with trans_currency = the order's own currency (total_amount in it; Alipay shows the buyer the CNY amount) and
@@ -19,6 +20,8 @@ import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import type { AlipaySdk } from 'alipay-sdk';
 import { currencyDecimals } from '../lib/money.ts';
+import { orderNumber } from './orderNumbers.ts';
+import { alipayTimeout } from './deadlines.ts';
 import { ApiError, badRequest } from '../lib/errors.ts';
 import {
   NotificationRefused,
@@ -223,6 +226,8 @@ export function alipayProvider(s: AlipaySettings): PaymentProvider {
     name: 'alipay',
     channels: ['ALIPAY_MINI_PROGRAM', 'ALIPAY_H5'],
 
+    payableUntil: (attempt, startedAt) => alipayTimeout(attempt.payBy, startedAt).until,
+
     currencyRefusal: (storeCurrency) => (global || storeCurrency === 'CNY' ? null
       : `ALIPAY_API=domestic is Alipay's API for merchants in mainland China, which takes CNY only, and the store sells in ${storeCurrency} ` +
         '(the \'payment\' setting\'s defaultCurrency): set ALIPAY_API=global, the cross-border acquiring, which takes the order\'s own currency (trans_currency)'),
@@ -234,7 +239,8 @@ export function alipayProvider(s: AlipaySettings): PaymentProvider {
       let trade: any;
       try {
         trade = await call('alipay.trade.create', {
-          out_trade_no: attempt.id,
+          out_trade_no: orderNumber('alipay', attempt.id),
+          timeout_express: alipayTimeout(attempt.payBy, new Date()).timeoutExpress,
           subject: s.subject,
           product_code: 'JSAPI_PAY',
           ...amountOf(attempt),
@@ -257,7 +263,8 @@ export function alipayProvider(s: AlipaySettings): PaymentProvider {
       const returnUrl = new URL(attempt.returnUrl, ctx.origin).toString();
       const redirectUrl = (await sdk()).pageExecute(method, 'GET', {
         bizContent: {
-          out_trade_no: attempt.id,
+          out_trade_no: orderNumber('alipay', attempt.id),
+          timeout_express: alipayTimeout(attempt.payBy, new Date()).timeoutExpress,
           subject: s.subject,
           // page.pay's only product is FAST_INSTANT_TRADE_PAY, abroad too (NEW_OVERSEAS_SELLER is the old MAPI create_forex_trade's).
           product_code: phone ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',

@@ -47,6 +47,8 @@ export async function openAttempt(
   id: string,
   channel: PaymentChannel,
   returnUrl: (orderID: string) => string,
+  /** RESERVATION_TTL_MINUTES: the attempt is payable until the order's stock hold ends (PaymentAttempt.payBy). */
+  holdMinutes?: number,
 ): Promise<PaymentAttempt> {
   return db.tx(async (q) => {
     const order = await loadOwnOrder(q, s, parseOrderId(id), true);
@@ -64,16 +66,23 @@ export async function openAttempt(
       currency: order.currency,
       returnUrl: returnUrl(String(order.id)),
     };
-    await q.query(
-      `INSERT INTO payment_attempts (id, order_id, channel, amount, currency, return_url) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [attempt.id, order.id, channel, attempt.amount, attempt.currency, attempt.returnUrl],
+    const { rows: [row] } = await q.query(
+      `INSERT INTO payment_attempts (id, order_id, channel, amount, currency, return_url, pay_by)
+       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE $8::timestamptz + make_interval(mins => $7::int) END)
+       RETURNING pay_by`,
+      [attempt.id, order.id, channel, attempt.amount, attempt.currency, attempt.returnUrl, holdMinutes ?? null, order.hold_started_at ?? order.created_at],
     );
+    attempt.payBy = row.pay_by ? new Date(row.pay_by) : null;
     return attempt;
   });
 }
 
-/** Keeps the provider's reference of a started attempt (prepay id, trade number, order id). */
-export async function recordProviderRef(q: Queryable, attempt: PaymentAttempt, providerRef: string | undefined, payerOpenId?: string): Promise<void> {
+/**
+ * Keeps the provider's reference of a started attempt (prepay id, trade number, order id) and until when the provider
+ * takes its payment (`payableUntil`, PaymentProvider.payableUntil: a voided attempt is queried until then).
+ */
+export async function recordProviderRef(q: Queryable, attempt: PaymentAttempt, providerRef: string | undefined, payerOpenId?: string, payableUntil?: Date | null): Promise<void> {
+  if (payableUntil) await q.query(`UPDATE payment_attempts SET payable_until = $2 WHERE id = $1`, [attempt.id, payableUntil]);
   if (!providerRef) return;
   attempt.providerRef = providerRef;
   // A WeChat in-app payment keeps its payer's openid: WeChat's shipping upload names the payer (payments/wechatShipping.ts).
@@ -147,5 +156,7 @@ export async function settleAttempt(db: Db, attemptId: string, outcome: 'PAID' |
  * payment sync worker (payments/sync.ts) closes them at their provider (close_due_at).
  */
 export async function voidOpenAttempts(q: Queryable, orderId: number) {
-  await q.query(`UPDATE payment_attempts SET status = 'VOID', close_due_at = now(), updated_at = clock_timestamp() WHERE order_id = $1 AND status = 'PENDING'`, [orderId]);
+  // check_due_at from now: a voided attempt is queried until its provider's deadline (payable_until, payments/sync.ts).
+  await q.query(`UPDATE payment_attempts SET status = 'VOID', close_due_at = now(), check_due_at = now(), check_tries = 0, updated_at = clock_timestamp()
+                  WHERE order_id = $1 AND status = 'PENDING'`, [orderId]);
 }

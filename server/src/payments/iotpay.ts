@@ -11,13 +11,26 @@
  * - notification: POST /api/istore/notify/iotpay with the signed notify parameters (status 2 = paid); answered `success`.
  * - refund: refund_order of the payOrderId, mchRefundNo = the store's refund id.
  * - close: IOTPay's v1 API documents no close: a voided attempt is never settled by the store, and a payment that still
- *   arrives for it is refunded by the store (NEEDS_REFUND).
+ *   arrives for it is refunded by the store (NEEDS_REFUND); the sync worker queries a voided attempt for
+ *   IOTPAY_ASSUMED_PAYABLE_MS (deadlines.ts), IOTPay documenting neither a deadline parameter nor an order expiry.
+ * - WeChat, when CHANNEL_PROVIDERS gives IOTPay the WeChat channels (payments/index.ts):
+ *   - WECHAT_MINI_PROGRAM ("WeChat Mini Program", develop.iotpay.ca/guide/order_jsapi_mini.html): create_order with
+ *     channelId WX_JSAPI and extra {"openId","type":"minipay","appId"}: the shopper's openid for the shop's own
+ *     mini-program (WECHAT_MINI_PROGRAM_APPID, the sign-in's jscode2session), answering payParams, the
+ *     wx.requestPayment parameters;
+ *   - NATIVE_WECHAT_JSAPI ("Payment in WeChat Web Browser", develop.iotpay.ca/guide/order_jsapi.html): payForSubmit
+ *     with channelId WX_JSAPI answering `url`, IOTPay's page in the WeChat browser, which returns to returnUrl (the
+ *     shopper goes there: inAppByPage); the notify carries mchOrderNo in param1 as well.
+ *   Query, notify and refund are the same calls as for every IOTPay order.
+ * - Order numbers: mchOrderNo String(30) (orderNumbers.ts).
  */
 import crypto from 'node:crypto';
 import { ApiError } from '../lib/errors.ts';
 import { keyFromFile, notifyBaseOf, providerOrigin, requiredSet } from './providerConfig.ts';
 import { readNotificationJson } from './notificationJson.ts';
-import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentProvider, type ProviderStatus } from './provider.ts';
+import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentChannel, type PaymentProvider, type ProviderStatus, type WeChatPayInfo } from './provider.ts';
+import { orderNumber } from './orderNumbers.ts';
+import { IOTPAY_ASSUMED_PAYABLE_MS } from './deadlines.ts';
 
 /** The currencies IOTPay's v1 API takes. */
 const IOTPAY_CURRENCIES = ['CAD', 'USD', 'CNY'];
@@ -33,6 +46,8 @@ export interface IotPayConfig {
   timeoutMs?: number;
   /** PUBLIC_URL: where the gateway posts its notifications; else the address the shopper reached the store at. */
   notifyBase?: string;
+  /** WECHAT_MINI_PROGRAM_APPID: the shop's own mini-program, named in a minipay order (extra.appId). */
+  miniProgramAppId?: string;
 }
 
 /** IOTPay's signature of a parameter set: non-empty values, sorted by name, `&key=<merchant key>`, MD5, upper case. */
@@ -62,6 +77,7 @@ export function iotpayConfigFromEnv(env: NodeJS.ProcessEnv): IotPayConfig | null
     merchantKey: keyFromFile('IOTPAY_MERCHANT_KEY_FILE', set.IOTPAY_MERCHANT_KEY_FILE, /^\S{16,128}$/, 'an IOTPay merchant key'),
     baseUrl: providerOrigin(env, 'IOTPAY_BASE_URL', IOTPAY_LIVE),
     ...notifyBaseOf(env),
+    ...((env.WECHAT_MINI_PROGRAM_APPID ?? '').trim() ? { miniProgramAppId: (env.WECHAT_MINI_PROGRAM_APPID as string).trim() } : {}),
   };
 }
 
@@ -99,19 +115,72 @@ export function iotpayProvider(config: IotPayConfig): PaymentProvider {
 
   const paid = (status: unknown) => Number(status) === 2 || Number(status) === 3;
 
+  const subjectOf = (attempt: PaymentAttempt) => (attempt.purpose === 'ORDER' ? `Order ${attempt.orderID}` : 'Store credit top-up');
+  const notifyUrlOf = (origin: string) => `${config.notifyBase ?? origin}/api/istore/notify/iotpay`;
+  const takes = (attempt: PaymentAttempt) => {
+    if (!IOTPAY_CURRENCIES.includes(attempt.currency)) throw new ApiError(409, `IOTPay does not take payments in ${attempt.currency}`);
+  };
+
+  /** The wx.requestPayment parameters of a minipay answer (payParams, an object or its JSON text). */
+  function payParamsOf(answer: Record<string, any>): WeChatPayInfo {
+    let p = answer.payParams;
+    if (typeof p === 'string') {
+      try {
+        p = JSON.parse(p);
+      } catch {
+        p = null;
+      }
+    }
+    const fields = ['appId', 'timeStamp', 'nonceStr', 'package', 'signType', 'paySign'] as const;
+    if (!p || typeof p !== 'object' || fields.some((f) => typeof p[f] !== 'string' || !p[f])) {
+      throw new IotPayFailure('create the mini-program payment', 'no payParams for wx.requestPayment in the answer');
+    }
+    if (p.appId !== config.miniProgramAppId) throw new IotPayFailure('create the mini-program payment', `payParams are for app ${p.appId}, not this shop's`);
+    return Object.fromEntries(fields.map((f) => [f, p[f]])) as unknown as WeChatPayInfo;
+  }
+
   return {
     name: 'iotpay',
     channels: ['IOTPAY'],
+    canServe: ['IOTPAY', 'WECHAT_MINI_PROGRAM', 'NATIVE_WECHAT_JSAPI'],
+
+    channelRefusal: (channel: PaymentChannel) => (channel !== 'WECHAT_MINI_PROGRAM' ? null
+      : !config.miniProgramAppId
+        ? 'WECHAT_MINI_PROGRAM_APPID is not set: IOTPay\'s mini-program payment names the shop\'s own mini-program (extra.appId), ' +
+          'and the shopper\'s openid comes from its sign-in (WECHAT_MINI_PROGRAM_APPID and _SECRET)'
+        : !config.notifyBase ? 'PUBLIC_URL is not set: a mini-program payment has no store address to give IOTPay for its notifications' : null),
+
+    inAppByPage: (channel) => channel === 'NATIVE_WECHAT_JSAPI',
+
+    payableUntil: (_attempt, startedAt) => new Date(startedAt.getTime() + IOTPAY_ASSUMED_PAYABLE_MS),
 
     currencyRefusal: (storeCurrency) => (IOTPAY_CURRENCIES.includes(storeCurrency) ? null
       : `IOTPay (IOTPAY_*) takes ${IOTPAY_CURRENCIES.join(', ')} only, and the store sells in ${storeCurrency} (the 'payment' setting's defaultCurrency)`),
 
     async startHosted(attempt, ctx) {
-      if (!IOTPAY_CURRENCIES.includes(attempt.currency)) {
-        throw new ApiError(409, `IOTPay does not take payments in ${attempt.currency}`);
+      takes(attempt);
+      if (attempt.channel === 'NATIVE_WECHAT_JSAPI') {
+        // payForSubmit: "param1 … don't pass value in this field, will return mchOrderNo in notify".
+        const answer = await call('start the WeChat payment', '/v1/payForSubmit', {
+          mchOrderNo: orderNumber('iotpay', attempt.id),
+          currency: attempt.currency,
+          channelId: 'WX_JSAPI',
+          amount: attempt.amount,
+          clientIp: ctx.clientIp,
+          returnUrl: new URL(attempt.returnUrl, ctx.origin).toString(),
+          notifyUrl: notifyUrlOf(ctx.origin),
+          subject: subjectOf(attempt),
+          body: subjectOf(attempt),
+          jobNo: config.loginName,
+        });
+        if (typeof answer.url !== 'string' || !/^https:\/\/|^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(answer.url)) {
+          throw new IotPayFailure('start the WeChat payment', 'no payment page url in the answer');
+        }
+        return { redirectUrl: answer.url, ...(answer.payOrderId ? { providerRef: String(answer.payOrderId) } : {}) };
       }
+      if (attempt.channel !== 'IOTPAY') throw new ApiError(400, `IOTPay does not serve ${attempt.channel} as a hosted payment`);
       const answer = await call('create the order', '/v1/create_order', {
-        mchOrderNo: attempt.id,
+        mchOrderNo: orderNumber('iotpay', attempt.id),
         jobNo: config.loginName,
         currency: attempt.currency,
         channelId: PHONE.test(ctx.userAgent) ? 'ALIPAY_WAP' : 'ALIPAY_PC',
@@ -130,8 +199,29 @@ export function iotpayProvider(config: IotPayConfig): PaymentProvider {
       return { redirectUrl: url, providerRef: String(answer.payOrderId) };
     },
 
-    async startWeChatInApp() {
-      throw new ApiError(400, 'IOTPay is offered here as a hosted payment only');
+    async startWeChatInApp(attempt, openId) {
+      if (attempt.channel !== 'WECHAT_MINI_PROGRAM' || !config.miniProgramAppId) throw new ApiError(400, `IOTPay does not serve ${attempt.channel} in the app here`);
+      takes(attempt);
+      if (!/^[A-Za-z0-9_-]{1,128}$/.test(openId)) throw new ApiError(400, 'The WeChat openid is not one');
+      const answer = await call('create the mini-program payment', '/v1/create_order', {
+        mchOrderNo: orderNumber('iotpay', attempt.id),
+        jobNo: config.loginName,
+        currency: attempt.currency,
+        channelId: 'WX_JSAPI',
+        amount: attempt.amount,
+        device: 'WEB',
+        // The payment has no shopper's address here (the mini-program calls through WeChat); this server's own.
+        clientIp: '127.0.0.1',
+        notifyUrl: notifyUrlOf(config.notifyBase as string),
+        subject: subjectOf(attempt),
+        body: subjectOf(attempt),
+        extra: JSON.stringify({ openId, type: 'minipay', appId: config.miniProgramAppId }),
+      });
+      if (answer.resCode !== 'SUCCESS') throw new IotPayFailure('create the mini-program payment', `${answer.errCode ?? ''} ${answer.errCodeDes ?? ''}`.trim());
+      const weChatPayInfo = payParamsOf(answer);
+      if (typeof answer.payOrderId !== 'string' || !answer.payOrderId) throw new IotPayFailure('create the mini-program payment', 'no payOrderId in the answer');
+      // The provider reference is IOTPay's payOrderId (refunds name it), as for every IOTPay order.
+      return { prepayId: answer.payOrderId, weChatPayInfo };
     },
     async startAlipayTrade() {
       throw new ApiError(400, 'IOTPay is offered here as a hosted payment only');
@@ -173,8 +263,11 @@ export function iotpayProvider(config: IotPayConfig): PaymentProvider {
       }
       if (!params || typeof params !== 'object' || !signedBy(params, config.merchantKey)) throw new NotificationRefused('IOTPay notify: bad signature', refusal);
       if (params.mchId !== undefined && String(params.mchId) !== config.merchantId) throw new NotificationRefused('IOTPay notify: another merchant', refusal);
-      const events: NotificationEvent[] = paid(params.status) && typeof params.mchOrderNo === 'string'
-        ? [{ attemptId: params.mchOrderNo, outcome: 'PAID', amount: Number(params.amount), currency: String(params.currency) }]
+      // payForSubmit's notify (the WeChat browser) carries the order number in param1 ("will return mchOrderNo in notify").
+      const orderNo = typeof params.mchOrderNo === 'string' && params.mchOrderNo ? params.mchOrderNo
+        : typeof params.param1 === 'string' && params.param1 ? params.param1 : null;
+      const events: NotificationEvent[] = paid(params.status) && orderNo
+        ? [{ attemptId: orderNo, outcome: 'PAID', amount: Number(params.amount), currency: String(params.currency) }]
         : [];
       return { events, reply: { status: 200, contentType: 'text/plain', body: 'success' } };
     },

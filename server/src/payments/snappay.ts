@@ -15,12 +15,24 @@
  * - query: pay.orderquery: SUCCESS paid (SnapPay's amount and currency), CLOSE failed, USERPAYING pending.
  * - notification: POST /api/istore/notify/snappay, answered `{"code":"0","msg":"SUCCESS"}` once applied.
  * - refund: pay.orderrefund with out_refund_no = the store's refund id.  close: pay.ordercancel.
+ * - WECHAT_MINI_PROGRAM, when CHANNEL_PROVIDERS gives it to SnapPay (payments/index.ts): "WeChat Mini Program Payment"
+ *   (developer.snappay.ca/scenarios-mini.en-US.html: the merchant backend calls the Mini Program Payment API, SnapPay
+ *   "returns WeChat Mini Program payment parameters (request_payment)", the mini-program invokes WeChat Pay with them,
+ *   then Query Order and the asynchronous notification as for every order); the SDK's MiniPayRequest is pay.minipay
+ *   with pay_user_account_id = the shopper's openid for the shop's mini-program (the sign-in's jscode2session), its
+ *   MiniPayResponseData request_payment (the wx.requestPayment parameters, as JSON text) and trade_no.
+ *   SnapPay's pages here document no WeChat JSAPI (in-browser) payment ("At present, we can only use the method of
+ *   mini program payment API to invoke WeChat payment"), so NATIVE_WECHAT_JSAPI is not SnapPay's to serve.
+ * - Deadline: effective_minutes (5 to 60, the SDK's AbstractPayRequest) from the store's hold (deadlines.ts).
+ * - Order numbers: out_order_no TEXT(64) (orderNumbers.ts).
  */
 import crypto from 'node:crypto';
 import { ApiError } from '../lib/errors.ts';
 import { keyFromFile, notifyBaseOf, providerOrigin, requiredSet } from './providerConfig.ts';
 import { JsonNumber, readNotificationJson, type Json } from './notificationJson.ts';
-import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentChannel, type PaymentProvider, type ProviderStatus } from './provider.ts';
+import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentChannel, type PaymentProvider, type ProviderStatus, type WeChatPayInfo } from './provider.ts';
+import { orderNumber } from './orderNumbers.ts';
+import { snappayEffectiveMinutes } from './deadlines.ts';
 
 /** The currencies SnapPay's merchants abroad are paid in. */
 const SNAPPAY_CURRENCIES = ['CAD', 'USD'];
@@ -98,6 +110,8 @@ export interface SnapPayConfig {
   timeoutMs?: number;
   /** PUBLIC_URL: where the gateway posts its notifications; else the address the shopper reached the store at. */
   notifyBase?: string;
+  /** WECHAT_MINI_PROGRAM_APPID: the shop's own mini-program (the app request_payment must be for). */
+  miniProgramAppId?: string;
 }
 
 /** SNAPPAY_APP_ID, SNAPPAY_MERCHANT_NO, SNAPPAY_SIGN_KEY_FILE (and SNAPPAY_GATEWAY_URL); null when none is set. */
@@ -112,6 +126,7 @@ export function snappayConfigFromEnv(env: NodeJS.ProcessEnv): SnapPayConfig | nu
     signKey: keyFromFile('SNAPPAY_SIGN_KEY_FILE', set.SNAPPAY_SIGN_KEY_FILE, /^[0-9a-zA-Z]{16,64}$/, 'a SnapPay MD5 sign key'),
     gatewayUrl: providerOrigin(env, 'SNAPPAY_GATEWAY_URL', SNAPPAY_LIVE),
     ...notifyBaseOf(env),
+    ...((env.WECHAT_MINI_PROGRAM_APPID ?? '').trim() ? { miniProgramAppId: (env.WECHAT_MINI_PROGRAM_APPID as string).trim() } : {}),
   };
 }
 
@@ -167,9 +182,35 @@ export function snappayProvider(config: SnapPayConfig): PaymentProvider {
     return { outcome: item.trans_status === 'CLOSE' ? 'FAILED' : null };
   };
 
+  /** The wx.requestPayment parameters of pay.minipay's request_payment (JSON text, or an object). */
+  function requestPaymentOf(item: { [k: string]: Json }): WeChatPayInfo {
+    let p: Json | undefined = item.request_payment;
+    if (typeof p === 'string') {
+      try {
+        p = parseJson(p);
+      } catch {
+        p = null;
+      }
+    }
+    const fields = ['appId', 'timeStamp', 'nonceStr', 'package', 'signType', 'paySign'] as const;
+    const o = p && typeof p === 'object' && !Array.isArray(p) && !(p instanceof JsonNumber) ? p as { [k: string]: Json } : null;
+    if (!o || fields.some((f) => typeof o[f] !== 'string' || !o[f])) throw new SnapPayFailure('start the mini-program payment', 'no request_payment parameters in the answer');
+    if (o.appId !== config.miniProgramAppId) throw new SnapPayFailure('start the mini-program payment', `request_payment is for app ${String(o.appId)}, not this shop's`);
+    return Object.fromEntries(fields.map((f) => [f, o[f]])) as unknown as WeChatPayInfo;
+  }
+
   return {
     name: 'snappay',
     channels: ['SNAPPAY_WECHATPAY', 'SNAPPAY_ALIPAY', 'SNAPPAY_UNIONPAY'],
+    canServe: ['SNAPPAY_WECHATPAY', 'SNAPPAY_ALIPAY', 'SNAPPAY_UNIONPAY', 'WECHAT_MINI_PROGRAM'],
+
+    channelRefusal: (channel: PaymentChannel) => (channel !== 'WECHAT_MINI_PROGRAM' ? null
+      : !config.miniProgramAppId
+        ? 'WECHAT_MINI_PROGRAM_APPID is not set: SnapPay\'s mini-program payment is for the shopper\'s openid in the shop\'s own ' +
+          'mini-program (its sign-in: WECHAT_MINI_PROGRAM_APPID and _SECRET), the app SnapPay binds to the merchant'
+        : !config.notifyBase ? 'PUBLIC_URL is not set: a mini-program payment has no store address to give SnapPay for its notifications' : null),
+
+    payableUntil: (attempt, startedAt) => snappayEffectiveMinutes(attempt.payBy, startedAt).until,
 
     currencyRefusal: (storeCurrency) => (SNAPPAY_CURRENCIES.includes(storeCurrency) ? null
       : `SnapPay (SNAPPAY_*) takes ${SNAPPAY_CURRENCIES.join(' or ')} only, and the store sells in ${storeCurrency} (the 'payment' setting's defaultCurrency)`),
@@ -181,7 +222,8 @@ export function snappayProvider(config: SnapPayConfig): PaymentProvider {
       const description = attempt.purpose === 'ORDER' ? `Order ${attempt.orderID}` : 'Store credit top-up';
       const common = {
         payment_method: paymentMethod,
-        out_order_no: attempt.id,
+        out_order_no: orderNumber('snappay', attempt.id),
+        effective_minutes: new JsonNumber(String(snappayEffectiveMinutes(attempt.payBy, new Date()).effectiveMinutes)),
         trans_currency: attempt.currency,
         trans_amount: amountText(attempt.amount),
         description,
@@ -199,8 +241,26 @@ export function snappayProvider(config: SnapPayConfig): PaymentProvider {
       return { redirectUrl: item.webpay_url, providerRef: typeof item.trans_no === 'string' ? item.trans_no : undefined };
     },
 
-    async startWeChatInApp() {
-      throw new ApiError(400, 'SnapPay is offered here as a hosted payment only');
+    async startWeChatInApp(attempt, openId) {
+      if (attempt.channel !== 'WECHAT_MINI_PROGRAM' || !config.miniProgramAppId || !config.notifyBase) {
+        throw new ApiError(400, `SnapPay does not serve ${attempt.channel} in the app here`);
+      }
+      if (!SNAPPAY_CURRENCIES.includes(attempt.currency)) throw new ApiError(409, `SnapPay does not take payments in ${attempt.currency}`);
+      if (!/^[A-Za-z0-9_-]{1,128}$/.test(openId)) throw new ApiError(400, 'The WeChat openid is not one');
+      const item = await call('start the mini-program payment', 'pay.minipay', {
+        payment_method: 'WECHATPAY',
+        out_order_no: orderNumber('snappay', attempt.id),
+        trans_currency: attempt.currency,
+        trans_amount: amountText(attempt.amount),
+        description: attempt.purpose === 'ORDER' ? `Order ${attempt.orderID}` : 'Store credit top-up',
+        notify_url: `${config.notifyBase}/api/istore/notify/snappay`,
+        pay_user_account_id: openId,
+        effective_minutes: new JsonNumber(String(snappayEffectiveMinutes(attempt.payBy, new Date()).effectiveMinutes)),
+      });
+      const weChatPayInfo = requestPaymentOf(item);
+      const ref = typeof item.trans_no === 'string' ? item.trans_no : typeof item.trade_no === 'string' ? item.trade_no : '';
+      if (!ref) throw new SnapPayFailure('start the mini-program payment', 'no trans_no in the answer');
+      return { prepayId: ref, weChatPayInfo };
     },
     async startAlipayTrade() {
       throw new ApiError(400, 'SnapPay is offered here as a hosted payment only');

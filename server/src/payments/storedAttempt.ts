@@ -7,8 +7,13 @@ import type { PaymentAttempt } from './provider.ts';
 
 export type AttemptStatus = 'PENDING' | 'PAID' | 'FAILED' | 'VOID' | 'NEEDS_REFUND';
 
-/** Random and unguessable: it is part of the hosted page's URL. */
-export const newAttemptId = () => crypto.randomBytes(18).toString('base64url');
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Random and unguessable (it is part of the hosted page's URL): 24 letters and digits (142 bits), inside every
+ * provider's order number rule (orderNumbers.ts; base64url's `-` is outside Alipay's).
+ */
+export const newAttemptId = () => Array.from({ length: 24 }, () => ALNUM[crypto.randomInt(ALNUM.length)]).join('');
 
 export interface StoredAttempt extends PaymentAttempt {
   status: AttemptStatus;
@@ -28,6 +33,7 @@ export function rowToAttempt(r: any): StoredAttempt {
     currency: r.currency,
     returnUrl: r.return_url,
     providerRef: r.provider_ref ?? null,
+    payBy: r.pay_by ? new Date(r.pay_by) : null,
     status: r.status,
   };
 }

@@ -24,6 +24,8 @@
 import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import { readNotificationJson } from './notificationJson.ts';
+import { orderNumber } from './orderNumbers.ts';
+import { WECHAT_DEFAULT_PAYABLE_MS, wechatTimeExpire } from './deadlines.ts';
 import { PlatformCertificates } from './wechatpayCertificates.ts';
 import { ApiError, badRequest } from '../lib/errors.ts';
 import {
@@ -349,7 +351,9 @@ export function wechatPayProvider(s: WeChatPaySettings): PaymentProvider {
       // Partner: the partner's app and number, the sub-merchant's number and the shop's own app (sub_appid).
       ...(partner ? { sp_appid: s.spAppId, sp_mchid: s.mchId, sub_mchid: s.subMchId, sub_appid: appid } : { appid, mchid: s.mchId }),
       description: s.description,
-      out_trade_no: attempt.id,
+      out_trade_no: orderNumber('wechatpay', attempt.id),
+      // The store's hold as the payment's end (deadlines.ts); the domestic pages document time_expire, the global ones here do not.
+      ...(global ? {} : { time_expire: wechatTimeExpire(attempt.payBy, new Date()).timeExpire }),
       notify_url: s.notifyUrl,
       amount: amountOf(attempt),
       ...(global ? { trade_type: tradeType, merchant_category_code: s.merchantCategoryCode } : {}),
@@ -377,6 +381,8 @@ export function wechatPayProvider(s: WeChatPaySettings): PaymentProvider {
   return {
     name: 'wechatpay',
     channels,
+
+    payableUntil: (attempt, startedAt) => (global ? new Date(startedAt.getTime() + WECHAT_DEFAULT_PAYABLE_MS) : wechatTimeExpire(attempt.payBy, startedAt).until),
 
     async open({ db, log }) {
       if (!certificates) return () => undefined;

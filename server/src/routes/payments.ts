@@ -95,6 +95,8 @@ const startContext = (req: FastifyRequest): StartContext => ({
 export default async function paymentRoutes(server: FastifyInstance, opts: { provider?: PaymentRouter }) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const provider = opts.provider ?? app.paymentProvider;
+  /** An order's attempt is payable until its stock hold ends (PaymentAttempt.payBy). */
+  const hold = app.config.reservationTtlMinutes;
 
   /** Asks the provider about one attempt and applies its answer (with the in-app sheet's report, for the sandbox). */
   /** Whether the provider answered (false: it could not be asked now). */
@@ -135,16 +137,18 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     provider.forNewPayment(channel);
     const base = returnBase(req, body.returnUrlInfo);
     const toReturn = HOSTED_RETURN[channel] as (orderID: string) => string;
-    const attempt = await openAttempt(app.db, await getSession(req), id, channel, (orderID) => `${base}${toReturn(orderID)}`);
+    const attempt = await openAttempt(app.db, await getSession(req), id, channel, (orderID) => `${base}${toReturn(orderID)}`, hold);
+    const startedAt = new Date();
     const { redirectUrl, qrCode, providerRef } = await provider.startHosted(attempt, startContext(req));
-    await recordProviderRef(app.db, attempt, providerRef);
+    await recordProviderRef(app.db, attempt, providerRef, undefined, provider.payableUntilOf(attempt, startedAt));
     return { orderID: attempt.orderID, redirectUrl, ...(qrCode ? { qrCode } : {}) };
   }
 
   /** A WeChat JSAPI / mini-program payment's signed sheet parameters; the prepay id is the attempt's provider reference. */
   async function startWeChat(attempt: PaymentAttempt, openId: string) {
+    const startedAt = new Date();
     const started = await provider.startWeChatInApp(attempt, openId);
-    await recordProviderRef(app.db, attempt, started.prepayId, openId);
+    await recordProviderRef(app.db, attempt, started.prepayId, openId, provider.payableUntilOf(attempt, startedAt));
     return started;
   }
 
@@ -186,9 +190,17 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const id = orderIdOf(body);
     provider.forNewPayment('NATIVE_WECHAT_JSAPI');
     const base = returnBase(req, body.returnUrlInfo);
+    const toConfirmation = (orderID: string) => `${base}/confirmation?from_source=weixin_js&status=ok&oid=${orderID}`;
+    if (provider.inAppByPage('NATIVE_WECHAT_JSAPI')) {
+      // The provider answers its own page in the WeChat browser (IOTPay's payForSubmit), which finds the payer itself.
+      const attempt = await openAttempt(app.db, await getSession(req), id, 'NATIVE_WECHAT_JSAPI', toConfirmation, hold);
+      const startedAt = new Date();
+      const { redirectUrl, providerRef } = await provider.startHosted(attempt, startContext(req));
+      await recordProviderRef(app.db, attempt, providerRef, undefined, provider.payableUntilOf(attempt, startedAt));
+      return { orderID: attempt.orderID, redirectUrl };
+    }
     const openId = await openIdOf('WECHAT_OFFICIAL_ACCOUNT', code);
-    const attempt = await openAttempt(app.db, await getSession(req), id, 'NATIVE_WECHAT_JSAPI',
-      (orderID) => `${base}/confirmation?from_source=weixin_js&status=ok&oid=${orderID}`);
+    const attempt = await openAttempt(app.db, await getSession(req), id, 'NATIVE_WECHAT_JSAPI', toConfirmation, hold);
     const { prepayId, weChatPayInfo } = await startWeChat(attempt, openId);
     return { orderID: attempt.orderID, prepay_id: prepayId, weChatPayInfo };
   });
@@ -202,7 +214,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const code = text(body.wechatCode);
     const openId = text(body.weChatOpenId) || (code ? await openIdOf('WECHAT_MINI_PROGRAM', code) : '');
     if (!openId) throw badRequest('no WechatOpenID');
-    const attempt = await openAttempt(app.db, await getSession(req), id, 'WECHAT_MINI_PROGRAM', () => '');
+    const attempt = await openAttempt(app.db, await getSession(req), id, 'WECHAT_MINI_PROGRAM', () => '', hold);
     const { prepayId, weChatPayInfo } = await startWeChat(attempt, openId);
     return { orderID: attempt.orderID, prepay_id: prepayId, weChatPayInfo, weChatOpenId: openId };
   });
@@ -240,9 +252,10 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     provider.forNewPayment('ALIPAY_MINI_PROGRAM');
     const session = await getSession(req);
     const buyer = await alipayBuyer(session, text((req.body as AlipayOrderBody).authCode) || undefined);
-    const attempt = await openAttempt(app.db, session, id, 'ALIPAY_MINI_PROGRAM', () => '');
+    const attempt = await openAttempt(app.db, session, id, 'ALIPAY_MINI_PROGRAM', () => '', hold);
+    const startedAt = new Date();
     const { tradeNO } = await provider.startAlipayTrade(attempt, buyer);
-    await recordProviderRef(app.db, attempt, tradeNO);
+    await recordProviderRef(app.db, attempt, tradeNO, undefined, provider.payableUntilOf(attempt, startedAt));
     return { orderID: attempt.orderID, tradeNO };
   });
 
@@ -299,15 +312,17 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     }
     if (channel === 'ALIPAY_MINI_PROGRAM') {
       const attempt = await openDeposit(app.db, userId, body.amount, channel, () => '');
+      const startedAt = new Date();
       const { tradeNO } = await provider.startAlipayTrade(attempt, await alipayBuyer(await getSession(req)));
-      await recordProviderRef(app.db, attempt, tradeNO);
+      await recordProviderRef(app.db, attempt, tradeNO, undefined, provider.payableUntilOf(attempt, startedAt));
       return { ...(await depositView(app.db, attempt)), tradeNO };
     }
     if (!HOSTED_RETURN[channel]) throw badRequest(`The payment channel ${channel} is not offered for top-ups`);
     const base = returnBase(req, body.returnUrlInfo);
     const attempt = await openDeposit(app.db, userId, body.amount, channel, (id) => `${base}/user/list?deposit=${id}`);
+    const startedAt = new Date();
     const { redirectUrl, providerRef } = await provider.startHosted(attempt, startContext(req));
-    await recordProviderRef(app.db, attempt, providerRef);
+    await recordProviderRef(app.db, attempt, providerRef, undefined, provider.payableUntilOf(attempt, startedAt));
     return { ...(await depositView(app.db, attempt)), redirectUrl };
   });
 

@@ -7,6 +7,16 @@
  * parameters, signed, until the merchant answers `success`). Its own signing code is written here from that page, not
  * imported from the adapter.
  *
+ *
+ * WeChat (issue 39): "WeChat Mini Program" (develop.iotpay.ca/guide/order_jsapi_mini.html): create_order with channelId
+ * WX_JSAPI and the required extra {"openId","type":"minipay","appId"}, for a mini-program the merchant gave IOTPay
+ * ("Merchants need to provide IOTPay with APPID for binding with APP or WeChat mini program", guide/introduction.html),
+ * answering payParams, the wx.requestPayment parameters (appId, timeStamp, nonceStr, package, signType, paySign, as
+ * the page's sample reads them). "Payment in WeChat Web Browser" (guide/order_jsapi.html): payForSubmit with channelId
+ * WX_JSAPI and a returnUrl, answering `url`, IOTPay's page ("if success=true, redirect to url"); its notify puts
+ * mchOrderNo into param1 ("don't pass value in this field, will return mchOrderNo in notify"). Both are queried,
+ * notified and refunded like every IOTPay order; mchOrderNo is String(30) on both pages.
+ *
  * Where the documentation is silent the double says what it assumes: answers are signed like requests (the Signing
  * page speaks of validating "the response or notify message"); a notify is a form POST; a repeated mchRefundNo for
  * the same order and amount is the same refund (nothing more is refunded) and for anything else is refused.
@@ -29,6 +39,10 @@ interface Order {
   status: 0 | 1 | 2 | 3 | 4 | 9;
   refunded: number;
   paySuccTime?: number;
+  /** payForSubmit's order: its notify carries mchOrderNo in param1. */
+  viaPayForSubmit?: boolean;
+  /** A minipay order's extra, as sent. */
+  extra?: { openId: string; type: string; appId: string };
 }
 
 const md5Sign = (params: Record<string, unknown>, key: string) => {
@@ -45,6 +59,8 @@ export class IotPayDouble extends LoopbackDouble {
   readonly merchantId = String(10_000_000 + crypto.randomInt(1_000_000));
   readonly loginName = 'shop_owner';
   readonly merchantKey = crypto.randomBytes(16).toString('hex');
+  /** The mini-program the merchant gave IOTPay (guide/introduction.html: the APPID bound for WeChat mini-program payment). */
+  boundMiniProgramAppId = 'wx5f0c0a1b2c3d4e5f';
   readonly orders = new Map<string, Order>();
   readonly refunds = new Map<string, { payOrderId: string; amount: number }>();
   readonly requests: Array<{ path: string; params: Record<string, unknown> }> = [];
@@ -73,6 +89,7 @@ export class IotPayDouble extends LoopbackDouble {
       payOrderId: o.payOrderId, mchId: this.merchantId, mchOrderNo: o.mchOrderNo, channelId: o.channelId, currency: o.currency,
       amount: String(o.amount), status: String(o.status), clientIp: o.clientIp, device: 'WEB', subject: o.subject, body: o.body,
       channelOrderNo: `ali${o.payOrderId}`, paySuccTime: String(o.paySuccTime ?? ''), backType: '2',
+      ...(o.viaPayForSubmit ? { param1: o.mchOrderNo } : {}),
     };
     params.sign = md5Sign(params, this.merchantKey);
     tamper?.(params);
@@ -119,11 +136,29 @@ export class IotPayDouble extends LoopbackDouble {
     if (p.mchId !== this.merchantId) return { retCode: 'FAIL', retMsg: 'mchId is invalid' };
     if (p.sign !== md5Sign(p, this.merchantKey)) return { retCode: 'FAIL', retMsg: 'sign error' };
     const fail = (errCode: string, errCodeDes: string) => ({ retCode: 'SUCCESS', resCode: 'FAIL', errCode, errCodeDes });
+    if (path === '/v1/payForSubmit') {
+      // guide/order_jsapi.html: required mchId, mchOrderNo, currency, channelId (WX_JSAPI), amount, clientIp, returnUrl,
+      // notifyUrl, subject, body, jobNo, sign; param1 left empty.
+      for (const f of ['mchOrderNo', 'currency', 'channelId', 'amount', 'clientIp', 'returnUrl', 'notifyUrl', 'subject', 'body', 'jobNo']) {
+        if (p[f] === undefined || p[f] === '') return { retCode: 'FAIL', retMsg: `${f} is required` };
+      }
+      if (p.param1 !== undefined && p.param1 !== '') return { retCode: 'FAIL', retMsg: 'param1 is IOTPay\'s (mchOrderNo in the notify)' };
+      if (p.channelId !== 'WX_JSAPI') return { retCode: 'FAIL', retMsg: 'channelId must be WX_JSAPI' };
+      if (String(p.mchOrderNo).length > 30) return { retCode: 'FAIL', retMsg: 'mchOrderNo is longer than 30' };
+      if (!['CAD', 'USD', 'CNY'].includes(String(p.currency))) return { retCode: 'FAIL', retMsg: 'currency is not supported' };
+      if (!Number.isInteger(p.amount) || (p.amount as number) <= 0) return { retCode: 'FAIL', retMsg: 'amount must be a positive integer of cents' };
+      if (p.jobNo !== this.loginName) return { retCode: 'FAIL', retMsg: 'jobNo is not a login of this merchant' };
+      if ([...this.orders.values()].some((o) => o.mchOrderNo === p.mchOrderNo)) return { retCode: 'FAIL', retMsg: 'mchOrderNo already used' };
+      const order = this.newOrder(p);
+      order.viaPayForSubmit = true;
+      return { retCode: 'SUCCESS', url: `${this.baseUrl}/wechat/jsapi?payOrderId=${order.payOrderId}` };
+    }
     if (path === '/v1/create_order') {
       for (const f of ['mchOrderNo', 'jobNo', 'currency', 'channelId', 'amount', 'notifyUrl', 'subject', 'body', 'clientIp']) {
         if (p[f] === undefined || p[f] === '') return { retCode: 'FAIL', retMsg: `${f} is required` };
       }
       if (String(p.mchOrderNo).length > 30) return { retCode: 'FAIL', retMsg: 'mchOrderNo is longer than 30' };
+      if (p.channelId === 'WX_JSAPI') return this.miniPay(p);
       if (!['ALIPAY_WAP', 'ALIPAY_PC', 'UPI_SEQ'].includes(String(p.channelId))) return fail('CHANNEL_ERROR', 'channelId is not an online secure payment channel');
       if (String(p.channelId).startsWith('ALIPAY') && !p.returnUrl) return { retCode: 'FAIL', retMsg: 'returnUrl is required for ALIPAY_PC and ALIPAY_WAP' };
       if (!Number.isInteger(p.amount) || (p.amount as number) <= 0) return { retCode: 'FAIL', retMsg: 'amount must be a positive integer of cents' };
@@ -171,6 +206,44 @@ export class IotPayDouble extends LoopbackDouble {
       return { retCode: 'SUCCESS', resCode: 'SUCCESS', mchRefundNo: p.mchRefundNo, refundAmount: p.refundAmount };
     }
     return { retCode: 'FAIL', retMsg: `unknown call ${path}` };
+  }
+
+  private newOrder(p: Record<string, unknown>): Order {
+    const order: Order = {
+      payOrderId: `WN${Date.now()}${crypto.randomInt(1_000_000)}`, mchOrderNo: String(p.mchOrderNo), channelId: String(p.channelId),
+      currency: String(p.currency), amount: p.amount as number, notifyUrl: String(p.notifyUrl), returnUrl: String(p.returnUrl ?? ''),
+      subject: String(p.subject), body: String(p.body), clientIp: String(p.clientIp), status: 0, refunded: 0,
+    };
+    this.orders.set(order.payOrderId, order);
+    return order;
+  }
+
+  /** create_order WX_JSAPI for a mini-program (guide/order_jsapi_mini.html): extra is required and names the bound app. */
+  private miniPay(p: Record<string, unknown>): Record<string, unknown> {
+    const fail = (errCode: string, errCodeDes: string) => ({ retCode: 'SUCCESS', resCode: 'FAIL', errCode, errCodeDes });
+    let extra: Record<string, unknown> | null = null;
+    try {
+      extra = typeof p.extra === 'string' ? JSON.parse(p.extra) : null;
+    } catch { /* refused below */ }
+    if (!extra || typeof extra.openId !== 'string' || !extra.openId || extra.type !== 'minipay' || typeof extra.appId !== 'string') {
+      return { retCode: 'FAIL', retMsg: 'extra must be {"openId","type":"minipay","appId"} for a mini-program payment' };
+    }
+    if (String(p.extra).length > 512) return { retCode: 'FAIL', retMsg: 'extra is longer than 512' };
+    if (extra.appId !== this.boundMiniProgramAppId) return fail('APPID_ERROR', 'appId is not bound to this merchant');
+    if (!Number.isInteger(p.amount) || (p.amount as number) <= 0) return { retCode: 'FAIL', retMsg: 'amount must be a positive integer of cents' };
+    if (p.jobNo !== this.loginName) return fail('JOBNO_ERROR', 'jobNo is not a login of this merchant');
+    if ([...this.orders.values()].some((o) => o.mchOrderNo === p.mchOrderNo)) return fail('ORDER_EXISTS', 'mchOrderNo already used');
+    const order = this.newOrder(p);
+    order.extra = { openId: extra.openId, type: 'minipay', appId: extra.appId };
+    const pkg = `prepay_id=wx${Date.now()}${crypto.randomInt(1_000_000)}`;
+    return {
+      retCode: 'SUCCESS', resCode: 'SUCCESS', payOrderId: order.payOrderId, mchOrderNo: order.mchOrderNo,
+      // As JSON text, like create_order's retParams: the Signing page signs flat name=value pairs.
+      payParams: JSON.stringify({
+        appId: extra.appId, timeStamp: String(Math.floor(Date.now() / 1000)), nonceStr: crypto.randomBytes(16).toString('hex'),
+        package: pkg, signType: 'MD5', paySign: crypto.randomBytes(16).toString('hex').toUpperCase(),
+      }),
+    };
   }
 }
 

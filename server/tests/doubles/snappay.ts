@@ -7,6 +7,15 @@
  * signature: sorted non-empty `k=v&…` plus the key, MD5 hex). Its signing code is its own: it reads the raw text of the
  * (flat) request for the numbers a signature covers instead of reusing the adapter's JSON reader.
  *
+ *
+ * WeChat Mini Program Payment (developer.snappay.ca/scenarios-mini.en-US.html: the merchant backend calls the Mini
+ * Program Payment API and SnapPay "returns WeChat Mini Program payment parameters (request_payment)"; then Query Order
+ * and the asynchronous notification): the SDK's MiniPayRequest, pay.minipay, WECHATPAY only, pay_user_account_id (the
+ * payer's openid, required, 128 at most), notify_url (256 at most), no return_url; its MiniPayResponseData answers
+ * request_payment (the wx.requestPayment parameters, as JSON text: the SDK types it a String) and trade_no. The app
+ * those parameters are for is the mini-program SnapPay bound to the merchant (`boundMiniProgramAppId`, the scenario
+ * page's "Application procedure"). Every pay method's effective_minutes, when sent, is 5 to 60 (AbstractPayRequest).
+ *
  * Where neither says, the double states its choice: an error is any code other than "0" (the SDK's only test); a
  * repeated out_refund_no for the same order and amount is the same refund, for anything else an error; an order
  * already paid cannot be cancelled.
@@ -18,7 +27,11 @@ import { LoopbackDouble } from './loopback.ts';
 interface Order {
   transNo: string;
   outOrderNo: string;
-  method: 'pay.h5pay' | 'pay.webpay';
+  method: 'pay.h5pay' | 'pay.webpay' | 'pay.minipay';
+  /** effective_minutes as sent (the order's deadline at SnapPay). */
+  effectiveMinutes?: number;
+  /** pay.minipay: the payer's openid. */
+  payUserAccountId?: string;
   paymentMethod: string;
   browserType?: string;
   currency: string;
@@ -40,6 +53,8 @@ export class SnapPayDouble extends LoopbackDouble {
   readonly appId = crypto.randomBytes(8).toString('hex');
   readonly merchantNo = String(901800000000 + crypto.randomInt(100000));
   readonly signKey = crypto.randomBytes(16).toString('hex');
+  /** The merchant's mini-program, bound at SnapPay (scenarios-mini.en-US.html, "Application procedure"). */
+  boundMiniProgramAppId = 'wx0a1b2c3d4e5f6a7b';
   readonly orders = new Map<string, Order>();
   readonly refunds = new Map<string, { outOrderNo: string; cents: number }>();
   readonly calls: string[] = [];
@@ -139,6 +154,10 @@ export class SnapPayDouble extends LoopbackDouble {
     if (b.merchant_no !== this.merchantNo) return this.answer('E0402', 'merchant_no is invalid');
     if (b.format !== 'JSON' || b.charset !== 'UTF-8' || b.version !== '1.0' || b.sign_type !== 'MD5') return this.answer('E0400', 'format, charset, version or sign_type is invalid');
     if (!this.requestSignedBy(b, raw)) return this.answer('E0403', 'sign is invalid');
+    if (b.effective_minutes !== undefined && (!Number.isInteger(b.effective_minutes) || (b.effective_minutes as number) < 5 || (b.effective_minutes as number) > 60)) {
+      return this.answer('E0410', 'effective_minutes is invalid');
+    }
+    if (method === 'pay.minipay') return this.miniPay(b, raw);
     if (method === 'pay.h5pay' || method === 'pay.webpay') {
       const amount = new RegExp('"trans_amount":([0-9]+(?:\\.[0-9]+)?)[,}]').exec(raw)?.[1];
       if (!amount || Number(amount) <= 0 || Number(amount) > 100_000_000) return this.answer('E0410', 'trans_amount is invalid');
@@ -157,6 +176,7 @@ export class SnapPayDouble extends LoopbackDouble {
         transNo: `T${Date.now()}${crypto.randomInt(1000)}`, outOrderNo: b.out_order_no, method, paymentMethod: String(b.payment_method),
         browserType: b.browser_type as string | undefined, currency: b.trans_currency, amountText: amount, cents: cents(amount),
         notifyUrl: String(b.notify_url), returnUrl: String(b.return_url), status: 'USERPAYING', refunded: 0,
+        effectiveMinutes: b.effective_minutes as number | undefined,
       };
       this.orders.set(o.outOrderNo, o);
       const url: [string, string, boolean] = method === 'pay.h5pay'
@@ -187,6 +207,30 @@ export class SnapPayDouble extends LoopbackDouble {
       return done();
     }
     return this.answer('E0404', `unknown method ${method}`);
+  }
+
+  /** pay.minipay (the SDK's MiniPayRequest / MiniPayResponseData). */
+  private miniPay(b: Record<string, unknown>, raw: string): string {
+    const amount = new RegExp('"trans_amount":([0-9]+(?:\\.[0-9]+)?)[,}]').exec(raw)?.[1];
+    if (!amount || Number(amount) <= 0 || Number(amount) > 100_000_000) return this.answer('E0410', 'trans_amount is invalid');
+    if (b.payment_method !== 'WECHATPAY') return this.answer('E0410', 'payment_method is invalid');
+    if (typeof b.out_order_no !== 'string' || !b.out_order_no || b.out_order_no.length > 64) return this.answer('E0410', 'out_order_no is invalid');
+    if (typeof b.description !== 'string' || !b.description || b.description.length > 128) return this.answer('E0410', 'description is invalid');
+    if (b.trans_currency !== 'CAD' && b.trans_currency !== 'USD') return this.answer('E0410', 'trans_currency is invalid');
+    if (typeof b.pay_user_account_id !== 'string' || !b.pay_user_account_id || b.pay_user_account_id.length > 128) return this.answer('E0410', 'pay_user_account_id is invalid');
+    if (typeof b.notify_url !== 'string' || b.notify_url.length > 256) return this.answer('E0410', 'notify_url is invalid');
+    if (this.orders.has(b.out_order_no)) return this.answer('E0420', 'out_order_no exists');
+    const o: Order = {
+      transNo: `T${Date.now()}${crypto.randomInt(1000)}`, outOrderNo: b.out_order_no, method: 'pay.minipay', paymentMethod: 'WECHATPAY',
+      currency: b.trans_currency, amountText: amount, cents: cents(amount), notifyUrl: b.notify_url, returnUrl: '', status: 'USERPAYING', refunded: 0,
+      effectiveMinutes: b.effective_minutes as number | undefined, payUserAccountId: b.pay_user_account_id,
+    };
+    this.orders.set(o.outOrderNo, o);
+    const requestPayment = JSON.stringify({
+      appId: this.boundMiniProgramAppId, timeStamp: String(Math.floor(Date.now() / 1000)), nonceStr: crypto.randomBytes(16).toString('hex'),
+      package: `prepay_id=wx${o.transNo}`, signType: 'MD5', paySign: md5(o.transNo + this.signKey).toUpperCase(),
+    });
+    return this.answer('0', 'success', [[...this.orderItem(o), ['request_payment', requestPayment, false], ['trade_no', o.transNo, false]]]);
   }
 }
 
