@@ -245,6 +245,9 @@ describe('mainland, partner sub-merchant (WECHATPAY_MODE=partner), moving to the
     const two = await miniProgramOrder(st);
     cn.pay(two.attempt.id);
     assert.equal((await cn.send(cn.paymentNotification(two.attempt.id, { serial: 'PUB_KEY_ID_0000OTHER', by: 'publicKey' }))).status, 400);
+    assert.equal((await cn.send(cn.paymentNotification(two.attempt.id, { resource: { sub_mchid: '1900000999' } }))).status, 400, 'another sub-merchant');
+    assert.equal((await cn.send(cn.paymentNotification(two.attempt.id, { resource: { sp_mchid: '1900000888' } }))).status, 400, 'another partner');
+    assert.equal((await attemptOf(st, two.orderID)).status, 'PENDING');
     assert.equal((await cn.send(cn.paymentNotification(two.attempt.id, { by: 'publicKey' }))).status, 204);
     assert.equal(await paid(st, two.s, two.orderID), 'NEW/PAID_ONLINE');
     assert.deepEqual(await keptSerials(st), [cn.signing.serialNo], 'the certificates were downloaded from /v3/certificates too');

@@ -300,6 +300,7 @@ export class WeChatPayDouble extends LoopbackDouble {
       success_time: new Date().toISOString(),
       payer: order.openid ? (this.mode === 'partner' ? { sub_openid: order.openid } : { openid: order.openid }) : {},
       amount: { total: order.paid.total, currency: order.paid.currency, payer_total: order.paid.total, payer_currency: order.paid.currency },
+      ...opts.resource,
     }, opts);
   }
 
@@ -696,6 +697,8 @@ export interface SignOptions {
   by?: 'publicKey' | 'certificate';
   /** Sign with this listed certificate instead of the newest. */
   certificate?: PlatformCertificate;
+  /** Fields of the encrypted resource to replace (e.g. another sub_mchid). */
+  resource?: Record<string, unknown>;
 }
 
 export interface SignedNotification {
