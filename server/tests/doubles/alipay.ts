@@ -265,7 +265,10 @@ export class AlipayDouble extends LoopbackDouble {
       case 'alipay.trade.wap.pay':
       case 'alipay.trade.page.pay': {
         const product = { 'alipay.trade.create': ['JSAPI_PAY'], 'alipay.trade.wap.pay': ['QUICK_WAP_WAY'], 'alipay.trade.page.pay': ['FAST_INSTANT_TRADE_PAY'] }[method];
-        if (typeof biz.out_trade_no !== 'string' || !biz.out_trade_no || biz.out_trade_no.length > 64) return invalid('out_trade_no');
+        // out_trade_no: "64个字符以内，仅支持字母、数字、下划线" (alipay.trade.create / page.pay / wap.pay).
+        if (typeof biz.out_trade_no !== 'string' || !/^[A-Za-z0-9_]{1,64}$/.test(biz.out_trade_no)) return invalid('out_trade_no');
+        // timeout_express: "取值范围：1m～15d。m-分钟，h-小时，d-天，1c-当天 … 该参数数值不接受小数点" (the same pages).
+        if (biz.timeout_express !== undefined && !/^(?:([1-9]\d*)m|([1-9]\d*)h|([1-9]\d*)d|1c)$/.test(String(biz.timeout_express))) return invalid('timeout_express');
         if (!biz.subject) return invalid('subject');
         if (!product.includes(biz.product_code)) return FAIL('ACQ.PRODUCT_CODE_ERROR', `product_code ${biz.product_code}`);
         if (!AMOUNT.test(String(biz.total_amount ?? '')) || Number(biz.total_amount) <= 0) return invalid('total_amount');
