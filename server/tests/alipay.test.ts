@@ -103,6 +103,10 @@ describe('starting payments', () => {
     assert.equal(attempt.provider_ref, trade.tradeNo);
     assert.deepEqual([trade.biz.product_code, trade.biz.total_amount, trade.biz.trans_currency], ['JSAPI_PAY', amountText(attempt.amount, 'CAD'), 'CAD']);
     assert.match(trade.biz.buyer_id, /^2088\d{12}$/, 'the buyer is the Alipay id of the shopper\'s sign-in');
+    // The order's stock hold as the trade's deadline (issue 39 item 5): whole minutes, at most the hold (30 by default).
+    const minutes = Number(/^(\d+)m$/.exec(trade.biz.timeout_express)?.[1]);
+    assert.ok(minutes >= 1 && minutes <= 30, `timeout_express ${trade.biz.timeout_express}`);
+    assert.match(attempt.id, /^[A-Za-z0-9_]{1,64}$/, 'out_trade_no inside Alipay\'s rule');
     assert.equal(trade.common.notify_url, 'https://shop.test/api/istore/notify/alipay');
 
     assert.equal(await state(s, orderID, '9000'), 'INTERIM/NOT_PAID', 'my.tradePay said 9000, Alipay says WAIT_BUYER_PAY');

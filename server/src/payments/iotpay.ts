@@ -126,7 +126,7 @@ export function iotpayProvider(config: IotPayConfig): PaymentProvider {
     let p = answer.payParams;
     if (typeof p === 'string') {
       try {
-        p = JSON.parse(p);
+        p = readNotificationJson(p);
       } catch {
         p = null;
       }

@@ -43,6 +43,8 @@ interface Order {
   viaPayForSubmit?: boolean;
   /** A minipay order's extra, as sent. */
   extra?: { openId: string; type: string; appId: string };
+  /** A minipay order's package for wx.requestPayment (prepay_id=…). */
+  package?: string;
 }
 
 const md5Sign = (params: Record<string, unknown>, key: string) => {
@@ -236,6 +238,7 @@ export class IotPayDouble extends LoopbackDouble {
     const order = this.newOrder(p);
     order.extra = { openId: extra.openId, type: 'minipay', appId: extra.appId };
     const pkg = `prepay_id=wx${Date.now()}${crypto.randomInt(1_000_000)}`;
+    order.package = pkg;
     return {
       retCode: 'SUCCESS', resCode: 'SUCCESS', payOrderId: order.payOrderId, mchOrderNo: order.mchOrderNo,
       // As JSON text, like create_order's retParams: the Signing page signs flat name=value pairs.
