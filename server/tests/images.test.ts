@@ -45,6 +45,16 @@ test('a product image is a drawing on a light tile, labelled with its short name
   assert.doesNotMatch(svg, />HB</);
 });
 
+// Issue 42 n-12 (in part): "Longjing Spring Tasting" and "Pour Over At Home" were drawn in English on the live covers the
+// Chinese UI shows; the page names each room in the shopper's language.
+test('live-room covers draw their subject and no title', () => {
+  for (const room of liveRooms) {
+    const svg = renderSvg(room.cover);
+    assert.match(svg, /viewBox="0 0 800 450"/);
+    assert.doesNotMatch(svg, /<text/, room.cover);
+  }
+});
+
 test('every product of the demo catalogue has its own picture, different from every other product\'s even without colours', () => {
   // Colours alone (one hue per product) left eleven coffees looking the same: compare the drawings with colours removed.
   const shape = (svg: string) => svg.replace(/#[0-9a-f]{3,6}\b|hsl\([^)]*\)/gi, '');

@@ -49,11 +49,16 @@ export function renderSvg(name: string): string {
       (kind ? `<g transform="translate(${w * 0.78 - 180} ${h * 0.5 - 190}) scale(0.9)">${drawKind(kind, accent, '', subject)}</g>` : ''));
   }
   if (base.startsWith('live-') || base.startsWith('blog-')) {
-    // 16:9 covers (live streams, blog posts): the subject drawn on the left, the stream's title on the right.
+    // 16:9 covers (live streams, blog posts): the subject drawn in the middle, no words (issue 42 n-12: English titles
+    // in the Chinese UI; the page names the stream or post beside it in the shopper's language). Only a cover of no
+    // known subject keeps its title.
+    if (kind) {
+      return svg(800, 450, gradient(hue, 800, 450) + `<circle cx="400" cy="225" r="190" fill="#fff" fill-opacity="0.18"/>` +
+        `<g transform="translate(216 41) scale(0.92)">${drawKind(kind, accent, '', subject)}</g>`);
+    }
     const words = base.split('-').slice(1);
     const lines = wrap(words.map((x) => x[0].toUpperCase() + x.slice(1)), 16);
     return svg(800, 450, gradient(hue, 800, 450) +
-      (kind ? `<g transform="translate(20 40) scale(0.92)">${drawKind(kind, accent, '', subject)}</g>` : '') +
       lines.map((line, i) => `<text x="420" y="${190 + i * 56 - (lines.length - 1) * 28}" font-family="Helvetica,Arial,sans-serif" ` +
         `font-size="44" font-weight="700" fill="#fff">${escape(line)}</text>`).join(''));
   }
