@@ -150,7 +150,20 @@ export const AppContent = Type.Object({
      * Store credit as the shop sets it (the shop file's storeCredit): the top-up amounts offered as quick choices, minor
      * units of the store currency; [] offers a typed amount only. Absent: the shop says nothing (the client's own choices).
      */
-    storeCredit: Type.Optional(Type.Object({ topUpAmounts: Type.Array(Type.Integer({ minimum: 0 })) }))
+    storeCredit: Type.Optional(Type.Object({ topUpAmounts: Type.Array(Type.Integer({ minimum: 0 })) })),
+    /**
+     * The order messages the shop sends on the mini-program platforms (the shop file's platformMessages): WeChat's
+     * subscription template id per order event, which checkout asks the shopper to accept (wx.requestSubscribeMessage
+     * takes at most 3: the order's method picks ready for pickup or out for delivery). Absent: none.
+     */
+    orderMessages: Type.Optional(Type.Object({
+      wechat: Type.Object({
+        confirmed: Type.Optional(Type.String()),
+        readyForPickup: Type.Optional(Type.String()),
+        outForDelivery: Type.Optional(Type.String()),
+        refunded: Type.Optional(Type.String())
+      })
+    }))
   }),
   appDetail: AppDetail,
   /** The operator's wording of labels the spec names (currencyLabel, languageLabel, pickupLabel ...), per language. */

@@ -38,6 +38,7 @@ import { startCampaignSweeper } from './features/campaigns/sweeper.ts';
 import restockRoutes from './routes/restock.ts';
 import { startRestockWorker } from './services/restock.ts';
 import { startIdRetention } from './services/idRetention.ts';
+import { startPlatformMessages } from './orders/platformMessages.ts';
 import paymentRoutes from './routes/payments.ts';
 import { createPaymentProvider, type PaymentRouter } from './payments/index.ts';
 import { PaymentSyncWorker } from './payments/sync.ts';
@@ -244,6 +245,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await startCampaignSweeper(app);
   startRestockWorker(app);
   startIdRetention(app);
+  startPlatformMessages(app);
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof ApiError) {

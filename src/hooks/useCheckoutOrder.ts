@@ -7,10 +7,12 @@ import { useCallback, useState } from 'react'
 import type { CheckoutCart, CheckoutConfig, OrderMethod } from '@/api/checkout'
 import { checkoutApi } from '@/api/checkout'
 import { contactToSend, payAtStoreAllowed, validate, type ValidationOptions } from '@/domain/checkoutForm'
+import { templatesToAsk } from '@/domain/orderMessages'
 import { messageOf } from '@/domain/errors'
 import type { PaymentMethod } from '@/domain/paymentMethods'
 import { platform, type H5PaymentChannel } from '@/platform'
 import { pay } from '@/payment/pay'
+import { useAppInfo } from '@/stores/appInfo'
 import type { CheckoutDraft } from './useCheckoutDraft'
 import { useRevealInvalid } from './useRevealInvalid'
 import { useT } from './useT'
@@ -31,6 +33,7 @@ export function useCheckoutOrder({ form, setForm, setErrors, config, validation,
   const t = useT()
   const [placing, setPlacing] = useState(false)
   const revealInvalid = useRevealInvalid('.checkout')
+  const orderMessages = useAppInfo((s) => s.info?.appContent.system.orderMessages?.wechat)
 
   const placeOrder = useCallback(async () => {
     setServerError(null)
@@ -41,6 +44,9 @@ export function useCheckoutOrder({ form, setForm, setErrors, config, validation,
       return
     }
     const method = form.method as OrderMethod
+    // The order's messages on the platform (WeChat subscription messages): asked now, while this is still the
+    // shopper's tap (WeChat refuses the sheet later); what they answer never stops the order.
+    await platform.requestOrderMessages(templatesToAsk(orderMessages, method)).catch(() => [])
     const payAtStore = form.payment === 'PAY_AT_STORE' && payAtStoreAllowed(method, config?.payAtStoreMethods)
     setPlacing(true)
     try {
@@ -81,7 +87,7 @@ export function useCheckoutOrder({ form, setForm, setErrors, config, validation,
     } finally {
       setPlacing(false)
     }
-  }, [form, validation, carrierOf, config, loggedIn, savedAddressChosen, setForm, setErrors, setCart, setServerError, revealInvalid, t])
+  }, [form, validation, carrierOf, config, loggedIn, savedAddressChosen, setForm, setErrors, setCart, setServerError, revealInvalid, t, orderMessages])
 
   return { placing, placeOrder }
 }

@@ -11,6 +11,9 @@ export const platform: Platform = miniProgramPlatform({
   kind: 'alipay',
   signIn,
   privacy,
+  // my.requestSubscribeMessage exists (opendocs.alipay.com/mini/api/requestSubscribeMessage), but the server does not send
+  // Alipay's messages (server/README.md "Order messages on the platforms"): asking for what never comes would mislead.
+  requestOrderMessages: async () => [],
   support: 'page',
   userAgent: () => 'Alipay MiniProgram',
   shareSheet: 'panel',

@@ -175,6 +175,8 @@ export const platform: Platform = {
   waitsForAppInfo: false,
   // A browser asks for nothing before choosing a picture or copying a link: the store's privacy notice is its pages'.
   privacy: { onRequest: () => undefined, require: async () => true },
+  // A browser has no platform messages: order updates go by e-mail.
+  requestOrderMessages: async () => [],
   storage: taroStorage,
   userAgent: () => navigator.userAgent,
   // The server reads the browser's Accept-Language (app info currentLocale).

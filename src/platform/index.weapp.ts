@@ -5,6 +5,7 @@ import { miniProgramPlatform, openHostPage } from './miniProgram'
 import { signIn } from './signIn.weapp'
 import type { Platform } from './types'
 import { privacy } from './privacy.weapp'
+import { requestOrderMessages } from './orderMessages.weapp'
 
 export * from './types'
 
@@ -12,6 +13,7 @@ export const platform: Platform = miniProgramPlatform({
   kind: 'weapp',
   signIn,
   privacy,
+  requestOrderMessages,
   support: 'conversation',
   userAgent: () => 'WeChat MiniProgram',
   shareSheet: 'open-type',

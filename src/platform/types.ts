@@ -184,6 +184,13 @@ export interface Platform {
   readonly waitsForAppInfo: boolean
   /** The host's privacy authorization: every privacy API asks `privacy.require` first (pages never call them directly). */
   privacy: PrivacyAuthorization
+  /**
+   * Asks the shopper to accept the store's order messages on this platform (issue 41 item 4): WeChat's subscription
+   * messages (wx.requestSubscribeMessage, at most 3 template ids; it must run from the shopper's tap, so call it before
+   * any await of the tap's handler). Answers the ids the shopper accepted; [] where the platform sends none (H5, and
+   * Alipay, whose sending the server does not build), on a refusal or a failure, which never stops what the tap does.
+   */
+  requestOrderMessages(templateIds: string[]): Promise<string[]>
   /** Persistent key/value storage. */
   storage: {
     get<T>(key: string): T | undefined

@@ -2,7 +2,7 @@
 import type { Queryable } from '../db/index.ts';
 import { getSetting } from '../services/settings.ts';
 import { enqueueMail } from './queue.ts';
-import { contactAckMail, emailVerificationMail, orderOutForDeliveryMail, orderReadyMail, passwordResetMail, receiptMail, restockMail, type Locale } from './templates.ts';
+import { contactAckMail, emailVerificationMail, orderOutForDeliveryMail, orderReadyMail, orderRefundedMail, passwordResetMail, receiptMail, restockMail, type Locale } from './templates.ts';
 
 const asLocale = (l: unknown): Locale => (l === 'zh' ? 'zh' : 'en');
 
@@ -82,6 +82,19 @@ export async function queueFulfilmentMail(q: Queryable, orderId: number) {
   return o.status === 'READY_FOR_PICKUP'
     ? enqueueMail(q, { kind: 'order-ready', to: o.contact.email, locale, orderId, ...orderReadyMail(locale, data) })
     : enqueueMail(q, { kind: 'order-out-for-delivery', to: o.contact.email, locale, orderId, ...orderOutForDeliveryMail(locale, data) });
+}
+
+/** A refund of the order, told to its contact e-mail (the `refunded` event; each refund once, as the event is). */
+export async function queueRefundMail(q: Queryable, orderId: number, r: { amount: number; credit: number; full: boolean }) {
+  const o = (await q.query(`SELECT o.*, s.locale FROM orders o LEFT JOIN sessions s ON s.id = o.session_id WHERE o.id = $1`, [orderId])).rows[0];
+  if (!o?.contact?.email || !(r.amount > 0)) return null;
+  const locale = asLocale(o.locale);
+  const mail = orderRefundedMail(locale, {
+    storeName: await storeName(q, locale), firstName: o.contact.firstName, orderID: String(o.id),
+    amount: r.amount, credit: r.credit, currency: o.currency, full: r.full,
+    ...(o.shop_origin && o.user_id == null ? { lookupLink: lookupLink(o) } : {}),
+  });
+  return enqueueMail(q, { kind: 'order-refunded', to: o.contact.email, locale, orderId, ...mail });
 }
 
 export async function queueContactAck(q: Queryable, d: { email: string; locale: unknown }) {

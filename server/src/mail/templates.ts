@@ -165,6 +165,42 @@ export function orderOutForDeliveryMail(locale: Locale, d: FulfilmentMailData): 
     ]);
 }
 
+export interface RefundMailData {
+  storeName: string;
+  firstName: string;
+  orderID: string;
+  /** This refund and the part of it given back as store credit, in minor units of the order's currency. */
+  amount: number;
+  credit: number;
+  currency: string;
+  /** The order has now been refunded in full. */
+  full: boolean;
+  lookupLink?: string;
+}
+
+/** A refund of the order (orders/lifecycle.ts requestRefund or the provider's own: event `refunded`). */
+export function orderRefundedMail(locale: Locale, d: RefundMailData): Rendered {
+  const zh = locale === 'zh';
+  const money = (n: number) => formatMoney(n, d.currency);
+  const online = d.amount - d.credit;
+  const track = d.lookupLink ? [{ p: zh ? '查看订单状态：' : 'Check the order\'s status:' }, { link: d.lookupLink, label: zh ? '查询订单' : 'Track my order' }] : [];
+  return zh
+    ? render(locale, d.storeName, `${d.storeName}：订单 ${d.orderID} 已退款 ${money(d.amount)}`, [
+      { p: `${d.firstName}，您好：` },
+      { p: `您的订单 ${d.orderID} ${d.full ? '已全额退款' : '已部分退款'}：${money(d.amount)}。` },
+      ...(online ? [{ p: `${money(online)} 将退回原支付方式，到账时间以支付机构为准。` }] : []),
+      ...(d.credit ? [{ p: `${money(d.credit)} 已退回您的商店余额。` }] : []),
+      ...track,
+    ])
+    : render(locale, d.storeName, `${d.storeName}: ${money(d.amount)} refunded on order ${d.orderID}`, [
+      { p: `Hello ${d.firstName},` },
+      { p: `Your order ${d.orderID} has been ${d.full ? 'refunded in full' : 'partly refunded'}: ${money(d.amount)}.` },
+      ...(online ? [{ p: `${money(online)} goes back to the way you paid; when it arrives depends on your payment provider.` }] : []),
+      ...(d.credit ? [{ p: `${money(d.credit)} is back in your store credit.` }] : []),
+      ...track,
+    ]);
+}
+
 /**
  * Anyone can type any address into the contact form, so the acknowledgement carries none of the sender's text beyond
  * the name: the store must not become a relay for someone else's message.

@@ -7,7 +7,8 @@
  * referral accrues before campaigns may refund a payment that can no longer join (the refund then reverses it), and
  * campaigns come last because their refund goes back through the lifecycle (a nested `refunded`).
  */
-import { queueFulfilmentMail, queueReceipt } from '../mail/mails.ts';
+import { queueFulfilmentMail, queueReceipt, queueRefundMail } from '../mail/mails.ts';
+import { eventOfMove, queuePlatformMessage } from './platformMessages.ts';
 import { voidOpenAttempts } from '../payments/attempts.ts';
 import { campaignOrderPaid } from '../features/campaigns/service.ts';
 import { dropReservation, emptyCartOf } from '../services/cart.ts';
@@ -45,6 +46,15 @@ export const ORDER_SUBSCRIBERS: readonly OrderSubscriber[] = [
     settled: (q, o) => queueReceipt(q, o.id),
     // Ready for pickup and out for delivery are told to the shopper; completing an order sends nothing.
     moved: (q, o) => queueFulfilmentMail(q, o.id),
+    refunded: (q, o, r) => queueRefundMail(q, o.id, r),
+  },
+  {
+    // The same events on the mini-program platform (WeChat subscription messages), for a shopper with an openid and a
+    // template in the shop's settings; queued here, sent by its worker, so a refusal never stops the order.
+    name: 'platform messages',
+    settled: (q, o) => queuePlatformMessage(q, o, 'confirmed'),
+    moved: async (q, o) => { const e = eventOfMove(o.status); if (e) await queuePlatformMessage(q, o, e); },
+    refunded: (q, o, r) => queuePlatformMessage(q, o, 'refunded', r),
   },
   {
     // WeChat holds a mini-program payment's funds until its shipping is uploaded: queued when the goods are handed over,

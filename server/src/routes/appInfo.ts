@@ -21,7 +21,7 @@ import { exchangeCurrencies, exchangeRate, exchangeRates } from '../services/exc
 import { setSessionChoice } from '../services/visitor.ts';
 import { sessionFields } from '../services/sessionFields.ts';
 
-const SETTINGS = ['storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'messages', 'storeCredit'];
+const SETTINGS = ['storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'messages', 'storeCredit', 'platformMessages'];
 
 function userAgentFlags(req: FastifyRequest) {
   const ua = String(req.headers['user-agent'] ?? '').toLowerCase();
@@ -40,6 +40,13 @@ export function tzOffsetMinutes(timeZone: string, at = new Date()): number {
     .formatToParts(at).reduce<Record<string, string>>((a, p) => ((a[p.type] = p.value), a), {});
   const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
+}
+
+/** The WeChat template per order event that checkout asks the shopper to accept (orders/platformMessages.ts sends them). */
+function orderMessagesOf(setting: { wechat?: Record<string, { templateId: string } | undefined> } | null | undefined) {
+  const wechat = Object.fromEntries(['confirmed', 'readyForPickup', 'outForDelivery', 'refunded']
+    .flatMap((e) => (setting?.wechat?.[e]?.templateId ? [[e, setting.wechat[e]!.templateId]] : [])));
+  return Object.keys(wechat).length ? { orderMessages: { wechat } } : {};
 }
 
 export default async function appInfoRoutes(server: FastifyInstance) {
@@ -65,6 +72,7 @@ export default async function appInfoRoutes(server: FastifyInstance) {
           social: st.social,
           storeLocations: locations,
           ...(st.storeCredit ? { storeCredit: { topUpAmounts: st.storeCredit.topUpAmountsMinor } } : {}),
+          ...orderMessagesOf(st.platformMessages),
         },
         appDetail: {
           ...st.appDetail,

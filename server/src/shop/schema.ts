@@ -169,6 +169,25 @@ export const ShopMail = closed({
   from: Text(200, 'the sender of the store\'s mail: "Your Shop <orders@shop.example.com>" or orders@shop.example.com (MAIL_FROM, when set, overrides it)'),
 });
 
+/** The order events a platform message tells (orders/platformMessages.ts), one template each. */
+export const PLATFORM_MESSAGE_EVENTS = ['confirmed', 'readyForPickup', 'outForDelivery', 'refunded'] as const;
+/** What a template's field may carry, filled in from the order when the event happens. */
+export const PLATFORM_MESSAGE_VALUES = ['orderId', 'status', 'storeName', 'pickupAt', 'when', 'total', 'refundAmount', 'note'] as const;
+export const ShopWeChatTemplate = closed({
+  templateId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$', description: 'the template id of the mini-program\'s subscription message (MP admin console: 订阅消息 → 我的模板)' }),
+  data: Type.Record(Type.String({ pattern: '^[a-z_]{1,32}[0-9]{1,3}$' }), StringEnum(PLATFORM_MESSAGE_VALUES), {
+    description: `the template's keys (thing1, character_string2, time3, amount4, phrase5 ...) and what each carries: ${PLATFORM_MESSAGE_VALUES.join(', ')}`,
+  }),
+});
+export const ShopPlatformMessages = closed({
+  wechat: Type.Optional(closed({
+    confirmed: Type.Optional(ShopWeChatTemplate),
+    readyForPickup: Type.Optional(ShopWeChatTemplate),
+    outForDelivery: Type.Optional(ShopWeChatTemplate),
+    refunded: Type.Optional(ShopWeChatTemplate),
+  }, 'WeChat subscription messages (subscribeMessage.send): one template per order event; an event without one sends nothing')),
+}, 'order messages on the mini-program platforms, beside the mail (server/README.md "Order messages on WeChat")');
+
 export const MEMBERSHIP_DURATIONS = ['MONTH', 'QUARTER', 'YEAR', 'LIFETIME'] as const;
 export const ShopMembershipPlan = closed({
   sku: Type.String({ pattern: '^[A-Za-z0-9._/-]{1,64}$', description: 'the plan\'s code (a product SKU no catalogue product has: keep it once sold)' }),
@@ -213,6 +232,7 @@ export const ShopFile = closed({
   liveRooms: Type.Optional(Type.Array(ShopLiveRoom, { maxItems: 200 })),
   storeCredit: Type.Optional(ShopStoreCredit),
   mail: Type.Optional(ShopMail),
+  platformMessages: Type.Optional(ShopPlatformMessages),
   membershipPlans: Type.Optional(Type.Array(ShopMembershipPlan, {
     maxItems: 50, description: 'the membership plans on sale (a plan left out stops being sold; its members keep what they bought)',
   })),
@@ -222,11 +242,11 @@ export type ShopFile = Static<typeof ShopFile>;
 /** The settings documents a shop file writes, and which of them a shop cannot be without. */
 export const SHOP_SETTINGS = [
   'storeInfo', 'appConfig', 'payment', 'social', 'css', 'headerControl', 'appDetail', 'labels', 'navigation', 'checkout', 'messages',
-  'membership', 'storeCredit', 'mail',
+  'membership', 'storeCredit', 'mail', 'platformMessages',
 ] as const;
 export type ShopSetting = (typeof SHOP_SETTINGS)[number];
 /** Settings a shop may be without (the file leaves them out, or membership is null). */
-export const OPTIONAL_SETTINGS: readonly ShopSetting[] = ['membership', 'storeCredit', 'mail'];
+export const OPTIONAL_SETTINGS: readonly ShopSetting[] = ['membership', 'storeCredit', 'mail', 'platformMessages'];
 export const REQUIRED_SETTINGS: readonly ShopSetting[] = SHOP_SETTINGS.filter((k) => !OPTIONAL_SETTINGS.includes(k));
 
 /** app info's appDetail when the file leaves it (or a field) out: the server's own paths. */

@@ -43,6 +43,16 @@
  *   result: { suggest, label } } with `signature`, `timestamp` and `nonce` in the query, signature = SHA-1 of the token,
  *   timestamp and nonce sorted and joined (消息推送, https://developers.weixin.qq.com/miniprogram/dev/framework/server-ability/message-push.html).
  *   The picture's verdict comes from `imageVerdict` (pass by default); one it could not fetch is 'review'.
+ * - Subscription messages (订阅消息):
+ *   POST /cgi-bin/message/subscribe/send?access_token= { touser, template_id, page?, data: { key: { value } },
+ *   miniprogram_state?, lang? } (发送订阅消息, https://developers.weixin.qq.com/miniprogram/dev/OpenApiDoc/mp-message-management/subscribe-message/sendMessage.html)
+ *   → { errcode: 0, errmsg: 'ok', msgid }. Per the page's errcode list: 40003 an openid WeChat never gave this app,
+ *   40037 a template the mini-program has not added (`templates`), 43101 the shopper has no acceptance left for it
+ *   ("用户拒绝接受消息,如果用户之前曾经订阅过,则表示用户取消了订阅关系": each wx.requestSubscribeMessage 'accept' of a
+ *   one-time template allows one send: `accept()`), 47003 a field the template does not have, a missing one, or a value
+ *   over its kind's limit (thing 20 characters, character_string 32, phrase 5, time a date and time), 41030 a page that is
+ *   not one of `pages` (when the test names them); miniprogram_state other than developer, trial, formal and lang other
+ *   than zh_CN, en_US, zh_HK, zh_TW are 47001. `subscriptionMessages` keeps what was delivered.
  * Errors are HTTP 200 with { errcode, errmsg }, as WeChat answers them. `failNext(n)` answers the next n requests 503.
  */
 import crypto from 'node:crypto';
@@ -109,6 +119,12 @@ export class WeChatDouble extends LoopbackDouble {
   pushTo: { url: string; token: string } | null = null;
   /** Picture checks taken and not pushed yet. */
   readonly pendingMediaChecks: PendingMediaCheck[] = [];
+  /** The subscription templates each mini-program added (MP console 订阅消息 → 我的模板): template id → its keys. */
+  readonly templates = new Map<string, Map<string, string[]>>();
+  /** Subscription messages delivered, in order. */
+  readonly subscriptionMessages: { appId: string; touser: string; templateId: string; page?: string; data: Record<string, { value: string }>; lang: string }[] = [];
+  /** Sends left per `<appId>:<openid>:<templateId>` (one per 'accept' of a one-time template). */
+  private readonly acceptances = new Map<string, number>();
   private readonly issuedOpenIds = new Set<string>();
   private loseUploadAnswer = false;
   private codes = new Map<string, { appId: string; person: string; used: boolean }>();
@@ -199,6 +215,38 @@ export class WeChatDouble extends LoopbackDouble {
     return `${page}?${query}`;
   }
 
+  /** The shopper tapped 'accept' for `templateId` in wx.requestSubscribeMessage: one message may be sent. */
+  accept(appId: string, openId: string, templateId: string) {
+    const key = `${appId}:${openId}:${templateId}`;
+    this.acceptances.set(key, (this.acceptances.get(key) ?? 0) + 1);
+  }
+
+  private subscribeSend(appId: string, b: any): Record<string, unknown> {
+    if (typeof b?.touser !== 'string' || !this.issuedOpenIds.has(`${appId}:${b.touser}`)) return { errcode: 40003, errmsg: 'invalid openid' };
+    const keys = this.templates.get(appId)?.get(b?.template_id);
+    if (!keys) return { errcode: 40037, errmsg: 'invalid template_id' };
+    if (b.miniprogram_state !== undefined && !['developer', 'trial', 'formal'].includes(b.miniprogram_state)) return { errcode: 47001, errmsg: 'data format error: miniprogram_state' };
+    if (b.lang !== undefined && !['zh_CN', 'en_US', 'zh_HK', 'zh_TW'].includes(b.lang)) return { errcode: 47001, errmsg: 'data format error: lang' };
+    const data = b.data && typeof b.data === 'object' ? b.data : null;
+    if (!data) return { errcode: 47003, errmsg: 'argument invalid! data is empty' };
+    const limits: Record<string, number> = { thing: 20, character_string: 32, phrase: 5, number: 32, letter: 32, amount: 32, name: 10 };
+    for (const key of new Set([...keys, ...Object.keys(data)])) {
+      const value = data[key]?.value;
+      if (!keys.includes(key) || typeof value !== 'string' || value === '') return { errcode: 47003, errmsg: `argument invalid! data.${key}.value invalid` };
+      const kind = key.replace(/\d+$/, '');
+      if ([...value].length > (limits[kind] ?? 64) || ((kind === 'time' || kind === 'date') && Number.isNaN(Date.parse(value.replace(' ', 'T'))))) {
+        return { errcode: 47003, errmsg: `argument invalid! data.${key}.value invalid` };
+      }
+    }
+    if (b.page !== undefined && this.pages.size && !this.pages.has(String(b.page).split('?')[0])) return { errcode: 41030, errmsg: 'invalid page' };
+    const grant = `${appId}:${b.touser}:${b.template_id}`;
+    const left = this.acceptances.get(grant) ?? 0;
+    if (left < 1) return { errcode: 43101, errmsg: 'user refuse to accept the msg' };
+    this.acceptances.set(grant, left - 1);
+    this.subscriptionMessages.push({ appId, touser: b.touser, templateId: b.template_id, ...(b.page !== undefined && { page: b.page }), data, lang: b.lang ?? 'zh_CN' });
+    return { errcode: 0, errmsg: 'ok', msgid: crypto.randomInt(1e9, 2e9) };
+  }
+
   count(path: string): number {
     return this.requests.filter((r) => r.path === path).length;
   }
@@ -228,6 +276,11 @@ export class WeChatDouble extends LoopbackDouble {
     if (route === 'GET /sns/oauth2/access_token') return this.send(res, this.exchange(query, 'code'));
     if (route === 'POST /cgi-bin/stable_token') return this.send(res, this.stableToken(body));
     if (route === 'POST /wxa/business/getliveinfo') return this.send(res, this.liveInfo(query, body));
+    if (route === 'POST /cgi-bin/message/subscribe/send') {
+      const token = this.tokens.get(query.access_token ?? '');
+      if (!token || token.expiresAt < Date.now()) return this.send(res, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
+      return this.send(res, this.subscribeSend(token.appId, body));
+    }
     if (route === 'POST /wxa/msg_sec_check' || route === 'POST /wxa/media_check_async') {
       const token = this.tokens.get(query.access_token ?? '');
       if (!token || token.expiresAt < Date.now()) return this.send(res, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
