@@ -25,8 +25,11 @@ export type PaymentViewKind = PaymentView['view']
 /** "Pending (recheck every 2 seconds, repeating)". */
 export const POLL_INTERVAL_MS = 2000
 
-/** A payment still pending after this long was most likely left at the provider: the page offers a way out (and keeps checking). */
-export const PAYMENT_STALLED_AFTER_MS = 10_000
+/**
+ * A payment still pending after this long was most likely left at the provider: the page says so and offers a way out
+ * (and keeps checking). Within about 2 s, as WeChat says 支付未完成 at once (issue 42 n-4: a spinner alone for 10 s).
+ */
+export const PAYMENT_STALLED_AFTER_MS = 2_000
 
 /**
  * The spec names three combinations; the rest is our reading:
