@@ -46,3 +46,11 @@ export function installPrompt(state: InstallPromptState, event: InstallPromptEve
 export function clearsStoredPrompt(event: InstallPromptEvent): boolean {
   return event === 'accept' || event === 'dismiss'
 }
+
+/**
+ * Pages where the add-to-home prompt waits: the cart and the rest of the money path (issue 42 n-8: its floating icon
+ * covered the cart's tax and total). It comes back on the next page.
+ */
+export function installPromptAllowedOn(path: string): boolean {
+  return !/^\/checkout(\/|$)/.test(path) && !/^\/confirmation/.test(path)
+}

@@ -1,6 +1,7 @@
 import {
   chooserKind,
   clearsStoredPrompt,
+  installPromptAllowedOn,
   INSTALL_BANNER_MS,
   installPrompt,
   InstallPromptEvent,
@@ -84,4 +85,18 @@ describe('spec "Banner form then icon form (banner 3 seconds, then icon). On acc
     const shown: InstallPromptEvent[] = ['available', 'bannerTimeout']
     expect(shown.reduce<InstallPromptState>(installPrompt, 'hidden')).toBe('icon')
   })
+})
+
+// Issue 42 n-8: the install icon floated over the cart's tax and total.
+describe('the add-to-home prompt waits on the money path', () => {
+  it.each([
+    ['/', true],
+    ['/store/product/1003', true],
+    ['/user/list', true],
+    ['/checkout/cart', false],
+    ['/checkout', false],
+    ['/checkout/campaignCart', false],
+    ['/confirmation', false],
+    ['/checkoutx', true]
+  ])('%s → %p', (path, shown) => expect(installPromptAllowedOn(path)).toBe(shown))
 })
