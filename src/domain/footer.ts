@@ -69,9 +69,14 @@ export function copyrightLine(year: number, storeName: string | null | undefined
   return { year, storeName: text(storeName) }
 }
 
-/** Joins the parts with the translated 'All Rights Reserved'. */
+/**
+ * Joins the parts with the translated 'All Rights Reserved': after a full stop in English; Chinese (or Japanese) words
+ * follow with a space, as "© 2026 枫玉市集 版权所有" (an English full stop among them was issue 42 p-5).
+ */
 export function copyrightText(parts: { year: number; storeName: string }, allRightsReserved: string): string {
-  return parts.storeName ? `© ${parts.year} ${parts.storeName}. ${allRightsReserved}` : `© ${parts.year}. ${allRightsReserved}`
+  const cjk = /^[\u3000-\u9fff\uf900-\ufaff]/.test(allRightsReserved.trim())
+  const head = parts.storeName ? `© ${parts.year} ${parts.storeName}` : `© ${parts.year}`
+  return cjk ? `${head} ${allRightsReserved.trim()}` : `${head}. ${allRightsReserved}`
 }
 
 export interface PowerByConfig {

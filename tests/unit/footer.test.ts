@@ -58,7 +58,9 @@ describe('spec "visa, mastercard, amex, paypal, wechat, alipay, unionpay, each o
 describe('spec "Copyright line: current year, store name, \'All Rights Reserved\'"', () => {
   it.each([
     [2026, 'Maple Shop', 'All Rights Reserved', '© 2026 Maple Shop. All Rights Reserved'],
-    [2027, ' 枫叶商店 ', '版权所有', '© 2027 枫叶商店. 版权所有'],
+    // Issue 42 p-5: no English full stop among Chinese words.
+    [2027, ' 枫叶商店 ', '版权所有', '© 2027 枫叶商店 版权所有'],
+    [2027, undefined, '版权所有', '© 2027 版权所有'],
     [2026, undefined, 'All Rights Reserved', '© 2026. All Rights Reserved']
   ])('%i %p → %p', (year, name, reserved, line) => {
     const parts = copyrightLine(year, name)
