@@ -100,10 +100,10 @@ async function adminApi(app: FastifyInstance) {
     xsrfToken: xsrfToken(app, req, reply),
   });
 
-  app.get('/session', { config: { open: true }, schema: { response: { 200: AdminSession } } },
+  app.get('/session', { config: { open: true }, schema: { summary: 'Who is signed in to the back office, what they may do, and the XSRF token to echo', response: { 200: AdminSession } } },
     async (req, reply) => sessionOf(req, reply, req.staff ?? null));
 
-  app.post<{ Body: AdminSignIn }>('/signin', { config: { open: true }, schema: { body: AdminSignIn, response: { 200: AdminSession } } },
+  app.post<{ Body: AdminSignIn }>('/signin', { config: { open: true }, schema: { summary: 'Sign a staff member in (rate-limited; locked after repeated wrong passwords)', body: AdminSignIn, response: { 200: AdminSession } } },
     async (req, reply) => {
       const staff = await checkStaffCredentials(app.db, req.body.email, req.body.password, req.ip);
       const token = await openStaffSession(app.db, staff, req.ip);
@@ -114,7 +114,7 @@ async function adminApi(app: FastifyInstance) {
       return { ...sessionOf(req, reply, staff), xsrfToken: xsrf };
     });
 
-  app.post('/signout', { config: { open: true }, schema: { body: NoBody, response: { 200: AdminSession } } },
+  app.post('/signout', { config: { open: true }, schema: { summary: 'Sign the staff member out', body: NoBody, response: { 200: AdminSession } } },
     async (req, reply) => {
       const token = req.cookies[ADMIN_SESSION_COOKIE];
       if (token && req.staff) await endStaffSession(app.db, token, req.staff);
@@ -122,32 +122,32 @@ async function adminApi(app: FastifyInstance) {
       return sessionOf(req, reply, null);
     });
 
-  app.get<{ Querystring: AdminDayQuery }>('/orders/today', { config: { permission: 'orders.read' }, schema: { querystring: AdminDayQuery, response: { 200: AdminDayOrders } } },
+  app.get<{ Querystring: AdminDayQuery }>('/orders/today', { config: { permission: 'orders.read' }, schema: { summary: "The day's orders by store and method, with their counts", querystring: AdminDayQuery, response: { 200: AdminDayOrders } } },
     async (req) => deskDay(app.db, req.query));
 
-  app.get<{ Querystring: AdminPickQuery }>('/orders/picklist', { config: { permission: 'orders.read' }, schema: { querystring: AdminPickQuery, response: { 200: AdminPickList } } },
+  app.get<{ Querystring: AdminPickQuery }>('/orders/picklist', { config: { permission: 'orders.read' }, schema: { summary: 'What to prepare for the day, per store and product', querystring: AdminPickQuery, response: { 200: AdminPickList } } },
     async (req) => deskPickList(app.db, req.query));
 
-  app.get<{ Params: AdminOrderId }>('/orders/:id', { config: { permission: 'orders.read' }, schema: { params: AdminOrderId, response: { 200: AdminOrder } } },
+  app.get<{ Params: AdminOrderId }>('/orders/:id', { config: { permission: 'orders.read' }, schema: { summary: "An order's page: lines, shopper, payment, refunds, history and allowed moves", params: AdminOrderId, response: { 200: AdminOrder } } },
     async (req) => orderPage(app.db, Number(req.params.id)));
 
   app.post<{ Params: AdminOrderId; Body: AdminMoveBody }>('/orders/:id/move',
-    { config: { permission: 'orders.move' }, schema: { params: AdminOrderId, body: AdminMoveBody, response: { 200: AdminOrder } } },
+    { config: { permission: 'orders.move' }, schema: { summary: 'Move an order on (ready, out for delivery, completed) or cancel it', params: AdminOrderId, body: AdminMoveBody, response: { 200: AdminOrder } } },
     async (req) => staffMove(app.db, req.staff!, Number(req.params.id), req.body.move, req.body.note?.trim() ?? ''));
 
   app.post<{ Params: AdminOrderId; Body: AdminRefundBody }>('/orders/:id/refund',
-    { config: { permission: 'orders.refund' }, schema: { params: AdminOrderId, body: AdminRefundBody, response: { 200: AdminRefundDone } } },
+    { config: { permission: 'orders.refund' }, schema: { summary: 'Refund an order in part or whole, once per key', params: AdminOrderId, body: AdminRefundBody, response: { 200: AdminRefundDone } } },
     async (req) => staffRefund(app.db, req.staff!, Number(req.params.id), { ...req.body, reason: req.body.reason.trim() || 'Refunded by the store' }));
 
-  app.get<{ Querystring: AdminActivityQuery }>('/activity', { config: { permission: 'activity.read' }, schema: { querystring: AdminActivityQuery, response: { 200: AdminActivity } } },
+  app.get<{ Querystring: AdminActivityQuery }>('/activity', { config: { permission: 'activity.read' }, schema: { summary: 'Every change made in the back office or by the staff CLI: who, what and when (owner)', querystring: AdminActivityQuery, response: { 200: AdminActivity } } },
     async (req) => activity(app.db, req.query.limit ?? 50, req.query.before));
 
-  app.get('/staff', { config: { permission: 'staff.manage' }, schema: { response: { 200: AdminStaffList } } },
+  app.get('/staff', { config: { permission: 'staff.manage' }, schema: { summary: 'The staff accounts (owner)', response: { 200: AdminStaffList } } },
     async () => listStaff(app.db));
 
   const version = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;
   let doc: object | undefined;
-  app.get('/openapi.json', { config: { open: true }, schema: { response: { 200: OpenApiDocument } } },
+  app.get('/openapi.json', { config: { open: true }, schema: { summary: "The back office API's OpenAPI document", response: { 200: OpenApiDocument } } },
     async () => (doc ??= adminOpenApi(app.declaredRoutes, version)));
 }
 

@@ -1,0 +1,53 @@
+/**
+ * The back office's calls to /api/istore/admin (contract/admin.ts). The XSRF token comes with the session answer (its
+ * cookie is scoped to the API's path, out of this page's reach) and goes back in X-XSRF-ADMIN on every write.
+ */
+import type {
+  AdminActivity, AdminDayOrders, AdminMove, AdminOrder, AdminPickList, AdminRefundDone, AdminSession, AdminStaffList,
+} from '../../contract/admin.ts';
+
+export type { AdminActivity, AdminDayOrders, AdminMove, AdminOrder, AdminPickList, AdminRefundDone, AdminSession, AdminStaffList };
+
+const BASE = '/api/istore/admin';
+let xsrf = '';
+
+export class ApiFailure extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers['x-xsrf-admin'] = xsrf;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const r = await fetch(BASE + path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await r.json().catch(() => null);
+  if (!r.ok) throw new ApiFailure(r.status, data?.message ?? `${r.status} ${r.statusText}`);
+  if (data && typeof data.xsrfToken === 'string') xsrf = data.xsrfToken;
+  return data as T;
+}
+
+const q = (params: Record<string, string | undefined>) => {
+  const s = new URLSearchParams(Object.entries(params).filter(([, v]) => v) as [string, string][]).toString();
+  return s ? `?${s}` : '';
+};
+
+export const api = {
+  session: () => call<AdminSession>('GET', '/session'),
+  signIn: (email: string, password: string) => call<AdminSession>('POST', '/signin', { email, password }),
+  signOut: () => call<AdminSession>('POST', '/signout', {}),
+  today: (p: { date?: string; store?: string; method?: string }) => call<AdminDayOrders>('GET', `/orders/today${q(p)}`),
+  pickList: (p: { date?: string; store?: string }) => call<AdminPickList>('GET', `/orders/picklist${q(p)}`),
+  order: (id: string) => call<AdminOrder>('GET', `/orders/${encodeURIComponent(id)}`),
+  move: (id: string, move: AdminMove, note: string) => call<AdminOrder>('POST', `/orders/${encodeURIComponent(id)}/move`, { move, note }),
+  refund: (id: string, body: { amount?: number; reason: string; key: string }) => call<AdminRefundDone>('POST', `/orders/${encodeURIComponent(id)}/refund`, body),
+  activity: () => call<AdminActivity>('GET', '/activity?limit=100'),
+  staff: () => call<AdminStaffList>('GET', '/staff'),
+};
+
+/** A refund's idempotency key, made once per refund dialog: a double click or a retried request refunds once. */
+export function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
