@@ -114,7 +114,9 @@ function splitUrl(url) {
  * as a share card or QR code would open it), talking to the reference server at `serverUrl`.
  * `answers` plays the shopper's side of the native sheets: { payment: 'paid' | 'cancelled', identity: '<name>',
  * modal: 'confirm' | 'cancel' (the answer of showModal, Alipay's my.confirm; default confirm), image: '<local file>' (the album's pick; without
- * it the shopper closes the album), unsupported: ['<canIUse schema>', ...] (what this phone's base library lacks) }.
+ * it the shopper closes the album), unsupported: ['<canIUse schema>', ...] (what this phone's base library lacks),
+ * privacy: 'agreed' (default: the shopper agreed to the privacy guide on an earlier visit) | 'ask' (not yet: a privacy
+ * API waits for the app's onNeedPrivacyAuthorization listener, below) }.
  * `device` is the phone's system ('ios' unless a journey needs 'android': WeChat sells no stored value on iOS).
  * `storage`: what the device kept from an earlier launch (`mp.storage` of a closed one), for a shopper coming back.
  * `language` is the device's system language as the host reports it (WeChat 'zh_CN', Alipay 'zh-Hans', or 'en').
@@ -320,6 +322,52 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
     return kind === 'weapp' ? { data: answer.data, statusCode: answer.statusCode } : { data: answer.data, statusCode: answer.status, header: answer.headers }
   }
 
+  /**
+   * The host's privacy authorization (WeChat: wx.onNeedPrivacyAuthorization, wx.requirePrivacyAuthorize,
+   * wx.getPrivacySetting, wx.openPrivacyContract; Alipay, with app.json's usePrivacyCheck: the my.* of the same names
+   * but requirePrivacyAuthorize). Until the shopper agrees, a privacy API (chooseImage, setClipboardData) or
+   * requirePrivacyAuthorize waits while the app's listener is called with resolve and { referrer }:
+   * resolve({ event: 'agree', buttonId }) lets it run only if a button with open-type="agreePrivacyAuthorization" and
+   * that id was tapped (the base library checks it), resolve({ event: 'disagree' }) fails it with "privacy permission
+   * is not authorized". A tap on such a button is the agreement itself (the host records it). With no listener the
+   * host's own popup would ask: here the call fails, as refused. `mp.privacyRequests` lists each referrer asked about.
+   */
+  const privacy = {
+    on: kind === 'weapp' || appJson.usePrivacyCheck === true,
+    agreed: (answers.privacy ?? 'agreed') === 'agreed',
+    listener: null,
+    tapped: new Set()
+  }
+  mp.privacyRequests = []
+  const PRIVACY_REFUSED = 'privacy permission is not authorized'
+  function privacyGate(name, run) {
+    return async (options) => {
+      if (!privacy.on || privacy.agreed) return run(options)
+      mp.privacyRequests.push(name)
+      if (!privacy.listener) throw failWith(PRIVACY_REFUSED)
+      const answer = await new Promise((resolve) => {
+        const resolveFn = (reply = {}) => {
+          if (reply.event === 'exposureAuthorization') return void mp.calls.push({ name: 'privacyExposure', options: { referrer: name } })
+          resolve(reply)
+        }
+        later(() => privacy.listener(resolveFn, { referrer: name }), 'onNeedPrivacyAuthorization listener')
+      })
+      if (answer.event === 'agree' && privacy.tapped.has(answer.buttonId)) {
+        privacy.agreed = true
+        return run(options)
+      }
+      throw failWith(PRIVACY_REFUSED)
+    }
+  }
+  const privacyApi = {
+    onNeedPrivacyAuthorization: (listener) => void (privacy.listener = listener),
+    getPrivacySetting: asyncApi('getPrivacySetting', () => ({
+      needAuthorization: privacy.on && !privacy.agreed,
+      privacyContractName: '《iStore小程序隐私保护指引》'
+    })),
+    openPrivacyContract: record('openPrivacyContract')
+  }
+
   const unsupported = new Set(answers.unsupported ?? [])
   /** canIUse: an API this base library has (`request`, `getAuthCode.object.scopes` asks about its API), unless the phone lacks it. */
   const canIUse = (schema) => !unsupported.has(schema) && typeof api[String(schema).split('.')[0]] === 'function'
@@ -354,18 +402,20 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
       return { confirm, cancel: !confirm }
     }),
     pageScrollTo: record('pageScrollTo'),
-    setClipboardData: record('setClipboardData'),
+    setClipboardData: asyncApi('setClipboardData', privacyGate('setClipboardData', (options) => void mp.calls.push({ name: 'setClipboardData', options }))),
     makePhoneCall: record('makePhoneCall'),
     stopPullDownRefresh: record('stopPullDownRefresh'),
     // The album is a page of its own over the mini-program.
-    chooseImage: asyncApi('chooseImage', (options) => {
+    chooseImage: asyncApi('chooseImage', privacyGate('chooseImage', (options) => {
       mp.calls.push({ name: 'chooseImage', options })
       return overSheet(chooseImage)
-    }),
+    })),
+    ...privacyApi,
     uploadFile: asyncApi('uploadFile', uploadFile)
   }
   if (kind === 'weapp') {
     Object.assign(api, {
+      requirePrivacyAuthorize: asyncApi('requirePrivacyAuthorize', privacyGate('requirePrivacyAuthorize', () => ({}))),
       setNavigationBarTitle: asyncApi('setNavigationBarTitle', ({ title }) => void setTitle(title)),
       // answers.weChatLogin: a code of WeChat's double, for a server with real WeChat sign-in.
       login: asyncApi('login', async () => ({ code: answers.weChatLogin ? await answers.weChatLogin() : `sandbox-wx-${identity}` })),
@@ -857,6 +907,15 @@ export function launch({ kind, dist, serverUrl, entry = 'pages/home/index', answ
   /** Answers whether the tap reached a handler (false: it fell on a disabled button). */
   function tapChain(page, chain) {
     if (disabledButtonIn(chain)) return false
+    // A tap on a button with open-type="agreePrivacyAuthorization" tells the host the shopper agreed.
+    for (const node of chain) {
+      const template = templates.get(String(node.nn))
+      const openType = template?.tag === 'button' && template.attrs['open-type'] ? node[template.attrs['open-type']] : undefined
+      if (String(openType ?? '').split('|').includes('agreePrivacyAuthorization')) {
+        privacy.tapped.add(node.uid ?? node.sid)
+        privacy.agreed = true
+      }
+    }
     const target = chain[chain.length - 1]
     const ownerOf = (node) => {
       for (const wrapper of wrappers.values()) if (wrapper.page === page && containsSid(wrapper.data.i, node.sid)) return wrapper
