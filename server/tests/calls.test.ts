@@ -18,11 +18,12 @@ test('coupons: a guest lists the public unexpired ones; an account also those gi
   assert.deepEqual(pub.map((c: any) => c.code), ['BIG15', 'FIRST15', 'SAVE5', 'WELCOME10']);
   assert.ok(pub.every((c: any) => !c.personal && !c.expired));
   const demo = await signedIn();
-  assert.deepEqual(ok(await demo.get('/common3/coupons/')).coupons.map((c: any) => c.code), ['BIG15', 'FIRST15', 'SAVE5', 'WELCOME10']);
+  // FIRST15 is for a first order: not offered to the demo account, which has paid orders (issue 42 n-5).
+  assert.deepEqual(ok(await demo.get('/common3/coupons/')).coupons.map((c: any) => c.code), ['BIG15', 'SAVE5', 'WELCOME10']);
   isError(await demo.get('/common3/coupons/STAFF50'), 404);
   await srv.app.db.query(`INSERT INTO coupon_grants (code, user_id) SELECT 'STAFF50', id FROM users WHERE email = $1`, [DEMO_EMAIL]);
   const mine = ok(await demo.get('/common3/coupons/')).coupons;
-  assert.deepEqual(mine.map((c: any) => [c.code, c.personal]), [['STAFF50', true], ['BIG15', false], ['FIRST15', false], ['SAVE5', false], ['WELCOME10', false]]);
+  assert.deepEqual(mine.map((c: any) => [c.code, c.personal]), [['STAFF50', true], ['BIG15', false], ['SAVE5', false], ['WELCOME10', false]]);
   const staff = ok(await demo.get('/common3/coupons/staff50'));
   assert.deepEqual([staff.code, staff.type, staff.value, staff.descriptionContent.zh], ['STAFF50', 'FIXED', 5000, '员工50加元代金券']);
   // still nobody else's

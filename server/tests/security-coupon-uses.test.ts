@@ -54,6 +54,27 @@ test('FIRST15 (once per shopper): a guest must sign in; an account uses it once;
   await placeWith(await shopper(), 'FIRST15');
 });
 
+// Issue 42 n-5: FIRST15 was listed to, and applied for, a signed-in shopper with four earlier orders.
+test('FIRST15 (first order only): listed and applied until the account has a paid or completed order, then neither', async () => {
+  const s = await shopper();
+  const listed = async () => ok(await s.get('/common3/coupons/')).coupons.map((c: any) => c.code);
+  assert.ok((await listed()).includes('FIRST15'));
+  // An order paid at the store and not yet collected is no first order yet; once completed it is.
+  const orderID = await placeWith(s, 'WELCOME10');
+  assert.ok((await listed()).includes('FIRST15'));
+  await srv.app.db.query(`UPDATE orders SET status = 'COMPLETED' WHERE id = $1`, [Number(orderID)]);
+  assert.ok(!(await listed()).includes('FIRST15'));
+  assert.equal(isError(await draftWith(s, 'FIRST15'), 400).message, 'This coupon is for a first order only');
+  // A coupon already on the cart when the first order went through is refused at reserve.
+  const other = await shopper();
+  ok(await draftWith(other, 'FIRST15'));
+  await srv.app.db.query(
+    `UPDATE orders SET user_id = (SELECT id FROM users WHERE email = $1), status = 'COMPLETED' WHERE id = $2`, [other.emailID, Number(orderID)]);
+  assert.match(isError(await other.post('/shoppingManagement4/reserve'), 409).message, /first order only/);
+  // A guest is asked to sign in, as before.
+  assert.equal(isError(await draftWith(new Shopper(srv.base), 'FIRST15'), 400).message, 'Sign in to use this coupon');
+});
+
 test('a coupon applied before its one use went to another order of the account is refused at reserve (409), not dropped', async () => {
   const s = await shopper();
   const other = new Shopper(srv.base);

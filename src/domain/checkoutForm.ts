@@ -206,7 +206,7 @@ export function prefilledContact(contact: Contact, user: Partial<UserProfile>): 
 
 /** Why a coupon code was not applied, in words the shopper's language can give; `message` is a reason the store did not foresee. */
 export type CouponRefusal =
-  | { reason: 'unknown' | 'expired' }
+  | { reason: 'unknown' | 'expired' | 'firstOrder' | 'signIn' }
   | { reason: 'minimum'; amount: string }
   | { reason: 'onePerOrder'; applied: string }
   | { reason: 'other'; message: string }
@@ -215,6 +215,8 @@ export type CouponRefusal =
 export function couponRefusal(serverMessage: string): CouponRefusal {
   if (/not valid/i.test(serverMessage)) return { reason: 'unknown' }
   if (/expired/i.test(serverMessage)) return { reason: 'expired' }
+  if (/first order only/i.test(serverMessage)) return { reason: 'firstOrder' }
+  if (/^sign in to use/i.test(serverMessage)) return { reason: 'signIn' }
   const minimum = /subtotal of at least (\S+?)\.?$/i.exec(serverMessage)
   if (minimum) return { reason: 'minimum', amount: minimum[1] }
   return { reason: 'other', message: serverMessage }

@@ -176,6 +176,9 @@ describe('coupon refusals', () => {
   it.each<[string, CouponRefusal]>([
     ['Coupon not valid', { reason: 'unknown' }],
     ['Coupon has expired', { reason: 'expired' }],
+    // Issue 42 n-5: the server's first-order and sign-in refusals, said in the shopper's language.
+    ['This coupon is for a first order only', { reason: 'firstOrder' }],
+    ['Sign in to use this coupon', { reason: 'signIn' }],
     ['Coupon needs a subtotal of at least $30.00', { reason: 'minimum', amount: '$30.00' }],
     ['Coupon needs a subtotal of at least $30.00.', { reason: 'minimum', amount: '$30.00' }],
     ['Coupon NOPE does not exist', { reason: 'other', message: 'Coupon NOPE does not exist' }]

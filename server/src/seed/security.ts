@@ -3,8 +3,8 @@ import type { Queryable } from '../db/index.ts';
 
 export async function seedOncePerShopperCoupon(q: Queryable) {
   await q.query(
-    `INSERT INTO coupons (code, kind, value, min_subtotal, desc_en, desc_zh, public, max_uses_per_shopper)
-     VALUES ('FIRST15', 'PERCENT', 15, 0, '15% off your first order (once per account, sign in to use)', '首单立减15%（每个账户限用一次，需登录）', true, 1)
+    `INSERT INTO coupons (code, kind, value, min_subtotal, desc_en, desc_zh, public, max_uses_per_shopper, first_order_only)
+     VALUES ('FIRST15', 'PERCENT', 15, 0, '15% off your first order with an account', '账户首单立减15%', true, 1, true)
      ON CONFLICT (code) DO NOTHING`,
   );
 }

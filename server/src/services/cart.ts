@@ -140,7 +140,10 @@ export async function getCoupon(q: Queryable, code: string | null, userId: numbe
        CASE WHEN c.max_uses_per_shopper IS NULL OR $2::int IS NULL THEN 0 ELSE
          (SELECT count(*)::int FROM orders o WHERE o.coupon_code = c.code AND o.user_id = $2 AND o.status <> 'CANCELLED' AND o.id IS DISTINCT FROM $3::int) END AS shopper_uses,
        CASE WHEN c.max_uses IS NULL THEN 0 ELSE
-         (SELECT count(*)::int FROM orders o WHERE o.coupon_code = c.code AND o.status <> 'CANCELLED' AND o.id IS DISTINCT FROM $3::int) END AS total_uses
+         (SELECT count(*)::int FROM orders o WHERE o.coupon_code = c.code AND o.status <> 'CANCELLED' AND o.id IS DISTINCT FROM $3::int) END AS total_uses,
+       CASE WHEN NOT c.first_order_only OR $2::int IS NULL THEN 0 ELSE
+         (SELECT count(*)::int FROM orders o WHERE o.user_id = $2 AND o.id IS DISTINCT FROM $3::int AND o.status <> 'CANCELLED'
+            AND (o.payment_status IN ('PAID_ONLINE', 'PAID_BY_DISCOUNT') OR o.status = 'COMPLETED')) END AS earlier_orders
      FROM coupons c WHERE upper(c.code) = upper($1)
        AND (c.public OR EXISTS (SELECT 1 FROM coupon_grants g WHERE g.code = c.code AND g.user_id = $2))`,
     [code, userId, ownOrderId],
@@ -155,7 +158,7 @@ export async function getCoupon(q: Queryable, code: string | null, userId: numbe
 export async function lockLimitedCoupon(q: Queryable, code: string | null) {
   if (!code) return;
   await q.query(
-    `SELECT 1 FROM coupons WHERE upper(code) = upper($1) AND (max_uses IS NOT NULL OR max_uses_per_shopper IS NOT NULL) FOR UPDATE`, [code]);
+    `SELECT 1 FROM coupons WHERE upper(code) = upper($1) AND (max_uses IS NOT NULL OR max_uses_per_shopper IS NOT NULL OR first_order_only) FOR UPDATE`, [code]);
 }
 
 const EMPTY_CART: Omit<CartView, 'currency'> = {

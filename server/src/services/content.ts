@@ -29,13 +29,17 @@ function toCoupon(r: any): Coupon {
 
 /**
  * The coupons a visitor may use that have not expired: the public ones, and for a signed-in account also those given
- * to it (coupon_grants), which come first.
+ * to it (coupon_grants), which come first. A first-order coupon is not listed to an account that has had its first
+ * order (issue 42 n-5: it was offered, and applied, to a shopper with four).
  */
 export async function availableCoupons(q: Queryable, userId: number | null): Promise<Coupon[]> {
   const { rows } = await q.query(
     `SELECT * FROM coupons c
       WHERE (c.public OR EXISTS (SELECT 1 FROM coupon_grants g WHERE g.code = c.code AND g.user_id = $1))
         AND (c.expires_at IS NULL OR c.expires_at > now())
+        AND NOT (c.first_order_only AND $1::int IS NOT NULL AND EXISTS (
+          SELECT 1 FROM orders o WHERE o.user_id = $1 AND o.status <> 'CANCELLED'
+            AND (o.payment_status IN ('PAID_ONLINE', 'PAID_BY_DISCOUNT') OR o.status = 'COMPLETED')))
       ORDER BY c.public, c.code`,
     [userId],
   );

@@ -14,6 +14,9 @@ export interface CouponRow {
   max_uses?: number | null;
   shopper_uses?: number;
   total_uses?: number;
+  /** for a first order only (issue 42 n-5), and the asking account's earlier paid or completed orders */
+  first_order_only?: boolean;
+  earlier_orders?: number;
   /** getCoupon was asked for a guest */
   guest?: boolean;
 }
@@ -27,6 +30,10 @@ export function couponUseProblem(c: CouponRow): string | null {
     }
   }
   if (c.max_uses != null && (c.total_uses ?? 0) >= c.max_uses) return 'This coupon has been used up';
+  if (c.first_order_only) {
+    if (c.guest) return 'Sign in to use this coupon';
+    if ((c.earlier_orders ?? 0) > 0) return 'This coupon is for a first order only';
+  }
   return null;
 }
 

@@ -148,17 +148,20 @@ const LISTS: ListSpec[] = [
         code: c.code, kind: c.kind, value: c.value, minSubtotalMinor: c.min_subtotal,
         expiresAt: c.expires_at ? new Date(c.expires_at).toISOString() : null, description: { en: c.desc_en, zh: c.desc_zh },
         public: c.public, maxUsesPerShopper: c.max_uses_per_shopper, maxUses: c.max_uses,
+        ...(c.first_order_only ? { firstOrderOnly: true } : {}),
       }));
     },
-    normalize: (c) => ({ ...c, expiresAt: c.expiresAt === null ? null : new Date(c.expiresAt).toISOString() }),
+    normalize: ({ firstOrderOnly, ...c }) => ({
+      ...c, expiresAt: c.expiresAt === null ? null : new Date(c.expiresAt).toISOString(), ...(firstOrderOnly ? { firstOrderOnly: true } : {}),
+    }),
     async write(q, c) {
       await q.query(
-        `INSERT INTO coupons (code, kind, value, min_subtotal, expires_at, desc_en, desc_zh, public, max_uses_per_shopper, max_uses)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
+        `INSERT INTO coupons (code, kind, value, min_subtotal, expires_at, desc_en, desc_zh, public, max_uses_per_shopper, max_uses, first_order_only)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
          ON CONFLICT (code) DO UPDATE SET kind = EXCLUDED.kind, value = EXCLUDED.value, min_subtotal = EXCLUDED.min_subtotal,
            expires_at = EXCLUDED.expires_at, desc_en = EXCLUDED.desc_en, desc_zh = EXCLUDED.desc_zh, public = EXCLUDED.public,
-           max_uses_per_shopper = EXCLUDED.max_uses_per_shopper, max_uses = EXCLUDED.max_uses`,
-        [c.code, c.kind, c.value, c.minSubtotalMinor, c.expiresAt, c.description.en, c.description.zh, c.public, c.maxUsesPerShopper, c.maxUses],
+           max_uses_per_shopper = EXCLUDED.max_uses_per_shopper, max_uses = EXCLUDED.max_uses, first_order_only = EXCLUDED.first_order_only`,
+        [c.code, c.kind, c.value, c.minSubtotalMinor, c.expiresAt, c.description.en, c.description.zh, c.public, c.maxUsesPerShopper, c.maxUses, c.firstOrderOnly === true],
       );
     },
     remove: async (q, code) => void (await q.query('DELETE FROM coupons WHERE code = $1', [code])),

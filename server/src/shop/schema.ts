@@ -132,6 +132,7 @@ export const ShopCoupon = closed({
   public: Type.Boolean({ description: 'false: only for the accounts it was given to (coupon_grants)' }),
   maxUsesPerShopper: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
   maxUses: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  firstOrderOnly: Type.Optional(Type.Boolean({ description: "true: only for an account's first order (none paid or completed before); a guest signs in first" })),
 });
 
 export const ShopPage = closed({

@@ -16,6 +16,10 @@ function refusalText(t: Translate, refused: CouponRefusal): string {
       return t('checkout.couponRefused.unknown')
     case 'expired':
       return t('checkout.couponRefused.expired')
+    case 'firstOrder':
+      return t('checkout.couponRefused.firstOrder')
+    case 'signIn':
+      return t('checkout.couponRefused.signIn')
     case 'minimum':
       return t('checkout.couponRefused.minimum', { amount: refused.amount })
     case 'onePerOrder':
