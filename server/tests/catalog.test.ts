@@ -39,7 +39,8 @@ test('appInfoInit: full shape for a guest, no user fields, XSRF cookie set', asy
   }
   assert.deepEqual(c.system.appConfig.supportedLanguages, ['en', 'zh']);
   assert.deepEqual(c.system.payment.defaultCurrency, { currencyType: 'CAD', currencyCode: '$' });
-  assert.deepEqual(c.system.payment.exchangeCurrencies.map((x: any) => x.currencyType), ['USD', 'CNY', 'JPY', 'KWD']);
+  // A Toronto shop's currencies (issue 42 p-2: the Kuwaiti dinar was there to test three decimals; this file adds it below).
+  assert.deepEqual(c.system.payment.exchangeCurrencies.map((x: any) => x.currencyType), ['USD', 'CNY', 'JPY']);
   assert.equal(c.system.social.instagram.userName, 'maplejademarket');
   const locs = c.system.storeLocations;
   assert.ok(locs.length >= 4);
@@ -207,6 +208,8 @@ test('inventoryByProductAndOptions: order-insensitive pairs, totals, unknown pai
 });
 
 test('exchange rates, time zone, pickup locations, selected location', async () => {
+  // A currency of three decimals, this test's own (the demo shop has none).
+  await srv.app.db.query(`INSERT INTO exchange_rates (currency, symbol, rate, sort) VALUES ('KWD', 'KD', 0.224, 99)`);
   const r = ok(await s.get('/common3/exchangeRates/'));
   assert.equal(r.base, 'CAD');
   assert.deepEqual(Object.keys(r.rates).sort(), ['CNY', 'JPY', 'KWD', 'USD']);
