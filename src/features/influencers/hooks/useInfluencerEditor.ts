@@ -199,7 +199,7 @@ export function useInfluencerEditor() {
     setBusy(true)
     try {
       const next: MyInfluencerProfile = applied ? await influencerApi.update(body) : await influencerApi.apply(body)
-      loaded.setData({ status: { status: next.status, review: next.review, id: next.id, reason: next.reason, likes: next.likes }, profile: next })
+      loaded.setData({ status: { status: next.status, review: next.review, id: next.id, reason: next.reason, ...(next.refusedBy ? { refusedBy: next.refusedBy } : {}), likes: next.likes }, profile: next })
       setEditing(false)
       setSaved(true)
     } catch (err) {

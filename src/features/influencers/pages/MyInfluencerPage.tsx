@@ -21,9 +21,10 @@ function MyInfluencerProfile() {
     <View className="account-page influencer-mine">
       <Text className="account-page__title">{t('influencer.mine.title')}</Text>
       <InfluencerStatusPanel status={editor.status} editing={editor.editing} onEdit={editor.startEditing} />
-      {editor.saved ? (
+      {/* After a submit: waiting for the store, or published at once by the content check (checking and refusals: the panel). */}
+      {editor.saved && (editor.status.review === 'PENDING' || editor.status.review === 'NONE') ? (
         <View className="influencer-mine__saved" role="status">
-          <Text>{t('influencer.saved')}</Text>
+          <Text>{t(editor.status.review === 'NONE' ? 'influencer.savedPublished' : 'influencer.saved')}</Text>
         </View>
       ) : null}
       {editor.editing ? <InfluencerEditor editor={editor} /> : null}

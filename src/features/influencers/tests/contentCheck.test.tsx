@@ -22,4 +22,9 @@ describe('InfluencerStatusPanel and the content check', () => {
     render(<InfluencerStatusPanel status={{ ...base, status: 'REJECTED', review: 'REJECTED', refusedBy: 'image' }} onEdit={() => undefined} />)
     expect(screen.getByRole('note').textContent).toBe('内容检测未通过您的一张图片，因此您的资料未向他人展示。请更换图片后重新提交。')
   })
+
+  it('a person\'s reason and the check\'s refusal are not confused: no refusal note without refusedBy', () => {
+    render(<InfluencerStatusPanel status={{ ...base, status: 'REJECTED', review: 'REJECTED', reason: 'Add a photo' }} onEdit={() => undefined} />)
+    expect(screen.getByRole('note').textContent).toBe('Reason from the store: Add a photo')
+  })
 })
