@@ -126,7 +126,9 @@ export const VerifiedContact = Type.Object({
   /** When the ID number and photo on file will be deleted (the store's retention period, ID_RETENTION_DAYS). */
   idDeleteAt: Nullable(Type.String()),
   /** When they were deleted at the end of the retention period (the verified status stays). */
-  idErasedAt: Nullable(Type.String())
+  idErasedAt: Nullable(Type.String()),
+  /** The store's retention period (ID_RETENTION_DAYS): the ID number and photo are deleted this many days after verification. */
+  retentionDays: Type.Integer({ minimum: 1 })
 })
 export type VerifiedContact = Static<typeof VerifiedContact>
 

@@ -77,6 +77,7 @@ describe('ID details: separate consent, sealed at rest, retention, delete', () =
     const s = await shopper(false);
     const none = ok(await s.get(`${CONTACT}/idNumber`));
     assert.equal(none.consentVersion, null);
+    assert.equal(none.retentionDays, RETENTION_DAYS, 'the consent step can say how long');
     const upload = await s.upload('/admin/userManagement/image/verifiedContact/upload', PHOTO);
     assert.equal(upload.status, 403);
     assert.match(upload.body.message, /separate consent/);

@@ -53,7 +53,7 @@ describe('verified contact', () => {
     const none = ok(await s.get(ID_NUMBER));
     assert.deepEqual({ ...none, consentGivenAt: null }, {
       status: 'NONE', realName: null, phone: null, idType: null, idNumber: null, idImage: null, submittedAt: null, verifiedAt: null,
-      consentVersion: ID_PURPOSE_VERSION, consentGivenAt: null, idDeleteAt: null, idErasedAt: null,
+      consentVersion: ID_PURPOSE_VERSION, consentGivenAt: null, idDeleteAt: null, idErasedAt: null, retentionDays: 90,
     });
     assert.ok(!Number.isNaN(Date.parse(none.consentGivenAt)));
     const up = await uploadId(s, PNG);

@@ -37,7 +37,7 @@ export type {
   VerifiedContactEntry
 } from '@contract/account'
 export type { IdentityJoined, IdentitySignIn } from '@contract/identity'
-export { ID_TYPES, type AddressType, type IdType, type VerifiedContactStatus } from '@contract/constants'
+export { ID_PURPOSE_VERSION, ID_TYPES, type AddressType, type IdType, type VerifiedContactStatus } from '@contract/constants'
 
 /** Pulls the signed-in fields out of a sign-in answer (which may carry more). */
 export function sessionFields(answer: SessionFields): SessionFields {
@@ -69,6 +69,10 @@ export const accountApi = {
   /** POST takes every field; PUT (update) any of them. */
   submitVerifiedContact: (entry: Required<VerifiedContactEntry>) => http.post<VerifiedContact>('/admin/userManagement/verifiedContact', entry),
   updateVerifiedContact: (changes: VerifiedContactEntry) => http.put<VerifiedContact>('/admin/userManagement/verifiedContact', changes),
+  /** The separate consent to the purpose of collecting ID details, to the version of the text shown (ID_PURPOSE_VERSION). */
+  consentToIdPurpose: (purposeVersion: string) => http.post<VerifiedContact>('/admin/userManagement/verifiedContact/consent', { purposeVersion }),
+  /** The shopper's own delete: contact, ID number, photo and consent. */
+  deleteVerifiedContact: () => http.delete<VerifiedContact>('/admin/userManagement/verifiedContact'),
   uploadIdPhoto: (filePath: string) => upload<IdPhotoUpload>('/admin/userManagement/image/verifiedContact/upload', filePath, 'file'),
   /** The ID photo on file (`idImage` 'user/<id>'), served to its owner's session only: an address an <Image> can show. */
   idPhoto: (idImage: string) => download(`/admin/userManagement/image/user/${encodeURIComponent(idImage.replace(/^user\//, ''))}`)

@@ -3,9 +3,13 @@
  * it with a photo of the ID document. The photo is uploaded on submit through the same upload path as the profile
  * picture; an uploaded photo is kept for a retry, so a refused submit does not upload it twice. The photo on file is
  * shown back to its owner.
+ *
+ * Issue 41 item 3 (PIPL Art. 28–29): before the form, a separate consent step says why the ID details are asked, who
+ * sees them and how long they are kept; the form opens only once the shopper agrees (to ID_PURPOSE_VERSION; a new
+ * wording asks again). "Delete my ID details" asks for confirmation, then deletes the contact, number, photo and consent.
  */
 import { useCallback, useState } from 'react'
-import { accountApi, type IdType, type VerifiedContactEntry } from '@/api/account'
+import { accountApi, ID_PURPOSE_VERSION, type IdType, type VerifiedContactEntry } from '@/api/account'
 import { normaliseIdNumber, validateVerifiedContact, type VerifiedContactValues } from '@/domain/accountForms'
 import { messageOf } from '@/domain/errors'
 import { useAppInfo } from '@/stores/appInfo'
@@ -22,6 +26,15 @@ export function useVerifiedContact() {
   const { data: contact, error: loadError, reload, setData: setContact } = useLoad(accountApi.verifiedContact)
   const [editing, setEditing] = useState(false)
   const [submitted, setSubmitted] = useState(false)
+  /** The consent step is shown (the shopper asked to add or change their details without a current consent). */
+  const [consenting, setConsenting] = useState(false)
+  const [consentBusy, setConsentBusy] = useState(false)
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const [deleteBusy, setDeleteBusy] = useState(false)
+  const [deleted, setDeleted] = useState(false)
+  /** A failed consent or delete call, worded for the panel. */
+  const [actionError, setActionError] = useState<string | null>(null)
+  const consented = contact?.consentVersion === ID_PURPOSE_VERSION
   /** The last photo uploaded from this form, by local path. */
   const [uploaded, setUploaded] = useState<{ path: string; idImage: string } | null>(null)
   const onFile = contact && contact.status !== 'NONE' ? contact : null
@@ -32,7 +45,7 @@ export function useVerifiedContact() {
   const photoOnFile = useLoad(loadPhoto, !!idImage).data
   const form = useAccountForm<VerifiedContactValues>(EMPTY, (values) => validateVerifiedContact(values, onFile))
 
-  const startEditing = () => {
+  const openForm = () => {
     form.setValues({
       realName: onFile?.realName ?? '',
       phone: onFile?.phone ?? profilePhone ?? '',
@@ -42,6 +55,45 @@ export function useVerifiedContact() {
     })
     setSubmitted(false)
     setEditing(true)
+  }
+
+  /** Add or change: the consent step first unless the shopper has agreed to the purpose as it is worded now. */
+  const startEditing = () => {
+    setDeleted(false)
+    setActionError(null)
+    if (consented) openForm()
+    else setConsenting(true)
+  }
+
+  const agree = async () => {
+    setConsentBusy(true)
+    setActionError(null)
+    try {
+      setContact(await accountApi.consentToIdPurpose(ID_PURPOSE_VERSION))
+      setConsenting(false)
+      openForm()
+    } catch (err) {
+      setActionError(messageOf(err, t))
+    } finally {
+      setConsentBusy(false)
+    }
+  }
+
+  const deleteDetails = async () => {
+    setDeleteBusy(true)
+    setActionError(null)
+    try {
+      setContact(await accountApi.deleteVerifiedContact())
+      setUploaded(null)
+      setEditing(false)
+      setSubmitted(false)
+      setConfirmingDelete(false)
+      setDeleted(true)
+    } catch (err) {
+      setActionError(t('user.verified.deleteFailed', { message: messageOf(err, t) }))
+    } finally {
+      setDeleteBusy(false)
+    }
   }
 
   const choosePhoto = async () => {
@@ -89,6 +141,19 @@ export function useVerifiedContact() {
     editing,
     submitted,
     startEditing,
+    consenting,
+    consentBusy,
+    agree,
+    declineConsent: () => setConsenting(false),
+    /** Whether there is anything of the shopper's to delete (a contact, or a consent given). */
+    canDelete: !!onFile || !!contact?.consentVersion,
+    confirmingDelete,
+    askDelete: () => { setActionError(null); setConfirmingDelete(true) },
+    cancelDelete: () => setConfirmingDelete(false),
+    deleteBusy,
+    deleteDetails,
+    deleted,
+    actionError,
     cancelEditing: () => setEditing(false),
     form,
     choosePhoto,

@@ -52,6 +52,6 @@ export default async function verifiedContactRoutes(server: FastifyInstance) {
   app.delete('/admin/userManagement/verifiedContact', { schema: { response: { 200: VerifiedContact } } }, async (req) => {
     const s = await requireUser(req);
     await removeFiles(await db.tx((q) => deleteContact(q, s.userId)));
-    return NO_CONTACT;
+    return { ...NO_CONTACT, retentionDays: p.retentionDays };
   });
 }

@@ -53,6 +53,7 @@ export interface ContactView {
   /** When the retention worker deletes the number and photo on file. */
   idDeleteAt: string | null;
   idErasedAt: string | null;
+  retentionDays: number;
 }
 
 /** What the ID rules need of the server: the keys (null: production without ID_ENCRYPTION_KEY) and the retention. */
@@ -61,7 +62,7 @@ export interface IdProtection {
   retentionDays: number;
 }
 
-export const NO_CONTACT: ContactView = {
+export const NO_CONTACT: Omit<ContactView, 'retentionDays'> = {
   status: 'NONE', realName: null, phone: null, idType: null, idNumber: null, idImage: null, submittedAt: null, verifiedAt: null,
   consentVersion: null, consentGivenAt: null, idDeleteAt: null, idErasedAt: null,
 };
@@ -96,6 +97,7 @@ function toView(p: IdProtection, r: any, consent: any): ContactView {
     status: r.status, realName: r.real_name, phone: r.phone, idType: r.id_type, idNumber: number ? maskIdNumber(number) : null,
     idImage: r.id_image ? `user/${r.id_image}` : null, submittedAt: iso(r.submitted_at), verifiedAt: iso(r.verified_at),
     ...consentOf(consent), idDeleteAt: held ? idDeleteAt(r, p.retentionDays).toISOString() : null, idErasedAt: iso(r.id_erased_at),
+    retentionDays: p.retentionDays,
   };
 }
 
@@ -190,7 +192,7 @@ async function checkImage(q: Queryable, userId: number, imageId: string) {
 export async function getContact(q: Queryable, p: IdProtection, userId: number): Promise<ContactView> {
   const row = await currentRow(q, userId);
   const consent = await consentRow(q, userId);
-  return row ? toView(p, row, consent) : { ...NO_CONTACT, ...consentOf(consent) };
+  return row ? toView(p, row, consent) : { ...NO_CONTACT, ...consentOf(consent), retentionDays: p.retentionDays };
 }
 
 /** The shopper's separate consent to the purpose they were shown (400 for another version than the current one). */

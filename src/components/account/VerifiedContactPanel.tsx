@@ -17,7 +17,13 @@ const STATUS_KEY = {
   VERIFIED: 'user.verified.status.VERIFIED'
 } as const satisfies Record<VerifiedContactStatus, string>
 
-/** My account's verified contact: status, what is on file (number masked), and the form to submit or change it. */
+const day = (iso: string) => iso.slice(0, 10)
+
+/**
+ * My account's verified contact: status, what is on file (number masked) and until when, the separate consent step
+ * before the form (issue 41: the purpose, who sees the details, how long they are kept), the form to submit or change
+ * them, and "Delete my ID details" with its confirmation.
+ */
 export function VerifiedContactPanel() {
   const t = useT()
   const v = useVerifiedContact()
@@ -51,6 +57,34 @@ export function VerifiedContactPanel() {
             <Img className="verified-contact__photo-on-file" src={v.photoOnFile} mode="aspectFit" alt={t('user.verified.photoShown')} />
           ) : null}
           <Text>{t('user.verified.photoOnFile')}</Text>
+        </View>
+      ) : null}
+      {onFile && !v.editing && onFile.idDeleteAt ? (
+        <Text className="verified-contact__hint verified-contact__retention">{t('user.verified.deleteAt', { date: day(onFile.idDeleteAt) })}</Text>
+      ) : null}
+      {onFile && !v.editing && onFile.idErasedAt ? (
+        <Text className="verified-contact__hint verified-contact__retention">{t('user.verified.erased', { date: day(onFile.idErasedAt) })}</Text>
+      ) : null}
+      {v.deleted ? (
+        <View className="verified-contact__note" role="status">
+          <Text>{t('user.verified.deleted')}</Text>
+        </View>
+      ) : null}
+
+      {v.consenting ? (
+        <View className="verified-contact__consent" role="group" aria-labelledby="verified-contact-purpose">
+          <Text className="verified-contact__purpose-title" id="verified-contact-purpose">{t('user.verified.purpose.title')}</Text>
+          <Text className="verified-contact__purpose">{t('user.verified.purpose.text', { days: v.contact?.retentionDays ?? '' })}</Text>
+          <Text className="verified-contact__purpose">{t('user.verified.purpose.sensitive')}</Text>
+          <FormError message={v.actionError} />
+          <View className="my-account__actions">
+            <BusyButton className="my-account__primary verified-contact__agree" size="mini" busy={v.consentBusy} onClick={v.agree}>
+              {t('user.verified.purpose.agree')}
+            </BusyButton>
+            <Button size="mini" onClick={v.declineConsent}>
+              {t('user.verified.purpose.decline')}
+            </Button>
+          </View>
         </View>
       ) : null}
 
@@ -113,10 +147,31 @@ export function VerifiedContactPanel() {
             </Button>
           </View>
         </View>
-      ) : v.status ? (
+      ) : v.status && !v.consenting ? (
         <Button size="mini" className="verified-contact__edit" onClick={v.startEditing}>
           {onFile ? t('user.verified.change') : t('user.verified.start')}
         </Button>
+      ) : null}
+
+      {v.canDelete && !v.editing && !v.consenting ? (
+        v.confirmingDelete ? (
+          <View className="verified-contact__confirm" role="alertdialog" aria-labelledby="verified-contact-delete-q">
+            <Text id="verified-contact-delete-q">{t('user.verified.deleteConfirm')}</Text>
+            <FormError message={v.actionError} />
+            <View className="my-account__actions">
+              <BusyButton className="verified-contact__delete-yes" size="mini" busy={v.deleteBusy} onClick={v.deleteDetails}>
+                {t('user.verified.deleteYes')}
+              </BusyButton>
+              <Button size="mini" onClick={v.cancelDelete}>
+                {t('user.cancel')}
+              </Button>
+            </View>
+          </View>
+        ) : (
+          <Button size="mini" className="verified-contact__delete" onClick={v.askDelete}>
+            {t('user.verified.delete')}
+          </Button>
+        )
       ) : null}
     </View>
   )

@@ -48,7 +48,8 @@ function accountApi(addresses: unknown[] = [ADDRESS], creditEntries: unknown[] =
       { code: 'ON', name: 'Ontario', nameContent: { en: 'Ontario', zh: '安大略省' } }
     ],
     'GET /admin/userManagement/verifiedContact/idNumber': {
-      status: 'NONE', realName: null, phone: null, idType: null, idNumber: null, idImage: null, submittedAt: null, verifiedAt: null
+      status: 'NONE', realName: null, phone: null, idType: null, idNumber: null, idImage: null, submittedAt: null, verifiedAt: null,
+      consentVersion: null, consentGivenAt: null, idDeleteAt: null, idErasedAt: null, retentionDays: 90
     },
     'GET /common3/coupons/': { coupons: [] },
     'GET /admin/storeCreditManagement/storeCreditHistory': {

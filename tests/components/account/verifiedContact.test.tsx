@@ -1,7 +1,7 @@
 /** My account's verified contact section (API mocked at the http boundary): en + zh, none / pending, validation, errors, submit. */
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { VerifiedContact } from '@/api/account'
+import { ID_PURPOSE_VERSION, type VerifiedContact } from '@/api/account'
 import { MyAccount } from '@/components/account/MyAccount'
 import { SignedIn } from '@/components/account/SignedIn'
 import type { Language } from '@/i18n'
@@ -16,7 +16,11 @@ const TEXT: Record<Language, Record<string, string>> = {
     idInvalid: 'Enter 6 to 30 letters or digits, as on the document.', photoRequired: 'Choose a photo of the ID document.',
     passport: 'Passport', nationalId: 'National ID card', choosePhoto: 'Choose photo', onFile: 'Photo on file', chosen: 'New photo chosen',
     submitted: 'Submitted. The store will check your details.', photoFailed: 'The photo was not accepted: ', keep: 'ID number (leave empty to keep *****5678)',
-    changeNote: 'Changed details are checked again by the store.', photoShown: 'Your photo of the ID document on file'
+    changeNote: 'Changed details are checked again by the store.', photoShown: 'Your photo of the ID document on file',
+    purposeTitle: 'Why the store asks for your ID', agree: 'I agree to this use of my ID details', decline: 'Not now',
+    delete: 'Delete my ID details', deleteConfirm: 'Delete your real name, phone, ID number and photo from the store? This cannot be undone.',
+    deleteYes: 'Delete', deleted: 'Your ID details have been deleted.', cancel: 'Cancel', deleteAt: 'The ID number and photo will be deleted on 2027-02-20.',
+    days: 'They are deleted 90 days after the store verifies them'
   },
   zh: {
     title: '实名认证', none: '未提交', pending: '等待门店审核', verified: '已认证', start: '填写实名信息',
@@ -25,14 +29,24 @@ const TEXT: Record<Language, Record<string, string>> = {
     idInvalid: '请输入 6 至 30 位字母或数字，与证件一致。', photoRequired: '请选择证件照片。',
     passport: '护照', nationalId: '身份证', choosePhoto: '选择照片', onFile: '照片已上传', chosen: '已选择新照片',
     submitted: '已提交，门店将核验您的信息。', photoFailed: '照片未被接受：', keep: '证件号码（留空则保留 *****5678）',
-    changeNote: '修改后的信息需要门店重新审核。', photoShown: '您已上传的证件照片'
+    changeNote: '修改后的信息需要门店重新审核。', photoShown: '您已上传的证件照片',
+    purposeTitle: '为什么需要您的证件信息', agree: '我同意为上述目的使用我的证件信息', decline: '暂不',
+    delete: '删除我的证件信息', deleteConfirm: '确定从门店删除您的真实姓名、电话、证件号码和照片吗？删除后无法恢复。',
+    deleteYes: '删除', deleted: '您的证件信息已删除。', cancel: '取消', deleteAt: '证件号码和照片将于 2027-02-20 删除。',
+    days: '门店核验后 90 天'
   }
 }
 
-const NONE: VerifiedContact = { status: 'NONE', realName: null, phone: null, idType: null, idNumber: null, idImage: null, submittedAt: null, verifiedAt: null }
+/** The shopper has given the separate consent (the consent step itself: the tests at the end). */
+const CONSENT = { consentVersion: ID_PURPOSE_VERSION, consentGivenAt: '2026-11-22T07:59:00.000Z', retentionDays: 90 }
+const NONE: VerifiedContact = {
+  status: 'NONE', realName: null, phone: null, idType: null, idNumber: null, idImage: null, submittedAt: null, verifiedAt: null,
+  idDeleteAt: null, idErasedAt: null, ...CONSENT
+}
+const NO_CONSENT: VerifiedContact = { ...NONE, consentVersion: null, consentGivenAt: null }
 const PENDING: VerifiedContact = {
   status: 'PENDING', realName: 'Lin Chen', phone: '416-555-0199', idType: 'PASSPORT', idNumber: '*****5678', idImage: 'user/aaaa',
-  submittedAt: '2026-11-22T08:00:00.000Z', verifiedAt: null
+  submittedAt: '2026-11-22T08:00:00.000Z', verifiedAt: null, idDeleteAt: '2027-02-20T08:00:00.000Z', idErasedAt: null, ...CONSENT
 }
 const CONTACT = '/admin/userManagement/verifiedContact'
 const UPLOAD = '/admin/userManagement/image/verifiedContact/upload'
@@ -232,5 +246,69 @@ describe.each(LANGS)('verified contact (%s)', (lang) => {
     expect(calls(http, 'POST', UPLOAD)).toHaveLength(0)
     expect(screen.getByText(text.pending)).toBeInTheDocument()
     expect(screen.getByText('647-555-0100')).toBeInTheDocument()
+  })
+})
+
+describe.each(LANGS)('verified contact: separate consent and delete (%s)', (lang) => {
+  const text = TEXT[lang]
+
+  it('the purpose comes first, on its own: the form opens only once the shopper agrees', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = api(NO_CONSENT)
+    http.set(`POST ${CONTACT}/consent`, NONE)
+    const { container } = renderAccount()
+    await settle()
+    fireEvent.click(screen.getByText(text.start))
+    await settle()
+    expect(screen.getByText(text.purposeTitle)).toBeInTheDocument()
+    expect(within(section()).getByText((t) => t.includes(text.days))).toBeInTheDocument()
+    expect(section().querySelector('[name="realName"]')).toBeNull()
+    expect(calls(http, 'POST', `${CONTACT}/consent`)).toHaveLength(0)
+    fireEvent.click(screen.getByText(text.agree))
+    await settle()
+    expect(calls(http, 'POST', `${CONTACT}/consent`).map((c) => c.body)).toEqual([{ purposeVersion: ID_PURPOSE_VERSION }])
+    expect(screen.queryByText(text.purposeTitle)).toBeNull()
+    expect(await renderedInput(container, 'realName')).toBeTruthy()
+  })
+
+  it('"not now": no form, nothing sent, the offer stays', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = api(NO_CONSENT)
+    renderAccount()
+    await settle()
+    fireEvent.click(screen.getByText(text.start))
+    await settle()
+    fireEvent.click(screen.getByText(text.decline))
+    await settle()
+    expect(screen.queryByText(text.purposeTitle)).toBeNull()
+    expect(section().querySelector('[name="realName"]')).toBeNull()
+    expect(http.calls.filter((c) => c.method !== 'GET')).toHaveLength(0)
+    expect(screen.getByText(text.start)).toBeInTheDocument()
+  })
+
+  it('what is on file says when it will be deleted; "delete my ID details" asks first, then deletes', async () => {
+    resetStores(signedIn(), lang, '/user/list')
+    const http = api(PENDING)
+    http.set(`DELETE ${CONTACT}`, NO_CONSENT)
+    renderAccount()
+    await settle()
+    expect(screen.getByText(text.deleteAt)).toBeInTheDocument()
+    fireEvent.click(screen.getByText(text.delete))
+    await settle()
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(text.deleteConfirm)
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByText(text.cancel))
+    await settle()
+    expect(calls(http, 'DELETE', CONTACT)).toHaveLength(0)
+    expect(within(section()).getByText('Lin Chen')).toBeInTheDocument()
+
+    fireEvent.click(screen.getByText(text.delete))
+    await settle()
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByText(text.deleteYes))
+    await settle()
+    expect(calls(http, 'DELETE', CONTACT)).toHaveLength(1)
+    expect(screen.getByText(text.deleted)).toBeInTheDocument()
+    expect(screen.getByText(text.none)).toBeInTheDocument()
+    expect(within(section()).queryByText('Lin Chen')).toBeNull()
+    expect(screen.queryByText(text.delete)).toBeNull()
   })
 })
