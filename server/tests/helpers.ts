@@ -32,8 +32,29 @@ export interface TestDb {
 }
 
 async function buildTemplate(dir: string) {
-  const app = await buildApp({ config: { dataDir: dir, databaseUrl: undefined, staticDir: dir, port: 0, ...FAST_HASHING }, logger: false });
-  await app.close();
+  await withDeveloperEnv(async () => {
+    const app = await buildApp({ config: { dataDir: dir, databaseUrl: undefined, staticDir: dir, port: 0, ...FAST_HASHING }, logger: false });
+    await app.close();
+  });
+}
+
+/** What a developer's shell has: the machine's own variables and the test run's build, none of the store's settings. */
+const DEVELOPER_ENV = /^(PATH|HOME|USER|TMPDIR|TZ|LANG|LC_\w+|NODE_OPTIONS|ISTORE_SERVER_BUILD|PGLITE_\w+)$/;
+
+/**
+ * Every test database for a quarter of an hour copies one template, whichever test process happened to build it, so
+ * it is the demo store of a developer's first start: built under none of the settings a test file sets for itself
+ * (a provider's credentials would have the start write that provider's rows, WeChat Pay's platform certificates, into
+ * every later test's database; NODE_ENV or SEED would change the seed itself).
+ */
+async function withDeveloperEnv(build: () => Promise<void>): Promise<void> {
+  const own = process.env;
+  process.env = Object.fromEntries(Object.entries(own).filter(([name]) => DEVELOPER_ENV.test(name)));
+  try {
+    await build();
+  } finally {
+    process.env = own;
+  }
 }
 
 /**
@@ -88,8 +109,10 @@ async function postgresTemplate(admin: import('pg').Client, adminUrl: string): P
     await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${building}`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'istore-template-pg-'));
-    const app = await buildApp({ config: { dataDir: dir, databaseUrl: databaseUrlOf(adminUrl, building), staticDir: dir, port: 0, ...FAST_HASHING }, logger: false });
-    await app.close();
+    await withDeveloperEnv(async () => {
+      const app = await buildApp({ config: { dataDir: dir, databaseUrl: databaseUrlOf(adminUrl, building), staticDir: dir, port: 0, ...FAST_HASHING }, logger: false });
+      await app.close();
+    });
     fs.rmSync(dir, { recursive: true, force: true });
     await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
   }
