@@ -34,12 +34,15 @@ export function useSearch(initialTerm: string | undefined) {
   const [recent, setRecent] = useState<string[]>(() => recentSearchesFrom(platform.storage.get(RECENT_SEARCHES_KEY)))
   const [popular, setPopular] = useState<string[]>([])
   const [suggestions, setSuggestions] = useState<{ term: string; list: string[] } | null>(null)
+  /** The shopper's own term when the results shown are its closest match's (issue 42 n-11: "cofee" → coffee). */
+  const [correctedFrom, setCorrectedFrom] = useState<string | null>(null)
 
   /** Searches `raw` (typed, or a tapped suggestion, recent or popular term). */
   const searchFor = useCallback(
     (raw: string) => {
       const next = raw.trim()
       if (!next) return
+      setCorrectedFrom(null)
       setDraft(next)
       const updated = rememberSearch(recent, next)
       setRecent(updated)
@@ -92,6 +95,16 @@ export function useSearch(initialTerm: string | undefined) {
     }
   }, [nothingFound, term])
 
+  // Nothing for the shopper's own words: their closest match is searched at once, as JD, Taobao and Shopify do, and the
+  // page says so; once only (a correction that finds nothing shows its own suggestions).
+  const closest = nothingFound && correctedFrom === null && suggestions?.term === term ? suggestions.list[0] : undefined
+  useEffect(() => {
+    if (!closest || closest.toLowerCase() === term.toLowerCase()) return
+    setCorrectedFrom(term)
+    setTerm(closest)
+    showInAddressBar({ path: searchUrl(closest) })
+  }, [closest, term])
+
   return {
     draft,
     setDraft,
@@ -102,6 +115,8 @@ export function useSearch(initialTerm: string | undefined) {
     recent,
     clearRecent,
     popular,
+    /** The shopper's words when `term` is their closest match, searched instead because they found nothing. */
+    correctedFrom,
     /** "Did you mean" for the current term, once it found nothing. */
     suggestions: nothingFound && suggestions?.term === term ? suggestions.list : []
   }

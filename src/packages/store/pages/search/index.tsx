@@ -49,6 +49,11 @@ export default function SearchPage() {
             <SearchHelp recent={search.recent} popular={search.popular} onPick={search.searchFor} onClearRecent={search.clearRecent} />
           </>
         ) : null}
+        {search.term && results.total !== null && search.correctedFrom ? (
+          <Text className="search-page__corrected" role="status">
+            {t('search.correctedFrom', { from: search.correctedFrom, term: search.term })}
+          </Text>
+        ) : null}
         {search.term && results.total !== null ? (
           <View className="store-page__head">
             <Text className="store-page__count search-page__count">{t('search.results', { count: results.total, term: search.term })}</Text>
