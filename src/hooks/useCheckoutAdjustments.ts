@@ -61,14 +61,17 @@ export function useCheckoutAdjustments({ form, update, appliedCoupon, storeCredi
     [update]
   )
 
-  /** Applies the typed code, or the one picked from the shopper's coupons (which also fills the field). */
+  /**
+   * Applies the typed code, or the one picked from the shopper's coupons (which also fills the field); once applied the
+   * field is emptied, the applied line under it says which code is on (issue 42 p-7).
+   */
   const applyCoupon = useCallback(async (picked?: string) => {
     if (picked !== undefined) update('couponCode', picked)
     const code = (picked ?? form.couponCode).trim()
     if (!code) return
     const refused = secondCoupon(code, appliedCoupon)
     setCouponRefused(refused)
-    if (!refused) await adjust('coupon', () => checkoutApi.verifyCoupon(code), (message) => setCouponRefused(couponRefusal(message)))
+    if (!refused && (await adjust('coupon', () => checkoutApi.verifyCoupon(code), (message) => setCouponRefused(couponRefusal(message))))) update('couponCode', '')
   }, [adjust, update, form.couponCode, appliedCoupon])
 
   const removeCoupon = useCallback(async () => {

@@ -58,7 +58,11 @@ describe('coupon picker (en, phone)', () => {
     // the picker said what the server takes off (a percentage rounded down)
     assert.equal(cart.discount, Math.floor((COLOMBIA.price * WELCOME10.percent) / 100))
     await welcome.getByText('Applied').waitFor(WAIT)
-    assert.equal(await visible(page, '.checkout input[name="couponCode"]').inputValue(), WELCOME10.code)
+    // Applied: the field is empty again and the applied line stands under it, above the list (issue 42 p-7).
+    assert.equal(await visible(page, '.checkout input[name="couponCode"]').inputValue(), '')
+    const note = visible(page, '.checkout__note').filter({ hasText: WELCOME10.code })
+    await note.waitFor(WAIT)
+    assert.ok((await note.boundingBox()).y < (await visible(page, '.coupon-picker').boundingBox()).y, 'the applied line above the coupon list')
     await page.waitForFunction((total) => [...document.querySelectorAll('.cart-totals__total')].some((el) => el.textContent.includes(total)), money(cart.total), WAIT)
     // the server kept it on the cart
     const billing = await (await page.request.get(`${stack.baseUrl}${SM}/billing/`)).json()

@@ -61,9 +61,7 @@ export function CouponSection({ code, applied, refused, busy, onCode, onApply, o
         </Button>
       </View>
       <FieldMessage text={refused ? refusalText(t, refused) : undefined} />
-      {offers && offers.length > 0 ? (
-        <CouponPicker offers={offers} applied={applied?.code ?? null} subtotal={subtotal} currency={currency} busy={busy} onPick={onPick} />
-      ) : null}
+      {/* Under the field it was typed in, not below the whole list of coupons (issue 42 p-7). */}
       {applied ? (
         <View className="checkout__row">
           <Text className="checkout__note">{t('checkout.couponApplied', { code: applied.code, description: localized(applied.descriptionContent, applied.description ?? '') })}</Text>
@@ -71,6 +69,9 @@ export function CouponSection({ code, applied, refused, busy, onCode, onApply, o
             {t('checkout.removeCoupon')}
           </Button>
         </View>
+      ) : null}
+      {offers && offers.length > 0 ? (
+        <CouponPicker offers={offers} applied={applied?.code ?? null} subtotal={subtotal} currency={currency} busy={busy} onPick={onPick} />
       ) : null}
     </Section>
   )
