@@ -118,7 +118,9 @@ export class IdRetentionWorker extends PollingWorker {
 /** app.ts: the worker of this server, stopped before the database closes. */
 export function startIdRetention(app: FastifyInstance): IdRetentionWorker {
   const c = app.config;
-  const worker = new IdRetentionWorker(app.db, { dataDir: c.dataDir, retentionDays: c.idRetentionDays, keys: loadIdKeys(c), pollMs: c.idRetentionPollMs, log: app.log });
+  const keys = loadIdKeys(c);
+  if (!keys) app.log.warn('ID_ENCRYPTION_KEY is not set: verified contacts take no ID number or photo (503) until it is (server/README.md "Verified contact: what is kept")');
+  const worker = new IdRetentionWorker(app.db, { dataDir: c.dataDir, retentionDays: c.idRetentionDays, keys, pollMs: c.idRetentionPollMs, log: app.log });
   app.decorate('idRetention', worker);
   app.addHook('preClose', () => worker.stop());
   worker.start();
