@@ -30,7 +30,7 @@ const USAGE = 'usage: reconcile [--date YYYY-MM-DD] [--provider wechatpay|alipay
 /** A wrong command line: it could not run (1; 2 means discrepancies here). */
 const cannotRun = (message: string): never => usageError(message, 1);
 
-let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: { date: { type: 'string' }; provider: { type: 'string' }; by: { type: 'string' }; limit: { type: 'string' }; help: { type: 'boolean'; short: 'h' } } }>>;
+let parsed!: ReturnType<typeof parseArgs<{ allowPositionals: true; options: { date: { type: 'string' }; provider: { type: 'string' }; by: { type: 'string' }; limit: { type: 'string' }; help: { type: 'boolean'; short: 'h' } } }>>;
 try {
   parsed = parseArgs({
     args: cliArgs(), allowPositionals: true,
@@ -57,7 +57,7 @@ if (values.help) {
   if (values.limit) cannotRun(`--limit is for list\n${USAGE}`);
   if (values.date !== undefined && !isDay(values.date)) cannotRun(`--date is a day, YYYY-MM-DD\n${USAGE}`);
   if (values.provider !== undefined && !(RECONCILE_PROVIDERS as readonly string[]).includes(values.provider)) cannotRun(`--provider is one of ${RECONCILE_PROVIDERS.join(', ')}\n${USAGE}`);
-  let targets: ReturnType<typeof reconcilables>;
+  let targets!: ReturnType<typeof reconcilables>;
   try {
     targets = reconcilables(process.env);
   } catch (e) {

@@ -46,6 +46,7 @@ import notifyRoutes, { NOTIFY_PREFIX } from './routes/notify.ts';
 import weChatMessageRoutes from './routes/wechatMessages.ts';
 import { RefundWorker } from './payments/refundWorker.ts';
 import { shippingSettings, startShippingWorker } from './payments/wechatShipping.ts';
+import { startReconcileWorker } from './payments/statements/index.ts';
 import { createIdentityProvider, type IdentityRouter } from './identity/index.ts';
 import identityRoutes from './routes/identity.ts';
 import liveStreamRoutes from './routes/liveStream.ts';
@@ -242,6 +243,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     pollMs: config.refundPollMs, retryBaseMs: config.refundRetryBaseMs, log: app.log,
   });
   if (shipping) app.addHook('preClose', () => shipping.stop());
+  startReconcileWorker(app); // the daily reconciliation with each provider's statement, by one instance (issue 40)
   await startCampaignSweeper(app);
   startRestockWorker(app);
   startIdRetention(app);

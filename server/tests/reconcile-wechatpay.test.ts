@@ -184,10 +184,33 @@ describe('a day of WeChat Pay with one of each discrepancy', () => {
     assert.deepEqual({ ...after, mail: undefined }, { ...was, mail: undefined });
   });
 
+  test('the daily run: two instances at 11:00 Beijing the next day, one run of the day between them; none again', async () => {
+    const { ReconcileWorker } = await import('../src/payments/reconcile.ts');
+    const { reconcilables } = await import('../src/payments/statements/index.ts');
+    const runs = async () => Number((await q(`SELECT count(*)::int AS n FROM reconcile_runs WHERE by = 'daily' AND day = $1`, [day]))[0].n);
+    const quiet = { info() {}, warn() {}, error() {} };
+    const nextMorning = new Date(new Date(`${day}T00:00:00+08:00`).getTime() + 35 * 3_600_000); // 11:00 the next day
+    const worker = (now: Date) => new ReconcileWorker(srv.app.db, reconcilables(process.env), { by: 'daily', log: quiet, pollMs: 3_600_000, retryBaseMs: 1000, now: () => now });
+    const early = new Date(nextMorning.getTime() - 60 * 60_000); // 10:00: the bill is not due yet
+    await worker(early).tick();
+    assert.equal(await runs(), 0, 'not before 10:30 Beijing time');
+    const before = await moneyState();
+    const billRequests = double.billRequests;
+    await Promise.all([worker(nextMorning).tick(), worker(nextMorning).tick()]);
+    assert.equal(await runs(), 1, 'one instance took the day');
+    assert.equal(double.billRequests, billRequests + 1);
+    await worker(new Date(nextMorning.getTime() + 3 * 3_600_000)).tick();
+    assert.equal(await runs(), 1, 'done: not again');
+    const after = JSON.parse(await moneyState());
+    assert.deepEqual({ ...after, mail: undefined }, { ...JSON.parse(before), mail: undefined }, 'it changed nothing a run had not changed');
+    assert.deepEqual((await q(`SELECT done_at IS NOT NULL AS done, tries FROM reconcile_days WHERE provider = 'wechatpay' AND day = $1`, [day]))[0], { done: true, tries: 1 });
+  });
+
   test('command line: list shows the runs newest first; a wrong date, provider or option exits 1', async () => {
     const listed = await deskOf(srv, 'reconcile')('list', '--limit', '2');
     assert.equal(listed.code, 0, listed.stderr);
-    assert.match(listed.stdout, new RegExp(`^#\\d+  \\d{4}-\\d\\d-\\d\\dT[^ ]+  by test\nreconciliation of wechatpay for ${day} \\(Asia/Shanghai\\): FAILED\n`));
+    assert.match(listed.stdout, new RegExp(`^#\\d+  \\d{4}-\\d\\d-\\d\\dT[^ ]+  by daily\nreconciliation of wechatpay for ${day} \\(Asia/Shanghai\\): DISCREPANCIES\n`));
+    assert.match(listed.stdout, new RegExp(`\n#\\d+  [^ ]+  by test\nreconciliation of wechatpay for ${day} \\(Asia/Shanghai\\): FAILED\n`));
     assert.match(listed.stdout, /2 runs\n$/);
     const desk = deskOf(srv, 'reconcile');
     for (const args of [['--date', '2026-02-30'], ['--provider', 'stripe'], ['--nope'], ['list', '--date', day], ['--provider', 'alipay']]) {

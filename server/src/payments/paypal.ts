@@ -13,7 +13,8 @@
  *   /v1/notifications/verify-webhook-signature for PAYPAL_WEBHOOK_ID before anything is read from it. The same
  *   verified webhook carries PayPal's word on money already taken (moneyBackOf, applied by payments/reversals.ts):
  *   CUSTOMER.DISPUTE.CREATED / UPDATED / RESOLVED, PAYMENT.CAPTURE.REVERSED and PAYMENT.CAPTURE.REFUNDED.
- * - refund: POST /v2/payments/captures/{capture}/refund with PayPal-Request-Id = the store's refund id.
+ * - refund: POST /v2/payments/captures/{capture}/refund with PayPal-Request-Id = the store's refund id (also its invoice_id;
+ *   custom_id = the attempt id: what PayPal's transaction search shows of it, for reconciliation).
  * - close: nothing to call. Orders v2 has no cancel for an uncaptured CAPTURE order: a voided attempt is never queried
  *   again, so its PayPal order is never captured (an approval by the buyer moves no money) and expires at PayPal.
  * Every PayPal failure is a PayPalFailure (HTTP 502 for a shopper's request; logged and retried by the workers).
@@ -304,7 +305,8 @@ export function paypalProvider(config: PayPalConfig): PaymentProvider {
       const refund = await call('refund', () => api.payments().refundCapturedPayment({
         captureId: capture.id as string,
         paypalRequestId: refundId,
-        body: { amount: money(amount, attempt.currency), noteToPayer: attempt.purpose === 'ORDER' ? `Refund for order ${attempt.orderID}` : 'Store credit refund' },
+        // custom_id and invoice_id name the attempt and the store's refund in PayPal's transaction search (statements/paypal.ts).
+        body: { amount: money(amount, attempt.currency), customId: attempt.id, invoiceId: refundId, noteToPayer: attempt.purpose === 'ORDER' ? `Refund for order ${attempt.orderID}` : 'Store credit refund' },
       }));
       // PENDING: PayPal accepted it and completes it on its side (e.g. an eCheck capture); FAILED/CANCELLED: not sent.
       if (refund.status !== 'COMPLETED' && refund.status !== 'PENDING') {

@@ -413,18 +413,19 @@ export class ReconcileWorker extends PollingWorker {
     for (const t of this.targets) {
       if (this.stopped || !t.source) continue;
       try {
+        // One clock for the schedule and the lease (a test's, or this process's).
         const now = this.opts.now?.() ?? new Date();
         const day = yesterdayIn(t.source.offset, now);
         const due = new Date(dayWindow(day, t.source.offset).end.getTime() + 10.5 * 3_600_000);
         await this.db.query(`INSERT INTO reconcile_days (provider, day, due_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [t.provider.name, day, due]);
         const { rows: [claimed] } = await this.db.query(
-          `UPDATE reconcile_days SET due_at = now() + interval '30 minutes', tries = tries + 1
+          `UPDATE reconcile_days SET due_at = $3::timestamptz + interval '30 minutes', tries = tries + 1
             WHERE provider = $1 AND day = $2 AND done_at IS NULL AND due_at <= $3 RETURNING tries`, [t.provider.name, day, now]);
         if (!claimed) continue;
         const report = await reconcileDay(this.db, t, day, this.opts);
         if (report.outcome === 'FAILED') {
-          await this.db.query(`UPDATE reconcile_days SET due_at = now() + make_interval(secs => $3) WHERE provider = $1 AND day = $2`,
-            [t.provider.name, day, retryDelayMs(this.opts.retryBaseMs, claimed.tries) / 1000]);
+          await this.db.query(`UPDATE reconcile_days SET due_at = $4::timestamptz + make_interval(secs => $3) WHERE provider = $1 AND day = $2`,
+            [t.provider.name, day, retryDelayMs(this.opts.retryBaseMs, claimed.tries) / 1000, now]);
         } else {
           await this.db.query(`UPDATE reconcile_days SET done_at = now() WHERE provider = $1 AND day = $2`, [t.provider.name, day]);
         }

@@ -17,12 +17,20 @@
  *     Alipay's own key, and posts form-encoded notifications signed over the sorted parameters without sign and
  *     sign_type;
  *   - can be told to answer late, with a bad signature or with a 5xx, and lets the test send notifications when and
- *     as often as it likes (also forged or tampered ones).
+ *     as often as it likes (also forged or tampered ones);
+ *   - alipay.data.dataservice.bill.downloadurl.query (bill_type trade, bill_date YYYY-MM-DD;
+ *     https://opendocs.alipay.com/apis/api_15/alipay.data.dataservice.bill.downloadurl.query) answers bill_download_url,
+ *     good for 30 seconds, where the day's bill is a zip (names in GBK) of two CSV files in GBK, `<pid>_<yyyymmdd>_业务明细.csv`
+ *     and `…_业务明细(汇总).csv` (https://opendocs.alipay.com/open/204/106262): `#` lines around a header and one line per
+ *     trade paid (交易) and refund made (退款) that day in Beijing time, each field followed by a tab, amounts in yuan, and
+ *     服务费 FEE_RATE of each payment (negative: kept), returned in proportion on a refund (positive). It serves a day as
+ *     soon as it is asked (Alipay: from 10:00 the next day).
  * Keys are generated per run.
  */
 import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { LoopbackDouble } from './loopback.ts';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +61,61 @@ export interface AlipayTrade {
   /** What the buyer paid (a test may make it differ from the trade). */
   paid?: { totalAmount: string; currency: string };
   refunds: Map<string, string>;
+  /** When it was paid, and when each refund (by out_request_no) was made: the bill's 完成时间. */
+  paidAt?: Date;
+  refundedAt?: Map<string, Date>;
+}
+
+/** The service fee this double's Alipay keeps: 0.6% of a payment (Alipay's standard rate for online payments). */
+export const FEE_RATE = 0.006;
+
+/** GBK bytes of a text (the bill's encoding): each character's code found by decoding GBK's two-byte codes once. */
+let gbkCodes: Map<string, Buffer> | undefined;
+export function gbk(text: string): Buffer {
+  if (!gbkCodes) {
+    gbkCodes = new Map();
+    const decoder = new TextDecoder('gbk');
+    for (let hi = 0x81; hi <= 0xfe; hi++) {
+      for (let lo = 0x40; lo <= 0xfe; lo++) {
+        if (lo === 0x7f) continue;
+        const ch = decoder.decode(Buffer.from([hi, lo]));
+        if (ch.length === 1 && ch !== '\ufffd' && !gbkCodes.has(ch)) gbkCodes.set(ch, Buffer.from([hi, lo]));
+      }
+    }
+  }
+  return Buffer.concat([...text].map((ch) => {
+    if (ch.charCodeAt(0) < 0x80) return Buffer.from(ch, 'latin1');
+    const code = gbkCodes!.get(ch);
+    if (!code) throw new Error(`double: ${ch} has no GBK code`);
+    return code;
+  }));
+}
+
+/** A zip archive of these files, deflated, names in GBK (no UTF-8 flag), as Alipay's bill download is. */
+export function zipOf(files: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const f of files) {
+    const name = gbk(f.name);
+    const packed = zlib.deflateRawSync(f.data);
+    const crc = zlib.crc32(f.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(0, 6); local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14); local.writeUInt32LE(packed.length, 18); local.writeUInt32LE(f.data.length, 22); local.writeUInt16LE(name.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0); entry.writeUInt16LE(20, 4); entry.writeUInt16LE(20, 6); entry.writeUInt16LE(0, 8); entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(crc, 16); entry.writeUInt32LE(packed.length, 20); entry.writeUInt32LE(f.data.length, 24); entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    central.push(entry, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const dir = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(files.length, 8); end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dir.length, 12); end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
 }
 
 type Fault = { status: number } | { badSignature: true } | { delayMs: number };
@@ -136,6 +199,7 @@ export class AlipayDouble extends LoopbackDouble {
     if (trade.status !== 'WAIT_BUYER_PAY') throw new Error(`double: trade ${outTradeNo} is ${trade.status}`);
     trade.status = 'TRADE_SUCCESS';
     trade.paid = paid ?? { totalAmount: trade.totalAmount, currency: trade.currency };
+    trade.paidAt = new Date();
   }
 
   /** The asynchronous notification of a trade's state (trade_status_sync), signed as documented (or with another key). */
@@ -188,6 +252,15 @@ export class AlipayDouble extends LoopbackDouble {
       ...Object.fromEntries(url.searchParams),
       ...Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
     };
+    if (url.pathname === '/downloadBill' && req.method === 'GET') {
+      const bill = this.bills.get(url.searchParams.get('token') ?? '');
+      if (!bill || bill.until < Date.now()) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html>下载超时，请重新下载</html>');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bill.zip);
+      return;
+    }
     const method = params.method ?? '';
     const page = method === 'alipay.trade.wap.pay' || method === 'alipay.trade.page.pay';
     if (url.pathname !== '/gateway.do' || (page ? req.method !== 'GET' : req.method !== 'POST')) {
@@ -321,11 +394,79 @@ export class AlipayDouble extends LoopbackDouble {
         if (trade.status !== 'TRADE_SUCCESS') return FAIL('ACQ.TRADE_STATUS_ERROR', `trade is ${trade.status}`);
         if (refunded() + Math.round(Number(biz.refund_amount) * 100) > Math.round(Number(trade.paid!.totalAmount) * 100)) return FAIL('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', 'more than paid');
         trade.refunds.set(biz.out_request_no, biz.refund_amount);
+        (trade.refundedAt ??= new Map()).set(biz.out_request_no, new Date());
         return done('Y');
+      }
+      case 'alipay.data.dataservice.bill.downloadurl.query': {
+        if (biz.bill_type !== 'trade') return invalid('this double serves bill_type trade');
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(String(biz.bill_date ?? ''))) return invalid('bill_date');
+        const token = crypto.randomBytes(16).toString('hex');
+        this.bills.set(token, { zip: this.billZip(biz.bill_date), until: Date.now() + 30_000 });
+        this.billRequests++;
+        return { code: '10000', msg: 'Success', bill_download_url: `${this.baseUrl}/downloadBill?token=${token}` };
       }
       default:
         return FAIL('isv.invalid-method', `unknown method ${method}`, '40002', 'Invalid Arguments');
     }
+  }
+
+  /** Bill downloads handed out (token → the zip, good 30 seconds), and the bill URLs asked for. */
+  private bills = new Map<string, { zip: Buffer; until: number }>();
+  billRequests = 0;
+  readonly pid = '2088000000000001';
+
+  /** The day's (Beijing time) trade bill as Alipay's download serves it. */
+  billZip(day: string): Buffer {
+    const beijing = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const inDay = (d?: Date) => !!d && beijing(d).slice(0, 10) === day;
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const yuan = (c: number) => (c < 0 ? '-' : '') + (Math.abs(c) / 100).toFixed(2);
+    const header = ['支付宝交易号', '商户订单号', '业务类型', '商品名称', '创建时间', '完成时间', '门店编号', '门店名称', '操作员', '终端号', '对方账户',
+      '订单金额（元）', '商家实收（元）', '支付宝红包（元）', '集分宝（元）', '支付宝优惠（元）', '商家优惠（元）', '券核销金额（元）', '券名称',
+      '商家红包消费金额（元）', '卡消费金额（元）', '退款批次号/请求号', '服务费（元）', '分润（元）', '备注'];
+    const rows: { at: Date; fields: Record<string, string> }[] = [];
+    let paid = 0; let refunded = 0; let fees = 0; let payments = 0; let refunds = 0;
+    for (const t of this.trades.values()) {
+      const base = { 支付宝交易号: t.tradeNo, 商户订单号: t.outTradeNo, 商品名称: String(t.biz.subject ?? ''), 创建时间: beijing(t.paidAt ?? new Date()), 对方账户: 'buyer***@example.com' };
+      if (t.paid && inDay(t.paidAt)) {
+        const c = cents(t.paid.totalAmount);
+        const fee = Math.round(c * FEE_RATE);
+        paid += c; fees -= fee; payments++;
+        rows.push({ at: t.paidAt!, fields: { ...base, 业务类型: '交易', 完成时间: beijing(t.paidAt!), '订单金额（元）': yuan(c), '商家实收（元）': yuan(c), '服务费（元）': yuan(-fee) } });
+      }
+      for (const [no, amount] of t.refunds) {
+        const at = t.refundedAt?.get(no);
+        if (!inDay(at)) continue;
+        const c = cents(amount);
+        const fee = Math.round(c * FEE_RATE);
+        refunded += c; fees += fee; refunds++;
+        rows.push({ at: at!, fields: { ...base, 业务类型: '退款', 完成时间: beijing(at!), '订单金额（元）': yuan(-c), '商家实收（元）': yuan(-c), '退款批次号/请求号': no, '服务费（元）': yuan(fee) } });
+      }
+    }
+    rows.sort((a, b) => a.at.getTime() - b.at.getTime());
+    const zero = new Set(['支付宝红包（元）', '集分宝（元）', '支付宝优惠（元）', '商家优惠（元）', '券核销金额（元）', '商家红包消费金额（元）', '卡消费金额（元）', '分润（元）']);
+    const field = (r: Record<string, string>, h: string) => `${r[h] ?? (zero.has(h) ? '0.00' : '')}\t`;
+    const compact = day.replace(/-/g, '');
+    const period = `#起始日期：[${day.slice(0, 4)}年${day.slice(5, 7)}月${day.slice(8)}日 00:00:00]   终止日期：[${day.slice(0, 4)}年${day.slice(5, 7)}月${day.slice(8)}日 23:59:59]`;
+    const detail = [
+      '#支付宝业务明细查询', `#账号：[${this.pid}0156]`, period,
+      '#-----------------------------------------业务明细列表----------------------------------------',
+      header.join(','), ...rows.map((r) => header.map((h) => field(r.fields, h)).join(',')),
+      '#-----------------------------------------业务明细列表结束------------------------------------',
+      `#交易合计：${payments}笔，退款合计：${refunds}笔，结算合计：0笔`, `#导出时间：[${beijing(new Date())}]`, '',
+    ].join('\r\n');
+    const summary = [
+      '#支付宝业务汇总查询', `#账号：[${this.pid}0156]`, period,
+      '#-----------------------------------------业务汇总列表----------------------------------------',
+      '门店编号,门店名称,交易订单总笔数,退款订单总笔数,订单金额（元）,商家实收（元）,服务费（元）',
+      `合计,,${payments},${refunds},${yuan(paid - refunded)},${yuan(paid - refunded)},${yuan(fees)}`,
+      '#-----------------------------------------业务汇总列表结束------------------------------------',
+      `#导出时间：[${beijing(new Date())}]`, '',
+    ].join('\r\n');
+    return zipOf([
+      { name: `${this.pid}0156_${compact}_业务明细.csv`, data: gbk(detail) },
+      { name: `${this.pid}0156_${compact}_业务明细(汇总).csv`, data: gbk(summary) },
+    ]);
   }
 
   /** `{"<method>_response": {...}, "sign": "..."}`, signed over the exact response text (or with the wrong key). */

@@ -30,6 +30,16 @@
  * in PayPal's dashboard (PAYMENT.CAPTURE.REFUNDED, like a refund through the API), PayPal reverse a capture
  * (PAYMENT.CAPTURE.REVERSED, a chargeback; its resource is refund-shaped, as the event-names page lists it), and a
  * buyer open a dispute that PayPal updates and resolves with an outcome code.
+ *
+ * Transaction search (https://developer.paypal.com/docs/api/transaction-search/v1/, GET /v1/reporting/transactions;
+ * transaction_info: https://developer.paypal.com/api/transaction-search/v1/definitions/transaction_info; event codes:
+ * https://developer.paypal.com/docs/transaction-search/transaction-event-codes/): start_date and end_date required
+ * (RFC 3339, at most 31 days apart), page_size 1..500, page; transaction_details[].transaction_info of the captures
+ * (T0006, PayPal Checkout; fee_amount negative: FEE_PERCENT and FEE_FIXED of each capture) and refunds (T1107, amount
+ * negative, paypal_reference_id the capture; the refund's own invoice_id and custom_id when the refund request gave
+ * them) this double made in the range, with transaction_status S, or D for a refund a test failed
+ * (failRefund: an eCheck refund PayPal could not complete); total_items and total_pages. The three hours PayPal may
+ * take to list a transaction are not simulated.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -60,7 +70,10 @@ interface Capture {
 
 interface Refund {
   id: string;
-  status: 'COMPLETED';
+  status: 'COMPLETED' | 'FAILED';
+  /** The refund request's own custom_id and invoice_id, when it gave them. */
+  custom_id?: string;
+  invoice_id?: string;
   amount: Money;
   captureId: string;
   create_time: string;
@@ -130,6 +143,9 @@ export interface PayPalDoubleOptions {
 export interface RequestRecord { method: string; path: string; requestId?: string; status: number }
 
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** This double's PayPal fee on a capture: 2.9% plus 0.30 (as PayPal's standard rate for PayPal Checkout). */
+export const FEE_PERCENT = 2.9;
+export const FEE_FIXED = 30;
 const paypalId = (n = 17) => crypto.randomBytes(n).toString('hex').toUpperCase().slice(0, n);
 
 class HttpFailure extends Error {
@@ -462,6 +478,7 @@ export class PayPalDouble extends LoopbackDouble {
       return this.idempotent(requestId, `refund:${id}:${raw}`, () => this.refund(id, raw ? json(raw) : {}), prefer);
     }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return { status: 200, body: this.verifyWebhook(json(raw)) };
+    if (method === 'GET' && path === '/v1/reporting/transactions') return { status: 200, body: this.transactionSearch(url.searchParams) };
     if (method === 'GET' && (m = /^\/v1\/customer\/disputes\/([A-Za-z0-9-]+)$/.exec(path))) {
       const dispute = this.disputes.get(m[1]);
       if (!dispute) throw notFound();
@@ -619,6 +636,8 @@ export class PayPalDouble extends LoopbackDouble {
     const refund: Refund = {
       id: paypalId(17), status: 'COMPLETED', amount: { currency_code: asked.currency, value: valueOf(asked.units, asked.currency) }, captureId,
       create_time: now(), totalAfter: capture.refunded, ...(dashboard ? { dashboard } : {}),
+      ...(typeof body.custom_id === 'string' ? { custom_id: body.custom_id } : {}),
+      ...(typeof body.invoice_id === 'string' ? { invoice_id: body.invoice_id } : {}),
     };
     this.refunds.set(refund.id, refund);
     this.raise('PAYMENT.CAPTURE.REFUNDED', 'refund', `A ${refund.amount.value} ${refund.amount.currency_code} capture payment was refunded`, this.refundResource(refund));
@@ -742,6 +761,63 @@ export class PayPalDouble extends LoopbackDouble {
     };
   }
 
+  /** A refund PayPal accepted fails after all (an eCheck refund it could not complete): its transaction shows D. */
+  failRefund(refundId: string) {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`no refund ${refundId}`);
+    refund.status = 'FAILED';
+  }
+
+  /** The fee this double's PayPal keeps on a capture: FEE_PERCENT of it plus FEE_FIXED minor units. */
+  static feeOf(units: number) {
+    return Math.round(units * FEE_PERCENT / 100) + FEE_FIXED;
+  }
+
+  private transactionSearch(q: URLSearchParams) {
+    const date = (name: string) => {
+      const v = q.get(name) ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(v)) throw invalidRequest(`/${name}`, 'INVALID_REQUEST', `${name} is required, RFC 3339 with an offset`);
+      return new Date(v).getTime();
+    };
+    const from = date('start_date');
+    const to = date('end_date');
+    if (to < from || to - from > 31 * 86_400_000) throw invalidRequest('/end_date', 'INVALID_REQUEST', 'The date range must be at most 31 days');
+    const pageSize = Number(q.get('page_size') ?? 100);
+    const page = Number(q.get('page') ?? 1);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500 || !Number.isInteger(page) || page < 1) throw invalidRequest('/page_size', 'INVALID_REQUEST', 'page_size 1..500, page from 1');
+    const inRange = (t: string) => Date.parse(t) >= from && Date.parse(t) <= to;
+    const money = (units: number, currency: string) => ({ currency_code: currency, value: units < 0 ? `-${valueOf(-units, currency)}` : valueOf(units, currency) });
+    const rows: { time: string; info: Record<string, unknown> }[] = [];
+    for (const c of this.captures.values()) {
+      if (c.status === 'PENDING' || c.status === 'DECLINED' || !inRange(c.create_time)) continue;
+      const { units, currency } = minorUnits(c.amount, 'capture');
+      rows.push({ time: c.create_time, info: {
+        transaction_id: c.id, transaction_event_code: 'T0006', transaction_initiation_date: c.create_time, transaction_updated_date: c.update_time,
+        transaction_amount: c.amount, fee_amount: money(-PayPalDouble.feeOf(units), currency), transaction_status: 'S',
+        ...(c.invoice_id ? { invoice_id: c.invoice_id } : {}), ...(c.custom_id ? { custom_field: c.custom_id } : {}),
+      } });
+    }
+    for (const r of this.refunds.values()) {
+      if (!inRange(r.create_time)) continue;
+      const { units, currency } = minorUnits(r.amount, 'refund');
+      const invoice = r.invoice_id ?? this.captures.get(r.captureId)?.invoice_id;
+      const custom = r.custom_id ?? this.captures.get(r.captureId)?.custom_id;
+      rows.push({ time: r.create_time, info: {
+        transaction_id: r.id, paypal_reference_id: r.captureId, paypal_reference_id_type: 'TXN', transaction_event_code: 'T1107',
+        transaction_initiation_date: r.create_time, transaction_updated_date: r.create_time, transaction_amount: money(-units, currency),
+        transaction_status: r.status === 'FAILED' ? 'D' : 'S', ...(invoice ? { invoice_id: invoice } : {}), ...(custom ? { custom_field: custom } : {}),
+      } });
+    }
+    rows.sort((a, b) => a.time.localeCompare(b.time));
+    const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
+    return {
+      transaction_details: rows.slice((page - 1) * pageSize, page * pageSize).map((r) => ({ transaction_info: r.info })),
+      account_number: 'DOUBLEACCOUNT', start_date: q.get('start_date'), end_date: q.get('end_date'),
+      last_refreshed_datetime: now(), page, total_items: rows.length, total_pages: totalPages,
+      links: [{ href: `${this.baseUrl}/v1/reporting/transactions?page=${page}`, rel: 'self', method: 'GET' }],
+    };
+  }
+
   private refundResource(refund: Refund): Record<string, unknown> {
     const capture = this.captures.get(refund.captureId);
     const currency = refund.amount.currency_code;
@@ -749,8 +825,8 @@ export class PayPalDouble extends LoopbackDouble {
       id: refund.id,
       status: refund.status,
       amount: refund.amount,
-      ...(capture?.custom_id ? { custom_id: capture.custom_id } : {}),
-      ...(capture?.invoice_id ? { invoice_id: capture.invoice_id } : {}),
+      ...(refund.custom_id ?? capture?.custom_id ? { custom_id: refund.custom_id ?? capture?.custom_id } : {}),
+      ...(refund.invoice_id ?? capture?.invoice_id ? { invoice_id: refund.invoice_id ?? capture?.invoice_id } : {}),
       seller_payable_breakdown: {
         gross_amount: refund.amount,
         paypal_fee: { currency_code: currency, value: valueOf(0, currency) },

@@ -653,7 +653,8 @@ export class WeChatPayDouble extends LoopbackDouble {
     const bill = this.bills.get(q.get('token') ?? '');
     if (!bill || bill.until < Date.now()) {
       res.writeHead(400, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ code: 'PARAM_ERROR', message: 'token expired or unknown' }));
+      res.end(JSON.stringify({ code: 'PARAM_ERROR', message: 'token expired or unknown' }));
+      return;
     }
     // The download's answer carries no signature (the page says so); the file's SHA1 is the tradebill answer's.
     res.writeHead(200, { 'content-type': 'application/octet-stream' });
