@@ -223,3 +223,21 @@ export const AdminStaffMember = Type.Object({
 })
 export const AdminStaffList = Type.Object({ staff: Type.Array(AdminStaffMember) })
 export type AdminStaffList = Static<typeof AdminStaffList>
+
+/** POST staff (owner): invite someone; the invitation mail (in `locale`) links to /admin/accept to choose a password. */
+export const AdminInvite = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  role: StringEnum(STAFF_ROLES),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  locale: StringEnum(['en', 'zh'] as const)
+})
+export type AdminInvite = Static<typeof AdminInvite>
+
+/** POST invitation/accept: the invitation's token (from the mail's link) and the password the person chooses. */
+export const AdminAccept = Type.Object({
+  token: Type.String({ minLength: 10, maxLength: 100 }),
+  password: Type.String({ minLength: 1, maxLength: 200 })
+})
+export type AdminAccept = Static<typeof AdminAccept>
+export const AdminAccepted = Type.Object({ email: Type.String() })
+export type AdminAccepted = Static<typeof AdminAccepted>

@@ -44,6 +44,11 @@ export const api = {
   refund: (id: string, body: { amount?: number; reason: string; key: string }) => call<AdminRefundDone>('POST', `/orders/${encodeURIComponent(id)}/refund`, body),
   activity: () => call<AdminActivity>('GET', '/activity?limit=100'),
   staff: () => call<AdminStaffList>('GET', '/staff'),
+  invite: (body: { email: string; role: 'owner' | 'staff'; name?: string; locale: 'en' | 'zh' }) => call<AdminStaffList>('POST', '/staff', body),
+  accept: async (token: string, password: string) => {
+    if (!xsrf) await call<AdminSession>('GET', '/session');
+    return call<{ email: string }>('POST', '/invitation/accept', { token, password });
+  },
 };
 
 /** A refund's idempotency key, made once per refund dialog: a double click or a retried request refunds once. */

@@ -81,6 +81,15 @@ const en = {
   notFound: 'Not found',
   ordersOf: 'Orders {ids}',
   ownerOnly: 'Only the shop\'s owner may open this',
+  invite: 'Invite',
+  name: 'Name',
+  mailLanguage: 'Language of the invitation',
+  invited: 'Invitation sent to {email}',
+  choosePassword: 'Choose your password',
+  passwordAgain: 'The same password again',
+  passwordsDiffer: 'The two passwords differ',
+  accepted: 'Password set for {email}: sign in now',
+  save: 'Save',
 } as const;
 
 export type Key = keyof typeof en;
@@ -165,6 +174,15 @@ const zh: Record<Key, string> = {
   notFound: '未找到',
   ordersOf: '订单 {ids}',
   ownerOnly: '仅店主可以打开此页',
+  invite: '邀请',
+  name: '姓名',
+  mailLanguage: '邀请邮件语言',
+  invited: '已向 {email} 发送邀请',
+  choosePassword: '设置您的密码',
+  passwordAgain: '再次输入密码',
+  passwordsDiffer: '两次输入的密码不一致',
+  accepted: '{email} 的密码已设置，请登录',
+  save: '保存',
 };
 
 const STATUS: Record<Lang, Record<string, string>> = {

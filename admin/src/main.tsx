@@ -327,20 +327,78 @@ function Activity({ tx }: { tx: Texts }) {
 
 function StaffList({ tx }: { tx: Texts }) {
   const { t, word, time } = tx;
+  const { message } = AntApp.useApp();
   const [data, setData] = useState<Awaited<ReturnType<typeof api.staff>> | null>(null);
   const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm();
   useEffect(() => {
     api.staff().then(setData, (e) => setError(errorText(e)));
   }, []);
   if (error) return <Result status="403" title={error} />;
   return (
-    <Table rowKey="email" size="small" loading={!data} dataSource={data?.staff ?? []} pagination={false} scroll={{ x: true }}
-      columns={[
-        { title: t('email'), dataIndex: 'email' },
-        { title: t('role'), dataIndex: 'role', render: word },
-        { title: t('lastSignIn'), dataIndex: 'lastLoginAt', render: (v: string | null) => (v ? time(v) : '-') },
-        { title: '', key: 'state', render: (_: unknown, s) => <>{s.locked && <Tag color="orange">{t('locked')}</Tag>}{s.disabled && <Tag>{t('disabled')}</Tag>}</> },
-      ]} />
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card size="small" title={t('invite')}>
+        <Form form={form} layout="vertical" initialValues={{ role: 'staff', locale: tx.lang, name: '' }} onFinish={async (v: { email: string; role: 'owner' | 'staff'; name: string; locale: 'en' | 'zh' }) => {
+          setBusy(true);
+          try {
+            setData(await api.invite(v));
+            message.success(t('invited', { email: v.email }));
+            form.resetFields();
+          } catch (e) {
+            message.error(errorText(e));
+          } finally {
+            setBusy(false);
+          }
+        }}>
+          <Form.Item label={t('email')} name="email" rules={[{ required: true, message: t('required') }]}><Input type="email" /></Form.Item>
+          <Form.Item label={t('name')} name="name"><Input maxLength={100} /></Form.Item>
+          <Form.Item label={t('role')} name="role"><Select options={[{ value: 'staff', label: word('staff') }, { value: 'owner', label: word('owner') }]} /></Form.Item>
+          <Form.Item label={t('mailLanguage')} name="locale"><Select options={[{ value: 'en', label: 'English' }, { value: 'zh', label: '中文' }]} /></Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy}>{t('invite')}</Button>
+        </Form>
+      </Card>
+      <Table rowKey="email" size="small" loading={!data} dataSource={data?.staff ?? []} pagination={false} scroll={{ x: true }}
+        columns={[
+          { title: t('email'), dataIndex: 'email' },
+          { title: t('role'), dataIndex: 'role', render: word },
+          { title: t('lastSignIn'), dataIndex: 'lastLoginAt', render: (v: string | null) => (v ? time(v) : '-') },
+          { title: '', key: 'state', render: (_: unknown, s) => <>{s.locked && <Tag color="orange">{t('locked')}</Tag>}{s.disabled && <Tag>{t('disabled')}</Tag>}</> },
+        ]} />
+    </Space>
+  );
+}
+
+/** /admin/accept?token=…: the invited person chooses a password, then signs in. */
+function AcceptInvitation({ tx, go }: { tx: Texts; go: (to: string) => void }) {
+  const { t } = tx;
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (done) return <Result status="success" title={t('accepted', { email: done })} extra={<Button type="primary" onClick={() => go('/admin')}>{t('signIn')}</Button>} />;
+  return (
+    <Card title={t('choosePassword')} style={{ maxWidth: 400, margin: '48px auto' }}>
+      <Form layout="vertical" onFinish={async (v: { password: string; again: string }) => {
+        setBusy(true);
+        setError('');
+        try {
+          setDone((await api.accept(token, v.password)).email);
+        } catch (e) {
+          setError(errorText(e));
+        } finally {
+          setBusy(false);
+        }
+      }}>
+        <Form.Item label={t('password')} name="password" rules={[{ required: true, message: t('required') }]}><Input.Password autoComplete="new-password" /></Form.Item>
+        <Form.Item label={t('passwordAgain')} name="again" dependencies={['password']} rules={[{ required: true, message: t('required') },
+          ({ getFieldValue }) => ({ validator: (_r, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('passwordsDiffer')))) })]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
+        <Button type="primary" htmlType="submit" block loading={busy}>{t('save')}</Button>
+      </Form>
+    </Card>
   );
 }
 
@@ -367,6 +425,7 @@ function Shell() {
   let body: React.ReactNode;
   if (failure) body = <Result status="error" title={failure} />;
   else if (!session) body = <Spin />;
+  else if (path === '/admin/accept') body = <AcceptInvitation tx={tx} go={go} />;
   else if (!session.staff) body = <SignIn tx={tx} onSignedIn={setSession} />;
   else if (/^\/admin\/orders\/\d+$/.test(path)) body = <OrderPage key={path} tx={tx} id={path.split('/').pop()!} go={go} can={can} />;
   else if (path === '/admin/picklist') body = <PickList tx={tx} />;
@@ -380,7 +439,7 @@ function Shell() {
     ...(can('staff.manage') ? [{ key: '/admin/staff', label: t('staff') }] : []),
   ];
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} csp={{ nonce }}>
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} csp={{ nonce }} button={{ autoInsertSpace: false }}>
       <AntApp>
         <Layout style={{ minHeight: '100vh' }}>
           <Layout.Header className="no-print" style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '0 12px' }}>

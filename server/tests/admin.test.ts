@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { ADMIN_PERMISSIONS, can, permissionsOf, STAFF_ROLES } from '../src/features/admin/roles.ts';
 import { registered } from './memberHelpers.ts';
-import { deskOf, isError, ok, payOnline, reservePickup, serverOnFreshDb, tomorrow, waitFor, type Res } from './helpers.ts';
+import { deskOf, isError, mailTo, ok, payOnline, reservePickup, serverOnFreshDb, tomorrow, waitFor, type Res } from './helpers.ts';
 
 const ADMIN = '/api/istore/admin';
 
@@ -254,6 +254,29 @@ describe('staff accounts and the admin API', () => {
     assert.match(js.headers.get('cache-control')!, /immutable/);
     assert.equal((await fetch(`${srv.base}/admin/..%2f..%2fpackage.json`)).status, 404);
     assert.equal((await fetch(`${srv.base}/admin/nothing.js`)).status, 404);
+  });
+
+  test('the owner invites a staff member: a mail (in the language chosen) links to choosing a password, once; staff may not invite', async () => {
+    const owner = await signedIn(OWNER);
+    const clerk = await signedIn(CLERK);
+    isError(await clerk.post('/staff', { email: 'new@shop.example', role: 'staff', locale: 'en' }), 403);
+    const list = ok(await owner.post('/staff', { email: 'New.Hire@shop.example', role: 'staff', name: 'Nia', locale: 'zh' }));
+    assert.ok(list.staff.some((x: any) => x.email === 'new.hire@shop.example' && x.role === 'staff'));
+    isError(await owner.post('/staff', { email: 'new.hire@shop.example', role: 'owner', locale: 'en' }), 409);
+    isError(await owner.post('/staff', { email: 'not an e-mail', role: 'staff', locale: 'en' }), 400);
+    isError(await new Staff(srv.base).signIn('new.hire@shop.example', 'no-password-yet'), 401);
+    const mail = await mailTo(db, 'staff-invitation', 'new.hire@shop.example');
+    assert.match(mail.subject, /后台邀请/);
+    const token = new URL(mail.text.match(/https?:\/\/\S+\/admin\/accept\?token=\S+/)![0]).searchParams.get('token')!;
+    const invited = new Staff(srv.base);
+    assert.match(isError(await invited.post('/invitation/accept', { token, password: 'short' }), 400).message, /at least/);
+    isError(await invited.post('/invitation/accept', { token: 'x'.repeat(32), password: PASSWORD }), 400);
+    assert.deepEqual(ok(await invited.post('/invitation/accept', { token, password: PASSWORD })), { email: 'new.hire@shop.example' });
+    isError(await invited.post('/invitation/accept', { token, password: 'another-password-2' }), 400);
+    ok(await invited.signIn('new.hire@shop.example', PASSWORD));
+    const actions = ok(await owner.get('/activity?limit=200')).items.map((x: any) => `${x.actor} ${x.action} ${x.subject}`);
+    assert.ok(actions.includes(`${OWNER} staff.invite new.hire@shop.example`));
+    assert.ok(actions.includes('new.hire@shop.example staff.accept new.hire@shop.example'));
   });
 
   test('the orders desk: the staff member marks a pickup order ready (the shopper\'s order follows) and refunds part of it once', async () => {

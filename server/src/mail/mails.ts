@@ -2,7 +2,7 @@
 import type { Queryable } from '../db/index.ts';
 import { getSetting } from '../services/settings.ts';
 import { enqueueMail } from './queue.ts';
-import { contactAckMail, emailVerificationMail, orderOutForDeliveryMail, orderReadyMail, orderRefundedMail, passwordResetMail, receiptMail, restockMail, type Locale } from './templates.ts';
+import { contactAckMail, emailVerificationMail, orderOutForDeliveryMail, orderReadyMail, orderRefundedMail, passwordResetMail, receiptMail, restockMail, staffInvitationMail, type Locale } from './templates.ts';
 
 const asLocale = (l: unknown): Locale => (l === 'zh' ? 'zh' : 'en');
 
@@ -115,4 +115,12 @@ export async function queueRestockMail(q: Queryable, d: {
     link: d.link,
   });
   return enqueueMail(q, { kind: 'restock', to: d.email, locale, ...mail });
+}
+
+/** The back office's invitation (features/admin/service.ts inviteStaff): the link opens /admin/accept?token=… on the shop's origin. */
+export async function queueStaffInvitation(q: Queryable, d: { email: string; role: string; invitedBy: string; token: string; origin: string; locale: unknown }) {
+  const locale = asLocale(d.locale);
+  const link = `${d.origin}/admin/accept?token=${encodeURIComponent(d.token)}`;
+  const mail = staffInvitationMail(locale, { storeName: await storeName(q, locale), invitedBy: d.invitedBy, role: d.role, link });
+  return enqueueMail(q, { kind: 'staff-invitation', to: d.email, locale, ...mail });
 }

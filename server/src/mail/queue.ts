@@ -11,7 +11,7 @@ import type { MailTransport, OutgoingMail } from './transport.ts';
 import type { Locale, Rendered } from './templates.ts';
 
 export interface QueuedMail extends Rendered {
-  kind: 'password-reset' | 'order-receipt' | 'order-ready' | 'order-out-for-delivery' | 'contact-ack' | 'email-verification' | 'order-refunded' | 'restock' | 'reconciliation';
+  kind: 'password-reset' | 'order-receipt' | 'order-ready' | 'order-out-for-delivery' | 'contact-ack' | 'email-verification' | 'order-refunded' | 'restock' | 'reconciliation' | 'staff-invitation';
   to: string;
   locale: Locale;
   /** The order the mail is about (receipts and fulfilment mails). */

@@ -243,3 +243,20 @@ export function restockMail(locale: Locale, d: { storeName: string; productName:
       { p: 'This is the only e-mail about this alert. If you did not ask for it, please ignore this e-mail.' },
     ]);
 }
+
+/** The owner invited a staff member to the back office (issue 43): the link sets their password, once, within 72 hours. */
+export function staffInvitationMail(locale: Locale, d: { storeName: string; invitedBy: string; role: string; link: string }): Rendered {
+  return locale === 'zh'
+    ? render(locale, d.storeName, `${d.storeName}：后台邀请`, [
+      { p: `${d.invitedBy} 邀请您以${d.role === 'owner' ? '店主' : '员工'}身份使用${d.storeName}的后台。` },
+      { p: '请在72小时内打开下面的链接设置您的密码，之后即可在后台登录。' },
+      { link: d.link, label: '设置密码' },
+      { p: '如果您不认识邀请人，请忽略此邮件。' },
+    ])
+    : render(locale, d.storeName, `${d.storeName}: your back office invitation`, [
+      { p: `${d.invitedBy} invited you to ${d.storeName}'s back office as ${d.role === 'owner' ? 'an owner' : 'staff'}.` },
+      { p: 'Open the link below within 72 hours to choose your password; then sign in to the back office.' },
+      { link: d.link, label: 'Choose your password' },
+      { p: 'If you do not know who invited you, ignore this e-mail.' },
+    ]);
+}

@@ -14,16 +14,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cookieSecurity } from '../../config.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { newToken } from '../../lib/session.ts';
+import { shopOrigin } from '../../lib/shopOrigin.ts';
 import { openApiDocument } from '../../openapi.ts';
 import {
   ADMIN_PREFIX, ADMIN_SESSION_COOKIE, ADMIN_XSRF_COOKIE, ADMIN_XSRF_HEADER, AdminActivity, AdminActivityQuery, AdminDayOrders, AdminDayQuery,
   AdminMoveBody, AdminOrder, AdminOrderId, AdminPickList, AdminPickQuery, AdminRefundBody, AdminRefundDone, AdminSession, AdminSignIn,
-  AdminStaffList, type AdminPermission,
+  AdminStaffList, AdminInvite, AdminAccept, AdminAccepted, type AdminPermission,
 } from '../../../../contract/admin.ts';
 import { NoBody, OpenApiDocument } from '../../../../contract/common.ts';
 import { can, permissionsOf } from './roles.ts';
 import {
-  activity, checkStaffCredentials, deskDay, deskPickList, endStaffSession, listStaff, openStaffSession, orderPage, staffMove, staffOfToken,
+  acceptInvitation, activity, checkStaffCredentials, inviteStaff, deskDay, deskPickList, endStaffSession, listStaff, openStaffSession, orderPage, staffMove, staffOfToken,
   staffRefund, STAFF_SESSION_HOURS, type StaffMember,
 } from './service.ts';
 import { registerAdminPage, wrongOrigin } from './page.ts';
@@ -144,6 +145,15 @@ async function adminApi(app: FastifyInstance) {
 
   app.get('/staff', { config: { permission: 'staff.manage' }, schema: { summary: 'The staff accounts (owner)', response: { 200: AdminStaffList } } },
     async () => listStaff(app.db));
+
+  app.post<{ Body: AdminInvite }>('/staff', { config: { permission: 'staff.manage' }, schema: { summary: 'Invite a staff member: their account, and a mail with a link to choose a password (owner)', body: AdminInvite, response: { 200: AdminStaffList } } },
+    async (req) => {
+      await inviteStaff(app.db, req.staff!, req.body, app.config.adminOrigin ?? shopOrigin(req));
+      return listStaff(app.db);
+    });
+
+  app.post<{ Body: AdminAccept }>('/invitation/accept', { config: { open: true }, schema: { summary: 'Choose a password with an invitation link (once, within 72 hours)', body: AdminAccept, response: { 200: AdminAccepted } } },
+    async (req) => acceptInvitation(app.db, req.body.token, req.body.password));
 
   const version = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;
   let doc: object | undefined;

@@ -15,10 +15,11 @@ import { moveRefusal, MOVES, type Move } from '../../orders/fulfilment.ts';
 import { dayOrders, pickList } from '../../services/dayOrders.ts';
 import { refundsOf } from '../../services/refunds.ts';
 import { EMAIL_RE } from '../../services/validate.ts';
+import { queueStaffInvitation } from '../../mail/mails.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../../contract/constants.ts';
 import type {
   AdminActivity, AdminDayOrders, AdminDayQuery, AdminOrder, AdminPickList, AdminPickQuery, AdminRefundBody, AdminStaffList,
-  AdminMove, StaffRole,
+  AdminInvite, AdminMove, StaffRole,
 } from '../../../../contract/admin.ts';
 import { isStaffRole, LOCK_AFTER_FAILURES, LOCK_MINUTES } from './roles.ts';
 
@@ -288,4 +289,49 @@ export async function activity(q: Queryable, limit = 50, before?: number): Promi
   const { rows } = await q.query(
     'SELECT * FROM staff_activity WHERE ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $1', [limit, before ?? null]);
   return { items: rows.map((r: any) => ({ id: Number(r.id), at: iso(r.created_at), actor: r.actor, action: r.action, subject: r.subject, detail: detailText(r.detail) })) };
+}
+
+/** An invitation link works this long, once. */
+export const INVITATION_HOURS = 72;
+/** What an invited account's password_hash holds until the link is used: no password matches it (lib/password.ts). */
+const INVITED = 'invited';
+
+/**
+ * The owner invites someone (POST staff): the account is made now without a password, and a mail (in the language the
+ * owner chose) carries a link to choose one within INVITATION_HOURS. 400 for a bad e-mail, 409 when the e-mail has an
+ * account already. Recorded in the activity.
+ */
+export async function inviteStaff(db: Db, owner: StaffMember, input: AdminInvite, origin: string): Promise<void> {
+  const email = normalEmail(input.email);
+  if (!EMAIL_RE.test(email) || email.length > 254) throw badRequest('E-mail address is not valid');
+  const name = (input.name ?? '').trim();
+  await db.tx(async (q) => {
+    const { rows } = await q.query(
+      `INSERT INTO staff (email, password_hash, role, name) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id`,
+      [email, INVITED, input.role, name]);
+    if (!rows[0]) throw conflict(`A staff account with the e-mail ${email} already exists`);
+    const token = newToken(24);
+    await q.query(`INSERT INTO staff_invitations (token_hash, staff_id, invited_by, expires_at) VALUES ($1, $2, $3, clock_timestamp() + make_interval(hours => $4))`,
+      [hashToken(token), rows[0].id, owner.id, INVITATION_HOURS]);
+    await queueStaffInvitation(q, { email, role: input.role, invitedBy: owner.name || owner.email, token, origin, locale: input.locale });
+    await recordActivity(q, owner, 'staff.invite', email, { role: input.role });
+  });
+}
+
+/** The invited person chooses their password with the mail's link (once, within its time): 400 otherwise. */
+export async function acceptInvitation(db: Db, token: string, password: string): Promise<{ email: string }> {
+  if (password.length < PASSWORD_MIN_LENGTH) throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  // The token first: a made-up token must not cost a password hash.
+  const valid = await db.query('SELECT 1 FROM staff_invitations WHERE token_hash = $1 AND used_at IS NULL AND expires_at > clock_timestamp()', [hashToken(token)]);
+  if (!valid.rows[0]) throw badRequest('This invitation link is not valid or has expired: ask the owner for a new one');
+  const hash = await hashPassword(password);
+  return db.tx(async (q) => {
+    const { rows } = await q.query(
+      `UPDATE staff_invitations SET used_at = clock_timestamp() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > clock_timestamp() RETURNING staff_id`,
+      [hashToken(token)]);
+    if (!rows[0]) throw badRequest('This invitation link is not valid or has expired: ask the owner for a new one');
+    const { rows: [st] } = await q.query('UPDATE staff SET password_hash = $2 WHERE id = $1 RETURNING id, email', [rows[0].staff_id, hash]);
+    await recordActivity(q, { id: st.id, email: st.email }, 'staff.accept', st.email);
+    return { email: st.email };
+  });
 }
