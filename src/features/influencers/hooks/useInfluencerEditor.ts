@@ -193,7 +193,12 @@ export function useInfluencerEditor() {
     const found = profileProblems(body)
     const problems = problemText(found)
     setErrors(problems)
-    setFieldErrors(Object.fromEntries(found.flatMap((p, i) => (problemField(p) ? [[problemField(p), problems[i]]] : []))))
+    const byField: Record<string, string> = {}
+    found.forEach((p, i) => {
+      const field = problemField(p)
+      if (field && !byField[field]) byField[field] = problems[i]
+    })
+    setFieldErrors(byField)
     // Refused: the focus and the view go to the first field with a message (as on checkout and contact).
     if (problems.length) return revealInvalid()
     setBusy(true)
