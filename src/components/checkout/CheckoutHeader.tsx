@@ -6,8 +6,11 @@ import { useCheckoutHeader } from '@/hooks/useCheckoutHeader'
 import { useT } from '@/hooks/useT'
 import './CheckoutHeader.scss'
 
-/** The slim header of the focused checkout (Shell's focusedHeader): logo, the step's name, back to the cart. */
-export function CheckoutHeader() {
+/**
+ * The slim header of the focused checkout (Shell's focusedHeader): logo, the step's name, back to the cart. A group
+ * buy's cart (issue 42 n-13) names its own step and the way back to its campaign.
+ */
+export function CheckoutHeader({ title, back }: { title?: string; back?: { to: string; label: string } }) {
   const t = useT()
   const h = useCheckoutHeader()
   return (
@@ -15,10 +18,10 @@ export function CheckoutHeader() {
       <Link className="checkout-header__brand" to={h.homeUrl} label={t('header.home')}>
         {h.logoUrl ? <Img className="checkout-header__logo" src={h.logoUrl} mode="aspectFit" alt={h.storeName} /> : <Text className="checkout-header__store">{h.storeName}</Text>}
       </Link>
-      <Text className="checkout-header__title">{t('checkout.title')}</Text>
-      <Link className="checkout-header__cart" to={h.cartUrl}>
+      <Text className="checkout-header__title">{title ?? t('checkout.title')}</Text>
+      <Link className="checkout-header__cart" to={back?.to ?? h.cartUrl}>
         <Icon name="cart" />
-        <Text>{t('checkout.backToCart')}</Text>
+        <Text>{back?.label ?? t('checkout.backToCart')}</Text>
       </Link>
     </View>
   )

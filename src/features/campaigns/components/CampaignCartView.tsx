@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import type { CampaignCart, CampaignStatus } from '@/features/campaigns/api'
 import { BusyButton } from '@/components/account/BusyButton'
+import '@/components/common/PrimaryButton.scss'
 import { PaymentSection } from '@/components/checkout/PaymentSection'
 import { Price } from '@/components/common/Price'
 import { QuantityStepper } from '@/components/product/QuantityStepper'
@@ -69,7 +70,7 @@ export function CampaignCartView({ cart, status, offset, busy, error, choosesMet
       ) : null}
       <Text className="campaign-page__how">{t('campaign.howItWorks')}</Text>
       {error ? <Text className="campaign-page__error" role="alert">{error}</Text> : null}
-      <BusyButton className="campaign-cart__pay" type="primary" busy={busy} disabled={busy || !open || (choosesMethod && !method)} onClick={onPay}>
+      <BusyButton className="primary-button campaign-cart__pay" busy={busy} disabled={busy || !open || (choosesMethod && !method)} onClick={onPay}>
         {t('campaign.pay')}
       </BusyButton>
     </View>

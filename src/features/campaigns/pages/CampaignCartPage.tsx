@@ -2,6 +2,7 @@ import { EmptyState } from '@/components/common/EmptyState'
 import { Spinner } from '@/components/common/Spinner'
 import { CampaignCartView } from '@/features/campaigns/components/CampaignCartView'
 import { Shell } from '@/components/shell/Shell'
+import { CheckoutHeader } from '@/components/checkout/CheckoutHeader'
 import { campaignShareUrl } from '@/features/campaigns/campaigns'
 import { useCampaignCart } from '@/features/campaigns/hooks/useCampaignCart'
 import { useServerOffset } from '@/features/campaigns/hooks/useCountdown'
@@ -46,5 +47,11 @@ export default function Page() {
       />
     )
   }
-  return <Shell title={t('campaign.cartTitle')}>{body}</Shell>
+  // A step to finish, like the checkout (issue 42 n-13): its slim header, no menu, footer or tab bar.
+  const header = <CheckoutHeader title={t('campaign.cartTitle')} back={{ to: id ? campaignShareUrl(id, inviter) : '/store', label: t('campaign.backToCampaign') }} />
+  return (
+    <Shell title={t('campaign.cartTitle')} focusedHeader={header}>
+      {body}
+    </Shell>
+  )
 }

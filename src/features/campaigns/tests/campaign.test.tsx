@@ -43,7 +43,7 @@ const TEXT = {
   en: {
     joined: '1 of 3 joined', left: '7 left', limit: 'Up to 2 per shopper', join: 'Join the group', regular: 'Regular price',
     endsIn: /^Ends in (01:59:5\d|02:00:00)$/, failed: 'The group did not fill up in time; every payment is refunded.',
-    pickup: 'Pick up at Downtown Toronto once the group is complete', notFound: 'This group buy does not exist.', pay: 'Pay and join',
+    pickup: 'Pick up at Downtown Toronto once the group is complete', notFound: 'This group buy does not exist.', pay: 'Pay and join', cartTitle: 'Group-buy cart', backToCampaign: 'Back to the group buy',
     total: 'Total', save: 'You save', waiting: 'Group buy: waiting for the group', succeeded: 'Group buy succeeded',
     refundPending: 'Group did not fill up: refund pending', nobody: 'Nobody has joined yet: be the first.', soldOut: 'All taken',
     inOne: "You're in: 1 unit, order 100012", inTwo: "You're in: 2 units, order 100012", joinMore: 'Join with more',
@@ -56,7 +56,7 @@ const TEXT = {
   zh: {
     joined: '已拼 1/3 人', left: '剩余 7 件', limit: '每人限购 2 件', join: '参加拼团', regular: '原价',
     endsIn: /^剩余 (01:59:5\d|02:00:00)$/, failed: '未能按时成团，所有付款将自动退款。',
-    pickup: '成团后到多伦多市中心店自取', notFound: '该拼团不存在。', pay: '付款参团',
+    pickup: '成团后到多伦多市中心店自取', notFound: '该拼团不存在。', pay: '付款参团', cartTitle: '拼团购物车', backToCampaign: '返回拼团',
     total: '合计', save: '节省', waiting: '拼团：等待成团', succeeded: '拼团成功',
     refundPending: '拼团未成：退款处理中', nobody: '还没有人参团，快来做第一个吧。', soldOut: '已抢光',
     inOne: '你已参团：1 件，订单 100012', inTwo: '你已参团：2 件，订单 100012', joinMore: '追加购买',
@@ -276,6 +276,16 @@ describe.each(LANGS)('campaign cart (%s)', (lang) => {
     const { container } = render(<CampaignCartPage />)
     expect(await screen.findByText(text.pay)).toBeTruthy()
     expect(screen.getByText(text.save)).toBeTruthy()
+    // Issue 42 n-13: the checkout's focused shell (slim header back to the campaign; no menu, footer or tab bar) and the
+    // store's red primary button, not Taro's green one.
+    const header = container.querySelector('.checkout-header') as HTMLElement
+    expect(header).not.toBeNull()
+    expect(header.textContent).toContain(text.cartTitle)
+    expect(header.textContent).toContain(text.backToCampaign)
+    expect(container.querySelector('.tab-bar, .footer, .header__menu, .side-menu')).toBeNull()
+    const pay = screen.getByText(text.pay).closest('.campaign-cart__pay') as HTMLElement
+    expect(pay.classList.contains('primary-button')).toBe(true)
+    expect(pay.getAttribute('type')).not.toBe('primary')
     // Taro's input web component renders its inner <input> late; a new value before that throws inside it.
     await waitFor(() => expect(container.querySelector('.campaign-cart__line .quantity-stepper__input input')).not.toBeNull())
     fireEvent.click(container.querySelector('.campaign-cart__line .quantity-stepper__increase') as HTMLElement)
