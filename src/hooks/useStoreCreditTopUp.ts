@@ -6,6 +6,7 @@
  * and let the panel show the new balance.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import Taro from '@tarojs/taro'
 import { checkoutApi } from '@/api/checkout'
 import { depositApi, type Deposit } from '@/api/deposits'
 import { formatMoney } from '@/domain/currency'
@@ -98,11 +99,20 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
   )
 
   // Back from the provider's page: /user/list?deposit={id}.
+  const returned = useRef(!!route.params.deposit)
   useEffect(() => {
     const id = route.params.deposit
     if (id) void follow(id)
     // Once per page: the route is fixed at mount.
   }, [])
+
+  // Back from paying, the page opens at its top while the outcome is with the store credit, screens further down
+  // (issue 42 n-9): brought into view once it is known.
+  useEffect(() => {
+    if (!returned.current || !deposit || waiting) return
+    returned.current = false
+    Taro.pageScrollTo({ selector: '.top-up', duration: 0 }).catch(() => undefined)
+  }, [deposit, waiting])
 
   const money = (amount: number) => formatMoney(amount, currency)
 

@@ -85,7 +85,8 @@ export function sandboxPageHtml(attempt: StoredAttempt, actionBase: string, loca
   // The provider's own page: PayPal's sandbox checkout says so; the other channels share the generic page.
   const heading = attempt.channel === 'PAYPAL' ? t.payPalHeading : t.heading;
   const subject = attempt.purpose === 'DEPOSIT'
-    ? `${t.deposit} <span id="sandbox-deposit">${escapeHtml(attempt.id)}</span>`
+    // Named by its amount, not the payment's id (issue 42 n-9: "Store credit top-up z-C0NvEEzse_8ohyz4ABz-Dk").
+    ? `${t.deposit} <span id="sandbox-deposit">${amount}</span>`
     : `${t.order} <span id="sandbox-order">${escapeHtml(attempt.orderID)}</span>`;
   const body = open
     ? `<p class="amount" id="sandbox-amount">${amount} ${escapeHtml(attempt.currency)}</p>

@@ -8,6 +8,7 @@ import { useStoreCreditTopUp, type AmountChoice } from '@/hooks/useStoreCreditTo
 import { useT } from '@/hooks/useT'
 import { BusyButton } from './BusyButton'
 import { Field, FormError } from './Field'
+import '@/components/common/PrimaryButton.scss'
 import './MyAccount.scss'
 
 /** The store-credit panel's "Top up": amount, payment method, pay; then the top-up's outcome with the new balance. */
@@ -83,7 +84,7 @@ export function TopUpForm({ currency, onCredited }: { currency: string; onCredit
           ) : null}
           <FormError message={f.error} />
           <View className="top-up__actions">
-            <BusyButton className="top-up__pay" busy={f.busy} onClick={() => void f.submit()}>
+            <BusyButton className="primary-button top-up__pay" busy={f.busy} onClick={() => void f.submit()}>
               {t('user.topUp.pay')}
             </BusyButton>
             <Button className="top-up__cancel" onClick={f.cancel}>

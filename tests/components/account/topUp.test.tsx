@@ -65,6 +65,9 @@ describe.each(LANGS)('store-credit top-up (%s)', (lang) => {
     expect(option('topUpMethod', 'PAYPAL').querySelector('.checkout-choices__logo--paypal')).not.toBeNull()
     fireEvent.click(option('topUpAmount', '5000'))
     fireEvent.click(option('topUpMethod', 'PAYPAL'))
+    // Issue 42 n-9: Pay is the store's red primary button, Cancel is not.
+    expect(screen.getByText(text.pay).closest('.top-up__pay')?.classList.contains('primary-button')).toBe(true)
+    expect(document.querySelector('.top-up__cancel')?.classList.contains('primary-button')).toBe(false)
     fireEvent.click(screen.getByText(text.pay))
     await waitFor(() => expect(exits).toEqual(['http://localhost/api/istore/client/sandbox/pay/d1']))
     expect(http.calls.find((c) => c.path === '/shoppingManagement4/applyStoreCreditDeposit')?.body).toEqual({
