@@ -72,7 +72,7 @@ const UNSTYLED_NAMES: string[] = [
   'members-mine', 'members-offer', 'members-plan__price', 'my-account__influencer-link', 'my-account__orders-link',
   'my-account__referrer-link', 'order-detail__totals', 'order-line__qty', 'order-line__total', 'order-list',
   'order-lookup__again', 'order-row__total', 'paged-product-list', 'profile__email',
-  'profile__form', 'profile__phone', 'quantity-stepper__decrease', 'recent-orders__all', 'referrer-charts',
+  'profile__form', 'profile__phone', 'quantity-stepper__decrease', 'referrer-charts',
   'referrer-group__join', 'referrer-groups', 'referrer-link', 'referrer-link__id', 'referrer-list', 'referrer-page',
   'referrer-pager__where', 'search-help__group', 'share-bar__copy', 'share-bar__sheet', 'shell--starting',
   'side-menu__item', 'side-menu__item--open', 'side-menu__sub', 'social-icons__name', 'spinner__label',

@@ -1,8 +1,9 @@
 import { ORDER_METHODS, STORE_CREDIT_REASONS } from '@contract/constants'
 import type { Order } from '@contract/orders'
 import { formatLocalDate } from '@/domain/dates'
+import { storeDateLabel } from '@/domain/storeClock'
 import { howPaid } from '@/domain/placedOrder'
-import type { MessageKey, Translate } from '@/i18n'
+import type { Language, MessageKey, Translate } from '@/i18n'
 
 const STATUS = ['NEW', 'INTERIM', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'FAILED', 'REFUND_PENDING', 'REFUNDED', 'DISPUTED', 'CHARGED_BACK'] as const
 const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'PAID_BY_DISCOUNT', 'FAILED', 'REFUNDED'] as const
@@ -25,3 +26,9 @@ export const creditReasonLabel = (t: Translate, code: string) => label(t, STORE_
 
 /** Order times in the shopper's local time. */
 export const formatDateTime = (iso: string) => formatLocalDate(iso, true)
+
+/**
+ * An order's time as the confirmation writes times, in the shopper's local time: "Tue, Dec 1, 16:51", "12月1日 16:51"
+ * (issue 42 n-14: lists showed "2026-12-01 21:51").
+ */
+export const friendlyDateTime = (iso: string, language: Language) => storeDateLabel(formatLocalDate(iso, true), language)

@@ -70,6 +70,27 @@ describe.each(LANGS)('order list (%s)', (lang) => {
     expect(navigations).toEqual([{ kind: 'navigateTo', url: '/user/orders/100012' }])
   })
 
+  // Issue 42 n-14: rows showed number, "2026-12-01 21:51", status, payment and amount, no item.
+  it('a row shows its first item with its picture, how many more, and a friendly date', async () => {
+    resetStores(signedIn(), lang, '/user/orders')
+    const one = order('100012')
+    const two = order('100011', { lines: [...one.lines, { ...one.lines[0], itemKey: '1003|', productId: '1003', name: 'Colombia', nameContent: { en: 'Colombia', zh: '哥伦比亚' }, optionPair: '' }] })
+    mockHttp({
+      'GET /admin/orderManagement/orders/count': { count: 2 },
+      'GET /admin/orderManagement/orders/list': { orders: [one, two], startingPosition: 0, numberToLoad: 10, hasMore: false }
+    })
+    const { container } = render(<OrderList />)
+    await settle()
+    const rows = [...container.querySelectorAll('.order-row')]
+    expect(rows.map((r) => r.querySelector('.order-row__item-name')?.textContent)).toEqual(
+      lang === 'en' ? ['House Blend', 'House Blend and 1 more'] : ['招牌拼配', '招牌拼配 等 1 件']
+    )
+    for (const row of rows) {
+      expect(row.querySelector('.order-row__thumb .lazy-image')).not.toBeNull()
+      expect(row.querySelector('.order-row__date')?.textContent).toMatch(lang === 'en' ? /^(Sat|Sun), Nov 2[12], \d{2}:\d{2}$/ : /^11月2[12]日 \d{2}:\d{2}$/)
+    }
+  })
+
   it('a completed order reads Completed in the language, not the status code', async () => {
     resetStores(signedIn(), lang, '/user/orders')
     mockHttp({
