@@ -63,7 +63,7 @@ const STYLED_BY_PARENT: Record<string, { classes: string[]; platforms: Platform[
  */
 const UNSTYLED_NAMES: string[] = [
   'account-form__link--lookup', 'account-reset__unlinked', 'account-verify', 'bar-chart--empty',
-  'campaign-card__price', 'campaign-you__link--pay', 'category-tiles__name', 'checkout__edit-cart',
+  'campaign-card__price', 'campaign-you__link--pay', 'category-tiles__name',
   'checkout__saved-addresses', 'checkout__store-time', 'confirmation--in-process', 'confirmation--not-found',
   'email-confirmation', 'email-confirmation__resend', 'empty-state__message', 'footer__section--payment',
   'footer__section--social', 'general-page__content', 'influencer-editor__remove-section', 'influencer-move__back',
