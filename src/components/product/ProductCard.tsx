@@ -35,7 +35,7 @@ export const ProductCard = memo(function ProductCard({ product }: { product: Pro
       </View>
       <Text className="product-card__name">{name}</Text>
       <Price className="product-card__price" amount={product.price} currency={product.currency} was={product.listPrice} />
-      <MemberPrice view={memberPriceOf(product)} currency={product.currency} />
+      <MemberPrice className="product-card__member" view={memberPriceOf(product)} currency={product.currency} />
     </Link>
   )
 })
