@@ -62,6 +62,7 @@ export default defineMessages({
     'common.retry': 'Try again',
     'common.offline': 'You are offline. Showing what was saved on this device.',
     'common.sandbox': 'Sandbox: a test store. Nothing is really paid or delivered.',
+    'common.sandboxLabel': 'Test store',
     'common.error': 'Something went wrong: {message}',
     'live.entry': 'Live streams',
     'live.entryText': 'Tastings and workshops, live from our stores'
@@ -127,6 +128,7 @@ export default defineMessages({
     'common.retry': '重试',
     'common.offline': '您已离线，正在显示本设备保存的内容。',
     'common.sandbox': '沙盒：测试商店，不会真实付款或发货。',
+    'common.sandboxLabel': '测试商店',
     'common.error': '出错了：{message}',
     'live.entry': '直播间',
     'live.entryText': '门店现场直播的品鉴会和手作课'

@@ -45,7 +45,7 @@ export function Carousel({ label, autoplay = false, interval = 5000, children }:
 
   return (
     <div className="carousel" role="region" aria-roledescription="carousel" aria-label={label}>
-      <div className="carousel__track" ref={track} tabIndex={0} onScroll={onScroll} onPointerDown={stop} onTouchStart={stop} onFocus={stop}>
+      <div className="carousel__track" ref={track} tabIndex={0} role="group" aria-label={label} onScroll={onScroll} onPointerDown={stop} onTouchStart={stop} onFocus={stop}>
         {slides.map((child, index) => (
           <div
             key={isValidElement(child) && child.key !== null ? child.key : index}

@@ -28,7 +28,9 @@ export function AddOnList({ title, addOns, addingId, addedIds = [], error, onAdd
   if (!addOns.length) return null
   return (
     <View className="add-on-list">
-      <Text className="add-on-list__title">{title}</Text>
+      <Text className="add-on-list__title" role="heading" aria-level={2}>
+        {title}
+      </Text>
       {error ? (
         <View className="add-on-list__error" role="alert">
           {error}

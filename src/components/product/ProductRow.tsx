@@ -11,7 +11,9 @@ export function ProductRow({ title, products, action, className }: { title: stri
   return (
     <View className={className ? `product-row ${className}` : 'product-row'}>
       <View className="product-row__head">
-        <Text className="product-row__title">{title}</Text>
+        <Text className="product-row__title" role="heading" aria-level={2}>
+          {title}
+        </Text>
         {action ? (
           <Link className="product-row__action" to={action.to}>
             <Text>{action.label}</Text>

@@ -35,7 +35,9 @@ export function RichDetail({ blocks }: { blocks: DetailBlock[] }) {
   if (!pieces.length) return null
   return (
     <View className="product-page__section rich-detail">
-      <Text className="product-page__section-title">{t('lists.detail')}</Text>
+      <Text className="product-page__section-title" role="heading" aria-level={2}>
+        {t('lists.detail')}
+      </Text>
       {pieces.map((piece, i) => {
         if (piece.kind === 'heading') return <Text key={i} className="rich-detail__heading" role="heading" aria-level={3}>{piece.text}</Text>
         if (piece.kind === 'paragraph') return <DetailParagraph key={i} lines={piece.lines} />

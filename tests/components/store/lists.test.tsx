@@ -151,6 +151,9 @@ describe.each(LANGS)('store lists (%s)', (lang) => {
     const { container } = render(<ProductPage />)
     const detail = within(await screen.findByText(text.details).then(() => pageBody(container, '.rich-detail')))
     expect(detail.getByRole('heading', { name: text.brewing })).toBeTruthy()
+    // Issue 42 p-8: "Details" is a level-2 heading under the page's h1, its own headings level 3 (axe heading-order).
+    expect(detail.getByRole('heading', { name: text.details }).getAttribute('aria-level')).toBe('2')
+    expect(detail.getByRole('heading', { name: text.brewing }).getAttribute('aria-level')).toBe('3')
     expect(texts(pageBody(container, '.rich-detail'), '.rich-detail__line')).toEqual([text.para1, text.para2])
     expect(pageBody(container, '.rich-detail').querySelector('img[src="x"]')).toBeNull()
     expect(detail.getByText(text.caption)).toBeTruthy()
