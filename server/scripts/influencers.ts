@@ -3,7 +3,8 @@
  *
  *   npm run influencers -- list                          profiles, those waiting for review first (a version the content
  *                                                        check (services/contentCheck.ts) called 'review' waits here as
- *                                                        PENDING; one still CHECKING cannot be approved yet)
+ *                                                        PENDING; one still CHECKING may be decided too, when
+ *                                                        WeChat's picture verdict does not come)
  *   npm run influencers -- show <id>                     the version waiting for review (else the published one), with
  *                                                        each picture's file, to review it
  *   npm run influencers -- approve <id>                  publishes the version waiting for review (or lifts a suspension)

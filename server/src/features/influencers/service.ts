@@ -342,11 +342,12 @@ export async function approveInfluencer(q: Queryable, id: number): Promise<void>
   const { rows } = await q.query('SELECT status, review, published FROM influencer_profiles WHERE id = $1 FOR UPDATE', [id]);
   if (!rows[0]) throw notFound(`No influencer profile ${id}`);
   const { status, review, published } = rows[0];
-  if (review === 'CHECKING') throw conflict(`Profile ${id} is still being checked (WeChat's picture check has not answered)`);
-  if (review !== 'PENDING' && !(status === 'SUSPENDED' && published)) throw conflict(`Profile ${id} has nothing waiting for review`);
+  // A version still CHECKING may be decided by the operator too (a person's review; WeChat's push may never come when
+  // the push URL is wrong): a verdict arriving later changes nothing (screenInfluencerDraft acts on CHECKING only).
+  if (review !== 'PENDING' && review !== 'CHECKING' && !(status === 'SUSPENDED' && published)) throw conflict(`Profile ${id} has nothing waiting for review`);
   await q.query(
     `UPDATE influencer_profiles SET status = 'APPROVED', reason = NULL,
-       published = CASE WHEN review = 'PENDING' THEN draft ELSE published END,
+       published = CASE WHEN review IN ('PENDING', 'CHECKING') THEN draft ELSE published END,
        published_at = COALESCE(published_at, now()), review = 'NONE'
      WHERE id = $1`, [id]);
 }
@@ -357,7 +358,7 @@ export async function rejectInfluencer(q: Queryable, id: number, reason: string)
   if (!why) throw badRequest('A reason is required');
   const { rows } = await q.query('SELECT review FROM influencer_profiles WHERE id = $1 FOR UPDATE', [id]);
   if (!rows[0]) throw notFound(`No influencer profile ${id}`);
-  if (rows[0].review !== 'PENDING') throw conflict(`Profile ${id} has nothing waiting for review`);
+  if (rows[0].review !== 'PENDING' && rows[0].review !== 'CHECKING') throw conflict(`Profile ${id} has nothing waiting for review`);
   await q.query(
     `UPDATE influencer_profiles SET review = 'REJECTED', reason = $2,
        status = CASE WHEN status = 'PENDING' THEN 'REJECTED' ELSE status END
