@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdConsentEntry, VerifiedContact, VerifiedContactEntry } from '../../../contract/account.ts';
+import { NoBody } from '../../../contract/common.ts';
 import { requireUser } from '../lib/session.ts';
 import { loadIdKeys } from '../lib/idCrypto.ts';
 import { storedFilePath } from '../uploads/images.ts';
@@ -49,7 +50,7 @@ export default async function verifiedContactRoutes(server: FastifyInstance) {
     return view;
   });
 
-  app.delete('/admin/userManagement/verifiedContact', { schema: { response: { 200: VerifiedContact } } }, async (req) => {
+  app.delete('/admin/userManagement/verifiedContact', { schema: { body: NoBody, response: { 200: VerifiedContact } } }, async (req) => {
     const s = await requireUser(req);
     await removeFiles(await db.tx((q) => deleteContact(q, s.userId)));
     return { ...NO_CONTACT, retentionDays: p.retentionDays };
