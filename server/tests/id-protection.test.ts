@@ -186,7 +186,7 @@ describe('ID details: separate consent, sealed at rest, retention, delete', () =
     isError(await new Shopper(srv.base).req('DELETE', CONTACT), 401);
   });
 
-  test('key rotation: reencrypt moves every number and photo to the new key; a plain row from before is sealed', async () => {
+  test('a plain row from before is sealed by the worker; key rotation: reencrypt moves every number and photo to the new key', async () => {
     const s = await shopper();
     const { id } = await submitted(s, '110105194912310031');
     // A contact from before migration 520: number and photo plain.
@@ -197,6 +197,14 @@ describe('ID details: separate consent, sealed at rest, retention, delete', () =
     await srv.app.db.query(`INSERT INTO verified_contacts (user_id, real_name, phone, id_type, id_number, id_image) VALUES ($1, 'Old Row', '+86 138 0013 8000', 'PASSPORT', 'E12345678', $2)`, [legacy.userId, plainId]);
 
     const oldKeys = loadIdKeys(srv.app.config)!;
+    // The retention worker's round seals what is plain, under the current key.
+    await srv.app.idRetention.tick();
+    const byWorker = (await srv.app.db.query('SELECT id_number, id_number_enc FROM verified_contacts WHERE user_id = $1', [legacy.userId])).rows[0];
+    assert.equal(byWorker.id_number, null);
+    assert.equal(textKeyId(byWorker.id_number_enc), oldKeys.current.id);
+    assert.equal(fs.existsSync(path.join(db.dataDir, 'uploads', `${plainId}.png`)), false);
+    assert.equal(fileKeyId(fs.readFileSync(path.join(db.dataDir, 'uploads', `${plainId}.enc`))), oldKeys.current.id);
+
     const next = keysOf(crypto.randomBytes(32), [oldKeys.current.key]);
     const first = await reencryptAll(srv.app.db, next, db.dataDir, { all: true });
     assert.equal(first.leftUnderOldKeys, 0);
@@ -208,7 +216,6 @@ describe('ID details: separate consent, sealed at rest, retention, delete', () =
     }
     assert.deepEqual(rows.map((r: any) => openText(next, r.id_number_enc)), ['110105194912310031', 'E12345678']);
     assert.equal(fileKeyId(fs.readFileSync(path.join(db.dataDir, 'uploads', `${id}.enc`))), next.current.id);
-    assert.equal(fs.existsSync(path.join(db.dataDir, 'uploads', `${plainId}.png`)), false, 'the plain file is gone');
     assert.deepEqual(openFile(next, fs.readFileSync(path.join(db.dataDir, 'uploads', `${plainId}.enc`))), PHOTO);
     // A second run has nothing left to do.
     const again = await reencryptAll(srv.app.db, next, db.dataDir, { all: true });

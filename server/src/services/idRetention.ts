@@ -58,7 +58,10 @@ export interface Resealed {
 export async function reencryptAll(db: Db, keys: IdKeys, dataDir: string, opts: { all: boolean }): Promise<Resealed> {
   const out: Resealed = { numbers: 0, photos: 0, leftUnderOldKeys: 0 };
   const current = keys.current.id;
-  const { rows: contacts } = await db.query('SELECT user_id, id_number, id_number_enc FROM verified_contacts WHERE id_number IS NOT NULL OR id_number_enc IS NOT NULL');
+  // Without `all` only what is still plain (a worker's round reads no sealed value).
+  const { rows: contacts } = await db.query(opts.all
+    ? 'SELECT user_id, id_number, id_number_enc FROM verified_contacts WHERE id_number IS NOT NULL OR id_number_enc IS NOT NULL'
+    : 'SELECT user_id, id_number, id_number_enc FROM verified_contacts WHERE id_number IS NOT NULL');
   for (const c of contacts as any[]) {
     if (c.id_number_enc && (!opts.all || textKeyId(c.id_number_enc) === current)) continue;
     const plain = c.id_number ?? openText(keys, c.id_number_enc);
@@ -68,7 +71,7 @@ export async function reencryptAll(db: Db, keys: IdKeys, dataDir: string, opts: 
       [c.user_id, sealText(keys, plain), c.id_number, c.id_number_enc]);
     out.numbers += rowCount;
   }
-  const { rows: photos } = await db.query(`SELECT id, mime, kind, sealed FROM uploads WHERE kind = 'verifiedContact'`);
+  const { rows: photos } = await db.query(`SELECT id, mime, kind, sealed FROM uploads WHERE kind = 'verifiedContact'${opts.all ? '' : ' AND NOT sealed'}`);
   for (const p of photos as StoredUpload[]) {
     const file = storedFilePath(dataDir, p);
     const data = await fs.readFile(file).catch(() => null);
