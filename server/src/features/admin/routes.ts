@@ -33,6 +33,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     staff?: StaffMember | null;
   }
+  interface FastifySchema {
+    /** The operation's summary in the OpenAPI document (openapi.ts reads it before OPERATION_SUMMARIES). */
+    summary?: string;
+  }
   interface FastifyContextConfig {
     /** What the admin route needs (features/admin/roles.ts); `open` routes need no staff session. */
     permission?: AdminPermission;
