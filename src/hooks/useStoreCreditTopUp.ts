@@ -111,7 +111,16 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
   useEffect(() => {
     if (!returned.current || !deposit || waiting) return
     returned.current = false
-    Taro.pageScrollTo({ selector: '.top-up', duration: 0 }).catch(() => undefined)
+    // Where the outcome is on the screen and how far the page is scrolled, then the page scrolled by that much (less a
+    // margin): pageScrollTo's own selector measures from the element's offset parent, not the page.
+    Taro.createSelectorQuery()
+      .select('.top-up')
+      .boundingClientRect()
+      .selectViewport()
+      .scrollOffset()
+      .exec(([box, viewport]) => {
+        if (box && viewport) void Taro.pageScrollTo({ scrollTop: Math.max(0, viewport.scrollTop + box.top - 16), duration: 100 }).catch(() => undefined)
+      })
   }, [deposit, waiting])
 
   const money = (amount: number) => formatMoney(amount, currency)
