@@ -60,10 +60,10 @@ export function VerifiedContactPanel() {
         </View>
       ) : null}
       {onFile && !v.editing && onFile.idDeleteAt ? (
-        <Text className="verified-contact__hint verified-contact__retention">{t('user.verified.deleteAt', { date: day(onFile.idDeleteAt) })}</Text>
+        <Text className="verified-contact__hint">{t('user.verified.deleteAt', { date: day(onFile.idDeleteAt) })}</Text>
       ) : null}
       {onFile && !v.editing && onFile.idErasedAt ? (
-        <Text className="verified-contact__hint verified-contact__retention">{t('user.verified.erased', { date: day(onFile.idErasedAt) })}</Text>
+        <Text className="verified-contact__hint">{t('user.verified.erased', { date: day(onFile.idErasedAt) })}</Text>
       ) : null}
       {v.deleted ? (
         <View className="verified-contact__note" role="status">
@@ -78,7 +78,7 @@ export function VerifiedContactPanel() {
           <Text className="verified-contact__purpose">{t('user.verified.purpose.sensitive')}</Text>
           <FormError message={v.actionError} />
           <View className="my-account__actions">
-            <BusyButton className="my-account__primary verified-contact__agree" size="mini" busy={v.consentBusy} onClick={v.agree}>
+            <BusyButton className="my-account__primary" size="mini" busy={v.consentBusy} onClick={v.agree}>
               {t('user.verified.purpose.agree')}
             </BusyButton>
             <Button size="mini" onClick={v.declineConsent}>
@@ -159,7 +159,7 @@ export function VerifiedContactPanel() {
             <Text id="verified-contact-delete-q">{t('user.verified.deleteConfirm')}</Text>
             <FormError message={v.actionError} />
             <View className="my-account__actions">
-              <BusyButton className="verified-contact__delete-yes" size="mini" busy={v.deleteBusy} onClick={v.deleteDetails}>
+              <BusyButton size="mini" busy={v.deleteBusy} onClick={v.deleteDetails}>
                 {t('user.verified.deleteYes')}
               </BusyButton>
               <Button size="mini" onClick={v.cancelDelete}>

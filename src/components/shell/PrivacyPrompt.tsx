@@ -15,12 +15,12 @@ export function PrivacyPrompt() {
     return (
       <ModalFrame title={p.title} onClose={p.refuse}>
         <View className="privacy-prompt">
-          <Text className="privacy-prompt__body">{p.body}</Text>
+          <Text>{p.body}</Text>
           <View className="privacy-prompt__read" role="link" onClick={p.openContract}>
             <Text>{p.readLabel}</Text>
           </View>
           <View className="privacy-prompt__actions">
-            <Button className="privacy-prompt__refuse" onClick={p.refuse}>
+            <Button onClick={p.refuse}>
               {p.refuseLabel}
             </Button>
             <Button className="privacy-prompt__agree" id={p.agreeButtonId} {...(p.agreeOpenType ? { openType: p.agreeOpenType } : {})} onClick={p.agree}>
@@ -35,7 +35,7 @@ export function PrivacyPrompt() {
   return (
     <View className="privacy-notice" role="status" aria-live="polite">
       <Text className="privacy-notice__text">{p.refusedNotice}</Text>
-      <Button className="privacy-notice__dismiss" size="mini" onClick={p.dismiss}>
+      <Button size="mini" onClick={p.dismiss}>
         {p.dismissLabel}
       </Button>
     </View>
