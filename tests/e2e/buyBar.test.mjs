@@ -101,9 +101,17 @@ describe('the product page on a phone: a buy bar at the foot of the screen (issu
         const add = visible(page, '.product-page__buy-bar .product-page__add')
         await add.filter({ hasText: text.add }).waitFor(WAIT)
         await visible(page, '.option-picker').waitFor(WAIT)
-
-        // The page's later parts (add-ons, related products) come by their own requests: the page is longer than the
-        // screen once they are in (a CI run measured it before, in zh, and found it shorter).
+        // The page's later parts (add-ons, related products) come by their own requests, and the page grows when they
+        // are drawn: measured before, its end was short (a CI run, in zh), and a run on a busy machine scrolled to the
+        // end before the related products came and found the footer 313 px under the bar. So the test waits until
+        // the parts the server has for this product are on the page.
+        const [related, addOns] = await Promise.all([
+          api(`/productManagement2/products/relatedProducts/${HOODIE}`),
+          api(`/productManagement2/products/addon?tagName=addon&productIds=${HOODIE}`)
+        ])
+        assert.ok(related.products.length > 0, 'the demo hoodie has related products')
+        await visible(page, '.product-page .product-row .product-card').first().waitFor(WAIT)
+        if (addOns.products.some((p) => !p.soldOut)) await visible(page, '.product-page .add-on-list').waitFor(WAIT)
         await page.waitForLoadState('networkidle', WAIT)
         await page.waitForFunction(() => {
           const scroller = window.pageScroller()
