@@ -107,7 +107,7 @@ function Desk({ tx, go }: { tx: Texts; go: (to: string) => void }) {
         <Button onClick={load}>{t('refresh')}</Button>
       </Space>
       {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
-      <Typography.Title level={4} data-testid="live-count" aria-live="polite">{t('liveCount', { n: total, open })}</Typography.Title>
+      <Typography.Title level={4} data-testid="live-count" aria-live="polite">{total === 1 ? t('liveCountOne', { open }) : t('liveCount', { n: total, open })}</Typography.Title>
       <Space wrap>
         {(data?.counts ?? []).map((c) => (
           <Card size="small" key={`${c.store}|${c.method}`}>
