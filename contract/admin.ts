@@ -8,7 +8,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Localized, Nullable, StringEnum } from './common.ts'
 import { ORDER_METHODS } from './constants.ts'
-import { ORDER_STATUSES } from './orders.ts'
+import { ORDER_AMOUNTS, ORDER_STATUSES } from './orders.ts'
 
 export const ADMIN_PREFIX = '/api/istore/admin'
 export const ADMIN_SESSION_COOKIE = 'istore_admin_session'
@@ -154,13 +154,7 @@ export const AdminOrder = Type.Object({
   deliveryAddress: Nullable(Type.String()),
   comment: Type.String(),
   lines: Type.Array(AdminOrderLine),
-  subtotal: Type.Integer(),
-  discount: Type.Integer(),
-  tip: Type.Integer(),
-  tax: Type.Integer(),
-  shipping: Type.Integer(),
-  storeCredit: Type.Integer(),
-  total: Type.Integer(),
+  ...ORDER_AMOUNTS,
   refunded: Type.Integer(),
   /** Minor units still refundable (0 when the order was not paid or is refunded in full). */
   refundable: Type.Integer(),

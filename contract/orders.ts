@@ -50,6 +50,17 @@ export type OrderLine = Static<typeof OrderLine>
 export const OrderComment = Type.Object({ text: Type.String(), createdAt: Type.String({ format: 'date-time' }) })
 export type OrderComment = Static<typeof OrderComment>
 
+/** An order's amounts in minor units of its currency, as its owner and the back office see them alike. */
+export const ORDER_AMOUNTS = {
+  subtotal: Type.Integer(),
+  discount: Type.Integer(),
+  tip: Type.Integer(),
+  tax: Type.Integer(),
+  shipping: Type.Integer(),
+  storeCredit: Type.Integer(),
+  total: Type.Integer()
+}
+
 /** An order as the server shows it to its owner; money in minor units of `currency`. */
 export const Order = Type.Object({
   orderID: Type.String(),
@@ -64,13 +75,7 @@ export const Order = Type.Object({
   pickupDateTime: Nullable(Type.String()),
   deliveryDateTime: Nullable(Type.String()),
   lines: Type.Array(OrderLine),
-  subtotal: Type.Integer(),
-  discount: Type.Integer(),
-  tip: Type.Integer(),
-  tax: Type.Integer(),
-  shipping: Type.Integer(),
-  storeCredit: Type.Integer(),
-  total: Type.Integer(),
+  ...ORDER_AMOUNTS,
   currency: Type.String(),
   couponCode: Nullable(Type.String()),
   customerComment: Type.String(),
