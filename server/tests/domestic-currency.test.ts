@@ -118,6 +118,10 @@ describe('WeChat Pay, domestic API (WECHATPAY_API=domestic)', () => {
     assert.equal(placed.kind, 'jsapi');
     assert.deepEqual(placed.body.amount, { total: order.total, currency: 'CNY' }, 'the order total in fen, in CNY');
     assert.ok(!('trade_type' in placed.body) && !('merchant_category_code' in placed.body));
+    // The store's hold as WeChat Pay's deadline, in Beijing time to the second (deadlines.ts wechatTimeExpire).
+    assert.match(placed.body.time_expire, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/);
+    assert.ok(attempt.pay_by, 'the attempt keeps the end of the order\'s hold');
+    assert.equal(Date.parse(placed.body.time_expire), Math.floor(new Date(attempt.pay_by).getTime() / 1000) * 1000);
     assert.equal(started.weChatPayInfo.package, `prepay_id=${placed.prepayId}`);
 
     const reported = ok(await s.post('/shoppingManagement4/processWeChatMiniProgramPayment/success', { orderID, weChatOpenId: 'o-cny-shopper' }));

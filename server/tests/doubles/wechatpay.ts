@@ -510,6 +510,14 @@ export class WeChatPayDouble extends LoopbackDouble {
     const appids = kind === 'jsapi' ? [this.miniProgramAppId, this.officialAccountAppId] : [this.officialAccountAppId];
     if (!appids.includes(appid)) return bad(partner ? 'sub_appid' : 'appid');
     if (typeof b.out_trade_no !== 'string' || !/^[A-Za-z0-9_*-]{6,32}$/.test(b.out_trade_no)) return bad('out_trade_no');
+    // time_expire (JSAPI/小程序下单, /v3/pay/transactions/jsapi, and the partner pages): "订单失效时间，遵循rfc3339标准格式，
+    // 格式为yyyy-MM-DDTHH:mm:ss+TIMEZONE" (example 2018-06-08T10:34:56+08:00), a time still to come; the cross-border
+    // order pages have no such field.
+    if ('time_expire' in b) {
+      if (this.api === 'global') return bad('time_expire (not a field of the cross-border order)');
+      const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?[+-]\d{2}:\d{2}$/;
+      if (typeof b.time_expire !== 'string' || !rfc3339.test(b.time_expire) || !(Date.parse(b.time_expire) > Date.now())) return bad('time_expire');
+    }
     if (typeof b.description !== 'string' || !b.description || b.description.length > 127) return bad('description');
     if (typeof b.notify_url !== 'string' || !/^https:\/\/[^?#]+$/.test(b.notify_url)) return bad('notify_url');
     if (!Number.isInteger(b.amount?.total) || b.amount.total <= 0) return bad('amount.total');
