@@ -1,4 +1,5 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import { Button } from '@/components/taro/Button'
 import { usePrivacyPrompt } from '@/hooks/usePrivacyPrompt'
 import { ModalFrame } from './ModalFrame'
 import './PrivacyPrompt.scss'

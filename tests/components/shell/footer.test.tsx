@@ -6,8 +6,8 @@ import { navigations } from '../../support/taroMock'
 import { ALIPAY_UA, DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent } from './shellTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
-  en: { storeName: 'Maple Market', care: 'Customer Care', shipping: 'Shipping', clearance: 'Clearance', followUs: 'Follow Us', payment: 'Payment', rights: 'All Rights Reserved', poweredBy: 'PWA POWERED BY', wechat: 'WeChat Pay', alipay: 'Alipay', visa: 'VISA', mastercard: 'Mastercard', paypal: 'PayPal', amex: 'AMEX', unionpay: 'UnionPay' },
-  zh: { storeName: '枫叶市场', care: '客户服务', shipping: '配送', clearance: '清仓', followUs: '关注我们', payment: '支付方式', rights: '版权所有', poweredBy: 'PWA 技术支持', wechat: '微信支付', alipay: '支付宝', visa: 'VISA', mastercard: '万事达卡', paypal: 'PayPal', amex: '美国运通', unionpay: '银联' }
+  en: { storeName: 'Maple Market', care: 'Customer Care', shipping: 'Shipping', clearance: 'Clearance', followUs: 'Follow Us', payment: 'Payment', rights: '. All Rights Reserved', poweredBy: 'PWA POWERED BY', wechat: 'WeChat Pay', alipay: 'Alipay', visa: 'VISA', mastercard: 'Mastercard', paypal: 'PayPal', amex: 'AMEX', unionpay: 'UnionPay' },
+  zh: { storeName: '枫叶市场', care: '客户服务', shipping: '配送', clearance: '清仓', followUs: '关注我们', payment: '支付方式', rights: ' 版权所有', poweredBy: 'PWA 技术支持', wechat: '微信支付', alipay: '支付宝', visa: 'VISA', mastercard: '万事达卡', paypal: 'PayPal', amex: '美国运通', unionpay: '银联' }
 }
 
 beforeEach(() => {
@@ -108,7 +108,7 @@ describe.each(LANGS)('footer (%s)', (lang) => {
     try {
       resetStores(appInfoFixture(), lang)
       const { container } = render(<Footer />)
-      expect(container.querySelector('.footer__copyright')).toHaveTextContent(`© 2031 ${text.storeName}. ${text.rights}`)
+      expect(container.querySelector('.footer__copyright')).toHaveTextContent(`© 2031 ${text.storeName}${text.rights}`)
     } finally {
       jest.useRealTimers()
     }

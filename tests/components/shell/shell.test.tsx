@@ -8,8 +8,8 @@ import { appInfoFixture, withAppContent, withConfig } from '../../support/fixtur
 import { DESKTOP_UA, LANGS, resetStores, setUrl, setUserAgent, WECHAT_MP_UA } from './shellTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
-  en: { storeName: 'Maple Market', fallback: 'Online Store', rights: 'All Rights Reserved', home: 'Home', install: 'Use this website as a free app.', installIcon: 'Install this store as an app', notNow: 'Not now', promo: 'Online offers with WeChat Pay', promoToggle: 'Offers' },
-  zh: { storeName: '枫叶市场', fallback: '网上商店', rights: '版权所有', home: '首页', install: '将本网站作为免费应用使用。', installIcon: '将本店安装为应用', notNow: '暂不', promo: '微信支付线上优惠', promoToggle: '优惠' }
+  en: { storeName: 'Maple Market', fallback: 'Online Store', rights: '. All Rights Reserved', home: 'Home', install: 'Use this website as a free app.', installIcon: 'Install this store as an app', notNow: 'Not now', promo: 'Online offers with WeChat Pay', promoToggle: 'Offers' },
+  zh: { storeName: '枫叶市场', fallback: '网上商店', rights: ' 版权所有', home: '首页', install: '将本网站作为免费应用使用。', installIcon: '将本店安装为应用', notNow: '暂不', promo: '微信支付线上优惠', promoToggle: '优惠' }
 }
 
 function page() {
@@ -72,7 +72,7 @@ describe.each(LANGS)('shell (%s)', (lang) => {
     expect(screen.getByText('Page body')).toBeInTheDocument()
     expect(container.querySelector('.header__store-name')).toHaveTextContent(text.fallback)
     await waitFor(() => expect(container.querySelector('.footer__copyright')).not.toBeNull())
-    expect(container.querySelector('.footer__copyright')).toHaveTextContent(`© ${dayjs().year()} ${text.fallback}. ${text.rights}`)
+    expect(container.querySelector('.footer__copyright')).toHaveTextContent(`© ${dayjs().year()} ${text.fallback}${text.rights}`)
     expect(container.querySelectorAll('.tab-bar__tab')).toHaveLength(5)
   })
 
