@@ -6,7 +6,6 @@
  * and let the panel show the new balance.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import Taro from '@tarojs/taro'
 import { checkoutApi } from '@/api/checkout'
 import { depositApi, type Deposit } from '@/api/deposits'
 import { formatMoney } from '@/domain/currency'
@@ -111,16 +110,7 @@ export function useStoreCreditTopUp(currency: string, onCredited: () => void) {
   useEffect(() => {
     if (!returned.current || !deposit || waiting) return
     returned.current = false
-    // Where the outcome is on the screen and how far the page is scrolled, then the page scrolled by that much (less a
-    // margin): pageScrollTo's own selector measures from the element's offset parent, not the page.
-    Taro.createSelectorQuery()
-      .select('.top-up')
-      .boundingClientRect()
-      .selectViewport()
-      .scrollOffset()
-      .exec(([box, viewport]) => {
-        if (box && viewport) void Taro.pageScrollTo({ scrollTop: Math.max(0, viewport.scrollTop + box.top - 16), duration: 100 }).catch(() => undefined)
-      })
+    platform.reveal('.top-up')
   }, [deposit, waiting])
 
   const money = (amount: number) => formatMoney(amount, currency)

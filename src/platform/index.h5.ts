@@ -8,7 +8,7 @@ import { back, setTitleBar, taroStorage, windowWidth } from './common'
 import { signIn } from './signIn.h5'
 import { browserInstallPrompt } from './installPrompt.h5'
 import { installKeyboardPress } from './keyboard.h5'
-import { revealInvalidField } from './revealInvalidField.h5'
+import { reveal, revealInvalidField } from './revealInvalidField.h5'
 import { takeOverFirstPaint } from './firstPaint.h5'
 import type { Environment, Platform } from './types'
 
@@ -236,6 +236,7 @@ export const platform: Platform = {
     }
   },
   revealInvalidField,
+  reveal,
   keyboardType: () => undefined,
   preloadLazyAreas() {
     // Taro's H5 router keeps each page's lazy chunk loader in the app config; calling it fetches the chunk.

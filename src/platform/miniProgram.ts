@@ -148,6 +148,9 @@ export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics
     revealInvalidField(scope = '') {
       Taro.pageScrollTo({ selector: `${scope} .field--invalid`.trim(), duration: 300 }).catch(() => undefined)
     },
+    reveal(selector) {
+      Taro.pageScrollTo({ selector, duration: 300 }).catch(() => undefined)
+    },
     keyboardType: (field) => (field === 'tel' ? 'number' : 'text')
   }
 }

@@ -13,11 +13,21 @@ export function revealInvalidField(scope = ''): void {
   const control = box.querySelector<HTMLElement>('[aria-invalid="true"]') ?? box.querySelector<HTMLElement>('input, textarea')
   const target = control?.getAttribute('role') === 'radiogroup' ? control.querySelector<HTMLElement>('[role="radio"]') : control
   target?.focus({ preventScroll: true })
+  bringUnderHeader(box)
+}
+
+/** H5 side of platform.reveal (see types.ts): the first `selector` of the shown page, under the sticky header. */
+export function reveal(selector: string): void {
+  const element = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(onShownPage)
+  if (element) bringUnderHeader(element)
+}
+
+function bringUnderHeader(element: HTMLElement): void {
   const header = Array.from(document.querySelectorAll<HTMLElement>('.header--floating')).find(onShownPage)
   const top = Math.max(0, header?.getBoundingClientRect().bottom ?? 0) + ROOM_ABOVE
-  const distance = box.getBoundingClientRect().top - top
+  const distance = element.getBoundingClientRect().top - top
   // Taro's H5 pages scroll inside their own page box, not the window (unless the app scrolls the window).
-  const scroller = scrollingAncestor(box)
+  const scroller = scrollingAncestor(element)
   if (scroller) scroller.scrollTop += distance
   else window.scrollTo({ top: window.scrollY + distance })
 }

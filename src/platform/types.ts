@@ -218,6 +218,11 @@ export interface Platform {
    * pageScrollTo({ selector }).
    */
   revealInvalidField(scope?: string): void
+  /**
+   * Brings the first element of the shown page matching `selector` into view, its top with some room below the sticky
+   * header (H5: in the page's own scrolling box; the mini-programs: pageScrollTo({ selector })), without moving focus.
+   */
+  reveal(selector: string): void
   /** Whether the device has a network connection now, and changes to it (subscribe returns the unsubscribe). */
   connectivity: Connectivity
   /** Spec §2 "lazy areas are preloaded after first load": H5 fetches their chunks when idle; mini-programs use preloadRule. */
