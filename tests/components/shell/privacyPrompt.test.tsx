@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { PrivacyPrompt } from '@/components/shell/PrivacyPrompt'
+import { PrivacyPromptView as PrivacyPrompt } from '@/components/shell/PrivacyPromptView'
 import { chooseOneImage } from '@/hooks/useAccount'
 import { platform, PRIVACY_AGREE_BUTTON_ID, type PrivacyRequest } from '@/platform'
 import { useLocale } from '@/stores/locale'
