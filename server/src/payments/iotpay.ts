@@ -28,7 +28,7 @@ import crypto from 'node:crypto';
 import { ApiError } from '../lib/errors.ts';
 import { keyFromFile, notifyBaseOf, providerOrigin, requiredSet } from './providerConfig.ts';
 import { readNotificationJson } from './notificationJson.ts';
-import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentChannel, type PaymentProvider, type ProviderStatus, type WeChatPayInfo } from './provider.ts';
+import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentChannel, type PaymentProvider, type ProviderStatus, type WeChatPayInfo, miniProgramPayParams } from './provider.ts';
 import { orderNumber } from './orderNumbers.ts';
 import { IOTPAY_ASSUMED_PAYABLE_MS } from './deadlines.ts';
 
@@ -131,12 +131,11 @@ export function iotpayProvider(config: IotPayConfig): PaymentProvider {
         p = null;
       }
     }
-    const fields = ['appId', 'timeStamp', 'nonceStr', 'package', 'signType', 'paySign'] as const;
-    if (!p || typeof p !== 'object' || fields.some((f) => typeof p[f] !== 'string' || !p[f])) {
-      throw new IotPayFailure('create the mini-program payment', 'no payParams for wx.requestPayment in the answer');
+    const params = miniProgramPayParams(p, config.miniProgramAppId);
+    if ('problem' in params) {
+      throw new IotPayFailure('create the mini-program payment', params.problem === 'missing' ? 'no payParams for wx.requestPayment in the answer' : `payParams are ${params.problem}`);
     }
-    if (p.appId !== config.miniProgramAppId) throw new IotPayFailure('create the mini-program payment', `payParams are for app ${p.appId}, not this shop's`);
-    return Object.fromEntries(fields.map((f) => [f, p[f]])) as unknown as WeChatPayInfo;
+    return params;
   }
 
   return {

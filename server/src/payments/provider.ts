@@ -178,3 +178,16 @@ export interface PaymentProvider {
    */
   notification?(req: NotificationRequest): Promise<{ events: NotificationEvent[]; moneyBack?: MoneyBackEvent[]; refundOutcomes?: RefundOutcome[]; reply: NotificationReply; warnings?: string[] }>
 }
+
+/**
+ * The wx.requestPayment parameters an acquirer answered for the mini-program (IOTPay's payParams, SnapPay's
+ * request_payment), already parsed: every field a non-empty string and the app the shop's own. Otherwise the problem,
+ * for the provider's own error.
+ */
+export function miniProgramPayParams(p: unknown, appId: string | undefined): WeChatPayInfo | { problem: string } {
+  const fields = ['appId', 'timeStamp', 'nonceStr', 'package', 'signType', 'paySign'] as const;
+  const o = p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : null;
+  if (!o || fields.some((f) => typeof o[f] !== 'string' || !o[f])) return { problem: 'missing' };
+  if (o.appId !== appId) return { problem: `for app ${String(o.appId)}, not this shop's` };
+  return Object.fromEntries(fields.map((f) => [f, o[f]])) as unknown as WeChatPayInfo;
+}

@@ -30,7 +30,7 @@ import crypto from 'node:crypto';
 import { ApiError } from '../lib/errors.ts';
 import { keyFromFile, notifyBaseOf, providerOrigin, requiredSet } from './providerConfig.ts';
 import { JsonNumber, readNotificationJson, type Json } from './notificationJson.ts';
-import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentChannel, type PaymentProvider, type ProviderStatus, type WeChatPayInfo } from './provider.ts';
+import { NotificationRefused, type NotificationEvent, type PaymentAttempt, type PaymentChannel, type PaymentProvider, type ProviderStatus, type WeChatPayInfo, miniProgramPayParams } from './provider.ts';
 import { orderNumber } from './orderNumbers.ts';
 import { snappayEffectiveMinutes } from './deadlines.ts';
 
@@ -192,11 +192,11 @@ export function snappayProvider(config: SnapPayConfig): PaymentProvider {
         p = null;
       }
     }
-    const fields = ['appId', 'timeStamp', 'nonceStr', 'package', 'signType', 'paySign'] as const;
-    const o = p && typeof p === 'object' && !Array.isArray(p) && !(p instanceof JsonNumber) ? p as { [k: string]: Json } : null;
-    if (!o || fields.some((f) => typeof o[f] !== 'string' || !o[f])) throw new SnapPayFailure('start the mini-program payment', 'no request_payment parameters in the answer');
-    if (o.appId !== config.miniProgramAppId) throw new SnapPayFailure('start the mini-program payment', `request_payment is for app ${String(o.appId)}, not this shop's`);
-    return Object.fromEntries(fields.map((f) => [f, o[f]])) as unknown as WeChatPayInfo;
+    const params = miniProgramPayParams(p instanceof JsonNumber ? null : p, config.miniProgramAppId);
+    if ('problem' in params) {
+      throw new SnapPayFailure('start the mini-program payment', params.problem === 'missing' ? 'no request_payment parameters in the answer' : `request_payment is ${params.problem}`);
+    }
+    return params;
   }
 
   return {
