@@ -116,6 +116,12 @@ async function runWork(command: string, work: () => Promise<number | void>, exit
   }
 }
 
+/** Ends the run with `code` once it has printed why: the process's exit code, or the hosted run's. */
+export function exitWith(code: number): void {
+  if (hosted) hosted.exitCode = code;
+  else process.exitCode = code;
+}
+
 /** Raw output (an export), unlike console.log not made terminal-safe: the process's standard output, or the host's. */
 export function writeOut(text: string): void {
   if (hosted) hosted.out(text);

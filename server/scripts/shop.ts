@@ -19,7 +19,7 @@ import { applyShop, exportShop, ShopApplyProblems, shopMissing } from '../src/sh
 import { problemLine, readShopFile, ShopFileProblems } from '../src/shop/file.ts';
 import { shopJsonSchema } from '../src/shop/schema.ts';
 import { starterShop } from '../src/shop/starter.ts';
-import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { exitWith, operatorArgs, usageError, withOperatorDb, writeOut } from './operatorDb.ts';
 
 const USAGE = 'usage: shop init FILE | shop apply FILE [--dry-run] | shop export [FILE]';
 const SCHEMA_FILE = fileURLToPath(new URL('../src/shop/shop.schema.json', import.meta.url));
@@ -41,7 +41,7 @@ switch (command) {
     if (!file) usageError(USAGE);
     if (fs.existsSync(file)) {
       console.error(`shop init: ${file} exists; nothing written (apply it, or choose another name)`);
-      process.exitCode = 1;
+      exitWith(1);
       break;
     }
     fs.writeFileSync(file, json(starterShop(schemaRef(file))), { flag: 'wx' });
@@ -57,7 +57,7 @@ switch (command) {
       if (!(e instanceof ShopFileProblems)) throw e;
       for (const p of e.problems) console.error(`${file}: ${problemLine(p)}`);
       console.error(`shop apply: ${e.problems.length} problem(s) in ${file}; nothing changed`);
-      process.exitCode = 1;
+      exitWith(1);
       break;
     }
     const dryRun = !!values['dry-run'];
@@ -85,7 +85,7 @@ switch (command) {
         return 1;
       }
       const shop = await exportShop(db);
-      if (!file) return void process.stdout.write(json(shop));
+      if (!file) return void writeOut(json(shop));
       fs.writeFileSync(file, json({ $schema: schemaRef(file), ...shop }));
       console.error(`the shop's settings written to ${file}`);
     });

@@ -12,7 +12,9 @@ import { execFile } from 'node:child_process';
 import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import type { Config } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDb } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { XSRF_GET_ROUTES } from '../src/lib/session.ts';
 import { parseEml } from './eml.ts';
 import { pristineTemplate, templateKey } from './template.mjs';
@@ -170,6 +172,21 @@ export function deskOf(srv: Running, script: string): Desk {
       Object.assign(console, { log, error });
     }
   };
+}
+
+/**
+ * An operator's desk on a database no server holds: the database opened once in this process (as a CLI opens it,
+ * migrations included) and each `desk(script, ...args)` run hosted on it, as `deskOf` runs them on a server's handle.
+ * For files that run many CLI commands between server starts (shop-file.test.ts): a CLI process opens the embedded
+ * database anew each time, seconds of CPU apiece. Close it before a server opens the same embedded database.
+ */
+export async function openDesk(db: TestDb): Promise<{ desk: (script: string, ...args: string[]) => Promise<CliResult>; close: () => Promise<void> }> {
+  const config = loadConfig({ ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '' });
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(handle);
+  const host = { app: { db: handle, config } } as unknown as Running;
+  let closing: Promise<void> | undefined;
+  return { desk: (script, ...args) => deskOf(host, script)(...args), close: () => (closing ??= handle.close()) };
 }
 
 export interface Running {

@@ -11,16 +11,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { freshDb, ok, runCli, Shopper, startServer, waitFor, type TestDb } from './helpers.ts';
+import { freshDb, ok, openDesk, runCli, Shopper, startServer, waitFor, type TestDb } from './helpers.ts';
 import { enqueueMail } from '../src/mail/queue.ts';
 import { describeMailSender, mailSender } from '../src/mail/sender.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-file-'));
 const dbs: TestDb[] = [];
+const desks: { close: () => Promise<void> }[] = [];
 after(async () => {
+  for (const d of desks) await d.close();
   for (const db of dbs) await db.cleanup();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+const deskOn = async (db: TestDb) => {
+  const d = await openDesk(db);
+  desks.push(d);
+  return d;
+};
 const fresh = async (pristine: boolean) => {
   const db = await freshDb({ pristine });
   dbs.push(db);
@@ -78,11 +85,13 @@ test('init → apply --dry-run → apply → apply again, from an empty database
   assert.ok(fs.existsSync(path.resolve(dir, starter.$schema)), `$schema ${starter.$schema} names the shipped schema`);
   assert.equal(path.basename(starter.$schema), 'shop.schema.json');
   assert.doesNotMatch(text, /Maple|demo|WELCOME10/i, 'nothing of the demo store');
-  const again = await runCli(db, 'shop', 'init', file);
+  // The rest on one in-process desk: the same CLI modules, checks and output, without a process per command.
+  const { desk, close } = await deskOn(db);
+  const again = await desk('shop', 'init', file);
   assert.equal(again.code, 1, 'init never overwrites a file');
   assert.match(again.stderr, /exists; nothing written/);
 
-  const dry = await runCli(db, 'shop', 'apply', file, '--dry-run');
+  const dry = await desk('shop', 'apply', file, '--dry-run');
   assert.equal(dry.code, 0, dry.stderr);
   const planned = changeLines(dry.stdout);
   for (const line of ['+ settings storeInfo', '+ settings checkout', '+ settings payment', '+ storeLocations MAIN', '+ countries US', '+ countries CN', '+ exchangeRates USD', '+ pages about', '+ sections home', '+ settings storeCredit', '+ settings mail']) {
@@ -90,18 +99,18 @@ test('init → apply --dry-run → apply → apply again, from an empty database
   }
   assert.match(dry.stdout, new RegExp(`dry run, nothing changed: ${planned.length} change\\(s\\) to make`));
   // Nothing was written: the database is still no shop.
-  const stillEmpty = await runCli(db, 'shop', 'export');
+  const stillEmpty = await desk('shop', 'export');
   assert.equal(stillEmpty.code, 1);
   assert.match(stillEmpty.stderr, /no shop settings yet .*shop -- init/);
-  const catalogRefused = await runCli(db, 'catalog', 'import', path.resolve(import.meta.dirname, '../examples/catalogue.csv'));
+  const catalogRefused = await desk('catalog', 'import', path.resolve(import.meta.dirname, '../examples/catalogue.csv'));
   assert.equal(catalogRefused.code, 1, 'catalog import on a database without shop settings is refused');
   assert.match(catalogRefused.stderr, /^catalog import: this database has no shop settings yet .*npm --prefix server run shop -- init/);
 
-  const applied = await runCli(db, 'shop', 'apply', file);
+  const applied = await desk('shop', 'apply', file);
   assert.equal(applied.code, 0, applied.stderr);
   assert.deepEqual(changeLines(applied.stdout), planned, 'apply makes exactly the changes the dry run printed');
   assert.match(applied.stdout, new RegExp(`applied ${planned.length} change\\(s\\)`));
-  const twice = await runCli(db, 'shop', 'apply', file);
+  const twice = await desk('shop', 'apply', file);
   assert.equal(twice.code, 0, twice.stderr);
   assert.deepEqual(changeLines(twice.stdout), [], 'the same file twice changes nothing');
   assert.match(twice.stdout, /nothing to change/);
@@ -116,21 +125,21 @@ test('init → apply --dry-run → apply → apply again, from an empty database
   edited.mail.from = 'Harbour Goods <orders@harbour.example.com>';
   edited.membershipPlans = [GOLD];
   fs.writeFileSync(file, JSON.stringify(edited, null, 2));
-  const editDry = await runCli(db, 'shop', 'apply', file, '--dry-run');
+  const editDry = await desk('shop', 'apply', file, '--dry-run');
   assert.deepEqual(changeLines(editDry.stdout), ['~ settings storeInfo (storeNameContent)', '~ settings checkout (delivery)',
     '~ settings storeCredit (topUpAmountsMinor)', '~ settings mail (from)', '+ coupons HELLO5', '- pages privacy', '+ membershipPlans GOLD-YEAR']);
-  assert.equal((await runCli(db, 'shop', 'apply', file)).code, 0);
+  assert.equal((await desk('shop', 'apply', file)).code, 0);
   // A plan left out stops being sold; listed again it is the same product again (its orders and members keep it).
   fs.writeFileSync(file, JSON.stringify({ ...edited, membershipPlans: [] }, null, 2));
-  assert.deepEqual(changeLines((await runCli(db, 'shop', 'apply', file)).stdout), ['- membershipPlans GOLD-YEAR']);
+  assert.deepEqual(changeLines((await desk('shop', 'apply', file)).stdout), ['- membershipPlans GOLD-YEAR']);
   fs.writeFileSync(file, JSON.stringify(edited, null, 2));
-  assert.deepEqual(changeLines((await runCli(db, 'shop', 'apply', file)).stdout), ['+ membershipPlans GOLD-YEAR']);
-  const plansOut = JSON.parse((await runCli(db, 'shop', 'export')).stdout);
+  assert.deepEqual(changeLines((await desk('shop', 'apply', file)).stdout), ['+ membershipPlans GOLD-YEAR']);
+  const plansOut = JSON.parse((await desk('shop', 'export')).stdout);
   assert.deepEqual(plansOut.membershipPlans, [GOLD]);
   assert.deepEqual([plansOut.storeCredit, plansOut.mail], [edited.storeCredit, edited.mail]);
 
   // A broken file: every problem with its JSON path and line, exit 1, and the store as it was.
-  const before = (await runCli(db, 'shop', 'export')).stdout;
+  const before = (await desk('shop', 'export')).stdout;
   const broken = structuredClone(edited);
   broken.checkout.timeZone = 'Mars/Base';
   broken.storeInfo.storeNme = 'typo';
@@ -140,7 +149,7 @@ test('init → apply --dry-run → apply → apply again, from an empty database
   broken.storeCredit.topUpAmountsMinor = [50];
   const brokenText = JSON.stringify(broken, null, 2);
   fs.writeFileSync(file, brokenText);
-  const refused = await runCli(db, 'shop', 'apply', file);
+  const refused = await desk('shop', 'apply', file);
   assert.equal(refused.code, 1);
   const lineOf = (needle: string) => brokenText.split('\n').findIndex((l) => l.includes(needle)) + 1;
   assert.ok(refused.stderr.includes(`${file}: checkout.timeZone (line ${lineOf('"timeZone"')}): 'Mars/Base' is not a time zone`), refused.stderr);
@@ -149,7 +158,9 @@ test('init → apply --dry-run → apply → apply again, from an empty database
   assert.match(refused.stderr, /membershipPlans\[1\]\.sku \(line \d+\): GOLD-YEAR is listed twice/);
   assert.match(refused.stderr, /storeCredit\.topUpAmountsMinor\[0\] \(line \d+\): must be >= 100/);
   assert.match(refused.stderr, /5 problem\(s\) in .*; nothing changed/);
-  assert.equal((await runCli(db, 'shop', 'export')).stdout, before, 'nothing changed');
+  assert.equal((await desk('shop', 'export')).stdout, before, 'nothing changed');
+
+  await close();
 
   // The shop the file describes is what shoppers get.
   srv = await startServer(db, { config: { seed: 'none' } });
@@ -185,7 +196,8 @@ test('export → apply onto an empty database gives the same store, as the shopp
   const first = await shopperReads(srv.base);
   await srv.close();
   const file = path.join(dir, 'exported.json');
-  const exported = await runCli(demo, 'shop', 'export', file);
+  const demoDesk = await deskOn(demo);
+  const exported = await demoDesk.desk('shop', 'export', file);
   assert.equal(exported.code, 0, exported.stderr);
   const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
   assert.equal(doc.storeInfo.storeName, 'Maple & Jade Market');
@@ -193,13 +205,16 @@ test('export → apply onto an empty database gives the same store, as the shopp
   assert.deepEqual(doc.membershipPlans.map((p: { sku: string }) => p.sku), ['MEMBERSHIP-MONTH', 'MEMBERSHIP-QUARTER', 'MEMBERSHIP-YEAR', 'MEMBERSHIP-LIFETIME']);
   assert.deepEqual(doc.storeCredit, { topUpAmountsMinor: [2000, 5000, 10000] });
   assert.equal(first.membershipPlans.length, 4);
-  const own = await runCli(demo, 'shop', 'apply', file);
+  const own = await demoDesk.desk('shop', 'apply', file);
   assert.equal(own.code, 0, own.stderr);
   assert.match(own.stdout, /nothing to change/);
+  await demoDesk.close();
 
   const copy = await fresh(true);
-  const applied = await runCli(copy, 'shop', 'apply', file);
+  let copyDesk = await deskOn(copy);
+  const applied = await copyDesk.desk('shop', 'apply', file);
   assert.equal(applied.code, 0, applied.stderr);
+  await copyDesk.close();
   srv = await startServer(copy, { config: { seed: 'none' } });
   try {
     const second = await shopperReads(srv.base);
@@ -220,5 +235,10 @@ test('export → apply onto an empty database gives the same store, as the shopp
   // And the copy exports the same file.
   const { $schema, ...settings } = doc;
   assert.match($schema, /shop\.schema\.json$/);
-  assert.deepEqual(JSON.parse((await runCli(copy, 'shop', 'export')).stdout), settings);
+  copyDesk = await deskOn(copy);
+  try {
+    assert.deepEqual(JSON.parse((await copyDesk.desk('shop', 'export')).stdout), settings);
+  } finally {
+    await copyDesk.close();
+  }
 });
