@@ -8,6 +8,7 @@ import { useT } from '@/hooks/useT'
 import { formatDateTime } from './orderLabels'
 import { OrderView } from './OrderView'
 import { BusyButton } from './BusyButton'
+import { BuyAgain } from './BuyAgain'
 import { FormError } from './Field'
 import './AccountPage.scss'
 import './Orders.scss'
@@ -26,6 +27,7 @@ export function OrderDetail({ orderID }: { orderID: string | undefined }) {
   return (
     <View className="account-page order-detail">
       <OrderView order={order} />
+      <BuyAgain order={order} />
 
       {order.cancellable ? (
         <BusyButton className="order-detail__cancel" busy={o.busy === 'cancel'} disabled={o.busy !== null} onClick={o.cancel}>

@@ -5,6 +5,8 @@ import { OrderList } from '@/components/account/OrderList'
 import { SignedIn } from '@/components/account/SignedIn'
 import type { Language } from '@/i18n'
 import { fail, mockHttp } from '../../support/mockHttp'
+import { cartOf, line as cartLine } from '../../support/fixtures/catalog'
+import { useCart } from '@/stores/cart'
 import { navigations } from '../../support/taroMock'
 import { guest, LANGS, order, resetStores, settle, signedIn, type, valueOf } from './accountTestKit'
 
@@ -232,5 +234,81 @@ describe.each(LANGS)('order detail (%s)', (lang) => {
     const { container } = render(<OrderDetail orderID="100012" />)
     await settle()
     expect(container.querySelector('.order-fact--store .order-fact__value')).toHaveTextContent(text.vancouver)
+  })
+})
+
+// Issue 42 n-14: "Buy again" puts an order's lines back in the cart through the cart's own calls (the same hook on every
+// platform); every line in: on to the cart; some refused: named, with why, in the shopper's language.
+const BUY_AGAIN: Record<Language, Record<string, string>> = {
+  en: { button: 'Buy again', some: '1 item was added to your cart. Not added:', none: 'Nothing could be added to your cart:', stock: 'Colombia: not enough in stock', gone: 'House Blend (Espresso): no longer sold', cart: 'View cart' },
+  zh: { button: '再来一单', some: '已将 1 件商品加入购物车。未能加入：', none: '没有商品能加入购物车：', stock: '哥伦比亚：库存不足', gone: '招牌拼配 (意式浓缩)：已停售', cart: '查看购物车' }
+}
+
+describe.each(LANGS)('buy again (%s)', (lang) => {
+  const text = BUY_AGAIN[lang]
+  const colombia = { ...order('1').lines[0], itemKey: '1003|', productId: '1003', name: 'Colombia', nameContent: { en: 'Colombia', zh: '哥伦比亚' }, optionPair: '', optionLabels: [], quantity: 1 }
+  const milk = { ...colombia, itemKey: '2001|', productId: '2001', name: 'Oat Milk Upgrade', nameContent: { en: 'Oat Milk Upgrade', zh: '燕麦奶升级' }, addOn: true }
+  const twoLines = order('100012', { lines: [...order('1').lines, colombia, milk], status: 'COMPLETED', cancellable: false })
+
+  it('every line goes back in the cart (products by myCart, add-ons by iCart, in the order\'s quantities), then on to the cart', async () => {
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    const inCart = cartOf(cartLine({ itemKey: '1001|grind:Espresso', optionPair: 'grind:Espresso', quantity: 2 }))
+    const http = mockHttp({
+      'GET /admin/orderManagement/order/100012': twoLines,
+      'POST /shoppingManagement4/myCart': inCart,
+      'POST /shoppingManagement4/iCart': inCart
+    })
+    render(<OrderDetail orderID="100012" />)
+    await settle()
+    fireEvent.click(screen.getByText(text.button))
+    await settle()
+    expect(http.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/shoppingManagement4/myCart', { productId: '1001', quantity: 2, optionPair: 'grind:Espresso' }],
+      ['/shoppingManagement4/myCart', { productId: '1003', quantity: 1 }],
+      ['/shoppingManagement4/iCart', { productId: '2001', quantity: 1 }]
+    ])
+    expect(useCart.getState().cart).toEqual(inCart)
+    expect(navigations[navigations.length - 1]).toMatchObject({ url: '/checkout/cart' })
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('a line the cart refuses is named with why; the others are in the cart, which is one tap away', async () => {
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    const inCart = cartOf(cartLine({ itemKey: '1001|grind:Espresso', optionPair: 'grind:Espresso', quantity: 2 }))
+    mockHttp({
+      'GET /admin/orderManagement/order/100012': order('100012', { lines: [...order('1').lines, colombia], cancellable: false }),
+      'POST /shoppingManagement4/myCart': (req: { data: { productId: string } }) => (req.data.productId === '1003' ? fail(409, 'Only 0 left in stock') : inCart)
+    })
+    render(<OrderDetail orderID="100012" />)
+    await settle()
+    const before = navigations.length
+    fireEvent.click(screen.getByText(text.button))
+    await settle()
+    const status = screen.getByRole('status')
+    expect(status).toHaveTextContent(text.some)
+    expect(status).toHaveTextContent(text.stock)
+    expect(status).not.toHaveTextContent('Only 0 left')
+    expect(navigations.length).toBe(before)
+    expect(useCart.getState().cart).toEqual(inCart)
+    expect(useCart.getState().error).toBeNull()
+    fireEvent.click(screen.getByText(text.cart))
+    expect(navigations[navigations.length - 1]).toMatchObject({ url: '/checkout/cart' })
+  })
+
+  it('nothing added: says so, names each line, and offers no cart', async () => {
+    resetStores(signedIn(), lang, '/user/orders/100012')
+    mockHttp({
+      'GET /admin/orderManagement/order/100012': order('100012', { cancellable: false }),
+      'POST /shoppingManagement4/myCart': fail(404, 'Product 1001 not found'),
+      'GET /shoppingManagement4/myCart': cartOf()
+    })
+    render(<OrderDetail orderID="100012" />)
+    await settle()
+    fireEvent.click(screen.getByText(text.button))
+    await settle()
+    const status = screen.getByRole('status')
+    expect(status).toHaveTextContent(text.none)
+    expect(status).toHaveTextContent(text.gone)
+    expect(screen.queryByText(text.cart)).toBeNull()
   })
 })
