@@ -6,13 +6,19 @@ import type {
   AdminActivity, AdminDayOrders, AdminMove, AdminOrder, AdminPickList, AdminRefundDone, AdminSession, AdminStaffList,
 } from '../../contract/admin.ts';
 
+import type {
+  AdminDeliveryAreasBody, AdminDeliveryAreasSettings, AdminLocationsBody, AdminLocationsSettings, AdminSettingsSaved,
+} from '../../contract/adminSettings.ts';
+export type { AdminDeliveryAreasBody, AdminDeliveryAreasSettings, AdminLocationsBody, AdminLocationsSettings, AdminSettingsSaved };
+
 export type { AdminActivity, AdminDayOrders, AdminMove, AdminOrder, AdminPickList, AdminRefundDone, AdminSession, AdminStaffList };
 
 const BASE = '/api/istore/admin';
 let xsrf = '';
 
 export class ApiFailure extends Error {
-  constructor(readonly status: number, message: string) {
+  /** Every problem the server named (a settings save names each as `JSON path: why`). */
+  constructor(readonly status: number, message: string, readonly errors: string[] = [message]) {
     super(message);
   }
 }
@@ -23,7 +29,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   if (body !== undefined) headers['content-type'] = 'application/json';
   const r = await fetch(BASE + path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await r.json().catch(() => null);
-  if (!r.ok) throw new ApiFailure(r.status, data?.message ?? `${r.status} ${r.statusText}`);
+  if (!r.ok) throw new ApiFailure(r.status, data?.message ?? `${r.status} ${r.statusText}`, Array.isArray(data?.errors) ? data.errors : undefined);
   if (data && typeof data.xsrfToken === 'string') xsrf = data.xsrfToken;
   return data as T;
 }
@@ -45,6 +51,10 @@ export const api = {
   activity: () => call<AdminActivity>('GET', '/activity?limit=100'),
   staff: () => call<AdminStaffList>('GET', '/staff'),
   invite: (body: { email: string; role: 'owner' | 'staff'; name?: string; locale: 'en' | 'zh' }) => call<AdminStaffList>('POST', '/staff', body),
+  locations: () => call<AdminLocationsSettings>('GET', '/settings/locations'),
+  saveLocations: (body: AdminLocationsBody) => call<AdminSettingsSaved>('PUT', '/settings/locations', body),
+  deliveryAreas: () => call<AdminDeliveryAreasSettings>('GET', '/settings/delivery-areas'),
+  saveDeliveryAreas: (body: AdminDeliveryAreasBody) => call<AdminSettingsSaved>('PUT', '/settings/delivery-areas', body),
   accept: async (token: string, password: string) => {
     if (!xsrf) await call<AdminSession>('GET', '/session');
     return call<{ email: string }>('POST', '/invitation/accept', { token, password });

@@ -28,6 +28,7 @@ import {
   staffRefund, STAFF_SESSION_HOURS, type StaffMember,
 } from './service.ts';
 import { registerAdminPage, wrongOrigin } from './page.ts';
+import { settingsRoutes } from './settings.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -158,6 +159,8 @@ async function adminApi(app: FastifyInstance) {
 
   app.post<{ Body: AdminAccept }>('/invitation/accept', { config: { open: true }, schema: { summary: 'Choose a password with an invitation link (once, within 72 hours)', body: AdminAccept, response: { 200: AdminAccepted } } },
     async (req) => acceptInvitation(app.db, req.body.token, req.body.password));
+
+  settingsRoutes(app);
 
   const version = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;
   let doc: object | undefined;
