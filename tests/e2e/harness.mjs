@@ -10,6 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { seededDataDir, startServerProcess } from '../support/referenceServer.mjs'
+import { assertWatchedFocusable, watchFocusability } from './focusable.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -63,9 +64,22 @@ const BROWSER_OPTIONS = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 }
 
+/**
+ * Every context of the tests' browser checks, on each route it visits, that every operable control is a tab stop
+ * (focusable.mjs watchFocusability, issue 42 item 1); the file fails in its `after` with what the keyboard could not reach.
+ */
 export async function launchBrowser() {
-  return chromium.launch(BROWSER_OPTIONS)
+  const browser = await chromium.launch(BROWSER_OPTIONS)
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options = {}) => {
+    const context = await newContext(options)
+    await watchFocusability(context)
+    return context
+  }
+  return browser
 }
+
+after(() => assertWatchedFocusable())
 
 /** A test file's reference server and Chromium: started before its tests and handed to `use`, stopped after them. */
 export function withStackAndBrowser(use) {
@@ -128,6 +142,7 @@ export async function pwaContext() {
     hasTouch,
     serviceWorkers: 'allow'
   })
+  await watchFocusability(context)
   const page = context.pages()[0] ?? (await context.newPage())
   const errors = []
   page.on('pageerror', (err) => errors.push(err))
