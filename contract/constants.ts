@@ -100,3 +100,18 @@ export const BLOG_PAGE_SIZE = 6
 export const INFLUENCER_GALLERY_MAX = 9
 export const INFLUENCER_SECTION_KINDS = ['picks', 'text', 'image'] as const
 export type InfluencerSectionKind = (typeof INFLUENCER_SECTION_KINDS)[number]
+
+/**
+ * Every status an order is stored with (the database holds orders.status to this list: server/src/db/vocabularies.ts).
+ * DISPUTED: the buyer disputed the payment at its provider (a PayPal dispute); the store makes no fulfilment move until
+ * it is resolved, and a resolution in the seller's favour returns the order to the state it was in. CHARGED_BACK: the
+ * provider took the money back (a reversal, or a dispute resolved for the buyer). Set from the provider's verified
+ * notifications only (server/src/orders/lifecycle.ts, server/src/payments/reversals.ts).
+ */
+export const ORDER_STATUSES = ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED', 'DISPUTED', 'CHARGED_BACK'] as const
+export type OrderStatusCode = (typeof ORDER_STATUSES)[number]
+/** How an order stands with its payment, as stored on the order (the database holds orders.payment_status to it). */
+export const PAYMENT_STATUSES = ['NOT_PAID', 'PAY_AT_STORE', 'PAID_ONLINE', 'PAID_BY_DISCOUNT'] as const
+/** The status read also answers FAILED while the latest payment attempt failed (spec §3); no order is stored so. */
+export const ORDER_STATUS_READS = [...ORDER_STATUSES, 'FAILED'] as const
+export const PAYMENT_STATUS_READS = [...PAYMENT_STATUSES, 'FAILED'] as const

@@ -1,6 +1,6 @@
 /** The shopper's orders: list 10 at a time, count, detail, cancel, comment; a guest's orders of this session (spec §7). */
 import { Type, type Static } from '@sinclair/typebox'
-import { ORDER_METHODS } from './constants.ts'
+import { ORDER_METHODS, ORDER_STATUSES, ORDER_STATUS_READS, PAYMENT_STATUSES, PAYMENT_STATUS_READS } from './constants.ts'
 import { Localized, Nullable, PageFields, PagingQuery, StringEnum } from './common.ts'
 import { Address } from './account.ts'
 import { OrderCampaign } from './campaigns.ts'
@@ -20,15 +20,7 @@ export type Contact = Static<typeof Contact>
  * READY_FOR_PICKUP (a pickup order waits at its store) and OUT_FOR_DELIVERY: the store's fulfilment states, set by the
  * operator (`npm run orders -- move`, server/src/orders/fulfilment.ts); the spec has no states between NEW and COMPLETED.
  */
-/**
- * DISPUTED: the buyer disputed the payment at its provider (a PayPal dispute); the store makes no fulfilment move until
- * it is resolved, and a resolution in the seller's favour returns the order to the state it was in. CHARGED_BACK: the
- * provider took the money back (a reversal, or a dispute resolved for the buyer). Set from the provider's verified
- * notifications only (server/src/orders/lifecycle.ts, server/src/payments/reversals.ts).
- */
-export const ORDER_STATUSES = ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED', 'DISPUTED', 'CHARGED_BACK'] as const
-export type OrderStatusCode = (typeof ORDER_STATUSES)[number]
-const PAYMENT_STATUSES = ['NOT_PAID', 'PAY_AT_STORE', 'PAID_ONLINE', 'PAID_BY_DISCOUNT'] as const
+export { ORDER_STATUSES, ORDER_STATUS_READS, PAYMENT_STATUSES, PAYMENT_STATUS_READS, type OrderStatusCode } from './constants.ts'
 
 export const OrderLine = Type.Object({
   itemKey: Type.String(),
@@ -110,8 +102,8 @@ export type OrderCommentBody = Static<typeof OrderCommentBody>
 /** Spec §3 "Order status response": status and paymentStatus are FAILED while the latest payment attempt failed. */
 export const OrderStatus = Type.Object({
   orderID: Type.String(),
-  status: StringEnum([...ORDER_STATUSES, 'FAILED']),
-  paymentStatus: StringEnum([...PAYMENT_STATUSES, 'FAILED']),
+  status: StringEnum(ORDER_STATUS_READS),
+  paymentStatus: StringEnum(PAYMENT_STATUS_READS),
   qrCodeScan: Type.Boolean()
 })
 export type OrderStatus = Static<typeof OrderStatus>

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './index.ts';
+import { syncVocabularyChecks } from './vocabularies.ts';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -20,7 +21,8 @@ export async function pendingMigrations(db: Pick<Db, 'query'>): Promise<string[]
  * Applies src/db/migrations/NNN_name.sql in order, each in its own transaction, recording versions. Only the files not
  * yet recorded get a transaction: every start of the server and of each operator CLI runs this, and a transaction per
  * known file (34 of them) cost each start on PGlite seconds on a loaded machine. Each one checks again under the lock
- * (another instance may be migrating the same PostgreSQL database).
+ * (another instance may be migrating the same PostgreSQL database). Then the columns that hold a vocabulary of the
+ * contract get their CHECK from it (vocabularies.ts).
  */
 export async function migrate(db: Db, log: (msg: string) => void = () => undefined): Promise<number[]> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -43,5 +45,6 @@ export async function migrate(db: Db, log: (msg: string) => void = () => undefin
       log(`migration ${file} applied`);
     }
   }
+  for (const column of await syncVocabularyChecks(db)) log(`${column} held to the contract's list`);
   return applied;
 }

@@ -1,23 +1,22 @@
-import { ORDER_METHODS, STORE_CREDIT_REASONS } from '@contract/constants'
+import { ORDER_METHODS, ORDER_STATUS_READS, PAYMENT_STATUS_READS, STORE_CREDIT_REASONS } from '@contract/constants'
 import type { Order } from '@contract/orders'
 import { formatLocalDate } from '@/domain/dates'
 import { storeDateLabel } from '@/domain/storeClock'
 import { howPaid } from '@/domain/placedOrder'
 import type { Language, MessageKey, Translate } from '@/i18n'
 
-const STATUS = ['NEW', 'INTERIM', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'FAILED', 'REFUND_PENDING', 'REFUNDED', 'DISPUTED', 'CHARGED_BACK'] as const
-const PAYMENT = ['NOT_PAID', 'PAY_AT_STORE', 'PAID', 'PAID_ONLINE', 'PAID_BY_DISCOUNT', 'FAILED', 'REFUNDED'] as const
 
 /**
- * Known codes get words; a code this client does not know yet is shown as the server sent it. `key` is typed, so a
- * code listed here without its words in both languages does not compile.
+ * Known codes get words; a code this client does not know yet is shown as the server sent it. The codes are the
+ * contract's lists and `key` is typed, so a status added to the contract without its words in both languages does not
+ * compile.
  */
 function label<C extends string>(t: Translate, known: readonly C[], key: (code: C) => MessageKey, code: string): string {
   return (known as readonly string[]).includes(code) ? t(key(code as C)) : code
 }
 
-export const orderStatusLabel = (t: Translate, code: string) => label(t, STATUS, (c) => `user.status.${c}`, code)
-export const paymentStatusLabel = (t: Translate, code: string) => label(t, PAYMENT, (c) => `user.payment.${c}`, code)
+export const orderStatusLabel = (t: Translate, code: string) => label(t, ORDER_STATUS_READS, (c) => `user.status.${c}`, code)
+export const paymentStatusLabel = (t: Translate, code: string) => label(t, PAYMENT_STATUS_READS, (c) => `user.payment.${c}`, code)
 /** An order's payment: its status's words, except that one wholly paid with store credit says so (issue 42 N-4). */
 export const orderPaymentLabel = (t: Translate, order: Pick<Order, 'paymentStatus' | 'total' | 'storeCredit'>) =>
   howPaid(order) === 'STORE_CREDIT' ? t('user.payment.STORE_CREDIT') : paymentStatusLabel(t, order.paymentStatus)
