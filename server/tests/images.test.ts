@@ -38,11 +38,14 @@ test("a product detail's pictures are drawings without words, not initials (issu
   }
 });
 
-test('a product image is a drawing on a light tile, labelled with its short name, not initials', () => {
+// Issue 42 n-12: "Logo T-Shirt", "House Blend" and "Butter Croissant" were drawn in English on the pictures the Chinese
+// UI shows (product cards, the product page, group-buy covers); the page names each product in the shopper's language.
+test('a product image is a drawing on a light tile, with no words drawn (no name, no initials)', () => {
   const svg = renderSvg('house-blend-coffee-beans-340g.svg');
   assert.match(svg, /viewBox="0 0 400 400"/);
-  assert.match(svg, />House Blend</);
-  assert.doesNotMatch(svg, />HB</);
+  for (const image of ['house-blend-coffee-beans-340g.svg', 'logo-t-shirt.svg', 'butter-croissant-4-pack.svg', 'butter-croissant-4-pack-2.svg', 'ceramic-mug-350ml.svg']) {
+    assert.doesNotMatch(renderSvg(image), /<text/, image);
+  }
 });
 
 // Issue 42 n-12 (in part): "Longjing Spring Tasting" and "Pour Over At Home" were drawn in English on the live covers the

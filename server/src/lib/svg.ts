@@ -1,11 +1,11 @@
 /**
  * The demo store's generated images, drawn on request from their names: influencers' portraits (avatar-…) and covers
  * (cover-…), products and categories as flat drawings of
- * their kind of product (illustrations.ts), each product labelled with its short name and on its own backdrop pattern, home banners and live-stream covers with a drawing of their subject, and
+ * their kind of product (illustrations.ts), each product on its own backdrop pattern and with no words drawn (n-12), home banners and live-stream covers with a drawing of their subject, and
  * the store's logo (the same mark and colours in header and footer).
  */
 import { storeInfo } from '../seed/store.ts';
-import { drawKind, hash, isPack, kindOf, labelText, shortName } from './illustrations.ts';
+import { drawKind, hash, kindOf } from './illustrations.ts';
 
 const NAME_RE = /^[a-z0-9][a-z0-9-]{0,80}\.svg$/;
 
@@ -68,14 +68,14 @@ export function renderSvg(name: string): string {
       `<text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="Helvetica,Arial,sans-serif" font-size="160" ` +
       `font-weight="700" fill="${accent}">${escape(initials(subject))}</text>`);
   }
-  // One product, one picture: its short name on the pack (or on a hang tag), its kind's shape and motif for its name
-  // (variantOf) and a backdrop pattern from its own hash, so two products of a kind differ by more than a hue and a
-  // name. Category tiles carry no name, nor do a product detail's pictures (the caption under them says it, in the
-  // shopper's language).
-  const label = base.startsWith('category-') || base.startsWith('detail-') ? '' : shortName(subject);
-  const tag = label && !isPack(kind) ? hangTag(label, accent) : '';
+  // One product, one picture: its kind's shape and motif for its name (variantOf) and a backdrop pattern from its own
+  // hash, so two products of a kind differ by more than a hue. No words (issue 42 n-12): the English short name drawn
+  // on the pack or a hang tag was English in the Chinese UI too; the card, the page and the cart name the product
+  // beside its picture in the shopper's language. Without the name, two products of a kind drawn alike (two 4-packs of
+  // buns) still differ by the backdrop and a tilt of their own (seven angles, from the name's hash).
+  const tilt = (((hash(subject) >>> 3) % 7) - 3) * 4;
   return svg(400, 400, `<rect width="400" height="400" fill="${background}"/>${backdrop(hash(subject) >>> 9)}` +
-    `<g transform="${second ? 'translate(-40 -40) scale(1.2)' : ''}">${drawKind(kind, accent, label, subject)}</g>${tag}`);
+    `<g transform="${second ? 'translate(-40 -40) scale(1.2) ' : ''}rotate(${tilt} 200 200)">${drawKind(kind, accent, '', subject)}</g>`);
 }
 
 /** A faint backdrop pattern, one of four by `seed`: plain, dots, stripes or a check. */
@@ -88,13 +88,6 @@ function backdrop(seed: number, w = 400, h = 400): string {
   ][seed % 4];
   return cell ? `<defs><pattern id="b" width="24" height="24" patternUnits="userSpaceOnUse"><g fill="#fff">${cell}</g></pattern></defs>` +
     `<rect width="${w}" height="${h}" fill="url(#b)" fill-opacity="0.5"/>` : '';
-}
-
-/** A cream hang tag with the product's short name, top left, for products that are not packs. */
-function hangTag(name: string, accent: string): string {
-  const w = Math.min(220, 40 + name.length * 13);
-  return `<g transform="rotate(-6 24 40)"><rect x="16" y="18" width="${w}" height="40" rx="8" fill="#fff8ec" stroke="${accent}" stroke-width="4"/>` +
-    `<circle cx="32" cy="38" r="5" fill="${accent}"/>${labelText(name, 24 + w / 2, 46, w - 40, '#3b2f2a')}</g>`;
 }
 
 const INK_DARK = '#3b2f2a';
