@@ -83,7 +83,17 @@ export type AddonQuery = Static<typeof AddonQuery>
 export const RelatedQuery = Type.Object(PagingQuery)
 export type RelatedQuery = Static<typeof RelatedQuery>
 
-export const Variant = Type.Object({ optionPair: Type.String(), available: Type.Integer() })
+/**
+ * One option pair of a product (a SKU): its stock and what it sells at, named as the product's prices are: `price` (its
+ * own, or the product's when it has none), `listPrice` (struck through) and `memberPrice` (what a member pays, when less).
+ */
+export const Variant = Type.Object({
+  optionPair: Type.String(),
+  available: Type.Integer(),
+  price: Type.Integer(),
+  listPrice: Type.Optional(Type.Integer()),
+  memberPrice: Type.Optional(Type.Integer())
+})
 export type Variant = Static<typeof Variant>
 /**
  * One block of a product's rich detail: a heading, a paragraph (plain text; line breaks kept) or an image (a store image

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverOnFreshDb, Shopper, isError, ok, tomorrow, CONTACT, ADDRESS } from './helpers.ts';
+import { serverOnFreshDb, Shopper, isError, ok, tomorrow, CONTACT, ADDRESS, payOnline } from './helpers.ts';
 
 const { srv } = serverOnFreshDb();
 
@@ -334,4 +334,40 @@ test('last-item race: concurrent reserves of the last item, exactly one wins', a
   const { rows } = await srv.app.db.query(`SELECT count(*)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id
     WHERE l.product_id = $1 AND o.status = 'INTERIM' AND o.id > $2`, [id, maxBefore]);
   assert.equal(rows[0].n, 1);
+});
+
+test("a price per variant (issue 37): two grinds of one product at different prices are charged as chosen; the member price and the coupon work off the variant's price", async () => {
+  // This test's own prices: Whole bean at 19.99 (struck through 22.99); Espresso keeps the product's 16.99.
+  await srv.app.db.query(`UPDATE variants SET price = 1999, list_price = 2299 WHERE product_id = 1001 AND option_pair = 'grind:Whole bean'`);
+  try {
+    const s = new Shopper(srv.base);
+    // The product page's read of the SKUs: each at its price, members at the store's 10 % off it.
+    const { variants } = ok(await s.get('/productDetailManagement/productDetail/1001'));
+    const byPair = Object.fromEntries(variants.map((v: any) => [v.optionPair, v]));
+    assert.deepEqual(byPair['grind:Whole bean'], { optionPair: 'grind:Whole bean', available: byPair['grind:Whole bean'].available, price: 1999, listPrice: 2299, memberPrice: 1799 });
+    assert.deepEqual([byPair['grind:Espresso'].price, byPair['grind:Espresso'].listPrice, byPair['grind:Espresso'].memberPrice], [1699, undefined, 1529]);
+
+    ok(await s.post('/shoppingManagement4/myCart', { productId: '1001', quantity: 2, optionPair: 'grind:Whole bean' }));
+    let c = ok(await s.post('/shoppingManagement4/myCart', { productId: '1001', quantity: 1, optionPair: 'grind:Espresso' }));
+    assert.deepEqual(Object.values(c.lineItems).map((l: any) => [l.optionPair, l.unitPrice, l.lineTotal, l.memberUnitPrice]),
+      [['grind:Whole bean', 1999, 3998, 1799], ['grind:Espresso', 1699, 1699, 1529]]);
+    assert.equal(c.subtotal, 3998 + 1699);
+    c = ok(await s.get('/shoppingManagement4/couponVerification/WELCOME10'));
+    assert.equal(c.discount, Math.floor(5697 * 0.1));
+    assert.equal(c.total, 5697 - c.discount + c.tax);
+    ok(await s.post('/shoppingManagement4/updateOrderMethod', { method: 'PICKUP' }));
+    ok(await s.post('/shoppingManagement4/orderContactInfo?localStoreName=TOR-DT&methodName=PICKUP', CONTACT));
+    ok(await s.post('/shoppingManagement4/orderPickupDateTime', { date: tomorrow(), time: '10:30' }));
+    c = ok(await s.get('/shoppingManagement4/myCart'));
+    const r = ok(await s.post('/shoppingManagement4/reserve'));
+    assert.equal(r.total, c.total);
+    await payOnline(s, r.orderID);
+    const order = ok(await s.get(`/common3/orders/${r.orderID}`));
+    assert.deepEqual(order.lines.map((l: any) => [l.optionPair, l.unitPrice, l.lineTotal]), [['grind:Whole bean', 1999, 3998], ['grind:Espresso', 1699, 1699]]);
+    assert.deepEqual([order.subtotal, order.discount, order.total], [5697, c.discount, c.total]);
+    const { rows: [paid] } = await srv.app.db.query(`SELECT amount FROM payment_attempts WHERE order_id = $1 AND status = 'PAID'`, [Number(r.orderID)]);
+    assert.equal(paid.amount, c.total, 'the amount paid is the total at the variants\' prices');
+  } finally {
+    await srv.app.db.query(`UPDATE variants SET price = NULL, list_price = NULL WHERE product_id = 1001`);
+  }
 });

@@ -14,11 +14,12 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { openDb, type Db } from '../src/db/index.ts';
-import { importCatalog } from '../src/catalog/import.ts';
+import { exportCatalog, importCatalog } from '../src/catalog/import.ts';
+import { variantsOf } from '../src/services/catalog.ts';
 import { htmlToText, readShopifyCsv } from '../src/catalog/shopify.ts';
 import { blockedAddress, fetchImage } from '../src/catalog/fetchImage.ts';
 import { writeCsv } from '../src/catalog/csv.ts';
-import { CSV_COLUMNS, readCatalogCsv, readCatalogJson } from '../src/catalog/format.ts';
+import { CSV_COLUMNS, readCatalogCsv, readCatalogJson, writeCatalogCsv, writeCatalogJson } from '../src/catalog/format.ts';
 import { freshDb, type TestDb } from './helpers.ts';
 import { nodeArgs } from './entry.mjs';
 
@@ -147,13 +148,57 @@ test('imported: images fetched and stored as photos, English standing for Chines
   assert.equal(stock.stock, 9);
 });
 
-test('refused with line and column: variants at different prices, a missing option value, images that are private, missing, not images or too slow', async () => {
+test('variants at different prices keep theirs: the product at its lowest, each variant read back at its own by the product page, the cart and an export', async () => {
+  // The tee at 25.00 (struck 30.00) in S, 27.00 in M/L Blue and 28.50 (struck 32.00) in M/L Red; one at 25.00 without a
+  // compare-at price is not struck through.
+  const rows = exportRows().map((r) => ({ ...r, Handle: r.Handle === 'harbour-tee' ? 'priced-tee' : r.Handle,
+    'Variant SKU': r['Variant SKU'] ? `P${r['Variant SKU']}` : r['Variant SKU'] }));
+  rows[2] = { ...rows[2], 'Variant Price': '27.00' };
+  rows[3] = { ...rows[3], 'Variant Price': '28.50', 'Variant Compare At Price': '32.00' };
+  rows[1] = { ...rows[1], 'Variant Compare At Price': '' };
+  const tee = readShopifyCsv(csv(rows.slice(0, 5)), 'CAD').catalog;
+  assert.deepEqual([tee.products[0].price, tee.products[0].listPrice], [2500, 3000], 'the lowest variant price, struck through as that variant is');
+  assert.deepEqual(tee.products[0].stock.map((x) => [x.combination, x.price ?? null, x.listPrice ?? null]), [
+    ['color:Blue,size:S', null, null], ['color:Red,size:S', 2500, null], ['color:Blue,size:M L', 2700, null], ['color:Red,size:M L', 2850, 3200],
+  ]);
+  await importCatalog(d!, tee, { imagesDir: null, dryRun: false });
+  const id = (await d!.query(`SELECT id FROM products WHERE sku = 'priced-tee'`)).rows[0].id;
+  const stored = (await d!.query(`SELECT option_pair, price, list_price FROM variants WHERE product_id = $1 ORDER BY option_pair`, [id])).rows;
+  assert.deepEqual(stored.map((r) => [r.option_pair, r.price, r.list_price]), [
+    ['color:Blue,size:M L', 2700, null], ['color:Blue,size:S', null, null], ['color:Red,size:M L', 2850, 3200], ['color:Red,size:S', 2500, null],
+  ]);
+  // The storefront's read of the product's SKUs (productDetail's variants): each at its own price.
+  const variants = await variantsOf(d!, id);
+  assert.deepEqual(variants.map((v) => [v.optionPair, v.price, v.listPrice ?? null]), [
+    ['color:Blue,size:M L', 2700, null], ['color:Blue,size:S', 2500, 3000], ['color:Red,size:M L', 2850, 3200], ['color:Red,size:S', 2500, null],
+  ]);
+  // Export and import again, as JSON and as CSV: the same prices, nothing changed.
+  const exported = await exportCatalog(d!);
+  for (const text of [writeCatalogJson(exported), writeCatalogCsv(exported)]) {
+    const back = text.startsWith('{') ? readCatalogJson(text, 'CAD') : readCatalogCsv(text, 'CAD');
+    const p = back.products.find((x) => x.sku === 'priced-tee')!;
+    assert.deepEqual(p.stock.map((x) => [x.combination, x.price ?? null, x.listPrice ?? null]), [
+      ['color:Blue,size:S', null, null], ['color:Red,size:S', 2500, null], ['color:Blue,size:M L', 2700, null], ['color:Red,size:M L', 2850, 3200],
+    ]);
+    await importCatalog(d!, back, { imagesDir: null, dryRun: false });
+    const again = (await d!.query(`SELECT option_pair, price, list_price FROM variants WHERE product_id = $1 ORDER BY option_pair`, [id])).rows;
+    assert.deepEqual(again, stored);
+  }
+  // A list price on a combination without its own price, or not above it, is refused with its line and field.
+  assert.equal(await refusal(() => readCatalogJson(JSON.stringify({ format: 'istore-catalogue/1', currency: 'CAD', categories: [{ name: 'Kitchen' }],
+    brands: [{ name: 'Harbour Goods' }], products: [{ sku: 'BAD-1', name: { en: 'Bowl' }, category: 'Kitchen', brand: 'Harbour Goods', price: '7.00',
+      images: ['bowl.svg'], options: [{ name: 'size', label: { en: 'Size' }, values: [{ value: 'S', label: { en: 'Small' } }, { value: 'L', label: { en: 'Large' } }] }],
+      stock: [{ combination: 'size:S', sku: 'BAD-1-S', stock: 1, listPrice: '9.00' }, { combination: 'size:L', sku: 'BAD-1-L', stock: 1, price: '9.00', listPrice: '8.00' }] }] }), 'CAD')), [
+    "line 1, stock.listPrice: combination 'size:S': a list price goes with the combination's own price",
+    "line 1, stock.listPrice: combination 'size:L': must be above its price (it is the price struck through)",
+  ].join('\n'));
+});
+
+test('refused with line and column: a missing option value, images that are private, missing, not images or too slow', async () => {
   const rows = exportRows();
-  rows[1] = { ...rows[1], 'Variant Price': '27.00' };
   rows[3] = { ...rows[3], 'Option2 Value': '' };
   const problems = await refusal(() => readShopifyCsv(csv(rows), 'CAD'));
   assert.equal(problems, [
-    "line 3, Variant Price: 27.00 differs from the first variant's price (line 2): this store has one price per product, so the variants of harbour-tee need one price",
     'line 5, Option2 Value: is required: harbour-tee has the option Color',
     "line 2, Option1 Value: missing: color:Red,size:M L (every combination of its options is listed with its stock)",
   ].join('\n'));

@@ -4,7 +4,8 @@
  *
  * JSON: { "format": "istore-catalogue/1", "currency": "CAD", "categories": [...], "brands": [...], "products": [...] }.
  * CSV: one header row, then per product one product row (its fields; `stock` when it has no options) and one row per
- * option combination (`sku` of its product, `combination`, `combination_sku`, `stock`; nothing else).
+ * option combination (`sku` of its product, `combination`, `combination_sku`, `stock`, and its own `price` and
+ * `list_price` when it has them; nothing else). A combination without a price of its own sells at its product's.
  */
 import type { ProductOption } from '../../../contract/catalog.ts';
 import { currencyDecimals } from '../lib/money.ts';
@@ -20,7 +21,11 @@ export const FORMAT = 'istore-catalogue/1';
  */
 export interface CatalogCategory { name: string; nameZh: string; image: string | null | undefined }
 export interface CatalogBrand { name: string; nameZh: string }
-export interface CatalogStock { combination: string; sku: string | null; stock: number | null }
+/**
+ * One option combination: its stock, and its own price and struck-through price (price null: it sells at its product's
+ * price and list price; issue 37 item 5).
+ */
+export interface CatalogStock { combination: string; sku: string | null; stock: number | null; price?: number | null; listPrice?: number | null }
 export interface CatalogProduct {
   sku: string;
   nameEn: string; nameZh: string; descEn: string; descZh: string;
@@ -105,9 +110,15 @@ export class Checker {
 }
 
 /** Field names as each format spells them (JSON's are the model's). */
-export type FieldNames = Record<'memberPrice' | 'listPrice' | 'combination' | 'combinationSku', string>;
-const JSON_FIELDS: FieldNames = { memberPrice: 'memberPrice', listPrice: 'listPrice', combination: 'stock.combination', combinationSku: 'stock.sku' };
-const CSV_FIELDS: FieldNames = { memberPrice: 'member_price', listPrice: 'list_price', combination: 'combination', combinationSku: 'combination_sku' };
+export type FieldNames = Record<'memberPrice' | 'listPrice' | 'combination' | 'combinationSku' | 'combinationPrice' | 'combinationListPrice', string>;
+const JSON_FIELDS: FieldNames = {
+  memberPrice: 'memberPrice', listPrice: 'listPrice', combination: 'stock.combination', combinationSku: 'stock.sku',
+  combinationPrice: 'stock.price', combinationListPrice: 'stock.listPrice',
+};
+const CSV_FIELDS: FieldNames = {
+  memberPrice: 'member_price', listPrice: 'list_price', combination: 'combination', combinationSku: 'combination_sku',
+  combinationPrice: 'price', combinationListPrice: 'list_price',
+};
 
 /** The checks every product gets, whichever format it came in. */
 function checkProduct(c: Checker, p: CatalogProduct, categories: Map<string, CatalogCategory>, brands: Map<string, CatalogBrand>, f: FieldNames) {
@@ -143,10 +154,15 @@ function checkProduct(c: Checker, p: CatalogProduct, categories: Map<string, Cat
   const expected = new Set(allOptionPairs(p.options));
   const seen = new Set<string>();
   for (const s of p.stock) {
+    const price = s.price ?? null;
+    const listPrice = s.listPrice ?? null;
     if (!p.options.length) {
       if (s.combination) c.add(line, f.combination, `'${s.combination}': this product has no options`);
+      if (price !== null) c.add(line, f.combinationPrice, 'a product without options has its price on its product row');
       continue;
     }
+    if (price === null && listPrice !== null) c.add(line, f.combinationListPrice, `combination '${s.combination}': a list price goes with the combination's own price`);
+    if (price !== null && listPrice !== null && listPrice <= price) c.add(line, f.combinationListPrice, `combination '${s.combination}': must be above its price (it is the price struck through)`);
     let pair = '';
     try {
       pair = normalizeOptionPair(s.combination, p.options);
@@ -275,6 +291,8 @@ export function readCatalogJson(text: string, storeCurrency: string): Catalog {
           combination: typeof s?.combination === 'string' ? s.combination : '',
           sku: s?.sku == null ? null : c.sku(line, 'stock.sku', s.sku),
           stock: c.stock(line, 'stock.stock', s?.stock),
+          price: c.money(line, 'stock.price', s?.price, false),
+          listPrice: c.money(line, 'stock.listPrice', s?.listPrice, false),
         }))
         : (c.add(line, 'stock', 'must be a number or a list of combinations'), []);
     const strings = (field: string, raw: unknown): string[] => {
@@ -329,7 +347,13 @@ export function writeCatalogJson(catalog: Catalog): string {
       ...(p.memberPrice !== null ? { memberPrice: major(p.memberPrice, d) } : {}),
       images: p.images,
       ...(p.options.length ? { options: p.options.map((o) => ({ name: o.name, label: o.nameContent, values: o.values })) } : {}),
-      stock: p.options.length ? p.stock.map((s) => ({ combination: s.combination, sku: s.sku, stock: s.stock })) : p.stock[0]?.stock ?? 0,
+      stock: p.options.length
+        ? p.stock.map((s) => ({
+          combination: s.combination, sku: s.sku, stock: s.stock,
+          ...(s.price != null ? { price: major(s.price, d) } : {}),
+          ...(s.listPrice != null ? { listPrice: major(s.listPrice, d) } : {}),
+        }))
+        : p.stock[0]?.stock ?? 0,
     })),
   }, null, 2) + '\n';
 }
@@ -342,7 +366,7 @@ export const CSV_COLUMNS = [
   'combination_sku', 'stock',
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
-const PRODUCT_ONLY: Column[] = ['name_en', 'name_zh', 'description_en', 'description_zh', 'category', 'category_zh', 'category_image', 'brand', 'brand_zh', 'tags', 'clearance', 'price', 'list_price', 'member_price', 'images', 'options'];
+const PRODUCT_ONLY: Column[] = ['name_en', 'name_zh', 'description_en', 'description_zh', 'category', 'category_zh', 'category_image', 'brand', 'brand_zh', 'tags', 'clearance', 'member_price', 'images', 'options'];
 
 /**
  * `size(Size/尺码)=S(Small/小号)|M(Medium/中号);color(Colour/颜色)=Black(Black/黑色)` → options; null when malformed. The
@@ -404,13 +428,16 @@ export function readCatalogCsv(text: string, currency: string): Catalog {
     const sku = c.sku(line, 'sku', get('sku'));
     if (get('combination')) {
       const extra = PRODUCT_ONLY.filter((col) => get(col));
-      if (extra.length) c.add(line, extra[0], 'a combination row has only sku, combination, combination_sku and stock');
+      if (extra.length) c.add(line, extra[0], 'a combination row has only sku, combination, combination_sku, stock, price and list_price');
       const product = products.get(sku.toLowerCase());
       if (!product) {
         c.add(line, 'sku', `'${sku}': a combination row comes after its product's row`);
         continue;
       }
-      product.stock.push({ combination: get('combination'), sku: c.sku(line, 'combination_sku', get('combination_sku')), stock: c.stock(line, 'stock', get('stock')) });
+      product.stock.push({
+        combination: get('combination'), sku: c.sku(line, 'combination_sku', get('combination_sku')), stock: c.stock(line, 'stock', get('stock')),
+        price: c.money(line, 'price', get('price'), false), listPrice: c.money(line, 'list_price', get('list_price'), false),
+      });
       continue;
     }
     if (get('combination_sku')) c.add(line, 'combination_sku', 'only on a combination row (with its combination)');
@@ -476,7 +503,14 @@ export function writeCatalogCsv(catalog: Catalog): string {
       images: p.images.join('|'), options: optionsCell(p.options),
       stock: p.options.length ? '' : String(p.stock[0]?.stock ?? ''),
     });
-    if (p.options.length) for (const s of p.stock) row({ sku: p.sku, combination: s.combination, combination_sku: s.sku ?? '', stock: s.stock === null ? '' : String(s.stock) });
+    if (p.options.length) {
+      for (const s of p.stock) {
+        row({
+          sku: p.sku, combination: s.combination, combination_sku: s.sku ?? '', stock: s.stock === null ? '' : String(s.stock),
+          price: major(s.price ?? null, d) ?? '', list_price: major(s.listPrice ?? null, d) ?? '',
+        });
+      }
+    }
   }
   return writeCsv(rows);
 }

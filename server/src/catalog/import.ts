@@ -190,10 +190,12 @@ export async function applyCatalog(q: Queryable, { catalog, photos }: PreparedCa
     // the file lists every combination, in the order allOptionPairs gives them on export
     const pairs = allOptionPairs(p.options);
     for (const s of p.stock) {
+      // A combination's price is the file's: its own, or none (its product's), whatever the store had.
       await q.query(
-        `INSERT INTO variants (product_id, option_pair, stock, sku) VALUES ($1, $2, COALESCE($3::int, 0), $4)
-         ON CONFLICT (product_id, option_pair) DO UPDATE SET sku = EXCLUDED.sku, stock = COALESCE($3::int, variants.stock)`,
-        [id, s.combination, s.stock, s.sku]);
+        `INSERT INTO variants (product_id, option_pair, stock, sku, price, list_price) VALUES ($1, $2, COALESCE($3::int, 0), $4, $5, $6)
+         ON CONFLICT (product_id, option_pair) DO UPDATE SET sku = EXCLUDED.sku, stock = COALESCE($3::int, variants.stock),
+           price = EXCLUDED.price, list_price = EXCLUDED.list_price`,
+        [id, s.combination, s.stock, s.sku, s.price ?? null, s.price == null ? null : s.listPrice ?? null]);
       combinations++;
     }
     await q.query('DELETE FROM variants WHERE product_id = $1 AND NOT (option_pair = ANY($2::text[]))', [id, pairs]);
@@ -231,10 +233,11 @@ export async function exportCatalog(q: Queryable): Promise<Catalog> {
     q.query('SELECT name, name_zh FROM brands ORDER BY name'),
     q.query(`SELECT id, sku, name_en, name_zh, desc_en, desc_zh, category, brand, tags, clearance, price, list_price, member_price,
                currency, images, options FROM products WHERE sku IS NOT NULL AND product_type = 'PRODUCT' ORDER BY id`),
-    q.query(`SELECT v.product_id, v.option_pair, v.sku, v.stock FROM variants v JOIN products p ON p.id = v.product_id
+    q.query(`SELECT v.product_id, v.option_pair, v.sku, v.stock, v.price, v.list_price FROM variants v JOIN products p ON p.id = v.product_id
              WHERE p.sku IS NOT NULL AND p.product_type = 'PRODUCT'`),
   ]);
-  const stockOf = new Map<string, { sku: string | null; stock: number }>(variants.map((v) => [`${v.product_id}|${v.option_pair}`, { sku: v.sku, stock: v.stock }]));
+  const stockOf = new Map<string, { sku: string | null; stock: number; price: number | null; list_price: number | null }>(
+    variants.map((v) => [`${v.product_id}|${v.option_pair}`, v]));
   return {
     currency: await storeCurrency(q),
     categories: categories.map((c) => ({ name: c.name, nameZh: c.name_zh, image: c.image })),
@@ -245,7 +248,7 @@ export async function exportCatalog(q: Queryable): Promise<Catalog> {
       options: p.options,
       stock: allOptionPairs(p.options).map((pair) => {
         const v = stockOf.get(`${p.id}|${pair}`);
-        return { combination: pair, sku: pair ? v?.sku ?? null : null, stock: v?.stock ?? 0 };
+        return { combination: pair, sku: pair ? v?.sku ?? null : null, stock: v?.stock ?? 0, price: pair ? v?.price ?? null : null, listPrice: pair ? v?.list_price ?? null : null };
       }),
       line: 0,
     })),

@@ -10,14 +10,18 @@
  * <handle>-<values> when it has none; Vendor is the brand, Type (else the last part of Product Category) the category;
  * the description is Body (HTML) as text; images are fetched by URL at import (fetchImage.ts). Shopify has no Chinese
  * names: the English ones stand for them (the shop shows English where there is no Chinese). A product whose Status is
- * draft or archived, or whose Published is false, is left out and named. This store has one price per product: variants
- * with different prices are refused with their lines, never imported at a price they do not have.
+ * draft or archived, or whose Published is false, is left out and named. Each variant keeps its Variant Price and its
+ * Variant Compare At Price (struck through when above the price): the product's price is its lowest variant price (what
+ * lists show and sort by), and a variant at another price, or struck through differently, has a price of its own.
  */
 import type { ProductOption } from '../../../contract/catalog.ts';
 import { currencyDecimals } from '../lib/money.ts';
 import { CatalogProblems, Checker, catalogCsvRecords, checkWhole, type Catalog, type CatalogProduct, type CatalogStock, type FieldNames } from './format.ts';
 
-const FIELDS: FieldNames = { memberPrice: 'Variant Price', listPrice: 'Variant Compare At Price', combination: 'Option1 Value', combinationSku: 'Variant SKU' };
+const FIELDS: FieldNames = {
+  memberPrice: 'Variant Price', listPrice: 'Variant Compare At Price', combination: 'Option1 Value', combinationSku: 'Variant SKU',
+  combinationPrice: 'Variant Price', combinationListPrice: 'Variant Compare At Price',
+};
 const REQUIRED = ['Handle', 'Title', 'Variant Price'];
 const OPTION_RESERVED = /[()/|;=,:]+/g;
 
@@ -123,14 +127,12 @@ export function readShopifyCsv(text: string, currency: string): ShopifyCatalog {
       });
     }
 
-    // One price per product here: variants at other prices are named, never imported at a price they do not have.
-    const price = variants[0]?.price ?? 0;
-    for (const v of variants.slice(1)) {
-      if (v.price !== null && v.price !== price) {
-        c.add(v.line, 'Variant Price', `${cell(group.find((r) => r.line === v.line)!, 'Variant Price')} differs from the first variant's price (line ${variants[0].line}): this store has one price per product, so the variants of ${handle} need one price`);
-      }
-    }
-    const compare = variants[0]?.compare ?? null;
+    // The product's price is its lowest variant price, struck through as that variant is; every variant keeps its own.
+    const priced = variants.filter((v) => v.price !== null);
+    const cheapest = priced.reduce<(typeof variants)[number] | null>((low, v) => (low === null || v.price! < low.price! ? v : low), null);
+    const price = cheapest?.price ?? 0;
+    const struck = (v: { price: number | null; compare: number | null }) => (v.compare !== null && v.price !== null && v.compare > v.price ? v.compare : null);
+    const listPrice = cheapest ? struck(cheapest) : null;
     const stock: CatalogStock[] = [];
     for (const v of variants) {
       const qty = v.qty === '' ? null : Math.max(0, Number(v.qty));
@@ -150,7 +152,11 @@ export function readShopifyCsv(text: string, currency: string): ShopifyCatalog {
         if (!o.values.some((x) => x.value === t)) o.values.push({ value: t, label: { en: t, zh: t } });
       });
       const generated = `${handle}-${texts.map(skuPart).join('-')}`.slice(0, 64);
-      stock.push({ combination: options.map((o, i) => `${o.name}:${texts[i]}`).join(','), sku: v.sku ? c.sku(v.line, 'Variant SKU', v.sku) : generated, stock: qty });
+      const own = v.price !== null && (v.price !== price || struck(v) !== listPrice);
+      stock.push({
+        combination: options.map((o, i) => `${o.name}:${texts[i]}`).join(','), sku: v.sku ? c.sku(v.line, 'Variant SKU', v.sku) : generated, stock: qty,
+        price: own ? v.price : null, listPrice: own ? struck(v) : null,
+      });
     }
     if (!used.length && stock.length > 1) c.add(group[1].line, 'Option1 Value', `${handle} has several variants but no option names (Option1 Name)`);
 
@@ -172,7 +178,7 @@ export function readShopifyCsv(text: string, currency: string): ShopifyCatalog {
       clearance: false,
       price,
       // Compare At Price is the price struck through, when it is above the price.
-      listPrice: compare !== null && compare > price ? compare : null,
+      listPrice,
       memberPrice: null,
       images: imageUrls,
       options,

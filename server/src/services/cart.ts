@@ -69,9 +69,14 @@ export async function findCart(q: Queryable, s: Session | null, opts: { create?:
   return rows[0] ?? null;
 }
 
-/** Cart lines (from `source`, alias l) with what the view needs from the catalogue, live: prices, member prices, stock. */
+/**
+ * Cart lines (from `source`, alias l) with what the view needs from the catalogue, live: prices, member prices, stock.
+ * A line's price is its variant's (variantPricing, in SQL): the variant's own price, with no member price of the
+ * product's own, or the product's price and member price.
+ */
 const lineSelect = (source: string) => `SELECT l.item_key, l.product_id, l.option_pair, l.quantity, l.add_on, l.created_at, p.name_en,
-  p.name_zh, p.price, p.options, p.member_price, p.product_type, ${MEMBER_DISCOUNT_SQL} AS member_discount,
+  p.name_zh, COALESCE(v.price, p.price) AS price, p.options, CASE WHEN v.price IS NULL THEN p.member_price END AS member_price,
+  p.product_type, ${MEMBER_DISCOUNT_SQL} AS member_discount,
   p.images->>0 AS image, COALESCE(v.stock, 0) AS stock
   FROM ${source} l JOIN products p ON p.id = l.product_id
   LEFT JOIN variants v ON v.product_id = l.product_id AND v.option_pair = l.option_pair`;

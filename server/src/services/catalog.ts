@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.ts';
 import { notFound, badRequest } from '../lib/errors.ts';
-import type { Brand, Category, DetailBlock, ListHeading, Product } from '../../../contract/catalog.ts';
-import { MEMBER_DISCOUNT_SQL, memberUnitPrice } from './pricing.ts';
+import type { Brand, Category, DetailBlock, ListHeading, Product, Variant } from '../../../contract/catalog.ts';
+import { MEMBER_DISCOUNT_SQL, memberUnitPrice, variantPricing } from './pricing.ts';
 import { STORE_CURRENCY_SQL } from './storeCurrency.ts';
 import { addOnsBeside } from '../catalog/addOnsBeside.ts';
 
@@ -178,10 +178,26 @@ export async function countProducts(q: Queryable, f: ListFilter): Promise<number
   return rows[0].n;
 }
 
-/** Stock of each option pair of a product. */
-export async function variantsOf(q: Queryable, productId: number) {
-  const { rows } = await q.query('SELECT option_pair, stock FROM variants WHERE product_id = $1 ORDER BY option_pair', [productId], PREPARED);
-  return rows.map((r: any) => ({ optionPair: r.option_pair as string, available: r.stock as number }));
+/**
+ * Each option pair of a product with its stock and what it sells at (variantPricing: its own price, else the
+ * product's; memberPrice as the product's, memberUnitPrice).
+ */
+export async function variantsOf(q: Queryable, productId: number): Promise<Variant[]> {
+  const { rows } = await q.query(
+    `SELECT v.option_pair, v.stock, v.price AS v_price, v.list_price AS v_list_price, p.price, p.list_price, p.member_price, p.product_type,
+       ${MEMBER_DISCOUNT_SQL} AS member_discount
+     FROM variants v JOIN products p ON p.id = v.product_id WHERE v.product_id = $1 ORDER BY v.option_pair`, [productId], PREPARED);
+  return rows.map((r: any) => {
+    const priced = variantPricing({ price: r.price, listPrice: r.list_price ?? null, memberPrice: r.member_price ?? null }, { price: r.v_price ?? null, listPrice: r.v_list_price ?? null });
+    const memberPrice = memberUnitPrice({ price: priced.price, memberPrice: priced.memberPrice, productType: r.product_type }, r.member_discount ?? 0);
+    return {
+      optionPair: r.option_pair as string,
+      available: r.stock as number,
+      price: priced.price,
+      ...(priced.listPrice != null ? { listPrice: priced.listPrice } : {}),
+      ...(memberPrice != null ? { memberPrice } : {}),
+    };
+  });
 }
 
 /** Stock of one option pair (0 when the product has no such pair). */

@@ -94,3 +94,17 @@ export function memberUnitPrice(p: { price: number; memberPrice: number | null; 
 
 /** The SQL expression of the store's member discount percent (0 without a membership programme). */
 export const MEMBER_DISCOUNT_SQL = `COALESCE((SELECT (value->>'discountPercent')::int FROM settings WHERE key = 'membership'), 0)`;
+
+/**
+ * What one variant (option combination) sells at (issue 37 item 5): a variant with a price of its own takes it and its
+ * own struck-through price; one without (price null) its product's price and list price. The product's own member
+ * price is for its own price: a variant at a price of its own has no member price of its own, so members pay it less
+ * the store's member discount (memberUnitPrice), never a member price meant for another amount.
+ */
+export function variantPricing(
+  product: { price: number; listPrice: number | null; memberPrice: number | null },
+  variant: { price: number | null; listPrice: number | null } | null,
+): { price: number; listPrice: number | null; memberPrice: number | null } {
+  if (!variant || variant.price == null) return { price: product.price, listPrice: product.listPrice, memberPrice: product.memberPrice };
+  return { price: variant.price, listPrice: variant.listPrice != null && variant.listPrice > variant.price ? variant.listPrice : null, memberPrice: null };
+}

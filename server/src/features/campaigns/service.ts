@@ -55,7 +55,7 @@ export function statusOf(row: { status: string; starts_at: any; ends_at: any }, 
 const CAMPAIGN_SQL = `SELECT c.*, ${STORE_CURRENCY_SQL} AS currency, s.name_en AS store_en, s.name_zh AS store_zh, st.participants AS settled_participants,
   (SELECT count(DISTINCT o.user_id)::int FROM campaign_orders co JOIN orders o ON o.id = co.order_id
     WHERE co.campaign_id = c.id AND ${PAID}) AS live_participants,
-  (SELECT json_build_object('price', i.campaign_price, 'regular', p.price) FROM campaign_items i JOIN products p ON p.id = i.product_id
+  (SELECT json_build_object('price', i.campaign_price, 'regular', COALESCE((SELECT v.price FROM variants v WHERE v.product_id = i.product_id AND v.option_pair = i.option_pair), p.price)) FROM campaign_items i JOIN products p ON p.id = i.product_id
     WHERE i.campaign_id = c.id ORDER BY i.campaign_price, i.sort, i.id LIMIT 1) AS price
   FROM campaigns c JOIN store_locations s ON s.id = c.local_store_id
   LEFT JOIN campaign_settlements st ON st.campaign_id = c.id`;
@@ -127,7 +127,8 @@ export async function campaignDetail(q: Queryable, s: Session | null, id: number
   return { ...detail, participation };
 }
 
-const ITEM_SQL = `SELECT i.*, ${STORE_CURRENCY_SQL} AS currency, p.name_en, p.name_zh, p.price AS regular_price, p.options, p.images->>0 AS image,
+const ITEM_SQL = `SELECT i.*, ${STORE_CURRENCY_SQL} AS currency, p.name_en, p.name_zh,
+  /* the regular price of the item's variant (its own, else the product's) */ COALESCE((SELECT v.price FROM variants v WHERE v.product_id = i.product_id AND v.option_pair = i.option_pair), p.price) AS regular_price, p.options, p.images->>0 AS image,
   (i.stock - (SELECT COALESCE(sum(l.quantity), 0)::int FROM campaign_orders co JOIN orders o ON o.id = co.order_id
      JOIN order_lines l ON l.order_id = o.id AND l.product_id = i.product_id AND l.option_pair = i.option_pair
      WHERE co.campaign_id = i.campaign_id AND ${LIVE})) AS available
