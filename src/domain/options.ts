@@ -64,6 +64,10 @@ export function selectionFromPair(options: readonly { name: string; values: read
 export interface VariantStock {
   optionPair: string
   available: number
+  /** What this pair sells at (the server's variant prices: its own, else the product's). */
+  price?: number
+  listPrice?: number
+  memberPrice?: number
 }
 
 function pairEntries(optionPair: string): Map<string, string> {

@@ -4,7 +4,8 @@ import { cartApi } from '@/api/cart'
 import { catalogApi, type Product } from '@/api/catalog'
 import { ApiError } from '@/api/http'
 import { messageOf } from '@/domain/errors'
-import { clampQuantity, isSelectionComplete, optionPairKey, selectionFromPair } from '@/domain/options'
+import { clampQuantity, isSelectionComplete, optionPairKey, selectionFromPair, type VariantStock } from '@/domain/options'
+import { chosenPrices } from '@/domain/variantPrice'
 import { payablePriceOf } from '@/features/memberships/membership'
 import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
@@ -29,9 +30,10 @@ const choicesOf = (p: Product) => p.options.map((o) => ({ name: o.name, values: 
  * (inventoryByProductAndOptions), a quantity that never exceeds that stock, related products and adding
  * to the cart. `linkedPair` (the link's ?option=) is chosen as the product opens, as far as the product offers it.
  * Add to cart before every option is chosen names the first missing one and brings the options into view (on a phone
- * the button is in the bar at the screen's foot, possibly far below them).
+ * the button is in the bar at the screen's foot, possibly far below them). `variants` (the product detail's, when read)
+ * price the chosen pair: a variant at a price of its own shows and sells at it.
  */
-export function useProduct(id: string, linkedPair?: string) {
+export function useProduct(id: string, linkedPair?: string, variants: readonly VariantStock[] | null = null) {
   const [product, setProduct] = useState<Product | null>(null)
   const [status, setStatus] = useState<'loading' | 'ready' | 'notFound' | 'error'>('loading')
   const [loadError, setLoadError] = useState<string | null>(null)
@@ -160,10 +162,14 @@ export function useProduct(id: string, linkedPair?: string) {
     }
   }, [product, missingOption, optionPair, canAdd, quantity, changeCart])
 
+  /** The chosen pair's prices (the product's until every option is chosen). */
+  const prices = product ? chosenPrices(product, variants, optionPair) : null
+
   return {
     product,
-    /** What this shopper pays for one (a member: the member price), with the higher price it replaces. */
-    payable: product ? payablePriceOf(product, member) : null,
+    prices,
+    /** What this shopper pays for one of the chosen pair (a member: the member price), with the higher price it replaces. */
+    payable: prices ? payablePriceOf(prices, member) : null,
     status,
     loadError,
     retry: () => setAttempt((n) => n + 1),

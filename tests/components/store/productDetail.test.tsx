@@ -160,6 +160,49 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     expect(posts().map((c) => c.body)).toEqual([{ productId: '1050', quantity: 2, optionPair: 'color:Black,size:M' }])
   })
 
+  it("shows the chosen variant's own price, struck-through price and member price (issue 37: a price per variant), and adds that pair", async () => {
+    resetStore(lang, '/store/product/1050')
+    // Red M at 54.99 (was 59.99, members 52.24); the Black pairs at the product's price, 49.99.
+    const http = serve({
+      'GET /productDetailManagement/productDetail/1050': {
+        product: hoodie,
+        variants: [
+          { optionPair: 'color:Black,size:M', available: 2, price: 4999 },
+          { optionPair: 'color:Black,size:S', available: 4, price: 4999 },
+          { optionPair: 'color:Red,size:M', available: 3, price: 5499, listPrice: 5999, memberPrice: 5224 },
+          { optionPair: 'color:Red,size:S', available: 0, price: 5499 }
+        ],
+        relatedProductIds: [],
+        detail: []
+      },
+      'POST /shoppingManagement4/myCart': (req: { data: { quantity: number } }) =>
+        cartOf(line({ itemKey: '1050|color:Red,size:M', productId: '1050', optionPair: 'color:Red,size:M', quantity: req.data.quantity, unitPrice: 5499, available: 3 }))
+    })
+    const { container } = render(<ProductPage />)
+    await screen.findByText(text.name, { selector: '.product-page__name' })
+    await waitFor(() => expect(http.calls.some((c) => c.path === '/productDetailManagement/productDetail/1050')).toBe(true))
+    const shown = () => ({
+      price: texts(page(container), '.product-page__price .price__now'),
+      was: texts(page(container), '.product-page__price .price__was'),
+      bar: texts(page(container), '.product-page__buy-bar .price__now'),
+      member: texts(page(container), '.product-page__prices .member-price__amount')
+    })
+    // Before every option is chosen: the product's price.
+    expect(shown()).toEqual({ price: ['$49.99'], was: [], bar: ['$49.99'], member: [] })
+    fireEvent.click(value(container, text.medium))
+    fireEvent.click(value(container, text.red))
+    await waitFor(() => expect(shown()).toEqual({ price: ['$54.99'], was: ['$59.99'], bar: ['$54.99'], member: ['$52.24'] }))
+    expect(await screen.findByText(text.inStock(3))).toBeTruthy()
+    fireEvent.click(value(container, text.black))
+    await waitFor(() => expect(shown()).toEqual({ price: ['$49.99'], was: [], bar: ['$49.99'], member: [] }))
+    fireEvent.click(value(container, text.red))
+    await waitFor(() => expect(shown().price).toEqual(['$54.99']))
+    expect(await screen.findByText(text.inStock(3))).toBeTruthy()
+    fireEvent.click(screen.getByText(text.add))
+    expect(await screen.findByText(text.added)).toBeTruthy()
+    expect(http.calls.find((c) => c.method === 'POST' && c.path === '/shoppingManagement4/myCart')?.body).toEqual({ productId: '1050', quantity: 1, optionPair: 'color:Red,size:M' })
+  })
+
   it('a sold-out product says so and has no quantity', async () => {
     resetStore(lang, '/store/product/1050')
     const http = serve({ 'GET /productManagement/product/1050': { ...hoodie, options: [], stock: 0, soldOut: true } })
@@ -283,7 +326,7 @@ describe.each(LANGS)('product detail (%s)', (lang) => {
     const http = serve({
       'GET /productDetailManagement/productDetail/1050': {
         product: hoodie,
-        variants: Object.entries(STOCK).map(([optionPair, available]) => ({ optionPair, available })),
+        variants: Object.entries(STOCK).map(([optionPair, available]) => ({ optionPair, available, price: 4999 })),
         relatedProductIds: [],
         detail: []
       }

@@ -48,9 +48,9 @@ export default function ProductPage() {
   const { converted, base, display } = usePrice()
   const route = useRoute()
   const id = route.params.id ?? ''
-  const detail = useProduct(id, route.params.option)
-  const addOns = useAddOns(id ? [id] : null)
   const richDetail = useProductDetail(id)
+  const detail = useProduct(id, route.params.option, richDetail.variants)
+  const addOns = useAddOns(id ? [id] : null)
   const { product, availability } = detail
   // The related row is below the fold: it renders in a pass of its own after the product (a deferred render, which React
   // splits into short tasks), not in the same long task as the first screen (issue 16, total blocking time).
@@ -82,6 +82,8 @@ export default function ProductPage() {
     )
   }
 
+  const prices = detail.prices ?? product
+
   // Sold out is said once, by the button.
   let stockNote: { text: string; tone: 'info' | 'ok' | 'warn' } | null = null
   if (product.soldOut) stockNote = null
@@ -108,10 +110,11 @@ export default function ProductPage() {
           </View>
           <View className="product-page__main">
             <Text className="product-page__name">{name}</Text>
-            {/* One row: the member price sits beside the price (on a laptop, Add to cart stays in the first screen). */}
+            {/* One row: the member price sits beside the price (on a laptop, Add to cart stays in the first screen). The chosen
+                option pair's prices once every option is chosen (a variant may have a price of its own). */}
             <View className="product-page__prices">
-              <Price className="product-page__price" amount={product.price} currency={product.currency} was={product.listPrice} />
-              <MemberPrice className="product-page__member-price" view={memberPriceOf(product)} currency={product.currency} />
+              <Price className="product-page__price" amount={prices.price} currency={product.currency} was={prices.listPrice} />
+              <MemberPrice className="product-page__member-price" view={memberPriceOf(prices)} currency={product.currency} />
             </View>
             <ChargedInBaseNote text={converted ? t('currency.chargedInBase', { display, base }) : null} />
             {product.options.length ? <OptionPicker options={product.options} selection={detail.selection} onChoose={detail.choose} soldOut={soldOut} /> : null}
