@@ -32,6 +32,7 @@ import contentRoutes from './routes/content.ts';
 import contactRoutes from './routes/contact.ts';
 import membershipRoutes from './features/memberships/routes.ts';
 import referralRoutes from './features/referral/routes.ts';
+import weChatReceiptRoutes from './features/wechatReceipt/routes.ts';
 import { creditDue } from './features/referral/service.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
 import { startCampaignSweeper } from './features/campaigns/sweeper.ts';
@@ -357,6 +358,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(weChatMessageRoutes, { prefix: NOTIFY_PREFIX });
   await app.register(membershipRoutes, { prefix: API_PREFIX });
   await app.register(referralRoutes, { prefix: API_PREFIX });
+  await app.register(weChatReceiptRoutes, { prefix: API_PREFIX });
   await app.register(campaignRoutes, { prefix: API_PREFIX });
   await app.register(restockRoutes, { prefix: API_PREFIX });
   await app.register(adminRoutes); // the back office: /api/istore/admin and /admin (features/admin/)

@@ -22,10 +22,11 @@
  * - The page WeChat's shipping and confirm-receipt messages open (set_msg_jump_path,
  *   https://developers.weixin.qq.com/miniprogram/dev/server/API/order_shipping/api_setmsgjumppath): one path per
  *   mini-program, to which WeChat appends the payment's transaction_id, merchant_id and merchant_trade_no. Set once per
- *   store (kept in wechat_msg_jump_paths; sent again only when the configured path changes) by the worker, when the
- *   store configures one (WECHAT_SHIPPING_JUMP_PATH, a page of the app: jumpPathOf). WeChat's documentation says to set
- *   it once the mini-program embeds WeChat's confirm-receipt component (wx.openBusinessView 'weappOrderConfirm'); unset,
- *   WeChat opens its own confirm-receipt page, as it does for an empty path or one the mini-program does not have.
+ *   store (kept in wechat_msg_jump_paths; sent again only when the configured path changes) by the worker at its start,
+ *   when the mini-program is in the service: the app's order page (ORDER_PAGE), which opens from merchant_trade_no and
+ *   embeds WeChat's confirm-receipt component (wx.openBusinessView 'weappOrderConfirm'; features/wechatReceipt), as
+ *   WeChat's page asks before a path is set, or another page of the app (WECHAT_SHIPPING_JUMP_PATH: jumpPathOf), or ''
+ *   (WECHAT_SHIPPING_JUMP_PATH=wechat): WeChat's own confirm-receipt page, as for a path the mini-program does not have.
  */
 import { ROUTES } from '../../../shared/routes.ts';
 import type { Db, Queryable } from '../db/index.ts';
@@ -87,7 +88,7 @@ export interface ShippingSettings {
   app: WeChatApp & { baseUrl: string };
   /** The WeChat Pay merchant number the payments were made to (WECHATPAY_MCHID). */
   mchId: string;
-  /** The mini-program page the shipping and confirm-receipt messages open (set_msg_jump_path); none: WeChat's own page. */
+  /** The mini-program page the shipping and confirm-receipt messages open (set_msg_jump_path); '': WeChat's own page; absent: left as it is. */
   jumpPath?: string;
 }
 
@@ -169,7 +170,7 @@ export class ShippingWorker extends PollingWorker {
 
   constructor(private db: Db, private settings: ShippingSettings, private opts: ShippingWorkerOptions) {
     super(opts.pollMs);
-    this.jumpPathDone = !settings.jumpPath;
+    this.jumpPathDone = settings.jumpPath === undefined;
   }
 
   /** Asks is_trade_managed at start (kept in the database), then polls; a failure to ask is retried by the rounds. */
@@ -181,7 +182,7 @@ export class ShippingWorker extends PollingWorker {
   /** The store's jump path, set once (a round until WeChat took it); a mini-program outside the service has no messages. */
   private async ensureJumpPath() {
     const { app, jumpPath } = this.settings;
-    if (this.jumpPathDone || !jumpPath) return;
+    if (this.jumpPathDone || jumpPath === undefined) return;
     try {
       if (await isTradeManaged(this.db, app)) {
         if (await setMsgJumpPath(this.db, app, jumpPath)) this.opts.log.info({ path: jumpPath }, 'wechat shipping: the messages\' jump path set');
@@ -266,15 +267,18 @@ export class ShippingWorker extends PollingWorker {
 
 /**
  * The settings when the store takes WeChat mini-program payments for real: the mini-program's credentials (the
- * identity router's, WECHAT_MINI_PROGRAM_*) and WECHATPAY_MCHID, with the messages' jump path when
- * WECHAT_SHIPPING_JUMP_PATH names one (a path that is not a page of the app throws: the start refuses it); null
+ * identity router's, WECHAT_MINI_PROGRAM_*) and WECHATPAY_MCHID, with the messages' jump path (the
+ * order page, or WECHAT_SHIPPING_JUMP_PATH's: a path that is not a page of the app throws, the start refuses it); null
  * otherwise (the sandbox uploads nothing).
  */
 export function shippingSettings(miniProgram: (WeChatApp & { baseUrl: string }) | undefined, env: NodeJS.ProcessEnv): ShippingSettings | null {
   const mchId = env.WECHATPAY_MCHID;
   if (!miniProgram || !mchId) return null;
-  const jumpPath = jumpPathOf(env.WECHAT_SHIPPING_JUMP_PATH);
-  return { app: miniProgram, mchId, ...(jumpPath && { jumpPath }) };
+  // Unset: the app's order page, which opens from WeChat's merchant_trade_no and offers WeChat's confirm-receipt
+  // component (features/wechatReceipt); 'wechat': WeChat's own page (an empty path, as set_msg_jump_path's page says).
+  const configured = (env.WECHAT_SHIPPING_JUMP_PATH ?? '').trim();
+  const jumpPath = configured === 'wechat' ? '' : jumpPathOf(configured) ?? ORDER_PAGE;
+  return { app: miniProgram, mchId, jumpPath };
 }
 
 /**

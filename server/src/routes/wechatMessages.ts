@@ -1,7 +1,8 @@
 /**
  * WeChat's message push for the mini-program (小程序消息推送, plaintext mode, JSON data format), at
  * /api/istore/notify/wechat-media-check: WeChat's answers to the asynchronous picture check (mediaCheckAsync v2, event
- * `wxa_media_check`; services/contentCheck.ts). Every request is verified with WECHAT_MESSAGE_TOKEN, the token set in
+ * `wxa_media_check`; services/contentCheck.ts) and the order-shipping service's `trade_manage_order_settlement` (the
+ * shopper's receipt and the payment's settlement; features/wechatReceipt/service.ts). Every request is verified with WECHAT_MESSAGE_TOKEN, the token set in
  * the mini-program's push settings: signature = SHA-1 of the sorted token, timestamp and nonce
  * (https://developers.weixin.qq.com/miniprogram/dev/framework/server-ability/message-push.html). The GET WeChat sends
  * when the URL is saved is answered with its echostr once verified. A push that fails the signature is a 401 and
@@ -11,6 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentCheckerOf, recordMediaVerdict, suggestOf, weChatPushSignatureValid } from '../services/contentCheck.ts';
 import { rescreenAfterPush } from '../features/influencers/service.ts';
+import { recordSettlementPush } from '../features/wechatReceipt/service.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
 
 export const MEDIA_CHECK_PATH = '/wechat-media-check';
@@ -48,6 +50,8 @@ export default async function weChatMessageRoutes(app: FastifyInstance, opts: { 
       const uploadId = await recordMediaVerdict(app.db, push.trace_id, verdict, label);
       if (uploadId) await rescreenAfterPush(app.db, await contentCheckerOf(app), uploadId);
     }
+    // The order-shipping service's settlement push (features/wechatReceipt/service.ts): the receipt and the settlement.
+    if (push?.Event === 'trade_manage_order_settlement') await recordSettlementPush(app.db, push, (env.WECHATPAY_MCHID ?? '').trim() || undefined);
     // WeChat takes 'success' (or an empty answer) as delivered; anything else is retried.
     return reply.type('text/plain').send('success');
   });

@@ -19,8 +19,9 @@
  *   characters; tracking_no and express_company for express, logistics_type 1), upload_time in RFC 3339, payer.openid }
  *   → { errcode: 0 }; a second upload of a payment is a re-shipment (WeChat allows one), counted by `shipments`;
  *   POST /wxa/sec/order/get_order { transaction_id | merchant_id + merchant_trade_no } → { order: { order_state } }
- *   (1 waiting for shipping, 2 shipped, ...). `loseNextUploadAnswer()` takes an upload and answers 503 (an answer lost
- *   on the way back).
+ *   (1 waiting for shipping, 2 shipped, 3 确认收货 once the shopper confirmed receipt in WeChat's component,
+ *   `confirmReceipt()`; 查询订单发货状态, https://developers.weixin.qq.com/miniprogram/dev/server/API/order_shipping/api_getorder).
+ *   `loseNextUploadAnswer()` takes an upload and answers 503 (an answer lost on the way back).
  *   POST /wxa/sec/order/set_msg_jump_path?access_token= { path } (消息跳转路径设置,
  *   https://developers.weixin.qq.com/miniprogram/dev/server/API/order_shipping/api_setmsgjumppath): path is a required
  *   string (else 47001, WeChat's general "data format error") → { errcode: 0, errmsg: 'ok' }; one path per mini-program,
@@ -107,6 +108,8 @@ export class WeChatDouble extends LoopbackDouble {
   tradeManaged = true;
   /** Shipping uploads taken, by payment (`<mchid>:<out_trade_no>` or the transaction id): each body, in order. */
   readonly shipments = new Map<string, any[]>();
+  /** Payments whose receipt the shopper confirmed in WeChat's confirm-receipt component (`<mchid>:<out_trade_no>`). */
+  readonly received = new Set<string>();
   /** The jump path each mini-program set (set_msg_jump_path), by app id. */
   readonly jumpPaths = new Map<string, string>();
   /** The mini-program's pages (its app.json, without a leading slash): a jump path elsewhere opens WeChat's own page. */
@@ -192,6 +195,18 @@ export class WeChatDouble extends LoopbackDouble {
 
   failNext(n: number) {
     this.failures = n;
+  }
+
+  /**
+   * The shopper confirms receipt in WeChat's component (wx.openBusinessView 'weappOrderConfirm'): only a payment WeChat
+   * shows as shipped, "待收货" (小程序确认收货组件接入说明,
+   * https://developers.weixin.qq.com/miniprogram/dev/platform-capabilities/business-capabilities/order-shipping/order-shipping-half.html);
+   * answers the component's status.
+   */
+  confirmReceipt(payment: string): 'success' | 'fail' {
+    if (!this.shipments.has(payment)) return 'fail';
+    this.received.add(payment);
+    return 'success';
   }
 
   /** The next upload is taken, but its answer is lost (503 on the way back). */
@@ -310,7 +325,7 @@ export class WeChatDouble extends LoopbackDouble {
       if (url.pathname === '/wxa/sec/order/get_order') {
         const key = body?.transaction_id ?? (body?.merchant_id && body?.merchant_trade_no ? `${body.merchant_id}:${body.merchant_trade_no}` : null);
         if (!key) return this.send(res, { errcode: 47001, errmsg: 'data format error' });
-        return this.send(res, { errcode: 0, errmsg: 'ok', order: { order_state: this.shipments.has(key) ? 2 : 1, ...(body.merchant_trade_no ? { merchant_trade_no: body.merchant_trade_no } : {}) } });
+        return this.send(res, { errcode: 0, errmsg: 'ok', order: { order_state: this.received.has(key) ? 3 : this.shipments.has(key) ? 2 : 1, ...(body.merchant_trade_no ? { merchant_trade_no: body.merchant_trade_no } : {}) } });
       }
     }
     res.writeHead(404).end();
