@@ -16,6 +16,7 @@ import { shopMissing } from './shop/apply.ts';
 import { ApiError, isDatabaseUnavailable, errorBody } from './lib/errors.ts';
 import { registerSessionHooks } from './lib/session.ts';
 import { registerHardening } from './lib/hardening.ts';
+import { registerDrain } from './lib/drain.ts';
 import { firstScreenPage } from './lib/firstScreen.ts';
 import { configurePasswordHashing } from './lib/password.ts';
 import { expireReservations } from './orders/lifecycle.ts';
@@ -306,6 +307,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     allowedHosts: [...config.publicOrigins, ...(config.adminOrigin ? [config.adminOrigin] : [])].map((o) => new URL(o).hostname),
     hsts: cookieSecurity(config),
   });
+  registerDrain(app, API_PREFIX); // SIGTERM: /ready 503 and Connection: close while draining (index.ts)
   registerSessionHooks(app, API_PREFIX);
   registerLoginRateLimit(app, API_PREFIX);
   addErrorSchemas(app);

@@ -4,6 +4,7 @@ import { isProduction, loadConfig } from './config.ts';
 import { effectivePayments } from './payments/channels.ts';
 import { getSettings } from './services/settings.ts';
 import { describeMailSender } from './mail/sender.ts';
+import { drainMs } from './lib/drain.ts';
 
 const t0 = Date.now();
 const config = loadConfig();
@@ -34,6 +35,16 @@ const logger = logFormat === 'json'
         messageFormat: requestLine,
       }),
     };
+// SIGTERM (systemd's stop, a rolling upgrade): drain first (/ready 503, Connection: close; lib/drain.ts), then close:
+// no new connections, the requests in flight answered, the workers stopped. SIGINT (Ctrl-C) drains only if asked.
+const drainFor = (() => {
+  try {
+    return drainMs(process.env, isProduction(config));
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+})();
 const app = await buildApp({ config, logger }).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);
@@ -50,11 +61,15 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, async () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal: sig }, 'shutting down');
+    const drain = sig === 'SIGTERM' || process.env.SHUTDOWN_DRAIN_MS ? drainFor : 0;
+    app.log.info({ signal: sig, drainMs: drain }, drain ? `draining for ${drain} ms, then shutting down` : 'shutting down');
+    app.startDraining();
+    if (drain) await new Promise((resolve) => setTimeout(resolve, drain));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
       await app.close();
+      app.log.info({ signal: sig }, 'closed: every request answered');
       process.exit(0);
     } catch (e) {
       app.log.error(e, 'shutdown failed');

@@ -40,7 +40,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>, entry = SERVER_ENTRY): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, nodeArgs(entry), {
-    cwd: serverDir, env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: serverDir, env: { ...baseEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   let stdout = '';

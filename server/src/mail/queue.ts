@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { claimDue, PollingWorker, retryDelayMs } from '../lib/pollingWorker.ts';
 import type { MailTransport, OutgoingMail } from './transport.ts';
 import type { Locale, Rendered } from './templates.ts';
+import { orderLog } from '../orders/orderLog.ts';
 
 export interface QueuedMail extends Rendered {
   kind: 'password-reset' | 'order-receipt' | 'order-ready' | 'order-out-for-delivery' | 'contact-ack' | 'email-verification' | 'order-refunded' | 'restock' | 'reconciliation' | 'staff-invitation';
@@ -81,12 +82,12 @@ export class MailWorker extends PollingWorker {
         `UPDATE mail_queue SET status = 'SENT', sent_at = now(), last_error = NULL, text_body = '', html_body = '' WHERE id = $1`,
         [row.id],
       );
-      this.opts.log.info({ mailId: row.id, kind: row.kind, to: row.to_address, deliveredTo: where }, `mail ${row.kind} sent to ${where}`);
+      orderLog(this.opts.log, { orderId: row.order_id }).info({ mailId: row.id, kind: row.kind, to: row.to_address, deliveredTo: where }, `mail ${row.kind} sent to ${where}`);
     } catch (e: any) {
       const message = String(e?.message ?? e).slice(0, 500);
       if (isPermanent(e)) {
         await this.db.query(`UPDATE mail_queue SET status = 'FAILED', last_error = $2 WHERE id = $1`, [row.id, message]);
-        this.opts.log.error({ mailId: row.id, kind: row.kind, to: row.to_address, err: message }, 'mail rejected for good');
+        orderLog(this.opts.log, { orderId: row.order_id }).error({ mailId: row.id, kind: row.kind, to: row.to_address, err: message }, 'mail rejected for good');
         return;
       }
       const delayMs = retryDelayMs(this.opts.retryBaseMs, row.attempts);
@@ -94,7 +95,7 @@ export class MailWorker extends PollingWorker {
         `UPDATE mail_queue SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`,
         [row.id, delayMs / 1000, message],
       );
-      this.opts.log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delayMs, err: message }, 'mail not sent; will retry');
+      orderLog(this.opts.log, { orderId: row.order_id }).warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delayMs, err: message }, 'mail not sent; will retry');
     }
   }
 }

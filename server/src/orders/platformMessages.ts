@@ -29,6 +29,7 @@ import { getSetting } from '../services/settings.ts';
 import { WeChatError, weChatCall, withWeChatAccessToken, type WeChatApp } from '../identity/wechat.ts';
 import { toPagePath } from '../../../shared/routes.ts';
 import type { OrderRefund, OrderRow } from './lifecycle.ts';
+import { orderLog } from './orderLog.ts';
 
 export type PlatformMessageEvent = 'confirmed' | 'readyForPickup' | 'outForDelivery' | 'refunded';
 type ValueName = 'orderId' | 'status' | 'storeName' | 'pickupAt' | 'when' | 'total' | 'refundAmount' | 'note';
@@ -161,14 +162,14 @@ export class PlatformMessageWorker extends PollingWorker {
       const message = String(e?.message ?? e).slice(0, 500);
       if (e instanceof WeChatError && e.errcode === REFUSED) {
         await this.finish(row, 'REFUSED', message);
-        this.opts.log.info({ orderID: row.order_id, event: row.event }, 'platform message: the shopper has not accepted it (43101); nothing sent');
+        orderLog(this.opts.log, { orderId: row.order_id }).info({ event: row.event }, 'platform message: the shopper has not accepted it (43101); nothing sent');
       } else if ((e instanceof WeChatError && STORE_MISTAKES.has(e.errcode)) || row.tries >= MAX_TRIES) {
         await this.finish(row, 'FAILED', message);
-        this.opts.log.error({ orderID: row.order_id, event: row.event, err: message }, 'platform message refused for good');
+        orderLog(this.opts.log, { orderId: row.order_id }).error({ event: row.event, err: message }, 'platform message refused for good');
       } else {
         await this.db.query(`UPDATE platform_messages SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`,
           [row.id, retryDelayMs(this.opts.retryBaseMs, row.tries) / 1000, message]);
-        this.opts.log.warn({ orderID: row.order_id, event: row.event, err: message }, 'platform message not sent; will retry');
+        orderLog(this.opts.log, { orderId: row.order_id }).warn({ event: row.event, err: message }, 'platform message not sent; will retry');
       }
     }
   }

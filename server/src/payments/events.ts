@@ -8,8 +8,9 @@ import type { Db } from '../db/index.ts';
 import { findAttempt, settleAttempt } from './attempts.ts';
 import type { AttemptStatus } from './storedAttempt.ts';
 import type { NotificationEvent, PaymentAttempt, PaymentProvider, ProviderStatus } from './provider.ts';
+import { orderLog, type LineLog } from '../orders/orderLog.ts';
 
-type Log = { info(o: object, msg: string): void; warn(o: object, msg: string): void };
+type Log = LineLog;
 
 /** Why a PAID report cannot be taken for the attempt, or null. A report without an amount (the sandbox's) is the attempt's. */
 function mismatch(attempt: PaymentAttempt, status: ProviderStatus): string | null {
@@ -22,12 +23,17 @@ function mismatch(attempt: PaymentAttempt, status: ProviderStatus): string | nul
 /** Settles what the provider reported for `attempt`; a report that does not match the attempt changes nothing. */
 export async function applyStatus(db: Db, attempt: PaymentAttempt, status: ProviderStatus, log: Log, errorMessage?: string): Promise<AttemptStatus | null> {
   if (!status.outcome) return null;
+  const olog = orderLog(log, { orderId: attempt.orderID, paymentId: attempt.id });
   const wrong = mismatch(attempt, status);
   if (wrong) {
-    log.warn({ attemptId: attempt.id, channel: attempt.channel, reported: status }, `payment report not applied: ${wrong}`);
+    olog.warn({ channel: attempt.channel, reported: status }, `payment report not applied: ${wrong}`);
     return null;
   }
-  return settleAttempt(db, attempt.id, status.outcome, errorMessage);
+  const before = (attempt as { status?: string }).status;
+  const after = await settleAttempt(db, attempt.id, status.outcome, errorMessage);
+  // The change, once: a client polling a settled payment logs nothing more.
+  if (after && after !== before) olog.info({ channel: attempt.channel, reported: status.outcome, status: after }, `payment ${after}`);
+  return after;
 }
 
 /** Applies one verified notification event from `provider`. */
@@ -43,7 +49,7 @@ export async function applyNotificationEvent(db: Db, provider: PaymentProvider, 
   }
   const before = attempt.status;
   const after = await applyStatus(db, attempt, event, log, event.outcome === 'FAILED' ? `${provider.name}: payment failed` : undefined);
-  if (after && before !== 'PENDING') log.info({ attemptId: attempt.id, before, after, event }, 'notification for an attempt already settled');
+  if (after && before !== 'PENDING') orderLog(log, { orderId: attempt.orderID, paymentId: attempt.id }).info({ before, after, event }, 'notification for an attempt already settled');
   return after;
 }
 

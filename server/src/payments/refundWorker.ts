@@ -10,6 +10,7 @@ import { refundSent } from '../orders/lifecycle.ts';
 import { refundIdOf } from '../services/refunds.ts';
 import { rowToAttempt } from './storedAttempt.ts';
 import type { PaymentProvider } from './provider.ts';
+import { orderLog, type OrderIds } from '../orders/orderLog.ts';
 
 const LEASE_SECONDS = 120;
 const REFUND_ROWS: DueRows = { table: 'refunds', waiting: "status = 'PENDING'", due: 'next_attempt_at', tries: 'attempts' };
@@ -60,9 +61,9 @@ export class RefundWorker extends PollingWorker {
         await q.query(`UPDATE refunds SET status = 'DONE', done_at = now(), last_error = NULL WHERE id = $1`, [r.id]);
         if (r.order_id != null) await refundSent(q, r.order_id); // a top-up's refund has no order to move
       });
-      this.opts.log.info({ refundId: r.id, orderID: r.order_id, depositID: r.order_id == null ? r.attempt_id : undefined, amount: r.online }, 'refund sent');
+      orderLog(this.opts.log, { orderId: r.order_id, paymentId: r.attempt_id, refundId: r.id }).info({ depositID: r.order_id == null ? r.attempt_id : undefined, amount: r.online }, 'refund sent');
     } catch (e: any) {
-      await this.retryLater(REFUND_ROWS, r.id, r.attempts, e);
+      await this.retryLater(REFUND_ROWS, r.id, r.attempts, e, { orderId: r.order_id, paymentId: r.attempt_id, refundId: r.id });
     }
   }
 
@@ -70,19 +71,19 @@ export class RefundWorker extends PollingWorker {
     try {
       await this.provider.refund(rowToAttempt(a), { refundId: refundIdOf(`stray-payment:${a.id}`), amount: a.amount });
       await this.db.query(`UPDATE payment_attempts SET status = 'REFUNDED', updated_at = clock_timestamp() WHERE id = $1`, [a.id]);
-      this.opts.log.info({ attemptId: a.id, orderID: a.order_id, amount: a.amount }, 'payment that could not pay its order returned');
+      orderLog(this.opts.log, { orderId: a.order_id, paymentId: a.id }).info({ amount: a.amount }, 'payment that could not pay its order returned');
     } catch (e: any) {
-      await this.retryLater(STRAY_ROWS, a.id, a.refund_attempts, e);
+      await this.retryLater(STRAY_ROWS, a.id, a.refund_attempts, e, { orderId: a.order_id, paymentId: a.id });
     }
   }
 
-  private async retryLater(rows: DueRows, id: string, attempts: number, e: any) {
+  private async retryLater(rows: DueRows, id: string, attempts: number, e: any, ids: OrderIds) {
     const message = String(e?.message ?? e).slice(0, 500);
     const delayMs = retryDelayMs(this.opts.retryBaseMs, attempts);
     // A stray payment keeps its error_message (why it could not pay its order); the provider's answer is logged.
     const refund = rows === REFUND_ROWS;
     await this.db.query(`UPDATE ${rows.table} SET ${rows.due} = now() + make_interval(secs => $2)${refund ? ', last_error = $3' : ''} WHERE id = $1`,
       refund ? [id, delayMs / 1000, message] : [id, delayMs / 1000]);
-    this.opts.log.warn({ table: rows.table, id, attempts, retryInMs: delayMs, err: message }, 'refund not accepted by the provider; will retry');
+    orderLog(this.opts.log, ids).warn({ table: rows.table, id, attempts, retryInMs: delayMs, err: message }, 'refund not accepted by the provider; will retry');
   }
 }

@@ -16,6 +16,7 @@ import type { Db } from '../db/index.ts';
 import { disputeOpened, disputeResolved, lockCartsOf, providerRefunded } from '../orders/lifecycle.ts';
 import { findAttempt } from './attempts.ts';
 import type { MoneyBackEvent, PaymentProvider } from './provider.ts';
+import { orderLog } from '../orders/orderLog.ts';
 
 type Log = { info(o: object, msg: string): void; warn(o: object, msg: string): void };
 
@@ -43,15 +44,15 @@ export async function applyMoneyBackEvent(db: Db, provider: PaymentProvider, eve
     const outcome = event.outcome;
     if (outcome === null) {
       const order = await db.tx((q) => disputeOpened(q, notice));
-      log.warn({ provider: provider.name, orderID: orderId, disputeId: event.disputeId, status: order.status }, 'payment disputed: the order waits for the dispute');
+      orderLog(log, { orderId, paymentId: attempt.id }).warn({ provider: provider.name, disputeId: event.disputeId, status: order.status }, 'payment disputed: the order waits for the dispute');
       return 'disputed';
     }
     const order = await db.tx((q) => disputeResolved(q, { ...notice, outcome, outcomeCode: event.outcomeCode }));
-    log.info({ provider: provider.name, orderID: orderId, disputeId: event.disputeId, outcome, status: order.status }, 'payment dispute resolved');
+    orderLog(log, { orderId, paymentId: attempt.id }).info({ provider: provider.name, disputeId: event.disputeId, outcome, status: order.status }, 'payment dispute resolved');
     return 'resolved';
   }
   if (event.currency !== attempt.currency) {
-    log.warn({ provider: provider.name, event, currency: attempt.currency }, 'money taken back in another currency than the payment\'s: nothing recorded, needs the operator');
+    orderLog(log, { orderId, paymentId: attempt.id }).warn({ provider: provider.name, event, currency: attempt.currency }, 'money taken back in another currency than the payment\'s: nothing recorded, needs the operator');
     return 'nothing';
   }
   if (event.kind === 'REVERSAL') {
@@ -59,11 +60,11 @@ export async function applyMoneyBackEvent(db: Db, provider: PaymentProvider, eve
       provider: provider.name, orderId, attemptId: attempt.id, key: `${provider.name}:reversal:${event.id}`, amount: event.amount,
       kind: 'CHARGEBACK', reason: `${provider.name}: the payment was reversed (chargeback)`,
     }));
-    if (record) log.warn({ provider: provider.name, orderID: orderId, amount: record.amount }, 'payment reversed by the provider: order charged back');
+    if (record) orderLog(log, { orderId, paymentId: attempt.id }).warn({ provider: provider.name, amount: record.amount }, 'payment reversed by the provider: order charged back');
     return record ? 'charged back' : 'nothing';
   }
   if (event.totalRefunded === null) {
-    log.warn({ provider: provider.name, event }, 'refund notice without the total refunded: cannot tell a dashboard refund from the store\'s own, nothing recorded');
+    orderLog(log, { orderId, paymentId: attempt.id }).warn({ provider: provider.name, event }, 'refund notice without the total refunded: cannot tell a dashboard refund from the store\'s own, nothing recorded');
     return 'nothing';
   }
   const totalRefunded = event.totalRefunded;
@@ -83,6 +84,6 @@ export async function applyMoneyBackEvent(db: Db, provider: PaymentProvider, eve
       kind: 'PROVIDER', reason: `${provider.name}: refunded in the provider's dashboard`,
     });
   });
-  if (record) log.warn({ provider: provider.name, orderID: orderId, amount: record.amount }, 'refund made in the provider\'s dashboard recorded on the order');
+  if (record) orderLog(log, { orderId, paymentId: attempt.id }).warn({ provider: provider.name, amount: record.amount }, 'refund made in the provider\'s dashboard recorded on the order');
   return record ? 'refund recorded' : 'nothing';
 }

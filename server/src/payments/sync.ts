@@ -17,6 +17,7 @@ import { claimDue, PollingWorker, retryDelayMs, type DueRows } from '../lib/poll
 import { rowToAttempt } from './storedAttempt.ts';
 import { applyStatus } from './events.ts';
 import type { PaymentProvider } from './provider.ts';
+import { orderLog } from '../orders/orderLog.ts';
 
 const LEASE_SECONDS = 120;
 /** Attempts older than this are no longer queried (every provider's unpaid order has expired by then). */
@@ -79,12 +80,12 @@ export class PaymentSyncWorker extends PollingWorker {
       const status = await this.provider.query(attempt);
       const settled = await applyStatus(this.db, attempt, status, this.opts.log);
       if (settled) {
-        this.opts.log.info({ attemptId: attempt.id, orderID: attempt.orderID, status: settled }, 'payment reconciled with its provider');
+        orderLog(this.opts.log, { orderId: attempt.orderID, paymentId: attempt.id }).info({ status: settled }, 'payment reconciled with its provider');
         return;
       }
       await this.later(this.inFlight, attempt.id, row.check_tries);
     } catch (e: any) {
-      this.opts.log.warn({ attemptId: attempt.id, err: String(e?.message ?? e) }, 'payment sync: query failed; will retry');
+      orderLog(this.opts.log, { orderId: attempt.orderID, paymentId: attempt.id }).warn({ err: String(e?.message ?? e) }, 'payment sync: query failed; will retry');
       await this.later(this.inFlight, attempt.id, row.check_tries);
     }
   }
@@ -94,7 +95,7 @@ export class PaymentSyncWorker extends PollingWorker {
     try {
       await this.provider.close(attempt);
       await this.db.query(`UPDATE payment_attempts SET close_due_at = NULL WHERE id = $1`, [attempt.id]);
-      this.opts.log.info({ attemptId: attempt.id, orderID: attempt.orderID }, 'voided payment closed at its provider');
+      orderLog(this.opts.log, { orderId: attempt.orderID, paymentId: attempt.id }).info({}, 'voided payment closed at its provider');
     } catch (e: any) {
       // Paid before the close arrived: the payment is applied (a void attempt's money is refunded) and nothing is left to close.
       const status = await this.provider.query(attempt).catch(() => null);
@@ -102,7 +103,7 @@ export class PaymentSyncWorker extends PollingWorker {
         await this.db.query(`UPDATE payment_attempts SET close_due_at = NULL WHERE id = $1`, [attempt.id]);
         return;
       }
-      this.opts.log.warn({ attemptId: attempt.id, err: String(e?.message ?? e) }, 'payment sync: close failed; will retry');
+      orderLog(this.opts.log, { orderId: attempt.orderID, paymentId: attempt.id }).warn({ err: String(e?.message ?? e) }, 'payment sync: close failed; will retry');
       await this.later(this.toClose, attempt.id, row.close_tries);
     }
   }
@@ -115,7 +116,7 @@ export class PaymentSyncWorker extends PollingWorker {
       if (status.outcome === 'PAID') {
         const settled = await applyStatus(this.db, attempt, status, this.opts.log);
         if (settled) {
-          this.opts.log.warn({ attemptId: attempt.id, orderID: attempt.orderID, status: settled }, 'payment arrived for a voided attempt: it is refunded');
+          orderLog(this.opts.log, { orderId: attempt.orderID, paymentId: attempt.id }).warn({ status: settled }, 'payment arrived for a voided attempt: it is refunded');
           return;
         }
       } else if (status.outcome === 'FAILED') {
@@ -124,7 +125,7 @@ export class PaymentSyncWorker extends PollingWorker {
         return;
       }
     } catch (e: any) {
-      this.opts.log.warn({ attemptId: attempt.id, err: String(e?.message ?? e) }, 'payment sync: query of a voided attempt failed; will retry');
+      orderLog(this.opts.log, { orderId: attempt.orderID, paymentId: attempt.id }).warn({ err: String(e?.message ?? e) }, 'payment sync: query of a voided attempt failed; will retry');
     }
     await this.later(this.voidWatch, attempt.id, row.check_tries);
   }

@@ -32,6 +32,7 @@ import { ROUTES } from '../../../shared/routes.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { claimDue, PollingWorker, retryDelayMs, type DueRows } from '../lib/pollingWorker.ts';
 import { weChatCall, withWeChatAccessToken, type WeChatApp } from '../identity/wechat.ts';
+import { orderLog } from '../orders/orderLog.ts';
 
 /** The columns of an order row this module reads (orders/lifecycle.ts OrderRow; not imported: deposits.ts imports this module). */
 interface OrderRow { id: number; status: string; [column: string]: unknown }
@@ -212,7 +213,7 @@ export class ShippingWorker extends PollingWorker {
     try {
       if (!(await isTradeManaged(this.db, app))) {
         await this.db.query(`UPDATE wechat_shipping_uploads SET status = 'SKIPPED', done_at = now(), last_error = NULL WHERE id = $1`, [row.id]);
-        this.opts.log.info({ orderID: row.order_id }, 'wechat shipping: the mini-program is not in WeChat\'s order-shipping service; nothing uploaded');
+        orderLog(this.opts.log, { orderId: row.order_id, paymentId: row.attempt_id }).info({}, 'wechat shipping: the mini-program is not in WeChat\'s order-shipping service; nothing uploaded');
         return;
       }
       const orderKey = { order_number_type: 1, mchid: mchId, out_trade_no: row.attempt_id };
@@ -239,13 +240,13 @@ export class ShippingWorker extends PollingWorker {
       const delayMs = retryDelayMs(this.opts.retryBaseMs, row.tries);
       await this.db.query(`UPDATE wechat_shipping_uploads SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`,
         [row.id, delayMs / 1000, message]);
-      this.opts.log.warn({ orderID: row.order_id, tries: row.tries, retryInMs: delayMs, err: message }, 'wechat shipping: upload not taken; will retry');
+      orderLog(this.opts.log, { orderId: row.order_id, paymentId: row.attempt_id }).warn({ tries: row.tries, retryInMs: delayMs, err: message }, 'wechat shipping: upload not taken; will retry');
     }
   }
 
   private async done(row: any, how: string) {
     await this.db.query(`UPDATE wechat_shipping_uploads SET status = 'DONE', done_at = now(), last_error = NULL WHERE id = $1`, [row.id]);
-    this.opts.log.info({ orderID: row.order_id, attemptId: row.attempt_id }, `wechat shipping: ${how}`);
+    orderLog(this.opts.log, { orderId: row.order_id, paymentId: row.attempt_id }).info({}, `wechat shipping: ${how}`);
   }
 
   /** WeChat's get_order (查询订单发货状态) by the merchant's number and out_trade_no: has the payment's shipping been taken? */

@@ -27,6 +27,7 @@ import { checkAddress, EMAIL_RE, PHONE_RE } from '../services/validate.ts';
 import { checkoutProblems, holdLimits, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
 import { onlineProviders } from '../payments/channels.ts';
 import { checkedCurrency, storeCurrency } from '../services/storeCurrency.ts';
+import { orderLog } from '../orders/orderLog.ts';
 
 const METHODS = ['PICKUP', 'DELIVERY', 'EAT_IN'] as const;
 const resp = { 200: Cart };
@@ -277,14 +278,18 @@ export default async function checkoutRoutes(server: FastifyInstance) {
   }, async (req) => {
     const s = await getSession(req);
     if (!s) throw badRequest('Your cart is empty');
-    return db.tx((q) => reserve(q, s, holdLimits(req)));
+    const reservation = await db.tx((q) => reserve(q, s, holdLimits(req)));
+    orderLog(req.log, { orderId: reservation.orderID }).info({ total: reservation.total }, 'order placed: stock held, waiting for payment');
+    return reservation;
   });
 
   async function settleRoute(req: FastifyRequest, id: string, method: string) {
     const orderId = parseOrderId(id);
     const s = await getSession(req);
     if (!s) throw notFound(`Order ${orderId} not found`);
-    return db.tx(async (q) => orderView(q, await settle(q, s, orderId, method.toUpperCase())));
+    const order = await db.tx(async (q) => orderView(q, await settle(q, s, orderId, method.toUpperCase())));
+    orderLog(req.log, { orderId }).info({ method: method.toUpperCase(), status: order.status, paymentStatus: order.paymentStatus }, 'order settled without an online payment');
+    return order;
   }
   app.post('/shoppingManagement4/billing/:orderID', {
     schema: { params: SettleParams, body: SettleBody, response: { 200: Order } },

@@ -23,7 +23,6 @@ import {
   orderPaymentState,
   pendingAttempts,
   recordProviderRef,
-  settleAttempt,
 } from '../payments/attempts.ts';
 import { verifiedIdentity } from '../identity/index.ts';
 import type { StoredAttempt } from '../payments/storedAttempt.ts';
@@ -33,6 +32,7 @@ import type { PaymentAttempt, PaymentChannel, StartContext } from '../payments/p
 import { sandboxPageHtml, sandboxRefusal, sandboxUnknownPageHtml } from '../payments/sandboxPage.ts';
 import { HOSTED_RETURN } from '../payments/channels.ts';
 import { depositView, openDeposit, ownDeposit } from '../payments/deposits.ts';
+import { orderLog } from '../orders/orderLog.ts';
 
 const SNAPPAY: Record<string, PaymentChannel> = {
   'h5pay/WECHATPAY': 'SNAPPAY_WECHATPAY',
@@ -98,6 +98,11 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
   /** An order's attempt is payable until its stock hold ends (PaymentAttempt.payBy). */
   const hold = app.config.reservationTtlMinutes;
 
+  /** The payment's first log line: its id (the provider's reference is made from it) beside the order's. */
+  const paymentOpened = (req: FastifyRequest, attempt: PaymentAttempt) =>
+    orderLog(req.log, { orderId: attempt.orderID, paymentId: attempt.id })
+      .info({ channel: attempt.channel, amount: attempt.amount, currency: attempt.currency }, 'payment started');
+
   /** Asks the provider about one attempt and applies its answer (with the in-app sheet's report, for the sandbox). */
   /** Whether the provider answered (false: it could not be asked now). */
   async function ask(req: FastifyRequest, attempt: StoredAttempt, clientReport?: 'PAID' | 'FAILED', errorMessage?: string): Promise<boolean> {
@@ -107,7 +112,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     } catch (e: any) {
       // The provider could not be asked now: the state stays as stored, the client asks again, the sync worker too.
       if (e?.statusCode && e.statusCode < 500) throw e;
-      req.log.warn({ attemptId: attempt.id, err: String(e?.message ?? e) }, 'payment status query failed');
+      orderLog(req.log, { orderId: attempt.orderID, paymentId: attempt.id }).warn({ err: String(e?.message ?? e) }, 'payment status query failed');
       return false;
     }
   }
@@ -138,6 +143,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const base = returnBase(req, body.returnUrlInfo);
     const toReturn = HOSTED_RETURN[channel] as (orderID: string) => string;
     const attempt = await openAttempt(app.db, await getSession(req), id, channel, (orderID) => `${base}${toReturn(orderID)}`, hold);
+    paymentOpened(req, attempt);
     const startedAt = new Date();
     const { redirectUrl, qrCode, providerRef } = await provider.startHosted(attempt, startContext(req));
     await recordProviderRef(app.db, attempt, providerRef, undefined, provider.payableUntilOf(attempt, startedAt));
@@ -194,6 +200,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     if (provider.inAppByPage('NATIVE_WECHAT_JSAPI')) {
       // The provider answers its own page in the WeChat browser (IOTPay's payForSubmit), which finds the payer itself.
       const attempt = await openAttempt(app.db, await getSession(req), id, 'NATIVE_WECHAT_JSAPI', toConfirmation, hold);
+      paymentOpened(req, attempt);
       const startedAt = new Date();
       const { redirectUrl, providerRef } = await provider.startHosted(attempt, startContext(req));
       await recordProviderRef(app.db, attempt, providerRef, undefined, provider.payableUntilOf(attempt, startedAt));
@@ -201,6 +208,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     }
     const openId = await openIdOf('WECHAT_OFFICIAL_ACCOUNT', code);
     const attempt = await openAttempt(app.db, await getSession(req), id, 'NATIVE_WECHAT_JSAPI', toConfirmation, hold);
+    paymentOpened(req, attempt);
     const { prepayId, weChatPayInfo } = await startWeChat(attempt, openId);
     return { orderID: attempt.orderID, prepay_id: prepayId, weChatPayInfo };
   });
@@ -215,6 +223,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const openId = text(body.weChatOpenId) || (code ? await openIdOf('WECHAT_MINI_PROGRAM', code) : '');
     if (!openId) throw badRequest('no WechatOpenID');
     const attempt = await openAttempt(app.db, await getSession(req), id, 'WECHAT_MINI_PROGRAM', () => '', hold);
+    paymentOpened(req, attempt);
     const { prepayId, weChatPayInfo } = await startWeChat(attempt, openId);
     return { orderID: attempt.orderID, prepay_id: prepayId, weChatPayInfo, weChatOpenId: openId };
   });
@@ -253,6 +262,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     const session = await getSession(req);
     const buyer = await alipayBuyer(session, text((req.body as AlipayOrderBody).authCode) || undefined);
     const attempt = await openAttempt(app.db, session, id, 'ALIPAY_MINI_PROGRAM', () => '', hold);
+    paymentOpened(req, attempt);
     const startedAt = new Date();
     const { tradeNO } = await provider.startAlipayTrade(attempt, buyer);
     await recordProviderRef(app.db, attempt, tradeNO, undefined, provider.payableUntilOf(attempt, startedAt));
@@ -368,8 +378,9 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
       const attempt = await sandboxAttempt(req.params.attemptId);
       if (!attempt) throw notFound(sandboxRefusal(await visitorLocale(req), 'unknown'));
       const { action } = req.params;
-      if (action === 'pay') await settleAttempt(app.db, attempt.id, 'PAID');
-      else if (action === 'fail') await settleAttempt(app.db, attempt.id, 'FAILED', 'Declined in the payment sandbox');
+      // As a provider's report is applied (payments/events.ts), with the change logged under the order's ids.
+      if (action === 'pay') await applyStatus(app.db, attempt, { outcome: 'PAID' }, req.log);
+      else if (action === 'fail') await applyStatus(app.db, attempt, { outcome: 'FAILED' }, req.log, 'Declined in the payment sandbox');
       else if (action !== 'abandon') throw notFound(sandboxRefusal(await visitorLocale(req), 'unknownAction'));
       return { redirectUrl: attempt.returnUrl };
     });
