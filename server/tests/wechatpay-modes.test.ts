@@ -17,7 +17,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { freshDb, ok, reservedDelivery, Shopper, startServer, waitFor, type Running, type TestDb } from './helpers.ts';
+import { deskOf, freshDb, ok, reservedDelivery, Shopper, startServer, waitFor, type Running, type TestDb } from './helpers.ts';
 import { refusedServerProcess } from './serverProcess.ts';
 import { openDb } from '../src/db/index.ts';
 import { expireReservations, requestRefund } from '../src/orders/lifecycle.ts';
@@ -25,7 +25,9 @@ import { createPaymentProvider } from '../src/payments/index.ts';
 import { authorization, wechatPayProvider, wechatPaySettings } from '../src/payments/wechatpay.ts';
 import { loadConfig } from '../src/config.ts';
 import type { PaymentAttempt } from '../src/payments/provider.ts';
+import { shippingSettings, ShippingWorker } from '../src/payments/wechatShipping.ts';
 import { WeChatPayDouble } from './doubles/wechatpay.ts';
+import { WeChatDouble } from './doubles/wechat.ts';
 
 const WORKERS_BY_HAND = { allowSandbox: true, reservationMaxOpenPerAddress: 1000, paymentSyncPollMs: 3_600_000, refundPollMs: 3_600_000, reconcileAfterSeconds: 0, refundRetryBaseMs: 1 };
 /** No shopper signs in through WeChat here (the mini-program sends its openid): the identity API is never called. */
@@ -287,6 +289,40 @@ describe('mainland, partner sub-merchant (WECHATPAY_MODE=partner), moving to the
   });
 });
 
+describe('mainland partner: shipping information to WeChat (upload_shipping_info)', () => {
+  test('the upload names the partner (sp_mchid), the merchant that placed the payment; the sub-merchant\'s number finds no payment', async () => {
+    const st = stores.cn;
+    const weChat = new WeChatDouble([{ appId: cn.miniProgramAppId, secret: cn.miniProgramSecret, unionBound: false }]);
+    await weChat.start();
+    try {
+      // WeChat's order-shipping service knows the payments WeChat Pay holds, by the merchant that placed each.
+      weChat.paymentPlaced = (merchantId, outTradeNo) => cn.placed(merchantId, outTradeNo);
+      const settings = shippingSettings({ appId: cn.miniProgramAppId, secret: cn.miniProgramSecret, baseUrl: weChat.baseUrl }, cn.env(NO_IDENTITY_API))!;
+      assert.equal(settings.mchId, cn.mchId, 'WECHATPAY_SP_MCHID, not a WECHATPAY_MCHID partner mode does not have');
+      const { orderID, attempt, openId } = await miniProgramOrder(st);
+      cn.pay(attempt.id);
+      assert.equal((await cn.send(cn.paymentNotification(attempt.id))).status, 204);
+      assert.equal((await deskOf(st.srv, 'orders')('move', orderID, 'out-for-delivery', '--by', 'mia')).code, 0);
+      const quiet = { info() {}, warn() {}, error() {} };
+      const tick = async (mchId: string) => {
+        const w = new ShippingWorker(st.srv.app.db, { ...settings, mchId }, { pollMs: 3_600_000, retryBaseMs: 1, log: quiet });
+        await w.tick();
+        await w.stop();
+        return (await st.srv.app.db.query(`SELECT status, last_error FROM wechat_shipping_uploads WHERE attempt_id = $1`, [attempt.id])).rows[0];
+      };
+      const bySub = await tick(cn.subMchId);
+      assert.equal(bySub.status, 'PENDING');
+      assert.match(bySub.last_error, /10060001/, 'the sub-merchant did not place the payment: WeChat finds none');
+      await waitFor('the retry due', async () => ((await st.srv.app.db.query(`SELECT 1 FROM wechat_shipping_uploads WHERE attempt_id = $1 AND next_attempt_at <= now()`, [attempt.id])).rows[0] ? true : undefined));
+      assert.equal((await tick(settings.mchId)).status, 'DONE');
+      const [upload] = weChat.shipments.get(`${cn.mchId}:${attempt.id}`)!;
+      assert.deepEqual([upload.order_key, upload.payer.openid, upload.logistics_type], [{ order_number_type: 1, mchid: cn.mchId, out_trade_no: attempt.id }, openId, 2]);
+    } finally {
+      await weChat.stop();
+    }
+  });
+});
+
 describe('cross-border institutional mode (WECHATPAY_MODE=partner, WECHATPAY_API=global), through the provider', () => {
   const inst = new WeChatPayDouble('global', { mode: 'partner' });
   before(async () => {
@@ -326,6 +362,118 @@ describe('cross-border institutional mode (WECHATPAY_MODE=partner, WECHATPAY_API
   });
 });
 
+describe('partner H5 (a phone) and Native (a desktop): mainland service provider and cross-border institution, through the provider', () => {
+  const doubles = { domestic: new WeChatPayDouble('domestic', { mode: 'partner' }), global: new WeChatPayDouble('global', { mode: 'partner' }) };
+  before(async () => {
+    await doubles.domestic.start();
+    await doubles.global.start();
+  });
+  after(async () => {
+    await doubles.domestic.stop();
+    await doubles.global.stop();
+  });
+  const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
+  const ctx = (userAgent: string) => ({ origin: 'https://shop.test', userAgent, clientIp: '203.0.113.7' });
+
+  for (const api of ['domestic', 'global'] as const) {
+    test(`${api}: sp_appid, sp_mchid, sub_mchid and the shop's sub_appid on the H5 and Native orders; paid, notified, queried, refunded; an unpaid one closed`, async () => {
+      const double = doubles[api];
+      const provider = wechatPayProvider(wechatPaySettings(double.env(NO_IDENTITY_API))!);
+      const currency = api === 'domestic' ? 'CNY' : 'CAD';
+      const paths = api === 'domestic'
+        ? { h5: '/v3/pay/partner/transactions/h5', native: '/v3/pay/partner/transactions/native', trade: '/v3/pay/partner/transactions/out-trade-no' }
+        : { h5: '/v3/global/transactions/mweb', native: '/v3/global/transactions/native', trade: '/v3/global/transactions/out-trade-no' };
+      const attempt = (): PaymentAttempt => ({
+        id: `pt${crypto.randomBytes(8).toString('hex')}`, purpose: 'ORDER', orderID: '1', channel: 'NATIVE_WECHAT_H5', amount: 1500, currency,
+        returnUrl: '/user/orders/1', payBy: new Date(Date.now() + 30 * 60_000),
+      });
+      const partnerFields = (body: any) => [body.sp_appid, body.sp_mchid, body.sub_mchid, body.sub_appid];
+      const expected = [double.spAppId, double.mchId, double.subMchId, double.officialAccountAppId];
+
+      const h5 = attempt();
+      const redirect = await provider.startHosted(h5, ctx(PHONE));
+      assert.ok(double.calls.includes(`POST ${paths.h5}`));
+      const placed = double.orders.get(h5.id)!;
+      assert.deepEqual(partnerFields(placed.body), expected);
+      assert.ok(!('appid' in placed.body) && !('mchid' in placed.body) && !('payer' in placed.body), 'no direct-mode field, no payer');
+      assert.deepEqual(placed.body.scene_info, { payer_client_ip: '203.0.113.7', h5_info: { type: 'Wap' } });
+      assert.deepEqual(placed.body.amount, { total: 1500, currency });
+      if (api === 'global') assert.equal(placed.body.trade_type, 'MWEB');
+      else assert.match(placed.body.time_expire, /\+08:00$/, 'the domestic partner order carries the hold as time_expire');
+      assert.match(redirect.redirectUrl, /^https:\/\/wx\.tenpay\.com\/.*&redirect_url=https%3A%2F%2Fshop\.test%2Fuser%2Forders%2F1$/);
+
+      double.pay(h5.id);
+      const note = double.paymentNotification(h5.id);
+      const seen = new Set<string>();
+      const heard = await provider.notification!({ headers: note.headers, rawBody: note.body, firstSeen: async (n) => !seen.has(n) && !!seen.add(n) });
+      assert.deepEqual(heard.events, [{ attemptId: h5.id, outcome: 'PAID', amount: 1500, currency }]);
+      assert.deepEqual(await provider.query(h5), { outcome: 'PAID', amount: 1500, currency });
+      assert.ok(double.calls.includes(`GET ${paths.trade}/${h5.id}?sp_mchid=${double.mchId}&sub_mchid=${double.subMchId}`));
+      await provider.refund(h5, { refundId: `r${h5.id}`, amount: 500 });
+      assert.equal(double.refunds.get(`r${h5.id}`)!.refund, 500);
+
+      const native = attempt();
+      const shown = await provider.startHosted(native, ctx(DESKTOP));
+      assert.ok(double.calls.includes(`POST ${paths.native}`));
+      const nativeOrder = double.orders.get(native.id)!;
+      assert.equal(nativeOrder.kind, 'native');
+      assert.deepEqual(partnerFields(nativeOrder.body), expected);
+      assert.ok(!('appid' in nativeOrder.body) && !('mchid' in nativeOrder.body));
+      if (api === 'global') assert.equal(nativeOrder.body.trade_type, 'NATIVE');
+      assert.match(shown.qrCode!, /^weixin:\/\//);
+      assert.deepEqual(await provider.query(native), { outcome: null, amount: 1500, currency });
+      await provider.close(native);
+      assert.ok(double.calls.includes(`POST ${paths.trade}/${native.id}/close`));
+      assert.equal(double.orders.get(native.id)!.state, 'CLOSED');
+    });
+  }
+});
+
+describe('WeChat Pay Global moving to the public key (WECHATPAY_VERIFY=both), through the provider', () => {
+  const global = new WeChatPayDouble('global', { verify: 'both' });
+  let db: TestDb;
+  let store: Awaited<ReturnType<typeof openDb>>;
+  before(async () => {
+    await global.start();
+    db = await freshDb();
+    store = await openDb({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
+    await store.query('DELETE FROM wechatpay_platform_certificates'); // none kept from a template (see sellIn)
+  });
+  after(async () => {
+    await store?.close();
+    await db?.cleanup();
+    await global.stop();
+  });
+
+  test('certificates from /v3/global/certificates; every request names the public key; answers and notifications by either serial accepted, another refused', async () => {
+    const provider = wechatPayProvider(wechatPaySettings(global.env(NO_IDENTITY_API))!);
+    assert.ok(provider.open, 'the certificates are kept in the database');
+    const stop = await provider.open!({ db: store, log: { info() {}, warn() {}, error() {} } as any });
+    try {
+      assert.ok(global.calls.includes('GET /v3/global/certificates'));
+      const attempt: PaymentAttempt = { id: `gb${crypto.randomBytes(8).toString('hex')}`, purpose: 'ORDER', orderID: '1', channel: 'WECHAT_MINI_PROGRAM', amount: 2500, currency: 'HKD', returnUrl: '/' };
+      const publicKeyAnswers = global.signedBy.get(global.publicKeyId) ?? 0;
+      await provider.startWeChatInApp(attempt, 'o-global');
+      assert.ok(global.calls.includes('POST /v3/global/transactions/jsapi'));
+      assert.ok((global.signedBy.get(global.publicKeyId) ?? 0) > publicKeyAnswers, 'the answer was signed with the public key the request named');
+      global.pay(attempt.id);
+      const seen = new Set<string>();
+      const firstSeen = async (n: string) => !seen.has(n) && !!seen.add(n);
+      for (const by of ['certificate', 'publicKey'] as const) {
+        const note = global.paymentNotification(attempt.id, { by });
+        const heard = await provider.notification!({ headers: note.headers, rawBody: note.body, firstSeen });
+        assert.deepEqual(heard.events, [{ attemptId: attempt.id, outcome: 'PAID', amount: 2500, currency: 'HKD' }], by);
+      }
+      const other = global.paymentNotification(attempt.id, { serial: 'PUB_KEY_ID_0000OTHER', by: 'publicKey' });
+      await assert.rejects(provider.notification!({ headers: other.headers, rawBody: other.body, firstSeen }), /Wechatpay-Serial/);
+      assert.deepEqual(await provider.query(attempt), { outcome: 'PAID', amount: 2500, currency: 'HKD' });
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('the double refuses what WeChat Pay refuses', () => {
   /** A request signed with the merchant's key, as the store sends it (optionally with a Wechatpay-Serial). */
   async function signed(double: WeChatPayDouble, path: string, body: object, serial?: string) {
@@ -360,6 +508,30 @@ describe('the double refuses what WeChat Pay refuses', () => {
     const wrongSerial = await signed(cn, '/v3/pay/partner/transactions/jsapi', partnerOrder(), 'PUB_KEY_ID_NOT_THIS_ONE');
     assert.equal(wrongSerial.status, 400);
     assert.match(wrongSerial.body.message, /Wechatpay-Serial/);
+  });
+
+  test('partner H5 and Native: sp_appid, sub_mchid and (H5) scene_info required; a direct-mode field or an app not the sub-merchant\'s refused', async () => {
+    const h5 = () => ({
+      sp_appid: cn.spAppId, sp_mchid: cn.mchId, sub_mchid: cn.subMchId, sub_appid: cn.officialAccountAppId, description: 'x',
+      out_trade_no: `t${crypto.randomBytes(6).toString('hex')}`, notify_url: 'https://shop.test/api/istore/notify/wechatpay',
+      amount: { total: 100, currency: 'CNY' }, scene_info: { payer_client_ip: '203.0.113.7', h5_info: { type: 'Wap' } },
+    });
+    const path = '/v3/pay/partner/transactions/h5';
+    assert.equal((await signed(cn, path, h5())).status, 200, 'the well-formed order');
+    const { sub_appid: _a, ...withoutSubApp } = h5();
+    assert.equal((await signed(cn, path, withoutSubApp)).status, 200, 'sub_appid is optional on H5 and Native');
+    const { sub_mchid: _m, ...withoutSub } = h5();
+    const { sp_appid: _s, ...withoutSpApp } = h5();
+    const { scene_info: _i, ...withoutScene } = h5();
+    for (const [why, body] of Object.entries({
+      withoutSub, withoutSpApp, withoutScene, appid: { ...h5(), appid: cn.officialAccountAppId }, mchid: { ...h5(), mchid: cn.mchId },
+      otherApp: { ...h5(), sub_appid: 'wx9999999999999999' }, otherSub: { ...h5(), sub_mchid: '1900000999' },
+    })) {
+      assert.equal((await signed(cn, path, body)).status, 400, why);
+    }
+    const { h5_info: _h, ...nativeScene } = h5().scene_info;
+    assert.equal((await signed(cn, '/v3/pay/partner/transactions/native', { ...h5(), scene_info: nativeScene })).status, 200);
+    assert.equal((await signed(cn, '/v3/pay/partner/transactions/native', { ...h5(), scene_info: nativeScene, appid: cn.officialAccountAppId })).status, 400);
   });
 
   test('direct mode: partner fields refused; certificates mode: the public key\'s id is no serial of the merchant', async () => {

@@ -87,7 +87,12 @@ export async function queueVirtualDeposit(q: Queryable, attempt: { id: string; c
 export interface ShippingSettings {
   /** The mini-program (WECHAT_MINI_PROGRAM_APP_ID / _SECRET) and WeChat's API base (WECHAT_API_BASE_URL). */
   app: WeChatApp & { baseUrl: string };
-  /** The WeChat Pay merchant number the payments were made to (WECHATPAY_MCHID). */
+  /**
+   * The merchant number of order_key.mchid and get_order's merchant_id, "支付下单商户的商户号" (the merchant that placed
+   * the payment): WECHATPAY_MCHID; as a partner's sub-merchant (WECHATPAY_MODE=partner) the partner, WECHATPAY_SP_MCHID,
+   * which places the order (sp_mchid) while get_order names the sub-merchant apart, as sub_merchant_id
+   * (https://developers.weixin.qq.com/miniprogram/dev/server/API/order_shipping/api_getorder).
+   */
   mchId: string;
   /** The mini-program page the shipping and confirm-receipt messages open (set_msg_jump_path); '': WeChat's own page; absent: left as it is. */
   jumpPath?: string;
@@ -268,12 +273,12 @@ export class ShippingWorker extends PollingWorker {
 
 /**
  * The settings when the store takes WeChat mini-program payments for real: the mini-program's credentials (the
- * identity router's, WECHAT_MINI_PROGRAM_*) and WECHATPAY_MCHID, with the messages' jump path (the
+ * identity router's, WECHAT_MINI_PROGRAM_*) and WECHATPAY_MCHID (WECHATPAY_SP_MCHID in partner mode), with the messages' jump path (the
  * order page, or WECHAT_SHIPPING_JUMP_PATH's: a path that is not a page of the app throws, the start refuses it); null
  * otherwise (the sandbox uploads nothing).
  */
 export function shippingSettings(miniProgram: (WeChatApp & { baseUrl: string }) | undefined, env: NodeJS.ProcessEnv): ShippingSettings | null {
-  const mchId = env.WECHATPAY_MCHID;
+  const mchId = env.WECHATPAY_MODE === 'partner' ? env.WECHATPAY_SP_MCHID : env.WECHATPAY_MCHID;
   if (!miniProgram || !mchId) return null;
   // Unset: the app's order page, which opens from WeChat's merchant_trade_no and offers WeChat's confirm-receipt
   // component (features/wechatReceipt); 'wechat': WeChat's own page (an empty path, as set_msg_jump_path's page says).

@@ -352,7 +352,9 @@ export function wechatPayProvider(s: WeChatPaySettings): PaymentProvider {
       ...(partner ? { sp_appid: s.spAppId, sp_mchid: s.mchId, sub_mchid: s.subMchId, sub_appid: appid } : { appid, mchid: s.mchId }),
       description: s.description,
       out_trade_no: orderNumber('wechatpay', attempt.id),
-      // The store's hold as the payment's end (deadlines.ts); the domestic pages document time_expire, the global ones here do not.
+      // The store's hold as the payment's end (deadlines.ts); the domestic pages document time_expire. The cross-border
+      // order pages (api_external chapter4_1_26 / chapter4_1_30) list time_start after trade_type, but no copy read here
+      // shows a time_expire, so none is sent there: a late payment on a voided attempt is refunded (payments/sync.ts).
       ...(global ? {} : { time_expire: wechatTimeExpire(attempt.payBy, new Date()).timeExpire }),
       notify_url: s.notifyUrl,
       amount: amountOf(attempt),

@@ -106,6 +106,13 @@ export class WeChatDouble extends LoopbackDouble {
   rooms: LiveRoomAtWeChat[] = [];
   /** is_trade_managed's answer: the mini-program is in WeChat's order-shipping service. */
   tradeManaged = true;
+  /**
+   * The payments WeChat Pay holds, when a test links them (null: any well-formed order_key is taken): whether the
+   * merchant number placed a paid order with that out_trade_no (order_key.mchid is "支付下单商户的商户号"; get_order
+   * names a partner's sub-merchant apart, as sub_merchant_id). An upload naming no payment is errcode 10060001
+   * "支付单不存在", as api_uploadshippinginfo's error codes give it.
+   */
+  paymentPlaced: ((merchantId: string, outTradeNo: string) => boolean) | null = null;
   /** Shipping uploads taken, by payment (`<mchid>:<out_trade_no>` or the transaction id): each body, in order. */
   readonly shipments = new Map<string, any[]>();
   /** Payments whose receipt the shopper confirmed in WeChat's confirm-receipt component (`<mchid>:<out_trade_no>`). */
@@ -375,6 +382,7 @@ export class WeChatDouble extends LoopbackDouble {
     if (key?.order_number_type === 1) {
       if (typeof key.mchid !== 'string' || !key.mchid || typeof key.out_trade_no !== 'string' || !key.out_trade_no) return bad('order_key needs mchid and out_trade_no');
       payment = `${key.mchid}:${key.out_trade_no}`;
+      if (this.paymentPlaced && !this.paymentPlaced(key.mchid, key.out_trade_no)) return { errcode: 10060001, errmsg: '支付单不存在' };
     } else if (key?.order_number_type === 2) {
       if (typeof key.transaction_id !== 'string' || !key.transaction_id) return bad('order_key needs transaction_id');
       payment = key.transaction_id;

@@ -31,7 +31,12 @@
  * or the cross-border institution's ("JSAPI下单", https://pay.weixin.qq.com/wiki/doc/api_external/ch/apis/chapter3_3_1.shtml:
  * mchid and appid "仅适用于直连模式", sub_mchid, sp_mchid, sp_appid "仅适用于机构模式"): it refuses an order without
  * sub_mchid, one that carries a direct-mode field (appid, mchid, payer.openid) and, in direct mode, one with sp_ or sub_
- * fields; its notifications carry sp_mchid / sub_mchid.
+ * fields; its notifications carry sp_mchid / sub_mchid. The partner H5 and Native orders (/v3/pay/partner/transactions/
+ * h5|native, "H5下单" for 服务商 https://pay.weixin.qq.com/wiki/doc/apiv3_partner/apis/chapter4_3_1.shtml; the cross-border
+ * /v3/global/transactions/mweb|native, chapter4_1_30 and https://pay.weixin.qq.com/wiki/doc/api_external/en/apis/chapter3_2_1.shtml)
+ * take the same sp_appid, sp_mchid and sub_mchid, sub_appid optional (an app bound to the sub-merchant when sent), and
+ * H5's scene_info (payer_client_ip, h5_info.type). placed() answers WeChat's order-shipping service which merchant number
+ * placed a payment (the partner's, sp_mchid).
  *
  * Verification (new WeChatPayDouble(api, { verify })): `publicKey` signs with the WeChat Pay public key (its id in
  * Wechatpay-Serial); `certificates` signs with a platform certificate and serves them at GET /v3/certificates and
@@ -266,6 +271,17 @@ export class WeChatPayDouble extends LoopbackDouble {
       ...(this.api === 'global' ? { WECHATPAY_MERCHANT_CATEGORY_CODE: '5812' } : {}),
       PUBLIC_URL: publicUrl,
     };
+  }
+
+  /**
+   * Whether `merchantId` placed a paid order numbered `outTradeNo` here, as WeChat's order-shipping service looks a
+   * payment up (upload_shipping_info's order_key.mchid, get_order's merchant_id: "支付下单商户的商户号",
+   * https://developers.weixin.qq.com/miniprogram/dev/server/API/order_shipping/api_getorder): the merchant whose number
+   * signs the order, mchid (direct) or the partner's sp_mchid (partner; the sub-merchant is get_order's sub_merchant_id).
+   */
+  placed(merchantId: string, outTradeNo: string): boolean {
+    const order = this.orders.get(outTradeNo);
+    return merchantId === this.mchId && !!order?.paid;
   }
 
   /** The next request whose "METHOD path" matches gets this fault instead of (or before) its answer. */
@@ -508,7 +524,12 @@ export class WeChatPayDouble extends LoopbackDouble {
     // Partner: the app the shopper pays in is the sub-merchant's own (sub_appid), bound to sub_mchid.
     const appid = partner ? b.sub_appid : b.appid;
     const appids = kind === 'jsapi' ? [this.miniProgramAppId, this.officialAccountAppId] : [this.officialAccountAppId];
-    if (!appids.includes(appid)) return bad(partner ? 'sub_appid' : 'appid');
+    // Partner H5 and Native: sub_appid is optional ("sub_appid 选填 【子商户/二级商户APPID】", H5下单 on /v3/pay/partner/
+    // transactions/h5, https://pay.weixin.qq.com/docs/partner/apis/ecommerce-payment/h5-prepay.html; "Sub-merchant APPID … No" on the
+    // cross-border Native page, https://pay.weixin.qq.com/wiki/doc/api_external/en/apis/chapter3_2_1.shtml); when sent it
+    // must be an app bound to sub_mchid.
+    const noSubApp = partner && kind !== 'jsapi' && b.sub_appid === undefined;
+    if (!noSubApp && !appids.includes(appid)) return bad(partner ? 'sub_appid' : 'appid');
     if (typeof b.out_trade_no !== 'string' || !/^[A-Za-z0-9_*-]{6,32}$/.test(b.out_trade_no)) return bad('out_trade_no');
     // time_expire (JSAPI/小程序下单, /v3/pay/transactions/jsapi, and the partner pages): "订单失效时间，遵循rfc3339标准格式，
     // 格式为yyyy-MM-DDTHH:mm:ss+TIMEZONE" (example 2018-06-08T10:34:56+08:00), a time still to come; the cross-border
@@ -539,7 +560,7 @@ export class WeChatPayDouble extends LoopbackDouble {
     if (seen && seen.state !== 'NOTPAY') return reply(400, { code: 'ORDERPAID', message: 'order paid or closed' });
     const prepayId = seen?.prepayId ?? `wx${Date.now()}${crypto.randomBytes(8).toString('hex')}`;
     this.orders.set(b.out_trade_no, {
-      outTradeNo: b.out_trade_no, kind, appid, openid, total: b.amount.total, currency: b.amount.currency,
+      outTradeNo: b.out_trade_no, kind, appid: appid ?? '', openid, total: b.amount.total, currency: b.amount.currency,
       notifyUrl: b.notify_url, state: 'NOTPAY', body: b, prepayId,
     });
     if (kind === 'jsapi') return reply(200, { prepay_id: prepayId });
