@@ -82,10 +82,11 @@ echo; echo "drill: the restored shop answered /ready after $(( $(date +%s) - sta
 kill "$pid"; wait "$pid" || true; pid=
 # What the backup holds, to compare with the live shop at the time of the dump (the database is closed again first:
 # the embedded one is one process's).
-(cd "$server" && DATA_DIR=$data_dir node --import tsx -e '
+(cd "$server" && DATA_DIR=$data_dir node --import tsx -e '(async () => {
   const { openDb } = await import("./src/db/index.ts");
   const db = await openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR });
   const { rows: [{ n, latest }] } = await db.query("SELECT count(*)::int AS n, max(created_at) AS latest FROM orders");
   console.log(`drill: ${n} orders, the latest placed ${latest ? new Date(latest).toISOString() : "never"}`);
-  await db.close();')
+  await db.close();
+})().catch((e) => { console.error(`drill: counting the orders failed: ${e.message}`); process.exit(1); })')
 echo "drill: done; the drill's database and folder are removed"
