@@ -92,7 +92,21 @@ export function searchGrams(term: string): string[] {
   return [...new Set(chars.slice(1).map((c, i) => chars[i] + c))];
 }
 
-export function buildWhere(f: ListFilter): { where: string; params: unknown[] } {
+/** Words that say nothing on their own: dropped from a query of several words (a query of only these keeps them). */
+const SEARCH_STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'for', 'with', 'in', '&', '+', '和', '的']);
+
+/**
+ * A search term's words (issue 42 n-11): lower case, split at spaces, each once, in the term's order; the stop words
+ * dropped when another word remains. One word searches as the whole term always has; several words find the products
+ * holding any of them, those holding the most first ("oolong tea" finds the oolong first, then the other teas).
+ */
+export function searchWords(term: string): string[] {
+  const words = [...new Set(term.toLowerCase().split(/\s+/u).filter(Boolean))];
+  const meaningful = words.filter((w) => !SEARCH_STOP_WORDS.has(w));
+  return meaningful.length ? meaningful : words;
+}
+
+export function buildWhere(f: ListFilter): { where: string; params: unknown[]; rank?: string } {
   const conds: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, v: unknown) => {
@@ -107,16 +121,25 @@ export function buildWhere(f: ListFilter): { where: string; params: unknown[] } 
   add('p.product_type = ?', (f.productType ?? 'PRODUCT').toUpperCase());
   // The spec's client sends recordStatus=ACTIVE; a shopper never lists withdrawn or draft products, whatever it asks.
   add('p.record_status = ?', 'ACTIVE');
+  let rank: string | undefined;
   if (f.search) {
-    const term = f.search.toLowerCase();
-    // Migration 330: the GIN index narrows the products to those holding the term's characters, the stored search_doc
-    // (all fields in one) to those holding the term, and each field decides.
-    add('search_grams(p.search_doc) @> ?::text[]', searchGrams(term));
-    const like = `%${term.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
-    params.push(like);
-    const n = `$${params.length}`;
-    conds.push(`p.search_doc LIKE ${n}`);
-    conds.push(`(lower(p.name_en) LIKE ${n} OR p.name_zh LIKE ${n} OR lower(p.brand) LIKE ${n} OR lower(p.tags::text) LIKE ${n} OR lower(p.category) LIKE ${n})`);
+    // Migration 330: the GIN index narrows the products to those holding a word's characters, the stored search_doc
+    // (all fields in one) to those holding the word, and each field decides. Several words: any of them (n-11), and
+    // the rank (how many of them a product holds) puts those holding all first.
+    const words = searchWords(f.search);
+    const holds = words.map((word) => {
+      params.push(searchGrams(word));
+      const grams = `$${params.length}`;
+      params.push(`%${word.replace(/[\\%_]/g, (m) => '\\' + m)}%`);
+      const n = `$${params.length}`;
+      const fields = `(lower(p.name_en) LIKE ${n} OR p.name_zh LIKE ${n} OR lower(p.brand) LIKE ${n} OR lower(p.tags::text) LIKE ${n} OR lower(p.category) LIKE ${n})`;
+      return { match: `search_grams(p.search_doc) @> ${grams}::text[] AND p.search_doc LIKE ${n} AND ${fields}`, fields };
+    });
+    if (holds.length === 1) conds.push(holds[0].match);
+    else {
+      conds.push(`(${holds.map((h) => `(${h.match})`).join(' OR ')})`);
+      rank = holds.map((h) => `${h.fields}::int`).join(' + ');
+    }
   }
   if (f.excludeId) add('p.id <> ?', f.excludeId);
   if (f.addOnsFor) {
@@ -124,7 +147,7 @@ export function buildWhere(f: ListFilter): { where: string; params: unknown[] } 
       OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(p.tags) t WHERE t LIKE '${ADD_ON_FOR_PREFIX}%'))`,
       f.addOnsFor.map((category) => `${ADD_ON_FOR_PREFIX}${category.toLowerCase()}`));
   }
-  return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+  return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params, rank };
 }
 
 export const SORTS: Record<string, string> = {
@@ -146,12 +169,14 @@ export const SORTS: Record<string, string> = {
 export const SEARCH_WINDOW = 2000;
 
 export async function listProducts(q: Queryable, f: ListFilter, sort: string, limit: number, offset: number): Promise<Product[]> {
-  const { where, params } = buildWhere(f);
-  const order = SORTS[sort] ?? SORTS.default;
+  const { where, params, rank } = buildWhere(f);
+  // Several words: those holding the most of them first, each rank in the list's order (n-11).
+  const order = `${rank ? `${rank} DESC, ` : ''}${SORTS[sort] ?? SORTS.default}`;
   // A search is planned for its term (a plan made once for any term could not tell a rare one from a common one).
   const page = (from: string) => q.query(`${productSelect(from)} ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, limit, offset], f.search ? undefined : PREPARED);
-  if (f.search && offset + limit <= SEARCH_WINDOW) {
+  // The window holds the first matches in the list's order, not the best ranked: a ranked search asks the index.
+  if (f.search && !rank && offset + limit <= SEARCH_WINDOW) {
     const { rows } = await page(`(SELECT * FROM products p ORDER BY ${order} LIMIT ${SEARCH_WINDOW}) p`);
     if (rows.length === limit) return rows.map(toProduct);
   }
