@@ -1,6 +1,7 @@
 /** Order history calls (spec §7 Checkout and orders): list 10 at a time, count, a customer's newest orders, detail, cancel, comment. Types: contract/orders.ts. */
 import type { Count } from '@contract/common'
 import type { CustomerOrders, Order, OrderLookupBody, OrderPage } from '@contract/orders'
+import type { WeChatReceipt } from '@contract/wechatReceipt'
 import { orderListQuery } from '@shared/productQuery'
 import { http } from './http'
 
@@ -23,5 +24,11 @@ export const ordersApi = {
   detail: (orderID: string) => http.get<Order>(`/admin/orderManagement/order/${encodeURIComponent(orderID)}`),
   cancel: (orderID: string) => http.put<Order>(`/admin/orderManagement/cancelOrder/${encodeURIComponent(orderID)}`),
   addComment: (orderID: string, comment: string) =>
-    http.put<Order>(`/admin/orderManagement/addComment/${encodeURIComponent(orderID)}`, { comment })
+    http.put<Order>(`/admin/orderManagement/addComment/${encodeURIComponent(orderID)}`, { comment }),
+  /** The order a WeChat shipping message opens, by the payment number WeChat appends (merchant_trade_no): the shopper's own, else 404. */
+  ofPayment: (merchantTradeNo: string) => http.get<Order>(`/admin/orderManagement/orderOfPayment/${encodeURIComponent(merchantTradeNo)}`),
+  /** Where the receipt of an order paid in the WeChat mini-program stands (404: outside WeChat's order-shipping service). */
+  weChatReceipt: (orderID: string) => http.get<WeChatReceipt>(`/admin/orderManagement/order/${encodeURIComponent(orderID)}/weChatReceipt`),
+  /** After WeChat's confirm-receipt component said success: the server asks WeChat and records what it says. */
+  checkWeChatReceipt: (orderID: string) => http.post<WeChatReceipt>(`/admin/orderManagement/order/${encodeURIComponent(orderID)}/weChatReceipt/check`)
 }

@@ -14,6 +14,9 @@ export const platform: Platform = miniProgramPlatform({
   // my.requestSubscribeMessage exists (opendocs.alipay.com/mini/api/requestSubscribeMessage), but the server does not send
   // Alipay's messages (server/README.md "Order messages on the platforms"): asking for what never comes would mislead.
   requestOrderMessages: async () => [],
+  // WeChat's order-shipping service has no Alipay counterpart the store uses.
+  paymentOfMessage: () => null,
+  confirmReceipt: async () => 'unavailable',
   support: 'page',
   userAgent: () => 'Alipay MiniProgram',
   shareSheet: 'panel',

@@ -177,6 +177,9 @@ export const platform: Platform = {
   privacy: { onRequest: () => undefined, require: async () => true },
   // A browser has no platform messages: order updates go by e-mail.
   requestOrderMessages: async () => [],
+  // WeChat's shipping messages open the mini-program, never a browser; its confirm-receipt component is the mini-program's.
+  paymentOfMessage: () => null,
+  confirmReceipt: async () => 'unavailable',
   storage: taroStorage,
   userAgent: () => navigator.userAgent,
   // The server reads the browser's Accept-Language (app info currentLocale).

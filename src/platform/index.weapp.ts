@@ -6,6 +6,7 @@ import { signIn } from './signIn.weapp'
 import type { Platform } from './types'
 import { privacy } from './privacy.weapp'
 import { requestOrderMessages } from './orderMessages.weapp'
+import { confirmReceipt, paymentOfMessage } from './confirmReceipt.weapp'
 
 export * from './types'
 
@@ -14,6 +15,8 @@ export const platform: Platform = miniProgramPlatform({
   signIn,
   privacy,
   requestOrderMessages,
+  paymentOfMessage,
+  confirmReceipt,
   support: 'conversation',
   userAgent: () => 'WeChat MiniProgram',
   shareSheet: 'open-type',

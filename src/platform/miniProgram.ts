@@ -94,7 +94,7 @@ export function dialPhone(phone: string): void {
 /** What differs between the WeChat and the Alipay mini-program; the rest of their Platform is the same. */
 export type MiniProgramSpecifics = Pick<
   Platform,
-  'signIn' | 'support' | 'userAgent' | 'shareSheet' | 'sharePage' | 'virtualGoodsPurchase' | 'livePlayer' | 'playLiveRoom' | 'privacy' | 'requestOrderMessages'
+  'signIn' | 'support' | 'userAgent' | 'shareSheet' | 'sharePage' | 'virtualGoodsPurchase' | 'livePlayer' | 'playLiveRoom' | 'privacy' | 'requestOrderMessages' | 'paymentOfMessage' | 'confirmReceipt'
 > & { kind: 'weapp' | 'alipay' }
 
 /**

@@ -59,6 +59,9 @@ export interface PaymentRequest {
   weChatCode?: string
 }
 
+/** What WeChat's confirm-receipt component answered (platform.confirmReceipt). */
+export type ReceiptOutcome = 'success' | 'fail' | 'cancel' | 'unavailable'
+
 /** What the platform's share sheet did: opened or shared, the link copied instead, the shopper closed it, or nothing worked. */
 export type ShareResult = 'shared' | 'copied' | 'cancelled' | 'failed'
 
@@ -191,6 +194,18 @@ export interface Platform {
    * Alipay, whose sending the server does not build), on a refusal or a failure, which never stops what the tap does.
    */
   requestOrderMessages(templateIds: string[]): Promise<string[]>
+  /**
+   * WeChat's order-shipping service (issue 40): the payment number (merchant_trade_no) WeChat appends to the page its
+   * shipping and confirm-receipt messages open (set_msg_jump_path), from that page's query; null where no such message
+   * opens the app (H5, Alipay) or the page was opened otherwise.
+   */
+  paymentOfMessage(params: Record<string, string>): string | null
+  /**
+   * Opens WeChat's confirm-receipt component for a payment the store uploaded as shipped (WeChat mini-program only) and
+   * answers what it said on coming back: 'success' (the shopper confirmed; the server still asks WeChat), 'fail',
+   * 'cancel', or 'unavailable' (another platform, or a WeChat too old for the component).
+   */
+  confirmReceipt(payment: { merchantId: string; merchantTradeNo: string }): Promise<ReceiptOutcome>
   /** Persistent key/value storage. */
   storage: {
     get<T>(key: string): T | undefined

@@ -7,6 +7,7 @@ import { useOrder } from '@/hooks/useOrder'
 import { useT } from '@/hooks/useT'
 import { formatDateTime } from './orderLabels'
 import { OrderView } from './OrderView'
+import { WeChatReceipt } from './WeChatReceipt'
 import { BusyButton } from './BusyButton'
 import { BuyAgain } from './BuyAgain'
 import { FormError } from './Field'
@@ -27,6 +28,7 @@ export function OrderDetail({ orderID }: { orderID: string | undefined }) {
   return (
     <View className="account-page order-detail">
       <OrderView order={order} />
+      <WeChatReceipt order={order} />
       <BuyAgain order={order} />
 
       {order.cancellable ? (
