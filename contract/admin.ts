@@ -19,7 +19,8 @@ export const STAFF_ROLES = ['owner', 'staff'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 /** What a role may do (server/src/features/admin/roles.ts says which role holds which). */
 export const ADMIN_PERMISSIONS = [
-  'orders.read', 'orders.move', 'orders.refund', 'stock.edit', 'reviews.decide', 'staff.manage', 'activity.read', 'settings.edit'
+  'orders.read', 'orders.move', 'orders.refund', 'stock.edit', 'reviews.decide', 'staff.manage', 'activity.read', 'settings.edit',
+  'catalog.edit'
 ] as const
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number]
 /** The store's moves of an order (server/src/orders/fulfilment.ts). */

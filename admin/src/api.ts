@@ -6,6 +6,8 @@ import type {
   AdminActivity, AdminDayOrders, AdminMove, AdminOrder, AdminPickList, AdminRefundDone, AdminSession, AdminStaffList,
 } from '../../contract/admin.ts';
 
+import type { AdminCatalogFile, AdminCatalogImported, AdminProduct, AdminProductList } from '../../contract/adminProducts.ts';
+export type { AdminCatalogFile, AdminCatalogImported, AdminProduct, AdminProductList };
 import type {
   AdminDeliveryAreasBody, AdminDeliveryAreasSettings, AdminLocationsBody, AdminLocationsSettings, AdminSettingsSaved,
 } from '../../contract/adminSettings.ts';
@@ -55,6 +57,14 @@ export const api = {
   saveLocations: (body: AdminLocationsBody) => call<AdminSettingsSaved>('PUT', '/settings/locations', body),
   deliveryAreas: () => call<AdminDeliveryAreasSettings>('GET', '/settings/delivery-areas'),
   saveDeliveryAreas: (body: AdminDeliveryAreasBody) => call<AdminSettingsSaved>('PUT', '/settings/delivery-areas', body),
+  products: (p: { q?: string; offset?: string }) => call<AdminProductList>('GET', `/products${q(p)}`),
+  product: (id: string) => call<AdminProduct>('GET', `/products/${encodeURIComponent(id)}`),
+  setPrice: (id: string, price: number) => call<AdminProduct>('PUT', `/products/${encodeURIComponent(id)}/price`, { price }),
+  setStock: (id: string, combination: string, stock: number) => call<AdminProduct>('PUT', `/products/${encodeURIComponent(id)}/stock`, { combination, stock }),
+  addPhoto: (id: string, data: string) => call<AdminProduct>('POST', `/products/${encodeURIComponent(id)}/photos`, { data }),
+  setPhotos: (id: string, images: string[]) => call<AdminProduct>('PUT', `/products/${encodeURIComponent(id)}/photos`, { images }),
+  exportCatalog: (format: 'csv' | 'json') => call<AdminCatalogFile>('GET', `/products/export?format=${format}`),
+  importCatalog: (body: { format: 'csv' | 'json'; text: string; dryRun: boolean }) => call<AdminCatalogImported>('POST', '/products/import', body),
   accept: async (token: string, password: string) => {
     if (!xsrf) await call<AdminSession>('GET', '/session');
     return call<{ email: string }>('POST', '/invitation/accept', { token, password });

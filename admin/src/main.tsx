@@ -20,6 +20,8 @@ import { Activity } from './screens/Activity.tsx';
 import { StaffList } from './screens/StaffList.tsx';
 import { AcceptInvitation } from './screens/AcceptInvitation.tsx';
 import { Settings } from './screens/Settings.tsx';
+import { Products } from './screens/Products.tsx';
+import { ProductPage } from './screens/ProductPage.tsx';
 import './admin.css';
 
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
@@ -77,11 +79,14 @@ function Shell() {
   else if (path === '/admin/picklist') body = <PickList tx={tx} />;
   else if (path === '/admin/activity') body = can('activity.read') ? <Activity tx={tx} /> : <Result status="403" title={t('ownerOnly')} subTitle="activity.read" />;
   else if (path === '/admin/staff') body = can('staff.manage') ? <StaffList tx={tx} /> : <Result status="403" title={t('ownerOnly')} subTitle="staff.manage" />;
+  else if (path === '/admin/products') body = <Products tx={tx} go={go} can={can} />;
+  else if (/^\/admin\/products\/\d+$/.test(path)) body = <ProductPage key={path} tx={tx} id={path.split('/').pop()!} go={go} can={can} />;
   else if (path === '/admin/settings' || path === '/admin/settings/delivery') body = can('settings.edit') ? <Settings tx={tx} path={path} go={go} /> : <Result status="403" title={t('ownerOnly')} subTitle="settings.edit" />;
   else body = <Desk tx={tx} go={go} />;
   const items = [
     { key: '/admin', label: t('desk') },
     { key: '/admin/picklist', label: t('pickList') },
+    { key: '/admin/products', label: t('products') },
     ...(can('activity.read') ? [{ key: '/admin/activity', label: t('activity') }] : []),
     ...(can('staff.manage') ? [{ key: '/admin/staff', label: t('staff') }] : []),
     ...(can('settings.edit') ? [{ key: '/admin/settings', label: t('settings') }] : []),
@@ -93,7 +98,7 @@ function Shell() {
           <Layout.Header className="no-print" style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '0 12px' }}>
             <Typography.Text strong style={{ color: '#fff', whiteSpace: 'nowrap' }}>{t('title')}</Typography.Text>
             {session?.staff && (
-              <Menu theme="dark" mode="horizontal" style={{ flex: 1, minWidth: 0 }} selectedKeys={[path.startsWith('/admin/orders') ? '/admin' : path.startsWith('/admin/settings') ? '/admin/settings' : path]}
+              <Menu theme="dark" mode="horizontal" style={{ flex: 1, minWidth: 0 }} selectedKeys={[path.startsWith('/admin/orders') ? '/admin' : path.startsWith('/admin/settings') ? '/admin/settings' : path.startsWith('/admin/products') ? '/admin/products' : path]}
                 items={items} onClick={({ key }) => go(key)} />
             )}
             <Space style={{ marginLeft: 'auto' }}>

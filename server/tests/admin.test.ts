@@ -26,6 +26,7 @@ describe('who may do what (features/admin/roles.ts)', () => {
     ['staff.manage', true, false],
     ['activity.read', true, false],
     ['settings.edit', true, false],
+    ['catalog.edit', true, false],
   ];
   for (const [permission, owner, staff] of TABLE) {
     test(`${permission}: owner ${owner ? 'may' : 'may not'}, staff ${staff ? 'may' : 'may not'}`, () => {

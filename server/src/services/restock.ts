@@ -171,18 +171,22 @@ export function startRestockWorker(app: FastifyInstance) {
  * stock before. The restock worker then writes to whoever waits for it. 404 unknown product, 400 unknown pair.
  */
 export async function setStock(db: Db, productId: number, optionPair: string | undefined, stock: number): Promise<{ optionPair: string; before: number }> {
+  return db.tx((q) => setStockIn(q, productId, optionPair, stock));
+}
+
+/** setStock in the caller's transaction (the back office records who did it in the same one). */
+export async function setStockIn(q: Queryable, productId: number, optionPair: string | undefined, stock: number): Promise<{ optionPair: string; before: number }> {
   if (!Number.isInteger(stock) || stock < 0 || stock > 1_000_000) throw badRequest('Stock must be a whole number from 0 to 1000000');
-  return db.tx(async (q) => {
-    const product = await getProduct(q, productId);
-    const pair = normalizeOptionPair(optionPair, product.options);
-    const { rows } = await q.query(
-      `WITH old AS (SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2 FOR UPDATE)
-       INSERT INTO variants (product_id, option_pair, stock) VALUES ($1, $2, $3)
-       ON CONFLICT (product_id, option_pair) DO UPDATE SET stock = EXCLUDED.stock
-       RETURNING (SELECT stock FROM old) AS before`,
-      [productId, pair, stock],
-    );
-    bumpCatalog();
-    return { optionPair: pair, before: rows[0].before ?? 0 };
-  });
+  const product = await getProduct(q, productId);
+  const pair = normalizeOptionPair(optionPair, product.options);
+  // The stock before, read (and locked) first: a CTE read in the upsert's RETURNING ran after the update and found
+  // the row already changed by this statement, so it answered nothing (0) whenever the row existed.
+  const { rows } = await q.query('SELECT stock FROM variants WHERE product_id = $1 AND option_pair = $2 FOR UPDATE', [productId, pair]);
+  await q.query(
+    `INSERT INTO variants (product_id, option_pair, stock) VALUES ($1, $2, $3)
+     ON CONFLICT (product_id, option_pair) DO UPDATE SET stock = EXCLUDED.stock`,
+    [productId, pair, stock],
+  );
+  bumpCatalog();
+  return { optionPair: pair, before: rows[0]?.stock ?? 0 };
 }

@@ -18,6 +18,7 @@ const HOLDERS: Record<AdminPermission, readonly StaffRole[]> = {
   'staff.manage': ['owner'],
   'activity.read': ['owner'],
   'settings.edit': ['owner'],
+  'catalog.edit': ['owner'],
 };
 
 export const isStaffRole = (r: string): r is StaffRole => (STAFF_ROLES as readonly string[]).includes(r);

@@ -29,6 +29,7 @@ import {
 } from './service.ts';
 import { registerAdminPage, wrongOrigin } from './page.ts';
 import { settingsRoutes } from './settings.ts';
+import { productRoutes } from './products.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -161,6 +162,7 @@ async function adminApi(app: FastifyInstance) {
     async (req) => acceptInvitation(app.db, req.body.token, req.body.password));
 
   settingsRoutes(app);
+  productRoutes(app);
 
   const version = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;
   let doc: object | undefined;
