@@ -16,6 +16,7 @@ import lighthouse from 'lighthouse'
 // puppeteer-core comes with lighthouse (one of its dependencies): here only to set the cookie jar.
 import puppeteer from 'puppeteer-core'
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs'
+import { cpuFigures } from './cpuTime.mjs'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 /** Everything the origin keeps, cleared before each run (Storage.clearDataForOrigin types). */
@@ -37,8 +38,8 @@ const median = (values) => {
 }
 
 /** What one Lighthouse run measured. */
-function figures(lhr) {
-  const score = (id) => (lhr.categories[id].score === null ? null : Math.round(lhr.categories[id].score * 100))
+function figures(lhr, categories = CATEGORIES) {
+  const score = (id) => (!lhr.categories[id] || lhr.categories[id].score === null ? null : Math.round(lhr.categories[id].score * 100))
   const failing = (id) =>
     lhr.categories[id].auditRefs
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 0.9)
@@ -56,11 +57,12 @@ function figures(lhr) {
     totalBytes: Math.round(lhr.audits['total-byte-weight'].numericValue),
     requests: lhr.audits['network-requests'].details?.items?.length ?? null,
     lcpElement: lhr.audits['largest-contentful-paint-element'].details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
-    failingAudits: Object.fromEntries(CATEGORIES.map((id) => [id, failing(id)]))
+    failingAudits: Object.fromEntries(categories.map((id) => [id, failing(id)]))
   }
 }
 
-const NUMERIC = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'totalBytes', 'requests']
+// mainThreadCpuMs, cpuTbtMs, longestTaskCpuMs: the run's CPU-time figures (cpuTime.mjs), what a busy machine barely moves.
+const NUMERIC = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'totalBytes', 'requests', 'mainThreadCpuMs', 'cpuTbtMs', 'longestTaskCpuMs']
 
 /**
  * A page's figures: the median of each number over its runs, the spread of each, and the LCP element and failing
@@ -83,7 +85,8 @@ export function summarise(page, runs) {
   }
 }
 
-export async function lighthouseAudit(baseUrl, { pages }, { runs = RUNS } = {}) {
+/** `categories`: the Lighthouse categories to run (all four by default; the performance check runs performance alone). */
+export async function lighthouseAudit(baseUrl, { pages }, { runs = RUNS, categories = CATEGORIES } = {}) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' })
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
   const cdp = await browser.target().createCDPSession()
@@ -93,15 +96,15 @@ export async function lighthouseAudit(baseUrl, { pages }, { runs = RUNS } = {}) 
         await cdp.send('Storage.clearCookies')
         await cdp.send('Storage.setCookies', { cookies: page.cookies.map((c) => ({ name: c.name, value: c.value, url: baseUrl })) })
       }
-      const { lhr } = await lighthouse(`${baseUrl}${page.path}`, {
+      const { lhr, artifacts } = await lighthouse(`${baseUrl}${page.path}`, {
         port: chrome.port,
         logLevel: 'error',
         output: 'json',
-        onlyCategories: CATEGORIES,
+        onlyCategories: categories,
         // the page's own cookies were set just now, the rest cleared
         clearStorageTypes: page.cookies ? FIRST_VISIT.filter((t) => t !== 'cookies') : FIRST_VISIT
       })
-      if (!lhr.runtimeError) return lhr
+      if (!lhr.runtimeError) return { lhr, artifacts }
       const message = `Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`
       if (!TRANSIENT.has(lhr.runtimeError.code) || attempt === ATTEMPTS) throw new Error(message)
       console.warn(`${message}; retrying`)
@@ -113,9 +116,10 @@ export async function lighthouseAudit(baseUrl, { pages }, { runs = RUNS } = {}) 
       const measured = []
       for (let i = 0; i < runs; i++) {
         const loadAverage = Number(os.loadavg()[0].toFixed(2))
-        const run = { ...figures(await runOnce(page)), loadAverage }
+        const { lhr, artifacts } = await runOnce(page)
+        const run = { ...figures(lhr, categories), ...cpuFigures(artifacts.Trace), loadAverage }
         measured.push(run)
-        console.log(`  ${page.name} run ${i + 1}: performance ${run.performance}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, SI ${run.speedIndexMs} ms (load average ${loadAverage})`)
+        console.log(`  ${page.name} run ${i + 1}: performance ${run.performance}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, SI ${run.speedIndexMs} ms; CPU: main thread ${run.mainThreadCpuMs} ms, TBT ${run.cpuTbtMs} ms, longest task ${run.longestTaskCpuMs} ms (${run.longestTaskScript ?? '?'}) (load average ${loadAverage})`)
       }
       results.push(summarise(page, measured))
     }
