@@ -38,7 +38,10 @@ export const AdminVariant = Type.Object({
   /** The combination as a shopper reads it ('Red, M' / '红色, 中号'). */
   label: Localized,
   sku: Nullable(Type.String()),
-  stock: Type.Integer()
+  stock: Type.Integer(),
+  /** Its own price and struck-through price (null: it sells at the product's; issue 37 item 5). */
+  price: Nullable(Type.Integer()),
+  listPrice: Nullable(Type.Integer())
 })
 export const AdminProduct = Type.Object({
   id: Type.String(),
@@ -57,6 +60,17 @@ export type AdminProduct = Static<typeof AdminProduct>
 /** PUT products/:id/price (owner): the product's price, in minor units. */
 export const AdminPriceBody = Type.Object({ price: Type.Integer({ minimum: 0, maximum: 100_000_000 }) })
 export type AdminPriceBody = Static<typeof AdminPriceBody>
+
+/**
+ * PUT products/:id/variant-price (owner): one combination's own price and struck-through price, in minor units; price
+ * null: it sells at the product's again (and has no list price of its own).
+ */
+export const AdminVariantPriceBody = Type.Object({
+  combination: Type.String({ minLength: 1, maxLength: 200 }),
+  price: Nullable(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
+  listPrice: Nullable(Type.Integer({ minimum: 0, maximum: 100_000_000 }))
+})
+export type AdminVariantPriceBody = Static<typeof AdminVariantPriceBody>
 
 /** PUT products/:id/stock: one combination's stock (the combination as the product page lists it, '' without options). */
 export const AdminStockBody = Type.Object({

@@ -60,6 +60,7 @@ export const api = {
   products: (p: { q?: string; offset?: string }) => call<AdminProductList>('GET', `/products${q(p)}`),
   product: (id: string) => call<AdminProduct>('GET', `/products/${encodeURIComponent(id)}`),
   setPrice: (id: string, price: number) => call<AdminProduct>('PUT', `/products/${encodeURIComponent(id)}/price`, { price }),
+  setVariantPrice: (id: string, combination: string, price: number | null, listPrice: number | null) => call<AdminProduct>('PUT', `/products/${encodeURIComponent(id)}/variant-price`, { combination, price, listPrice }),
   setStock: (id: string, combination: string, stock: number) => call<AdminProduct>('PUT', `/products/${encodeURIComponent(id)}/stock`, { combination, stock }),
   addPhoto: (id: string, data: string) => call<AdminProduct>('POST', `/products/${encodeURIComponent(id)}/photos`, { data }),
   setPhotos: (id: string, images: string[]) => call<AdminProduct>('PUT', `/products/${encodeURIComponent(id)}/photos`, { images }),

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import sharp from 'sharp';
-import { priceRefusal } from '../src/features/admin/products.ts';
+import { priceRefusal, variantPriceRefusal } from '../src/features/admin/products.ts';
 import { Staff } from './adminClient.ts';
 import { deskOf, isError, ok, serverOnFreshDb } from './helpers.ts';
 
@@ -30,6 +30,24 @@ describe('priceRefusal (the importer\'s price rules)', () => {
   for (const [price, list, member, refused] of TABLE) {
     test(`${price} beside list ${list} and member ${member}: ${refused ? 'refused' : 'accepted'}`, () => {
       const why = priceRefusal(price, list, member);
+      if (refused) assert.match(why ?? '', refused);
+      else assert.equal(why, null);
+    });
+  }
+});
+
+describe('variantPriceRefusal (the importer\'s rules for a combination\'s own prices)', () => {
+  // [price, listPrice, refused?]
+  const TABLE: [number | null, number | null, RegExp | null][] = [
+    [null, null, null],
+    [1999, null, null],
+    [1999, 2499, null],
+    [1999, 1999, /must be above the price 1999/],
+    [null, 2499, /goes with the combination's own price/],
+  ];
+  for (const [price, list, refused] of TABLE) {
+    test(`${price} and list ${list}: ${refused ? 'refused' : 'accepted'}`, () => {
+      const why = variantPriceRefusal(price, list);
       if (refused) assert.match(why ?? '', refused);
       else assert.equal(why, null);
     });
@@ -129,6 +147,30 @@ describe('products in the back office', () => {
     isError(await clerk.req('PUT', `/products/${p.id}/stock`, { combination: 'colour:Plaid', stock: 3 }), 400);
     isError(await clerk.req('PUT', `/products/${p.id}/stock`, { combination: v.combination, stock: -1 }), 400);
     ok(await clerk.req('PUT', `/products/${p.id}/stock`, { combination: v.combination, stock: v.stock }));
+  });
+
+  test('the owner gives one combination its own price: the storefront sells it at that price, the others as they were; back to the product\'s with null', async () => {
+    await staffOnce();
+    const p = await productWithOptions();
+    const page = ok(await owner.get(`/products/${p.id}`));
+    const v = page.variants[1];
+    const others = page.variants.filter((x: any) => x.combination !== v.combination);
+    isError(await clerk.req('PUT', `/products/${p.id}/variant-price`, { combination: v.combination, price: 2222, listPrice: null }), 403);
+    const after = ok(await owner.req('PUT', `/products/${p.id}/variant-price`, { combination: v.combination, price: 2222, listPrice: 2599 }));
+    assert.deepEqual([after.variants[1].price, after.variants[1].listPrice], [2222, 2599]);
+    let detail = await client(`/productDetailManagement/productDetail/${p.id}`);
+    const sold = detail.body.variants.find((x: any) => x.optionPair === v.combination);
+    assert.deepEqual([sold.price, sold.listPrice], [2222, 2599], 'the storefront sells that combination at its own price');
+    for (const o of others) assert.equal(detail.body.variants.find((x: any) => x.optionPair === o.combination).price, o.price ?? page.price, 'the others as they were');
+    const refused = isError(await owner.req('PUT', `/products/${p.id}/variant-price`, { combination: v.combination, price: 2222, listPrice: 2000 }), 400);
+    assert.match(refused.message, /^price: the list price 2000 must be above the price 2222/);
+    isError(await owner.req('PUT', `/products/${p.id}/variant-price`, { combination: 'grind:Gravel', price: 1, listPrice: null }), 400);
+    const act = ok(await owner.get('/activity?limit=5'));
+    assert.ok(act.items.some((a: any) => a.action === 'product.variantPrice' && a.actor === OWNER && a.detail.includes('to: 2222')));
+    ok(await owner.req('PUT', `/products/${p.id}/variant-price`, { combination: v.combination, price: null, listPrice: null }));
+    detail = await client(`/productDetailManagement/productDetail/${p.id}`);
+    assert.equal(detail.body.variants.find((x: any) => x.optionPair === v.combination).price, page.price, 'back at the product\'s price');
+    ok(await owner.req('PUT', `/products/${p.id}/variant-price`, { combination: v.combination, price: v.price, listPrice: v.listPrice }));
   });
 
   test('a photo is checked as the importer checks it, stored in both sizes, shown on the storefront; staff may not upload', async () => {

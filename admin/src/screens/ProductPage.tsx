@@ -43,6 +43,39 @@ function StockCell({ tx, product, combination, stock, onSaved }: { tx: Texts; pr
   );
 }
 
+/** A combination's own price (owner): empty sells it at the product's price. */
+function VariantPriceCell({ tx, product, combination, onSaved }: { tx: Texts; product: AdminProduct; combination: string; onSaved: (p: AdminProduct) => void }) {
+  const { t, money, decimals } = tx;
+  const { message } = AntApp.useApp();
+  const d = decimals(product.currency);
+  const v = product.variants.find((x) => x.combination === combination)!;
+  const [value, setValue] = useState<number | null>(v.price === null ? null : v.price / 10 ** d);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setValue(v.price === null ? null : v.price / 10 ** d), [v.price, d]);
+  const minor = value === null ? null : Math.round(value * 10 ** d);
+  const what = tx.lang === 'zh' ? v.label.zh : v.label.en;
+  return (
+    <Space.Compact>
+      <InputNumber min={0} step={1 / 10 ** d} precision={d} value={value} onChange={setValue} placeholder={money(product.price, product.currency)}
+        aria-label={`${t('price')} ${what}`} style={{ width: 120 }} />
+      <Button loading={busy} disabled={minor === v.price} onClick={async () => {
+        setBusy(true);
+        try {
+          // A list price of its own stays only while it is above the new price; the product's price clears both.
+          const list = minor !== null && v.listPrice !== null && v.listPrice > minor ? v.listPrice : null;
+          const after = await api.setVariantPrice(product.id, combination, minor, list);
+          onSaved(after);
+          message.success(t('priceSaved', { price: minor === null ? money(product.price, product.currency) : money(minor, product.currency) }));
+        } catch (e) {
+          message.error(errorText(e));
+        } finally {
+          setBusy(false);
+        }
+      }}>{t('setStock')}</Button>
+    </Space.Compact>
+  );
+}
+
 export function ProductPage({ tx, id, go, can }: { tx: Texts; id: string; go: (to: string) => void; can: (p: string) => boolean }) {
   const { t, money, decimals } = tx;
   const { message } = AntApp.useApp();
@@ -94,6 +127,12 @@ export function ProductPage({ tx, id, go, can }: { tx: Texts; id: string; go: (t
           { title: t('combination'), key: 'label', render: (_: unknown, v) => (v.combination ? (tx.lang === 'zh' ? v.label.zh : v.label.en) : t('noOptions')) },
           { title: t('sku'), dataIndex: 'sku', responsive: ['md'], render: (s: string | null) => s ?? '-' },
           { title: '', key: 'state', render: (_: unknown, v) => (v.stock <= 0 ? <Tag color="orange">{t('soldOut')}</Tag> : null) },
+          ...(product.variants.length > 1 || product.variants[0]?.combination ? [{
+            title: t('price'), key: 'price',
+            render: (_: unknown, v: AdminProduct['variants'][number]) => (owner
+              ? <VariantPriceCell tx={tx} product={product} combination={v.combination} onSaved={setProduct} />
+              : money(v.price ?? product.price, product.currency)),
+          }] : []),
           { title: t('stockTotal'), key: 'stock', render: (_: unknown, v) => (can('stock.edit') ? <StockCell tx={tx} product={product} combination={v.combination} stock={v.stock} onSaved={setProduct} /> : v.stock) },
         ]} />
       <Card size="small" title={t('photos')}>

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../../db/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { allOptionPairs, optionLabels } from '../../lib/options.ts';
+import { allOptionPairs, normalizeOptionPair, optionLabels } from '../../lib/options.ts';
 import { bumpCatalog } from '../../services/catalogCache.ts';
 import { setStockIn } from '../../services/restock.ts';
 import { storeCurrency } from '../../services/storeCurrency.ts';
@@ -21,7 +21,7 @@ import { isPhotoName, preparePhoto } from '../../catalog/images.ts';
 import type { ProductOption } from '../../../../contract/catalog.ts';
 import {
   AdminCatalogExportQuery, AdminCatalogFile, AdminCatalogImportBody, AdminCatalogImported, AdminPhotoBody, AdminPhotosBody, AdminPriceBody,
-  AdminProduct, AdminProductId, AdminProductList, AdminProductQuery, AdminStockBody,
+  AdminProduct, AdminProductId, AdminProductList, AdminProductQuery, AdminStockBody, AdminVariantPriceBody,
 } from '../../../../contract/adminProducts.ts';
 import { recordActivity, type StaffMember } from './service.ts';
 
@@ -29,6 +29,13 @@ import { recordActivity, type StaffMember } from './service.ts';
 export function priceRefusal(price: number, listPrice: number | null, memberPrice: number | null): string | null {
   if (listPrice !== null && listPrice <= price) return `must be below the list price ${listPrice} (the price struck through)`;
   if (memberPrice !== null && memberPrice > price) return `must be at least the member price ${memberPrice}`;
+  return null;
+}
+
+/** Why a combination cannot have this price and list price of its own (the importer's rules, format.ts), or null. */
+export function variantPriceRefusal(price: number | null, listPrice: number | null): string | null {
+  if (price === null && listPrice !== null) return 'a list price goes with the combination\'s own price';
+  if (price !== null && listPrice !== null && listPrice <= price) return `the list price ${listPrice} must be above the price ${price} (it is the price struck through)`;
   return null;
 }
 
@@ -65,7 +72,7 @@ async function productRow(q: Queryable, id: number, lock = false) {
 export async function productPage(q: Queryable, id: number): Promise<AdminProduct> {
   const p = await productRow(q, id);
   const options = p.options as ProductOption[];
-  const { rows: variants } = await q.query('SELECT option_pair, sku, stock FROM variants WHERE product_id = $1', [id]);
+  const { rows: variants } = await q.query('SELECT option_pair, sku, stock, price, list_price FROM variants WHERE product_id = $1', [id]);
   const of = new Map(variants.map((v: any) => [v.option_pair, v]));
   return {
     id: String(p.id), sku: p.sku, name: { en: p.name_en, zh: p.name_zh }, category: p.category, brand: p.brand,
@@ -74,7 +81,7 @@ export async function productPage(q: Queryable, id: number): Promise<AdminProduc
       const labels = optionLabels(pair, options);
       const v = of.get(pair);
       return {
-        combination: pair, sku: v?.sku ?? null, stock: v?.stock ?? 0,
+        combination: pair, sku: v?.sku ?? null, stock: v?.stock ?? 0, price: v?.price ?? null, listPrice: v?.list_price ?? null,
         label: { en: labels.map((l) => l.en).join(', '), zh: labels.map((l) => l.zh || l.en).join(', ') },
       };
     }),
@@ -89,6 +96,28 @@ export async function setPrice(db: Db, staff: StaffMember, id: number, price: nu
     if (p.price !== price) {
       await q.query('UPDATE products SET price = $2 WHERE id = $1', [id, price]);
       await recordActivity(q, staff, 'product.price', String(id), { from: p.price, to: price });
+    }
+    return productPage(q, id);
+  });
+  bumpCatalog();
+  return page;
+}
+
+/** Sets one combination's own price and list price (null: the product's), as a catalogue import would. */
+export async function setVariantPrice(db: Db, staff: StaffMember, id: number, combination: string, price: number | null, listPrice: number | null): Promise<AdminProduct> {
+  const why = variantPriceRefusal(price, listPrice);
+  if (why) throw badRequest(`price: ${why}`);
+  const page = await db.tx(async (q) => {
+    const p = await productRow(q, id, true);
+    const options = p.options as ProductOption[];
+    if (!options.length) throw badRequest('combination: a product without options has its price on the product');
+    const pair = normalizeOptionPair(combination, options);
+    const { rows } = await q.query('SELECT price, list_price FROM variants WHERE product_id = $1 AND option_pair = $2 FOR UPDATE', [id, pair]);
+    const before = rows[0] ?? { price: null, list_price: null };
+    if (before.price !== price || before.list_price !== listPrice) {
+      await q.query(`INSERT INTO variants (product_id, option_pair, stock, price, list_price) VALUES ($1, $2, 0, $3, $4)
+        ON CONFLICT (product_id, option_pair) DO UPDATE SET price = EXCLUDED.price, list_price = EXCLUDED.list_price`, [id, pair, price, listPrice]);
+      await recordActivity(q, staff, 'product.variantPrice', String(id), { combination: pair, from: before.price, to: price, listPrice });
     }
     return productPage(q, id);
   });
@@ -205,6 +234,10 @@ export function productRoutes(app: FastifyInstance) {
   app.put<{ Params: AdminProductId; Body: AdminPriceBody }>('/products/:id/price',
     { config: owner, schema: { summary: "Set the product's price, in minor units (owner)", params: AdminProductId, body: AdminPriceBody, response: { 200: AdminProduct } } },
     async (req) => setPrice(app.db, req.staff!, Number(req.params.id), req.body.price));
+
+  app.put<{ Params: AdminProductId; Body: AdminVariantPriceBody }>('/products/:id/variant-price',
+    { config: owner, schema: { summary: "Set one option combination's own price and list price (null: the product's) (owner)", params: AdminProductId, body: AdminVariantPriceBody, response: { 200: AdminProduct } } },
+    async (req) => setVariantPrice(app.db, req.staff!, Number(req.params.id), req.body.combination, req.body.price, req.body.listPrice));
 
   app.put<{ Params: AdminProductId; Body: AdminStockBody }>('/products/:id/stock',
     { config: stock, schema: { summary: "Set one option combination's stock (shoppers waiting for it are told when it comes back)", params: AdminProductId, body: AdminStockBody, response: { 200: AdminProduct } } },
