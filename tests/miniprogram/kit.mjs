@@ -49,11 +49,11 @@ export async function runMiniProgram(kind, serverUrl, options, journey) {
 }
 
 /**
- * A provider's protocol double as a process (server/tests/doubles/<script>): `info` is the JSON line it prints (the
- * store's variables for it, its control address); `stop()` ends it.
+ * A provider's protocol double as a process (server/tests/doubles/<script>, given `args`): `info` is the JSON line it
+ * prints (the store's variables for it, its control address); `stop()` ends it.
  */
-export async function startDoubleProcess(script) {
-  const child = spawn(process.execPath, nodeArgs(`tests/doubles/${script}`), { cwd: path.join(root, 'server'), stdio: ['ignore', 'pipe', 'inherit'] })
+export async function startDoubleProcess(script, args = []) {
+  const child = spawn(process.execPath, [...nodeArgs(`tests/doubles/${script}`), ...args], { cwd: path.join(root, 'server'), stdio: ['ignore', 'pipe', 'inherit'] })
   const info = await new Promise((resolve, reject) => {
     let out = ''
     child.stdout.on('data', (d) => {
