@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { EmptyState } from '@/components/common/EmptyState'
-import { Spinner } from '@/components/common/Spinner'
+import { SkeletonSections } from '@/components/common/Skeleton'
 import { appliedStoreCredit } from '@/domain/storeCredit'
 import type { CheckoutState } from '@/hooks/useCheckout'
 import { useT } from '@/hooks/useT'
@@ -28,7 +28,7 @@ export function CheckoutView({ c }: { c: CheckoutState }) {
   // Until the checkout's rules arrive, the store currency app info gave (the currency store's base), else the cart's:
   // never a fixed one.
   const baseCurrency = useCurrency((st) => st.base)
-  if (c.loading) return <Spinner label={t('checkout.loading')} />
+  if (c.loading) return <SkeletonSections label={t('checkout.loading')} />
   if (c.loadError) return <EmptyState tone="error" message={c.loadError} action={{ label: t('checkout.retry'), onClick: () => void c.reload() }} />
   if (!c.cart || c.cart.itemCount === 0) {
     return <EmptyState message={t('checkout.empty')} action={{ label: t('checkout.goShopping'), onClick: () => platform.navigate('/store') }} />

@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import { EmptyState } from '@/components/common/EmptyState'
-import { Spinner } from '@/components/common/Spinner'
+import { SkeletonCards } from '@/components/common/Skeleton'
 import type { PagedProducts } from '@/hooks/useProductList'
 import { useT } from '@/hooks/useT'
 import { ListFooter } from './ListFooter'
@@ -10,7 +10,7 @@ import { ProductGrid } from './ProductGrid'
 export function PagedProductList({ list, emptyText }: { list: PagedProducts; emptyText: string }) {
   const t = useT()
   if (list.status === 'idle') return null
-  if (list.status === 'loading') return <Spinner label={t('store.loading')} />
+  if (list.status === 'loading') return <SkeletonCards label={t('store.loading')} />
   if (list.status === 'error') {
     return <EmptyState tone="error" message={t('store.loadFailed', { message: list.error ?? '' })} action={{ label: t('store.retry'), onClick: list.retry }} />
   }

@@ -271,6 +271,18 @@ describe.each(LANGS)('checkout (%s)', (lang) => {
     expect(testControl.storage.get(DRAFT_KEY)).toMatchObject({ method: 'EAT_IN', tableNumber: 'B3' })
   })
 
+  test('while it loads: grey sections under the page title, not a spinner (issue 42 n-7)', async () => {
+    server()
+    setUrl('/checkout')
+    const view = render(<CheckoutPage />)
+    expect(view.container.querySelectorAll('.skeleton-section').length).toBe(4)
+    expect(view.container.querySelector('.skeleton')?.getAttribute('role')).toBe('status')
+    expect(view.container.querySelector('.spinner')).toBeNull()
+    await settle()
+    expect(view.container.querySelector('.skeleton')).toBeNull()
+    expect(page().getByText(text.place)).toBeInTheDocument()
+  })
+
   test('empty cart: says so', async () => {
     server({ 'GET /shoppingManagement4/billing/': billingOf(cart({ itemCount: 0, lineItems: {} })) })
     setUrl('/checkout')

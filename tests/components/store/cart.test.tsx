@@ -65,7 +65,11 @@ describe.each(LANGS)('cart (%s)', (lang) => {
     serve()
     const { container } = render(<CartPage />)
     expect(screen.getByRole('status').textContent).toContain(text.loading)
+    // Issue 42 n-7: grey cart lines while it loads, not a spinner on a blank page.
+    expect(container.querySelectorAll('.skeleton-line').length).toBe(3)
+    expect(container.querySelector('.spinner')).toBeNull()
     expect(await screen.findByText(text.beans)).toBeTruthy()
+    expect(container.querySelector('.skeleton')).toBeNull()
     const page = pageBody(container, '.cart-page')
     expect(within(page).getByText(text.hoodie)).toBeTruthy()
     expect(within(lineEl(container, '1050|color:Red,size:M')).getByText('Red / M')).toBeTruthy()

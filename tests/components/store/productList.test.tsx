@@ -22,7 +22,13 @@ describe.each(LANGS)('product list (%s)', (lang) => {
     })
     const { container } = render(<ProductListPage />)
     expect(screen.getByRole('status').textContent).toContain(lang === 'en' ? 'Loading' : '加载中')
+    // Issue 42 n-7: grey cards in the grid's columns under the list's title while it loads, not a spinner.
+    expect(container.querySelectorAll('.skeleton-card').length).toBe(6)
+    expect(container.querySelector('.spinner')).toBeNull()
+    // The list's title stays above them (the category's English name until its Chinese one arrives).
+    expect(container.querySelector('.store-page__title')?.textContent).toMatch(/\S/)
     await screen.findByText(text.item1)
+    expect(container.querySelector('.skeleton')).toBeNull()
     const page = pageBody(container, '.store-page')
     expect(within(page).getByText(text.count(20))).toBeTruthy()
     expect(within(page).getByText(text.coffee, { selector: '.store-page__title' })).toBeTruthy()

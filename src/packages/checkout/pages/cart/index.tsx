@@ -4,7 +4,7 @@ import { CartTotals } from '@/components/cart/CartTotals'
 import { CartCheckoutBar } from '@/components/cart/CartCheckoutBar'
 import { EmptyState } from '@/components/common/EmptyState'
 import { UndoBar } from '@/components/common/UndoBar'
-import { Spinner } from '@/components/common/Spinner'
+import { SkeletonLines } from '@/components/common/Skeleton'
 import { AddOnList } from '@/components/product/AddOnList'
 import { Shell } from '@/components/shell/Shell'
 import { useAddOns } from '@/hooks/useAddOns'
@@ -27,7 +27,7 @@ export default function CartPage() {
 
   let body
   // The add-ons sit above the summary: the page waits for them too, so they do not push the totals down as they come.
-  if (page.loading || (!addOns.loaded && cart && !page.empty)) body = <Spinner label={t('store.loading')} />
+  if (page.loading || (!addOns.loaded && cart && !page.empty)) body = <SkeletonLines label={t('store.loading')} />
   else if (!cart || page.empty) {
     body = <EmptyState message={t('cart.empty')} action={{ label: t('cart.continueShopping'), onClick: page.continueShopping }} />
   } else {

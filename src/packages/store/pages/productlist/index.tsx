@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import { Spinner } from '@/components/common/Spinner'
+import { SkeletonCards } from '@/components/common/Skeleton'
 import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { PagedProductList } from '@/components/product/PagedProductList'
@@ -52,7 +52,7 @@ export default function ProductListPage() {
         <ListBanner heading={heading ?? null} title={title} />
         {/* Under the banner only once it is known whether there is one: it would push them down as it arrived. */}
         {waitForHeading ? (
-          <Spinner label={t('store.loading')} />
+          <SkeletonCards label={t('store.loading')} />
         ) : (
           <>
             <SortBar value={list.sort} onChange={list.setSort} />
