@@ -5,6 +5,7 @@ import { useBuyAgain } from '@/hooks/useBuyAgain'
 import { useT } from '@/hooks/useT'
 import { BusyButton } from './BusyButton'
 import '@/components/common/PrimaryButton.scss'
+import './Orders.scss'
 
 /** "Buy again" on an order's page (issue 42 n-14): the lines back in the cart; the ones the cart refused, named. */
 export function BuyAgain({ order }: { order: Order }) {
