@@ -27,6 +27,7 @@ set -a
 set +a
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/istore-drill.XXXXXX")
+echo "drill: working in $work (the server's DATA_DIR and log; removed at the end)"
 pid=
 drop=
 cleanup() {

@@ -146,7 +146,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // Behind a trusted proxy its X-Request-Id (nginx's $request_id) names the request in our log lines too, so one id
     // follows a request through the proxy's log and ours; otherwise (anyone could send one) Fastify numbers them.
     requestIdHeader: config.trustProxy === false ? false : 'x-request-id',
-    return503OnClosing: true,
+    // A request on a connection accepted just before the close is routed as usual: lib/drain.ts answers a GET 503 then and
+    // serves a POST (a proxy does not pass a POST that got 503 on to another process); the close waits for it anyway.
+    return503OnClosing: false,
     // A request (headers and body) must arrive within requestTimeoutMs, and an idle socket is closed: slow clients
     // cannot hold connections for ever.
     requestTimeout: config.requestTimeoutMs,

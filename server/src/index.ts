@@ -68,6 +68,7 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      app.startClosing();
       await app.close();
       app.log.info({ signal: sig }, 'closed: every request answered');
       process.exit(0);

@@ -14,6 +14,8 @@ declare module 'fastify' {
     startDraining(): void;
     /** True once startDraining was called. */
     draining(): boolean;
+    /** Called just before app.close(): GET and HEAD get 503 from now on (a proxy passes them on to another process). */
+    startClosing(): void;
   }
 }
 
@@ -21,13 +23,21 @@ export const DRAINING_MESSAGE = 'Draining: this process is shutting down';
 
 export function registerDrain(app: FastifyInstance, apiPrefix: string): void {
   let draining = false;
+  let closing = false;
   const readyPath = `${apiPrefix}/ready`;
   app.decorate('startDraining', () => { draining = true; });
   app.decorate('draining', () => draining);
+  app.decorate('startClosing', () => { draining = true; closing = true; });
   app.addHook('onRequest', async (req, reply) => {
     if (!draining) return;
     reply.header('Connection', 'close');
     if (req.url === readyPath || req.url.startsWith(`${readyPath}?`)) {
+      return reply.code(503).header('Retry-After', '5').send(errorBody([DRAINING_MESSAGE]));
+    }
+    // Closing (no longer listening): a request on a connection accepted just before is still answered when it changes
+    // something, as nginx does not pass a POST that was sent on to another process; a GET or HEAD gets 503, which nginx
+    // does pass on (proxy_next_upstream http_503), as the page's first screen needs the app, which is closing.
+    if (closing && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.code(503).header('Retry-After', '5').send(errorBody([DRAINING_MESSAGE]));
     }
   });
