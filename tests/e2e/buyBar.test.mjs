@@ -452,3 +452,84 @@ describe('a desktop drawn for desktops (issue 42 N-1, N-2)', () => {
     }
   })
 })
+
+// Issue 42 item 2: two to three rows of products in a desktop's first screen, on home and on a list, with cards of a
+// desktop grid (not four phone cards stretched across the window), and tablets between phone and desktop drawn at a
+// tablet's size. Measured, not compared with pictures: the cards' boxes, unscrolled.
+const ALL_LIST = '/store/productlist?cat=all'
+
+/** The shown product cards' boxes, the window's height and the root font size, unscrolled. */
+const cardRows = (page, scope) =>
+  page.evaluate((scope) => {
+    const cards = [...document.querySelectorAll(`${scope} .product-card`)].filter((el) => el.getClientRects().length > 0)
+    const boxes = cards.map((el) => el.getBoundingClientRect()).filter((r) => r.left >= 0 && r.right <= window.innerWidth)
+    const rows = [...new Set(boxes.map((r) => Math.round(r.top)))].sort((a, b) => a - b)
+    return {
+      innerHeight: window.innerHeight,
+      root: parseFloat(getComputedStyle(document.documentElement).fontSize),
+      widths: boxes.map((r) => Math.round(r.width)),
+      height: boxes.length ? Math.round(boxes[0].height) : 0,
+      rows,
+      // Rows begun inside the first screen with at least the top third of their cards (most of the picture) in it.
+      rowsInScreen: rows.filter((top) => top >= 0 && top + boxes[0].height / 3 <= window.innerHeight).length,
+      firstRowWhole: rows.length > 0 && rows[0] + boxes[0].height <= window.innerHeight
+    }
+  }, scope)
+
+describe('a desktop grid of products (issue 42 item 2)', () => {
+  for (const [width, height] of [
+    [1366, 768],
+    [1920, 1080]
+  ]) {
+    const least = 2
+    it(`at ${width}×${height} home and a list show ${least} rows of desktop-sized cards in the first screen`, { timeout: 120_000 }, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport: 'desktop' })
+      try {
+        await page.setViewportSize({ width, height })
+        for (const [path, scope, ready] of [
+          ['/', '.home-page .home-page__first-row', '.campaign-card'],
+          [ALL_LIST, '.store-page', '.sort-bar']
+        ]) {
+          await open(page, path)
+          await visible(page, `${scope} .product-card`).first().waitFor(WAIT)
+          await visible(page, ready).first().waitFor(WAIT)
+          const at = await cardRows(page, scope)
+          const where = `${path} at ${width}×${height}: ${JSON.stringify(at)}`
+          // Cards of a desktop grid: 150-240 px wide (four phone cards across were 270-460 px).
+          assert.ok(at.widths.length >= 4 && at.widths.every((w) => w >= 150 && w <= 240), `card widths, ${where}`)
+          assert.ok(at.firstRowWhole, `the first row whole in the first screen, ${where}`)
+          // Two rows begun in the first screen (a list's first page is 12 cards: two rows of six).
+          assert.ok(at.rowsInScreen >= least, `rows in the first screen, ${where}`)
+        }
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
+  it('tablets from 451 to 1023 px: the 24 px root and cards of a tablet (three or four across, 150-300 px)', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: 'desktop' })
+    try {
+      for (const [width, height] of [
+        [600, 960],
+        [768, 1024],
+        [1000, 800]
+      ]) {
+        await page.setViewportSize({ width, height })
+        await open(page, ALL_LIST)
+        await visible(page, '.store-page .product-card').first().waitFor(WAIT)
+        const at = await cardRows(page, '.store-page')
+        const where = `${width}×${height}: ${JSON.stringify(at)}`
+        assert.equal(at.root, 24, where)
+        const across = at.widths.length / at.rows.length
+        assert.ok(across >= 3, `cards a row, ${where}`)
+        assert.ok(at.widths.every((w) => w >= 150 && w <= 300), `card widths, ${where}`)
+        assert.ok(at.rowsInScreen >= 2, `rows in the first screen, ${where}`)
+      }
+      assert.deepEqual(errors.map(String), [])
+    } finally {
+      await context.close()
+    }
+  })
+})
