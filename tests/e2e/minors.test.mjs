@@ -11,7 +11,8 @@
 //   from paying the result with the new balance is on screen.
 // - n-13: the group-buy cart is a focused checkout (slim header back to its campaign; no menu, footer or tab bar) and
 //   its Pay and join is the brand's red, not green.
-// - n-14: order rows show their first item with its picture and a friendly date; "All orders" reads as a link.
+// - n-14: order rows show their first item with its picture and a friendly date; "All orders" reads as a link; Buy again
+//   on an order's page puts its lines back in the cart and opens it (or names the lines the cart refused).
 // - n-11: a misspelt search shows its closest match's results at once and says so; one result reads "1 result".
 // - p-1, p-3, p-9: the member price lined up with the card's name; the side menu names Instagram once (its icon); the
 //   desktop checkout's Edit cart is a link in the summary's type.
@@ -392,6 +393,7 @@ describe('the group-buy cart is a focused checkout (issue 42 n-13)', () => {
 })
 
 const DEMO = { email: 'demo@istore.test', password: 'demopass123' }
+const BUY_AGAIN = { en: 'Buy again', zh: '再来一单' }
 const FRIENDLY = { en: /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/, zh: /^\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/ }
 
 describe('order rows with their items (issue 42 n-14)', () => {
@@ -400,7 +402,7 @@ describe('order rows with their items (issue 42 n-14)', () => {
     ['zh', 'narrowPhone'],
     ['en', 'desktop']
   ]) {
-    it(`${language} at ${viewport}: each row shows its first item with a picture and a friendly date; All orders is a link`, async () => {
+    it(`${language} at ${viewport}: each row shows its first item with a picture and a friendly date; All orders is a link; Buy again fills the cart`, async () => {
       const { context, page, errors } = await openContext(browser, { viewport, language })
       try {
         await open(page, '/')
@@ -409,6 +411,7 @@ describe('order rows with their items (issue 42 n-14)', () => {
         await visible(page, '.order-row').first().waitFor(WAIT)
         const rows = await page.evaluate(() =>
           [...document.querySelectorAll('.order-row')].filter((el) => el.offsetParent).map((row) => ({
+            id: row.getAttribute('data-order-id'),
             date: row.querySelector('.order-row__date')?.textContent.trim(),
             item: row.querySelector('.order-row__item-name')?.textContent.trim() ?? '',
             thumb: !!row.querySelector('.order-row__thumb .lazy-image')
@@ -429,6 +432,25 @@ describe('order rows with their items (issue 42 n-14)', () => {
         })
         assert.ok(style.size < style.headingSize, JSON.stringify(style))
         assert.equal(style.underline, 'underline')
+
+        // Buy again: the first order's lines go back in the cart (the demo shopper's cart, through myCart), and the
+        // cart opens with its first item; a line the cart refuses (stock, after earlier runs) is named instead.
+        await open(page, `/user/orders/${rows[0].id}`)
+        const again = visible(page, '.buy-again__button')
+        await again.waitFor(WAIT)
+        assert.equal((await again.innerText()).trim(), BUY_AGAIN[language])
+        await again.click()
+        await Promise.race([
+          page.waitForURL((url) => url.pathname === '/checkout/cart', WAIT),
+          visible(page, '.buy-again__outcome').waitFor(WAIT)
+        ])
+        if (new URL(page.url()).pathname === '/checkout/cart') {
+          await visible(page, '.cart-line, .cart-item').first().waitFor(WAIT)
+          const names = await visible(page, '.cart-page').innerText()
+          assert.ok(names.includes(rows[0].item.replace(/ (and \d+ more|等 \d+ 件)$/, '')), `${rows[0].item} in the cart`)
+        } else {
+          assert.ok((await visible(page, '.buy-again__refused').count()) >= 1)
+        }
         assert.deepEqual(errors.map(String), [])
       } finally {
         await context.close()
