@@ -26,7 +26,7 @@ async function openHome(page) {
 }
 
 describe('home on a wide screen (issue 29 item 4, m-15)', () => {
-  it('at 1366 px: product rows are a four-column grid with no card cut off, sections in a centred column, the live entry beside the group buys', async () => {
+  it('at 1366 px: product rows are a six-column grid (issue 42 item 2: desktop-sized cards) with no card cut off, sections in a centred column, the live entry beside the group buys', async () => {
     const { context, page, errors } = await openContext(browser, { viewport: 'desktop' })
     try {
       await openHome(page)
@@ -45,7 +45,7 @@ describe('home on a wide screen (issue 29 item 4, m-15)', () => {
         }
       })
       assert.ok(layout.columns.length >= 3, `${layout.columns.length} product rows`)
-      assert.deepEqual(layout.columns, layout.columns.map(() => 4))
+      assert.deepEqual(layout.columns, layout.columns.map(() => 6))
       assert.deepEqual(layout.cut, [])
       // The hero spans the screen; every other section lies in the centred column of at most 1200 px.
       assert.equal(Math.round(layout.banner.width), layout.width)
