@@ -26,7 +26,7 @@ function StockCell({ tx, product, combination, stock, onSaved }: { tx: Texts; pr
   const what = combination ? (tx.lang === 'zh' ? label?.zh : label?.en) ?? combination : t('noOptions');
   return (
     <Space.Compact>
-      <InputNumber min={0} max={1_000_000} precision={0} value={value} onChange={setValue} aria-label={`${t('stockTotal')} ${what}`} style={{ width: 110 }} />
+      <InputNumber controls={false} min={0} max={1_000_000} precision={0} value={value} onChange={setValue} aria-label={`${t('stockTotal')} ${what}`} style={{ width: 110 }} />
       <Button loading={busy} disabled={value === null || value === stock} onClick={async () => {
         setBusy(true);
         try {
@@ -56,7 +56,7 @@ function VariantPriceCell({ tx, product, combination, onSaved }: { tx: Texts; pr
   const what = tx.lang === 'zh' ? v.label.zh : v.label.en;
   return (
     <Space.Compact>
-      <InputNumber min={0} step={1 / 10 ** d} precision={d} value={value} onChange={setValue} placeholder={money(product.price, product.currency)}
+      <InputNumber controls={false} min={0} step={1 / 10 ** d} precision={d} value={value} onChange={setValue} placeholder={money(product.price, product.currency)}
         aria-label={`${t('price')} ${what}`} style={{ width: 120 }} />
       <Button loading={busy} disabled={minor === v.price} onClick={async () => {
         setBusy(true);
@@ -116,7 +116,7 @@ export function ProductPage({ tx, id, go, can }: { tx: Texts; id: string; go: (t
       {owner ? (
         <Card size="small" title={t('priceLabel', { currency: product.currency })}>
           <Space.Compact>
-            <InputNumber min={0} step={1 / 10 ** d} precision={d} value={price} onChange={setPrice} aria-label={t('priceLabel', { currency: product.currency })} style={{ width: 160 }} />
+            <InputNumber controls={false} min={0} step={1 / 10 ** d} precision={d} value={price} onChange={setPrice} aria-label={t('priceLabel', { currency: product.currency })} style={{ width: 160 }} />
             <Button type="primary" loading={busy === 'price'} disabled={price === null || Math.round(price * 10 ** d) === product.price}
               onClick={() => run('price', () => api.setPrice(product.id, Math.round((price ?? 0) * 10 ** d)), (p) => t('priceSaved', { price: money(p.price, p.currency) }))}>{t('save')}</Button>
           </Space.Compact>

@@ -73,7 +73,7 @@ export function Products({ tx, go, can }: { tx: Texts; go: (to: string) => void;
   const name = (n: { en: string; zh: string }) => (tx.lang === 'zh' ? n.zh || n.en : n.en);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Input.Search placeholder={t('search')} aria-label={t('search')} allowClear enterButton onSearch={(v) => { setPage(1); setText(v.trim()); }} style={{ maxWidth: 480 }} />
+      <Input.Search placeholder={t('search')} aria-label={t('search')} enterButton onSearch={(v) => { setPage(1); setText(v.trim()); }} style={{ maxWidth: 480 }} />
       {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
       <Table rowKey="id" size="small" loading={!data && !error} dataSource={data?.items ?? []} scroll={{ x: true }}
         pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage }}

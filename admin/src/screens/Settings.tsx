@@ -88,9 +88,9 @@ function HoursCard({ tx, part, title }: { tx: Texts; part: 'pickup' | 'delivery'
       <Row gutter={12}>
         <Col {...cell}><Form.Item label={t('opens')} name={[part, 'openTime']}><Input inputMode="numeric" placeholder="09:00" maxLength={5} /></Form.Item></Col>
         <Col {...cell}><Form.Item label={t('closes')} name={[part, 'closeTime']}><Input inputMode="numeric" placeholder="18:00" maxLength={5} /></Form.Item></Col>
-        <Col {...cell}><Form.Item label={t('slotMinutes')} name={[part, 'slotMinutes']}><InputNumber min={0} precision={0} style={{ width: '100%' }} /></Form.Item></Col>
-        <Col {...cell}><Form.Item label={t('leadMinutes')} name={[part, 'leadTimeMinutes']}><InputNumber min={0} precision={0} style={{ width: '100%' }} /></Form.Item></Col>
-        <Col {...cell}><Form.Item label={t('daysAhead')} name={[part, 'daysAhead']}><InputNumber min={0} precision={0} style={{ width: '100%' }} /></Form.Item></Col>
+        <Col {...cell}><Form.Item label={t('slotMinutes')} name={[part, 'slotMinutes']}><InputNumber controls={false} min={0} precision={0} style={{ width: '100%' }} /></Form.Item></Col>
+        <Col {...cell}><Form.Item label={t('leadMinutes')} name={[part, 'leadTimeMinutes']}><InputNumber controls={false} min={0} precision={0} style={{ width: '100%' }} /></Form.Item></Col>
+        <Col {...cell}><Form.Item label={t('daysAhead')} name={[part, 'daysAhead']}><InputNumber controls={false} min={0} precision={0} style={{ width: '100%' }} /></Form.Item></Col>
       </Row>
     </Card>
   );
