@@ -12,6 +12,7 @@ import { messageOf } from '@/domain/errors'
 import type { PaymentMethod } from '@/domain/paymentMethods'
 import { platform, type H5PaymentChannel } from '@/platform'
 import { pay } from '@/payment/pay'
+import { STARTED_PAYMENT_KEY, type StartedPayment } from '@/domain/retryPayment'
 import { useAppInfo } from '@/stores/appInfo'
 import type { CheckoutDraft } from './useCheckoutDraft'
 import { useRevealInvalid } from './useRevealInvalid'
@@ -80,7 +81,10 @@ export function useCheckoutOrder({ form, setForm, setErrors, config, validation,
         await checkoutApi.storeCreditPayment(orderID)
         platform.navigate(`/confirmation/${orderID}`, 'replace')
       } else {
-        await pay({ orderID, channel: carrierOf(form.paymentMethod) })
+        const channel = carrierOf(form.paymentMethod)
+        // Retry payment on the confirmation page reopens this order's payment on this channel (issue 42 n-4).
+        platform.storage.set(STARTED_PAYMENT_KEY, { orderID, channel, at: Date.now() } satisfies StartedPayment)
+        await pay({ orderID, channel })
       }
     } catch (err) {
       setServerError(messageOf(err, t))

@@ -11,8 +11,9 @@ import { signInUrlFor } from '@/domain/accountForms'
 import { ORDER_ID_ERROR, type ConfirmationSource, type ConfirmationView } from '@/domain/confirmationSource'
 import { checkResult, PAYMENT_STALLED_AFTER_MS, transactionErrorOf, type PaymentView } from '@/domain/paymentStatus'
 import { signUpPath, type OrderPlace } from '@/domain/placedOrder'
+import { retryPaymentStep, STARTED_PAYMENT_KEY, type StartedPayment } from '@/domain/retryPayment'
 import { isLoggedIn } from '@/domain/session'
-import { platform } from '@/platform'
+import { platform, type H5PaymentChannel } from '@/platform'
 import { pay } from '@/payment/pay'
 import { useAppInfo, type AppInfoState } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
@@ -56,6 +57,15 @@ export interface Confirmation {
   register(): void
   /** Sign-in, then the account's orders. */
   signIn(): void
+  /**
+   * Retry payment (issue 42 n-4): the provider's page (the platform's sheet) for this same order, at once, when this
+   * device started paying it; else the checkout, whose kept form pays the same reserved order.
+   */
+  retry(): void
+  /** While the provider's page is being asked for. */
+  retrying: boolean
+  /** Why the payment could not be reopened (the order no longer held, the provider refusing), in the shopper's language. */
+  retryError: string | null
 }
 
 /** Signed in, signed out, or not known yet (app info still on its way): the buttons for each wait for it. */
@@ -106,9 +116,26 @@ export function useConfirmation(source: ConfirmationSource): Confirmation {
   const register = useCallback(() => platform.navigate(signUpPath(order?.contact), 'relaunch'), [order])
   const signIn = useCallback(() => platform.navigate(signInUrlFor('/user/orders'), 'push'), [])
   const weChatQr = source.kind === 'check' ? source.weChatQr : undefined
+  const t = useT()
+  const [retrying, setRetrying] = useState(false)
+  const [retryError, setRetryError] = useState<string | null>(null)
+  const retry = useCallback(() => {
+    const step = retryPaymentStep(platform.storage.get<StartedPayment<H5PaymentChannel>>(STARTED_PAYMENT_KEY), orderID, Date.now())
+    if (step.kind === 'checkout') return go('/checkout')
+    setRetrying(true)
+    setRetryError(null)
+    // H5 leaves for the provider's page; a mini-program's sheet ends on this page again with its outcome.
+    pay({ orderID, channel: step.channel }).then(
+      () => setRetrying(false),
+      (err: unknown) => {
+        setRetrying(false)
+        setRetryError(transactionErrorOf(err, t))
+      }
+    )
+  }, [orderID, go, t])
   return useMemo(
-    () => ({ view, order, place, stalled, weChatQr, loggedIn, storeName, go, register, signIn }),
-    [view, order, place, stalled, weChatQr, loggedIn, storeName, go, register, signIn]
+    () => ({ view, order, place, stalled, weChatQr, loggedIn, storeName, go, register, signIn, retry, retrying, retryError }),
+    [view, order, place, stalled, weChatQr, loggedIn, storeName, go, register, signIn, retry, retrying, retryError]
   )
 }
 

@@ -25,7 +25,7 @@ describe('issue 42 n-14 "Buy again": an order\'s lines as cart additions', () =>
     ['the same product in two options kept apart', [line('1', { optionPair: 'size:S' }), line('1', { optionPair: 'size:M' })], ['1|size:S|1|product', '1|size:M|1|product']],
     ['a line of nothing left out', [line('1', { quantity: 0 }), line('2')], ['2||1|product']]
   ] as const)('%s', (_, lines, expected) => {
-    expect(buyAgainItems(lines as OrderLine[]).map((i) => `${i.productId}|${i.optionPair}|${i.quantity}|${i.addOn ? 'addon' : 'product'}`)).toEqual(expected)
+    expect(buyAgainItems(lines as readonly OrderLine[]).map((i) => `${i.productId}|${i.optionPair}|${i.quantity}|${i.addOn ? 'addon' : 'product'}`)).toEqual(expected)
   })
 
   it.each([

@@ -138,7 +138,7 @@ function PlaceFacts({ place }: { place: OrderPlace }) {
   }
 }
 
-export function ConfirmationPanel({ view, order, place, stalled, weChatQr, loggedIn, storeName, go, register, signIn }: Confirmation) {
+export function ConfirmationPanel({ view, order, place, stalled, weChatQr, loggedIn, storeName, go, register, signIn, retry, retrying, retryError }: Confirmation) {
   const t = useT()
   switch (view.view) {
     case 'pending':
@@ -155,14 +155,19 @@ export function ConfirmationPanel({ view, order, place, stalled, weChatQr, logge
             <View className="confirmation__stalled" role="status">
               <Text className="confirmation__text">{t('confirmation.stalled')}</Text>
               <View className="confirmation__actions">
-                {/* The checkout kept the form and the reserved order: placing it again pays the same order. */}
-                <Button className="confirmation__button confirmation__button--primary" onClick={() => go('/checkout')}>
+                {/* The same order's payment again (n-4); without one started here, the checkout's kept form pays it. */}
+                <Button className="confirmation__button confirmation__button--primary" loading={retrying || undefined} disabled={retrying || undefined} onClick={retry}>
                   {t('confirmation.retryPayment')}
                 </Button>
                 <Button className="confirmation__button" onClick={() => go('/checkout/cart')}>
                   {t('confirmation.backToCart')}
                 </Button>
               </View>
+              {retryError ? (
+                <Text className="confirmation__text confirmation__retry-error" role="alert">
+                  {retryError}
+                </Text>
+              ) : null}
             </View>
           ) : null}
         </View>

@@ -16,6 +16,8 @@ import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
 import { navigations, testControl } from '../../support/taroMock'
 import { DRAFT_KEY } from '@/hooks/useCheckoutDraft'
+import { STARTED_PAYMENT_KEY } from '@/domain/retryPayment'
+import { recordBrowserExits } from '../../support/browserExits'
 import { LANGS, resetStores, setUrl, setUserAgent, DESKTOP_UA } from '../shell/shellTestKit'
 
 const TEXT: Record<Language, Record<string, string>> = {
@@ -519,6 +521,55 @@ describe.each(LANGS)('an abandoned payment (%s)', (lang) => {
     expect(navigations.at(-1)).toMatchObject({ url: '/checkout' })
     fireEvent.click(panel().getByText(text.backToCart))
     expect(navigations.at(-1)).toMatchObject({ url: '/checkout/cart' })
+  })
+})
+
+describe.each(LANGS)('Retry payment reopens the same order\'s payment (issue 42 n-4, %s)', (lang) => {
+  const text = TEXT[lang]
+  const exits = recordBrowserExits()
+  const stalledPage = async (routes: Record<string, unknown>) => {
+    jest.useFakeTimers()
+    resetStores(appInfoFixture(), lang)
+    const http = mockHttp({ 'POST /shoppingManagement4/checkOttPaymentStatus': PENDING, ...routes })
+    renderAt('/confirmation?from_source=ott_h5X100001')
+    await settle()
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2000)
+    })
+    return http
+  }
+
+  test('the checkout started paying this order on a channel: one tap asks that provider for its page again and goes there', async () => {
+    testControl.storage.set(STARTED_PAYMENT_KEY, { orderID: '100001', channel: 'OTT', at: Date.now() })
+    const http = await stalledPage({ 'POST /shoppingManagement4/requestOTTH5Payment': { orderID: '100001', redirectUrl: 'http://localhost/api/istore/client/sandbox/pay/again' } })
+    const before = navigations.length
+    fireEvent.click(panel().getByText(text.retry))
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0)
+    })
+    expect(http.calls.filter((c) => c.path === '/shoppingManagement4/requestOTTH5Payment').map((c) => (c.body as { orderID: string }).orderID)).toEqual(['100001'])
+    expect(exits).toEqual(['http://localhost/api/istore/client/sandbox/pay/again'])
+    expect(navigations.length).toBe(before)
+  })
+
+  test('the provider refuses (the order no longer held): says why, and Back to cart stays', async () => {
+    testControl.storage.set(STARTED_PAYMENT_KEY, { orderID: '100001', channel: 'OTT', at: Date.now() })
+    await stalledPage({ 'POST /shoppingManagement4/requestOTTH5Payment': fail(409, 'Order 100001 is no longer waiting for payment') })
+    fireEvent.click(panel().getByText(text.retry))
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0)
+    })
+    expect(panel().getByRole('alert')).toHaveTextContent('Order 100001 is no longer waiting for payment')
+    expect(exits).toEqual([])
+    expect(panel().getByText(text.backToCart)).toBeInTheDocument()
+  })
+
+  test('another order started here: the checkout, as before', async () => {
+    testControl.storage.set(STARTED_PAYMENT_KEY, { orderID: '100000', channel: 'OTT', at: Date.now() })
+    const http = await stalledPage({})
+    fireEvent.click(panel().getByText(text.retry))
+    expect(navigations.at(-1)).toMatchObject({ url: '/checkout' })
+    expect(http.calls.some((c) => c.path.includes('requestOTTH5Payment'))).toBe(false)
   })
 })
 

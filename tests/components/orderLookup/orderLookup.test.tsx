@@ -126,7 +126,7 @@ describe.each(LANGS)('order lookup (%s)', (lang) => {
     mockHttp({})
     const props: Confirmation = {
       view: { view: 'success', orderID: '100123' }, order: null, place: null, stalled: false, loggedIn: false, storeName: 'Maple Market',
-      go: jest.fn(), register: jest.fn(), signIn: jest.fn()
+      go: jest.fn(), register: jest.fn(), signIn: jest.fn(), retry: jest.fn(), retrying: false, retryError: null
     }
     const { container, rerender } = render(<ConfirmationPanel {...props} />)
     expect(container.querySelector('.confirmation__lookup')).toHaveTextContent(text.keep)
