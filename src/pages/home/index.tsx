@@ -7,6 +7,7 @@ import { Icon } from '@/components/shell/Icons'
 import { Shell } from '@/components/shell/Shell'
 import { LIVE_ROOMS_PATH } from '@shared/routes'
 import { useHome } from '@/hooks/useHome'
+import { useAfterFirstPaint } from '@/hooks/afterFirstPaint'
 import { useLocalized } from '@/hooks/useLocalized'
 import { useT } from '@/hooks/useT'
 import { CategoryTiles } from './CategoryTiles'
@@ -20,6 +21,9 @@ export default function HomePage() {
   const t = useT()
   const localized = useLocalized()
   const { content, loading, error, retry } = useHome()
+  // The first render holds what a first screen can show, the first product row the last of it on any size; the rows
+  // after it, last in the page on phones and desktops alike (nothing shown moves when they come), follow the first paint.
+  const rest = useAfterFirstPaint(!!content)
 
   let body
   if (loading) body = <Spinner label={t('store.loading')} />
@@ -42,7 +46,7 @@ export default function HomePage() {
           </Link>
         ) : null}
         <HomeCampaignRow data={content.campaigns} />
-        {content.rows.map((row, index) => {
+        {(rest ? content.rows : content.rows.slice(0, 1)).map((row, index) => {
           let title: string
           if (row.id === content.newRowId) title = t('home.newProducts')
           else if (row.id === content.clearanceRowId) title = t('home.clearance')
