@@ -20,7 +20,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number]
 /** What a role may do (server/src/features/admin/roles.ts says which role holds which). */
 export const ADMIN_PERMISSIONS = [
   'orders.read', 'orders.move', 'orders.refund', 'stock.edit', 'reviews.decide', 'staff.manage', 'activity.read', 'settings.edit',
-  'catalog.edit'
+  'catalog.edit',
+  'totp.manage', 'promotions.edit', 'blog.edit', 'attention.handle'
 ] as const
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number]
 /** The store's moves of an order (server/src/orders/fulfilment.ts). */
@@ -38,7 +39,11 @@ export type AdminStaff = Static<typeof AdminStaff>
 export const AdminSession = Type.Object({
   staff: Nullable(AdminStaff),
   permissions: Type.Array(StringEnum(ADMIN_PERMISSIONS)),
-  xsrfToken: Type.String()
+  xsrfToken: Type.String(),
+  /** The password was right and a second step is due: a code from the authenticator app, or a recovery code (POST signin/code). */
+  secondStep: Type.Optional(Type.Boolean()),
+  /** The signed-in staff member signs in with an authenticator code too. */
+  totp: Type.Optional(Type.Boolean())
 })
 export type AdminSession = Static<typeof AdminSession>
 
@@ -236,3 +241,17 @@ export const AdminAccept = Type.Object({
 export type AdminAccept = Static<typeof AdminAccept>
 export const AdminAccepted = Type.Object({ email: Type.String() })
 export type AdminAccepted = Static<typeof AdminAccepted>
+
+/** POST signin/code: the second step of a sign-in, a 6-digit code from the authenticator app or a recovery code. */
+export const AdminSignInCode = Type.Object({ code: Type.String({ minLength: 6, maxLength: 20 }) })
+export type AdminSignInCode = Static<typeof AdminSignInCode>
+/** POST totp/setup (owner): a new secret to enrol, as the otpauth:// URI an authenticator app scans and as text. */
+export const AdminTotpSetup = Type.Object({ secret: Type.String(), uri: Type.String() })
+export type AdminTotpSetup = Static<typeof AdminTotpSetup>
+/** POST totp/confirm: a code from the secret being enrolled turns the second step on and answers the recovery codes, once. */
+export const AdminTotpCode = Type.Object({ code: Type.String({ minLength: 6, maxLength: 20 }) })
+export type AdminTotpCode = Static<typeof AdminTotpCode>
+export const AdminTotpRecovery = Type.Object({ recoveryCodes: Type.Array(Type.String()) })
+export type AdminTotpRecovery = Static<typeof AdminTotpRecovery>
+export const AdminTotpState = Type.Object({ totp: Type.Boolean(), recoveryCodesLeft: Type.Integer() })
+export type AdminTotpState = Static<typeof AdminTotpState>

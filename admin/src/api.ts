@@ -15,6 +15,11 @@ export type { AdminDeliveryAreasBody, AdminDeliveryAreasSettings, AdminLocations
 
 export type { AdminActivity, AdminDayOrders, AdminMove, AdminOrder, AdminPickList, AdminRefundDone, AdminSession, AdminStaffList };
 
+import type { AdminAttention, AdminReview, AdminReviewList } from '../../contract/adminReviews.ts';
+export type { AdminAttention, AdminReview, AdminReviewList };
+import type { AdminCoupon, AdminCouponList } from '../../contract/adminCoupons.ts';
+export type { AdminCoupon, AdminCouponList };
+
 const BASE = '/api/istore/admin';
 let xsrf = '';
 
@@ -45,6 +50,19 @@ export const api = {
   session: () => call<AdminSession>('GET', '/session'),
   signIn: (email: string, password: string) => call<AdminSession>('POST', '/signin', { email, password }),
   signOut: () => call<AdminSession>('POST', '/signout', {}),
+  signInCode: (code: string) => call<AdminSession>('POST', '/signin/code', { code }),
+  totp: () => call<{ totp: boolean; recoveryCodesLeft: number }>('GET', '/totp'),
+  totpSetup: () => call<{ secret: string; uri: string }>('POST', '/totp/setup', {}),
+  totpConfirm: (code: string) => call<{ recoveryCodes: string[] }>('POST', '/totp/confirm', { code }),
+  totpDisable: (code: string) => call<{ totp: boolean; recoveryCodesLeft: number }>('POST', '/totp/disable', { code }),
+  reviews: () => call<AdminReviewList>('GET', '/reviews'),
+  review: (id: string) => call<AdminReview>('GET', `/reviews/${encodeURIComponent(id)}`),
+  decideReview: (id: string, decision: 'approve' | 'reject' | 'suspend', reason: string) => call<AdminReview>('POST', `/reviews/${encodeURIComponent(id)}`, { decision, ...(reason ? { reason } : {}) }),
+  attention: () => call<AdminAttention>('GET', '/attention'),
+  handled: (kind: 'refund' | 'statement', id: string) => call<AdminAttention>('POST', '/attention/handled', { kind, id }),
+  coupons: () => call<AdminCouponList>('GET', '/coupons'),
+  createCoupon: (c: AdminCoupon) => call<AdminCouponList>('POST', '/coupons', c),
+  disableCoupon: (code: string) => call<AdminCouponList>('POST', `/coupons/${encodeURIComponent(code)}/disable`, {}),
   today: (p: { date?: string; store?: string; method?: string }) => call<AdminDayOrders>('GET', `/orders/today${q(p)}`),
   pickList: (p: { date?: string; store?: string }) => call<AdminPickList>('GET', `/orders/picklist${q(p)}`),
   order: (id: string) => call<AdminOrder>('GET', `/orders/${encodeURIComponent(id)}`),

@@ -19,6 +19,10 @@ import { PickList } from './screens/PickList.tsx';
 import { Activity } from './screens/Activity.tsx';
 import { StaffList } from './screens/StaffList.tsx';
 import { AcceptInvitation } from './screens/AcceptInvitation.tsx';
+import { Security } from './screens/Security.tsx';
+import { Reviews } from './screens/Reviews.tsx';
+import { Attention } from './screens/Attention.tsx';
+import { Coupons } from './screens/Coupons.tsx';
 import { Settings } from './screens/Settings.tsx';
 import { Products } from './screens/Products.tsx';
 import { ProductPage } from './screens/ProductPage.tsx';
@@ -82,6 +86,10 @@ function Shell() {
   else if (path === '/admin/products') body = <Products tx={tx} go={go} can={can} />;
   else if (/^\/admin\/products\/\d+$/.test(path)) body = <ProductPage key={path} tx={tx} id={path.split('/').pop()!} go={go} can={can} />;
   else if (path === '/admin/settings' || path === '/admin/settings/delivery') body = can('settings.edit') ? <Settings tx={tx} path={path} go={go} /> : <Result status="403" title={t('ownerOnly')} subTitle="settings.edit" />;
+  else if (path === '/admin/reviews' || /^\/admin\/reviews\/\d+$/.test(path)) body = <Reviews tx={tx} path={path} go={go} />;
+  else if (path === '/admin/attention') body = can('attention.handle') ? <Attention tx={tx} go={go} /> : <Result status="403" title={t('ownerOnly')} subTitle="attention.handle" />;
+  else if (path === '/admin/coupons') body = can('promotions.edit') ? <Coupons tx={tx} /> : <Result status="403" title={t('ownerOnly')} subTitle="promotions.edit" />;
+  else if (path === '/admin/security') body = can('totp.manage') ? <Security tx={tx} onChanged={() => api.session().then(setSession)} /> : <Result status="403" title={t('ownerOnly')} subTitle="totp.manage" />;
   else body = <Desk tx={tx} go={go} />;
   const items = [
     { key: '/admin', label: t('desk') },
@@ -89,6 +97,10 @@ function Shell() {
     { key: '/admin/products', label: t('products') },
     ...(can('activity.read') ? [{ key: '/admin/activity', label: t('activity') }] : []),
     ...(can('staff.manage') ? [{ key: '/admin/staff', label: t('staff') }] : []),
+    ...(can('reviews.decide') ? [{ key: '/admin/reviews', label: t('reviews') }] : []),
+    ...(can('attention.handle') ? [{ key: '/admin/attention', label: t('attention') }] : []),
+    ...(can('promotions.edit') ? [{ key: '/admin/coupons', label: t('coupons') }] : []),
+    ...(can('totp.manage') ? [{ key: '/admin/security', label: t('security') }] : []),
     ...(can('settings.edit') ? [{ key: '/admin/settings', label: t('settings') }] : []),
   ];
   return (
@@ -98,7 +110,7 @@ function Shell() {
           <Layout.Header className="no-print" style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '0 12px' }}>
             <Typography.Text strong style={{ color: '#fff', whiteSpace: 'nowrap' }}>{t('title')}</Typography.Text>
             {session?.staff && (
-              <Menu theme="dark" mode="horizontal" style={{ flex: 1, minWidth: 0 }} selectedKeys={[path.startsWith('/admin/orders') ? '/admin' : path.startsWith('/admin/settings') ? '/admin/settings' : path.startsWith('/admin/products') ? '/admin/products' : path]}
+              <Menu theme="dark" mode="horizontal" style={{ flex: 1, minWidth: 0 }} selectedKeys={[path.startsWith('/admin/orders') ? '/admin' : path.startsWith('/admin/settings') ? '/admin/settings' : path.startsWith('/admin/products') ? '/admin/products' : path.startsWith('/admin/reviews') ? '/admin/reviews' : path]}
                 items={items} onClick={({ key }) => go(key)} />
             )}
             <Space style={{ marginLeft: 'auto' }}>

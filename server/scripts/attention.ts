@@ -14,12 +14,15 @@
  * --stuck-after minutes (default 60); a refund the provider accepted and then reported ABNORMAL or CLOSED until it
  * reports SUCCESS; an upload once WeChat refused it. What is listed and why: src/payments/attention.ts.
  * Exit 0 when it could look (whether or not anything is listed), 1 when it could not (the database), 2 for a wrong
- * command line; --help prints this usage. Reads only. Uses the same database settings as the server (DATA_DIR or
- * DATABASE_URL); the embedded PGlite database is one process's: stop the server first (with PostgreSQL it runs beside).
+ * command line; --help prints this usage. Once the shop has staff accounts, --by is a staff member's e-mail (an unknown
+ * one is refused, exit 1), recorded with their account in the back office's activity list (features/admin/cliActor.ts).
+ * `list` reads only. Uses the same database settings as the server (DATA_DIR or DATABASE_URL); the embedded PGlite database is one process's: stop the server first (with PostgreSQL it runs beside).
  */
 import { formatMoney } from '../src/lib/money.ts';
 import { markHandled, needsAttention } from '../src/payments/attention.ts';
 import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { actorOfBy, viaCommandLine } from '../src/features/admin/cliActor.ts';
+import { recordActivity } from '../src/features/admin/service.ts';
 
 const USAGE = 'usage: attention [list] [--stuck-after MINUTES]   (stuck refunds, payments to return, open disputes, failed WeChat shipping uploads, statement lines; oldest first)\n' +
   '       attention handled refund|statement ID --by NAME   (a refund the provider ended ABNORMAL/CLOSED, or a statement line, dealt with by hand)';
@@ -32,11 +35,16 @@ if (values.help) {
 } else if (positionals[0] === 'handled') {
   const [, kind, id] = positionals;
   if (positionals.length !== 3 || (kind !== 'refund' && kind !== 'statement') || values['stuck-after'] !== undefined) usageError(USAGE);
-  const by = values.by?.trim();
-  if (!by || by.length > 100) usageError(`--by names who handled it (at most 100 characters)\n${USAGE}`);
+  const name = values.by?.trim();
+  if (!name || name.length > 100) usageError(`--by names who handled it (at most 100 characters)\n${USAGE}`);
   await withOperatorDb('attention handled', async (db) => {
-    const at = await markHandled(db, kind, id, by);
-    console.log(`${kind} ${id} marked handled by ${by} at ${at.toISOString()}`);
+    const { at, by } = await db.tx(async (q) => {
+      const by = await actorOfBy(q, name);
+      const at = await markHandled(q, kind, id, by.email);
+      await recordActivity(q, by, `attention.${kind}.handled`, id, viaCommandLine());
+      return { at, by };
+    });
+    console.log(`${kind} ${id} marked handled by ${by.email} at ${at.toISOString()}`);
   });
 } else {
   if (values.by !== undefined) usageError(USAGE);

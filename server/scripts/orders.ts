@@ -13,6 +13,9 @@
  * nothing. `ready` and `out-for-delivery` mail the shopper; `cancelled` is the lifecycle's operator cancel (stock, store
  * credit, commission and memberships come back; a paid order is refunded in full), as is `cancel`, which also cancels
  * an order already handed over. Every move and cancel is recorded in order_events with --by, shown by `history`.
+ * Once the shop has staff accounts, --by is a staff member's e-mail (an unknown one is refused, exit 1) and the move is
+ * recorded with their account, as in the back office; before, any name (features/admin/cliActor.ts). Moves, cancels
+ * and refunds are lines of the back office's activity list too, marked as done on the command line.
  * A refund is recorded at once (store credit goes back at once); the running server's refund worker sends the online
  * part to the payment provider and retries until it is accepted. Running the same command twice refunds once (the
  * refund's key is the order and amount, or the order and --key, kept apart so a key never meets an amount); the repeat
@@ -28,6 +31,18 @@ import { dayOrders, pickList } from '../src/services/dayOrders.ts';
 import { refundsOf } from '../src/services/refunds.ts';
 import { ORDER_METHODS } from '../../contract/constants.ts';
 import { amountArg, operatorArgs, refundKeyPart, usageError, withOperatorDb } from './operatorDb.ts';
+import { actorOfBy, commandLineActor, viaCommandLine } from '../src/features/admin/cliActor.ts';
+import { recordActivity, type Actor } from '../src/features/admin/service.ts';
+import type { Queryable } from '../src/db/index.ts';
+
+/**
+ * A move or cancel by `--by`: on the order (order_events.staff_id when --by is a staff member, as the back office
+ * records it) and in the back office's activity list.
+ */
+async function recordStoreAction(q: Queryable, by: Actor, orderId: number, action: string, detail: Record<string, unknown>) {
+  if (by.id !== null) await q.query('UPDATE order_events SET staff_id = $1 WHERE id = (SELECT max(id) FROM order_events WHERE order_id = $2)', [by.id, orderId]);
+  await recordActivity(q, by, action, String(orderId), { ...detail, ...viaCommandLine() });
+}
 
 const USAGE = [
   'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> --by NAME [--reason text] | orders refunds <orderID>',
@@ -76,8 +91,13 @@ await withOperatorDb(`orders ${command}`, async (db) => {
     return;
   }
   if (command === 'move') {
-    const { order, from } = await db.tx((q) => moveOrder(q, Number(orderID), move as keyof typeof MOVES, values.by!, values.note ?? ''));
-    console.log(`order ${order.id}: ${from} -> ${order.status} (${order.payment_status}) by ${values.by!.trim()}`);
+    const { order, from, by } = await db.tx(async (q) => {
+      const by = await actorOfBy(q, values.by!);
+      const moved = await moveOrder(q, Number(orderID), move as keyof typeof MOVES, by.email, values.note ?? '');
+      await recordStoreAction(q, by, Number(orderID), `order.${move}`, { from: moved.from, to: moved.order.status, ...(values.note ? { note: values.note } : {}) });
+      return { ...moved, by };
+    });
+    console.log(`order ${order.id}: ${from} -> ${order.status} (${order.payment_status}) by ${by.email}`);
     return;
   }
   if (command === 'history') {
@@ -89,7 +109,15 @@ await withOperatorDb(`orders ${command}`, async (db) => {
     return;
   }
   if (command === 'cancel') {
-    const o = await db.tx((q) => operatorCancel(q, Number(orderID), values.by!, values.reason ?? ''));
+    const o = await db.tx(async (q) => {
+      const by = await actorOfBy(q, values.by!);
+      const before = (await q.query('SELECT status FROM orders WHERE id = $1', [Number(orderID)])).rows[0];
+      const cancelled = await operatorCancel(q, Number(orderID), by.email, values.reason ?? '');
+      if (before && before.status !== cancelled.status) {
+        await recordStoreAction(q, by, cancelled.id, 'order.cancel', { from: before.status, to: cancelled.status, ...(values.reason ? { reason: values.reason } : {}) });
+      }
+      return cancelled;
+    });
     console.log(`order ${o.id}: ${o.status} (${o.payment_status}), refunded ${formatMoney(o.refunded, o.currency)}`);
     return;
   }
@@ -102,7 +130,11 @@ await withOperatorDb(`orders ${command}`, async (db) => {
   } else {
     const amount = amountArg(values.amount, o.currency);
     const key = `operator-refund:${o.id}:${refundKeyPart(values.key, amount)}`;
-    const r = await db.tx((q) => requestRefund(q, { orderID: String(o.id), amount, reason: values.reason ?? 'Refunded by the store', key }));
+    const r = await db.tx(async (q) => {
+      const done = await requestRefund(q, { orderID: String(o.id), amount, reason: values.reason ?? 'Refunded by the store', key });
+      if (!done.repeated) await recordActivity(q, commandLineActor(), 'order.refund', String(o.id), { refund: done.id, amount: done.amount, reason: values.reason ?? 'Refunded by the store', ...viaCommandLine() });
+      return done;
+    });
     if (r.repeated) {
       // Idempotent: the same command again refunds nothing, and says so (probe N6: it used to print a success).
       console.error(`nothing refunded: order ${r.orderID} was refunded ${formatMoney(r.amount, o.currency)} by ${r.id} on ${r.createdAt} ` +

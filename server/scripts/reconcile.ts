@@ -22,6 +22,8 @@ import { parseArgs } from 'node:util';
 import { exitCodeOf, isDay, pastRuns, reconcileDay, yesterdayIn, type RunReport } from '../src/payments/reconcile.ts';
 import { reconcilables, RECONCILE_PROVIDERS } from '../src/payments/statements/index.ts';
 import { cliArgs, usageError, withOperatorDb } from './operatorDb.ts';
+import { actorOfBy, commandLineActor, viaCommandLine } from '../src/features/admin/cliActor.ts';
+import { recordActivity } from '../src/features/admin/service.ts';
 
 const USAGE = 'usage: reconcile [--date YYYY-MM-DD] [--provider wechatpay|alipay|paypal|snappay|iotpay] [--by NAME]\n' +
   '       reconcile list [--limit N]\n' +
@@ -67,8 +69,10 @@ if (values.help) {
     targets = targets.filter((t) => t.provider.name === values.provider);
     if (!targets.length) cannotRun(`reconcile: ${values.provider} is not configured (its variables are not set)`);
   }
-  const by = (values.by ?? 'cli').slice(0, 100);
   await withOperatorDb('reconcile', async (db) => {
+    // --by: a staff member's e-mail once the shop has staff (features/admin/cliActor.ts); without it, 'cli' as before.
+    const actor = values.by === undefined ? null : await actorOfBy(db, values.by);
+    const by = actor?.email ?? 'cli';
     if (!targets.length) {
       console.log('no real payment provider is configured: nothing to reconcile');
       return 0;
@@ -80,6 +84,7 @@ if (values.help) {
       const report = await reconcileDay(db, t, day, { by, log: quiet, mailTo: process.env.MAIL_OPERATOR || undefined });
       console.log(`${report.text}\n`);
       reports.push(report);
+      await recordActivity(db, actor ?? commandLineActor(), 'reconcile.run', `${t.provider.name} ${day}`, { outcome: report.outcome, ...viaCommandLine() });
     }
     // Asked for one provider that has no statement: it could not be reconciled.
     if (values.provider && reports.every((r) => r.outcome === 'NOT_RECONCILED')) return 1;

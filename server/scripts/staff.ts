@@ -5,6 +5,8 @@
  *   npm --prefix server run staff -- password EMAIL [--password-file FILE]    set a new password (their sessions end)
  *   npm --prefix server run staff -- unlock EMAIL                             lift the lock after repeated wrong passwords
  *   npm --prefix server run staff -- disable EMAIL | enable EMAIL             a disabled account cannot sign in
+ *   npm --prefix server run staff -- totp-off EMAIL                           turn the authenticator step off (a lost phone
+ *                                                                             and lost recovery codes); set up again in /admin
  *   npm --prefix server run staff -- list
  *
  * The password is asked for twice on a terminal (not shown), or read from --password-file (its first line), never from
@@ -19,18 +21,19 @@ import readline from 'node:readline';
 import { configurePasswordHashing } from '../src/lib/password.ts';
 import { addStaff, listStaff, setStaffDisabled, setStaffPassword, unlockStaff, type Actor } from '../src/features/admin/service.ts';
 import { STAFF_ROLES } from '../../contract/admin.ts';
+import { turnOff } from '../src/features/admin/totp.ts';
 import { operatorArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = [
   `usage: staff add EMAIL --role ${STAFF_ROLES.join('|')} [--name NAME] [--password-file FILE] | staff password EMAIL [--password-file FILE]`,
-  '     | staff unlock EMAIL | staff disable EMAIL | staff enable EMAIL | staff list',
+  '     | staff unlock EMAIL | staff disable EMAIL | staff enable EMAIL | staff totp-off EMAIL | staff list',
 ].join('\n');
 const { positionals, values } = operatorArgs(USAGE, {
   allowPositionals: true,
   options: { role: { type: 'string' }, name: { type: 'string' }, 'password-file': { type: 'string' } },
 });
 const [command, email] = positionals;
-const WITH_EMAIL = ['add', 'password', 'unlock', 'disable', 'enable'];
+const WITH_EMAIL = ['add', 'password', 'unlock', 'disable', 'enable', 'totp-off'];
 if (command === 'list') {
   if (positionals.length !== 1) usageError(USAGE);
 } else if (!WITH_EMAIL.includes(command) || !email || positionals.length !== 2) {
@@ -97,6 +100,9 @@ await withOperatorDb(`staff ${command}`, async (db, config) => {
   } else if (command === 'password') {
     await setStaffPassword(db, email, secret, by);
     console.log(`password of ${email.trim().toLowerCase()} set; their sessions ended`);
+  } else if (command === 'totp-off') {
+    await turnOff(db, null, email, by);
+    console.log(`${email.trim().toLowerCase()} signs in with the password alone now; they may set the authenticator up again in /admin`);
   } else if (command === 'unlock') {
     await unlockStaff(db, email, by);
     console.log(`${email.trim().toLowerCase()} unlocked`);

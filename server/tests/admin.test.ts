@@ -11,9 +11,8 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { ADMIN_PERMISSIONS, can, permissionsOf, STAFF_ROLES } from '../src/features/admin/roles.ts';
 import { registered } from './memberHelpers.ts';
-import { deskOf, isError, mailTo, ok, payOnline, reservePickup, serverOnFreshDb, tomorrow, waitFor, type Res } from './helpers.ts';
-
-const ADMIN = '/api/istore/admin';
+import { ADMIN, Staff } from './adminClient.ts';
+import { deskOf, isError, mailTo, ok, payOnline, reservePickup, serverOnFreshDb, tomorrow, waitFor } from './helpers.ts';
 
 describe('who may do what (features/admin/roles.ts)', () => {
   // [permission, owner, staff]
@@ -26,6 +25,10 @@ describe('who may do what (features/admin/roles.ts)', () => {
     ['staff.manage', true, false],
     ['activity.read', true, false],
     ['settings.edit', true, false],
+    ['totp.manage', true, false],
+    ['promotions.edit', true, false],
+    ['blog.edit', true, false],
+    ['attention.handle', true, false],
     ['catalog.edit', true, false],
   ];
   for (const [permission, owner, staff] of TABLE) {
@@ -39,44 +42,6 @@ describe('who may do what (features/admin/roles.ts)', () => {
     for (const role of STAFF_ROLES) assert.deepEqual(permissionsOf(role), TABLE.filter(([, o, s]) => (role === 'owner' ? o : s)).map(([p]) => p));
   });
 });
-
-/** A browser at the back office: keeps cookies per path as a browser does, echoes the XSRF token on writes. */
-class Staff {
-  cookies = new Map<string, { value: string; attrs: string }>();
-  xsrf = '';
-  constructor(public base: string) {}
-  cookieHeader(url: string) {
-    return [...this.cookies].filter(([, c]) => url.startsWith((/path=([^;]+)/i.exec(c.attrs)?.[1] ?? '/').trim()))
-      .map(([k, c]) => `${k}=${c.value}`).join('; ');
-  }
-  async req(method: string, url: string, body?: unknown, opts: { xsrf?: boolean; headers?: Record<string, string> } = {}): Promise<Res> {
-    const full = url.startsWith('/api/') || url.startsWith('/admin') ? url : ADMIN + url;
-    const headers: Record<string, string> = { ...opts.headers };
-    const cookie = this.cookieHeader(full);
-    if (cookie) headers.cookie = cookie;
-    if (method !== 'GET' && opts.xsrf !== false) {
-      if (!this.xsrf) await this.session();
-      headers['x-xsrf-admin'] = this.xsrf;
-      headers.cookie = this.cookieHeader(full);
-    }
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const r = await fetch(this.base + full, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const setCookies = r.headers.getSetCookie();
-    for (const c of setCookies) {
-      const [pair, ...attrs] = c.split(';');
-      const i = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, i).trim(), { value: pair.slice(i + 1).trim(), attrs: attrs.join(';') });
-    }
-    const text = await r.text();
-    const parsed = (r.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
-    if (parsed && typeof parsed === 'object' && typeof parsed.xsrfToken === 'string') this.xsrf = parsed.xsrfToken;
-    return { status: r.status, body: parsed, headers: r.headers, setCookies };
-  }
-  session() { return this.req('GET', '/session'); }
-  get(url: string) { return this.req('GET', url); }
-  post(url: string, body: unknown = {}, opts?: { xsrf?: boolean; headers?: Record<string, string> }) { return this.req('POST', url, body, opts); }
-  async signIn(email: string, password: string) { return this.post('/signin', { email, password }); }
-}
 
 const OWNER = 'owner@shop.example';
 const CLERK = 'clerk@shop.example';

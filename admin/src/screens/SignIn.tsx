@@ -9,13 +9,17 @@ export function SignIn({ tx, onSignedIn }: { tx: Texts; onSignedIn: (s: AdminSes
   const { t } = tx;
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [secondStep, setSecondStep] = useState(false);
+  if (secondStep) return <CodeStep tx={tx} onSignedIn={onSignedIn} />;
   return (
     <Card title={t('title')} style={{ maxWidth: 400, margin: '48px auto' }}>
       <Form layout="vertical" onFinish={async (v: { email: string; password: string }) => {
         setBusy(true);
         setError('');
         try {
-          onSignedIn(await api.signIn(v.email, v.password));
+          const s = await api.signIn(v.email, v.password);
+          if (s.secondStep) setSecondStep(true);
+          else onSignedIn(s);
         } catch (e) {
           setError(errorText(e));
         } finally {
@@ -30,6 +34,35 @@ export function SignIn({ tx, onSignedIn }: { tx: Texts; onSignedIn: (s: AdminSes
         </Form.Item>
         {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
         <Button type="primary" htmlType="submit" block loading={busy}>{t('signIn')}</Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** The second step, when the account has an authenticator app: its 6-digit code or a recovery code. */
+function CodeStep({ tx, onSignedIn }: { tx: Texts; onSignedIn: (s: AdminSession) => void }) {
+  const { t } = tx;
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Card title={t('title')} style={{ maxWidth: 400, margin: '48px auto' }}>
+      <Form layout="vertical" onFinish={async (v: { code: string }) => {
+        setBusy(true);
+        setError('');
+        try {
+          onSignedIn(await api.signInCode(v.code.trim()));
+        } catch (e) {
+          setError(errorText(e));
+        } finally {
+          setBusy(false);
+        }
+      }}>
+        <Typography.Paragraph>{t('codeStep')}</Typography.Paragraph>
+        <Form.Item label={t('code')} name="code" rules={[{ required: true, message: t('required') }]}>
+          <Input autoComplete="one-time-code" inputMode="text" autoFocus maxLength={20} />
+        </Form.Item>
+        {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
+        <Button type="primary" htmlType="submit" block loading={busy}>{t('verify')}</Button>
       </Form>
     </Card>
   );

@@ -38,6 +38,8 @@ export interface AttentionItem {
   currency: string | null;
   /** What the record says: status, tries, the provider's last refusal or the dispute's reason. */
   detail: string;
+  /** markHandled applies to it: a refund the provider ended failed, a statement line (the back office's button). */
+  handleable?: boolean;
 }
 
 export interface AttentionOptions {
@@ -68,6 +70,7 @@ export async function needsAttention(q: Queryable, { stuckAfterMinutes }: Attent
       kind: 'refund', since: new Date(r.provider_outcome_at), id: r.id, orderId: r.order_id, depositId: r.order_id == null ? r.attempt_id : null,
       amount: r.online, currency: r.currency,
       detail: `accepted by the provider, then ended ${r.provider_outcome}: the money did not reach the payer; return it by hand`,
+      handleable: true,
     });
   }
   const { rows: strays } = await q.query(
@@ -106,7 +109,7 @@ export async function needsAttention(q: Queryable, { stuckAfterMinutes }: Attent
   for (const l of lines) {
     items.push({
       kind: 'statement', since: new Date(l.created_at), id: `${l.provider}:${l.day}:${l.kind}:${l.ref}`, orderId: l.order_id,
-      depositId: l.order_id == null ? l.attempt_id : null, amount: l.amount, currency: l.currency, detail: l.detail,
+      depositId: l.order_id == null ? l.attempt_id : null, amount: l.amount, currency: l.currency, detail: l.detail, handleable: true,
     });
   }
   return items.sort((a, b) => a.since.getTime() - b.since.getTime() || a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id));

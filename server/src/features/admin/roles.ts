@@ -18,6 +18,10 @@ const HOLDERS: Record<AdminPermission, readonly StaffRole[]> = {
   'staff.manage': ['owner'],
   'activity.read': ['owner'],
   'settings.edit': ['owner'],
+  'totp.manage': ['owner'],
+  'promotions.edit': ['owner'],
+  'blog.edit': ['owner'],
+  'attention.handle': ['owner'],
   'catalog.edit': ['owner'],
 };
 

@@ -28,6 +28,9 @@ import {
   staffRefund, STAFF_SESSION_HOURS, type StaffMember,
 } from './service.ts';
 import { registerAdminPage, wrongOrigin } from './page.ts';
+import { totpRoutes } from './totp.ts';
+import { reviewRoutes } from './reviews.ts';
+import { couponRoutes } from './coupons.ts';
 import { settingsRoutes } from './settings.ts';
 import { productRoutes } from './products.ts';
 
@@ -105,21 +108,26 @@ async function adminApi(app: FastifyInstance) {
     staff: staff ? { email: staff.email, name: staff.name, role: staff.role } : null,
     permissions: staff ? permissionsOf(staff.role) : [],
     xsrfToken: xsrfToken(app, req, reply),
+    totp: !!staff?.totp,
   });
 
   app.get('/session', { config: { open: true }, schema: { summary: 'Who is signed in to the back office, what they may do, and the XSRF token to echo', response: { 200: AdminSession } } },
     async (req, reply) => sessionOf(req, reply, req.staff ?? null));
 
-  app.post<{ Body: AdminSignIn }>('/signin', { config: { open: true }, schema: { summary: 'Sign a staff member in (rate-limited; locked after repeated wrong passwords)', body: AdminSignIn, response: { 200: AdminSession } } },
-    async (req, reply) => {
-      const staff = await checkStaffCredentials(app.db, req.body.email, req.body.password, req.ip);
-      const token = await openStaffSession(app.db, staff, req.ip);
-      reply.setCookie(ADMIN_SESSION_COOKIE, token, cookieOpts(app, true, STAFF_SESSION_HOURS * 3600));
-      // A new XSRF token with the new session: one planted before sign-in is worth nothing after it.
-      const xsrf = newToken(24);
-      reply.setCookie(ADMIN_XSRF_COOKIE, xsrf, cookieOpts(app, false));
-      return { ...sessionOf(req, reply, staff), xsrfToken: xsrf };
-    });
+  const startSession = async (req: FastifyRequest, reply: FastifyReply, staff: StaffMember) => {
+    const token = await openStaffSession(app.db, staff, req.ip);
+    reply.setCookie(ADMIN_SESSION_COOKIE, token, cookieOpts(app, true, STAFF_SESSION_HOURS * 3600));
+    // A new XSRF token with the new session: one planted before sign-in is worth nothing after it.
+    const xsrf = newToken(24);
+    reply.setCookie(ADMIN_XSRF_COOKIE, xsrf, cookieOpts(app, false));
+    return { ...sessionOf(req, reply, staff), xsrfToken: xsrf };
+  };
+  const afterPassword = totpRoutes(app, { sessionOf, startSession });
+  reviewRoutes(app);
+  couponRoutes(app);
+
+  app.post<{ Body: AdminSignIn }>('/signin', { config: { open: true }, schema: { summary: 'Sign a staff member in (rate-limited; locked after repeated wrong passwords; a second step when the authenticator step is on)', body: AdminSignIn, response: { 200: AdminSession } } },
+    async (req, reply) => afterPassword(req, reply, await checkStaffCredentials(app.db, req.body.email, req.body.password, req.ip)));
 
   app.post('/signout', { config: { open: true }, schema: { summary: 'Sign the staff member out', body: NoBody, response: { 200: AdminSession } } },
     async (req, reply) => {

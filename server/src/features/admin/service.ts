@@ -29,6 +29,8 @@ export interface StaffMember {
   email: string;
   name: string;
   role: StaffRole;
+  /** Signs in with an authenticator code too (features/admin/totp.ts). */
+  totp?: boolean;
 }
 
 /** Who made a change: a staff member (the back office), or the operator's command line (`actor` says who ran it). */
@@ -155,7 +157,7 @@ export async function checkStaffCredentials(db: Db, emailInput: string, password
   await giveBack(db, [pair, address]);
   const hash = needsRehash(row.password_hash) ? await hashPassword(password) : row.password_hash;
   await db.query('UPDATE staff SET failed_count = 0, locked_until = NULL, last_login_at = clock_timestamp(), password_hash = $2 WHERE id = $1', [row.id, hash]);
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
+  return { id: row.id, email: row.email, name: row.name, role: row.role, totp: row.totp_enabled_at != null };
 }
 
 /** Opens a session for the staff member; answers its token (the cookie's value; only its hash is stored). */
@@ -174,7 +176,7 @@ export async function openStaffSession(db: Db, staff: StaffMember, ip: string): 
 export async function staffOfToken(q: Queryable, token: string | undefined): Promise<StaffMember | null> {
   if (!token || token.length > 100) return null;
   const { rows } = await q.query(
-    `SELECT st.id, st.email, st.name, st.role FROM staff_sessions s JOIN staff st ON st.id = s.staff_id
+    `SELECT st.id, st.email, st.name, st.role, st.totp_enabled_at IS NOT NULL AS totp FROM staff_sessions s JOIN staff st ON st.id = s.staff_id
       WHERE s.token_hash = $1 AND s.expires_at > clock_timestamp() AND st.disabled_at IS NULL`, [hashToken(token)]);
   return (rows[0] as StaffMember | undefined) ?? null;
 }
