@@ -115,9 +115,9 @@ describe('the back office: settings and products', () => {
       assert.equal(answer.status(), 200)
       const name = (await answer.json()).images.at(-1)
       assert.match(name, /^photo-[0-9a-f]{16}\.jpg$/)
-      await page.getByTestId('photo').nth(1).waitFor(WAIT)
+      await page.getByTestId('photo').nth(2).waitFor(WAIT)
       const main = page.waitForResponse((r) => r.url().endsWith(`/products/${id}/photos`) && r.request().method() === 'PUT', WAIT)
-      await page.getByRole('button', { name: TEXT.zh.main }).click(WAIT)
+      await page.getByRole('button', { name: TEXT.zh.main }).last().click(WAIT) // the new photo, last of three
       assert.deepEqual((await (await main).json()).images[0], name)
 
       await shopper.page.goto(`${stack.baseUrl}/store/product/${id}`)
@@ -140,15 +140,15 @@ describe('the back office: settings and products', () => {
       assert.equal(await page.getByRole('menuitem', { name: TEXT.en.settings }).count(), 0)
       const id = await openProduct(page, TEXT.en, 'P1046')
       assert.equal(await page.getByLabel(TEXT.en.price).count(), 0, 'the price is the owner\'s')
-      await page.getByLabel('In stock White').fill('0', WAIT)
+      await page.getByLabel('In stock Black').fill('0', WAIT)
       const set = page.waitForResponse((r) => r.url().endsWith(`/products/${id}/stock`), WAIT)
-      await page.getByRole('row', { name: /White/ }).getByRole('button', { name: TEXT.en.set }).click(WAIT)
+      await page.getByRole('row', { name: /Black/ }).getByRole('button', { name: TEXT.en.set }).click(WAIT)
       assert.equal((await set).status(), 200)
-      await page.getByRole('row', { name: /White/ }).getByText('Sold out').waitFor(WAIT)
+      await page.getByRole('row', { name: /Black/ }).getByText('Sold out').waitFor(WAIT)
 
       await shopper.page.goto(`${stack.baseUrl}/store/product/${id}`)
-      await visible(shopper.page, '.option-picker__value--sold-out[data-option="color"][data-value="White"]').waitFor(WAIT)
-      assert.equal(await visible(shopper.page, '.option-picker__value--sold-out[data-option="color"][data-value="Black"]').count(), 0)
+      await visible(shopper.page, '.option-picker__value--sold-out[data-option="color"][data-value="Black"]').waitFor(WAIT)
+      assert.equal(await visible(shopper.page, '.option-picker__value--sold-out[data-option="color"][data-value="Red"]').count(), 0, 'Red (12) still in stock')
 
       await page.goto(`${stack.baseUrl}/admin/settings`)
       await page.getByText(/settings\.edit/).waitFor(WAIT)
