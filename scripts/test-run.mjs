@@ -59,6 +59,10 @@ const STAGES = [
   { name: 'openapi-lint', title: "OpenAPI documents (shopper's and back office's): Redocly's recommended rules (redocly.yaml)",
     cmd: 'REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint --config redocly.yaml --format summary contract/openapi.json contract/openapi-admin.json' },
   { name: 'import-rules', title: 'import rules (.dependency-cruiser.cjs)', cmd: 'npm run --silent check:imports' },
+  // Lighthouse's mobile preset on home, a list, a product and the cart, judged by main-thread CPU time against
+  // bench/lighthouse-baseline.json (issue 42 item 5): CPU time, unlike Lighthouse's wall-clock score, holds on a busy machine.
+  { name: 'lighthouse', title: 'Lighthouse check on the H5 build (main-thread CPU against bench/lighthouse-baseline.json)', env: build,
+    needs: ['compile-server', 'build-h5'], cmd: 'node scripts/lighthouse-check.mjs' },
   { name: 'server-pglite', title: 'server contract tests (real server, embedded database)', runner: 'node', env: build, needs: ['compile-server'],
     cmd: nodeTests('server-pglite', 'server', SERVER_TESTS, 2) },
   // The mini-programs call an absolute https API origin; the mini-program suite maps this test origin to its server.
