@@ -25,11 +25,11 @@ describe('who may do what (features/admin/roles.ts)', () => {
     ['staff.manage', true, false],
     ['activity.read', true, false],
     ['settings.edit', true, false],
+    ['catalog.edit', true, false],
     ['totp.manage', true, false],
     ['promotions.edit', true, false],
     ['blog.edit', true, false],
     ['attention.handle', true, false],
-    ['catalog.edit', true, false],
   ];
   for (const [permission, owner, staff] of TABLE) {
     test(`${permission}: owner ${owner ? 'may' : 'may not'}, staff ${staff ? 'may' : 'may not'}`, () => {

@@ -71,7 +71,9 @@ describe('the back office: the owner\'s second step, reviews and attention', () 
       const verified = page.waitForResponse((r) => r.url().endsWith(`${ADMIN_API}/signin/code`), WAIT)
       await page.getByRole('button', { name: TEXT.en.verify }).click(WAIT)
       assert.equal((await verified).status(), 200)
-      await page.getByTestId('live-count').waitFor(WAIT)
+      // Signed in again, on the screen it signed out from: the step on, its ten recovery codes untouched.
+      await page.getByTestId('totp-state').filter({ hasText: '10' }).waitFor(WAIT)
+      await page.getByRole('button', { name: TEXT.en.signOut }).waitFor(WAIT)
       assert.deepEqual(owner.errors, [])
     } finally {
       await owner.context.close()

@@ -94,22 +94,30 @@ function focusWatch({ checked }) {
   } catch {
     // as above
   }
+  // The check never stands in the app's way: if it throws, the navigation still happens and the file fails with why.
+  const checkSafely = () => {
+    try {
+      check()
+    } catch (e) {
+      window.__istoreFocusReport?.({ key: `error ${route}`, route, size: `${innerWidth}x${innerHeight}`, checked: 0, failures: [`the focusability check threw: ${e}`] })
+    }
+  }
   for (const name of ['pushState', 'replaceState']) {
     const original = history[name]
     history[name] = function (...args) {
-      check()
+      checkSafely()
       const result = original.apply(this, args)
       route = location.pathname
       return result
     }
   }
   addEventListener('popstate', () => {
-    check()
+    checkSafely()
     route = location.pathname
   })
   addEventListener('pagehide', () => {
     unloading = true
-    check()
+    checkSafely()
   })
   window.__istoreFocusCheckNow = check
 }
