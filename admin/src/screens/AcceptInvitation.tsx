@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Result, Typography } from 'antd';
 import { api } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText } from './common.tsx';
+import { errorText, useAction } from './common.tsx';
 
 /** /admin/accept?token=…: the invited person chooses a password, then signs in. */
 export function AcceptInvitation({ tx, go }: { tx: Texts; go: (to: string) => void }) {
@@ -10,21 +10,14 @@ export function AcceptInvitation({ tx, go }: { tx: Texts; go: (to: string) => vo
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useAction((e) => setError(errorText(e)));
   if (done) return <Result status="success" title={t('accepted', { email: done })} extra={<Button type="primary" onClick={() => go('/admin')}>{t('signIn')}</Button>} />;
   return (
     <Card title={t('choosePassword')} style={{ maxWidth: 400, margin: '48px auto' }}>
-      <Form layout="vertical" onFinish={async (v: { password: string; again: string }) => {
-        setBusy(true);
+      <Form layout="vertical" onFinish={(v: { password: string; again: string }) => run(async () => {
         setError('');
-        try {
-          setDone((await api.accept(token, v.password)).email);
-        } catch (e) {
-          setError(errorText(e));
-        } finally {
-          setBusy(false);
-        }
-      }}>
+        setDone((await api.accept(token, v.password)).email);
+      })}>
         <Form.Item label={t('password')} name="password" rules={[{ required: true, message: t('required') }]}><Input.Password autoComplete="new-password" /></Form.Item>
         <Form.Item label={t('passwordAgain')} name="again" dependencies={['password']} rules={[{ required: true, message: t('required') },
           ({ getFieldValue }) => ({ validator: (_r, value) => (value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('passwordsDiffer')))) })]}>

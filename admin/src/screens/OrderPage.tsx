@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { App as AntApp, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Result, Space, Spin, Table, Timeline, Typography } from 'antd';
 import { api, newKey, type AdminMove, type AdminOrder } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText, StatusTag } from './common.tsx';
+import { errorText, StatusTag, useAction } from './common.tsx';
 
 export function RefundDialog({ tx, order, open, onClose, onDone }: { tx: Texts; order: AdminOrder; open: boolean; onClose: () => void; onDone: (o: AdminOrder) => void }) {
   const { t, money, decimals } = tx;
   const { message } = AntApp.useApp();
   const [key, setKey] = useState(newKey);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useAction((e) => message.error(errorText(e)));
   const [form] = Form.useForm();
   useEffect(() => {
     if (open) {
@@ -22,20 +22,13 @@ export function RefundDialog({ tx, order, open, onClose, onDone }: { tx: Texts; 
     <Modal open={open} title={`${t('refund')} #${order.orderID}`} onCancel={onClose} okText={t('refund')} cancelText={t('cancel')}
       confirmLoading={busy} onOk={() => form.submit()} destroyOnClose>
       <Typography.Paragraph>{t('refundable')}: {money(order.refundable, order.currency)}</Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ reason: '' }} onFinish={async (v: { amount?: number | null; reason: string }) => {
-        setBusy(true);
-        try {
-          const amount = v.amount == null ? undefined : Math.round(v.amount * 10 ** d);
-          const done = await api.refund(order.orderID, { amount, reason: v.reason.trim() || 'Refunded by the store', key });
-          message[done.repeated ? 'info' : 'success'](done.repeated ? t('refundRepeated') : t('refundDone', { id: done.refund.id, amount: money(done.refund.amount, order.currency) }));
-          onDone(done.order);
-          onClose();
-        } catch (e) {
-          message.error(errorText(e));
-        } finally {
-          setBusy(false);
-        }
-      }}>
+      <Form form={form} layout="vertical" initialValues={{ reason: '' }} onFinish={(v: { amount?: number | null; reason: string }) => run(async () => {
+        const amount = v.amount == null ? undefined : Math.round(v.amount * 10 ** d);
+        const done = await api.refund(order.orderID, { amount, reason: v.reason.trim() || 'Refunded by the store', key });
+        message[done.repeated ? 'info' : 'success'](done.repeated ? t('refundRepeated') : t('refundDone', { id: done.refund.id, amount: money(done.refund.amount, order.currency) }));
+        onDone(done.order);
+        onClose();
+      })}>
         <Form.Item label={`${t('amount')} (${order.currency}) · ${t('refundAll')}: ${t('refund')} ${money(order.refundable, order.currency)}`} name="amount">
           <InputNumber min={1 / 10 ** d} max={order.refundable / 10 ** d} step={1 / 10 ** d} precision={d} style={{ width: '100%' }} placeholder={(order.refundable / 10 ** d).toFixed(d)} />
         </Form.Item>

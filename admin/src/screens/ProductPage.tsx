@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { App as AntApp, Button, Card, Descriptions, Image, InputNumber, Result, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
 import { api, type AdminProduct } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText } from './common.tsx';
+import { errorText, useAction } from './common.tsx';
 import { imageUrl } from './Products.tsx';
 
 const base64Of = (file: File) => new Promise<string>((resolve, reject) => {
@@ -20,25 +20,18 @@ function StockCell({ tx, product, combination, stock, onSaved }: { tx: Texts; pr
   const { t } = tx;
   const { message } = AntApp.useApp();
   const [value, setValue] = useState<number | null>(stock);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useAction((e) => message.error(errorText(e)));
   useEffect(() => setValue(stock), [stock]);
   const label = product.variants.find((v) => v.combination === combination)?.label;
   const what = combination ? (tx.lang === 'zh' ? label?.zh : label?.en) ?? combination : t('noOptions');
   return (
     <Space.Compact>
       <InputNumber controls={false} min={0} max={1_000_000} precision={0} value={value} onChange={setValue} aria-label={`${t('stockTotal')} ${what}`} style={{ width: 110 }} />
-      <Button loading={busy} disabled={value === null || value === stock} onClick={async () => {
-        setBusy(true);
-        try {
-          const after = await api.setStock(product.id, combination, value ?? 0);
-          onSaved(after);
-          message.success(t('stockSaved', { what, n: value ?? 0 }));
-        } catch (e) {
-          message.error(errorText(e));
-        } finally {
-          setBusy(false);
-        }
-      }}>{t('setStock')}</Button>
+      <Button loading={busy} disabled={value === null || value === stock} onClick={() => run(async () => {
+        const after = await api.setStock(product.id, combination, value ?? 0);
+        onSaved(after);
+        message.success(t('stockSaved', { what, n: value ?? 0 }));
+      })}>{t('setStock')}</Button>
     </Space.Compact>
   );
 }
@@ -50,7 +43,7 @@ function VariantPriceCell({ tx, product, combination, onSaved }: { tx: Texts; pr
   const d = decimals(product.currency);
   const v = product.variants.find((x) => x.combination === combination)!;
   const [value, setValue] = useState<number | null>(v.price === null ? null : v.price / 10 ** d);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useAction((e) => message.error(errorText(e)));
   useEffect(() => setValue(v.price === null ? null : v.price / 10 ** d), [v.price, d]);
   const minor = value === null ? null : Math.round(value * 10 ** d);
   const what = tx.lang === 'zh' ? v.label.zh : v.label.en;
@@ -58,20 +51,13 @@ function VariantPriceCell({ tx, product, combination, onSaved }: { tx: Texts; pr
     <Space.Compact>
       <InputNumber controls={false} min={0} step={1 / 10 ** d} precision={d} value={value} onChange={setValue} placeholder={money(product.price, product.currency)}
         aria-label={`${t('price')} ${what}`} style={{ width: 120 }} />
-      <Button loading={busy} disabled={minor === v.price} onClick={async () => {
-        setBusy(true);
-        try {
-          // A list price of its own stays only while it is above the new price; the product's price clears both.
-          const list = minor !== null && v.listPrice !== null && v.listPrice > minor ? v.listPrice : null;
-          const after = await api.setVariantPrice(product.id, combination, minor, list);
-          onSaved(after);
-          message.success(t('priceSaved', { price: minor === null ? money(product.price, product.currency) : money(minor, product.currency) }));
-        } catch (e) {
-          message.error(errorText(e));
-        } finally {
-          setBusy(false);
-        }
-      }}>{t('setStock')}</Button>
+      <Button loading={busy} disabled={minor === v.price} onClick={() => run(async () => {
+        // A list price of its own stays only while it is above the new price; the product's price clears both.
+        const list = minor !== null && v.listPrice !== null && v.listPrice > minor ? v.listPrice : null;
+        const after = await api.setVariantPrice(product.id, combination, minor, list);
+        onSaved(after);
+        message.success(t('priceSaved', { price: minor === null ? money(product.price, product.currency) : money(minor, product.currency) }));
+      })}>{t('setStock')}</Button>
     </Space.Compact>
   );
 }

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Checkbox, Input, Space, Table, Tag, Typography, Upload } from 'antd';
 import { api, ApiFailure, type AdminProductList } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText } from './common.tsx';
+import { errorText, useAction } from './common.tsx';
 
 /** A stored image's address (the card-sized one of an imported photo). */
 export const imageUrl = (name: string, card = false) =>
@@ -17,7 +17,7 @@ function CatalogFile({ tx }: { tx: Texts }) {
   const { message } = AntApp.useApp();
   const [check, setCheck] = useState(true);
   const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useAction((e) => setProblems(e instanceof ApiFailure ? e.errors : [errorText(e)]));
   const download = async (format: 'csv' | 'json') => {
     try {
       const file = await api.exportCatalog(format);
@@ -31,20 +31,13 @@ function CatalogFile({ tx }: { tx: Texts }) {
       message.error(errorText(e));
     }
   };
-  const upload = async (file: File) => {
+  const upload = (file: File) => run(async () => {
     const format = /\.csv$/i.test(file.name) ? 'csv' : 'json';
-    setBusy(true);
     setProblems([]);
-    try {
-      const s = await api.importCatalog({ format, text: await file.text(), dryRun: check });
-      const vars = { added: s.productsAdded, updated: s.productsUpdated, photos: s.photosAdded };
-      message.success(s.dryRun ? t('importChecked', vars) : t('imported', vars));
-    } catch (e) {
-      setProblems(e instanceof ApiFailure ? e.errors : [errorText(e)]);
-    } finally {
-      setBusy(false);
-    }
-  };
+    const s = await api.importCatalog({ format, text: await file.text(), dryRun: check });
+    const vars = { added: s.productsAdded, updated: s.productsUpdated, photos: s.photosAdded };
+    message.success(s.dryRun ? t('importChecked', vars) : t('imported', vars));
+  });
   return (
     <Card size="small" title={t('catalogFile')}>
       <Space wrap>

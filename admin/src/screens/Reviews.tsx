@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Image, Input, Result, Space, Table, Tag } from 'antd';
 import { api, type AdminReview, type AdminReviewList } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText } from './common.tsx';
+import { errorText, useAction } from './common.tsx';
 
 const REVIEW_COLOURS: Record<string, string> = { PENDING: 'orange', CHECKING: 'blue', REJECTED: 'red', NONE: 'default' };
 
@@ -37,22 +37,15 @@ function ReviewPage({ tx, id, go }: { tx: Texts; id: string; go: (p: string) => 
   const [page, setPage] = useState<AdminReview | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useAction((e) => setError(errorText(e)));
   useEffect(() => {
     api.review(id).then(setPage, (e) => setError(errorText(e)));
   }, [id]);
-  const decide = async (decision: 'approve' | 'reject' | 'suspend') => {
-    setBusy(true);
+  const decide = (decision: 'approve' | 'reject' | 'suspend') => run(async () => {
     setError('');
-    try {
-      setPage(await api.decideReview(id, decision, reason.trim()));
-      setReason('');
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    setPage(await api.decideReview(id, decision, reason.trim()));
+    setReason('');
+  });
   if (!page) return error ? <Result status="error" title={error} /> : <Card loading />;
   const v = page.version;
   const waiting = page.profile.review === 'PENDING' || page.profile.review === 'CHECKING';

@@ -8,7 +8,7 @@ import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { renderSVG } from 'uqr';
 import { api } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText } from './common.tsx';
+import { errorText, useAction } from './common.tsx';
 
 type State = { totp: boolean; recoveryCodesLeft: number };
 
@@ -18,22 +18,15 @@ export function Security({ tx, onChanged }: { tx: Texts; onChanged: () => void }
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, act] = useAction((e) => setError(errorText(e)));
   const load = () => api.totp().then(setState, (e) => setError(errorText(e)));
   useEffect(() => {
     void load();
   }, []);
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
+  const run = (work: () => Promise<void>) => act(async () => {
     setError('');
-    try {
-      await work();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    await work();
+  });
   const alert = error && <Alert type="error" role="alert" message={error} showIcon />;
 
   if (recovery) {

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Space, Spin, Switch, Tabs, Typography, type FormInstance } from 'antd';
 import { api, ApiFailure, type AdminDeliveryAreasSettings, type AdminLocationsSettings, type AdminSettingsSaved } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText } from './common.tsx';
+import { errorText, useAction } from './common.tsx';
 import { deliveryAreasField, locationsField, splitProblem, type FieldName } from './settingsProblems.ts';
 
 type Countries = AdminLocationsSettings['countries'];
@@ -16,35 +16,30 @@ const label = (tx: Texts, n: { en: string; zh: string }) => (tx.lang === 'zh' ? 
 function useSave(tx: Texts, form: FormInstance, fieldOf: (path: string) => FieldName | null, reload: () => void) {
   const { t } = tx;
   const { message } = AntApp.useApp();
-  const [busy, setBusy] = useState(false);
   const [general, setGeneral] = useState<string[]>([]);
-  const save = async (run: () => Promise<AdminSettingsSaved>) => {
-    setBusy(true);
-    setGeneral([]);
-    try {
-      const { changes } = await run();
-      message.success(changes.length ? t('settingsSaved', { changes: changes.join('; ') }) : t('settingsSame'));
-      reload();
-    } catch (e) {
-      const problems = e instanceof ApiFailure ? e.errors.map(splitProblem) : [{ path: '', message: errorText(e) }];
-      const fields = new Map<string, { name: FieldName; errors: string[] }>();
-      const left: string[] = [];
-      for (const p of problems) {
-        const name = fieldOf(p.path);
-        if (!name) {
-          left.push(p.path ? `${p.path}: ${p.message}` : p.message);
-          continue;
-        }
-        const key = JSON.stringify(name);
-        fields.set(key, { name, errors: [...(fields.get(key)?.errors ?? []), p.message] });
+  const [busy, run] = useAction((e) => {
+    const problems = e instanceof ApiFailure ? e.errors.map(splitProblem) : [{ path: '', message: errorText(e) }];
+    const fields = new Map<string, { name: FieldName; errors: string[] }>();
+    const left: string[] = [];
+    for (const p of problems) {
+      const name = fieldOf(p.path);
+      if (!name) {
+        left.push(p.path ? `${p.path}: ${p.message}` : p.message);
+        continue;
       }
-      form.setFields([...fields.values()]);
-      setGeneral(left);
-      message.error(t('settingsRefused'));
-    } finally {
-      setBusy(false);
+      const key = JSON.stringify(name);
+      fields.set(key, { name, errors: [...(fields.get(key)?.errors ?? []), p.message] });
     }
-  };
+    form.setFields([...fields.values()]);
+    setGeneral(left);
+    message.error(t('settingsRefused'));
+  });
+  const save = (send: () => Promise<AdminSettingsSaved>) => run(async () => {
+    setGeneral([]);
+    const { changes } = await send();
+    message.success(changes.length ? t('settingsSaved', { changes: changes.join('; ') }) : t('settingsSame'));
+    reload();
+  });
   return { busy, general, save };
 }
 

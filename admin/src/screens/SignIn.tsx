@@ -3,29 +3,22 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { api, type AdminSession } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText } from './common.tsx';
+import { errorText, useAction } from './common.tsx';
 
 export function SignIn({ tx, onSignedIn }: { tx: Texts; onSignedIn: (s: AdminSession) => void }) {
   const { t } = tx;
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useAction((e) => setError(errorText(e)));
   const [secondStep, setSecondStep] = useState(false);
   if (secondStep) return <CodeStep tx={tx} onSignedIn={onSignedIn} />;
   return (
     <Card title={t('title')} style={{ maxWidth: 400, margin: '48px auto' }}>
-      <Form layout="vertical" onFinish={async (v: { email: string; password: string }) => {
-        setBusy(true);
+      <Form layout="vertical" onFinish={(v: { email: string; password: string }) => run(async () => {
         setError('');
-        try {
-          const s = await api.signIn(v.email, v.password);
-          if (s.secondStep) setSecondStep(true);
-          else onSignedIn(s);
-        } catch (e) {
-          setError(errorText(e));
-        } finally {
-          setBusy(false);
-        }
-      }}>
+        const s = await api.signIn(v.email, v.password);
+        if (s.secondStep) setSecondStep(true);
+        else onSignedIn(s);
+      })}>
         <Form.Item label={t('email')} name="email" rules={[{ required: true, message: t('required') }]}>
           <Input type="email" autoComplete="username" />
         </Form.Item>
@@ -43,20 +36,13 @@ export function SignIn({ tx, onSignedIn }: { tx: Texts; onSignedIn: (s: AdminSes
 function CodeStep({ tx, onSignedIn }: { tx: Texts; onSignedIn: (s: AdminSession) => void }) {
   const { t } = tx;
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useAction((e) => setError(errorText(e)));
   return (
     <Card title={t('title')} style={{ maxWidth: 400, margin: '48px auto' }}>
-      <Form layout="vertical" onFinish={async (v: { code: string }) => {
-        setBusy(true);
+      <Form layout="vertical" onFinish={(v: { code: string }) => run(async () => {
         setError('');
-        try {
-          onSignedIn(await api.signInCode(v.code.trim()));
-        } catch (e) {
-          setError(errorText(e));
-        } finally {
-          setBusy(false);
-        }
-      }}>
+        onSignedIn(await api.signInCode(v.code.trim()));
+      })}>
         <Typography.Paragraph>{t('codeStep')}</Typography.Paragraph>
         <Form.Item label={t('code')} name="code" rules={[{ required: true, message: t('required') }]}>
           <Input autoComplete="one-time-code" inputMode="text" autoFocus maxLength={20} />

@@ -3,14 +3,14 @@ import { useEffect, useState } from 'react';
 import { App as AntApp, Button, Card, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
 import { api } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText } from './common.tsx';
+import { errorText, useAction } from './common.tsx';
 
 export function StaffList({ tx }: { tx: Texts }) {
   const { t, word, time } = tx;
   const { message } = AntApp.useApp();
   const [data, setData] = useState<Awaited<ReturnType<typeof api.staff>> | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useAction((e) => message.error(errorText(e)));
   const [form] = Form.useForm();
   useEffect(() => {
     api.staff().then(setData, (e) => setError(errorText(e)));
@@ -19,18 +19,11 @@ export function StaffList({ tx }: { tx: Texts }) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small" title={t('invite')}>
-        <Form form={form} layout="vertical" initialValues={{ role: 'staff', locale: tx.lang, name: '' }} onFinish={async (v: { email: string; role: 'owner' | 'staff'; name: string; locale: 'en' | 'zh' }) => {
-          setBusy(true);
-          try {
-            setData(await api.invite(v));
-            message.success(t('invited', { email: v.email }));
-            form.resetFields();
-          } catch (e) {
-            message.error(errorText(e));
-          } finally {
-            setBusy(false);
-          }
-        }}>
+        <Form form={form} layout="vertical" initialValues={{ role: 'staff', locale: tx.lang, name: '' }} onFinish={(v: { email: string; role: 'owner' | 'staff'; name: string; locale: 'en' | 'zh' }) => run(async () => {
+          setData(await api.invite(v));
+          message.success(t('invited', { email: v.email }));
+          form.resetFields();
+        })}>
           <Form.Item label={t('email')} name="email" rules={[{ required: true, message: t('required') }]}><Input type="email" /></Form.Item>
           <Form.Item label={t('name')} name="name"><Input maxLength={100} /></Form.Item>
           <Form.Item label={t('role')} name="role"><Select options={[{ value: 'staff', label: word('staff') }, { value: 'owner', label: word('owner') }]} /></Form.Item>
