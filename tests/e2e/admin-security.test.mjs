@@ -9,10 +9,8 @@ import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import { openContext, withStackAndBrowser } from './harness.mjs'
 import { callApi, uniqueEmail, PASSWORD } from './steps.mjs'
-import { addStaff, ADMIN_API, requireAdminBuild, signInAtAdmin, STAFF_PASSWORD, WAIT } from './adminSteps.mjs'
+import { ADMIN_API, CLERK, OWNER, ownerAndClerk, signInAtAdmin, STAFF_PASSWORD, WAIT } from './adminSteps.mjs'
 
-const OWNER = 'owner@shop.example'
-const CLERK = 'clerk@shop.example'
 const TEXT = {
   en: { email: 'E-mail', password: 'Password', signIn: 'Sign in', signOut: 'Sign out', security: 'Security', setUp: 'Set up an authenticator app', code: 'Code', turnOn: 'Turn on', done: 'Done', verify: 'Verify', attention: 'Attention', nothing: 'Nothing needs a hand' },
   zh: { email: '邮箱', password: '密码', signIn: '登录', reviews: '审核', reason: '原因（拒绝时必填，用户可见）', reject: '拒绝', rejected: '已拒绝' }
@@ -37,8 +35,7 @@ withStackAndBrowser((startedStack, startedBrowser) => {
   stack = startedStack
   browser = startedBrowser
 })
-let staffAdded
-const withStaff = () => (staffAdded ??= (requireAdminBuild(), addStaff(stack, [{ email: OWNER, role: 'owner' }, { email: CLERK, role: 'staff' }])))
+const withStaff = () => ownerAndClerk(stack)
 
 describe('the back office: the owner\'s second step, reviews and attention', () => {
   it('the owner (desktop, en) turns on the authenticator step and signs in with a code; sees the attention list', async () => {

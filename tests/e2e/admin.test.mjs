@@ -7,10 +7,8 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, withStackAndBrowser } from './harness.mjs'
 import { uniqueEmail, visible } from './steps.mjs'
-import { addStaff, adminApi, requireAdminBuild, shopperOrder, signInAtAdmin, WAIT } from './adminSteps.mjs'
+import { adminApi, CLERK, OWNER, ownerAndClerk, shopperOrder, signInAtAdmin, WAIT } from './adminSteps.mjs'
 
-const OWNER = 'owner@shop.example'
-const CLERK = 'clerk@shop.example'
 const TEXT = {
   en: { email: 'E-mail', password: 'Password', signIn: 'Sign in', staff: 'Staff', activity: 'Activity', ready: 'Ready for pickup', refund: 'Refund…', refundOk: 'Refund', amount: /^Amount/, reason: 'Reason' },
   zh: { email: '邮箱', password: '密码', signIn: '登录', staff: '员工', activity: '操作记录', ready: '可取货', refund: '退款…', refundOk: '退款', amount: /^金额/, reason: '原因' }
@@ -24,8 +22,7 @@ withStackAndBrowser((startedStack, startedBrowser) => {
   browser = startedBrowser
 })
 
-let staffAdded
-const withStaff = () => (staffAdded ??= (requireAdminBuild(), addStaff(stack, [{ email: OWNER, role: 'owner' }, { email: CLERK, role: 'staff' }])))
+const withStaff = () => ownerAndClerk(stack)
 
 describe('the back office', () => {
   it('the owner signs in on a desktop (en) and sees the staff list and the activity', async () => {

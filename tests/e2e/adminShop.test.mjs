@@ -9,10 +9,8 @@ import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import { openContext, withStackAndBrowser } from './harness.mjs'
 import { callApi, visible } from './steps.mjs'
-import { addStaff, requireAdminBuild, signInAtAdmin, WAIT } from './adminSteps.mjs'
+import { CLERK, OWNER, ownerAndClerk, signInAtAdmin, WAIT } from './adminSteps.mjs'
 
-const OWNER = 'owner@shop.example'
-const CLERK = 'clerk@shop.example'
 const TEXT = {
   en: { email: 'E-mail', password: 'Password', signIn: 'Sign in', settings: 'Settings', products: 'Products', opens: 'Opens (HH:MM)', closes: 'Closes (HH:MM)', slot: 'Slot length (minutes)', lead: 'Lead time (minutes)', save: 'Save', search: 'Search by name, SKU or number', set: 'Set', price: 'Price (CAD)', upload: 'Upload a photo', main: 'Make it the main photo' },
   zh: { email: '邮箱', password: '密码', signIn: '登录', settings: '设置', products: '商品', opens: '开始（时:分）', closes: '结束（时:分）', slot: '时段长度（分钟）', lead: '提前时间（分钟）', save: '保存', search: '按名称、SKU 或编号搜索', set: '设置', price: '价格（CAD）', upload: '上传图片', main: '设为主图' }
@@ -25,8 +23,7 @@ withStackAndBrowser((startedStack, startedBrowser) => {
   browser = startedBrowser
 })
 
-let staffAdded
-const withStaff = () => (staffAdded ??= (requireAdminBuild(), addStaff(stack, [{ email: OWNER, role: 'owner' }, { email: CLERK, role: 'staff' }])))
+const withStaff = () => ownerAndClerk(stack)
 
 /** The pickup times the storefront's checkout offers on its second day (the first day's can fall inside the lead time). */
 async function pickupTimesOffered(page) {

@@ -37,6 +37,20 @@ export async function addStaff(stack, accounts) {
   fs.rmSync(file)
 }
 
+/** The two accounts the back-office journeys sign in with: an owner and a staff member. */
+export const OWNER = 'owner@shop.example'
+export const CLERK = 'clerk@shop.example'
+const staffed = new WeakMap()
+
+/** Adds OWNER and CLERK once per stack (the journeys of a file share it), checking the admin build first. */
+export function ownerAndClerk(stack) {
+  if (!staffed.has(stack)) {
+    requireAdminBuild()
+    staffed.set(stack, addStaff(stack, [{ email: OWNER, role: 'owner' }, { email: CLERK, role: 'staff' }]))
+  }
+  return staffed.get(stack)
+}
+
 /** Signs in at /admin with the form (labels in the page's language) and waits for the orders desk. */
 export async function signInAtAdmin(page, baseUrl, email, labels) {
   await page.goto(`${baseUrl}/admin`)
