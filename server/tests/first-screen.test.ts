@@ -7,8 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverOnFreshDb, Shopper, ok } from './helpers.ts';
-import { scriptJson } from '../src/lib/firstScreen.ts';
+import type { FastifyRequest } from 'fastify';
+import { serverOnFreshDb, Shopper, ok, withFreshServer, PREFIX } from './helpers.ts';
+import { firstScreenPage, scriptJson } from '../src/lib/firstScreen.ts';
 import { escapeHtml, firstPaintHtml } from '../src/lib/firstPaint.ts';
 import shellTexts from '../../shared/i18n/shell.ts';
 import { htmlCsp } from '../src/lib/hardening.ts';
@@ -17,7 +18,7 @@ import { writtenKey } from '../../shared/initialAnswers.ts';
 import { imageUrl } from '../../shared/imageUrl.ts';
 
 const INDEX = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>iStore</title><script>window.__rem = 1;</script><script defer src="/js/app.js"></script></head><body><div id="app"></div></body></html>';
-const { srv } = serverOnFreshDb((db) => {
+const { db, srv } = serverOnFreshDb((db) => {
   const staticDir = path.join(db.dataDir, 'h5');
   fs.mkdirSync(staticDir);
   fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
@@ -198,4 +199,16 @@ test('firstPaintHtml escapes every text: the store name, the page text, the imag
   const named = firstPaintHtml({ locale: 'zh', storeName: 'Shop', storeNameContent: { zh: '<b>商店</b>' } }).body;
   assert.ok(named.includes('<span class="fp-name">&lt;b&gt;商店&lt;/b&gt;</span>'));
   assert.ok(firstPaintHtml({ locale: 'en', storeName: ' ' }).body.includes(`>${texts.en['header.storeFallback']}<`));
+});
+
+test('a page asked for as the server begins to close is still the page, its answers left to the app (a rolling upgrade\'s restart)', async () => {
+  await withFreshServer({ staticDir: path.join(db.dataDir, 'h5') }, async (closing) => {
+    const req = { url: '/', headers: { host: new URL(closing.base).host } } as unknown as FastifyRequest;
+    const open = await firstScreenPage(closing.app, req, PREFIX, INDEX);
+    assert.ok(Object.keys(written(open)).length > 1, 'while open, the answers are written in');
+    await closing.app.close(); // Fastify now refuses inject (FST_ERR_REOPENED_CLOSE_SERVER), as mid-shutdown
+    const page = await firstScreenPage(closing.app, req, PREFIX, INDEX);
+    assert.deepEqual(written(page), {}, 'no answers written, none invented');
+    assert.match(page, /<script defer src="\/js\/app.js"><\/script>/, 'the app\'s own script, which asks for them');
+  });
 });

@@ -45,21 +45,26 @@ const HERO_MAX_HEIGHT_REM: Partial<Record<string, number>> = { campaign: 10.5 };
 /** A double-submit pair for the server's own read-only POSTs (made here, never a shopper's). */
 const OWN_XSRF = 'first-screen';
 
+/**
+ * The API's answer to one of the first screen's requests, or undefined (the app then asks itself): not a 200, or no
+ * answer to be had because the server began to close while the page was being written (Fastify refuses `inject` once
+ * closing; a page asked for just before a rolling upgrade's restart is still a page).
+ */
 async function answer(app: FastifyInstance, req: FastifyRequest, apiPrefix: string, path: string, forward: string[], post?: ReadPost): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const name of forward) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const res = post
-    ? await app.inject({
+  const res = await (post
+    ? app.inject({
         method: 'POST',
         url: `${apiPrefix}${path}`,
         headers: { ...headers, 'content-type': 'application/json', cookie: `${XSRF_COOKIE}=${OWN_XSRF}`, [XSRF_HEADER]: OWN_XSRF },
         payload: JSON.stringify(post.body),
       })
-    : await app.inject({ method: 'GET', url: `${apiPrefix}${path}`, headers });
-  return res.statusCode === 200 ? res.json() : undefined;
+    : app.inject({ method: 'GET', url: `${apiPrefix}${path}`, headers })).catch(() => undefined);
+  return res?.statusCode === 200 ? res.json() : undefined;
 }
 
 /** A request of the first screen: a GET of `path`, or the read-only POST `post`; public unless `personal`. */
