@@ -16,6 +16,7 @@
  * at a load average of 33-37 on 2 cores, was 1035 and 1581 ms (1.5x), its Lighthouse TBT 3308 and 2847 ms. Per page:
  * - CPU TBT (each task after the first paint: 4x its CPU time less 50 ms) at most baseline x 1.75 + 250 ms;
  * - main-thread CPU of the load at most baseline x 1.75 + 250 ms.
+ * A page over a limit in its one run is measured three times more and judged by their median.
  * The regression of 2026-12-01 was about 4x (TBT 2.6 s against under 0.2 s). A baseline measured on a busy machine is
  * generous on a quiet one; measure it (--update) on a quiet machine.
  * Lighthouse's own score and TBT are printed beside them, with the load average, and not judged.
@@ -41,10 +42,25 @@ if (!process.argv.some((a) => a.startsWith('--base-url=')) && !existsSync(path.j
 // --base-url URL: a reference server already running (serving the build to measure) instead of one of its own.
 const given = process.argv.find((a) => a.startsWith('--base-url='))?.slice('--base-url='.length)
 const server = given ? { baseUrl: given, stop: async () => {} } : await startServer({ logFile: path.join(repoRoot, 'bench', '.work', 'lighthouse-check-server.log') })
+const baseline = update ? undefined : JSON.parse(readFileSync(BASELINE, 'utf8'))
+/** A page's figures against their limits: each as [key, value, limit]; a page not in the baseline has none. */
+const judged = (p) => Object.entries(LIMITS).map(([key, { factor, slackMs }]) =>
+  [key, p[key], Math.round(baseline.pages[p.page][key] * factor + slackMs)])
+const overLimits = (p) => baseline.pages[p.page] !== undefined && judged(p).some(([, value, limit]) => value > limit)
 let measured
 try {
   const { pages } = await auditedPages(server.baseUrl)
-  measured = await lighthouseAudit(server.baseUrl, { pages: pages.filter((p) => PAGES.includes(p.name)) }, { runs: RUNS, categories: ['performance'] })
+  const audited = pages.filter((p) => PAGES.includes(p.name))
+  measured = await lighthouseAudit(server.baseUrl, { pages: audited }, { runs: RUNS, categories: ['performance'] })
+  // One load is one sample: a page over its limits is measured three times more and judged by their median, as the
+  // bench does. A regression like 2026-12-01's (about 4x) is over in every run; a busy moment (a run at a load
+  // average of 13.8 measured the cart's CPU TBT at 2.6x its baseline) is not in all three.
+  const suspects = update ? [] : audited.filter((page) => overLimits(measured.find((m) => m.page === page.name)))
+  if (suspects.length) {
+    console.log(`lighthouse-check: ${suspects.map((p) => p.name).join(', ')} over a limit once: measured three times more, judged by the median`)
+    const again = await lighthouseAudit(server.baseUrl, { pages: suspects }, { runs: 3, categories: ['performance'] })
+    measured = measured.map((m) => again.find((a) => a.page === m.page) ?? m)
+  }
 } finally {
   await server.stop()
 }
@@ -62,7 +78,6 @@ if (update) {
   process.exit(0)
 }
 
-const baseline = JSON.parse(readFileSync(BASELINE, 'utf8'))
 const failures = []
 for (const p of measured) {
   const base = baseline.pages[p.page]
@@ -71,10 +86,9 @@ for (const p of measured) {
     continue
   }
   const parts = []
-  for (const [key, { factor, slackMs }] of Object.entries(LIMITS)) {
-    const limit = Math.round(base[key] * factor + slackMs)
-    parts.push(`${key} ${p[key]} ms (baseline ${base[key]}, limit ${limit})`)
-    if (p[key] > limit) failures.push(`${p.page}: ${key} ${p[key]} ms over its limit ${limit} ms (baseline ${base[key]} ms); longest task ${p.longestTaskCpuMs} ms of CPU`)
+  for (const [key, value, limit] of judged(p)) {
+    parts.push(`${key} ${value} ms (baseline ${base[key]}, limit ${limit})`)
+    if (value > limit) failures.push(`${p.page}: ${key} ${value} ms over its limit ${limit} ms (baseline ${base[key]} ms); longest task ${p.longestTaskCpuMs} ms of CPU`)
   }
   console.log(`lighthouse-check ${p.page}: ${parts.join(', ')}; Lighthouse performance ${p.performance}, TBT ${p.tbtMs} ms (wall clock, not judged)`)
 }
