@@ -196,6 +196,7 @@ if (process.env.TEST_TIMES_REPORT) {
   fs.writeFileSync(path.resolve(root, process.env.TEST_TIMES_REPORT), title + table)
 }
 const failed = [...results.values()].some((r) => r.status !== 'ok')
+if (failed) console.log(failures())
 fs.rmSync(scratch, { recursive: true, force: true })
 if (!failed) fs.rmSync(work, { recursive: true, force: true })
 process.exit(failed ? 1 : 0)
@@ -222,6 +223,29 @@ function summary() {
     if (!files.length) continue
     out.push(`**${s.name}** (${files.length} files)`, '', '| file | wall s | CPU s |', '|---|---|---|')
     for (const f of files.sort((a, b) => b.wall - a.wall).slice(0, 5)) out.push(`| ${f.file} | ${f.wall.toFixed(1)} | ${f.cpu === undefined ? '' : f.cpu.toFixed(1)} |`)
+    out.push('')
+  }
+  return out.join('\n')
+}
+
+/**
+ * What failed, once more at the very end, where a CI page that shows only the output's tail has it: per failed stage,
+ * the runner's own closing list of failed tests with their errors (node's or jest's), else the log's last lines; without
+ * stack frames, at most FAILURE_LINES each (the whole log stays in the run's folder, named above).
+ */
+function failures() {
+  const FAILURE_LINES = 80
+  const out = ['## What failed', '']
+  for (const s of stages) {
+    const r = results.get(s.name)
+    if (r.status === 'ok' || r.status.startsWith('skipped')) continue
+    const log = path.join(work, `${s.name}.log`)
+    const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trimEnd() : ''
+    // node --test's closing section, or jest's.
+    const at = Math.max(text.lastIndexOf('✖ failing tests:'), text.lastIndexOf('Summary of all failing tests'))
+    const lines = (at >= 0 ? text.slice(at) : text.split('\n').slice(-30).join('\n')).split('\n').filter((l) => !/^\s+at /.test(l))
+    out.push(`### ${s.name}: ${r.status} (${log})`, '', ...lines.slice(0, FAILURE_LINES))
+    if (lines.length > FAILURE_LINES) out.push(`… ${lines.length - FAILURE_LINES} more lines in ${log}`)
     out.push('')
   }
   return out.join('\n')
