@@ -6,7 +6,11 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Localized, Nullable, PageFields, PagingQuery } from './common.ts'
 import { MembershipPlanInfo } from './membershipPlan.ts'
 
-export const OptionValue = Type.Object({ value: Type.String(), label: Localized })
+/**
+ * One value of an option; `image`, when the catalogue gives one, is the picture of this choice (one of its product's
+ * `images`, by name): the product page shows it when the shopper chooses the value (issue 42 n-2, a colour's picture).
+ */
+export const OptionValue = Type.Object({ value: Type.String(), label: Localized, image: Type.Optional(Type.String()) })
 export type OptionValue = Static<typeof OptionValue>
 
 /** One choice a product offers (size, colour, grind...). */

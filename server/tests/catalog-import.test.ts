@@ -83,9 +83,34 @@ test('the demo store is the demo catalogue file: ids from 1001 in file order, SK
 });
 
 test('the option cell of the CSV reads back what it writes', () => {
-  const options = demoCatalogue().products.find((p) => p.nameEn === 'Logo T-Shirt')!.options;
-  assert.deepEqual(parseOptionsCell(optionsCell(options)), options);
+  const tee = demoCatalogue().products.find((p) => p.nameEn === 'Logo T-Shirt')!;
+  assert.deepEqual(parseOptionsCell(optionsCell(tee.options, tee.images), tee.images), tee.options);
   assert.equal(parseOptionsCell('size=S|M'), null);
+});
+
+// Issue 42 n-2: a choice may name its picture, one of its product's images (JSON by name, CSV by its place: @2).
+test("an option value's picture: read from JSON and CSV, refused when it is not among the product's images", () => {
+  const tee = demoCatalogue().products.find((p) => p.nameEn === 'Logo T-Shirt')!;
+  const colours = tee.options.find((o) => o.name === 'color')!.values;
+  assert.deepEqual(colours.map((v) => v.image), ['logo-t-shirt-in-black.svg', 'logo-t-shirt-in-white.svg', 'logo-t-shirt-in-red.svg']);
+  assert.ok(colours.every((v) => tee.images.includes(v.image!)));
+  assert.equal(optionsCell(tee.options, tee.images).split(';')[1], 'color(Colour/颜色)=Black(Black/黑色)@3|White(White/白色)@4|Red(Red/红色)@5');
+  assert.deepEqual(parseOptionsCell('color(Colour)=Red(Red)@2|Blue(Blue)', ['a.svg', 'https://example.com/red.jpg']), [
+    { name: 'color', nameContent: { en: 'Colour', zh: 'Colour' }, values: [{ value: 'Red', label: { en: 'Red', zh: 'Red' }, image: 'https://example.com/red.jpg' }, { value: 'Blue', label: { en: 'Blue', zh: 'Blue' } }] },
+  ]);
+  // A place the row's images do not have, or a picture on the option's own name, is not the syntax.
+  assert.equal(parseOptionsCell('color(Colour)=Red(Red)@3', ['a.svg', 'b.svg']), null);
+  assert.equal(parseOptionsCell('color(Colour)@1=Red(Red)', ['a.svg']), null);
+  const json = (image: string) => JSON.stringify({
+    format: 'istore-catalogue/1', currency: 'CAD', categories: [{ name: 'Apparel' }], brands: [{ name: 'Panda Threads' }],
+    products: [{ sku: 'TEE-9', name: { en: 'Tee' }, category: 'Apparel', brand: 'Panda Threads', price: '9.00', images: ['tee.svg', 'tee-in-red.svg'],
+      options: [{ name: 'color', label: { en: 'Colour' }, values: [{ value: 'Red', label: { en: 'Red' }, image }] }], stock: [{ combination: 'color:Red', stock: 1 }] }],
+  });
+  assert.equal(readCatalogJson(json('tee-in-red.svg'), 'CAD').products[0].options[0].values[0].image, 'tee-in-red.svg');
+  assert.throws(() => readCatalogJson(json('tee-in-blue.svg'), 'CAD'), (e: any) => {
+    assert.deepEqual(e.errors, ["line 1, options: color 'Red': its image 'tee-in-blue.svg' is not among the product's images"]);
+    return true;
+  });
 });
 
 test('a good CSV adds a product with its combinations and updates one by SKU; its id stays', async () => {

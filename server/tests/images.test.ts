@@ -195,6 +195,23 @@ test('the Logo T-Shirt is a T-shirt, not the store logo (its name starts with "l
   assert.match(renderSvg(storeInfo.favicon.imageURL), /viewBox="0 0 400 400"/);
 });
 
+test("the Logo T-Shirt's colours are its own drawing in each colour (issue 42 n-2: Black showed a brown T-shirt)", () => {
+  const tee = demoCatalogue().products.find((p) => p.nameEn === 'Logo T-Shirt')!;
+  const pictures = tee.options.find((o) => o.name === 'color')!.values.map((v) => [v.value, renderSvg(v.image!)] as const);
+  const fills = { Black: '#2b2b2b', White: '#f7f6f2', Red: '#c0392b' } as Record<string, string>;
+  const drawing = (svg: string) => svg.replace(/fill="#2b2b2b"|fill="#f7f6f2"|fill="#c0392b"|fill="hsl\([^)]*\)"/g, '');
+  for (const [value, svg] of pictures) {
+    assertWellFormed(svg, value);
+    assert.equal(kindOf(base(tee.images[0])), 'tshirt');
+    // The shirt's body is the colour's own fill; no words drawn.
+    assert.match(svg, new RegExp(`<path d="M150 80l[^"]*" fill="${fills[value]}"`), value);
+    assert.doesNotMatch(svg, /<text/, value);
+  }
+  // The same shirt, backdrop and tilt in each colour: only the colours differ.
+  assert.equal(new Set(pictures.map(([, svg]) => drawing(svg))).size, 1);
+  assert.equal(drawing(renderSvg('logo-t-shirt-in-black.svg')), drawing(renderSvg('logo-t-shirt.svg')));
+});
+
 test('each demo influencer has a drawn portrait, a cover of what they share and a gallery, none like another\'s', () => {
   const shape = (svg: string) => svg.replace(/#[0-9a-f]{3,6}\b|hsl\([^)]*\)/gi, '');
   const portraits = new Set<string>();

@@ -145,6 +145,8 @@ function checkProduct(c: Checker, p: CatalogProduct, categories: Map<string, Cat
     for (const v of o.values) {
       if (values.has(v.value.toLowerCase())) c.add(line, 'options', `${o.name} '${v.value}' is given twice`);
       values.add(v.value.toLowerCase());
+      // A choice's picture is one of the product's own (issue 42 n-2): the page's gallery turns to it.
+      if (v.image !== undefined && !p.images.includes(v.image)) c.add(line, 'options', `${o.name} '${v.value}': its image '${v.image.slice(0, 100)}' is not among the product's images`);
       for (const text of [v.value, v.label.en, v.label.zh, o.nameContent.en, o.nameContent.zh]) {
         if (!text.trim()) c.add(line, 'options', `option '${o.name}' has an empty name, value or label`);
         else if (OPTION_RESERVED.test(text)) c.add(line, 'options', `'${text}' uses one of ( ) / | ; = , : which option texts cannot`);
@@ -239,7 +241,14 @@ function jsonOptions(c: Checker, line: number, raw: unknown): ProductOption[] {
     name: c.text(line, `options[${i}].name`, o?.name, { max: 31 }),
     nameContent: withEnglish(localized(c, line, `options[${i}].label`, o?.label)),
     values: Array.isArray(o?.values)
-      ? o.values.map((v: any, j: number) => ({ value: c.text(line, `options[${i}].values[${j}].value`, v?.value, { max: 60 }), label: withEnglish(localized(c, line, `options[${i}].values[${j}].label`, v?.label)) }))
+      ? o.values.map((v: any, j: number) => {
+        const image = c.text(line, `options[${i}].values[${j}].image`, v?.image, { required: false, max: 2000 });
+        return {
+          value: c.text(line, `options[${i}].values[${j}].value`, v?.value, { max: 60 }),
+          label: withEnglish(localized(c, line, `options[${i}].values[${j}].label`, v?.label)),
+          ...(image ? { image } : {}),
+        };
+      })
       : (c.add(line, `options[${i}].values`, 'must be a list'), []),
   }));
 }
@@ -369,27 +378,33 @@ type Column = (typeof CSV_COLUMNS)[number];
 const PRODUCT_ONLY: Column[] = ['name_en', 'name_zh', 'description_en', 'description_zh', 'category', 'category_zh', 'category_image', 'brand', 'brand_zh', 'tags', 'clearance', 'member_price', 'images', 'options'];
 
 /**
- * `size(Size/尺码)=S(Small/小号)|M(Medium/中号);color(Colour/颜色)=Black(Black/黑色)` → options; null when malformed. The
- * Chinese label is optional (`size(Size)=S(Small)`): the English one stands for it.
+ * `size(Size/尺码)=S(Small/小号)|M(Medium/中号);color(Colour/颜色)=Black(Black/黑色)@3` → options; null when malformed. The
+ * Chinese label is optional (`size(Size)=S(Small)`): the English one stands for it. `@3` after a value names its picture
+ * by its place in the row's `images` (the third; a place, since an image may be a URL, which the syntax cannot hold).
  */
-export function parseOptionsCell(cell: string): ProductOption[] | null {
+export function parseOptionsCell(cell: string, images: string[] = []): ProductOption[] | null {
   if (!cell.trim()) return [];
-  const named = /^\s*([^()/|;=,:]+?)\s*\(\s*([^()/|;=,:]+?)\s*(?:\/\s*([^()/|;=,:]+?)\s*)?\)\s*$/;
+  const named = /^\s*([^()/|;=,:@]+?)\s*\(\s*([^()/|;=,:]+?)\s*(?:\/\s*([^()/|;=,:]+?)\s*)?\)\s*(?:@\s*(\d{1,3})\s*)?$/;
   const options: ProductOption[] = [];
   for (const part of cell.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) return null;
     const head = named.exec(part.slice(0, eq));
-    if (!head) return null;
+    if (!head || head[4]) return null;
     const values = part.slice(eq + 1).split('|').map((v) => named.exec(v));
-    if (values.some((v) => !v)) return null;
-    options.push({ name: head[1], nameContent: { en: head[2], zh: head[3] ?? head[2] }, values: values.map((v) => ({ value: v![1], label: { en: v![2], zh: v![3] ?? v![2] } })) });
+    if (values.some((v) => !v || (v[4] && !images[Number(v[4]) - 1]))) return null;
+    options.push({
+      name: head[1],
+      nameContent: { en: head[2], zh: head[3] ?? head[2] },
+      values: values.map((v) => ({ value: v![1], label: { en: v![2], zh: v![3] ?? v![2] }, ...(v![4] ? { image: images[Number(v![4]) - 1] } : {}) })),
+    });
   }
   return options;
 }
 
-export function optionsCell(options: ProductOption[]): string {
-  return options.map((o) => `${o.name}(${o.nameContent.en}/${o.nameContent.zh})=${o.values.map((v) => `${v.value}(${v.label.en}/${v.label.zh})`).join('|')}`).join(';');
+export function optionsCell(options: ProductOption[], images: string[] = []): string {
+  const picture = (image: string | undefined) => (image && images.includes(image) ? `@${images.indexOf(image) + 1}` : '');
+  return options.map((o) => `${o.name}(${o.nameContent.en}/${o.nameContent.zh})=${o.values.map((v) => `${v.value}(${v.label.en}/${v.label.zh})${picture(v.image)}`).join('|')}`).join(';');
 }
 
 const list = (cell: string) => cell.split('|').map((x) => x.trim()).filter(Boolean);
@@ -445,8 +460,9 @@ export function readCatalogCsv(text: string, currency: string): Catalog {
       c.add(line, 'sku', `'${sku}' has a product row on line ${products.get(sku.toLowerCase())!.line} already`);
       continue;
     }
-    const options = parseOptionsCell(get('options'));
-    if (!options) c.add(line, 'options', 'must look like size(Size/尺码)=S(Small/小号)|M(Medium/中号);color(Colour/颜色)=Red(Red/红色)');
+    const images = list(get('images'));
+    const options = parseOptionsCell(get('options'), images);
+    if (!options) c.add(line, 'options', 'must look like size(Size/尺码)=S(Small/小号)|M(Medium/中号);color(Colour/颜色)=Red(Red/红色)@2 (@2: its picture, the second of images)');
     const category = c.text(line, 'category', get('category'), { max: 60 });
     const categoryZh = c.text(line, 'category_zh', get('category_zh'), { max: 60, required: false });
     const categoryImage = get('category_image') || null;
@@ -470,7 +486,7 @@ export function readCatalogCsv(text: string, currency: string): Catalog {
       price: c.money(line, 'price', get('price'), true) ?? 0,
       listPrice: c.money(line, 'list_price', get('list_price'), false),
       memberPrice: c.money(line, 'member_price', get('member_price'), false),
-      images: list(get('images')),
+      images,
       options: opts,
       stock: opts.length ? [] : [{ combination: '', sku: null, stock: c.stock(line, 'stock', get('stock')) }],
       line,
@@ -500,7 +516,7 @@ export function writeCatalogCsv(catalog: Catalog): string {
       category: p.category, category_zh: categories.get(p.category)?.nameZh ?? '', category_image: categories.get(p.category)?.image ?? '',
       brand: p.brand, brand_zh: brands.get(p.brand)?.nameZh ?? '', tags: p.tags.join('|'), clearance: p.clearance ? 'yes' : '',
       price: major(p.price, d)!, list_price: major(p.listPrice, d) ?? '', member_price: major(p.memberPrice, d) ?? '',
-      images: p.images.join('|'), options: optionsCell(p.options),
+      images: p.images.join('|'), options: optionsCell(p.options, p.images),
       stock: p.options.length ? '' : String(p.stock[0]?.stock ?? ''),
     });
     if (p.options.length) {

@@ -94,7 +94,10 @@ export async function preparePhotos(catalog: Catalog, imagesDir: string | null):
         images.push(result.photos[0].name);
       }
     }
-    products.push({ ...p, images });
+    // A choice's picture follows its image to the name it is stored under (a URL or a file becomes a photo's name).
+    const stored = new Map(p.images.map((img, i) => [img, images[i]]));
+    const options = p.options.map((o) => ({ ...o, values: o.values.map((v) => (v.image ? { ...v, image: stored.get(v.image) ?? v.image } : v)) }));
+    products.push({ ...p, images, options });
   }
   if (problems.length) throw new CatalogProblems(problems);
   return { catalog: { ...catalog, products }, photos: [...photos.values()] };

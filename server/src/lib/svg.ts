@@ -19,13 +19,26 @@ const JADE = '#2e7d5b';
 /** The demo store's footer colour (seed css varFooter), for the footer logo's words. */
 const FOOTER_WORDS = '#1f2a30';
 
+/**
+ * A product's picture in one of its colours (issue 42 n-2: the option's picture): `…-in-<colour>.svg` is the product
+ * drawn in that colour, on its own backdrop; a light colour on a deeper backdrop, so a white T-shirt shows.
+ */
+export const OPTION_COLOURS: Record<string, { fill: string; light: boolean }> = {
+  black: { fill: '#2b2b2b', light: false }, white: { fill: '#f7f6f2', light: true }, red: { fill: '#c0392b', light: false },
+  blue: { fill: '#2f5f9e', light: false }, green: { fill: '#2e7d5b', light: false }, grey: { fill: '#8a8d91', light: false },
+  navy: { fill: '#1f2f4f', light: false }, yellow: { fill: '#f2c230', light: true },
+};
+
 export function renderSvg(name: string): string {
   const base = name.replace(/\.svg$/, '');
   // A product's second image (…-2.svg) is the same product in another light.
   const second = /-2$/.test(base);
-  const subject = base.replace(/-2$/, '');
+  const colourWord = /-in-([a-z]+)$/.exec(base.replace(/-2$/, ''))?.[1];
+  const colour = colourWord ? OPTION_COLOURS[colourWord] : undefined;
+  // The product's own name without the colour: the same backdrop, tilt and kind in every colour.
+  const subject = base.replace(/-2$/, '').replace(colour ? /-in-[a-z]+$/ : /$^/, '');
   const hue = hash(subject) % 360;
-  const accent = `hsl(${hue},55%,48%)`;
+  const accent = colour?.fill ?? `hsl(${hue},55%,48%)`;
   const kind = kindOf(subject);
   // The store's own marks by their exact seeded names: a product may have "logo" in its name (Logo T-Shirt).
   if (name === storeInfo.logo.imageURL) return logo('header');
@@ -62,7 +75,7 @@ export function renderSvg(name: string): string {
       lines.map((line, i) => `<text x="420" y="${190 + i * 56 - (lines.length - 1) * 28}" font-family="Helvetica,Arial,sans-serif" ` +
         `font-size="44" font-weight="700" fill="#fff">${escape(line)}</text>`).join(''));
   }
-  const background = second ? `hsl(${hue},45%,86%)` : `hsl(${hue},60%,93%)`;
+  const background = colour?.light ? `hsl(${hue},25%,72%)` : second ? `hsl(${hue},45%,86%)` : `hsl(${hue},60%,93%)`;
   if (!kind) {
     return svg(400, 400, `<rect width="400" height="400" fill="${background}"/>` +
       `<text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="Helvetica,Arial,sans-serif" font-size="160" ` +
