@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm test` size gate: fails when the built H5 first-load JS (gzip) or a WeChat/Alipay package is
- * over its budget in bench/budgets.json. Sizes of a given source are deterministic, so unlike timings
+ * `npm test` size gate: fails when the built H5 first-load JS (gzip), the back office's sign-in or desk load (gzip,
+ * from dist/admin/sizes.json, written by npm run build:admin) or a WeChat/Alipay package is over its budget in
+ * bench/budgets.json. Sizes of a given source are deterministic, so unlike timings
  * they can be a test. Needs dist/ built first (scripts/test.sh builds before calling this).
  *
  *   node bench/check-budgets.mjs [--dist DIR] [--budgets FILE]   (defaults: dist/, bench/budgets.json)
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -25,6 +26,11 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const checks = []
 const h5 = h5FirstLoad(path.join(args.dist, 'h5'))
 checks.push({ what: 'H5 first-load JS (gzip)', size: h5.gzip, budget: budgets.h5.firstLoadJsGzip })
+const adminSizes = path.join(args.dist, 'admin', 'sizes.json')
+if (!existsSync(adminSizes)) throw new Error(`${adminSizes} is missing: run npm run build:admin first`)
+const admin = JSON.parse(readFileSync(adminSizes, 'utf8'))
+checks.push({ what: "back office's sign-in load (gzip)", size: admin.signIn.gzip, budget: budgets.admin.signInJsGzip })
+checks.push({ what: "back office's desk load, sign-in included (gzip)", size: admin.desk.gzip, budget: budgets.admin.deskJsGzip })
 for (const platform of ['weapp', 'alipay']) {
   const packages = miniPackages(path.join(args.dist, platform))
   const budget = budgets[platform]

@@ -4,28 +4,41 @@
  * zh; one column on a phone, wider tables on a desktop. The server checks every call (roles, XSRF): the screens only
  * hide what it would refuse.
  */
-import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import React, { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import AntApp from 'antd/es/app';
+import Button from 'antd/es/button';
+import ConfigProvider from 'antd/es/config-provider';
+import Layout from 'antd/es/layout';
+import Menu from 'antd/es/menu';
+import Result from 'antd/es/result';
+import Space from 'antd/es/space';
+import Spin from 'antd/es/spin';
+import Typography from 'antd/es/typography';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { api, ApiFailure, type AdminSession } from './api.ts';
 import { initialLang, keepLang, texts, type Lang } from './i18n.ts';
 import { errorText } from './screens/common.tsx';
-import { SignIn } from './screens/SignIn.tsx';
-import { Desk } from './screens/Desk.tsx';
-import { OrderPage } from './screens/OrderPage.tsx';
-import { PickList } from './screens/PickList.tsx';
-import { Activity } from './screens/Activity.tsx';
-import { StaffList } from './screens/StaffList.tsx';
-import { AcceptInvitation } from './screens/AcceptInvitation.tsx';
-import { Security } from './screens/Security.tsx';
-import { Reviews } from './screens/Reviews.tsx';
-import { Attention } from './screens/Attention.tsx';
-import { Coupons } from './screens/Coupons.tsx';
-import { Settings } from './screens/Settings.tsx';
-import { Products } from './screens/Products.tsx';
-import { ProductPage } from './screens/ProductPage.tsx';
+// The sign-in screen comes with the first load; the orders desk is fetched beside it (index.html preloads its chunks,
+// and the import below starts at once); every other screen is its own chunk, loaded when it is first opened
+// (scripts/build-admin.mjs splits on these import()s). A new screen: a default export in its own file under screens/,
+// and a lazy() line here.
+import SignIn from './screens/SignIn.tsx';
+const desk = import('./screens/Desk.tsx');
+const Desk = lazy(() => desk);
+const OrderPage = lazy(() => import('./screens/OrderPage.tsx'));
+const PickList = lazy(() => import('./screens/PickList.tsx'));
+const Activity = lazy(() => import('./screens/Activity.tsx'));
+const StaffList = lazy(() => import('./screens/StaffList.tsx'));
+const AcceptInvitation = lazy(() => import('./screens/AcceptInvitation.tsx'));
+const Security = lazy(() => import('./screens/Security.tsx'));
+const Reviews = lazy(() => import('./screens/Reviews.tsx'));
+const Attention = lazy(() => import('./screens/Attention.tsx'));
+const Coupons = lazy(() => import('./screens/Coupons.tsx'));
+const Settings = lazy(() => import('./screens/Settings.tsx'));
+const Products = lazy(() => import('./screens/Products.tsx'));
+const ProductPage = lazy(() => import('./screens/ProductPage.tsx'));
 import './admin.css';
 
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
@@ -120,7 +133,7 @@ function Shell() {
               )}
             </Space>
           </Layout.Header>
-          <Layout.Content style={{ padding: 12, maxWidth: 1200, width: '100%', margin: '0 auto' }}>{body}</Layout.Content>
+          <Layout.Content style={{ padding: 12, maxWidth: 1200, width: '100%', margin: '0 auto' }}><Suspense fallback={<Spin />}>{body}</Suspense></Layout.Content>
         </Layout>
       </AntApp>
     </ConfigProvider>

@@ -13,7 +13,7 @@ import { callApi, PASSWORD } from './steps.mjs'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const STAFF_PASSWORD = 'counter-password-1'
 export const ADMIN_API = '/api/istore/admin'
-/** The back office's page is one 1.2 MB script: on a machine busy with the whole suite its first paint can take a while. */
+/** The back office's sign-in screen needs 0.8 MB of scripts, the desk 1.2 MB: on a machine busy with the whole suite its first paint can take a while. */
 export const WAIT = { timeout: 60_000 }
 
 export function requireAdminBuild() {

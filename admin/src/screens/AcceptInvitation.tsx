@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Result, Typography } from 'antd';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Result from 'antd/es/result';
+import Typography from 'antd/es/typography';
 import { api } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText, useAction } from './common.tsx';
@@ -29,3 +34,5 @@ export function AcceptInvitation({ tx, go }: { tx: Texts; go: (to: string) => vo
     </Card>
   );
 }
+
+export default AcceptInvitation;

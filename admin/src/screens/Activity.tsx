@@ -1,6 +1,7 @@
 /** The activity list: who changed what, and when (owner). */
 import { useEffect, useState } from 'react';
-import { Result, Table } from 'antd';
+import Result from 'antd/es/result';
+import Table from 'antd/es/table';
 import { api } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText } from './common.tsx';
@@ -23,3 +24,5 @@ export function Activity({ tx }: { tx: Texts }) {
       ]} />
   );
 }
+
+export default Activity;

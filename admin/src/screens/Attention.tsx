@@ -4,7 +4,11 @@
  * handled by the signed-in staff member, as `attention handled --by` does.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Result, Table, Tag } from 'antd';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Result from 'antd/es/result';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
 import { api, type AdminAttention } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText } from './common.tsx';
@@ -46,3 +50,5 @@ export function Attention({ tx, go }: { tx: Texts; go: (p: string) => void }) {
     </>
   );
 }
+
+export default Attention;

@@ -3,7 +3,16 @@
  * apply` does: a refusal names its field) and ending one (its expiry becomes now; a coupon is never removed).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Table, Tag } from 'antd';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Checkbox from 'antd/es/checkbox';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Select from 'antd/es/select';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
 import { api, type AdminCoupon, type AdminCouponList } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText } from './common.tsx';
@@ -63,3 +72,5 @@ export function Coupons({ tx }: { tx: Texts }) {
     </>
   );
 }
+
+export default Coupons;

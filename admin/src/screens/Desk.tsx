@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, DatePicker, Select, Space, Statistic, Table, Typography } from 'antd';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import DatePicker from 'antd/es/date-picker';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Statistic from 'antd/es/statistic';
+import Table from 'antd/es/table';
+import Typography from 'antd/es/typography';
 import dayjs from 'dayjs';
 import { api, type AdminDayOrders } from '../api.ts';
 import type { Texts } from '../i18n.ts';
@@ -57,3 +64,5 @@ export function Desk({ tx, go }: { tx: Texts; go: (to: string) => void }) {
     </Space>
   );
 }
+
+export default Desk;

@@ -1,6 +1,19 @@
 /** An order's page: its moves, lines, amounts, payments, refunds and history, and the refund dialog. */
 import { useEffect, useState } from 'react';
-import { App as AntApp, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Result, Space, Spin, Table, Timeline, Typography } from 'antd';
+import AntApp from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Descriptions from 'antd/es/descriptions';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Modal from 'antd/es/modal';
+import Result from 'antd/es/result';
+import Space from 'antd/es/space';
+import Spin from 'antd/es/spin';
+import Table from 'antd/es/table';
+import Timeline from 'antd/es/timeline';
+import Typography from 'antd/es/typography';
 import { api, newKey, type AdminMove, type AdminOrder } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText, StatusTag, useAction } from './common.tsx';
@@ -144,3 +157,5 @@ export function OrderPage({ tx, id, go, can }: { tx: Texts; id: string; go: (to:
     </Space>
   );
 }
+
+export default OrderPage;

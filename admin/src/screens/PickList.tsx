@@ -1,6 +1,11 @@
 /** The printable pick list of a day. */
 import { useEffect, useState } from 'react';
-import { Button, DatePicker, Empty, Space, Table, Typography } from 'antd';
+import Button from 'antd/es/button';
+import DatePicker from 'antd/es/date-picker';
+import Empty from 'antd/es/empty';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Typography from 'antd/es/typography';
 import dayjs from 'dayjs';
 import { api } from '../api.ts';
 import type { Texts } from '../i18n.ts';
@@ -33,3 +38,5 @@ export function PickList({ tx }: { tx: Texts }) {
     </Space>
   );
 }
+
+export default PickList;

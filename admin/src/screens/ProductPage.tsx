@@ -3,7 +3,19 @@
  * photo passes the catalogue importer's checks on the server; a refusal says why.
  */
 import { useEffect, useState } from 'react';
-import { App as AntApp, Button, Card, Descriptions, Image, InputNumber, Result, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
+import AntApp from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Descriptions from 'antd/es/descriptions';
+import Image from 'antd/es/image';
+import InputNumber from 'antd/es/input-number';
+import Result from 'antd/es/result';
+import Space from 'antd/es/space';
+import Spin from 'antd/es/spin';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import Upload from 'antd/es/upload';
 import { api, type AdminProduct } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText, useAction } from './common.tsx';
@@ -150,3 +162,5 @@ export function ProductPage({ tx, id, go, can }: { tx: Texts; id: string; go: (t
     </Space>
   );
 }
+
+export default ProductPage;

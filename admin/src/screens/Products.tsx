@@ -3,7 +3,17 @@
  * ProductPage.tsx.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Checkbox, Input, Space, Table, Tag, Typography, Upload } from 'antd';
+import Alert from 'antd/es/alert';
+import AntApp from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Checkbox from 'antd/es/checkbox';
+import Input from 'antd/es/input';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import Upload from 'antd/es/upload';
 import { api, ApiFailure, type AdminProductList } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText, useAction } from './common.tsx';
@@ -82,3 +92,5 @@ export function Products({ tx, go, can }: { tx: Texts; go: (to: string) => void;
     </Space>
   );
 }
+
+export default Products;

@@ -3,7 +3,16 @@
  * profile's version to review with its pictures; approve, reject with a reason the shopper sees, or suspend.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Image, Input, Result, Space, Table, Tag } from 'antd';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Descriptions from 'antd/es/descriptions';
+import Image from 'antd/es/image';
+import Input from 'antd/es/input';
+import Result from 'antd/es/result';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
 import { api, type AdminReview, type AdminReviewList } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText, useAction } from './common.tsx';
@@ -76,3 +85,5 @@ function ReviewPage({ tx, id, go }: { tx: Texts; id: string; go: (p: string) => 
     </Card>
   );
 }
+
+export default Reviews;

@@ -4,7 +4,13 @@
  * code from the app turns it on and the recovery codes are shown once.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Space from 'antd/es/space';
+import Typography from 'antd/es/typography';
 import { renderSVG } from 'uqr';
 import { api } from '../api.ts';
 import type { Texts } from '../i18n.ts';
@@ -79,3 +85,5 @@ export function Security({ tx, onChanged }: { tx: Texts; onChanged: () => void }
     </Card>
   );
 }
+
+export default Security;

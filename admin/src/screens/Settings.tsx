@@ -3,7 +3,23 @@
  * Locations and hours, then delivery areas. A refused save shows each problem on its field (settingsProblems.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Space, Spin, Switch, Tabs, Typography, type FormInstance } from 'antd';
+import Alert from 'antd/es/alert';
+import AntApp from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Col from 'antd/es/col';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Result from 'antd/es/result';
+import Row from 'antd/es/row';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Spin from 'antd/es/spin';
+import Switch from 'antd/es/switch';
+import Tabs from 'antd/es/tabs';
+import Typography from 'antd/es/typography';
+import type { FormInstance } from 'antd';
 import { api, ApiFailure, type AdminDeliveryAreasSettings, type AdminLocationsSettings, type AdminSettingsSaved } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText, useAction } from './common.tsx';
@@ -215,3 +231,5 @@ export function Settings({ tx, path, go }: { tx: Texts; path: string; go: (to: s
       ]} />
   );
 }
+
+export default Settings;

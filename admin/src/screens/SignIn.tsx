@@ -1,6 +1,10 @@
 /** The sign-in form. */
 import { useState } from 'react';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Typography from 'antd/es/typography';
 import { api, type AdminSession } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText, useAction } from './common.tsx';
@@ -53,3 +57,5 @@ function CodeStep({ tx, onSignedIn }: { tx: Texts; onSignedIn: (s: AdminSession)
     </Card>
   );
 }
+
+export default SignIn;

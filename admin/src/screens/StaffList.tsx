@@ -1,6 +1,15 @@
 /** The staff list and the invitation form (owner). */
 import { useEffect, useState } from 'react';
-import { App as AntApp, Button, Card, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
+import AntApp from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Result from 'antd/es/result';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
 import { api } from '../api.ts';
 import type { Texts } from '../i18n.ts';
 import { errorText, useAction } from './common.tsx';
@@ -41,3 +50,5 @@ export function StaffList({ tx }: { tx: Texts }) {
     </Space>
   );
 }
+
+export default StaffList;

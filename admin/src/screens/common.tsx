@@ -1,6 +1,6 @@
 /** What more than one screen of the back office uses: an error's text, an action's busy state, an order status's tag. */
 import { useState } from 'react';
-import { Tag } from 'antd';
+import Tag from 'antd/es/tag';
 import type { OrderStatusCode } from '../../../contract/constants.ts';
 import type { Texts } from '../i18n.ts';
 
