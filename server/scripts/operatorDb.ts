@@ -6,7 +6,7 @@
  * the database opens (usageError, operatorArgs). The embedded PGlite database is one process's: while another process
  * (a running server, another CLI) has it open (DATA_DIR/pglite.pid, taken atomically by openDb), the CLI refuses with
  * exit 1 before opening it, as writing beside that process could lose its work or ours; on PostgreSQL the CLIs run
- * beside the servers. The order lifecycle's subscribers are installed as the server does (orders/subscribers.ts), so an order cancelled or refunded
+ * beside the servers. The order lifecycle's subscribers are installed as the server does (composition.ts installComposition), so an order cancelled or refunded
  * here is followed by every area (stock, store credit, memberships, referral, ...).
  */
 import { format, parseArgs, type ParseArgsConfig } from 'node:util';
@@ -15,7 +15,7 @@ import { EmbeddedDbInUse, openDb, type Db } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ApiError, badRequest } from '../src/lib/errors.ts';
 import { currencyDecimals } from '../src/lib/money.ts';
-import { installOrderSubscribers } from '../src/orders/subscribers.ts';
+import { installComposition } from '../src/composition.ts';
 
 /**
  * Control characters in text shown on the operator's terminal, as visible escapes: C0 but tab and newline, DEL, C1, and
@@ -78,7 +78,7 @@ export async function runHosted(run: Omit<HostedRun, 'exitCode'>, load: () => Pr
 
 export async function withOperatorDb(command: string, work: (db: Db, config: Config) => Promise<number | void>): Promise<void> {
   const restoreConsole = printTerminalSafe();
-  installOrderSubscribers();
+  installComposition();
   if (hosted) {
     // The host's database stays open, already up to date.
     const run = hosted;

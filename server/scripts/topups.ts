@@ -13,7 +13,7 @@
 import { notFound } from '../src/lib/errors.ts';
 import { formatMoney } from '../src/lib/money.ts';
 import { depositOf } from '../src/payments/deposits.ts';
-import { depositRefundsOf, requestDepositRefund } from '../src/services/refunds.ts';
+import { depositRefundsOf, requestDepositRefund } from '../src/payments/depositRefunds.ts';
 import { storeCreditBalance } from '../src/services/storeCredit.ts';
 import { amountArg, operatorArgs, refundKeyPart, usageError, withOperatorDb } from './operatorDb.ts';
 import { storeCurrency } from '../src/services/storeCurrency.ts';

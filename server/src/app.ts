@@ -20,7 +20,8 @@ import { registerDrain } from './lib/drain.ts';
 import { firstScreenPage } from './lib/firstScreen.ts';
 import { configurePasswordHashing } from './lib/password.ts';
 import { expireReservations } from './orders/lifecycle.ts';
-import { installOrderSubscribers } from './orders/subscribers.ts';
+import { installComposition } from './composition.ts';
+import { FEATURES } from './features/index.ts';
 import { sweepExpired } from './services/retention.ts';
 import { bumpCatalog, configureCatalogCache } from './services/catalogCache.ts';
 import appInfoRoutes from './routes/appInfo.ts';
@@ -31,12 +32,6 @@ import ordersRoutes from './routes/orders.ts';
 import accountRoutes from './routes/account.ts';
 import contentRoutes from './routes/content.ts';
 import contactRoutes from './routes/contact.ts';
-import membershipRoutes from './features/memberships/routes.ts';
-import referralRoutes from './features/referral/routes.ts';
-import weChatReceiptRoutes from './features/wechatReceipt/routes.ts';
-import { creditDue } from './features/referral/service.ts';
-import campaignRoutes from './features/campaigns/routes.ts';
-import { startCampaignSweeper } from './features/campaigns/sweeper.ts';
 import restockRoutes from './routes/restock.ts';
 import { startRestockWorker } from './services/restock.ts';
 import { startIdRetention } from './services/idRetention.ts';
@@ -55,8 +50,6 @@ import liveStreamRoutes from './routes/liveStream.ts';
 import blogRoutes from './routes/blog.ts';
 import uploadRoutes from './routes/uploads.ts';
 import verifiedContactRoutes from './routes/verifiedContact.ts';
-import influencerRoutes from './features/influencers/routes.ts';
-import adminRoutes from './features/admin/routes.ts';
 import { registerLoginRateLimit } from './identity/rateLimit.ts';
 import { mailRefusal, startMail } from './mail/index.ts';
 import { addErrorSchemas, openApiDocument, recordRoutes, type DeclaredRoute } from './openapi.ts';
@@ -138,7 +131,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const refusal = sandboxRefusal(config, paymentProvider, identityProvider) ?? productionRefusal(config) ?? mailRefusal(config);
   if (refusal) throw new Error(refusal);
   configurePasswordHashing(config.scryptLogN, config.scryptP);
-  installOrderSubscribers();
+  installComposition();
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
@@ -226,7 +219,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const sweeper = setInterval(() => {
     expireReservations(db, config.reservationTtlMinutes)
       .then(() => sweepExpired(db))
-      .then(() => creditDue(db))
+      .then(async () => { for (const f of FEATURES) await f.sweep?.(db); })
       .catch((e) => app.log.error(e, 'reservation / retention sweep failed'));
   }, 60_000);
   sweeper.unref();
@@ -248,7 +241,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   if (shipping) app.addHook('preClose', () => shipping.stop());
   startReconcileWorker(app); // the daily reconciliation with each provider's statement, by one instance (issue 40)
-  await startCampaignSweeper(app);
+  for (const f of FEATURES) await f.start?.(app);
   startRestockWorker(app);
   startIdRetention(app);
   startPlatformMessages(app);
@@ -356,16 +349,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(blogRoutes, { prefix: API_PREFIX });
   await app.register(uploadRoutes, { prefix: API_PREFIX });
   await app.register(verifiedContactRoutes, { prefix: API_PREFIX });
-  await app.register(influencerRoutes, { prefix: API_PREFIX });
   await app.register(paymentRoutes, { prefix: API_PREFIX });
   await app.register(notifyRoutes, { prefix: NOTIFY_PREFIX, provider: paymentProvider });
   await app.register(weChatMessageRoutes, { prefix: NOTIFY_PREFIX });
-  await app.register(membershipRoutes, { prefix: API_PREFIX });
-  await app.register(referralRoutes, { prefix: API_PREFIX });
-  await app.register(weChatReceiptRoutes, { prefix: API_PREFIX });
-  await app.register(campaignRoutes, { prefix: API_PREFIX });
   await app.register(restockRoutes, { prefix: API_PREFIX });
-  await app.register(adminRoutes); // the back office: /api/istore/admin and /admin (features/admin/)
+  // The features' routes (features/index.ts); the back office's are its own: /api/istore/admin and /admin (features/admin/).
+  for (const f of FEATURES) if (f.routes) await app.register(f.routes.plugin, f.routes.under === 'api' ? { prefix: API_PREFIX } : {});
 
   registerStatic(app, config.staticDir);
   return app;

@@ -1,7 +1,7 @@
 /**
  * Security note M1: a cancellation or refund started from the operator CLIs (server/scripts, a process of their own
  * that loads only what the CLI imports) takes back what the order gave, as one started in the server does, because the
- * CLIs install the same order subscribers (orders/subscribers.ts): referral commission, in proportion for a partial
+ * CLIs install the same order subscribers (composition.ts): referral commission, in proportion for a partial
  * refund, and memberships. Each test sets up over HTTP and runs the CLI's own module with its command line on the
  * server's database (helpers.ts deskOf; scripts/operatorDb.ts installs the subscribers for a hosted run as for a
  * process: the process itself is operator-cli.test.ts's).

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LOOKUP_ADDRESS_RULE, LOOKUP_CONTACT_RULE, LOOKUP_MISS, LOOKUP_ORDER_RULE, lookupAddressKey } from '../src/services/orderLookup.ts';
+import { LOOKUP_ADDRESS_RULE, LOOKUP_CONTACT_RULE, LOOKUP_MISS, LOOKUP_ORDER_RULE, lookupAddressKey } from '../src/orders/lookup.ts';
 import { serverOnFreshDb, Shopper, isError, ok, mailTo, CONTACT } from './helpers.ts';
 
 // Each test looks up from its own address (X-Forwarded-For), so the per-address limit of one does not touch another.

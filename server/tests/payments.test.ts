@@ -21,7 +21,7 @@ import paymentRoutes from '../src/routes/payments.ts';
 import { createIdentityProvider } from '../src/identity/index.ts';
 import { onlineProviders } from '../src/payments/channels.ts';
 import { createPaymentProvider } from '../src/payments/index.ts';
-import { installOrderSubscribers } from '../src/orders/subscribers.ts';
+import { installComposition } from '../src/composition.ts';
 import { ADDRESS, CONTACT, serverOnFreshDb, isError, ok, Shopper } from './helpers.ts';
 
 const PREFIX = '/api/istore/client';
@@ -106,7 +106,7 @@ before(async () => {
   await db.query(`INSERT INTO products (id, name_en, name_zh, category, brand, price) VALUES (1001, 'Green tea', '绿茶', 'tea', 'house', 1250)`);
   await db.query(`INSERT INTO users (id, email, password_hash, first_name, last_name, my_id) VALUES (20001, 'a@b.c', 'x', 'A', 'B', 'm1')`);
   // A host of the payment routes of its own: it installs the order lifecycle's subscribers as app.ts does.
-  installOrderSubscribers();
+  installComposition();
   app = Fastify();
   app.decorate('db', db);
   app.decorate('config', { ...loadConfig(), cookieSecure: false });

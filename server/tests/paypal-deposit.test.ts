@@ -191,7 +191,7 @@ async function paidTopUp(s: Shopper, amount: number): Promise<string> {
 }
 
 test('a paid top-up is refunded once per key: the credit leaves at once, the provider gets the money back, the history says so', async () => {
-  const { requestDepositRefund, depositRefundsOf } = await import('../src/services/refunds.ts');
+  const { requestDepositRefund, depositRefundsOf } = await import('../src/payments/depositRefunds.ts');
   const s = await signedIn('topup-refund@example.com');
   const depositID = await paidTopUp(s, 5000);
   assert.equal(await balance(s), 5000);
@@ -217,7 +217,7 @@ test('a paid top-up is refunded once per key: the credit leaves at once, the pro
 });
 
 test('a top-up refund takes back only credit the account still holds; unpaid, unknown and order payments are refused', async () => {
-  const { requestDepositRefund } = await import('../src/services/refunds.ts');
+  const { requestDepositRefund } = await import('../src/payments/depositRefunds.ts');
   const refund = (depositID: string, amount?: number) =>
     srv.app.db.tx((q) => requestDepositRefund(q, { depositID, amount, reason: 'test', key: `test-topup-limits:${depositID}:${amount}` }));
   const s = await signedIn('topup-spent@example.com');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { operatorCancel, requestRefund, setOrderSubscribers, type OrderRefund } from '../src/orders/lifecycle.ts';
-import { ORDER_SUBSCRIBERS } from '../src/orders/subscribers.ts';
+import { ORDER_SUBSCRIBERS } from '../src/composition.ts';
 import { freshDb, isError, ok, Shopper, startServer, payOnline, reservePickup, waitFor, type Running, type TestDb } from './helpers.ts';
 
 const dbs: TestDb[] = [];

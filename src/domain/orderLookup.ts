@@ -1,7 +1,7 @@
 /**
  * The guest order lookup's form rules (/orderlookup): the order number as on the confirmation or receipt ('#' and
  * spaces allowed) with the e-mail AND the phone given at checkout (the receipt mail's link opens the order by its
- * reference instead). The server checks again (server/src/services/orderLookup.ts).
+ * reference instead). The server checks again (server/src/orders/lookup.ts).
  */
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@contract/constants'
 import type { FieldErrors } from './accountForms'

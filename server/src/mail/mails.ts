@@ -55,7 +55,7 @@ export async function queueReceipt(q: Queryable, orderId: number) {
  * order's contact e-mail, in the language of the session that placed it, as a shop would; other moves send nothing.
  */
 /**
- * A guest order's lookup link: its number and secret reference (services/orderLookup.ts), so the link opens the order
+ * A guest order's lookup link: its number and secret reference (orders/lookup.ts), so the link opens the order
  * and nothing else does without the checkout e-mail and phone. An account's order is under My orders instead.
  */
 function lookupLink(o: { shop_origin: string; id: number; lookup_ref: string }): string {

@@ -1,7 +1,7 @@
 /**
  * Order messages on the mini-program platforms (issue 41 item 4): a shopper of the WeChat mini-program without an
  * e-mail hears of the order through WeChat's subscription messages ("订阅消息"), from the same lifecycle events as the
- * mail (the `platform messages` row of orders/subscribers.ts): settled → confirmed, moved to READY_FOR_PICKUP /
+ * mail (PLATFORM_MESSAGE_SUBSCRIBER of orders/subscribers.ts): settled → confirmed, moved to READY_FOR_PICKUP /
  * OUT_FOR_DELIVERY → readyForPickup / outForDelivery, refunded → refunded. Mail stays for those with an e-mail.
  *
  * - Which template, and what goes in each of its fields, is the shop's setting (shop file `platformMessages.wechat`,

@@ -14,7 +14,7 @@
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError, conflict } from '../lib/errors.ts';
 import type { Session } from '../lib/session.ts';
-import { loadOwnOrder, parseOrderId } from '../services/orders.ts';
+import { loadOwnOrder, parseOrderId } from '../orders/service.ts';
 import { lockedCreditBalance } from '../services/storeCredit.ts';
 import { lockCartsOf, settleOrder } from '../orders/lifecycle.ts';
 import { settleDeposit } from './deposits.ts';

@@ -2,7 +2,7 @@
  * The payment sync worker: what the provider must hear or say without a shopper asking.
  *   - Reconciliation: a PENDING attempt still in flight RECONCILE_AFTER_SECONDS after it opened is queried at its
  *     provider, again and again with a doubling delay for a day, so a lost notification heals by itself.
- *   - Close on void: an attempt voided with its order (close_due_at, services/orders.ts) is closed at its provider,
+ *   - Close on void: an attempt voided with its order (close_due_at, orders/service.ts) is closed at its provider,
  *     retried until the provider confirms. A provider that refuses to close because the shopper paid meanwhile is
  *     queried: that payment is applied (NEEDS_REFUND on a void attempt, so the refund worker returns it).
  *   - Watch on void: a voided attempt is queried, with the same doubling delay, until its provider's own deadline

@@ -5,7 +5,7 @@
  * https://developers.weixin.qq.com/miniprogram/dev/platform-capabilities/business-capabilities/order-shipping/order-shipping.html,
  * https://developers.weixin.qq.com/miniprogram/dev/server/API/order_shipping/api_uploadshippinginfo).
  *
- * - Queued (queueShipping, the `moved` subscriber of orders/subscribers.ts), in the move's transaction, once per payment:
+ * - Queued (queueShipping, the `moved` subscriber of payments/subscribers.ts), in the move's transaction, once per payment:
  *   a pickup order when it is READY_FOR_PICKUP, a delivery when it is OUT_FOR_DELIVERY (logistics_type 2, same-city
  *   delivery), any order handed over at once (COMPLETED from NEW: eat-in served, a pickup at the counter: 4, self-pickup),
  *   when it was paid by WeChat Pay in the mini-program (channel WECHAT_MINI_PROGRAM). Virtual goods (logistics_type 3)

@@ -24,7 +24,7 @@ import { checkSlot, slotsFor } from '../services/slots.ts';
 import { isPickable } from '../services/locations.ts';
 import { cityName, deliveryAreas, deliversToProvince, matchDeliveryCity, provinceCities } from '../services/deliveryAreas.ts';
 import { checkAddress, EMAIL_RE, PHONE_RE } from '../services/validate.ts';
-import { checkoutProblems, holdLimits, orderView, parseOrderId, reserve, settle } from '../services/orders.ts';
+import { checkoutProblems, holdLimits, orderView, parseOrderId, reserve, settle } from '../orders/service.ts';
 import { onlineProviders } from '../payments/channels.ts';
 import { checkedCurrency, storeCurrency } from '../services/storeCurrency.ts';
 import { orderLog } from '../orders/orderLog.ts';

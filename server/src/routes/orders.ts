@@ -5,8 +5,8 @@ import { Count, IdParam, NoBody } from '../../../contract/common.ts';
 import { CustomerOrders, Order, OrderCommentBody, OrderLookupBody, OrderPage, OrderStatus, OrdersQuery } from '../../../contract/orders.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { getSession, requireUser } from '../lib/session.ts';
-import { lookupOrder } from '../services/orderLookup.ts';
-import { addComment, cancel, countVisibleOrders, loadOwnOrder, orderView, parseOrderId, visibleOrders } from '../services/orders.ts';
+import { lookupOrder } from '../orders/lookup.ts';
+import { addComment, cancel, countVisibleOrders, loadOwnOrder, orderView, parseOrderId, visibleOrders } from '../orders/service.ts';
 
 
 export default async function ordersRoutes(server: FastifyInstance) {

@@ -8,10 +8,7 @@ import { seedLiveRooms } from './liveRooms.ts';
 import { confirmDemoEmail, seedOncePerShopperCoupon } from './security.ts';
 import { seedCalls } from './calls.ts';
 import { seedBlog } from './blog.ts';
-import { seedInfluencers } from '../features/influencers/seed.ts';
-import { seedMemberships } from '../features/memberships/seed.ts';
-import { seedReferralGroups } from '../features/referral/seed.ts';
-import { seedCampaigns } from '../features/campaigns/seed.ts';
+import { FEATURES } from '../features/index.ts';
 import { seedPayPal } from './paypal.ts';
 import { seedAddOnCategories, seedSearchTerms } from './walkthrough.ts';
 import { applyShopIn } from '../shop/apply.ts';
@@ -32,10 +29,9 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   { key: 'seeded.demoEmailConfirmed', run: (q) => confirmDemoEmail(q, DEMO_EMAIL) },
   { key: 'seeded.calls', run: (q) => seedCalls(q) },
   { key: 'seeded.blog', run: (q) => seedBlog(q) },
-  { key: 'seeded.influencers', run: (q) => seedInfluencers(q) },
-  // One step (its key predates the split): the memberships' plans, then the referral groups.
-  { key: 'seeded.members', run: async (q) => { await seedMemberships(q, demoShop().membershipPlans ?? []); await seedReferralGroups(q); } },
-  { key: 'seeded.campaigns', run: (q) => seedCampaigns(q) },
+  // The features' demo data (features/index.ts), in the list's order: influencers, then the memberships' plans and the
+  // referral groups (one step: its key predates the split), then the campaigns.
+  ...featureSeedSteps(),
   { key: 'seeded.payPal', run: (q) => seedPayPal(q) },
   { key: 'seeded.searchTerms', run: (q) => seedSearchTerms(q) },
   { key: 'seeded.addOnCategories', run: (q) => seedAddOnCategories(q) },
@@ -43,6 +39,16 @@ const ADDED_LATER: { key: string; run(q: Queryable): Promise<void> }[] = [
   // The home page's live-room entry became a section of the home template (issue 37): a demo store keeps its entry.
   { key: 'seeded.homeLiveRooms', run: (q) => addHomeLiveRoomsEntry(q) },
 ];
+
+/** The features' seed parts as steps: parts under one key, in the list's order, run as one step at the first's place. */
+function featureSeedSteps(): { key: string; run(q: Queryable): Promise<void> }[] {
+  const steps = new Map<string, ((q: Queryable) => Promise<unknown>)[]>();
+  for (const part of FEATURES.flatMap((f) => f.seed ?? [])) {
+    const runs = steps.get(part.key) ?? steps.set(part.key, []).get(part.key)!;
+    runs.push((q) => part.run(q, demoShop));
+  }
+  return [...steps].map(([key, runs]) => ({ key, run: async (q) => { for (const run of runs) await run(q); } }));
+}
 
 async function addHomeLiveRoomsEntry(q: Queryable) {
   await q.query(`UPDATE section_templates SET sections = jsonb_insert(sections, '{2}', '{"kind":"liveRooms","id":"home-live"}'::jsonb)

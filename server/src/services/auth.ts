@@ -9,10 +9,9 @@ import { ensureSession, hashToken, newToken, rotateSession } from '../lib/sessio
 import { dummyHash, endOtherSessions, hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants.ts';
 import type { Registration } from '../../../contract/account.ts';
-import { releaseReservation } from '../orders/lifecycle.ts';
 import { EMAIL_RE } from './validate.ts';
 import { sessionFields, toUser } from './sessionFields.ts';
-import { attribute } from '../features/referral/service.ts';
+import { extensions } from './extensions.ts';
 import { queuePasswordReset } from '../mail/mails.ts';
 import { markVerified } from './emailVerification.ts';
 
@@ -21,13 +20,13 @@ async function attachGuestData(q: Queryable, sessionId: number, userId: number) 
   const guest = (await q.query('SELECT * FROM carts WHERE session_id = $1 AND user_id IS NULL FOR UPDATE', [sessionId])).rows[0];
   const mine = (await q.query('SELECT * FROM carts WHERE user_id = $1 FOR UPDATE', [userId])).rows[0];
   if (guest) {
-    if (guest.reserved_order_id) await releaseReservation(q, guest.reserved_order_id, true);
+    if (guest.reserved_order_id) await extensions().core.releaseReservation(q, guest.reserved_order_id, true);
     const lines = (await q.query('SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = $1', [guest.id])).rows[0].n;
     if (!mine) {
       await q.query('UPDATE carts SET user_id = $1, session_id = NULL, store_credit = 0 WHERE id = $2', [userId, guest.id]);
     } else {
       if (lines) {
-        if (mine.reserved_order_id) await releaseReservation(q, mine.reserved_order_id, true);
+        if (mine.reserved_order_id) await extensions().core.releaseReservation(q, mine.reserved_order_id, true);
         await q.query(
           `INSERT INTO cart_lines (cart_id, item_key, product_id, option_pair, quantity, add_on, created_at)
            SELECT $1, item_key, product_id, option_pair, quantity, add_on, created_at FROM cart_lines WHERE cart_id = $2
@@ -90,7 +89,7 @@ export async function createAccount(db: Queryable, b: Registration): Promise<num
     [email, hash, b.firstName.trim(), b.lastName.trim(), myId],
   );
   if (!rows[0]) throw conflict('An account with this e-mail already exists');
-  if (b.referrerID) await attribute(db, rows[0].id, b.referrerID);
+  for (const hooks of extensions().accounts) await hooks.signedUp?.(db, rows[0].id, b);
   return rows[0].id;
 }
 

@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../lib/errors.ts';
 import { normalizeOptionPair, optionLabels } from '../lib/options.ts';
 import { ADD_ON_TAG, getProduct } from './catalog.ts';
 import { computeTotals, couponProblem, MEMBER_DISCOUNT_SQL, memberUnitPrice, type CouponRow, type Totals } from './pricing.ts';
-import { memberAtSql } from '../features/memberships/service.ts';
+import { extensions } from './extensions.ts';
 import type { CheckoutRules } from './settings.ts';
 import type { Address } from '../../../contract/account.ts';
 import type { Cart, LineItem } from '../../../contract/cart.ts';
@@ -111,7 +111,7 @@ function toLineItem(r: any, member: boolean): LineItem {
  */
 const viewColumns = (storeId: string, at: string, lines = 'cart_lines') => `(SELECT value FROM settings WHERE key = 'checkout') AS view_rules,
   ${STORE_CURRENCY_SQL} AS view_currency,
-  (c.user_id IS NOT NULL AND ${memberAtSql('c.user_id', at)}) AS view_member,
+  (c.user_id IS NOT NULL AND ${extensions().pricing.memberAtSql('c.user_id', at)}) AS view_member,
   (SELECT name_en FROM store_locations WHERE id = ${storeId}) AS view_store_name,
   COALESCE((SELECT json_agg(x ORDER BY x.created_at, x.item_key) FROM (${lineSelect(lines)} WHERE l.cart_id = c.id) x), '[]'::json) AS view_lines`;
 

@@ -10,7 +10,7 @@ import { getSession, hashToken, newToken } from '../lib/session.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { queueEmailVerification } from '../mail/mails.ts';
 import { shopOrigin } from '../lib/shopOrigin.ts';
-import { confirmAttribution } from '../features/referral/service.ts';
+import { extensions } from './extensions.ts';
 
 /** A confirmation link works for a day. */
 const LINK_HOURS = 24;
@@ -80,7 +80,7 @@ export async function verifyEmail(db: Db, token: string): Promise<string> {
 /** The address is its owner's (a confirmation or a password reset link was used): other confirmation links end. */
 export async function markVerified(q: Queryable, userId: number) {
   await q.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1', [userId]);
-  // An introduced account's attribution counts from its confirmed e-mail (referral rules).
-  await confirmAttribution(q, userId);
+  // E.g. an introduced account's attribution counts from its confirmed e-mail (referral rules).
+  for (const hooks of extensions().accounts) await hooks.emailConfirmed?.(q, userId);
   await q.query('UPDATE email_verifications SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
 }

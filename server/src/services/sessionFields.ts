@@ -2,8 +2,7 @@
 import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../lib/session.ts';
 import type { SessionFields } from '../../../contract/account.ts';
-import { membershipSummary } from '../features/memberships/service.ts';
-import { groupOf, userGroupField } from '../features/referral/service.ts';
+import { extensions, type FeatureSessionFields } from './extensions.ts';
 
 export function toUser(r: any): SessionUser {
   return {
@@ -14,7 +13,7 @@ export function toUser(r: any): SessionUser {
 }
 
 /** The signed-in fields of app info and of every sign-in answer. */
-function userFields(u: SessionUser, extra: Pick<SessionFields, 'membership' | 'referrerUserGroup'>): SessionFields {
+function userFields(u: SessionUser, extra: FeatureSessionFields): SessionFields {
   return {
     user: { firstName: u.firstName, lastName: u.lastName, emailID: u.email, profileImage: u.profileImage, phone: u.phone },
     userID: String(u.id),
@@ -25,6 +24,9 @@ function userFields(u: SessionUser, extra: Pick<SessionFields, 'membership' | 'r
   };
 }
 
+/** The signed-in fields of app info and of every sign-in answer: the features' (services/extensions.ts) in the list's order. */
 export async function sessionFields(q: Queryable, u: SessionUser): Promise<SessionFields> {
-  return userFields(u, { membership: await membershipSummary(q, u.id), referrerUserGroup: userGroupField(await groupOf(q, u.id)) });
+  const extra: FeatureSessionFields = { membership: null, referrerUserGroup: null };
+  for (const hooks of extensions().accounts) Object.assign(extra, await hooks.sessionFields?.(q, u.id));
+  return userFields(u, extra);
 }

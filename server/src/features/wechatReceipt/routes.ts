@@ -9,7 +9,7 @@ import { Order } from '../../../../contract/orders.ts';
 import { PaymentNumberParam, WeChatReceipt } from '../../../../contract/wechatReceipt.ts';
 import { requireUser } from '../../lib/session.ts';
 import { shippingSettings } from '../../payments/wechatShipping.ts';
-import { loadOwnOrder, orderView, parseOrderId } from '../../services/orders.ts';
+import { loadOwnOrder, orderView, parseOrderId } from '../../orders/service.ts';
 import { checkReceipt, orderOfPayment, receiptOf } from './service.ts';
 
 export default async function weChatReceiptRoutes(server: FastifyInstance) {

@@ -1,25 +1,35 @@
 /**
  * Orders: reserve (cart -> INTERIM order with stock held), the shopper's settle and cancel (checked here, carried out
- * by the order lifecycle, orders/lifecycle.ts), and the Order view.
+ * by the order lifecycle, orders/lifecycle.ts), and the Order view. What features add to an order (its group buy) comes
+ * through the order hooks (services/extensions.ts), never from a feature's own module.
  */
 import type { Db, Queryable } from '../db/index.ts';
 import type { Session } from '../lib/session.ts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors.ts';
 import { optionLabels } from '../lib/options.ts';
-import { cartView, findCart, fingerprint, getCoupon, lockLimitedCoupon, type CartRow } from './cart.ts';
-import { storeCreditBalance } from './storeCredit.ts';
-import { couponUseProblem } from './pricing.ts';
-import { getSetting, type CheckoutRules } from './settings.ts';
-import { bumpCatalog } from './catalogCache.ts';
-import { isCampaignOrder, orderCampaignOf } from '../features/campaigns/service.ts';
-import { cancelOrder, isCancellable, lockCartsOf, releaseReservation, settleOrder } from '../orders/lifecycle.ts';
+import { cartView, findCart, fingerprint, getCoupon, lockLimitedCoupon, type CartRow } from '../services/cart.ts';
+import { storeCreditBalance } from '../services/storeCredit.ts';
+import { couponUseProblem } from '../services/pricing.ts';
+import { getSetting, type CheckoutRules } from '../services/settings.ts';
+import { bumpCatalog } from '../services/catalogCache.ts';
+import { extensions, type FeatureOrderFields } from '../services/extensions.ts';
+import { cancelOrder, isCancellable, lockCartsOf, releaseReservation, settleOrder } from './lifecycle.ts';
 import { shopOrigin } from '../lib/shopOrigin.ts';
 
 /** An order's reads run often with the same text: prepared once per connection (db/index.ts), planned once. */
 const PREPARED = { prepare: true } as const;
 
 const iso = (d: any) => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** What the features add to each of these orders' views (its group buy), by order id. */
+async function orderFieldsOf(q: Queryable, ids: number[]): Promise<Map<number, FeatureOrderFields>> {
+  const fields = new Map<number, FeatureOrderFields>();
+  for (const hooks of extensions().orders) {
+    for (const [id, part] of (await hooks.viewFields?.(q, ids)) ?? []) fields.set(id, { ...fields.get(id), ...part });
+  }
+  return fields;
+}
 
 /** One order as the API shows it. */
 export async function orderView(q: Queryable, o: any) {
@@ -37,17 +47,14 @@ export async function orderViews(q: Queryable, orders: any[]) {
     'SELECT l.*, p.options FROM order_lines l LEFT JOIN products p ON p.id = l.product_id WHERE l.order_id = ANY($1::int[]) ORDER BY l.order_id, l.line_no',
     [ids], PREPARED);
   const comments = await q.query('SELECT order_id, text, created_at FROM order_comments WHERE order_id = ANY($1::int[]) ORDER BY id', [ids], PREPARED);
-  const inCampaigns = await q.query('SELECT order_id FROM campaign_orders WHERE order_id = ANY($1::int[])', [ids], PREPARED);
+  const featureFields = await orderFieldsOf(q, ids);
   // Where each order's receipt went: queued (sent or still to send), not refused for good by the recipient's server.
   const receipts = await q.query(
     `SELECT DISTINCT ON (order_id) order_id, to_address FROM mail_queue
       WHERE order_id = ANY($1::int[]) AND kind = 'order-receipt' AND status <> 'FAILED' ORDER BY order_id, id DESC`, [ids], PREPARED);
   const info = await getSetting<any>(q, 'storeInfo');
-  const campaigns = new Map<number, Awaited<ReturnType<typeof orderCampaignOf>>>();
-  for (const r of inCampaigns.rows as { order_id: number }[]) campaigns.set(r.order_id, await orderCampaignOf(q, r.order_id));
   const of = <T extends { order_id: number }>(rows: T[], id: number) => rows.filter((r) => r.order_id === id);
   return orders.map((o) => {
-    const campaign = campaigns.get(o.id);
     const receiptTo = (receipts.rows as { order_id: number; to_address: string }[]).find((r) => r.order_id === o.id)?.to_address;
     return {
       orderID: String(o.id),
@@ -74,7 +81,7 @@ export async function orderViews(q: Queryable, orders: any[]) {
       createdAt: iso(o.created_at)!,
       storeName: info?.storeName ?? '',
       userID: o.user_id != null ? String(o.user_id) : null,
-      ...(campaign ? { campaign } : {}),
+      ...featureFields.get(o.id),
       ...(receiptTo ? { receiptTo } : {}),
     };
   });
@@ -229,7 +236,10 @@ export async function settle(q: Queryable, s: Session, orderId: number, method: 
   await lockCartsOf(q, orderId);
   const o = await loadOwnOrder(q, s, orderId, true);
   if (o.status !== 'INTERIM' || o.payment_status !== 'NOT_PAID') throw conflict(`Order ${orderId} is ${o.status.toLowerCase()} and cannot be paid again`);
-  if (await isCampaignOrder(q, o.id)) throw badRequest('A group-buy order is paid online; choose a payment method');
+  for (const hooks of extensions().orders) {
+    const refusal = await hooks.offlineSettlementRefusal?.(q, o.id);
+    if (refusal) throw badRequest(refusal);
+  }
   const rules = await getSetting<CheckoutRules>(q, 'checkout');
   let paymentStatus: 'PAY_AT_STORE' | 'PAID_ONLINE' | 'PAID_BY_DISCOUNT';
   if (method === 'PAY_AT_STORE') {

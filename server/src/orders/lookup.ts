@@ -17,7 +17,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
 import { ApiError, badRequest } from '../lib/errors.ts';
 import { giveBack, takeAttempts, tooMany, type LimitRule } from '../identity/rateLimit.ts';
-import { orderView } from './orders.ts';
+import { orderView } from './service.ts';
 
 export const LOOKUP_MISS = 'No order matches those details';
 /** Lookups from one address (matching or not, given back when they match). */
