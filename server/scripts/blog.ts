@@ -8,11 +8,14 @@
  *   npm run blog -- publish <slug> [ISO time]  publishes now, or at that time (a future time schedules it)
  *   npm run blog -- unpublish <slug>           makes it a draft again
  *
- * Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
+ * The same code as the back office's Blog screen (features/admin/blog.ts), and like it recorded in the activity list
+ * (as the system user, `via: command line`). Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded PGlite database is one
  * process's: stop the server first (with PostgreSQL it can run alongside).
  */
 import { readFileSync } from 'node:fs';
-import { allBlogPosts, saveBlogPost, setBlogPostPublished } from '../src/services/blog.ts';
+import { allBlogPosts } from '../src/services/blog.ts';
+import { publishBlogPostBy, saveBlogPostBy } from '../src/features/admin/blog.ts';
+import { commandLineActor, viaCommandLine } from '../src/features/admin/cliActor.ts';
 import { cliArgs, usageError, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = 'usage: blog list | add <post.json> | publish <slug> [ISO time] | unpublish <slug>';
@@ -35,11 +38,11 @@ await withOperatorDb(`blog ${command}`, async (db) => {
     for (const p of posts) console.log(`${p.publishedAt ?? 'draft'.padEnd(24)}  ${p.slug}  [${p.category}]  ${p.title}`);
     if (!posts.length) console.log('no posts');
   } else if (command === 'add') {
-    await saveBlogPost(db, post as never);
+    await saveBlogPostBy(db, commandLineActor(), post as never, undefined, viaCommandLine());
     console.log(`saved ${(post as { slug: string }).slug} (publish it with: npm run blog -- publish ${(post as { slug: string }).slug})`);
   } else {
     const at = command === 'unpublish' ? null : when ? new Date(when) : new Date();
-    await setBlogPostPublished(db, arg, at);
+    await publishBlogPostBy(db, commandLineActor(), arg, at, viaCommandLine());
     console.log(at ? `${arg} published at ${at.toISOString()}` : `${arg} is a draft`);
   }
 });

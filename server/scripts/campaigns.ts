@@ -6,11 +6,14 @@
  *        --store STORE_ID [--starts ISO] (--ends ISO | --hours H) --item PRODUCT[@OPTION_PAIR]:PRICE:STOCK:LIMIT [--item ...]
  *   npm run campaigns -- end <id>      ends an open campaign now and settles it (success, or failure with refunds)
  *
- * PRICE is in dollars (12.99). Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded
+ * PRICE is in dollars (12.99). The same code as the back office's Campaigns screen (features/admin/campaigns.ts), and
+ * like it recorded in the activity list (`via: command line`). Uses the same database settings as the server (DATA_DIR or DATABASE_URL). The embedded
  * PGlite database is one process's: stop the server first (with PostgreSQL it can run alongside; settling is locked).
  */
 import os from 'node:os';
-import { createCampaign, endCampaign, listCampaigns, parseCampaignId } from '../src/features/campaigns/service.ts';
+import { campaignWindow, listCampaigns, parseCampaignId } from '../src/features/campaigns/service.ts';
+import { createCampaignBy, endCampaignBy } from '../src/features/admin/campaigns.ts';
+import { commandLineActor, viaCommandLine } from '../src/features/admin/cliActor.ts';
 import { operatorArgs, usageError as fail, withOperatorDb } from './operatorDb.ts';
 
 const USAGE = `usage: campaigns list [--all]
@@ -44,16 +47,17 @@ if (!['list', 'create', 'end'].includes(command ?? '')) fail(USAGE);
 
 /** A new campaign as the command line gives it; every argument is checked here, before the database opens. */
 function campaignOfArgs() {
-  const startsAt = values.starts ? parseDate(values.starts, '--starts') : new Date();
-  const endsAt = values.ends ? parseDate(values.ends, '--ends')
-    : values.hours && Number(values.hours) > 0 ? new Date(startsAt.getTime() + Number(values.hours) * 3600_000)
-    : fail('give --ends ISO or --hours H (a positive number)');
+  const window = campaignWindow({
+    startsAt: values.starts ? parseDate(values.starts, '--starts') : null,
+    endsAt: values.ends ? parseDate(values.ends, '--ends') : null,
+    hours: values.hours ? Number(values.hours) : null,
+  }, new Date()) ?? fail('give --ends ISO or --hours H (a positive number)');
   const target = Number(values.target);
   if (!values['name-en'] || !values['name-zh'] || !values.store || !values.item?.length || !Number.isInteger(target)) fail(USAGE);
   return {
     name: { en: values['name-en'], zh: values['name-zh'] },
     description: { en: values['desc-en'] ?? '', zh: values['desc-zh'] ?? '' },
-    target, localStoreId: values.store, startsAt, endsAt, items: values.item.map(parseItem),
+    target, localStoreId: values.store, ...window, items: values.item.map(parseItem),
   };
 }
 const created = command === 'create' ? campaignOfArgs() : null;
@@ -67,11 +71,11 @@ await withOperatorDb(`campaigns ${command}`, async (db) => {
     }
     if (!campaigns.length) console.log('no campaigns');
   } else if (created) {
-    const id = await db.tx((q) => createCampaign(q, created));
+    const id = await createCampaignBy(db, commandLineActor(), created, viaCommandLine());
     console.log(`campaign #${id} created: ${created.startsAt.toISOString()} → ${created.endsAt.toISOString()}, target ${created.target}`);
   } else {
     const id = parseCampaignId(campaignId);
-    const s = await endCampaign(db, id, `cli@${os.hostname()}:${process.pid}`);
+    const s = await endCampaignBy(db, commandLineActor(), id, viaCommandLine(), `cli@${os.hostname()}:${process.pid}`);
     console.log(s ? `campaign #${id} ended: ${s.outcome} with ${s.participants} participant(s), ${s.refunds} refund(s) requested`
       : `campaign #${id} was settled by another process`);
   }

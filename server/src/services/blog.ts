@@ -1,6 +1,6 @@
 /** The blog: categories, pages of published posts, one post with its sanitised body and linked products. */
 import type { Queryable } from '../db/index.ts';
-import { badRequest, notFound } from '../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { safeImageSrc, sanitizeRichText } from '../lib/richText.ts';
 import { PRODUCT_SELECT, toProduct } from './catalog.ts';
 import type { BlogCategory, BlogPost, BlogPostPage, BlogPostSummary } from '../../../contract/blog.ts';
@@ -84,9 +84,24 @@ export async function blogPost(q: Queryable, slug: string): Promise<BlogPost> {
 }
 
 /** The operator's view: every post, drafts too, newest first (drafts last). */
-export async function allBlogPosts(q: Queryable): Promise<{ slug: string; category: string; title: string; publishedAt: string | null }[]> {
-  const { rows } = await q.query('SELECT slug, category, title_en, published_at FROM blog_posts ORDER BY published_at DESC NULLS LAST, id DESC');
-  return rows.map((r) => ({ slug: r.slug, category: r.category, title: r.title_en, publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null }));
+export async function allBlogPosts(q: Queryable): Promise<{ slug: string; category: string; title: string; titleContent: { en: string; zh: string }; publishedAt: string | null }[]> {
+  const { rows } = await q.query('SELECT slug, category, title_en, title_zh, published_at FROM blog_posts ORDER BY published_at DESC NULLS LAST, id DESC');
+  return rows.map((r) => ({
+    slug: r.slug, category: r.category, title: r.title_en, titleContent: { en: r.title_en, zh: r.title_zh },
+    publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
+  }));
+}
+
+/** One post as the operator wrote it (drafts too; bodies as written, not sanitised), for editing; 404 when unknown. */
+export async function blogPostAsWritten(q: Queryable, slug: string): Promise<Required<BlogPostInput> & { productIds: string[]; publishedAt: string | null }> {
+  const { rows } = await q.query('SELECT * FROM blog_posts WHERE slug = $1', [slug]);
+  const r = rows[0];
+  if (!r) throw notFound(`Blog post '${slug.slice(0, 80)}' not found`);
+  return {
+    slug: r.slug, category: r.category, title: { en: r.title_en, zh: r.title_zh }, summary: { en: r.summary_en, zh: r.summary_zh },
+    body: { en: r.body_en, zh: r.body_zh }, cover: r.cover, productIds: linkedIds(r.product_ids),
+    publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
+  };
 }
 
 /** A post as an operator writes it (server/scripts/blog.ts add): bodies are HTML, sanitised whenever answered. */
@@ -120,10 +135,19 @@ export async function blogPostProblems(q: Queryable, p: Partial<BlogPostInput>):
   return problems;
 }
 
-/** Adds a post, or replaces the one with that slug (its publication is kept); 400 with every problem. */
-export async function saveBlogPost(q: Queryable, p: Partial<BlogPostInput>): Promise<void> {
+/**
+ * Adds a post, or replaces the one with that slug (its publication is kept); 400 with every problem. `expect` holds a
+ * caller to one of the two (the back office's new post and its edit): 409 when a new post's slug is taken, 404 when the
+ * post to replace is not there.
+ */
+export async function saveBlogPost(q: Queryable, p: Partial<BlogPostInput>, expect?: 'new' | 'existing'): Promise<void> {
   const problems = await blogPostProblems(q, p);
   if (problems.length) throw badRequest(problems);
+  if (expect) {
+    const { rows } = await q.query('SELECT 1 FROM blog_posts WHERE slug = $1 FOR UPDATE', [text(p.slug)]);
+    if (expect === 'new' && rows.length) throw conflict([`slug: a post '${text(p.slug)}' exists already`]);
+    if (expect === 'existing' && !rows.length) throw notFound(`Blog post '${text(p.slug)}' not found`);
+  }
   await q.query(
     `INSERT INTO blog_posts (slug, category, title_en, title_zh, summary_en, summary_zh, body_en, body_zh, cover, product_ids)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10::jsonb)

@@ -17,7 +17,8 @@ import { storeCurrency } from '../../services/storeCurrency.ts';
 import { shopMissing } from '../../shop/apply.ts';
 import { readCatalog, writeCatalogCsv, writeCatalogJson } from '../../catalog/format.ts';
 import { applyCatalog, exportCatalog, preparePhotos } from '../../catalog/import.ts';
-import { isPhotoName, preparePhoto } from '../../catalog/images.ts';
+import { isPhotoName } from '../../catalog/images.ts';
+import { checkedPhoto, storePhotos } from './photos.ts';
 import type { ProductOption } from '../../../../contract/catalog.ts';
 import {
   AdminCatalogExportQuery, AdminCatalogFile, AdminCatalogImportBody, AdminCatalogImported, AdminPhotoBody, AdminPhotosBody, AdminPriceBody,
@@ -138,17 +139,12 @@ export async function setCombinationStock(db: Db, staff: StaffMember, id: number
 
 /** Checks and stores an uploaded photo (both sizes, named by its hash) and adds it to the product's photos, last. */
 export async function addPhoto(db: Db, staff: StaffMember, id: number, base64: string): Promise<AdminProduct> {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw badRequest('photo: is not base64');
   await productRow(db, id);
-  const prepared = await preparePhoto(Buffer.from(base64, 'base64'));
-  if ('refused' in prepared) throw badRequest(`photo: ${prepared.refused}`);
-  const name = prepared.photos[0].name;
+  const photos = await checkedPhoto(base64);
+  const name = photos[0].name;
   const page = await db.tx(async (q) => {
     const p = await productRow(q, id, true);
-    for (const photo of prepared.photos) {
-      await q.query('INSERT INTO catalog_images (name, mime, width, height, bytes) VALUES ($1,$2,$3,$4,$5) ON CONFLICT (name) DO NOTHING',
-        [photo.name, photo.mime, photo.width, photo.height, photo.bytes]);
-    }
+    await storePhotos(q, photos);
     const images = p.images as string[];
     if (!images.includes(name)) {
       await q.query('UPDATE products SET images = $2::jsonb WHERE id = $1', [id, JSON.stringify([...images, name])]);

@@ -33,6 +33,8 @@ import { reviewRoutes } from './reviews.ts';
 import { couponRoutes } from './coupons.ts';
 import { settingsRoutes } from './settings.ts';
 import { productRoutes } from './products.ts';
+import { blogRoutes } from './blog.ts';
+import { campaignRoutes } from './campaigns.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -171,6 +173,8 @@ async function adminApi(app: FastifyInstance) {
 
   settingsRoutes(app);
   productRoutes(app);
+  blogRoutes(app);
+  campaignRoutes(app);
 
   const version = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;
   let doc: object | undefined;

@@ -32,6 +32,7 @@ import type {
 } from '../../../../contract/campaigns.ts';
 import { IN_GROUP_ORDER_STATUSES, IN_GROUP_PAYMENT_STATUS, participationOf, type ShopperCampaignOrder } from './participation.ts';
 import { STORE_CURRENCY_SQL } from '../../services/storeCurrency.ts';
+import { safeImageSrc } from '../../lib/richText.ts';
 
 const iso = (d: any) => (d instanceof Date ? d : new Date(d)).toISOString();
 /** Orders whose units still count against campaign stock and the per-shopper limit. */
@@ -396,6 +397,9 @@ async function recordSettlement(q: Queryable, id: number, outcome: 'SUCCEEDED' |
   );
 }
 
+/** What the settling caller records with the settlement, in its transaction (the activity list's line). */
+export type SettledHook = (q: Queryable, s: Settlement) => Promise<void>;
+
 export interface Settlement {
   campaignId: number;
   outcome: 'SUCCEEDED' | 'FAILED';
@@ -407,7 +411,11 @@ export interface Settlement {
  * Settles one campaign whose end has passed, if nobody has: SUCCEEDED when the target was reached, else FAILED with one
  * refund per paid order. Answers null when it was not due or already settled (by this or another process).
  */
-export async function settleCampaign(db: Db, id: number, by: string): Promise<Settlement | null> {
+export async function settleCampaign(db: Db, id: number, by: string, within?: SettledHook): Promise<Settlement | null> {
+  const settled = async (q: Queryable, s: Settlement) => {
+    await within?.(q, s);
+    return s;
+  };
   return db.tx(async (q) => {
     if (db.kind === 'postgres') {
       const { rows } = await q.query('SELECT pg_try_advisory_xact_lock(7311100, $1) AS ok', [id]);
@@ -420,14 +428,15 @@ export async function settleCampaign(db: Db, id: number, by: string): Promise<Se
     const participants = await paidParticipants(q, id);
     if (participants >= c.target) {
       await recordSettlement(q, id, 'SUCCEEDED', participants, 0, by);
-      return { campaignId: id, outcome: 'SUCCEEDED', participants, refunds: 0 };
+      return settled(q, { campaignId: id, outcome: 'SUCCEEDED', participants, refunds: 0 });
     }
     const paid = await q.query(
       `SELECT o.id FROM campaign_orders co JOIN orders o ON o.id = co.order_id WHERE co.campaign_id = $1 AND ${PAID} ORDER BY o.id`, [id]);
     for (const o of paid.rows) await refundCampaignOrder(q, id, o.id, `Group-buy campaign ${id} did not reach its target`);
     await recordSettlement(q, id, 'FAILED', participants, paid.rows.length, by);
+    const s = await settled(q, { campaignId: id, outcome: 'FAILED', participants, refunds: paid.rows.length });
     bumpCatalog();
-    return { campaignId: id, outcome: 'FAILED', participants, refunds: paid.rows.length };
+    return s;
   });
 }
 
@@ -442,8 +451,8 @@ export async function sweepCampaigns(db: Db, by: string): Promise<Settlement[]> 
   return out;
 }
 
-/** Ends an open campaign now (operator) and settles it. */
-export async function endCampaign(db: Db, id: number, by: string): Promise<Settlement | null> {
+/** Ends an open campaign now (operator: the CLI, the back office) and settles it; `within` runs in the settling transaction. */
+export async function endCampaign(db: Db, id: number, by: string, within?: SettledHook): Promise<Settlement | null> {
   const { rows } = await db.query(
     `UPDATE campaigns SET ends_at = GREATEST(starts_at + interval '1 millisecond', LEAST(ends_at, clock_timestamp()))
      WHERE id = $1 AND status = 'OPEN' RETURNING id`, [id]);
@@ -452,7 +461,7 @@ export async function endCampaign(db: Db, id: number, by: string): Promise<Settl
     if (!exists.rows[0]) throw notFound(`Campaign ${id} not found`);
     throw conflict(`Campaign ${id} is already ${String(exists.rows[0].status).toLowerCase()}`);
   }
-  return settleCampaign(db, id, by);
+  return settleCampaign(db, id, by, within);
 }
 
 const mask = (first: string, last: string) => {
@@ -499,29 +508,60 @@ export interface NewCampaign {
   items: { productId: number; optionPair?: string; campaignPrice: number; stock: number; limitPerShopper: number }[];
 }
 
-/** Creates a campaign with its items (operator CLI and seed); checks what the database cannot. */
-export async function createCampaign(q: Queryable, c: NewCampaign): Promise<number> {
+/**
+ * When a new campaign runs (the CLI's --starts, --ends, --hours; the back office's form): from `startsAt` (now when
+ * not given) to `endsAt`, else to `hours` after the start. Null when it has neither an end nor a positive number of hours.
+ */
+export function campaignWindow(w: { startsAt?: Date | null; endsAt?: Date | null; hours?: number | null }, now: Date): { startsAt: Date; endsAt: Date } | null {
+  const startsAt = w.startsAt ?? now;
+  if (w.endsAt) return { startsAt, endsAt: w.endsAt };
+  if (typeof w.hours === 'number' && Number.isFinite(w.hours) && w.hours > 0) return { startsAt, endsAt: new Date(startsAt.getTime() + w.hours * 3600_000) };
+  return null;
+}
+
+/** The largest target, price, stock or limit a campaign takes (the database's integers hold it). */
+const MAX_COUNT = 1_000_000_000;
+
+/**
+ * Every problem of a new campaign, each as `field: why` (the field as NewCampaign names it: `name.zh`, `endsAt`,
+ * `items[1].stock`), in one list (empty: fine). Checks what the database cannot, and what it would refuse with an error.
+ */
+export async function campaignProblems(q: Queryable, c: NewCampaign): Promise<string[]> {
   const problems: string[] = [];
-  if (!c.name.en.trim() || !c.name.zh.trim()) problems.push('A campaign needs a name in English and in Chinese');
-  if (!Number.isInteger(c.target) || c.target < 1) problems.push('target must be a whole number of at least 1');
-  if (!(c.endsAt > c.startsAt)) problems.push('The end must come after the start');
-  if (!c.items.length) problems.push('A campaign needs at least one item');
-  for (const i of c.items) {
-    if (!Number.isInteger(i.campaignPrice) || i.campaignPrice < 0) problems.push('Campaign prices are whole minor units, at least 0');
-    if (!Number.isInteger(i.stock) || i.stock < 0) problems.push('Campaign stock is a whole number, at least 0');
-    if (!Number.isInteger(i.limitPerShopper) || i.limitPerShopper < 1) problems.push('The per-shopper limit is at least 1');
+  for (const lang of ['en', 'zh'] as const) if (!c.name[lang].trim()) problems.push(`name.${lang}: a campaign needs a name in English and in Chinese`);
+  if (!Number.isInteger(c.target) || c.target < 1 || c.target > MAX_COUNT) problems.push(`target: a whole number from 1 to ${MAX_COUNT}`);
+  if (Number.isNaN(c.startsAt.getTime())) problems.push('startsAt: not a date and time');
+  if (Number.isNaN(c.endsAt.getTime())) problems.push('endsAt: not a date and time');
+  else if (!(c.endsAt > c.startsAt)) problems.push('endsAt: the end must come after the start');
+  if (c.cover != null && c.cover !== '' && !safeImageSrc(c.cover)) problems.push('cover: an https URL or an image name like tea-group.png');
+  if (!c.items.length) problems.push('items: a campaign needs at least one item');
+  const seen = new Set<string>();
+  for (const [n, i] of c.items.entries()) {
+    if (!Number.isInteger(i.campaignPrice) || i.campaignPrice < 0 || i.campaignPrice > MAX_COUNT) problems.push(`items[${n}].campaignPrice: whole minor units, 0 to ${MAX_COUNT}`);
+    if (!Number.isInteger(i.stock) || i.stock < 0 || i.stock > MAX_COUNT) problems.push(`items[${n}].stock: a whole number, 0 to ${MAX_COUNT}`);
+    if (!Number.isInteger(i.limitPerShopper) || i.limitPerShopper < 1 || i.limitPerShopper > MAX_COUNT) problems.push(`items[${n}].limitPerShopper: a whole number, 1 to ${MAX_COUNT}`);
+    const key = `${i.productId}@${i.optionPair ?? ''}`;
+    if (seen.has(key)) problems.push(`items[${n}].productId: product ${i.productId}${i.optionPair ? ` (${i.optionPair})` : ''} is listed twice`);
+    seen.add(key);
   }
   const store = await q.query('SELECT 1 FROM store_locations WHERE id = $1', [c.localStoreId]);
-  if (!store.rows.length) problems.push(`Unknown store '${c.localStoreId}'`);
-  for (const i of c.items) {
-    const v = await q.query('SELECT 1 FROM variants WHERE product_id = $1 AND option_pair = $2', [i.productId, i.optionPair ?? '']);
-    if (!v.rows.length) problems.push(`Product ${i.productId}${i.optionPair ? ` (${i.optionPair})` : ''} does not exist`);
+  if (!store.rows.length) problems.push(`localStoreId: unknown store '${c.localStoreId.slice(0, 40)}'`);
+  for (const [n, i] of c.items.entries()) {
+    const v = Number.isInteger(i.productId) && i.productId > 0 && i.productId < 2 ** 31
+      ? await q.query('SELECT 1 FROM variants WHERE product_id = $1 AND option_pair = $2', [i.productId, i.optionPair ?? '']) : { rows: [] };
+    if (!v.rows.length) problems.push(`items[${n}].productId: product ${i.productId}${i.optionPair ? ` (${i.optionPair})` : ''} does not exist`);
   }
+  return problems;
+}
+
+/** Creates a campaign with its items (operator CLI, back office and seed); 400 with every problem (campaignProblems). */
+export async function createCampaign(q: Queryable, c: NewCampaign): Promise<number> {
+  const problems = await campaignProblems(q, c);
   if (problems.length) throw badRequest(problems);
   const { rows } = await q.query(
     `INSERT INTO campaigns (name_en, name_zh, desc_en, desc_zh, cover, target, local_store_id, starts_at, ends_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [c.name.en.trim(), c.name.zh.trim(), c.description.en, c.description.zh, c.cover ?? null, c.target, c.localStoreId, c.startsAt, c.endsAt],
+    [c.name.en.trim(), c.name.zh.trim(), c.description.en, c.description.zh, c.cover || null, c.target, c.localStoreId, c.startsAt, c.endsAt],
   );
   const id = rows[0].id as number;
   for (const [n, i] of c.items.entries()) {
