@@ -6,6 +6,7 @@ import { ApiError } from '@/api/http'
 import { messageOf } from '@/domain/errors'
 import { clampQuantity, isSelectionComplete, optionPairKey, selectionFromPair, type VariantStock } from '@/domain/options'
 import { chosenPrices } from '@/domain/variantPrice'
+import { pictureOfSelection } from '@/domain/optionPicture'
 import { payablePriceOf } from '@/features/memberships/membership'
 import { useAppInfo } from '@/stores/appInfo'
 import { useCart } from '@/stores/cart'
@@ -39,6 +40,8 @@ export function useProduct(id: string, linkedPair?: string, variants: readonly V
   const [loadError, setLoadError] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
   const [selection, setSelection] = useState<Record<string, string>>({})
+  /** The option the shopper chose last: its value's picture is the one shown (issue 42 n-2). */
+  const [lastChosen, setLastChosen] = useState<string | null>(null)
   const [availability, setAvailability] = useState<Availability>({ status: 'incomplete' })
   const [quantity, setQuantityState] = useState(1)
   const [rejection, setRejection] = useState<QuantityRejection | null>(null)
@@ -116,6 +119,7 @@ export function useProduct(id: string, linkedPair?: string, variants: readonly V
 
   const choose = useCallback((optionName: string, value: string) => {
     setSelection((s) => ({ ...s, [optionName]: value }))
+    setLastChosen(optionName)
     setAskedForChoice(false)
     setRejection(null)
     setAdded(false)
@@ -176,6 +180,8 @@ export function useProduct(id: string, linkedPair?: string, variants: readonly V
     soldOut: product?.soldOut ?? false,
     selection,
     choose,
+    /** The gallery's picture for the chosen options (an option value's own picture), or null: the shopper's own. */
+    pictureIndex: product ? pictureOfSelection(product.options, selection, product.images, lastChosen) : null,
     optionPair,
     availability,
     quantity,

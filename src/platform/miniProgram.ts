@@ -86,6 +86,12 @@ export function miniProgramConnectivity(): Connectivity {
   }
 }
 
+/** The host's own full-screen image viewer (WeChat wx.previewImage, Alipay my.previewImage: pinch, swipe, save). */
+export function previewImages(urls: string[], current: number): void {
+  if (!urls.length) return
+  void Taro.previewImage({ urls, current: urls[Math.min(Math.max(current, 0), urls.length - 1)] }).catch(() => undefined)
+}
+
 /** The host's call sheet for a store phone number (a tel: link means nothing in a mini-program). */
 export function dialPhone(phone: string): void {
   void Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined)
@@ -126,6 +132,7 @@ export function miniProgramPlatform({ kind, ...specifics }: MiniProgramSpecifics
     navigate: miniProgramNavigate,
     back,
     openMiniProgramPage: openHostPage,
+    previewImages,
     openExternal(url) {
       // Mini-programs cannot open arbitrary sites; copy the link so the shopper can open it in a browser (a privacy API:
       // the shopper's agreement first, and nothing is copied without it).

@@ -269,6 +269,11 @@ export interface Platform {
   webLink(path: string): string | null
   /** Asks the platform for the shopper's identity (WeChat/Alipay code, or the WeChat OAuth redirect). */
   signIn(options?: SignInOptions): Promise<PlatformIdentity>
+  /**
+   * Shows pictures full screen with the host's own viewer (pinch to zoom, swipe between them), from `current`; absent on
+   * H5, whose product gallery opens its own (components/product/ImageViewer.h5.tsx). Issue 42 n-2.
+   */
+  previewImages?(urls: string[], current: number): void
   /** The add-to-home offer; absent or null on mini-programs, which cannot be installed. */
   installPrompt?(): InstallPromptCapability | null
   /**

@@ -12,7 +12,7 @@ export type { CarouselProps } from './Carousel'
  * for reduced motion. It replaces Taro's Swiper web component on H5, which brings the whole swiper
  * library (about 50 KB gzip) into the first load. The mini-programs use the native swiper (Carousel.tsx).
  */
-export function Carousel({ label, autoplay = false, interval = 5000, children }: CarouselProps) {
+export function Carousel({ label, autoplay = false, interval = 5000, current: asked, children }: CarouselProps) {
   const t = useT()
   const track = useRef<HTMLDivElement>(null)
   const [current, setCurrent] = useState(0)
@@ -27,6 +27,13 @@ export function Carousel({ label, autoplay = false, interval = 5000, children }:
     el.scrollTo?.({ left: index * el.clientWidth, behavior: 'smooth' })
     setCurrent(index)
   }, [])
+
+  // A slide asked for from outside (the chosen colour's picture) is shown, and stops the autoplay.
+  useEffect(() => {
+    if (asked == null || asked < 0 || asked >= count) return
+    setPlaying(false)
+    show(asked)
+  }, [asked, count, show])
 
   useEffect(() => {
     if (!playing || count < 2) return

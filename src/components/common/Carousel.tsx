@@ -13,6 +13,8 @@ export interface CarouselProps {
   autoplay?: boolean
   /** Milliseconds between slides when autoplaying. */
   interval?: number
+  /** A slide asked for from outside (the product page: the chosen colour's picture); a change of it moves there. */
+  current?: number | null
   /** One child per slide, each with a key. */
   children: ReactNode
 }
@@ -22,9 +24,9 @@ export interface CarouselProps {
  * H5 has its own implementation in Carousel.h5.tsx: CSS scroll snapping instead of the Swiper web
  * component, which pulls about 50 KB gzip of the swiper library into the H5 first load.
  */
-export function Carousel({ autoplay = false, interval = 5000, children }: CarouselProps) {
+export function Carousel({ autoplay = false, interval = 5000, current, children }: CarouselProps) {
   return (
-    <Swiper style={{ width: '100%', height: '100%' }} indicatorDots autoplay={autoplay} circular interval={interval}>
+    <Swiper style={{ width: '100%', height: '100%' }} indicatorDots autoplay={autoplay} circular interval={interval} {...(current != null ? { current } : {})}>
       {Children.map(children, (child, index) => (
         <SwiperItem key={isValidElement(child) && child.key !== null ? child.key : index}>{child}</SwiperItem>
       ))}

@@ -116,6 +116,29 @@ describe.each(LANGS)('shell (%s)', (lang) => {
     }
   })
 
+  // Issue 42 n-8: the prompt floated over the cart's total and the cards; it is docked now, with room kept for it.
+  it('add-to-home: docked (banner and icon alike), with room of its height at the end of the page', async () => {
+    jest.useFakeTimers()
+    try {
+      resetStores(appInfoFixture(), lang)
+      const { container } = render(page())
+      fireInstallOffer('dismissed')
+      await lazyChunks()
+      const banner = container.querySelector('.add-to-home')!
+      expect(banner.closest('.add-to-home__dock')).not.toBeNull()
+      expect(container.querySelector('.shell > .add-to-home__room')).not.toBeNull()
+      act(() => jest.advanceTimersByTime(3000))
+      const icon = screen.getByLabelText(text.installIcon)
+      expect(icon.closest('.add-to-home__dock--slim')).not.toBeNull()
+      expect(container.querySelector('.shell > .add-to-home__room--slim')).not.toBeNull()
+      // The room follows the page's footer, so the page's end scrolls clear of the dock.
+      const room = container.querySelector('.add-to-home__room--slim')!
+      expect(container.querySelector('.footer')!.compareDocumentPosition(room) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
   it('add-to-home: dismissing the banner hides it without asking the browser', async () => {
     resetStores(appInfoFixture(), lang)
     const { container } = render(page())

@@ -106,7 +106,7 @@ export default function ProductPage() {
       <View className={detail.added ? 'product-page product-page--added' : 'product-page'} data-product-id={product.id}>
         <View className="product-page__top">
           <View className="product-page__gallery">
-            <ProductGallery images={product.images} name={name} />
+            <ProductGallery images={product.images} name={name} current={detail.pictureIndex} />
           </View>
           <View className="product-page__main">
             <Text className="product-page__name">{name}</Text>
