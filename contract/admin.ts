@@ -24,7 +24,7 @@ export const ADMIN_PERMISSIONS = [
   'totp.manage', 'promotions.edit', 'blog.edit', 'attention.handle'
 ] as const
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number]
-/** The store's moves of an order (server/src/orders/fulfilment.ts). */
+/** The store's moves of an order (server/src/orders/stateTable.ts, the lifecycle's state table). */
 export const ADMIN_MOVES = ['ready', 'out-for-delivery', 'completed', 'cancelled'] as const
 export type AdminMove = (typeof ADMIN_MOVES)[number]
 
@@ -168,7 +168,7 @@ export const AdminOrder = Type.Object({
   payments: Type.Array(AdminOrderPayment),
   refunds: Type.Array(AdminOrderRefund),
   history: Type.Array(AdminOrderEvent),
-  /** The moves allowed now (orders/fulfilment.ts). */
+  /** The moves allowed now (server/src/orders/stateTable.ts allowedMoves). */
   moves: Type.Array(StringEnum(ADMIN_MOVES))
 })
 export type AdminOrder = Static<typeof AdminOrder>

@@ -18,7 +18,7 @@ export type Contact = Static<typeof Contact>
 /** REFUND_PENDING: fully refunded, money on its way back; REFUNDED: all of it returned (server/src/services/refunds.ts). */
 /**
  * READY_FOR_PICKUP (a pickup order waits at its store) and OUT_FOR_DELIVERY: the store's fulfilment states, set by the
- * operator (`npm run orders -- move`, server/src/orders/fulfilment.ts); the spec has no states between NEW and COMPLETED.
+ * operator (`npm run orders -- move`, server/src/orders/stateTable.ts); the spec has no states between NEW and COMPLETED.
  */
 export { ORDER_STATUSES, ORDER_STATUS_READS, PAYMENT_STATUSES, PAYMENT_STATUS_READS, type OrderStatusCode } from './constants.ts'
 

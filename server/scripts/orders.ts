@@ -9,7 +9,7 @@
  *   npm run orders -- cancel <orderID> --by NAME [--reason text]           cancel; a paid order is refunded in full
  *   npm run orders -- refunds <orderID>                                    the order's refunds and their state
  *
- * A move is checked against the allowed moves (src/orders/fulfilment.ts); a refused one says why, exits 1 and changes
+ * A move is checked against the allowed moves (src/orders/stateTable.ts); a refused one says why, exits 1 and changes
  * nothing. `ready` and `out-for-delivery` mail the shopper; `cancelled` is the lifecycle's operator cancel (stock, store
  * credit, commission and memberships come back; a paid order is refunded in full), as is `cancel`, which also cancels
  * an order already handed over. Every move and cancel is recorded in order_events with --by, shown by `history`.
@@ -25,7 +25,7 @@
  */
 import { notFound } from '../src/lib/errors.ts';
 import { formatMoney } from '../src/lib/money.ts';
-import { isMove, MOVES } from '../src/orders/fulfilment.ts';
+import { isMove, STORE_MOVES, type Move } from '../src/orders/stateTable.ts';
 import { moveOrder, operatorCancel, requestRefund } from '../src/orders/lifecycle.ts';
 import { dayOrders, pickList } from '../src/services/dayOrders.ts';
 import { refundsOf } from '../src/services/refunds.ts';
@@ -47,7 +47,7 @@ async function recordStoreAction(q: Queryable, by: Actor, orderId: number, actio
 const USAGE = [
   'usage: orders refund <orderID> [--amount 12.34] [--reason text] [--key k] | orders cancel <orderID> --by NAME [--reason text] | orders refunds <orderID>',
   '     | orders today [--date YYYY-MM-DD] [--store ID] [--method PICKUP|DELIVERY|EAT_IN] | orders picklist [--date YYYY-MM-DD] [--store ID]',
-  `     | orders move <orderID> ${Object.keys(MOVES).join('|')} --by NAME [--note text] | orders history <orderID>`,
+  `     | orders move <orderID> ${STORE_MOVES.join('|')} --by NAME [--note text] | orders history <orderID>`,
 ].join('\n');
 const { positionals, values } = operatorArgs(USAGE, {
   allowPositionals: true,
@@ -65,7 +65,7 @@ if (DAY_COMMANDS.includes(command)) {
 } else if (!ORDER_COMMANDS.includes(command) || !/^\d{1,9}$/.test(orderID ?? '')) {
   usageError(USAGE);
 }
-if (command === 'move' && !isMove(move ?? '')) usageError(`move to one of ${Object.keys(MOVES).join(', ')}\n${USAGE}`);
+if (command === 'move' && !isMove(move ?? '')) usageError(`move to one of ${STORE_MOVES.join(', ')}\n${USAGE}`);
 if ((command === 'move' || command === 'cancel') && !values.by?.trim()) usageError(`${command} needs --by NAME: who does it is recorded\n${USAGE}`);
 
 await withOperatorDb(`orders ${command}`, async (db) => {
@@ -93,7 +93,7 @@ await withOperatorDb(`orders ${command}`, async (db) => {
   if (command === 'move') {
     const { order, from, by } = await db.tx(async (q) => {
       const by = await actorOfBy(q, values.by!);
-      const moved = await moveOrder(q, Number(orderID), move as keyof typeof MOVES, by.email, values.note ?? '');
+      const moved = await moveOrder(q, Number(orderID), move as Move, by.email, values.note ?? '');
       await recordStoreAction(q, by, Number(orderID), `order.${move}`, { from: moved.from, to: moved.order.status, ...(values.note ? { note: values.note } : {}) });
       return { ...moved, by };
     });

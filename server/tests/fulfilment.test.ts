@@ -3,50 +3,15 @@
  * child process as `npm run` does. On PostgreSQL the CLI runs beside the running server (the shop stays open); on the
  * embedded PGlite database the server is stopped around each batch of runs, and the CLI refuses while the server holds
  * the database.
- * The allowed moves are a pure table (src/orders/fulfilment.ts) tested row by row.
+ * The store's moves are rows of the lifecycle's state table (src/orders/stateTable.ts), tested pair by pair in
+ * state-table.test.ts.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { moveRefusal, MOVES, type Move } from '../src/orders/fulfilment.ts';
 import { registered } from './memberHelpers.ts';
 import { ADDRESS, CONTACT, freshDb, mailTo, ok, payOnline, reservePickup, deskOf, type Desk, runCli, Shopper, startServer, tomorrow, type Running, type TestDb } from './helpers.ts';
-
-describe('the allowed moves (orders/fulfilment.ts)', () => {
-  const STATES = ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY', 'COMPLETED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'];
-  // [move, method, the states it is allowed from]
-  const TABLE: [Move, 'PICKUP' | 'DELIVERY' | 'EAT_IN', string[]][] = [
-    ['ready', 'PICKUP', ['NEW']],
-    ['ready', 'DELIVERY', []],
-    ['ready', 'EAT_IN', []],
-    ['out-for-delivery', 'DELIVERY', ['NEW']],
-    ['out-for-delivery', 'PICKUP', []],
-    ['out-for-delivery', 'EAT_IN', []],
-    ['completed', 'PICKUP', ['NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
-    ['completed', 'DELIVERY', ['NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
-    ['completed', 'EAT_IN', ['NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
-    ['cancelled', 'PICKUP', ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
-    ['cancelled', 'DELIVERY', ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
-    ['cancelled', 'EAT_IN', ['INTERIM', 'NEW', 'READY_FOR_PICKUP', 'OUT_FOR_DELIVERY']],
-  ];
-  for (const [move, method, allowed] of TABLE) {
-    test(`${move} for ${method}: allowed from ${allowed.join(', ') || 'nothing'}`, () => {
-      for (const status of STATES) {
-        const refusal = moveRefusal(move, status, method);
-        if (allowed.includes(status)) assert.equal(refusal, null, `${move} from ${status}`);
-        else assert.ok(refusal && refusal.length > 10, `${move} from ${status} must be refused with a reason`);
-      }
-    });
-  }
-  test('every move has rows for every method', () => {
-    for (const move of Object.keys(MOVES)) assert.equal(TABLE.filter(([m]) => m === move).length, 3, move);
-  });
-  test('a refusal names the state and what is allowed', () => {
-    assert.match(moveRefusal('ready', 'COMPLETED', 'PICKUP')!, /COMPLETED cannot be moved to READY_FOR_PICKUP \(only from NEW\)/);
-    assert.match(moveRefusal('ready', 'NEW', 'DELIVERY')!, /not a move for a delivery order/);
-  });
-});
 
 describe('npm run orders: the day\'s orders', () => {
   let db: TestDb;

@@ -11,7 +11,7 @@ import { hashToken, newToken } from '../../lib/session.ts';
 import { optionLabels } from '../../lib/options.ts';
 import { giveBack, takeAttempts, tooMany, type LimitRule } from '../../identity/rateLimit.ts';
 import { moveOrder, requestRefund } from '../../orders/lifecycle.ts';
-import { moveRefusal, MOVES, type Move } from '../../orders/fulfilment.ts';
+import { allowedMoves } from '../../orders/stateTable.ts';
 import { dayOrders, pickList } from '../../services/dayOrders.ts';
 import { refundsOf } from '../../services/refunds.ts';
 import { EMAIL_RE } from '../../services/validate.ts';
@@ -224,7 +224,7 @@ export async function orderPage(q: Queryable, orderId: number): Promise<AdminOrd
     q.query('SELECT id, amount, status, reason, created_at FROM refunds WHERE order_id = $1 ORDER BY created_at, id', [orderId]),
   ]);
   const paid = ['PAID_ONLINE', 'PAID_BY_DISCOUNT'].includes(o.payment_status) && o.status !== 'INTERIM';
-  const moves = o.status === 'DISPUTED' ? [] : (Object.keys(MOVES) as Move[]).filter((m) => moveRefusal(m, o.status, o.method) === null);
+  const moves = allowedMoves(o);
   const c = o.contact;
   return {
     orderID: String(o.id),
