@@ -104,7 +104,7 @@ test("an option value's picture: read from JSON and CSV, refused when it is not 
   const json = (image: string) => JSON.stringify({
     format: 'istore-catalogue/1', currency: 'CAD', categories: [{ name: 'Apparel' }], brands: [{ name: 'Panda Threads' }],
     products: [{ sku: 'TEE-9', name: { en: 'Tee' }, category: 'Apparel', brand: 'Panda Threads', price: '9.00', images: ['tee.svg', 'tee-in-red.svg'],
-      options: [{ name: 'color', label: { en: 'Colour' }, values: [{ value: 'Red', label: { en: 'Red' }, image }] }], stock: [{ combination: 'color:Red', stock: 1 }] }],
+      options: [{ name: 'color', label: { en: 'Colour' }, values: [{ value: 'Red', label: { en: 'Red' }, image }] }], stock: [{ combination: 'color:Red', sku: 'TEE-9-RED', stock: 1 }] }],
   });
   assert.equal(readCatalogJson(json('tee-in-red.svg'), 'CAD').products[0].options[0].values[0].image, 'tee-in-red.svg');
   assert.throws(() => readCatalogJson(json('tee-in-blue.svg'), 'CAD'), (e: any) => {
