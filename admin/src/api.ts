@@ -19,6 +19,10 @@ import type { AdminAttention, AdminReview, AdminReviewList } from '../../contrac
 export type { AdminAttention, AdminReview, AdminReviewList };
 import type { AdminCoupon, AdminCouponList } from '../../contract/adminCoupons.ts';
 export type { AdminCoupon, AdminCouponList };
+import type { AdminBlogList, AdminBlogNewPost, AdminBlogPost, AdminBlogPostBody, AdminCover } from '../../contract/adminBlog.ts';
+export type { AdminBlogList, AdminBlogNewPost, AdminBlogPost, AdminBlogPostBody };
+import type { AdminCampaignCreated, AdminCampaignEnded, AdminCampaignList, AdminCampaignNew } from '../../contract/adminCampaigns.ts';
+export type { AdminCampaignCreated, AdminCampaignEnded, AdminCampaignList, AdminCampaignNew };
 
 const BASE = '/api/istore/admin';
 let xsrf = '';
@@ -63,6 +67,16 @@ export const api = {
   coupons: () => call<AdminCouponList>('GET', '/coupons'),
   createCoupon: (c: AdminCoupon) => call<AdminCouponList>('POST', '/coupons', c),
   disableCoupon: (code: string) => call<AdminCouponList>('POST', `/coupons/${encodeURIComponent(code)}/disable`, {}),
+  blogPosts: () => call<AdminBlogList>('GET', '/blog'),
+  blogPost: (slug: string) => call<AdminBlogPost>('GET', `/blog/${encodeURIComponent(slug)}`),
+  addBlogPost: (post: AdminBlogNewPost) => call<AdminBlogPost>('POST', '/blog', post),
+  saveBlogPost: (slug: string, post: AdminBlogPostBody) => call<AdminBlogPost>('PUT', `/blog/${encodeURIComponent(slug)}`, post),
+  publishBlogPost: (slug: string, at: string | null) => call<AdminBlogPost>('POST', `/blog/${encodeURIComponent(slug)}/publish`, at ? { at } : {}),
+  unpublishBlogPost: (slug: string) => call<AdminBlogPost>('POST', `/blog/${encodeURIComponent(slug)}/unpublish`, {}),
+  uploadCover: (area: 'blog' | 'campaigns', data: string) => call<AdminCover>('POST', `/${area}/cover`, { data }),
+  campaigns: (all: boolean) => call<AdminCampaignList>('GET', `/campaigns${all ? '?scope=all' : ''}`),
+  createCampaign: (c: AdminCampaignNew) => call<AdminCampaignCreated>('POST', '/campaigns', c),
+  endCampaign: (id: string) => call<AdminCampaignEnded>('POST', `/campaigns/${encodeURIComponent(id)}/end`, {}),
   today: (p: { date?: string; store?: string; method?: string }) => call<AdminDayOrders>('GET', `/orders/today${q(p)}`),
   pickList: (p: { date?: string; store?: string }) => call<AdminPickList>('GET', `/orders/picklist${q(p)}`),
   order: (id: string) => call<AdminOrder>('GET', `/orders/${encodeURIComponent(id)}`),

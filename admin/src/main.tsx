@@ -39,6 +39,8 @@ const Coupons = lazy(() => import('./screens/Coupons.tsx'));
 const Settings = lazy(() => import('./screens/Settings.tsx'));
 const Products = lazy(() => import('./screens/Products.tsx'));
 const ProductPage = lazy(() => import('./screens/ProductPage.tsx'));
+const Blog = lazy(() => import('./screens/Blog.tsx'));
+const Campaigns = lazy(() => import('./screens/Campaigns.tsx'));
 import './admin.css';
 
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
@@ -102,6 +104,8 @@ function Shell() {
   else if (path === '/admin/reviews' || /^\/admin\/reviews\/\d+$/.test(path)) body = <Reviews tx={tx} path={path} go={go} />;
   else if (path === '/admin/attention') body = can('attention.handle') ? <Attention tx={tx} go={go} /> : <Result status="403" title={t('ownerOnly')} subTitle="attention.handle" />;
   else if (path === '/admin/coupons') body = can('promotions.edit') ? <Coupons tx={tx} /> : <Result status="403" title={t('ownerOnly')} subTitle="promotions.edit" />;
+  else if (path === '/admin/campaigns') body = can('promotions.edit') ? <Campaigns tx={tx} /> : <Result status="403" title={t('ownerOnly')} subTitle="promotions.edit" />;
+  else if (path === '/admin/blog' || /^\/admin\/blog\/[^/]+$/.test(path)) body = can('blog.edit') ? <Blog tx={tx} path={path} go={go} /> : <Result status="403" title={t('ownerOnly')} subTitle="blog.edit" />;
   else if (path === '/admin/security') body = can('totp.manage') ? <Security tx={tx} onChanged={() => api.session().then(setSession)} /> : <Result status="403" title={t('ownerOnly')} subTitle="totp.manage" />;
   else body = <Desk tx={tx} go={go} />;
   const items = [
@@ -113,6 +117,8 @@ function Shell() {
     ...(can('reviews.decide') ? [{ key: '/admin/reviews', label: t('reviews') }] : []),
     ...(can('attention.handle') ? [{ key: '/admin/attention', label: t('attention') }] : []),
     ...(can('promotions.edit') ? [{ key: '/admin/coupons', label: t('coupons') }] : []),
+    ...(can('promotions.edit') ? [{ key: '/admin/campaigns', label: t('campaigns') }] : []),
+    ...(can('blog.edit') ? [{ key: '/admin/blog', label: t('blog') }] : []),
     ...(can('totp.manage') ? [{ key: '/admin/security', label: t('security') }] : []),
     ...(can('settings.edit') ? [{ key: '/admin/settings', label: t('settings') }] : []),
   ];
@@ -123,7 +129,7 @@ function Shell() {
           <Layout.Header className="no-print" style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '0 12px' }}>
             <Typography.Text strong style={{ color: '#fff', whiteSpace: 'nowrap' }}>{t('title')}</Typography.Text>
             {session?.staff && (
-              <Menu theme="dark" mode="horizontal" style={{ flex: 1, minWidth: 0 }} selectedKeys={[path.startsWith('/admin/orders') ? '/admin' : path.startsWith('/admin/settings') ? '/admin/settings' : path.startsWith('/admin/products') ? '/admin/products' : path.startsWith('/admin/reviews') ? '/admin/reviews' : path]}
+              <Menu theme="dark" mode="horizontal" style={{ flex: 1, minWidth: 0 }} selectedKeys={[path.startsWith('/admin/orders') ? '/admin' : path.startsWith('/admin/settings') ? '/admin/settings' : path.startsWith('/admin/products') ? '/admin/products' : path.startsWith('/admin/reviews') ? '/admin/reviews' : path.startsWith('/admin/blog') ? '/admin/blog' : path]}
                 items={items} onClick={({ key }) => go(key)} />
             )}
             <Space style={{ marginLeft: 'auto' }}>
