@@ -4,14 +4,15 @@
  * (or weixin_js with oid), /confirmation/{id}, or /confirmationa/{type}/{order_id} where alipay_h5 checks the Alipay
  * payment — and the view a payment check result shows.
  */
+import { returnsByPath, type StatusCheckProvider } from '@shared/hostedChannels'
 import { orderIdFromQuery } from './fromSource'
 import { miniProgramReturn } from './miniProgramReturn'
 import type { PaymentView } from './paymentStatus'
 
 export const ORDER_ID_ERROR = 'orderID error'
 
-/** Confirmation providers (from_source without the order id), each with its status check (api/payments.ts). */
-export type StatusCheckProvider = 'ott_h5' | 'snappay_h5' | 'citcon_classic_h5' | 'iot_h5' | 'opay_h5' | 'weixin_h5' | 'weixin_js' | 'alipay_h5' | 'paypal_h5'
+/** Confirmation providers (from_source without the order id), each with its status check (shared/hostedChannels.ts). */
+export type { StatusCheckProvider } from '@shared/hostedChannels'
 
 export type ConfirmationView =
   | { view: 'pending' }
@@ -58,11 +59,11 @@ export function confirmationSource(params: Record<string, string | undefined>): 
   return { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }
 }
 
-/** /confirmationa/{type}/{order_id}: alipay_h5 checks the Alipay payment; other types read the order. */
+/** /confirmationa/{type}/{order_id}: a hosted channel's return by path (alipay_h5) checks its payment; other types read the order. */
 export function alternateConfirmationSource(params: Record<string, string | undefined>): ConfirmationSource {
   const orderID = (params.order_id ?? '').trim()
   if (!orderID) return { kind: 'known', view: { view: 'failure', message: ORDER_ID_ERROR } }
-  return params.type === 'alipay_h5' ? { kind: 'check', provider: 'alipay_h5', orderID } : { kind: 'order', orderID }
+  return returnsByPath(params.type) ? { kind: 'check', provider: params.type, orderID } : { kind: 'order', orderID }
 }
 
 /** The domain's check result as a view: a response error is a failure that shows its text. */

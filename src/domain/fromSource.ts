@@ -2,9 +2,10 @@
  * Spec §2 order confirmation ("The order id follows a marker letter X inside the value") and §5
  * ("Order id must be present after the marker in from_source, else error 'orderID error'").
  */
-/** The spec's seven, and paypal_h5: PayPal's hosted page returns with it (server/src/payments/channels.ts). */
-export const FROM_SOURCES = ['opay_h5', 'snappay_h5', 'iot_h5', 'weixin_h5', 'weixin_js', 'citcon_classic_h5', 'ott_h5', 'paypal_h5'] as const
-export type FromSource = (typeof FROM_SOURCES)[number]
+import { FROM_SOURCES, type FromSource } from '@shared/hostedChannels'
+
+/** The spec's seven, and paypal_h5: each hosted channel's return (shared/hostedChannels.ts), and WeChat's in-app weixin_js. */
+export { FROM_SOURCES, type FromSource }
 
 export const ORDER_ID_MARKER = 'X'
 

@@ -3,12 +3,13 @@
  * card, PayPal — and the store's configuration decides which processor carries it. The store's payment flags
  * (app info system.payment, which the footer's payment badges show too) say which methods it accepts; the server's
  * paymentConfig lists the hosted channels the operator enabled (PAYMENT_H5_CHANNELS), in order of preference, and
- * the first enabled channel that carries a method carries it. Which channel carries which method, and the methods'
- * names, are shared with the server (shared/paymentMethods.ts: its payment sandbox page names the method too).
+ * the first enabled channel that carries a method carries it. Which channel carries which method (shared/hostedChannels.ts), and the
+ * methods' names (shared/paymentMethods.ts), are shared with the server (its payment sandbox page names the method too).
  */
 import type { PaymentSettings as PaymentConfig } from '@contract/appInfo'
 import type { H5PaymentChannel } from '@contract/constants'
-import { CHANNEL_METHODS, PAYMENT_METHODS, type PaymentMethod } from '@shared/paymentMethods'
+import { CHANNEL_METHODS } from '@shared/hostedChannels'
+import { PAYMENT_METHODS, type PaymentMethod } from '@shared/paymentMethods'
 
 export type { PaymentMethod } from '@shared/paymentMethods'
 

@@ -1,8 +1,8 @@
 import { FROM_SOURCES, orderIdFromQuery, parseFromSource } from '@/domain/fromSource'
 
 describe('spec "from_source values select the provider return flow: opay_h5, snappay_h5, iot_h5, weixin_h5, weixin_js, citcon_classic_h5, ott_h5"', () => {
-  it('knows exactly those providers, and PayPal’s return (paypal_h5, server/src/payments/channels.ts)', () => {
-    expect([...FROM_SOURCES]).toEqual(['opay_h5', 'snappay_h5', 'iot_h5', 'weixin_h5', 'weixin_js', 'citcon_classic_h5', 'ott_h5', 'paypal_h5'])
+  it('knows exactly those providers, and PayPal’s return (paypal_h5, shared/hostedChannels.ts)', () => {
+    expect([...FROM_SOURCES].sort()).toEqual(['opay_h5', 'snappay_h5', 'iot_h5', 'weixin_h5', 'weixin_js', 'citcon_classic_h5', 'ott_h5', 'paypal_h5'].sort())
   })
 
   it.each(FROM_SOURCES.map((p) => [p]))('%s with an order id after the marker', (provider) => {

@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { localeFromAcceptLanguage } from './acceptLanguage.ts';
 import { cookieSecurity } from '../config.ts';
+import { HOSTED_CHANNELS, type HostedChannel } from '../../../shared/hostedChannels.ts';
 
 export const SESSION_COOKIE = 'ISTORE_SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -153,14 +154,19 @@ export async function rotateSession(req: FastifyRequest, reply: FastifyReply, q:
  * a payment attempt, referral and like): top-level navigation carries SameSite=Lax cookies, so they need the XSRF header
  * like any POST. The storefront sends it on every request. Paths are route patterns under the API prefix.
  */
+/** The hosted channels' requests made by GET (shared/hostedChannels.ts), as the routes that serve them. */
+function hostedGetRoutes(): string[] {
+  const get = Object.values(HOSTED_CHANNELS as Record<string, HostedChannel>).filter((c) => c.request.method === 'GET');
+  return [...new Set(get.map((c) => `/shoppingManagement4/${c.request.route ?? c.request.path}`))];
+}
+
 export const XSRF_GET_ROUTES = [
   '/common3/logout',
   '/wechat/bind',
   '/shoppingManagement4/couponVerification/:code',
   '/common3/changeLocale/:locale',
   '/common3/forgotPassword',
-  '/shoppingManagement4/requestSnapPayPrePayment/:kind/:method',
-  '/shoppingManagement4/paymentoption/PayPal',
+  ...hostedGetRoutes(),
   '/admin/userManagement/joinAffiliatedReferralGoup/:id',
   '/admin/userManagement/user/like/:id/true',
 ];

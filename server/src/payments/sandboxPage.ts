@@ -9,7 +9,8 @@
  */
 import { formatMoney } from '../lib/money.ts';
 import type { Locale } from '../../../contract/constants.ts';
-import { CHANNEL_METHODS, PAYMENT_METHOD_NAMES } from '../../../shared/paymentMethods.ts';
+import { CHANNEL_METHODS } from '../../../shared/hostedChannels.ts';
+import { PAYMENT_METHOD_NAMES } from '../../../shared/paymentMethods.ts';
 import type { StoredAttempt } from './storedAttempt.ts';
 
 const escapeHtml = (s: string) =>

@@ -28,17 +28,21 @@ import { verifiedIdentity } from '../identity/index.ts';
 import type { StoredAttempt } from '../payments/storedAttempt.ts';
 import { applyStatus } from '../payments/events.ts';
 import type { PaymentRouter } from '../payments/index.ts';
-import type { PaymentAttempt, PaymentChannel, StartContext } from '../payments/provider.ts';
+import type { PaymentAttempt, StartContext } from '../payments/provider.ts';
 import { sandboxPageHtml, sandboxRefusal, sandboxUnknownPageHtml } from '../payments/sandboxPage.ts';
-import { HOSTED_RETURN } from '../payments/channels.ts';
+import { HOSTED_CHANNELS, isHostedChannel, returnPath, STATUS_CHECKS, type HostedChannel } from '../../../shared/hostedChannels.ts';
+import type { H5PaymentChannel } from '../../../contract/constants.ts';
 import { depositView, openDeposit, ownDeposit } from '../payments/deposits.ts';
 import { orderLog } from '../orders/orderLog.ts';
 
-const SNAPPAY: Record<string, PaymentChannel> = {
-  'h5pay/WECHATPAY': 'SNAPPAY_WECHATPAY',
-  'webpay/ALIPAY': 'SNAPPAY_ALIPAY',
-  'webpay/UNIONPAY': 'SNAPPAY_UNIONPAY',
-};
+/** The hosted channels' rows (shared/hostedChannels.ts), and the routes their requests are served by. */
+const HOSTED = Object.entries(HOSTED_CHANNELS) as [H5PaymentChannel, HostedChannel][];
+/** Requests with a route of their own below (WeChat Pay's serves the WeChat browser's JSAPI payment too). */
+const OWN_REQUEST_ROUTES = new Set(['requestNativePayH5Payment']);
+/** Status checks with a route of their own below (Alipay's takes the mini-program's resultCode too). */
+const OWN_STATUS_ROUTES = new Set(['checkAlipayPaymentStatus']);
+/** The path parameters of a request route shared by several channels (the contract's schema). */
+const ROUTE_PARAMS: Record<string, typeof SnapPayParams> = { 'requestSnapPayPrePayment/:kind/:method': SnapPayParams };
 /** my.tradePay resultCode: 9000 paid; 8000/6004 still processing; anything else (6001 cancel, 4000 fail...) failed. */
 const ALIPAY_PROCESSING = new Set(['8000', '6004']);
 
@@ -137,12 +141,11 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     return orderPaymentState(app.db, session, id);
   }
 
-  async function startHosted(req: FastifyRequest, channel: PaymentChannel, body: PaymentBody) {
+  async function startHosted(req: FastifyRequest, channel: H5PaymentChannel, body: PaymentBody) {
     const id = orderIdOf(body);
     provider.forNewPayment(channel);
     const base = returnBase(req, body.returnUrlInfo);
-    const toReturn = HOSTED_RETURN[channel] as (orderID: string) => string;
-    const attempt = await openAttempt(app.db, await getSession(req), id, channel, (orderID) => `${base}${toReturn(orderID)}`, hold);
+    const attempt = await openAttempt(app.db, await getSession(req), id, channel, (orderID) => `${base}${returnPath(channel, orderID)}`, hold);
     paymentOpened(req, attempt);
     const startedAt = new Date();
     const { redirectUrl, qrCode, providerRef } = await provider.startHosted(attempt, startContext(req));
@@ -158,29 +161,35 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     return started;
   }
 
-  const hosted = (channel: PaymentChannel) => async (req: FastifyRequest) => startHosted(req, channel, (req.body ?? {}) as PaymentBody);
-
-  const hostedSchema = { schema: { body: PaymentPayload, response: { 200: HostedPayment } } };
-  app.post('/shoppingManagement4/requestOTTH5Payment', hostedSchema, hosted('OTT'));
-  app.post('/shoppingManagement4/requestCitconH5Payment', hostedSchema, hosted('CITCON'));
-  app.post('/shoppingManagement4/requestIOTPayH5Payment', hostedSchema, hosted('IOTPAY'));
-  app.post('/shoppingManagement4/requestOPayH5Payment', hostedSchema, hosted('OPAY'));
-  app.post('/shoppingManagement4/requestAlipayH5Payment', hostedSchema, hosted('ALIPAY_H5'));
-  /** PayPal (spec §7 GET paymentoption/PayPal): a hosted payment like the others; the query carries the payload. */
-  app.get(
-    '/shoppingManagement4/paymentoption/PayPal',
-    { schema: { querystring: HostedPaymentQuery, response: { 200: HostedPayment } } },
-    async (req) => startHosted(req, 'PAYPAL', req.query),
-  );
-  app.get(
-    '/shoppingManagement4/requestSnapPayPrePayment/:kind/:method',
-    { schema: { params: SnapPayParams, querystring: HostedPaymentQuery, response: { 200: HostedPayment } } },
-    async (req) => {
-      const channel = SNAPPAY[`${req.params.kind}/${req.params.method}`];
-      if (!channel) throw notFound('Unknown SnapPay method');
-      return startHosted(req, channel, req.query);
-    },
-  );
+  // Each hosted channel's request, from its row: a POST with the payload as its body, a GET with it as its query (a
+  // top-level navigation's GET changes state: lib/session.ts XSRF_GET_ROUTES holds these to the XSRF header too).
+  for (const [channel, { provider: name, request }] of HOSTED) {
+    if (request.route || OWN_REQUEST_ROUTES.has(request.path)) continue;
+    const summary = `${name}: start a hosted payment`;
+    if (request.method === 'POST') {
+      app.post(`/shoppingManagement4/${request.path}`, { schema: { summary, body: PaymentPayload, response: { 200: HostedPayment } } },
+        async (req) => startHosted(req, channel, (req.body ?? {}) as PaymentBody));
+    } else {
+      app.get(`/shoppingManagement4/${request.path}`, { schema: { summary, querystring: HostedPaymentQuery, response: { 200: HostedPayment } } },
+        async (req) => startHosted(req, channel, req.query));
+    }
+  }
+  // A route several channels share (SnapPay's method in the path): the channel is the row whose path it was asked by.
+  for (const route of new Set(HOSTED.map(([, r]) => r.request.route).filter((r): r is string => !!r))) {
+    const served = HOSTED.filter(([, r]) => r.request.route === route);
+    const name = served[0][1].provider;
+    app.get(
+      `/shoppingManagement4/${route}`,
+      { schema: { summary: `${name}: start a hosted payment`, params: ROUTE_PARAMS[route], querystring: HostedPaymentQuery, response: { 200: HostedPayment } } },
+      async (req) => {
+        const params = req.params as Record<string, string>;
+        const asked = route.replace(/:(\w+)/g, (_, key: string) => params[key]);
+        const channel = served.find(([, r]) => r.request.path === asked)?.[0];
+        if (!channel) throw notFound(`Unknown ${name} method`);
+        return startHosted(req, channel, req.query);
+      },
+    );
+  }
 
   /** The shopper's open id for WeChat Pay from a wx.login (mini-program) or OAuth (WeChat browser) code: identity's exchange. */
   const openIdOf = async (channel: 'WECHAT_MINI_PROGRAM' | 'WECHAT_OFFICIAL_ACCOUNT', code: string) =>
@@ -285,16 +294,11 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
     return checkStatus(req);
   });
 
-  for (const path of [
-    'checkOttPaymentStatus',
-    'checkSnapPayPaymentStatus',
-    'checkCitconPaymentStatus',
-    'checkIOTPayPaymentStatus',
-    'checkOPayPaymentStatus',
-    'checkNativePayPaymentStatus',
-    'checkPayPalPaymentStatus',
-  ]) {
-    app.post(`/shoppingManagement4/${path}`, statusSchema, (req) => checkStatus(req));
+  // The confirmation pages' status checks, from the channels' rows (shared/hostedChannels.ts STATUS_CHECKS).
+  for (const path of new Set(Object.values(STATUS_CHECKS))) {
+    if (OWN_STATUS_ROUTES.has(path)) continue;
+    const name = HOSTED.find(([, r]) => r.statusCheck === path)![1].provider;
+    app.post(`/shoppingManagement4/${path}`, { schema: { ...statusSchema.schema, summary: `${name}: payment state of an order` } }, (req) => checkStatus(req));
   }
 
   /** A signed-in shopper's account for the store-credit calls; a guest gets 401 with a message. */
@@ -327,7 +331,7 @@ export default async function paymentRoutes(server: FastifyInstance, opts: { pro
       await recordProviderRef(app.db, attempt, tradeNO, undefined, provider.payableUntilOf(attempt, startedAt));
       return { ...(await depositView(app.db, attempt)), tradeNO };
     }
-    if (!HOSTED_RETURN[channel]) throw badRequest(`The payment channel ${channel} is not offered for top-ups`);
+    if (!isHostedChannel(channel)) throw badRequest(`The payment channel ${channel} is not offered for top-ups`);
     const base = returnBase(req, body.returnUrlInfo);
     const attempt = await openDeposit(app.db, userId, body.amount, channel, (id) => `${base}/user/list?deposit=${id}`);
     const startedAt = new Date();
