@@ -169,6 +169,11 @@ test('product, product detail, related, category, categories, brands, tag, addon
   const p = ok(await s.get('/productManagement/product/1039'));
   assert.equal(p.id, '1039');
   assert.equal(p.options.length, 2);
+  // Issue 42 n-2: each colour answers its picture, one of the product's images (the response schema keeps it).
+  const colours = p.options.find((o: any) => o.name === 'color').values;
+  assert.deepEqual(colours.map((v: any) => v.image), ['logo-t-shirt-in-black.svg', 'logo-t-shirt-in-white.svg', 'logo-t-shirt-in-red.svg']);
+  assert.ok(colours.every((v: any) => p.images.includes(v.image)));
+  assert.ok(p.options.find((o: any) => o.name === 'size').values.every((v: any) => !('image' in v)));
   isError(await s.get('/productManagement/product/999999'), 404);
   isError(await s.get('/productManagement/product/abc'), 400);
   const d = ok(await s.get('/productDetailManagement/productDetail/1039'));
