@@ -39,6 +39,14 @@ fs.chmodSync(scratch, 0o1777)
  */
 const build = { ISTORE_SERVER_BUILD: '.build', TMPDIR: scratch }
 
+/**
+ * Test files at once in each node --test stage. Three, not two: a file of these suites waits much of its time (on a
+ * browser's frames, a server starting, a child process), and at two each stage kept 0.7 of a core busy (e2e 802 s of
+ * CPU in 1152 s, the PGlite suite 804 in 1200, on CI), so a fifth of the run's CPU time was idle. The suites passed
+ * whole at load averages of 20 to 38 (a run beside seven helpers' builds), so the extra load costs no determinism.
+ */
+const FILES_AT_ONCE = 3
+
 /** A node --test run of `files` (relative to `cwd`) at `concurrency`, its per-file times kept for the table. */
 const nodeTests = (name, cwd, files, concurrency) =>
   `cd ${cwd} && TEST_FILE_TIMES=${times(name)} node ${TEST_NODE_FLAGS.join(' ')} ${clock} --test --test-reporter=spec --test-concurrency=${concurrency} ${files}`
@@ -52,7 +60,7 @@ const STAGES = [
   // The back office (admin/, esbuild: a few seconds); the browser journeys drive it at /admin beside the store.
   { name: 'build-admin', title: 'build: back office', cmd: 'npm run build:admin --silent' },
   { name: 'e2e', title: 'browser tests (Playwright, Debian Chromium)', runner: 'node', env: build, needs: ['compile-server', 'build-h5', 'build-admin'],
-    cmd: nodeTests('e2e', '.', 'tests/e2e/*.test.mjs', 2) },
+    cmd: nodeTests('e2e', '.', 'tests/e2e/*.test.mjs', FILES_AT_ONCE) },
   { name: 'types-server', title: 'types: server', cmd: 'npm --prefix server run --silent typecheck' },
   { name: 'types-client', title: 'types: client', cmd: 'npx tsc -p tsconfig.json --noEmit' },
   { name: 'types-admin', title: 'types: back office', cmd: 'npx tsc -p admin/tsconfig.json --noEmit' },
@@ -64,7 +72,7 @@ const STAGES = [
   { name: 'lighthouse', title: 'Lighthouse check on the H5 build (main-thread CPU against bench/lighthouse-baseline.json)', env: build,
     needs: ['compile-server', 'build-h5'], cmd: 'node scripts/lighthouse-check.mjs' },
   { name: 'server-pglite', title: 'server contract tests (real server, embedded database)', runner: 'node', env: build, needs: ['compile-server'],
-    cmd: nodeTests('server-pglite', 'server', SERVER_TESTS, 2) },
+    cmd: nodeTests('server-pglite', 'server', SERVER_TESTS, FILES_AT_ONCE) },
   // The mini-programs call an absolute https API origin; the mini-program suite maps this test origin to its server.
   { name: 'build-weapp', title: 'build: weapp', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:weapp --silent' },
   { name: 'weapp-scan', title: "WeChat's code-quality scan on dist/weapp (miniprogram-ci checkCodeQuality)", needs: ['build-weapp'],
@@ -72,9 +80,9 @@ const STAGES = [
   { name: 'build-alipay', title: 'build: alipay', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:alipay --silent' },
   { name: 'budgets', title: 'size budgets', needs: ['build-h5', 'build-weapp', 'build-alipay'], cmd: 'node bench/check-budgets.mjs' },
   { name: 'server-postgres', title: 'server contract tests on PostgreSQL (throw-away cluster)', runner: 'node', env: build, needs: ['compile-server'],
-    cmd: `bash scripts/with-postgres.sh bash -c '${nodeTests('server-postgres', 'server', SERVER_TESTS, 2)}'` },
+    cmd: `bash scripts/with-postgres.sh bash -c '${nodeTests('server-postgres', 'server', SERVER_TESTS, FILES_AT_ONCE)}'` },
   { name: 'miniprogram', title: 'mini-programs: dist/weapp and dist/alipay run headlessly against the real server', runner: 'node',
-    env: build, needs: ['compile-server', 'build-weapp', 'build-alipay'], cmd: nodeTests('miniprogram', '.', 'tests/miniprogram/', 2) },
+    env: build, needs: ['compile-server', 'build-weapp', 'build-alipay'], cmd: nodeTests('miniprogram', '.', 'tests/miniprogram/', FILES_AT_ONCE) },
   { name: 'jest', title: 'unit and component tests (jest)', runner: 'jest',
     // One worker beside another stage: the other stage keeps the other core busy, and a second jsdom worker cost more
     // CPU than it saved (227 s against one worker's 158 s, on a busier machine). Two when it is the last stage to start,
