@@ -129,7 +129,9 @@ export default async function catalogRoutes(server: FastifyInstance) {
     const q = req.query;
     const category = await categoryNamed(db, name);
     if (!category) throw notFound(`Category '${name}' not found`);
-    const heading = await listHeading(db, 'category', category.name, { title: category.nameContent, banner: category.image || null });
+    // Without the operator's heading, no banner: the category's image is a square tile picture, which the list's 10:3
+    // banner cropped to a giant slice (issue 42 p-6: the Bakery list's croissant).
+    const heading = await listHeading(db, 'category', category.name, { title: category.nameContent, banner: null });
     return { category, heading, ...(await page({ categoryName: category.name }, sortOf(q.sortby), q.numberToLoad, q.startingPosition)) };
   });
 

@@ -47,7 +47,9 @@ export function CampaignView({ campaign, status, items, participants, participat
     <View className="campaign-page" data-campaign-id={campaign.id} data-status={status}>
       {campaign.cover ? (
         <View className="campaign-page__cover">
-          <LazyImage src={image(campaign.cover)} alt={name} eager />
+          {/* 4:3, cropped about the middle, where the demo art draws its subject (issue 42 p-6: a box capped at 420 design
+              px kept the square picture's top, half a croissant). */}
+          <LazyImage src={image(campaign.cover)} alt={name} ratio={0.75} eager />
         </View>
       ) : null}
       <Text className="campaign-page__name">{name}</Text>
