@@ -110,5 +110,8 @@ describe("ARCHITECTURE.md's server floors", () => {
       expect([r.name, all]).toEqual([r.name, []]);
       expect(named.length).toBeGreaterThan(0);
     }
+    // One rule per back edge, each for an edge the document lists.
+    const edgeRules = config.forbidden.filter((r) => r.name.startsWith('server-back-edge-'));
+    expect(edgeRules.map((r) => backEdges.filter(([from]) => new RegExp(r.from.path!).test(`server/${from}`)).length)).toEqual(backEdges.map(() => 1));
   });
 });

@@ -350,7 +350,7 @@ describe('polling', () => {
   })
 })
 
-/** The order as GET /common3/orders/{id} answers it (server/src/services/orders.ts orderView). */
+/** The order as GET /common3/orders/{id} answers it (server/src/orders/service.ts orderView). */
 function placedOrder(patch: Record<string, unknown> = {}) {
   return {
     orderID: '100001',
