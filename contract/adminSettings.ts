@@ -8,6 +8,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Localized, Nullable } from './common.ts'
+import { HeaderControl, MenuItem, SocialConfig } from './appInfo.ts'
+import { Section } from './content.ts'
 
 const Text = (max: number) => Type.String({ maxLength: max })
 
@@ -75,3 +77,52 @@ export type AdminDeliveryAreasSettings = Static<typeof AdminDeliveryAreasSetting
 /** A save's outcome: what changed, one line each as `npm run shop -- apply` prints them (none: it was so already). */
 export const AdminSettingsSaved = Type.Object({ changes: Type.Array(Type.String()) })
 export type AdminSettingsSaved = Static<typeof AdminSettingsSaved>
+
+/**
+ * PUT settings/menus: the header, side and footer menus (navigation of the shop file), each the whole list, entries two
+ * levels deep. A link is what the spec's link mapping reads (shared/linkMapping.ts): `page/about`, `products/Tea`,
+ * `productlist?cat=Tea&sort=name`, `tag/new`, `brand/Name`, `product/1020`, `clearance`, `search`, `blog`, `contact`, an
+ * https address (EXTERNAL_LINK) or `tel:`; one that leads nowhere is refused on its path (`navigation.headerMenu[1].link`).
+ */
+export const AdminMenusBody = Type.Object({
+  headerMenu: Type.Array(MenuItem, { maxItems: 50 }),
+  sideMenu: Type.Array(MenuItem, { maxItems: 50 }),
+  footerMenu: Type.Array(MenuItem, { maxItems: 50 })
+})
+export type AdminMenusBody = Static<typeof AdminMenusBody>
+
+export const AdminMenusSettings = Type.Object({
+  ...AdminMenusBody.properties,
+  /** The shop's pages, which a `page/<name>` link may open. */
+  pages: Type.Array(Type.Object({ name: Type.String(), title: Localized }))
+})
+export type AdminMenusSettings = Static<typeof AdminMenusSettings>
+
+/** A content page (pages[] of the shop file): its address /<name>, its title and body (HTML, sanitised when served) in en and zh. */
+export const AdminPage = Type.Object({
+  name: Text(60),
+  title: Type.Object({ en: Text(120), zh: Text(120) }),
+  content: Type.Object({ en: Text(100_000), zh: Text(100_000) })
+})
+export type AdminPage = Static<typeof AdminPage>
+
+/** PUT settings/pages: the whole list (a page left out is removed; a menu still linking to it is refused). */
+export const AdminPagesBody = Type.Object({ pages: Type.Array(AdminPage, { maxItems: 200 }) })
+export type AdminPagesBody = Static<typeof AdminPagesBody>
+export const AdminPagesSettings = AdminPagesBody
+export type AdminPagesSettings = AdminPagesBody
+
+/**
+ * PUT settings/home: the home template's sections in the order the home page shows them (sections.home of the shop
+ * file): banners with their slides, rows of featured categories, product rows by tag, the live rooms' entry.
+ */
+export const AdminHomeBody = Type.Object({ sections: Type.Array(Section, { maxItems: 50 }) })
+export type AdminHomeBody = Static<typeof AdminHomeBody>
+export const AdminHomeSettings = AdminHomeBody
+export type AdminHomeSettings = AdminHomeBody
+
+/** PUT settings/social: the social links of the footer and side menu (social) and where the header is hidden (headerControl). */
+export const AdminSocialBody = Type.Object({ social: SocialConfig, headerControl: HeaderControl })
+export type AdminSocialBody = Static<typeof AdminSocialBody>
+export const AdminSocialSettings = AdminSocialBody
+export type AdminSocialSettings = AdminSocialBody

@@ -123,3 +123,102 @@ describe('settings: delivery areas', () => {
     assert.ok(unknown.errors.some((x) => /^deliveryAreas\[0\]\.country: ZZ is not among the file's countries$/.test(x)), JSON.stringify(unknown.errors));
   });
 });
+
+describe('settings: menus, pages, home sections, social links (issue 43)', () => {
+  test('the owner renames a header entry and points it at another page: the storefront\'s app info follows; recorded; a link that leads nowhere is refused on its field', async () => {
+    await staffOnce();
+    const before = ok(await owner.get('/settings/menus'));
+    assert.ok(before.headerMenu.length > 1 && before.pages.some((p: any) => p.name === 'shipping'), 'the demo shop has menus and a shipping page');
+    const headerMenu = structuredClone(before.headerMenu);
+    const i = headerMenu.findIndex((m: any) => m.link === 'page/about');
+    headerMenu[i] = { ...headerMenu[i], name: 'Delivery', nameContent: { en: 'Delivery', zh: '配送' }, link: 'page/shipping' };
+    const saved = ok(await owner.req('PUT', '/settings/menus', { headerMenu, sideMenu: before.sideMenu, footerMenu: before.footerMenu }));
+    assert.deepEqual(saved.changes, ['~ settings navigation (headerMenu)']);
+    const info = await client('/common3/appInfoInit');
+    assert.deepEqual(info.appContent.navigation.headerMenu[i], headerMenu[i], 'app info answers the new entry');
+    const line = ok(await owner.get('/activity?limit=5')).items.find((a: any) => a.action === 'settings.menus');
+    assert.equal(line?.actor, OWNER);
+
+    const bad = structuredClone(headerMenu);
+    bad[i].link = 'page/careers';
+    bad[0].subMenu = [{ name: 'Odd', link: 'javascript:alert(1)' }];
+    const footerMenu = [{ name: 'Blog', link: 'blog.example.com', linkActionType: 'EXTERNAL_LINK' }];
+    const e = isError(await owner.req('PUT', '/settings/menus', { headerMenu: bad, sideMenu: before.sideMenu, footerMenu }), 400);
+    const has = (re: RegExp) => assert.ok(e.errors.some((x) => re.test(x)), `${re} in ${JSON.stringify(e.errors)}`);
+    has(new RegExp(`^navigation\\.headerMenu\\[${i}\\]\\.link: 'page/careers' opens the page 'careers', which the shop does not have`));
+    has(/^navigation\.headerMenu\[0\]\.subMenu\[0\]\.link: 'javascript:alert\(1\)' is not a link of the storefront/);
+    has(/^navigation\.footerMenu\[0\]\.link: 'blog\.example\.com' is not a whole web address/);
+    assert.deepEqual((await client('/common3/appInfoInit')).appContent.navigation.headerMenu[i], headerMenu[i], 'nothing applied');
+  });
+
+  test('the owner adds a page in both languages and edits one: the storefront serves them; removing a page a menu links to is refused on the menu\'s field', async () => {
+    await staffOnce();
+    const before = ok(await owner.get('/settings/pages'));
+    const faq = { name: 'faq', title: { en: 'Questions', zh: '常见问题' }, content: { en: '<p>Ask us.</p>', zh: '<p>问我们。</p>' } };
+    const pages = [...before.pages.map((p: any) => (p.name === 'privacy' ? { ...p, title: { en: 'Your privacy', zh: '您的隐私' } } : p)), faq];
+    const saved = ok(await owner.req('PUT', '/settings/pages', { pages }));
+    assert.deepEqual(saved.changes.sort(), ['+ pages faq', '~ pages privacy (title)']);
+    const served = await client('/common3/pageContent?pageName=faq');
+    assert.deepEqual([served.title, served.content.zh], [faq.title, '<p>问我们。</p>']);
+    assert.equal((await client('/common3/pageContent?pageName=privacy')).title.en, 'Your privacy');
+
+    const linked = ok(await owner.get('/settings/menus'));
+    const target = [...linked.headerMenu, ...linked.sideMenu, ...linked.footerMenu].find((m: any) => /^page\//.test(m.link ?? ''))!.link.slice(5);
+    const e = isError(await owner.req('PUT', '/settings/pages', { pages: pages.filter((p: any) => p.name !== target) }), 400);
+    assert.ok(e.errors.some((x) => new RegExp(`^navigation\\.\\w+Menu\\[\\d+\\]\\.link: 'page/${target}' opens the page '${target}', which the shop does not have`).test(x)), JSON.stringify(e.errors));
+    const twice = isError(await owner.req('PUT', '/settings/pages', { pages: [...pages, { ...faq, name: 'faq' }] }), 400);
+    assert.ok(twice.errors.includes(`pages[${pages.length}].name: faq is listed twice`), JSON.stringify(twice.errors));
+    const badName = isError(await owner.req('PUT', '/settings/pages', { pages: [...pages, { ...faq, name: 'Our Story' }] }), 400);
+    assert.ok(badName.errors.some((x) => x.startsWith(`pages[${pages.length}].name: `)), JSON.stringify(badName.errors));
+    assert.equal(ok(await owner.get('/settings/pages')).pages.length, pages.length, 'nothing applied');
+  });
+
+  test('the owner reorders the home sections, removes one and adds a product row: the home template the storefront reads follows; refusals name the section\'s field', async () => {
+    await staffOnce();
+    const before = ok(await owner.get('/settings/home'));
+    assert.ok(before.sections.length >= 3, 'the demo home has sections');
+    const kept = before.sections.filter((s: any) => s.kind !== 'liveRooms').reverse();
+    const row = { kind: 'productCarousel', id: 'home-gifts', title: { en: 'Gifts', zh: '礼品' }, tagName: 'gift', numberToLoad: 6 };
+    const sections = [row, ...kept];
+    const saved = ok(await owner.req('PUT', '/settings/home', { sections }));
+    assert.deepEqual(saved.changes, ['~ sections home (sections)']);
+    const template = await client('/common3/sectionTemplateByType/home');
+    assert.deepEqual(template.sections.map((s: any) => s.id), sections.map((s: any) => s.id));
+    assert.equal(ok(await owner.get('/activity?limit=5')).items.find((a: any) => a.action === 'settings.home')?.actor, OWNER);
+
+    const banner = sections.findIndex((s: any) => s.kind === 'banner');
+    const broken = structuredClone(sections);
+    broken[banner].slides[1].link = 'nowhere/at/all';
+    broken[0].tagName = ' ';
+    broken.push({ ...row });
+    const e = isError(await owner.req('PUT', '/settings/home', { sections: broken }), 400);
+    const has = (text: string) => assert.ok(e.errors.some((x) => x.startsWith(text)), `${text} in ${JSON.stringify(e.errors)}`);
+    has(`sections.home[${banner}].slides[1].link: 'nowhere/at/all' leads nowhere in the storefront`);
+    has('sections.home[0].tagName: is empty');
+    has(`sections.home[${broken.length - 1}].id: home-gifts is listed twice in the home template`);
+    isError(await owner.req('PUT', '/settings/home', { sections: [{ kind: 'slideshow', id: 'x' }] }), 400);
+    assert.deepEqual(ok(await owner.get('/settings/home')).sections, sections, 'nothing applied');
+  });
+
+  test('the owner sets the social links and hides the header on desktops: app info follows; a page that is no web address is refused on its field', async () => {
+    await staffOnce();
+    const before = ok(await owner.get('/settings/social'));
+    const social = { ...before.social, linkedin: { pageURL: 'https://www.linkedin.com/company/maplejade' } };
+    const headerControl = { ...before.headerControl, notDisplayheaderInDesktop: true };
+    const saved = ok(await owner.req('PUT', '/settings/social', { social, headerControl }));
+    assert.deepEqual(saved.changes.sort(), ['~ settings headerControl (notDisplayheaderInDesktop)', '~ settings social (linkedin)']);
+    const info = await client('/common3/appInfoInit');
+    assert.equal(info.appContent.system.social.linkedin.pageURL, 'https://www.linkedin.com/company/maplejade');
+    assert.equal(info.appContent.headerControl.notDisplayheaderInDesktop, true);
+    const e = isError(await owner.req('PUT', '/settings/social', { social: { ...social, twitter: { pageURL: 'twitter.com/maple' } }, headerControl }), 400);
+    assert.deepEqual(e.errors, ["social.twitter.pageURL: 'twitter.com/maple' is not a whole web address like https://www.twitter.com/yourshop"]);
+  });
+
+  test('a staff member may not read or change menus, pages, home sections or social links (403)', async () => {
+    await staffOnce();
+    for (const part of ['menus', 'pages', 'home', 'social']) {
+      isError(await clerk.get(`/settings/${part}`), 403);
+      isError(await clerk.req('PUT', `/settings/${part}`, {}), 403);
+    }
+  });
+});

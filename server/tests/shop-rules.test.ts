@@ -60,6 +60,20 @@ test('rules across fields: each broken file names the JSON path and why', () => 
     ['a live room ending before it starts', (f) => (f.liveRooms = [{ roomid: 1, name: { en: 'a', zh: 'a' }, anchor: { en: 'b', zh: 'b' }, cover: 'c.svg', status: 102, start: '2027-01-02T10:00:00Z', end: '2027-01-02T09:00:00Z' }]),
       'liveRooms[0].end', /not after its start/],
     ['a page listed twice', (f) => f.pages!.push(structuredClone(f.pages![0])), 'pages[2].name', /about is listed twice/],
+    // Links by the spec's link mapping (shared/linkMapping.ts): each must lead somewhere in the storefront.
+    ['a menu link to a page the shop does not have', (f) => (f.navigation.headerMenu![1].link = 'page/careers'), 'navigation.headerMenu[1].link', /opens the page 'careers', which the shop does not have \(pages: about, privacy\)/],
+    ['a page removed that a menu still links to', (f) => { f.pages = f.pages!.filter((p) => p.name !== 'about'); f.navigation.footerMenu!.shift(); }, 'navigation.headerMenu[1].link', /opens the page 'about'/],
+    ['a script in a link', (f) => (f.navigation.footerMenu![0].link = 'javascript:alert(1)'), 'navigation.footerMenu[0].link', /is not a link of the storefront/],
+    ['an external link that is no web address', (f) => (f.navigation.sideMenu![0] = { name: 'Blog', link: 'www.example.com', linkActionType: 'EXTERNAL_LINK' }), 'navigation.sideMenu[0].link', /not a whole web address/],
+    ['an internal link two levels deep that no page has', (f) => (f.navigation.sideMenu![1].subMenu = [{ name: 'Odd', link: 'user/nowhere/at-all' }]), 'navigation.sideMenu[1].subMenu[0].link', /leads nowhere in the storefront \(\/user\/nowhere\/at-all/],
+    ['a telephone link with no number', (f) => (f.navigation.footerMenu![1].link = 'tel:call-us'), 'navigation.footerMenu[1].link', /not a phone number/],
+    ['a menu entry with no name', (f) => (f.navigation.footerMenu![1].name = ' '), 'navigation.footerMenu[1].name', /is empty/],
+    ['a banner slide linking nowhere', (f) => f.sections!.home.unshift({ kind: 'banner', id: 'hero', slides: [{ image: 'a.svg', link: 'page/gone' }] }), 'sections.home[0].slides[0].link', /opens the page 'gone'/],
+    ['a banner with no slide', (f) => f.sections!.home.unshift({ kind: 'banner', id: 'hero', slides: [] }), 'sections.home[0].slides', /at least one slide/],
+    ['two home sections with one id', (f) => f.sections!.home.push(structuredClone(f.sections!.home[0])), 'sections.home[1].id', /home-new is listed twice in the home template/],
+    ['a social page that is no web address', (f) => (f.social.facebook = { pageURL: 'facebook/myshop' }), 'social.facebook.pageURL', /'facebook\/myshop' is not a whole web address/],
+    ['an Instagram name with a space', (f) => (f.social.instagram = { userName: 'my shop' }), 'social.instagram.userName', /not an Instagram user name/],
+    ['a product row with no tag', (f) => f.sections!.home.push({ kind: 'productCarousel', id: 'row', tagName: '' }), 'sections.home[1].tagName', /name the tag/],
   ];
   for (const [what, edit, path, why] of cases) {
     const problems = shopProblems(edited(edit));
@@ -67,6 +81,15 @@ test('rules across fields: each broken file names the JSON path and why', () => 
     assert.equal(problems[0].path, path, what);
     assert.match(problems[0].message, why, what);
   }
+});
+
+test('links that lead somewhere pass: the spec\'s mapping of each kind, external and phone links, no link', () => {
+  const links = ['productlist?cat=Home%20%26%20Kitchen&sort=name', 'products/Tea', 'page/about', 'about', '/privacy', 'tag/new', 'brand/Jade%20Leaf',
+    'product/1020', 'clearance', 'search', 'blog', 'blog/first-post', 'contact', 'user/orders', 'https://example.com/a?b=c', 'tel:+1 (416) 555-0100', '', undefined];
+  const f = starter();
+  f.navigation.footerMenu = links.map((link, i) => ({ name: `Entry ${i}`, link }));
+  f.navigation.footerMenu.push({ name: 'External', link: 'http://example.com', linkActionType: 'EXTERNAL_LINK' });
+  assert.deepEqual(shopProblems(f), []);
 });
 
 test('a file is read whole: schema problems and rule problems at once, each with its JSON path and line', () => {

@@ -3,6 +3,8 @@
  * JSON path it is at (`checkout.delivery.provinces[1]`). Table-tested in tests/shop-rules.test.ts.
  */
 import type { ShopFile } from './schema.ts';
+import { mapMenuLink } from '../../../shared/linkMapping.ts';
+import { matchRoute } from '../../../shared/routes.ts';
 
 export interface ShopProblem { path: string; message: string }
 
@@ -120,6 +122,55 @@ export function shopProblems(f: ShopFile): ShopProblem[] {
     });
   }
   if (f.pages) duplicates(f.pages.map((p) => p.name), (i, v) => add(`pages[${i}].name`, `${v} is listed twice`));
+
+  // Social pages: a whole web address each (the footer opens it), or empty (no icon).
+  for (const [network, page] of Object.entries(f.social)) {
+    const url = (page as { pageURL?: string } | undefined)?.pageURL?.trim();
+    if (url && !webAddress(url)) add(`social.${network}.pageURL`, `'${url}' is not a whole web address like https://www.${network.toLowerCase()}.com/yourshop`);
+  }
+  const insta = f.social.instagram?.userName?.trim();
+  if (insta && !/^@?[A-Za-z0-9._]{1,30}$/.test(insta)) add('social.instagram.userName', `'${insta}' is not an Instagram user name (letters, digits, . and _)`);
+
+  // Links shoppers tap (menus, banner slides, category tiles) go where the spec's link mapping sends them: somewhere.
+  const pageNames = f.pages ? new Set(f.pages.map((p) => p.name)) : null;
+  const checkLink = (path: string, item: { link?: string; linkActionType?: string }) => {
+    const why = menuLinkProblem(item, pageNames);
+    if (why) add(`${path}.link`, why);
+  };
+  for (const menu of ['headerMenu', 'sideMenu', 'footerMenu'] as const) {
+    f.navigation[menu]?.forEach((item, i) => {
+      const at = `navigation.${menu}[${i}]`;
+      if (!item.name.trim()) add(`${at}.name`, 'is empty: name the entry');
+      checkLink(at, item);
+      item.subMenu?.forEach((sub, j) => {
+        if (!sub.name.trim()) add(`${at}.subMenu[${j}].name`, 'is empty: name the entry');
+        checkLink(`${at}.subMenu[${j}]`, sub);
+      });
+    });
+  }
+  for (const [type, sections] of Object.entries(f.sections ?? {})) {
+    duplicates(sections.map((s) => s.id), (i, v) => add(`sections.${type}[${i}].id`, `${v} is listed twice in the ${type} template`));
+    sections.forEach((s, i) => {
+      const at = `sections.${type}[${i}]`;
+      if (!s.id.trim()) add(`${at}.id`, 'is empty: give the section an id');
+      if (s.kind === 'banner') {
+        if (!s.slides.length) add(`${at}.slides`, 'a banner has at least one slide');
+        s.slides.forEach((slide, j) => {
+          if (!slide.image.trim()) add(`${at}.slides[${j}].image`, 'is empty: name the slide\'s image');
+          checkLink(`${at}.slides[${j}]`, slide);
+        });
+      } else if (s.kind === 'featuredCategories') {
+        if (!s.categories.length) add(`${at}.categories`, 'a row of categories has at least one category');
+        s.categories.forEach((c, j) => {
+          if (!c.name.trim()) add(`${at}.categories[${j}].name`, 'is empty: name the category');
+          checkLink(`${at}.categories[${j}]`, c);
+        });
+      } else if (s.kind === 'productCarousel') {
+        if (!s.tagName.trim()) add(`${at}.tagName`, 'is empty: name the tag whose products the row shows');
+        if (s.numberToLoad !== undefined && (s.numberToLoad < 1 || s.numberToLoad > 50)) add(`${at}.numberToLoad`, `shows 1 to 50 products, not ${s.numberToLoad}`);
+      }
+    });
+  }
   if (f.listHeadings) duplicates(f.listHeadings.map((h) => `${h.kind} ${h.name}`), (i, v) => add(`listHeadings[${i}].name`, `${v} is listed twice`));
   if (f.liveRooms) {
     duplicates(f.liveRooms.map((r) => String(r.roomid)), (i, v) => add(`liveRooms[${i}].roomid`, `${v} is listed twice`));
@@ -140,6 +191,42 @@ export function shopProblems(f: ShopFile): ShopProblem[] {
     });
   }
   return out;
+}
+
+/** An absolute http(s) address with a host. */
+function webAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && !!url.hostname;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why a configured link goes nowhere, by the spec's link mapping (shared/linkMapping.ts, which the storefront follows),
+ * or null: no link (plain text), a `tel:` number, an external http(s) address, or an internal link whose address is one
+ * of the storefront's routes; a general page (`page/about`, `about`) must be one of the file's pages when it lists them.
+ */
+export function menuLinkProblem(item: { link?: string; linkActionType?: string }, pageNames: ReadonlySet<string> | null): string | null {
+  const link = (item.link ?? '').trim();
+  if (!link) return null;
+  const target = mapMenuLink(item);
+  if (target.kind === 'none') return null;
+  if (target.kind === 'phone') return /^\+?[0-9][0-9 ().-]{2,30}$/.test(target.number) ? null : `'${link}' is not a phone number like tel:+1-416-555-0100`;
+  if (target.kind === 'external') {
+    if (!webAddress(target.url)) return `'${link}' is not a whole web address like https://example.com/page (an external link opens it in a new tab)`;
+    return null;
+  }
+  if (/[\s<>"'`\\]/.test(link) || /^[a-z][a-z0-9+.-]*:/i.test(link.replace(/^\/+/, ''))) {
+    return `'${link}' is not a link of the storefront (page/about, products/Coffee, productlist?cat=Tea, tag/new, brand/Name, product/1020, clearance, search, blog, or https://...)`;
+  }
+  const match = matchRoute(target.url);
+  if (!match) return `'${link}' leads nowhere in the storefront (${target.url} is none of its pages)`;
+  if (match.route.page === 'pages/general/index' && pageNames && !pageNames.has(match.params.name)) {
+    return `'${link}' opens the page '${match.params.name}', which the shop does not have (pages: ${[...pageNames].join(', ') || 'none'})`;
+  }
+  return null;
 }
 
 /** `Name <local@domain>` or `local@domain`: one address, no line breaks (a header is made of it). */

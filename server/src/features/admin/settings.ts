@@ -14,7 +14,8 @@ import { applyShopIn, exportShop, shopMissing, ShopApplyProblems } from '../../s
 import { readShopFile, ShopFileProblems } from '../../shop/file.ts';
 import type { ShopFile } from '../../shop/schema.ts';
 import {
-  AdminDeliveryAreasBody, AdminDeliveryAreasSettings, AdminLocationsBody, AdminLocationsSettings, AdminSettingsSaved,
+  AdminDeliveryAreasBody, AdminDeliveryAreasSettings, AdminHomeBody, AdminHomeSettings, AdminLocationsBody, AdminLocationsSettings,
+  AdminMenusBody, AdminMenusSettings, AdminPagesBody, AdminPagesSettings, AdminSettingsSaved, AdminSocialBody, AdminSocialSettings,
 } from '../../../../contract/adminSettings.ts';
 import { recordActivity, type StaffMember } from './service.ts';
 
@@ -75,6 +76,28 @@ export async function deliveryAreasSettings(db: Db): Promise<AdminDeliveryAreasS
   return { deliveryAreas: f.deliveryAreas ?? [], countries: f.countries ?? [] };
 }
 
+export async function menusSettings(db: Db): Promise<AdminMenusSettings> {
+  const f = await currentShop(db);
+  const n = f.navigation;
+  return {
+    headerMenu: n.headerMenu ?? [], sideMenu: n.sideMenu ?? [], footerMenu: n.footerMenu ?? [],
+    pages: (f.pages ?? []).map((p) => ({ name: p.name, title: p.title })),
+  };
+}
+
+export async function pagesSettings(db: Db): Promise<AdminPagesSettings> {
+  return { pages: (await currentShop(db)).pages ?? [] };
+}
+
+export async function homeSettings(db: Db): Promise<AdminHomeSettings> {
+  return { sections: (await currentShop(db)).sections?.home ?? [] };
+}
+
+export async function socialSettings(db: Db): Promise<AdminSocialSettings> {
+  const f = await currentShop(db);
+  return { social: f.social, headerControl: f.headerControl };
+}
+
 /** The settings routes, registered inside the admin API (routes.ts): every one needs settings.edit (the owner). */
 export function settingsRoutes(app: FastifyInstance) {
   const config = { permission: 'settings.edit' as const };
@@ -100,6 +123,52 @@ export function settingsRoutes(app: FastifyInstance) {
     async (req) => ({
       changes: await changeShop(app.db, req.staff!, 'settings.deliveryAreas', (f) => {
         f.deliveryAreas = req.body.deliveryAreas.map((a) => ({ ...a, cities: a.cities.map((c) => ({ en: c.en, zh: c.zh?.trim() ? c.zh : null })) }));
+      }),
+    }));
+
+  app.get('/settings/menus', { config, schema: { summary: 'The header, side and footer menus, and the pages a link may open, as the shop file has them (owner)', response: { 200: AdminMenusSettings } } },
+    async () => menusSettings(app.db));
+
+  app.put<{ Body: AdminMenusBody }>('/settings/menus',
+    { config, schema: { summary: 'Save the menus: each link checked by the spec\'s link mapping, the whole checked and applied as `shop apply` does; a refusal names each problem by its path (owner)', body: AdminMenusBody, response: { 200: AdminSettingsSaved } } },
+    async (req) => ({
+      changes: await changeShop(app.db, req.staff!, 'settings.menus', (f) => {
+        const { headerMenu, sideMenu, footerMenu } = req.body;
+        f.navigation = { ...f.navigation, headerMenu, sideMenu, footerMenu };
+      }),
+    }));
+
+  app.get('/settings/pages', { config, schema: { summary: 'The content pages (title and body in en and zh), as the shop file has them (owner)', response: { 200: AdminPagesSettings } } },
+    async () => pagesSettings(app.db));
+
+  app.put<{ Body: AdminPagesBody }>('/settings/pages',
+    { config, schema: { summary: 'Save the content pages (a page left out is removed): checked and applied as `shop apply` does (owner)', body: AdminPagesBody, response: { 200: AdminSettingsSaved } } },
+    async (req) => ({
+      changes: await changeShop(app.db, req.staff!, 'settings.pages', (f) => {
+        f.pages = req.body.pages.map((p) => ({ ...p, name: p.name.trim() }));
+      }),
+    }));
+
+  app.get('/settings/home', { config, schema: { summary: 'The home page\'s sections in their order, as the shop file has them (owner)', response: { 200: AdminHomeSettings } } },
+    async () => homeSettings(app.db));
+
+  app.put<{ Body: AdminHomeBody }>('/settings/home',
+    { config, schema: { summary: 'Save the home page\'s sections (their order, kinds, slides and rows): checked and applied as `shop apply` does (owner)', body: AdminHomeBody, response: { 200: AdminSettingsSaved } } },
+    async (req) => ({
+      changes: await changeShop(app.db, req.staff!, 'settings.home', (f) => {
+        f.sections = { ...f.sections, home: req.body.sections };
+      }),
+    }));
+
+  app.get('/settings/social', { config, schema: { summary: 'The social links and where the header is hidden, as the shop file has them (owner)', response: { 200: AdminSocialSettings } } },
+    async () => socialSettings(app.db));
+
+  app.put<{ Body: AdminSocialBody }>('/settings/social',
+    { config, schema: { summary: 'Save the social links and the header control: checked and applied as `shop apply` does (owner)', body: AdminSocialBody, response: { 200: AdminSettingsSaved } } },
+    async (req) => ({
+      changes: await changeShop(app.db, req.staff!, 'settings.social', (f) => {
+        f.social = req.body.social;
+        f.headerControl = req.body.headerControl;
       }),
     }));
 }
