@@ -122,7 +122,7 @@ export function Lightbox({ urls, name, index, onMove, onClose }: ImageViewerProp
         <button type="button" className="lightbox__button" aria-label={t('gallery.zoomIn')} disabled={scale >= ZOOM_MAX} onClick={() => zoomTo(Math.min(ZOOM_MAX, scale + ZOOM_STEP))}>
           +
         </button>
-        <button type="button" ref={closeButton} className="lightbox__button lightbox__close" aria-label={t('gallery.close')} onClick={onClose}>
+        <button type="button" ref={closeButton} className="lightbox__button" aria-label={t('gallery.close')} onClick={onClose}>
           ×
         </button>
       </div>

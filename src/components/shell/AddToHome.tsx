@@ -22,7 +22,7 @@ export function AddToHome() {
         <View className="add-to-home__dock add-to-home__dock--slim">
           <View className="add-to-home__icon" role="button" tabIndex={0} aria-label={t('install.icon')} onClick={prompt.install}>
             <Icon name="download" />
-            <Text className="add-to-home__icon-text">{t('install.icon')}</Text>
+            <Text>{t('install.icon')}</Text>
           </View>
         </View>
       </>
