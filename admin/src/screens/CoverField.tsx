@@ -11,16 +11,8 @@ import Space from 'antd/es/space';
 import Upload from 'antd/es/upload';
 import { api } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText } from './common.tsx';
+import { base64Of, errorText } from './common.tsx';
 import { imageUrl } from './Products.tsx';
-
-/** A file's bytes as base64 (what the upload routes take). */
-export const base64Of = (file: File) => new Promise<string>((resolve, reject) => {
-  const r = new FileReader();
-  r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
-  r.onerror = () => reject(r.error);
-  r.readAsDataURL(file);
-});
 
 export function CoverField({ tx, area, value, onChange, id }: { tx: Texts; area: 'blog' | 'campaigns'; value?: string | null; onChange?: (v: string) => void; id?: string }) {
   const { t } = tx;

@@ -18,15 +18,8 @@ import Typography from 'antd/es/typography';
 import Upload from 'antd/es/upload';
 import { api, type AdminProduct } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText, useAction } from './common.tsx';
+import { base64Of, errorText, useAction } from './common.tsx';
 import { imageUrl } from './Products.tsx';
-
-const base64Of = (file: File) => new Promise<string>((resolve, reject) => {
-  const r = new FileReader();
-  r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
-  r.onerror = () => reject(r.error);
-  r.readAsDataURL(file);
-});
 
 function StockCell({ tx, product, combination, stock, onSaved }: { tx: Texts; product: AdminProduct; combination: string; stock: number; onSaved: (p: AdminProduct) => void }) {
   const { t } = tx;

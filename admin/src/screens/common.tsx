@@ -1,10 +1,18 @@
-/** What more than one screen of the back office uses: an error's text, an action's busy state, an order status's tag. */
+/** What more than one screen of the back office uses: an error's text, a file as base64, an action's busy state, an order status's tag. */
 import { useState } from 'react';
 import Tag from 'antd/es/tag';
 import type { OrderStatusCode } from '../../../contract/constants.ts';
 import type { Texts } from '../i18n.ts';
 
 export const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** A file's bytes as base64, as the upload routes take them (a product's photo, a cover). */
+export const base64Of = (file: File) => new Promise<string>((resolve, reject) => {
+  const r = new FileReader();
+  r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
+  r.onerror = () => reject(r.error);
+  r.readAsDataURL(file);
+});
 
 /**
  * A screen's action (a save, a sign-in, a refund): `busy` while one runs, for its button; what it throws goes to
