@@ -469,6 +469,8 @@ const cardRows = (page, scope) =>
       root: parseFloat(getComputedStyle(document.documentElement).fontSize),
       widths: boxes.map((r) => Math.round(r.width)),
       height: boxes.length ? Math.round(boxes[0].height) : 0,
+      // A card's picture (its top part): what a shopper scans a row by.
+      picture: cards.length ? Math.round(cards[0].querySelector('.product-card__media').getBoundingClientRect().height) : 0,
       rows,
       // Rows begun inside the first screen with at least the top third of their cards (most of the picture) in it.
       rowsInScreen: rows.filter((top) => top >= 0 && top + boxes[0].height / 3 <= window.innerHeight).length,
@@ -500,6 +502,9 @@ describe('a desktop grid of products (issue 42 item 2)', () => {
           assert.ok(at.firstRowWhole, `the first row whole in the first screen, ${where}`)
           // Two rows begun in the first screen (a list's first page is 12 cards: two rows of six).
           assert.ok(at.rowsInScreen >= least, `rows in the first screen, ${where}`)
+          // Home: the second row's pictures whole in the first screen, not cut at the fold (at 1366×768 it began at
+          // y 653, its pictures 187 px high).
+          if (path === '/') assert.ok(at.rows.length >= 2 && at.rows[1] + at.picture <= at.innerHeight, `home's second row's pictures in the first screen, ${where}`)
         }
         assert.deepEqual(errors.map(String), [])
       } finally {
