@@ -12,6 +12,10 @@ import type {
   AdminDeliveryAreasBody, AdminDeliveryAreasSettings, AdminLocationsBody, AdminLocationsSettings, AdminSettingsSaved,
 } from '../../contract/adminSettings.ts';
 export type { AdminDeliveryAreasBody, AdminDeliveryAreasSettings, AdminLocationsBody, AdminLocationsSettings, AdminSettingsSaved };
+import type {
+  AdminHomeBody, AdminHomeSettings, AdminMenusBody, AdminMenusSettings, AdminPagesBody, AdminPagesSettings, AdminSocialBody, AdminSocialSettings,
+} from '../../contract/adminSettings.ts';
+export type { AdminHomeBody, AdminHomeSettings, AdminMenusBody, AdminMenusSettings, AdminPagesBody, AdminPagesSettings, AdminSocialBody, AdminSocialSettings };
 
 export type { AdminActivity, AdminDayOrders, AdminMove, AdminOrder, AdminPickList, AdminRefundDone, AdminSession, AdminStaffList };
 
@@ -89,6 +93,14 @@ export const api = {
   saveLocations: (body: AdminLocationsBody) => call<AdminSettingsSaved>('PUT', '/settings/locations', body),
   deliveryAreas: () => call<AdminDeliveryAreasSettings>('GET', '/settings/delivery-areas'),
   saveDeliveryAreas: (body: AdminDeliveryAreasBody) => call<AdminSettingsSaved>('PUT', '/settings/delivery-areas', body),
+  menus: () => call<AdminMenusSettings>('GET', '/settings/menus'),
+  saveMenus: (body: AdminMenusBody) => call<AdminSettingsSaved>('PUT', '/settings/menus', body),
+  pages: () => call<AdminPagesSettings>('GET', '/settings/pages'),
+  savePages: (body: AdminPagesBody) => call<AdminSettingsSaved>('PUT', '/settings/pages', body),
+  home: () => call<AdminHomeSettings>('GET', '/settings/home'),
+  saveHome: (body: AdminHomeBody) => call<AdminSettingsSaved>('PUT', '/settings/home', body),
+  social: () => call<AdminSocialSettings>('GET', '/settings/social'),
+  saveSocial: (body: AdminSocialBody) => call<AdminSettingsSaved>('PUT', '/settings/social', body),
   products: (p: { q?: string; offset?: string }) => call<AdminProductList>('GET', `/products${q(p)}`),
   product: (id: string) => call<AdminProduct>('GET', `/products/${encodeURIComponent(id)}`),
   setPrice: (id: string, price: number) => call<AdminProduct>('PUT', `/products/${encodeURIComponent(id)}/price`, { price }),

@@ -100,7 +100,7 @@ function Shell() {
   else if (path === '/admin/staff') body = can('staff.manage') ? <StaffList tx={tx} /> : <Result status="403" title={t('ownerOnly')} subTitle="staff.manage" />;
   else if (path === '/admin/products') body = <Products tx={tx} go={go} can={can} />;
   else if (/^\/admin\/products\/\d+$/.test(path)) body = <ProductPage key={path} tx={tx} id={path.split('/').pop()!} go={go} can={can} />;
-  else if (path === '/admin/settings' || path === '/admin/settings/delivery') body = can('settings.edit') ? <Settings tx={tx} path={path} go={go} /> : <Result status="403" title={t('ownerOnly')} subTitle="settings.edit" />;
+  else if (path === '/admin/settings' || /^\/admin\/settings\/(delivery|menus|pages|home|social)$/.test(path)) body = can('settings.edit') ? <Settings tx={tx} path={path} go={go} /> : <Result status="403" title={t('ownerOnly')} subTitle="settings.edit" />;
   else if (path === '/admin/reviews' || /^\/admin\/reviews\/\d+$/.test(path)) body = <Reviews tx={tx} path={path} go={go} />;
   else if (path === '/admin/attention') body = can('attention.handle') ? <Attention tx={tx} go={go} /> : <Result status="403" title={t('ownerOnly')} subTitle="attention.handle" />;
   else if (path === '/admin/coupons') body = can('promotions.edit') ? <Coupons tx={tx} /> : <Result status="403" title={t('ownerOnly')} subTitle="promotions.edit" />;

@@ -1,7 +1,8 @@
 /**
  * The back office's settings and products (issue 43) as the shop's people use them, against the built H5 storefront and
  * the real server: the owner changes the pickup hours (a wrong time is refused on its field) and the storefront's
- * checkout offers the new slots; the owner changes a price and uploads a photo and the product page shows both; a
+ * checkout offers the new slots, then renames a header menu entry (a link to a page the shop lacks refused on its field)
+ * and the storefront's header shows the new name; the owner changes a price and uploads a photo and the product page shows both; a
  * staff member sets an option's stock to 0 and the product page shows it sold out, and has no settings to open.
  */
 import { describe, it } from 'node:test'
@@ -83,6 +84,34 @@ describe('the back office: settings and products', () => {
       assert.deepEqual((await answer.json()).changes, ['~ settings checkout (pickup)'])
 
       assert.deepEqual(await pickupTimesOffered(shopper.page), ['11:00', '12:00'])
+
+      // The menus tab: the header's About Us entry pointed at a page the shop lacks is refused on its link; renamed, it
+      // is saved, and the storefront's header (desktop) shows the new name.
+      await page.getByRole('tab', { name: 'Menus' }).click(WAIT)
+      await page.waitForURL(/\/admin\/settings\/menus$/, WAIT)
+      const names = page.getByTestId('menu-headerMenu').getByLabel('Name (English)', { exact: true })
+      await names.first().waitFor(WAIT)
+      const at = (await names.evaluateAll((els) => els.map((e) => e.value))).indexOf('About Us')
+      assert.ok(at >= 0, 'the demo header has About Us')
+      const link = page.getByTestId('menu-headerMenu').getByLabel('Link', { exact: true }).nth(at)
+      await link.fill('page/careers', WAIT)
+      const menus = () => page.waitForResponse((r) => r.url().endsWith('/settings/menus') && r.request().method() === 'PUT', WAIT)
+      saved = menus()
+      await page.getByRole('button', { name: TEXT.en.save }).click(WAIT)
+      assert.equal((await saved).status(), 400)
+      await page.getByTestId('menu-headerMenu').getByText("'page/careers' opens the page 'careers', which the shop does not have", { exact: false }).waitFor(WAIT)
+      await link.fill('page/about', WAIT)
+      await names.nth(at).fill('Our story', WAIT)
+      saved = menus()
+      await page.getByRole('button', { name: TEXT.en.save }).click(WAIT)
+      const menuAnswer = await saved
+      assert.equal(menuAnswer.status(), 200)
+      assert.deepEqual((await menuAnswer.json()).changes, ['~ settings navigation (headerMenu)'])
+      const store = await owner.context.newPage()
+      await store.goto(`${stack.baseUrl}/`)
+      await visible(store, '.header__menu-link').filter({ hasText: 'Our story' }).waitFor(WAIT)
+      assert.equal(await visible(store, '.header__menu-link').filter({ hasText: 'About Us' }).count(), 0)
+      await store.close()
       assert.deepEqual([...shopper.errors, ...owner.errors], [])
     } finally {
       await shopper.context.close()

@@ -1,10 +1,9 @@
 /**
  * The shop's settings (owner): forms over the shop file's model, checked and applied as `npm run shop -- apply` does.
- * Locations and hours, then delivery areas. A refused save shows each problem on its field (settingsProblems.ts).
+ * Locations and hours, delivery areas, then (settings/*.tsx) menus, pages, home sections, social links and the header. A refused save shows each problem on its field (settingsProblems.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
 import Alert from 'antd/es/alert';
-import AntApp from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
@@ -20,44 +19,18 @@ import Switch from 'antd/es/switch';
 import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
 import type { FormInstance } from 'antd';
-import { api, ApiFailure, type AdminDeliveryAreasSettings, type AdminLocationsSettings, type AdminSettingsSaved } from '../api.ts';
+import { api, type AdminDeliveryAreasSettings, type AdminLocationsSettings } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText, useAction } from './common.tsx';
-import { deliveryAreasField, locationsField, splitProblem, type FieldName } from './settingsProblems.ts';
+import { errorText } from './common.tsx';
+import { deliveryAreasField, locationsField } from './settingsProblems.ts';
+import { useSave } from './settings/useSave.tsx';
+import { HomeSections } from './settings/Home.tsx';
+import { Menus } from './settings/Menus.tsx';
+import { Pages } from './settings/Pages.tsx';
+import { Social } from './settings/Social.tsx';
 
 type Countries = AdminLocationsSettings['countries'];
 const label = (tx: Texts, n: { en: string; zh: string }) => (tx.lang === 'zh' ? n.zh || n.en : n.en);
-
-/** Saves, then shows what changed, or every problem on its field (and those no field holds above the form). */
-function useSave(tx: Texts, form: FormInstance, fieldOf: (path: string) => FieldName | null, reload: () => void) {
-  const { t } = tx;
-  const { message } = AntApp.useApp();
-  const [general, setGeneral] = useState<string[]>([]);
-  const [busy, run] = useAction((e) => {
-    const problems = e instanceof ApiFailure ? e.errors.map(splitProblem) : [{ path: '', message: errorText(e) }];
-    const fields = new Map<string, { name: FieldName; errors: string[] }>();
-    const left: string[] = [];
-    for (const p of problems) {
-      const name = fieldOf(p.path);
-      if (!name) {
-        left.push(p.path ? `${p.path}: ${p.message}` : p.message);
-        continue;
-      }
-      const key = JSON.stringify(name);
-      fields.set(key, { name, errors: [...(fields.get(key)?.errors ?? []), p.message] });
-    }
-    form.setFields([...fields.values()]);
-    setGeneral(left);
-    message.error(t('settingsRefused'));
-  });
-  const save = (send: () => Promise<AdminSettingsSaved>) => run(async () => {
-    setGeneral([]);
-    const { changes } = await send();
-    message.success(changes.length ? t('settingsSaved', { changes: changes.join('; ') }) : t('settingsSame'));
-    reload();
-  });
-  return { busy, general, save };
-}
 
 /** A province of the chosen country (Form.Item gives it value, onChange and id). */
 function ProvinceSelect({ countries, country, tx, ...field }: { countries: Countries; country: string | undefined; tx: Texts; value?: string; onChange?: (v: string) => void; id?: string }) {
@@ -219,15 +192,23 @@ function DeliveryAreas({ tx }: { tx: Texts }) {
   );
 }
 
-/** /admin/settings (locations and hours) and /admin/settings/delivery (delivery areas). */
+const TABS = ['locations', 'delivery', 'menus', 'pages', 'home', 'social'] as const;
+type Tab = (typeof TABS)[number];
+const pathOf = (tab: Tab) => (tab === 'locations' ? '/admin/settings' : `/admin/settings/${tab}`);
+
+/** /admin/settings (locations and hours), /admin/settings/delivery (delivery areas), .../menus, .../pages, .../home, .../social. */
 export function Settings({ tx, path, go }: { tx: Texts; path: string; go: (to: string) => void }) {
   const { t } = tx;
-  const active = path === '/admin/settings/delivery' ? 'delivery' : 'locations';
+  const active = TABS.find((k) => pathOf(k) === path) ?? 'locations';
   return (
-    <Tabs activeKey={active} destroyInactiveTabPane onChange={(k) => go(k === 'delivery' ? '/admin/settings/delivery' : '/admin/settings')}
+    <Tabs activeKey={active} destroyInactiveTabPane onChange={(k) => go(pathOf(k as Tab))}
       items={[
         { key: 'locations', label: t('locationsAndHours'), children: <LocationsAndHours tx={tx} /> },
         { key: 'delivery', label: t('deliveryAreas'), children: <DeliveryAreas tx={tx} /> },
+        { key: 'menus', label: t('menusTab'), children: <Menus tx={tx} /> },
+        { key: 'pages', label: t('pagesTab'), children: <Pages tx={tx} /> },
+        { key: 'home', label: t('homeTab'), children: <HomeSections tx={tx} /> },
+        { key: 'social', label: t('socialTab'), children: <Social tx={tx} /> },
       ]} />
   );
 }
