@@ -2,7 +2,8 @@
  * The back office's settings and products (issue 43) as the shop's people use them, against the built H5 storefront and
  * the real server: the owner changes the pickup hours (a wrong time is refused on its field) and the storefront's
  * checkout offers the new slots, then renames a header menu entry (a link to a page the shop lacks refused on its field)
- * and the storefront's header shows the new name; the owner changes a price and uploads a photo and the product page shows both; a
+ * and the storefront's header shows the new name; the owner changes a price and uploads a photo and the product page shows both, then
+ * publishes a blog post (a cover that is no image refused on its field) and the storefront's post page shows it; a
  * staff member sets an option's stock to 0 and the product page shows it sold out, and has no settings to open.
  */
 import { describe, it } from 'node:test'
@@ -14,7 +15,7 @@ import { CLERK, OWNER, ownerAndClerk, signInAtAdmin, WAIT } from './adminSteps.m
 
 const TEXT = {
   en: { email: 'E-mail', password: 'Password', signIn: 'Sign in', settings: 'Settings', products: 'Products', opens: 'Opens (HH:MM)', closes: 'Closes (HH:MM)', slot: 'Slot length (minutes)', lead: 'Lead time (minutes)', save: 'Save', search: 'Search by name, SKU or number', set: 'Set', price: 'Price (CAD)', upload: 'Upload a photo', main: 'Make it the main photo' },
-  zh: { email: '邮箱', password: '密码', signIn: '登录', settings: '设置', products: '商品', opens: '开始（时:分）', closes: '结束（时:分）', slot: '时段长度（分钟）', lead: '提前时间（分钟）', save: '保存', search: '按名称、SKU 或编号搜索', set: '设置', price: '价格（CAD）', upload: '上传图片', main: '设为主图' }
+  zh: { email: '邮箱', password: '密码', signIn: '登录', settings: '设置', products: '商品', opens: '开始（时:分）', closes: '结束（时:分）', slot: '时段长度（分钟）', lead: '提前时间（分钟）', save: '保存', search: '按名称、SKU 或编号搜索', set: '设置', price: '价格（CAD）', upload: '上传图片', main: '设为主图', title: '标题', cover: '封面（图片名称、https 地址，或上传图片）', publishNow: '立即发布', published: '已发布' }
 }
 
 let stack
@@ -119,7 +120,7 @@ describe('the back office: settings and products', () => {
     }
   })
 
-  it('the owner (zh, phone) changes a price and uploads a photo: the product page shows both', async () => {
+  it('the owner (zh, phone) changes a price and uploads a photo: the product page shows both; publishes a blog post: the storefront shows it', async () => {
     await withStaff()
     const owner = await openContext(browser, { viewport: 'phone', language: 'zh' })
     const shopper = await openContext(browser, { viewport: 'phone', language: 'en' })
@@ -149,6 +150,29 @@ describe('the back office: settings and products', () => {
       await shopper.page.goto(`${stack.baseUrl}/store/product/${id}`)
       await visible(shopper.page, '.product-page__price').getByText('17.49').first().waitFor(WAIT)
       await shopper.page.locator(`.product-page__gallery [src*="${name.replace('.jpg', '')}"]`).first().waitFor({ state: 'attached', ...WAIT })
+
+      // The blog (by its address: a phone's menu folds it away): the seeded draft's English title changed, a cover that
+      // is no image refused on its field, then published; the storefront's post page shows it.
+      const POST = 'mid-autumn-gift-guide'
+      await page.goto(`${stack.baseUrl}/admin/blog/${POST}`)
+      await page.getByTestId('blog-en').getByLabel(TEXT.zh.title).fill('Mid-Autumn gifts', WAIT)
+      const cover = page.getByLabel(TEXT.zh.cover)
+      await cover.fill('not an image', WAIT)
+      const put = () => page.waitForResponse((r) => r.url().endsWith(`/blog/${POST}`) && r.request().method() === 'PUT', WAIT)
+      let saved = put()
+      await page.getByRole('button', { name: TEXT.zh.save }).click(WAIT)
+      assert.equal((await saved).status(), 400)
+      await page.getByText('an https URL or an image name like blog-my-post.svg').waitFor(WAIT)
+      await cover.fill(`blog-${POST}.svg`, WAIT)
+      saved = put()
+      await page.getByRole('button', { name: TEXT.zh.save }).click(WAIT)
+      assert.equal((await saved).status(), 200)
+      const published = page.waitForResponse((r) => r.url().endsWith(`/blog/${POST}/publish`), WAIT)
+      await page.getByRole('button', { name: TEXT.zh.publishNow }).click(WAIT)
+      assert.equal((await published).status(), 200)
+      await page.getByTestId('publication').getByText(TEXT.zh.published, { exact: true }).waitFor(WAIT)
+      await shopper.page.goto(`${stack.baseUrl}/blog/${POST}`)
+      await visible(shopper.page, `.blog-post[data-slug="${POST}"] .blog-post__title`).filter({ hasText: 'Mid-Autumn gifts' }).waitFor(WAIT)
       assert.deepEqual([...owner.errors, ...shopper.errors], [])
     } finally {
       await owner.context.close()
