@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { openContext, withStackAndBrowser } from './harness.mjs'
-import { uniqueEmail, visible } from './steps.mjs'
+import { callApi, uniqueEmail, visible } from './steps.mjs'
 import { adminApi, CLERK, OWNER, ownerAndClerk, shopperOrder, signInAtAdmin, WAIT } from './adminSteps.mjs'
 
 const TEXT = {
@@ -74,6 +74,47 @@ describe('the back office', () => {
       }
     })
   }
+
+  // Coupons in zh on a desktop (the owner's other journey above is en): the owner's new coupon is one a shopper's cart
+  // takes at once (the shopper's own API, as the checkout calls it), and once ended the same call is refused.
+  it('the owner (zh, desktop) adds a coupon a shopper\'s cart takes, ends it, and it is refused', async () => {
+    await withStaff()
+    const owner = await openContext(browser, { viewport: 'desktop', language: 'zh' })
+    const shopper = await openContext(browser, { viewport: 'phone', language: 'zh' })
+    const code = 'BACKOFFICE10'
+    try {
+      const { page } = owner
+      await signInAtAdmin(page, stack.baseUrl, OWNER, TEXT.zh)
+      await page.goto(`${stack.baseUrl}/admin/coupons`) // by address: the menu may fold it into its overflow
+      const form = page.locator('form')
+      await form.getByLabel('券码').fill(code, WAIT)
+      await form.getByLabel('数值').fill('10', WAIT)
+      await form.getByLabel('English').fill('10% off, from the back office', WAIT)
+      await form.getByLabel('中文').fill('九折（后台新建）', WAIT)
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/istore/admin/coupons') && r.request().method() === 'POST', WAIT)
+      await form.getByRole('button', { name: '添加' }).click(WAIT)
+      assert.equal((await created).status(), 200)
+      await page.getByTestId(`coupon-${code}`).filter({ hasText: '有效' }).waitFor(WAIT)
+
+      const { page: shop, context } = shopper
+      await callApi(shop, context, stack.baseUrl, 'POST', '/shoppingManagement4/myCart', { productId: '1012', quantity: 2 })
+      const taken = await callApi(shop, context, stack.baseUrl, 'GET', `/shoppingManagement4/couponVerification/${code}`)
+      assert.equal(taken.coupon?.code, code)
+
+      const ended = page.waitForResponse((r) => r.url().includes(`/coupons/${code}`), WAIT)
+      await page.getByRole('row').filter({ hasText: code }).getByRole('button', { name: '立即结束' }).click(WAIT)
+      assert.equal((await ended).status(), 200)
+      await page.getByTestId(`coupon-${code}`).filter({ hasText: '已结束' }).waitFor(WAIT)
+      await callApi(shop, context, stack.baseUrl, 'POST', '/shoppingManagement4/removeCoupon')
+      const xsrf = decodeURIComponent((await context.cookies(stack.baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '')
+      const refused = await shop.request.get(`${stack.baseUrl}/api/istore/client/shoppingManagement4/couponVerification/${code}`, { headers: { 'X-XSRF-TOKEN': xsrf } })
+      assert.equal(refused.status(), 400, await refused.text())
+      assert.deepEqual([...owner.errors, ...shopper.errors], [])
+    } finally {
+      await owner.context.close()
+      await shopper.context.close()
+    }
+  })
 
   it('the staff member refunds part of a paid order (zh, phone): one refund reaches the provider', async () => {
     await withStaff()

@@ -52,7 +52,7 @@ export function Coupons({ tx }: { tx: Texts }) {
         <Form form={form} layout="inline" onFinish={create} initialValues={{ kind: 'PERCENT' }} style={{ rowGap: 8 }}>
           <Form.Item label={t('couponCode')} name="code" rules={[{ required: true, message: t('required') }]}><Input maxLength={40} style={{ width: 140 }} /></Form.Item>
           <Form.Item label={t('couponKind')} name="kind"><Select style={{ width: 130 }} options={[{ value: 'PERCENT', label: t('couponPercent') }, { value: 'FIXED', label: t('couponFixed') }]} /></Form.Item>
-          <Form.Item label={t('couponValue')} name="value" rules={[{ required: true, message: t('required') }]}><InputNumber min={1} style={{ width: 110 }} /></Form.Item>
+          <Form.Item label={t('couponValue')} name="value" rules={[{ required: true, message: t('required') }]}><InputNumber min={1} controls={false} style={{ width: 110 }} /></Form.Item>
           <Form.Item label="English" name="en" rules={[{ required: true, message: t('required') }]}><Input maxLength={200} /></Form.Item>
           <Form.Item label="中文" name="zh" rules={[{ required: true, message: t('required') }]}><Input maxLength={200} /></Form.Item>
           <Form.Item name="firstOrderOnly" valuePropName="checked"><Checkbox>{t('couponFirstOrder')}</Checkbox></Form.Item>
