@@ -19,6 +19,9 @@
 // - p-8: the product page's headings go h1 → h2 (Description, Details, Add-ons, Related), the sandbox note is inside a
 //   landmark and the gallery's focus stop has a name: axe's heading-order and region rules pass there.
 // - p-4 and p-5: the share row says X, not Twitter; the Chinese footer's copyright has no English full stop.
+// - n-2: choosing the T-shirt's Black turns its gallery to the black T-shirt; a tap on the picture opens it full screen,
+//   + zooms, Esc closes and the focus is back on the picture.
+// - n-11 (the rest): two words find either, the product holding both first.
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -460,8 +463,8 @@ describe('order rows with their items (issue 42 n-14)', () => {
 })
 
 const SEARCH = {
-  en: { corrected: 'Nothing matches “cofee”. Showing results for “coffee”.', one: '1 result for “longjing”' },
-  zh: { corrected: '没有找到“cofee”，以下是“coffee”的结果。', one: '“longjing”共 1 个结果' }
+  en: { corrected: 'Nothing matches “cofee”. Showing results for “coffee”.', one: '1 result for “longjing”', oolong: 'Tieguanyin Oolong 100g' },
+  zh: { corrected: '没有找到“cofee”，以下是“coffee”的结果。', one: '“longjing”共 1 个结果', oolong: '铁观音乌龙茶 100克' }
 }
 
 describe('search answers a typo with results (issue 42 n-11)', () => {
@@ -479,6 +482,11 @@ describe('search answers a typo with results (issue 42 n-11)', () => {
         await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/store/search/coffee', WAIT)
         await open(page, '/store/search/longjing')
         await visible(page, '.search-page__count').filter({ hasText: SEARCH[language].one }).waitFor(WAIT)
+        assert.equal(await visible(page, '.search-page__corrected').count(), 0)
+        // Two words find either (the other teas too), the product holding both first.
+        await open(page, `/store/search/${encodeURIComponent('oolong tea')}`)
+        await visible(page, '.product-card').nth(1).waitFor(WAIT)
+        assert.equal((await visible(page, '.product-card__name').first().innerText()).trim(), SEARCH[language].oolong)
         assert.equal(await visible(page, '.search-page__corrected').count(), 0)
         assert.deepEqual(errors.map(String), [])
       } finally {
@@ -552,6 +560,56 @@ describe('polish: member price, menu, Edit cart (issue 42 p-1, p-3, p-9)', () =>
         assert.ok(look.size >= look.line - 1, JSON.stringify(look))
         await edit.click()
         await page.waitForURL((url) => url.pathname === '/checkout/cart', WAIT)
+        assert.deepEqual(errors.map(String), [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
+
+// Seed catalogue: the Logo T-Shirt, whose colours have pictures of their own (logo-t-shirt-in-black.svg...).
+const TEE = '1039'
+const GALLERY = {
+  en: { black: 'Black', open: 'View image 3 of Logo T-Shirt full screen' },
+  zh: { black: '黑色', open: '全屏查看标志T恤第 3 张图片' }
+}
+const SIZES = [...PHONES, ['desktop', 1366, 768]]
+
+describe('the picture follows the colour, and opens full screen with zoom (issue 42 n-2)', () => {
+  for (const language of ['en', 'zh']) {
+    it(`${language} at 360, 390 and 1366: Black shows the black T-shirt; a tap opens it full screen, + zooms, Esc closes back onto it`, async () => {
+      const { context, page, errors } = await openContext(browser, { viewport: 'narrowPhone', language })
+      try {
+        await open(page, `/store/product/${TEE}`)
+        await visible(page, '.option-picker__value').filter({ hasText: GALLERY[language].black }).first().click(WAIT)
+        for (const [, width, height] of SIZES) {
+          await page.setViewportSize({ width, height })
+          await page.waitForFunction((w) => window.innerWidth === w, width, WAIT)
+          // The gallery shows the third picture (the black T-shirt): its slide fills the gallery's box.
+          await page.waitForFunction(() => {
+            const gallery = document.querySelector('.product-page__gallery .product-gallery')?.getBoundingClientRect()
+            const img = [...document.querySelectorAll('.product-page__gallery img')].find((el) => /logo-t-shirt-in-black/.test(el.getAttribute('src') ?? ''))
+            const r = img?.getBoundingClientRect()
+            return !!gallery && !!r && Math.abs(r.left - gallery.left) <= 2 && r.width > 0
+          }, undefined, WAIT)
+          const button = page.getByRole('button', { name: GALLERY[language].open })
+          await button.click(WAIT)
+          const dialog = visible(page, '.lightbox')
+          await dialog.waitFor(WAIT)
+          const box = await dialog.evaluate((el) => {
+            const r = el.getBoundingClientRect()
+            return { width: r.width, height: r.height, src: el.querySelector('img').getAttribute('src'), innerWidth: window.innerWidth, innerHeight: window.innerHeight }
+          })
+          // The whole window (less a desktop scroll bar's width, if one is drawn).
+          assert.ok(box.width >= box.innerWidth - 20 && Math.abs(box.height - box.innerHeight) <= 1, `full screen at ${width}: ${JSON.stringify(box)}`)
+          assert.match(box.src, /logo-t-shirt-in-black/)
+          await page.keyboard.press('+')
+          await page.waitForFunction(() => /scale\(2\)/.test(document.querySelector('.lightbox__image')?.style.transform ?? ''), undefined, WAIT)
+          await page.keyboard.press('Escape')
+          await dialog.waitFor({ ...WAIT, state: 'detached' })
+          assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), GALLERY[language].open)
+        }
         assert.deepEqual(errors.map(String), [])
       } finally {
         await context.close()
