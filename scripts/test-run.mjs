@@ -78,7 +78,7 @@ const STAGES = [
   { name: 'weapp-scan', title: "WeChat's code-quality scan on dist/weapp (miniprogram-ci checkCodeQuality)", needs: ['build-weapp'],
     cmd: 'node scripts/check-weapp-quality.mjs' },
   { name: 'build-alipay', title: 'build: alipay', cmd: 'ISTORE_API_ORIGIN=https://shop.test npm run build:alipay --silent' },
-  { name: 'budgets', title: 'size budgets', needs: ['build-h5', 'build-weapp', 'build-alipay'], cmd: 'node bench/check-budgets.mjs' },
+  { name: 'budgets', title: 'size budgets', needs: ['build-h5', 'build-admin', 'build-weapp', 'build-alipay'], cmd: 'node bench/check-budgets.mjs' },
   { name: 'server-postgres', title: 'server contract tests on PostgreSQL (throw-away cluster)', runner: 'node', env: build, needs: ['compile-server'],
     cmd: `bash scripts/with-postgres.sh bash -c '${nodeTests('server-postgres', 'server', SERVER_TESTS, FILES_AT_ONCE)}'` },
   { name: 'miniprogram', title: 'mini-programs: dist/weapp and dist/alipay run headlessly against the real server', runner: 'node',
