@@ -35,6 +35,8 @@ beforeAll(() => {
   write(path.join(dist, 'h5/js/app.bbbbbbbb.js'), `ee.routes=[Object.assign({"path":"pages/home/index","load":function(a,o){return[s.e(111).then(s.bind(s,5111)),a,o]}})];${noise(10_000, 2)}`)
   write(path.join(dist, 'h5/js/111.cccccccc.js'), noise(5_000, 3))
   write(path.join(dist, 'h5/js/222.dddddddd.js'), noise(50_000, 4)) // a lazy page: not first-load
+  // The back office's build writes its own sizes (scripts/build-admin.mjs).
+  write(path.join(dist, 'admin/sizes.json'), JSON.stringify({ signIn: { gzip: 250_000 }, desk: { gzip: 390_000 } }))
   for (const platform of ['weapp', 'alipay']) {
     write(path.join(dist, platform, 'app.json'), JSON.stringify({ pages: ['pages/home/index'], subPackages: [{ root: 'packages/store', pages: ['pages/index/index'] }] }))
     write(path.join(dist, platform, 'app.js'), noise(30_000, 5))
@@ -53,6 +55,7 @@ function check(budgets: object) {
 
 const roomy = {
   h5: { firstLoadJsGzip: 40_000 },
+  admin: { signInJsGzip: 275_000, deskJsGzip: 418_000 },
   weapp: { mainPackage: 40_000, subPackage: 10_000 },
   alipay: { mainPackage: 40_000, subPackage: 10_000 }
 }
@@ -70,6 +73,13 @@ describe('size budgets', () => {
     const res = check({ ...roomy, h5: { firstLoadJsGzip: 20_000 } })
     expect(res.status).toBe(1)
     expect(res.stdout).toMatch(/OVER {2}H5 first-load JS \(gzip\)/)
+  })
+
+  it("fails when the back office's sign-in load grows past its budget", () => {
+    const res = check({ ...roomy, admin: { signInJsGzip: 200_000, deskJsGzip: 418_000 } })
+    expect(res.status).toBe(1)
+    expect(res.stdout).toMatch(/OVER {2}back office's sign-in load \(gzip\)/)
+    expect(res.stdout).not.toMatch(/OVER {2}back office's desk/)
   })
 
   it('fails when a mini-program sub-package grows past its budget', () => {
