@@ -1,7 +1,8 @@
 /**
  * A refusal's problems on the form's fields: the server names each as `field: why` (`title.zh: required`,
  * `items[1].stock: ...`); `fieldOf` turns the path into the form's field name, or null when no field holds it (those are
- * answered, for the screen to show above its form). Blog posts and group buys (settingsProblems.ts splits the paths).
+ * answered, for the screen to show above its form). Blog posts, group buys and every settings form (settings/useSave.tsx);
+ * settingsProblems.ts splits the paths.
  */
 import type { FormInstance } from 'antd/es/form';
 import { ApiFailure } from '../api.ts';

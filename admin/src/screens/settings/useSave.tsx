@@ -6,29 +6,18 @@ import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import AntApp from 'antd/es/app';
 import type { FormInstance } from 'antd';
-import { ApiFailure, type AdminSettingsSaved } from '../../api.ts';
+import type { AdminSettingsSaved } from '../../api.ts';
 import type { Texts } from '../../i18n.ts';
-import { errorText, useAction } from '../common.tsx';
-import { splitProblem, type FieldName } from '../settingsProblems.ts';
+import { useAction } from '../common.tsx';
+import { showProblems } from '../fieldProblems.ts';
+import type { FieldName } from '../settingsProblems.ts';
 
 export function useSave(tx: Texts, form: FormInstance, fieldOf: (path: string) => FieldName | null, reload: () => void) {
   const { t } = tx;
   const { message } = AntApp.useApp();
   const [general, setGeneral] = useState<string[]>([]);
   const [busy, run] = useAction((e) => {
-    const problems = e instanceof ApiFailure ? e.errors.map(splitProblem) : [{ path: '', message: errorText(e) }];
-    const fields = new Map<string, { name: FieldName; errors: string[] }>();
-    const left: string[] = [];
-    for (const p of problems) {
-      const name = fieldOf(p.path);
-      if (!name) {
-        left.push(p.path ? `${p.path}: ${p.message}` : p.message);
-        continue;
-      }
-      const key = JSON.stringify(name);
-      fields.set(key, { name, errors: [...(fields.get(key)?.errors ?? []), p.message] });
-    }
-    form.setFields([...fields.values()]);
+    const left = showProblems(e, form, fieldOf);
     setGeneral(left);
     message.error(t('settingsRefused'));
   });
