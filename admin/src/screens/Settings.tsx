@@ -2,7 +2,6 @@
  * The shop's settings (owner): forms over the shop file's model, checked and applied as `npm run shop -- apply` does.
  * Locations and hours, delivery areas, then (settings/*.tsx) menus, pages, home sections, social links and the header. A refused save shows each problem on its field (settingsProblems.ts).
  */
-import { useCallback, useEffect, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -19,11 +18,10 @@ import Switch from 'antd/es/switch';
 import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
 import type { FormInstance } from 'antd';
-import { api, type AdminDeliveryAreasSettings, type AdminLocationsSettings } from '../api.ts';
+import { api, type AdminLocationsSettings } from '../api.ts';
 import type { Texts } from '../i18n.ts';
-import { errorText } from './common.tsx';
 import { deliveryAreasField, locationsField } from './settingsProblems.ts';
-import { useSave } from './settings/useSave.tsx';
+import { useSettingsPart } from './settings/useSave.tsx';
 import { HomeSections } from './settings/Home.tsx';
 import { Menus } from './settings/Menus.tsx';
 import { Pages } from './settings/Pages.tsx';
@@ -84,18 +82,7 @@ const NEW_LOCATION = { id: '', display: true, virtual: false, name: { en: '', zh
 
 function LocationsAndHours({ tx }: { tx: Texts }) {
   const { t } = tx;
-  const [form] = Form.useForm();
-  const [data, setData] = useState<AdminLocationsSettings | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    api.locations().then((d) => {
-      setData(d);
-      form.resetFields();
-      form.setFieldsValue({ storeLocations: d.storeLocations, timeZone: d.timeZone, pickup: d.pickup, delivery: d.delivery });
-    }, (e) => setError(errorText(e)));
-  }, [form]);
-  useEffect(load, [load]);
-  const { busy, general, save } = useSave(tx, form, locationsField, load);
+  const { form, data, error, busy, general, save } = useSettingsPart(tx, api.locations, (d) => ({ storeLocations: d.storeLocations, timeZone: d.timeZone, pickup: d.pickup, delivery: d.delivery }), locationsField);
   if (error) return <Result status="error" title={error} />;
   if (!data) return <Spin />;
   return (
@@ -157,18 +144,7 @@ function AreaCard({ tx, form, countries, index, onRemove }: { tx: Texts; form: F
 
 function DeliveryAreas({ tx }: { tx: Texts }) {
   const { t } = tx;
-  const [form] = Form.useForm();
-  const [data, setData] = useState<AdminDeliveryAreasSettings | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    api.deliveryAreas().then((d) => {
-      setData(d);
-      form.resetFields();
-      form.setFieldsValue({ deliveryAreas: d.deliveryAreas });
-    }, (e) => setError(errorText(e)));
-  }, [form]);
-  useEffect(load, [load]);
-  const { busy, general, save } = useSave(tx, form, deliveryAreasField, load);
+  const { form, data, error, busy, general, save } = useSettingsPart(tx, api.deliveryAreas, (d) => ({ deliveryAreas: d.deliveryAreas }), deliveryAreasField);
   if (error) return <Result status="error" title={error} />;
   if (!data) return <Spin />;
   return (

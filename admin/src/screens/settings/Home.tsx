@@ -2,7 +2,7 @@
  * The home page's sections (owner): the home template of the shop file, in the order the home page shows them; each a
  * banner (its slides), a row of categories, a product row by tag, or the live rooms' entry; add, remove, move up and down.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
@@ -17,9 +17,8 @@ import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
 import { api, type AdminHomeSettings } from '../../api.ts';
 import type { Key, Texts } from '../../i18n.ts';
-import { errorText } from '../common.tsx';
 import { homeField } from './fields.ts';
-import { GeneralProblems, useSave } from './useSave.tsx';
+import { GeneralProblems, useSettingsPart } from './useSave.tsx';
 
 type Section = AdminHomeSettings['sections'][number];
 const KINDS = ['banner', 'featuredCategories', 'productCarousel', 'liveRooms'] as const;
@@ -162,19 +161,8 @@ function SectionCard({ tx, index, count, onRemove, move }: { tx: Texts; index: n
 
 export function HomeSections({ tx }: { tx: Texts }) {
   const { t } = tx;
-  const [form] = Form.useForm();
-  const [data, setData] = useState<AdminHomeSettings | null>(null);
-  const [error, setError] = useState('');
   const [kind, setKind] = useState<Kind>('productCarousel');
-  const load = useCallback(() => {
-    api.home().then((d) => {
-      setData(d);
-      form.resetFields();
-      form.setFieldsValue({ sections: d.sections });
-    }, (e) => setError(errorText(e)));
-  }, [form]);
-  useEffect(load, [load]);
-  const { busy, general, save } = useSave(tx, form, homeField, load);
+  const { form, data, error, busy, general, save } = useSettingsPart(tx, api.home, (d) => ({ sections: d.sections }), homeField);
   if (error) return <Result status="error" title={error} />;
   if (!data) return <Spin />;
   return (

@@ -2,7 +2,6 @@
  * The menus (owner): the header, side and footer menus of the shop file's navigation, entries two levels deep, each a
  * name in en and zh and a link the spec's link mapping reads. A link that leads nowhere is refused on its field.
  */
-import { useCallback, useEffect, useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
@@ -14,11 +13,10 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
-import { api, type AdminMenusBody, type AdminMenusSettings } from '../../api.ts';
+import { api, type AdminMenusBody } from '../../api.ts';
 import type { Texts } from '../../i18n.ts';
-import { errorText } from '../common.tsx';
 import { menusField } from './fields.ts';
-import { GeneralProblems, useSave } from './useSave.tsx';
+import { GeneralProblems, useSettingsPart } from './useSave.tsx';
 
 type Entry = AdminMenusBody['headerMenu'][number];
 const MENUS = ['headerMenu', 'sideMenu', 'footerMenu'] as const;
@@ -90,18 +88,7 @@ function MenuList({ tx, menu }: { tx: Texts; menu: (typeof MENUS)[number] }) {
 
 export function Menus({ tx }: { tx: Texts }) {
   const { t } = tx;
-  const [form] = Form.useForm();
-  const [data, setData] = useState<AdminMenusSettings | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    api.menus().then((d) => {
-      setData(d);
-      form.resetFields();
-      form.setFieldsValue({ headerMenu: d.headerMenu, sideMenu: d.sideMenu, footerMenu: d.footerMenu });
-    }, (e) => setError(errorText(e)));
-  }, [form]);
-  useEffect(load, [load]);
-  const { busy, general, save } = useSave(tx, form, menusField, load);
+  const { form, data, error, busy, general, save } = useSettingsPart(tx, api.menus, (d) => ({ headerMenu: d.headerMenu, sideMenu: d.sideMenu, footerMenu: d.footerMenu }), menusField);
   if (error) return <Result status="error" title={error} />;
   if (!data) return <Spin />;
   const pages = data.pages.map((p) => `page/${p.name}`).join(', ');

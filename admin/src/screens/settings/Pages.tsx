@@ -2,7 +2,6 @@
  * The content pages (owner): each page's address (/name), its title and its text (HTML, sanitised when the storefront
  * serves it) in en and zh; add, edit, remove. A page a menu still links to cannot be removed (the refusal names the menu's entry).
  */
-import { useCallback, useEffect, useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
@@ -17,9 +16,8 @@ import { api, type AdminPagesSettings } from '../../api.ts';
 
 type AdminPage = AdminPagesSettings['pages'][number];
 import type { Texts } from '../../i18n.ts';
-import { errorText } from '../common.tsx';
 import { pagesField } from './fields.ts';
-import { GeneralProblems, useSave } from './useSave.tsx';
+import { GeneralProblems, useSettingsPart } from './useSave.tsx';
 
 const text = (v: unknown) => String(v ?? '');
 const cleanPage = (p: any): AdminPage => ({
@@ -47,18 +45,7 @@ function PageCard({ tx, index, onRemove }: { tx: Texts; index: number; onRemove:
 
 export function Pages({ tx }: { tx: Texts }) {
   const { t } = tx;
-  const [form] = Form.useForm();
-  const [data, setData] = useState<AdminPagesSettings | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    api.pages().then((d) => {
-      setData(d);
-      form.resetFields();
-      form.setFieldsValue({ pages: d.pages });
-    }, (e) => setError(errorText(e)));
-  }, [form]);
-  useEffect(load, [load]);
-  const { busy, general, save } = useSave(tx, form, pagesField, load);
+  const { form, data, error, busy, general, save } = useSettingsPart(tx, api.pages, (d) => ({ pages: d.pages }), pagesField);
   if (error) return <Result status="error" title={error} />;
   if (!data) return <Spin />;
   return (

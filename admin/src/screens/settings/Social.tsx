@@ -2,7 +2,6 @@
  * The social links (owner): each network's page, which the footer and side menu show as an icon when set (Instagram
  * also by its user name), and where the storefront hides its header (headerControl of the shop file).
  */
-import { useCallback, useEffect, useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
@@ -16,9 +15,8 @@ import Switch from 'antd/es/switch';
 import Typography from 'antd/es/typography';
 import { api, type AdminSocialSettings } from '../../api.ts';
 import type { Key, Texts } from '../../i18n.ts';
-import { errorText } from '../common.tsx';
 import { NETWORKS, socialField } from './fields.ts';
-import { GeneralProblems, useSave } from './useSave.tsx';
+import { GeneralProblems, useSettingsPart } from './useSave.tsx';
 
 const NETWORK_NAMES: Record<(typeof NETWORKS)[number], string> = {
   instagram: 'Instagram', facebook: 'Facebook', twitter: 'X (Twitter)', youTube: 'YouTube', linkedin: 'LinkedIn', pinterest: 'Pinterest',
@@ -41,18 +39,7 @@ export function cleanSocial(v: any): AdminSocialSettings {
 
 export function Social({ tx }: { tx: Texts }) {
   const { t } = tx;
-  const [form] = Form.useForm();
-  const [data, setData] = useState<AdminSocialSettings | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    api.social().then((d) => {
-      setData(d);
-      form.resetFields();
-      form.setFieldsValue(d);
-    }, (e) => setError(errorText(e)));
-  }, [form]);
-  useEffect(load, [load]);
-  const { busy, general, save } = useSave(tx, form, socialField, load);
+  const { form, data, error, busy, general, save } = useSettingsPart(tx, api.social, (d) => d, socialField);
   if (error) return <Result status="error" title={error} />;
   if (!data) return <Spin />;
   return (

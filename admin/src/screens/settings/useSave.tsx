@@ -1,14 +1,15 @@
 /**
- * A settings form's save (every settings form: Settings.tsx and settings/*.tsx): shows what changed, or every problem the
+ * A settings form's save (every settings form: Settings.tsx and settings/*.tsx, through useSettingsPart): shows what changed, or every problem the
  * server named (`JSON path: why`) on its field, and those no field holds above the form.
  */
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from 'antd/es/alert';
 import AntApp from 'antd/es/app';
+import Form from 'antd/es/form';
 import type { FormInstance } from 'antd';
 import type { AdminSettingsSaved } from '../../api.ts';
 import type { Texts } from '../../i18n.ts';
-import { useAction } from '../common.tsx';
+import { errorText, useAction } from '../common.tsx';
 import { showProblems } from '../fieldProblems.ts';
 import type { FieldName } from '../settingsProblems.ts';
 
@@ -28,6 +29,28 @@ export function useSave(tx: Texts, form: FormInstance, fieldOf: (path: string) =
     reload();
   });
   return { busy, general, save };
+}
+
+/**
+ * One settings tab's form over its part of the shop file: `read` answers the part (`data`, null while it loads; `error`
+ * when it could not be read), `formValues` puts it into the form, read again after each save; `save` as useSave's.
+ */
+export function useSettingsPart<T>(tx: Texts, read: () => Promise<T>, formValues: (part: T) => object, fieldOf: (path: string) => FieldName | null) {
+  const [form] = Form.useForm();
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  // The tab's own functions, new each render: the part is read when the form is made and after a save, not on each render.
+  const source = useRef({ read, formValues });
+  source.current = { read, formValues };
+  const load = useCallback(() => {
+    source.current.read().then((d) => {
+      setData(d);
+      form.resetFields();
+      form.setFieldsValue(source.current.formValues(d));
+    }, (e) => setError(errorText(e)));
+  }, [form]);
+  useEffect(load, [load]);
+  return { form, data, error, ...useSave(tx, form, fieldOf, load) };
 }
 
 /** The problems no field holds, above the form. */
