@@ -39,10 +39,11 @@ const LIMITS = {
 const update = process.argv.includes('--update')
 if (!process.argv.some((a) => a.startsWith('--base-url=')) && !existsSync(path.join(repoRoot, 'dist', 'h5', 'index.html'))) throw new Error('dist/h5 is not built: npm run build:h5')
 
+// Read before a server starts: a missing or broken baseline stops the check with nothing left running.
+const baseline = update ? undefined : JSON.parse(readFileSync(BASELINE, 'utf8'))
 // --base-url URL: a reference server already running (serving the build to measure) instead of one of its own.
 const given = process.argv.find((a) => a.startsWith('--base-url='))?.slice('--base-url='.length)
 const server = given ? { baseUrl: given, stop: async () => {} } : await startServer({ logFile: path.join(repoRoot, 'bench', '.work', 'lighthouse-check-server.log') })
-const baseline = update ? undefined : JSON.parse(readFileSync(BASELINE, 'utf8'))
 /** A page's figures against their limits: each as [key, value, limit]; a page not in the baseline has none. */
 const judged = (p) => Object.entries(LIMITS).map(([key, { factor, slackMs }]) =>
   [key, p[key], Math.round(baseline.pages[p.page][key] * factor + slackMs)])
